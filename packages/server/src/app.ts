@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { allows, MSG, type Access } from '@klinik/shared';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import type { Ctx, SessionUser } from './http/context.js';
+import { AppError, fromPgError } from './http/errors.js';
+import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
+import { loadSessionUser } from './modules/auth/queries.js';
+import { sessionTimes } from './modules/auth/service.js';
+import { appRouter, type AppRouter } from './router.js';
+import { restModules } from './modules.js';
+import { createPdfRenderer } from './pdf/renderer.js';
+import type { AppServices } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    config: Config;
+    services: AppServices;
+    /** Every /api route with what it declares, for the permission walk test. */
+    apiRoutes: { method: string; url: string; access: Access | undefined }[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    branchId: number;
+    ctx: Ctx;
+  }
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** State-changing requests must come from our own origin (or a configured one); others are refused. */
+function crossOrigin(req: FastifyRequest, allowed: string[]): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  if (origin) {
+    if (allowed.includes(origin)) return false;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      return true;
+    }
+    const own = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
+    return host !== own;
+  }
+  // No Origin: a non-browser client, unless the browser says the request is cross-site.
+  return site === 'cross-site';
+}
+
+function sendIssues(reply: import('fastify').FastifyReply, status: number, issues: { message: string; field?: string }[]) {
+  return reply.status(status).type('application/json; charset=utf-8').send(issues);
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  /** Log to stdout (default true outside tests). */
+  logger?: boolean;
+  services?: Partial<AppServices>;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      serializers: {
+        // The path only: query strings can carry names and NIKs typed into search boxes.
+        req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  const services: AppServices = {
+    pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
+  };
+  app.decorate('services', services);
+  app.decorate('apiRoutes', []);
+  app.decorateRequest('user', null);
+  app.decorateRequest('branchId', 0);
+  app.decorateRequest('ctx', null as unknown as Ctx);
+
+  app.addHook('onClose', async () => {
+    await services.pdf.close();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+
+  // Deny by default: an /api route that does not declare its access cannot even be registered.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'HEAD')) return;
+    const declared = route.config?.access;
+    if (!declared) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access`);
+    for (const m of methods) if (m !== 'HEAD') app.apiRoutes.push({ method: m, url: route.url, access: declared });
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
+    if (!isApi) return;
+    reply.header('x-request-id', req.id);
+    reply.header('cache-control', 'no-store');
+    if (crossOrigin(req, config.allowedOrigins)) {
+      return sendIssues(reply, 403, [{ message: MSG.crossOrigin }]);
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      const s = await validateSessionToken(app.db, token, sessionTimes({ config } as Ctx));
+      if (s) {
+        req.user = await loadSessionUser(app.db, s.user_id, s.id);
+        req.branchId = s.profile_id;
+      }
+    }
+    req.ctx = {
+      db: app.db,
+      user: req.user,
+      branchId: req.branchId || req.user?.profile_id || 0,
+      log: req.log,
+      requestId: req.id,
+      ip: req.ip,
+      config,
+      services,
+    };
+  });
+
+  // Access is checked before the body is parsed: a refused caller learns nothing about validation.
+  app.addHook('preValidation', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const needed = req.routeOptions.config?.access;
+    if (!needed) return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
+    if (!allows(req.user, needed)) {
+      if (!req.user && needed.kind !== 'public') return sendIssues(reply, 401, [{ message: MSG.unauthenticated }]);
+      return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = err as Error & { statusCode?: number; code?: string; validation?: unknown };
+    const app2 = err instanceof AppError ? err : fromPgError(err);
+    if (app2) {
+      if (app2.status >= 500) req.log.warn({ err }, 'service unavailable');
+      return sendIssues(reply, app2.status, app2.issues);
+    }
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+      return sendIssues(reply, 413, [{ message: 'Ukuran file maksimal 10MB' }]);
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
+      return sendIssues(reply, 415, [{ message: 'Jenis konten tidak didukung' }]);
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return sendIssues(reply, 400, [{ message: MSG.badInput }]);
+    }
+    req.log.error({ err }, 'unexpected error');
+    return sendIssues(reply, 500, [{ message: `${MSG.serverError} (kode: ${req.id})` }]);
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }: { req: FastifyRequest }) => req.ctx,
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError) && !fromPgError(error.cause)) {
+          (req as FastifyRequest).log.error({ err: error.cause ?? error }, 'trpc error');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  for (const register of restModules) register(app);
+
+  // The built web app; any other non-API path is the SPA's (its router decides 404).
+  const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc')) {
+      return sendIssues(reply, 404, [{ message: 'Alamat API tidak ditemukan' }]);
+    }
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      const file = req.url.split('?')[0];
+      if (file.startsWith('/assets/')) return reply.status(404).send('Not Found');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send('Not Found');
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root: src/ or dist/ sit two levels below it (packages/server/{src,dist}). */
+export const ROOT_DIR = path.resolve(here, '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  demoPassword: string;
+  /** Seed the demo clinic on first start (default only on the embedded database). */
+  seedDemo: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  migrationsDir: string;
+  webDistDir: string;
+  uploadDir: string;
+  logLevel: string;
+  /** Trust X-Forwarded-* from a proxy in front (for Secure cookies and client addresses). */
+  trustProxy: boolean;
+  chromiumPath: string | undefined;
+  /** Extra origins allowed to make state-changing requests (comma separated). */
+  allowedOrigins: string[];
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowMinutes: number;
+}
+
+function int(v: string | undefined, fallback: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data'));
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    demoPassword: env.DEMO_PASSWORD || 'klinik123',
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+    migrationsDir: path.join(ROOT_DIR, 'drizzle'),
+    webDistDir: path.join(ROOT_DIR, 'packages/web/dist'),
+    uploadDir: path.join(dataDir, 'uploads'),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    chromiumPath: env.CHROMIUM_PATH || undefined,
+    allowedOrigins: (env.ALLOWED_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    loginMaxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_ACCOUNT, 5),
+    loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_ADDRESS, 30),
+    loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
+    ...overrides,
+  };
+}

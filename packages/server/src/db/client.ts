@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.js';
+
+export { schema };
+/** The database handle every service gets through its context: a pool, a PGlite instance or a transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pg' | 'pglite';
+  migrate(migrationsDir: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://'). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // Dates stay 'YYYY-MM-DD' strings and bigint counts stay exact: no implicit Date or float conversion.
+    pg.types.setTypeParser(1082, (v: string) => v);
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pg',
+      async migrate(migrationsFolder) {
+        // One migrator at a time when several app processes start together.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(727274)');
+          await migrate(drizzle(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dataDir = opts.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    dataDir = path.join(dataDir, 'pglite');
+  }
+  const client = new PGlite(dataDir, {
+    parsers: { 1082: (v: string) => v },
+  });
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate(migrationsFolder) {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Raw SQL returning rows, the same on pg and PGlite (both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

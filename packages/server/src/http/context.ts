@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Privilege } from '@klinik/shared';
+import type { Db } from '../db/client.js';
+import type { Config } from '../config.js';
+import type { AppServices } from '../services.js';
+import { unauthorized } from './errors.js';
+
+/** The signed-in user as every check and service sees it. */
+export interface SessionUser {
+  id: number;
+  name: string;
+  role: number;
+  rolename: string;
+  roletoplevel: number;
+  roletoplevelname: string;
+  /** The user's home branch. */
+  profile_id: number;
+  shift_id: number | null;
+  initial: string;
+  username: string;
+  avatar: string | null;
+  previleges: Privilege[];
+  sessionId: string;
+}
+
+/**
+ * What a service gets instead of the HTTP request (ARCHITECTURE rule 1 and 2).
+ * `branchId` is the session's current branch: the only branch whose rows a request reads or writes,
+ * unless a top-level user explicitly asks for all branches.
+ */
+export interface Ctx {
+  db: Db;
+  user: SessionUser | null;
+  branchId: number;
+  log: FastifyBaseLogger;
+  requestId: string;
+  ip: string;
+  config: Config;
+  services: AppServices;
+}
+
+export type AuthedCtx = Ctx & { user: SessionUser };
+
+export function requireUser(ctx: Ctx): AuthedCtx {
+  if (!ctx.user) throw unauthorized();
+  return ctx as AuthedCtx;
+}
+
+/** Runs fn in one transaction with a context whose db is that transaction. */
+export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (db) => fn({ ...ctx, db: db as unknown as Db }));
+}

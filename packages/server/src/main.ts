@@ -1,0 +1,98 @@
+import readline from 'node:readline/promises';
+import { loadConfig, type Config } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { isEmpty, seedDemo } from './db/seed/demo.js';
+import { createOwner } from './db/seed/owner.js';
+
+async function withDatabase<T>(config: Config, fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate(config.migrationsDir);
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function printAccounts(accounts: { username: string; role: string; branch: string }[], password: string) {
+  console.log('\nAkun demo (password: %s):', password);
+  for (const a of accounts) console.log(`  ${a.username.padEnd(20)} ${a.role.padEnd(28)} ${a.branch}`);
+  console.log('');
+}
+
+async function serve(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate(config.migrationsDir);
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    const result = await seedDemo(database.db, config.demoPassword);
+    console.log(`Klinik demo dibuat: ${result.branches} cabang, ${result.accounts.length} akun, ${result.patients} pasien.`);
+    printAccounts(result.accounts, config.demoPassword);
+  } else if (config.seedDemo) {
+    console.log(`Data demo sudah ada. Masuk dengan username peran (admin, manager, finance, dokter, owner, ...) dan password ${config.demoPassword}.`);
+  }
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Klinik berjalan di http://localhost:${config.port} (${database.kind === 'pglite' ? `PGlite: ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+async function ask(rl: readline.Interface, label: string, given: string | undefined): Promise<string> {
+  if (given) return given;
+  return (await rl.question(label)).trim();
+}
+
+async function main() {
+  const [command = 'serve', ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  const opt = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  switch (command) {
+    case 'serve':
+      await serve(config);
+      break;
+    case 'seed-demo':
+      await withDatabase(config, async ({ db }) => {
+        if (!(await isEmpty(db))) {
+          console.error('Database sudah berisi pengguna: data demo tidak ditambahkan.');
+          process.exitCode = 1;
+          return;
+        }
+        const result = await seedDemo(db, config.demoPassword);
+        printAccounts(result.accounts, config.demoPassword);
+      });
+      break;
+    case 'create-owner': {
+      const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        const username = await ask(rl, 'Username owner: ', opt('username') ?? process.env.OWNER_USERNAME);
+        const name = await ask(rl, 'Nama lengkap: ', opt('name') ?? process.env.OWNER_NAME);
+        const password = await ask(rl, 'Password (min. 8 karakter): ', opt('password') ?? process.env.OWNER_PASSWORD);
+        const branch = await ask(rl, 'Nama cabang pertama: ', opt('branch') ?? process.env.OWNER_BRANCH);
+        await withDatabase(config, async ({ db }) => {
+          const r = await createOwner(db, { username, name, password, branch });
+          console.log(`Akun owner '${r.username}' dibuat untuk cabang '${r.branch}'.`);
+        });
+      } finally {
+        rl.close();
+      }
+      break;
+    }
+    default:
+      console.error(`Perintah tidak dikenal: ${command} (serve | seed-demo | create-owner)`);
+      process.exitCode = 2;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

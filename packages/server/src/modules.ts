@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { authRest } from './modules/auth/rest.js';
+import { branchesRest } from './modules/branches/rest.js';
+import { healthRest } from './modules/health/rest.js';
+import { usersRest } from './modules/users/rest.js';
+
+/** Every module's REST adapter (spec section 7 paths). */
+export const restModules: ((app: FastifyInstance) => void)[] = [healthRest, authRest, branchesRest, usersRest];

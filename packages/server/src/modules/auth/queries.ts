@@ -1,0 +1,74 @@
+import { eq, sql, and, gt } from 'drizzle-orm';
+import { roleNameOf, topLevelNameOf, type Privilege, type Resource } from '@klinik/shared';
+import type { Db } from '../../db/client.js';
+import { loginAttempt, session, userPrivilege, users } from '../../db/schema/index.js';
+import type { SessionUser } from '../../http/context.js';
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+export async function loadPrivileges(db: Db, userId: number): Promise<Privilege[]> {
+  const rows = await db.select().from(userPrivilege).where(eq(userPrivilege.user_id, userId));
+  return rows.map((r) => ({ fiturcode: r.fiturcode as Resource, iscanread: r.iscanread, iscanmanage: r.iscanmanage }));
+}
+
+/** The user behind a session, or null when the account no longer exists or is inactive. */
+export async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<SessionUser | null> {
+  const [u] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      roletoplevel: users.roletoplevel,
+      profile_id: users.profile_id,
+      shift_id: users.shift_id,
+      initial: users.initial,
+      username: users.username,
+      avatar: users.avatar,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u || u.status !== 1) return null;
+  const previleges = await loadPrivileges(db, userId);
+  return {
+    id: u.id,
+    name: u.name,
+    role: u.role,
+    rolename: roleNameOf(u.role) ?? '',
+    roletoplevel: u.roletoplevel,
+    roletoplevelname: topLevelNameOf(u.roletoplevel) ?? '',
+    profile_id: u.profile_id,
+    shift_id: u.shift_id,
+    initial: u.initial,
+    username: u.username,
+    avatar: u.avatar,
+    previleges,
+    sessionId,
+  };
+}
+
+export async function countRecentFailures(db: Db, key: string, since: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempt)
+    .where(and(eq(loginAttempt.key, key), gt(loginAttempt.attempted_at, since)));
+  return Number(r?.n ?? 0);
+}
+
+export async function recordFailures(db: Db, keys: string[]): Promise<void> {
+  await db.insert(loginAttempt).values(keys.map((key) => ({ key })));
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginAttempt).where(eq(loginAttempt.key, key));
+}
+
+export async function setSessionBranch(db: Db, sessionId: string, profileId: number): Promise<void> {
+  await db.update(session).set({ profile_id: profileId }).where(eq(session.id, sessionId));
+}

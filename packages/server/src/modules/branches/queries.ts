@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { BranchDto } from '@klinik/shared';
+import type { Db } from '../../db/client.js';
+import { profile } from '../../db/schema/index.js';
+
+type ProfileRow = typeof profile.$inferSelect;
+
+export function toBranchDto(r: ProfileRow): BranchDto {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    phone: r.phone,
+    email: r.email,
+    logo: r.logo,
+    logourl: r.logo ? `/api/files/profile/${r.id}/logo?v=${encodeURIComponent(r.updated_at)}` : null,
+    status: r.status,
+    timezone: r.timezone,
+    city: r.city,
+  };
+}
+
+export async function findBranch(db: Db, id: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profile).where(eq(profile.id, id));
+  return row;
+}
+
+export async function listBranches(db: Db, filter: { ids?: number[]; status?: number }): Promise<ProfileRow[]> {
+  const where: SQL[] = [];
+  if (filter.ids) where.push(inArray(profile.id, filter.ids.length ? filter.ids : [-1]));
+  if (filter.status !== undefined) where.push(eq(profile.status, filter.status));
+  return db
+    .select()
+    .from(profile)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(profile.id));
+}
+
+export async function insertBranch(db: Db, values: typeof profile.$inferInsert): Promise<ProfileRow> {
+  const [row] = await db.insert(profile).values(values).returning();
+  return row;
+}
+
+export async function updateBranch(db: Db, id: number, values: Partial<typeof profile.$inferInsert>): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profile)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(profile.id, id))
+    .returning();
+  return row;
+}

@@ -1,0 +1,60 @@
+import { isTopLevel, type BranchDto, type BranchInput, type BranchListQuery, type BranchUpdateInput } from '@klinik/shared';
+import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import * as q from './queries.js';
+
+/**
+ * Branch list. Top-level users may ask for every branch (isallbranch=1, used by the header switcher);
+ * everyone else sees only the branch they are working in.
+ */
+export async function list(ctx: Ctx, query: BranchListQuery): Promise<BranchDto[]> {
+  const c = requireUser(ctx);
+  const all = isTopLevel(c.user) && query.isallbranch === 1;
+  const rows = await q.listBranches(c.db, { ids: all ? undefined : [c.branchId], status: query.status });
+  return rows.map(q.toBranchDto);
+}
+
+/** One branch: the current one, or any for top-level users. Others get 404, as if it did not exist. */
+export async function get(ctx: Ctx, id: number): Promise<BranchDto> {
+  const c = requireUser(ctx);
+  if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  const row = await q.findBranch(c.db, id);
+  if (!row) throw notFound('Cabang tidak ditemukan');
+  return q.toBranchDto(row);
+}
+
+/** Opening a branch is for owner and developer. */
+export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
+  const c = requireUser(ctx);
+  if (!isTopLevel(c.user)) throw forbidden('Hanya Owner atau Developer yang dapat membuat cabang baru');
+  return inTransaction(c, async (tx) => {
+    const row = await q.insertBranch(tx.db, {
+      name: input.name,
+      address: input.address ?? null,
+      city: input.city ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      logo: input.logo ?? null,
+      status: input.status,
+      timezone: input.timezone,
+    });
+    await audit(tx, { action: 'create', entity: 'profile', entityId: row.id, after: row, profileId: row.id });
+    return q.toBranchDto(row);
+  });
+}
+
+/** Editing: top-level users any branch, a manager (SETTING_USER manage, checked by the route) only the current one. */
+export async function update(ctx: Ctx, id: number, input: BranchUpdateInput): Promise<BranchDto> {
+  const c = requireUser(ctx);
+  if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  return inTransaction(c, async (tx) => {
+    const before = await q.findBranch(tx.db, id);
+    if (!before) throw notFound('Cabang tidak ditemukan');
+    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const row = await q.updateBranch(tx.db, id, values);
+    if (!row) throw notFound('Cabang tidak ditemukan');
+    await audit(tx, { action: 'update', entity: 'profile', entityId: id, before, after: row, profileId: id });
+    return q.toBranchDto(row);
+  });
+}

@@ -1,0 +1,140 @@
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ageOn,
+  GENDER_LABELS,
+  MARITAL_LABELS,
+  roleNameOf,
+  todayIn,
+  topLevelNameOf,
+  type Privilege,
+  type UserDto,
+} from '@klinik/shared';
+import type { Db } from '../../db/client.js';
+import { membershipLevel, userPrivilege, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function initialsOf(name: string): string {
+  const words = name
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => w[0].toUpperCase())
+    .join('');
+}
+
+export function toUserDto(r: UserRow, level?: { name: string; status: number } | null): UserDto {
+  return {
+    id: r.id,
+    role: r.role,
+    rolename: roleNameOf(r.role) ?? '',
+    username: r.username,
+    name: r.name,
+    medisname: r.medisname,
+    initial: r.initial,
+    avatar: r.avatar,
+    avatarurl: r.avatar ? `/api/files/users/${r.id}/avatar?v=${encodeURIComponent(r.updated_at)}` : null,
+    status: r.status,
+    gender: r.gender,
+    gendername: r.gender === null ? null : (GENDER_LABELS[r.gender] ?? null),
+    marital: r.marital,
+    maritalname: r.marital === null ? null : (MARITAL_LABELS[r.marital] ?? null),
+    birth_place: r.birth_place,
+    birth_date: r.birth_date,
+    old: r.birth_date ? ageOn(r.birth_date, todayIn('Asia/Jakarta')) : null,
+    join_at: r.join_at,
+    idcard: r.idcard,
+    ihs_number: r.ihs_number,
+    attendance_code: r.attendance_code,
+    phone: r.phone,
+    email: r.email,
+    instagram: r.instagram,
+    address: r.address,
+    desa: r.desa,
+    kecamatan: r.kecamatan,
+    city: r.city,
+    provincy: r.provincy,
+    postalcode: r.postalcode,
+    note: r.note,
+    membershipleveldata: level && level.status === 1 ? { name: level.name } : null,
+    wali_name: r.wali_name,
+    wali_idcard: r.wali_idcard,
+    wali_gender: r.wali_gender,
+    wali_phone: r.wali_phone,
+    wali_email: r.wali_email,
+    wali_address: r.wali_address,
+    profile_id: r.profile_id,
+    roletoplevel: r.roletoplevel,
+    roletoplevelname: topLevelNameOf(r.roletoplevel) ?? '',
+  };
+}
+
+export async function findUser(db: Db, id: number) {
+  const [row] = await db
+    .select({ user: users, level: { name: membershipLevel.name, status: membershipLevel.status } })
+    .from(users)
+    .leftJoin(membershipLevel, eq(membershipLevel.id, users.membership_level_id))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export interface UserFilter {
+  profileId?: number;
+  role?: number;
+  /** Restrict to staff (role != 1). */
+  staffOnly?: boolean;
+  status?: number;
+  keyword?: string;
+  limit: number;
+  offset: number;
+}
+
+function whereOf(f: UserFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.profileId !== undefined) where.push(eq(users.profile_id, f.profileId));
+  if (f.role !== undefined) where.push(eq(users.role, f.role));
+  if (f.staffOnly) where.push(sql`${users.role} <> 1`);
+  if (f.status !== undefined) where.push(eq(users.status, f.status));
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+    where.push(
+      or(
+        sql`lower(${users.name}) like ${like}`,
+        sql`lower(${users.username}) like ${like}`,
+        sql`${users.phone} like ${like}`,
+        sql`${users.idcard} like ${like}`,
+      )!,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listUsers(db: Db, f: UserFilter) {
+  const where = whereOf(f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, level: { name: membershipLevel.name, status: membershipLevel.status } })
+      .from(users)
+      .leftJoin(membershipLevel, eq(membershipLevel.id, users.membership_level_id))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function replacePrivileges(db: Db, userId: number, privileges: Privilege[]): Promise<void> {
+  await db.delete(userPrivilege).where(eq(userPrivilege.user_id, userId));
+  if (privileges.length) {
+    await db.insert(userPrivilege).values(privileges.map((p) => ({ user_id: userId, ...p })));
+  }
+}
