@@ -188,7 +188,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       createContext: ({ req }: { req: FastifyRequest }) => req.ctx,
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError) && !fromPgError(error.cause)) {
-          (req as FastifyRequest).log.error({ err: error.cause ?? error }, 'trpc error');
+          (req).log.error({ err: error.cause ?? error }, 'trpc error');
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

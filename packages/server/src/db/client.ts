@@ -76,6 +76,6 @@ export async function pingDatabase(db: Db): Promise<boolean> {
 
 /** Raw SQL returning rows, the same on pg and PGlite (both answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+  const res: unknown = await db.execute(query);
+  return (res as { rows: T[] }).rows;
 }

@@ -48,5 +48,5 @@ export function requireUser(ctx: Ctx): AuthedCtx {
 
 /** Runs fn in one transaction with a context whose db is that transaction. */
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (db) => fn({ ...ctx, db: db as unknown as Db }));
+  return ctx.db.transaction(async (db) => fn({ ...ctx, db: db }));
 }
