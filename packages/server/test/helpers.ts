@@ -103,6 +103,9 @@ export interface ApiResponse {
 
 let counter = 0;
 
+const createAppCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createAppCaller>;
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -116,7 +119,7 @@ export interface TestApp {
   /** A service context as a user, in the user's current branch. */
   ctx(user: TestUser, branchId?: number): Ctx;
   /** The tRPC caller as a user. */
-  trpc(user: TestUser | null): ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+  trpc(user: TestUser | null): AppCaller;
   close(): Promise<void>;
 }
 
@@ -127,7 +130,6 @@ export async function createTestApp(overrides: Partial<Config> = {}, services?: 
   const app = await buildApp(config, { database, logger: false, services });
   await app.ready();
   const db = database.db;
-  const createCaller = createCallerFactory(appRouter);
 
   const t: TestApp = {
     app,
@@ -214,7 +216,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, services?: 
       };
     },
     trpc(user) {
-      return createCaller(
+      return createAppCaller(
         user
           ? t.ctx(user)
           : { db, user: null, branchId: 0, log: app.log, requestId: 'test', ip: '127.0.0.1', config, services: app.services },
