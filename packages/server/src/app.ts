@@ -152,7 +152,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Access is checked before the body is parsed: a refused caller learns nothing about validation.
   app.addHook('preValidation', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.url.startsWith('/api/') || req.is404) return;
     const needed = req.routeOptions.config?.access;
     if (!needed) return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
     if (!allows(req.user, needed)) {
