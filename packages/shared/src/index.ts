@@ -10,3 +10,7 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/branches.js';
 export * from './schemas/users.js';
+export * from './schemas/applog.js';
+export * from './schemas/pengumuman.js';
+export * from './schemas/uploads.js';
+export * from './schemas/wilayah.js';

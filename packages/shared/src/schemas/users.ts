@@ -1,4 +1,5 @@
-import { z, optionalText, requiredText, emptyToUndefined, optionalDate, pageQuery } from './common.js';
+import { z, optionalText, requiredText, emptyToUndefined, optionalDate, pageQuery, idParam } from './common.js';
+import { RESOURCES } from '../access.js';
 import { PHONE_PATTERN } from '../phone.js';
 import { NIK_PATTERN } from '../nik.js';
 
@@ -169,3 +170,130 @@ export const customerSearchQuery = z.object({
   type: z.preprocess(emptyToUndefined, z.enum(['patient', 'employee']).optional()),
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(20)),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 3: profile card, user accounts (/master/users), privileges, approvals of user changes.
+// ---------------------------------------------------------------------------------------------------------------
+
+const roleId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} tidak valid` })
+    .int(`${label} tidak valid`)
+    .min(2, `${label} tidak valid`)
+    .max(11, `${label} tidak valid`);
+const topLevelId = z.coerce
+  .number({ error: 'Role top level tidak valid' })
+  .int('Role top level tidak valid')
+  .min(0, 'Role top level tidak valid')
+  .max(4, 'Role top level tidak valid');
+const branchId = z.coerce.number({ error: 'Cabang wajib dipilih' }).int().positive('Cabang wajib dipilih');
+const statusCode = z.coerce
+  .number({ error: 'Status wajib dipilih' })
+  .int('Status wajib dipilih')
+  .refine((v) => v === 0 || v === 1, 'Status wajib dipilih');
+
+/** Access fields of a staff account (SETTING_USER manage; roletoplevel only by owner/developer). */
+export const userAccessInput = z.object({
+  role: roleId('Role').optional(),
+  roletoplevel: topLevelId.optional(),
+  profile_id: branchId.optional(),
+});
+export type UserAccessInput = z.infer<typeof userAccessInput>;
+
+/** true/false, 1/0 or '1'/'0'/'true'/'false' (forms and JSON clients send all of these). */
+const flag = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? false : v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean({ error: 'Harus ya atau tidak' }),
+);
+
+/** One privilege row of the privilege editor: resource x read/manage (manage implies read). */
+export const privilegeInput = z.object({
+  fiturcode: z.enum(RESOURCES, { error: 'Kode fitur tidak dikenal' }),
+  iscanread: flag,
+  iscanmanage: flag,
+});
+export const privilegesInput = z.array(privilegeInput).max(RESOURCES.length * 2, 'Terlalu banyak hak akses');
+export type PrivilegeInput = z.infer<typeof privilegeInput>;
+
+/**
+ * PUT /api/users/{id}: every field of the profile card plus, for the user manager, status, role, top-level role,
+ * branch and previleges. A change of status to inactive or of role may need approval (answer 202, see ActionOutcome).
+ */
+export const userPutInput = z.object({
+  ...userUpdateInput.shape,
+  status: statusCode.optional(),
+  ...userAccessInput.shape,
+  previleges: privilegesInput.optional(),
+});
+export type UserPutInput = z.infer<typeof userPutInput>;
+
+/** tRPC users.update: profile fields only (never needs approval). */
+export const userProfileUpdate = z.object({ id: idParam, data: userUpdateInput });
+/** tRPC users.setStatus. */
+export const userSetStatusInput = z.object({ id: idParam, status: statusCode });
+/** tRPC users.setAccess. */
+export const userSetAccessInput = z.object({ id: idParam, data: userAccessInput });
+/** tRPC users.changePassword (REST: POST /api/users/changepassword/{id} with password, repeatpassword). */
+export const userChangePasswordInput = z.object({ id: idParam, data: changePasswordInput });
+/** tRPC users.setPrivileges (REST: PUT /api/users/{id}/privileges with { previleges }). */
+export const userSetPrivilegesInput = z.object({ id: idParam, previleges: privilegesInput });
+
+/** Username of a staff account: letters, digits, dot, dash, underscore; unique case-insensitively. */
+export const usernameRule = z
+  .string({ error: 'Username wajib diisi' })
+  .trim()
+  .min(3, 'Username minimal 3 karakter')
+  .max(50, 'Username maksimal 50 karakter')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username hanya boleh huruf, angka, titik, strip dan garis bawah');
+
+/** /master/users: new employee account with role and branch (REST: POST /api/users/employee). */
+export const employeeCreateInput = z
+  .object({
+    ...userUpdateInput.shape,
+    name: requiredText(150),
+    username: usernameRule,
+    role: roleId('Role'),
+    roletoplevel: topLevelId.optional(),
+    profile_id: branchId.optional(),
+    password: passwordRule,
+    repeatpassword: z.string({ error: 'Ulangi password wajib diisi' }),
+    previleges: privilegesInput.optional(),
+  })
+  .refine((v) => v.password === v.repeatpassword, {
+    message: 'Ulangi password harus sama dengan password',
+    path: ['repeatpassword'],
+  });
+export type EmployeeCreateInput = z.infer<typeof employeeCreateInput>;
+
+/**
+ * What a change that may need approval answers. `pending: true` means the change was stored as a request in the
+ * activity log (status 0) and nothing changed yet; REST answers it with HTTP 202.
+ */
+export type ActionOutcome<T> =
+  | { pending: false; data: T }
+  | { pending: true; applog_id: number; message: string };
+
+export const APPROVAL_PENDING_MESSAGE = 'Permintaan menunggu persetujuan';
+
+/** Lookup for /master/users and the Excel export (GET /api/users/export takes the same filters). */
+export const userAdminListQuery = userListQuery.extend({
+  /** 'staff' = every role except patients. */
+  type: z.preprocess(emptyToUndefined, z.enum(['staff', 'patient']).optional()),
+});
+export type UserAdminListQuery = z.infer<typeof userAdminListQuery>;
+
+/** GET /api/customer item: patient or employee search result. */
+export interface CustomerDto {
+  id: number;
+  role: number;
+  rolename: string;
+  username: string;
+  name: string;
+  initial: string;
+  phone: string | null;
+  avatarurl: string | null;
+  status: number;
+  profile_id: number;
+  type: 'patient' | 'employee';
+}
+export type CustomerSearchQuery = z.infer<typeof customerSearchQuery>;

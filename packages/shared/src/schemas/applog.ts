@@ -1,0 +1,130 @@
+import { z, emptyToUndefined, idParam } from './common.js';
+import type { RoleName } from '../access.js';
+
+/**
+ * Activity log with approvals (spec 3 "Activity log", 4, 5, 7).
+ * status: 0 requested, 1 approved, -1 rejected; null for a plain activity entry (no decision needed).
+ */
+export const APPLOG_STATUS = { requested: 0, approved: 1, rejected: -1 } as const;
+export const APPLOG_STATUS_LABELS: Record<string, string> = {
+  '0': 'Menunggu Persetujuan',
+  '1': 'Disetujui',
+  '-1': 'Ditolak',
+};
+export function applogStatusName(status: number | null): string {
+  return status === null ? 'Aktivitas' : (APPLOG_STATUS_LABELS[String(status)] ?? '');
+}
+
+/** Spec 9: activity log page size 30, default page 1. */
+export const APPLOG_PAGE_SIZE = 30;
+
+export interface ApplogDto {
+  id: number;
+  logtime: string;
+  message: string;
+  note: string | null;
+  /** 0 requested, 1 approved, -1 rejected, null = activity entry. */
+  status: number | null;
+  statusname: string;
+  reason: string | null;
+  url: string | null;
+  /** The requester / actor. */
+  userdata: { id: number; name: string };
+  action: string | null;
+  /** Roles that may decide this request ('toplevel' = owner/developer always may). */
+  assignby: string[];
+  decidedby: { id: number; name: string } | null;
+  decided_at: string | null;
+  profile_id: number;
+  groupvisit: string | null;
+  /** Whether the signed-in user may approve or reject it now. */
+  can_decide: boolean;
+}
+
+const intFilter = z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Harus berupa angka' }).int().optional());
+
+/** GET /api/applog (spec 7): keyword, page (1), limit (30), status, user, role, groupvisit, profile_id, assignby. */
+export const applogListQuery = z.object({
+  keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Harus berupa angka' }).int().min(1).default(1)),
+  limit: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Harus berupa angka' }).int().min(1).max(500).default(APPLOG_PAGE_SIZE)),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Status tidak valid' })
+      .int()
+      .refine((v) => v === 0 || v === 1 || v === -1, 'Status tidak valid')
+      .optional(),
+  ),
+  /** Requester user id. */
+  user: intFilter,
+  /** Requester's numeric role. */
+  role: intFilter,
+  groupvisit: z.preprocess(emptyToUndefined, z.string().trim().max(60).optional()),
+  /** Branch (top-level users only; others always read their current branch). */
+  profile_id: intFilter,
+  /** Role name that may decide (e.g. 'manager'). */
+  assignby: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+  /**
+   * 'mine' = my own entries; 'waiting' = requests waiting for my decision; 'drawer' = both (the activity drawer);
+   * absent = everything I may read.
+   */
+  scope: z.preprocess(emptyToUndefined, z.enum(['mine', 'waiting', 'drawer']).optional()),
+});
+export type ApplogListQuery = z.infer<typeof applogListQuery>;
+
+/** POST /api/applog/doconfirm/{id} (spec 7): status and reason. A rejection needs a reason. */
+export const applogDecisionInput = z
+  .object({
+    status: z.coerce
+      .number({ error: 'Keputusan wajib dipilih' })
+      .int()
+      .refine((v) => v === 1 || v === -1, 'Keputusan wajib dipilih (setujui atau tolak)'),
+    reason: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v),
+      z.string().max(500, 'Alasan maksimal 500 karakter').optional(),
+    ),
+  })
+  .refine((v) => v.status !== -1 || !!v.reason, { message: 'Alasan penolakan wajib diisi', path: ['reason'] });
+export type ApplogDecisionInput = z.infer<typeof applogDecisionInput>;
+export const applogDecideInput = z.object({ id: idParam, data: applogDecisionInput });
+
+/** Actions that can be put under approval (/master/approval-rule). */
+export const APPROVAL_ACTIONS = {
+  'user.deactivate': 'Menonaktifkan pengguna',
+  'user.change_role': 'Mengubah role / cabang pengguna lain',
+} as const;
+export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
+export const APPROVAL_ACTION_KEYS = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
+
+/** Defaults (also seeded by migration): both need approval, decided by manager or superadmin; top-level always may. */
+export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: boolean; approver_roles: RoleName[] }> = {
+  'user.deactivate': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'user.change_role': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+};
+
+export interface ApprovalRuleDto {
+  action: ApprovalAction;
+  label: string;
+  needs_approval: boolean;
+  approver_roles: RoleName[];
+  profile_id: number;
+}
+
+const approverRole = z.enum(
+  ['dokter', 'admin', 'manager', 'finance', 'inventory', 'multimedia', 'perawat', 'apoteker', 'investor', 'superadmin'],
+  { error: 'Role penyetuju tidak dikenal' },
+);
+
+/** tRPC approvalRules.update (SETTING_APPROVAL manage), for the current branch. */
+export const approvalRuleUpdateInput = z
+  .object({
+    action: z.enum(APPROVAL_ACTION_KEYS as [ApprovalAction, ...ApprovalAction[]], { error: 'Aksi tidak dikenal' }),
+    needs_approval: z.boolean({ error: 'Harus ya atau tidak' }),
+    approver_roles: z.array(approverRole).max(10),
+  })
+  .refine((v) => !v.needs_approval || v.approver_roles.length > 0, {
+    message: 'Pilih minimal satu role penyetuju',
+    path: ['approver_roles'],
+  });
+export type ApprovalRuleUpdateInput = z.infer<typeof approvalRuleUpdateInput>;
