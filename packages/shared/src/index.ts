@@ -14,3 +14,4 @@ export * from './schemas/applog.js';
 export * from './schemas/pengumuman.js';
 export * from './schemas/uploads.js';
 export * from './schemas/wilayah.js';
+export * from './schemas/finance.js';

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  boolean,
+  timestamp,
+  date,
+  bigint,
+  bigserial,
+  index,
+  uniqueIndex,
+  primaryKey,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+
+/**
+ * Chart of accounts: one chart for the whole chain (docs/decisions.md "Finance").
+ * category: 1 aset, 2 kewajiban, 3 ekuitas, 4 pendapatan, 5 harga pokok, 6 beban operasional,
+ * 7 pendapatan lain-lain, 8 beban lain-lain. normal: 'D' debit, 'K' kredit.
+ * profile_id set: an extra account only that branch may post to (e.g. its own bank account).
+ */
+export const akun = pgTable(
+  'akun',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 20 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    category: smallint('category').notNull(),
+    isheader: boolean('isheader').notNull().default(false),
+    parent_id: integer('parent_id').references((): AnyPgColumn => akun.id),
+    normal: varchar('normal', { length: 1 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    profile_id: integer('profile_id').references(() => profile.id),
+    description: text('description'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('akun_code_idx').on(t.code), index('akun_parent_idx').on(t.parent_id)],
+);
+
+/** Accounting period of a branch. status 0 = active (at most one per branch: partial unique index), 1 = closed. */
+export const financePeriode = pgTable(
+  'finance_periode',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }),
+    status: smallint('status').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id),
+    closed_by: integer('closed_by').references(() => users.id),
+    closed_at: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('finance_periode_one_active_idx').on(t.profile_id).where(sql`status = 0`),
+    index('finance_periode_profile_idx').on(t.profile_id, t.start_date),
+  ],
+);
+
+/** Opening (kind 'awal') and closing (kind 'akhir') balances of a period per account, in sen. */
+export const financePeriodeSaldo = pgTable(
+  'finance_periode_saldo',
+  {
+    periode_id: integer('periode_id')
+      .notNull()
+      .references(() => financePeriode.id),
+    kind: varchar('kind', { length: 5 }).notNull(),
+    akun_id: integer('akun_id')
+      .notNull()
+      .references(() => akun.id),
+    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.periode_id, t.kind, t.akun_id] })],
+);
+
+/**
+ * A posted journal. Immutable (triggers refuse UPDATE and DELETE); corrected by a reversing journal.
+ * kind: 'umum' (general journal and documents), 'reversal', 'opening' (first period's saldo awal, dated the day
+ * before the period starts), 'closing' (profit or loss moved to retained earnings when a period closes).
+ */
+export const jurnal = pgTable(
+  'jurnal',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    periode_id: integer('periode_id')
+      .notNull()
+      .references(() => financePeriode.id),
+    code: varchar('code', { length: 60 }).notNull(),
+    transaction_at: date('transaction_at', { mode: 'string' }).notNull(),
+    memo: text('memo').notNull().default(''),
+    kind: varchar('kind', { length: 10 }).notNull().default('umum'),
+    source_type: varchar('source_type', { length: 40 }),
+    source_id: varchar('source_id', { length: 60 }),
+    reversal_of: integer('reversal_of').references((): AnyPgColumn => jurnal.id),
+    /** Sum of the debits (= sum of the credits) in sen, and the number of lines: checked against the lines at commit. */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    line_count: smallint('line_count').notNull(),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jurnal_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('jurnal_reversal_of_idx').on(t.reversal_of),
+    index('jurnal_profile_date_idx').on(t.profile_id, t.transaction_at),
+    index('jurnal_source_idx').on(t.source_type, t.source_id),
+    index('jurnal_periode_idx').on(t.periode_id),
+  ],
+);
+
+/** Journal lines, in sen. profile_id and transaction_at are copied from the journal (by trigger) for fast reports. */
+export const jurnalDetail = pgTable(
+  'jurnal_detail',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jurnal_id: integer('jurnal_id')
+      .notNull()
+      .references(() => jurnal.id),
+    line_no: smallint('line_no').notNull(),
+    akun_id: integer('akun_id')
+      .notNull()
+      .references(() => akun.id),
+    description: text('description'),
+    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+    profile_id: integer('profile_id').notNull(),
+    transaction_at: date('transaction_at', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('jurnal_detail_jurnal_idx').on(t.jurnal_id),
+    index('jurnal_detail_akun_idx').on(t.profile_id, t.akun_id, t.transaction_at),
+    index('jurnal_detail_profile_date_idx').on(t.profile_id, t.transaction_at),
+  ],
+);
+
+/** Payment methods (chain-wide), each posting to its cash or bank account. */
+export const paymentMethod = pgTable('payment_method', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  type: varchar('type', { length: 20 }).notNull().default('tunai'),
+  akun_id: integer('akun_id')
+    .notNull()
+    .references(() => akun.id),
+  status: smallint('status').notNull().default(1),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/** Taxes: rate in basis points (1/100 of a percent: 1100 = 11%) and the payable account. */
+export const pajak = pgTable(
+  'pajak',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    rate_bp: integer('rate_bp').notNull(),
+    akun_id: integer('akun_id')
+      .notNull()
+      .references(() => akun.id),
+    status: smallint('status').notNull().default(1),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pajak_code_idx').on(t.code)],
+);

@@ -1,0 +1,42 @@
+/**
+ * Fixed account codes of the default chart (seeded in drizzle/0003_finance_rules.sql) that other modules post to.
+ * Never renumber them: cashier, packages, inventory and payroll code against these.
+ */
+export const ACCOUNT = {
+  kas: '1101',
+  bank: '1102',
+  kasKecil: '1103',
+  piutangPasien: '1120',
+  piutangMembership: '1130',
+  persediaan: '1140',
+  hutangUsaha: '2101',
+  hutangDokter: '2102',
+  hutangInvestor: '2103',
+  hutangGaji: '2104',
+  hutangLabRumahSakit: '2105',
+  hutangPph21: '2201',
+  hutangPph23: '2202',
+  hutangPphBadan: '2203',
+  hutangBpjs: '2204',
+  hutangPpn: '2205',
+  pendapatanPaketDimuka: '2301',
+  depositPasien: '2302',
+  modalDisetor: '3101',
+  labaDitahan: '3201',
+  pendapatanTindakan: '4101',
+  pendapatanProduk: '4102',
+  pendapatanPaket: '4103',
+  pendapatanLab: '4104',
+  pendapatanKonsultasi: '4105',
+  potonganPenjualan: '4109',
+  hpp: '5101',
+  bebanBhp: '5102',
+  bebanLab: '5103',
+  bebanGaji: '6101',
+  bebanBagiHasilDokter: '6102',
+  bebanSewa: '6103',
+  bebanUtilitas: '6104',
+  bebanBpjs: '6105',
+} as const;
+export type AccountKey = keyof typeof ACCOUNT;
+export type AccountCode = (typeof ACCOUNT)[AccountKey];

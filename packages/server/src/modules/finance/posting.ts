@@ -1,0 +1,265 @@
+/**
+ * The posting service: the one way journals enter the ledger, for the general journal form and for every
+ * module that posts a document (cashier, packages, inventory, payroll). It runs on ctx.db, so a caller inside
+ * `inTransaction` posts in its own transaction: the document and its journal commit or roll back together.
+ * The database re-checks balance, period and accounts itself (drizzle/0003_finance_rules.sql).
+ */
+import { formatDate, formatRupiah, fromSen, isValidDate, MSG, type ErrorItem } from '@klinik/shared';
+import type { Ctx } from '../../http/context.js';
+import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
+import * as q from './queries.js';
+
+export interface PostingLine {
+  /** Account code (e.g. ACCOUNT.kas from ./accounts.ts). The general journal also accepts an account id. */
+  akun: string;
+  description?: string;
+  /** Rupiah, at most two decimals. Exactly one of debit and credit is non-zero. */
+  debit: number;
+  credit: number;
+}
+
+export interface PostingDoc {
+  /** YYYY-MM-DD, inside the branch's active period. */
+  transaction_at: string;
+  memo: string;
+  /** What posted it, e.g. 'paket_membership'; with source_id it finds the journal of a document. */
+  source_type: string;
+  source_id: string | number;
+  lines: PostingLine[];
+  /** Blank: automatic numbering (JU/branch/yyyymm/nnnn). */
+  code?: string;
+}
+
+export type JournalKind = 'umum' | 'reversal' | 'opening' | 'closing';
+
+/** A line as the general journal receives it: `akun` a code (string) or an id (number). */
+export interface RawLine {
+  akun: string | number;
+  description?: string | null;
+  debit: number;
+  credit: number;
+}
+
+export interface ResolvedLine {
+  akun_id: number;
+  description: string | null;
+  debit: number; // sen
+  credit: number; // sen
+}
+
+export interface ActivePeriod {
+  id: number;
+  start_date: string;
+  status: number;
+}
+
+const AUTO_CODE = /^JU\/\d+\/\d{6}\/\d+$/i;
+
+/** The active period of ctx.branchId, or null. */
+export async function getActivePeriod(ctx: Ctx): Promise<ActivePeriod | null> {
+  const p = await q.activePeriode(ctx.db, ctx.branchId);
+  return p ? { id: p.id, start_date: p.start_date, status: p.status } : null;
+}
+
+/** Throws AppError 400 [{ message: 'Periode Pembukuan Aktif belum ada' }] when the branch has no active period. */
+export async function requireActivePeriod(ctx: Ctx): Promise<ActivePeriod> {
+  const p = await getActivePeriod(ctx);
+  if (!p) throw badRequest(MSG.noActivePeriod);
+  return p;
+}
+
+function isSen(rupiah: number): boolean {
+  return Math.abs(rupiah * 100 - Math.round(rupiah * 100)) < 1e-6;
+}
+
+/**
+ * Checks the lines the way every journal is checked and resolves their accounts: each line one-sided, non-negative,
+ * at most two decimals, an active detail account open to the branch; the whole balanced and non-zero.
+ * `field` prefixes the issue fields ('details' for the general journal form).
+ */
+export async function resolveLines(ctx: Ctx, lines: RawLine[], field = 'details'): Promise<ResolvedLine[]> {
+  if (!Array.isArray(lines) || lines.length === 0) throw badRequest('Detail jurnal wajib diisi', field);
+  const issues: ErrorItem[] = [];
+  const ids: number[] = [];
+  const codes: string[] = [];
+  for (const l of lines) {
+    if (typeof l.akun === 'number') ids.push(l.akun);
+    else if (typeof l.akun === 'string' && l.akun.trim()) {
+      codes.push(l.akun.trim());
+      if (/^\d+$/.test(l.akun.trim())) ids.push(Number(l.akun.trim()));
+    }
+  }
+  const found = await q.findAkunByRefs(ctx.db, ids.filter((n) => Number.isSafeInteger(n) && n > 0 && n < 2 ** 31), codes);
+  const byCode = new Map(found.map((a) => [a.code, a]));
+  const byId = new Map(found.map((a) => [a.id, a]));
+  const out: ResolvedLine[] = [];
+  let debit = 0;
+  let credit = 0;
+  lines.forEach((l, i) => {
+    const f = `${field}.${i}`;
+    const n = i + 1;
+    const a =
+      typeof l.akun === 'number' ? byId.get(l.akun) : (byCode.get(String(l.akun).trim()) ?? (/^\d+$/.test(String(l.akun).trim()) ? byId.get(Number(String(l.akun).trim())) : undefined));
+    if (!a) {
+      issues.push({ message: `Baris ${n}: akun tidak ditemukan`, field: `${f}.akun` });
+    } else if (a.isheader) {
+      issues.push({ message: `Baris ${n}: akun ${a.code} ${a.name} adalah akun header dan tidak dapat diposting`, field: `${f}.akun` });
+    } else if (a.status !== 1) {
+      issues.push({ message: `Baris ${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
+    } else if (a.profile_id !== null && a.profile_id !== ctx.branchId) {
+      issues.push({ message: `Baris ${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
+    }
+    const d = Number(l.debit ?? 0);
+    const c = Number(l.credit ?? 0);
+    if (!Number.isFinite(d) || !Number.isFinite(c)) {
+      issues.push({ message: `Baris ${n}: debit dan kredit harus berupa angka`, field: `${f}.debit` });
+      return;
+    }
+    if (d < 0 || c < 0) {
+      issues.push({ message: `Baris ${n}: debit dan kredit tidak boleh negatif`, field: `${f}.${d < 0 ? 'debit' : 'credit'}` });
+      return;
+    }
+    if (!isSen(d) || !isSen(c)) {
+      issues.push({ message: `Baris ${n}: maksimal dua angka desimal`, field: `${f}.${isSen(d) ? 'credit' : 'debit'}` });
+      return;
+    }
+    if (d > 0 && c > 0) {
+      issues.push({ message: `Baris ${n}: isi debit atau kredit saja, tidak keduanya`, field: `${f}.debit` });
+      return;
+    }
+    if (d === 0 && c === 0) {
+      issues.push({ message: `Baris ${n}: debit atau kredit wajib diisi`, field: `${f}.debit` });
+      return;
+    }
+    const ds = Math.round(d * 100);
+    const cs = Math.round(c * 100);
+    debit += ds;
+    credit += cs;
+    if (a) out.push({ akun_id: a.id, description: l.description?.trim() || null, debit: ds, credit: cs });
+  });
+  if (issues.length) throw badRequestMany(issues);
+  if (debit !== credit) {
+    throw badRequest(`Jurnal tidak seimbang: total debit ${formatRupiah(fromSen(debit))} tidak sama dengan total kredit ${formatRupiah(fromSen(credit))}`, field);
+  }
+  if (debit === 0) throw badRequest('Jurnal tidak boleh bernilai nol', field);
+  if (debit > 90_000_000_000_000_000) throw badRequest('Jumlah terlalu besar', field);
+  return out;
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return !constraint || e.constraint === constraint;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+export { isUniqueViolation };
+
+export interface InsertJournalArgs {
+  periode: ActivePeriod;
+  transaction_at: string;
+  memo: string;
+  kind: JournalKind;
+  source_type?: string | null;
+  source_id?: string | null;
+  reversal_of?: number | null;
+  code?: string;
+  lines: ResolvedLine[];
+  /** Numbering kind and prefix (JU for journals, SA opening, TP closing). */
+  prefix?: string;
+}
+
+/**
+ * Stores a checked journal in ctx.db (which must be a transaction, or the deferred balance check fails at the
+ * implicit commit of the first insert). Numbering: nextNumber per branch, prefix and month of the date.
+ */
+export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ id: number; code: string }> {
+  let code = a.code?.trim() ?? '';
+  if (code) {
+    if (AUTO_CODE.test(code)) {
+      throw badRequest('Kode dengan format JU/cabang/bulan/nomor dipakai penomoran otomatis; kosongkan kode untuk nomor otomatis', 'code');
+    }
+    if (await q.jurnalCodeExists(ctx.db, ctx.branchId, code)) throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
+  } else {
+    const prefix = a.prefix ?? 'JU';
+    const month = a.transaction_at.slice(0, 7).replace('-', '');
+    const n = await nextNumber(ctx.db, ctx.branchId, prefix, month);
+    code = formatDocNumber(prefix, ctx.branchId, month, n);
+  }
+  const total = a.lines.reduce((s, l) => s + l.debit, 0);
+  try {
+    const row = await q.insertJurnal(
+      ctx.db,
+      {
+        profile_id: ctx.branchId,
+        periode_id: a.periode.id,
+        code,
+        transaction_at: a.transaction_at,
+        memo: a.memo,
+        kind: a.kind,
+        source_type: a.source_type ?? null,
+        source_id: a.source_id ?? null,
+        reversal_of: a.reversal_of ?? null,
+        total,
+        line_count: a.lines.length,
+        created_by: ctx.user?.id ?? null,
+      },
+      a.lines.map((l, i) => ({ line_no: i + 1, akun_id: l.akun_id, description: l.description, debit: l.debit, credit: l.credit })),
+    );
+    await audit(ctx, {
+      action: a.kind === 'reversal' ? 'reverse' : 'create',
+      entity: 'jurnal',
+      entityId: row.id,
+      after: { code, transaction_at: a.transaction_at, memo: a.memo, kind: a.kind, source_type: a.source_type, source_id: a.source_id, reversal_of: a.reversal_of, lines: a.lines },
+    });
+    return { id: row.id, code };
+  } catch (err) {
+    if (isUniqueViolation(err, 'jurnal_profile_code_idx')) throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
+    if (isUniqueViolation(err, 'jurnal_reversal_of_idx')) throw badRequest('Jurnal ini sudah dibatalkan');
+    throw err;
+  }
+}
+
+/** Locks the branch's active period for share (a close waits for this posting) and checks the date against it. */
+export async function lockActivePeriodFor(ctx: Ctx, date: string): Promise<ActivePeriod> {
+  if (typeof date !== 'string' || !isValidDate(date)) throw badRequest('Tanggal tidak valid (format YYYY-MM-DD)', 'transaction_at');
+  const p = await q.activePeriode(ctx.db, ctx.branchId, 'share');
+  if (!p) throw badRequest(MSG.noActivePeriod);
+  if (date < p.start_date) {
+    throw badRequest(`Tanggal transaksi di luar periode pembukuan aktif (mulai ${formatDate(p.start_date)})`, 'transaction_at');
+  }
+  return { id: p.id, start_date: p.start_date, status: p.status };
+}
+
+/** Runs fn in a transaction of its own, or in a savepoint of the caller's. */
+export async function withTx<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (db) => fn({ ...ctx, db }));
+}
+
+/**
+ * Posts a document's journal in the caller's transaction (ctx.db), for ctx.branchId. Validates exactly like the
+ * general journal (active period containing the date, balanced, non-zero, active detail accounts); throws
+ * AppError 400 with Indonesian messages. Returns the journal id and code.
+ */
+export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: number; code: string }> {
+  if (!doc.source_type || doc.source_id === undefined || doc.source_id === null || String(doc.source_id) === '') {
+    throw new AppError(400, [{ message: 'Sumber jurnal (source_type dan source_id) wajib diisi' }]);
+  }
+  return withTx(ctx, async (tx) => {
+    const periode = await lockActivePeriodFor(tx, doc.transaction_at);
+    const lines = await resolveLines(tx, doc.lines, 'lines');
+    return insertJournal(tx, {
+      periode,
+      transaction_at: doc.transaction_at,
+      memo: (doc.memo ?? '').trim(),
+      kind: 'umum',
+      source_type: doc.source_type,
+      source_id: String(doc.source_id),
+      code: doc.code,
+      lines,
+    });
+  });
+}

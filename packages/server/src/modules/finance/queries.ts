@@ -1,0 +1,426 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { AKUN_CATEGORIES, fromSen, PERIODE_STATUS_LABELS, type AkunDto, type PeriodeDto } from '@klinik/shared';
+import { queryRows, type Db } from '../../db/client.js';
+import {
+  akun,
+  financePeriode,
+  financePeriodeSaldo,
+  jurnal,
+  jurnalDetail,
+  pajak,
+  paymentMethod,
+  profile,
+} from '../../db/schema/index.js';
+
+export type AkunRow = typeof akun.$inferSelect;
+export type PeriodeRow = typeof financePeriode.$inferSelect;
+export type JurnalRow = typeof jurnal.$inferSelect;
+
+/** Branch scope of a read: a list of branch ids, or null for every branch. */
+export type BranchScope = number[] | null;
+
+function scopeSql(column: SQL | typeof jurnal.profile_id | typeof jurnalDetail.profile_id, scope: BranchScope): SQL {
+  if (scope === null) return sql`true`;
+  return sql`${column} in (${sql.join(scope.length ? scope.map((id) => sql`${id}`) : [sql`-1`], sql`, `)})`;
+}
+
+// ---------------------------------------------------------------- accounts
+
+export async function findAkunByRefs(db: Db, ids: number[], codes: string[]): Promise<AkunRow[]> {
+  const conds: SQL[] = [];
+  if (ids.length) conds.push(inArray(akun.id, ids));
+  if (codes.length) conds.push(inArray(akun.code, codes));
+  if (!conds.length) return [];
+  return db
+    .select()
+    .from(akun)
+    .where(or(...conds));
+}
+
+export async function findAkun(db: Db, id: number): Promise<AkunRow | undefined> {
+  const [row] = await db.select().from(akun).where(eq(akun.id, id));
+  return row;
+}
+
+export async function findAkunByCode(db: Db, code: string): Promise<AkunRow | undefined> {
+  const [row] = await db.select().from(akun).where(eq(akun.code, code));
+  return row;
+}
+
+export async function listAkun(db: Db): Promise<AkunRow[]> {
+  return db.select().from(akun).orderBy(asc(akun.code));
+}
+
+export async function insertAkun(db: Db, values: typeof akun.$inferInsert): Promise<AkunRow> {
+  const [row] = await db.insert(akun).values(values).returning();
+  return row;
+}
+
+export async function updateAkun(db: Db, id: number, values: Partial<typeof akun.$inferInsert>): Promise<AkunRow | undefined> {
+  const [row] = await db
+    .update(akun)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(akun.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteAkun(db: Db, id: number): Promise<void> {
+  await db.delete(akun).where(eq(akun.id, id));
+}
+
+/** Ids of accounts with at least one journal line (any branch). */
+export async function akunIdsWithPostings(db: Db): Promise<Set<number>> {
+  const rows = await queryRows<{ akun_id: number }>(db, sql`select distinct akun_id from jurnal_detail`);
+  return new Set(rows.map((r) => Number(r.akun_id)));
+}
+
+export async function akunUsage(db: Db, id: number): Promise<{ postings: number; children: number; methods: number; taxes: number; saldo: number }> {
+  const [row] = await queryRows<{ postings: number; children: number; methods: number; taxes: number; saldo: number }>(
+    db,
+    sql`select
+      (select count(*) from jurnal_detail where akun_id = ${id})::int as postings,
+      (select count(*) from akun where parent_id = ${id})::int as children,
+      (select count(*) from payment_method where akun_id = ${id})::int as methods,
+      (select count(*) from pajak where akun_id = ${id})::int as taxes,
+      (select count(*) from finance_periode_saldo where akun_id = ${id})::int as saldo`,
+  );
+  return row;
+}
+
+export function toAkunDto(r: AkunRow, parents: Map<number, AkunRow>, balanceSen = 0, hasposting = false): AkunDto {
+  // balanceSen is debit minus credit; shown on the side where it lies.
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    category: r.category,
+    categoryname: AKUN_CATEGORIES[r.category as keyof typeof AKUN_CATEGORIES] ?? '',
+    isheader: r.isheader,
+    parent_id: r.parent_id,
+    parentcode: r.parent_id ? (parents.get(r.parent_id)?.code ?? null) : null,
+    normal: r.normal === 'K' ? 'K' : 'D',
+    status: r.status,
+    profile_id: r.profile_id,
+    description: r.description,
+    debit: balanceSen > 0 ? fromSen(balanceSen) : 0,
+    credit: balanceSen < 0 ? fromSen(-balanceSen) : 0,
+    hasposting,
+  };
+}
+
+// ---------------------------------------------------------------- balances
+
+/**
+ * Per account: debit and credit sums in sen of the journals in scope, optionally only those dated before
+ * `before` (exclusive) or up to `upTo` (inclusive).
+ */
+export async function sumsByAkun(
+  db: Db,
+  scope: BranchScope,
+  opts: { before?: string; upTo?: string; periodeId?: number } = {},
+): Promise<Map<number, { debit: number; credit: number }>> {
+  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope)];
+  if (opts.before) conds.push(sql`d.transaction_at < ${opts.before}`);
+  if (opts.upTo) conds.push(sql`d.transaction_at <= ${opts.upTo}`);
+  const rows = await queryRows<{ akun_id: number; debit: string; credit: string }>(
+    db,
+    sql`select d.akun_id, sum(d.debit)::text as debit, sum(d.credit)::text as credit
+        from jurnal_detail d where ${sql.join(conds, sql` and `)} group by d.akun_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.akun_id), { debit: Number(r.debit), credit: Number(r.credit) }]));
+}
+
+/**
+ * Trial balance sums per account: before `from` (opening) and within [from, to] (movement).
+ * excludeClosing leaves out the closing journals (profit and loss).
+ */
+export async function rangeSums(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  opts: { excludeClosing?: boolean } = {},
+): Promise<Map<number, { od: number; oc: number; d: number; c: number }>> {
+  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope), sql`d.transaction_at <= ${to}`];
+  const closing = opts.excludeClosing
+    ? sql`and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
+    : sql``;
+  const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string }>(
+    db,
+    sql`select d.akun_id,
+          coalesce(sum(d.debit) filter (where d.transaction_at < ${from}), 0)::text as od,
+          coalesce(sum(d.credit) filter (where d.transaction_at < ${from}), 0)::text as oc,
+          coalesce(sum(d.debit) filter (where d.transaction_at >= ${from}), 0)::text as d,
+          coalesce(sum(d.credit) filter (where d.transaction_at >= ${from}), 0)::text as c
+        from jurnal_detail d where ${sql.join(conds, sql` and `)} ${closing} group by d.akun_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.akun_id), { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c) }]));
+}
+
+export interface LedgerLineRow {
+  akun_id: number;
+  jurnal_id: number;
+  code: string;
+  transaction_at: string;
+  memo: string;
+  description: string | null;
+  debit: number;
+  credit: number;
+}
+
+export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: string, akunId?: number): Promise<LedgerLineRow[]> {
+  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope), sql`d.transaction_at >= ${from}`, sql`d.transaction_at <= ${to}`];
+  if (akunId !== undefined) conds.push(sql`d.akun_id = ${akunId}`);
+  const rows = await queryRows<{
+    akun_id: number;
+    jurnal_id: number;
+    code: string;
+    transaction_at: string;
+    memo: string;
+    description: string | null;
+    debit: string;
+    credit: string;
+  }>(
+    db,
+    sql`select d.akun_id, d.jurnal_id, j.code, d.transaction_at::text as transaction_at, j.memo, d.description,
+          d.debit::text as debit, d.credit::text as credit
+        from jurnal_detail d join jurnal j on j.id = d.jurnal_id
+        where ${sql.join(conds, sql` and `)}
+        order by d.akun_id, d.transaction_at, d.jurnal_id, d.line_no`,
+  );
+  return rows.map((r) => ({ ...r, akun_id: Number(r.akun_id), jurnal_id: Number(r.jurnal_id), debit: Number(r.debit), credit: Number(r.credit) }));
+}
+
+// ---------------------------------------------------------------- periods
+
+export async function activePeriode(db: Db, profileId: number, lock: 'share' | 'update' | null = null): Promise<PeriodeRow | undefined> {
+  const lockSql = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
+  const [row] = await queryRows<PeriodeRow>(
+    db,
+    sql`select id, profile_id, start_date::text as start_date, end_date::text as end_date, status, created_by, closed_by,
+          closed_at::text as closed_at, created_at::text as created_at
+        from finance_periode where profile_id = ${profileId} and status = 0${lockSql}`,
+  );
+  return row ? { ...row, id: Number(row.id), profile_id: Number(row.profile_id), status: Number(row.status) } : undefined;
+}
+
+export async function findPeriode(db: Db, id: number): Promise<PeriodeRow | undefined> {
+  const [row] = await db.select().from(financePeriode).where(eq(financePeriode.id, id));
+  return row;
+}
+
+export async function lastPeriode(db: Db, profileId: number): Promise<PeriodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(financePeriode)
+    .where(eq(financePeriode.profile_id, profileId))
+    .orderBy(desc(financePeriode.start_date), desc(financePeriode.id))
+    .limit(1);
+  return row;
+}
+
+export async function listPeriode(db: Db, scope: BranchScope, status?: number) {
+  const conds: SQL[] = [scopeSql(financePeriode.profile_id as unknown as SQL, scope)];
+  if (status !== undefined) conds.push(eq(financePeriode.status, status));
+  return db
+    .select({ p: financePeriode, profilename: profile.name })
+    .from(financePeriode)
+    .leftJoin(profile, eq(profile.id, financePeriode.profile_id))
+    .where(and(...conds))
+    .orderBy(desc(financePeriode.start_date), desc(financePeriode.id));
+}
+
+export function toPeriodeDto(p: PeriodeRow, profilename: string | null): PeriodeDto {
+  return {
+    id: p.id,
+    profile_id: p.profile_id,
+    profilename,
+    start_date: p.start_date,
+    end_date: p.end_date,
+    status: p.status,
+    statusname: PERIODE_STATUS_LABELS[p.status] ?? '',
+    created_at: p.created_at,
+    closed_at: p.closed_at,
+  };
+}
+
+export async function insertPeriode(db: Db, values: typeof financePeriode.$inferInsert): Promise<PeriodeRow> {
+  const [row] = await db.insert(financePeriode).values(values).returning();
+  return row;
+}
+
+export async function closePeriode(db: Db, id: number, endDate: string, userId: number | null): Promise<PeriodeRow> {
+  const [row] = await db
+    .update(financePeriode)
+    .set({ status: 1, end_date: endDate, closed_by: userId, closed_at: new Date().toISOString() })
+    .where(eq(financePeriode.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertSaldo(db: Db, rows: (typeof financePeriodeSaldo.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(financePeriodeSaldo).values(rows.slice(i, i + 500));
+}
+
+export async function saldoOf(db: Db, periodeId: number) {
+  return db
+    .select({ s: financePeriodeSaldo, code: akun.code, name: akun.name })
+    .from(financePeriodeSaldo)
+    .innerJoin(akun, eq(akun.id, financePeriodeSaldo.akun_id))
+    .where(eq(financePeriodeSaldo.periode_id, periodeId))
+    .orderBy(asc(akun.code));
+}
+
+export async function maxJournalDate(db: Db, periodeId: number): Promise<string | null> {
+  const [row] = await queryRows<{ d: string | null }>(db, sql`select max(transaction_at)::text as d from jurnal where periode_id = ${periodeId} and kind <> 'opening'`);
+  return row?.d ?? null;
+}
+
+// ---------------------------------------------------------------- journals
+
+export async function insertJurnal(
+  db: Db,
+  values: typeof jurnal.$inferInsert,
+  lines: Omit<typeof jurnalDetail.$inferInsert, 'jurnal_id' | 'profile_id' | 'transaction_at'>[],
+): Promise<JurnalRow> {
+  const [row] = await db.insert(jurnal).values(values).returning();
+  await db.insert(jurnalDetail).values(
+    lines.map((l) => ({ ...l, jurnal_id: row.id, profile_id: row.profile_id, transaction_at: row.transaction_at })),
+  );
+  return row;
+}
+
+export async function jurnalCodeExists(db: Db, profileId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jurnal.id })
+    .from(jurnal)
+    .where(and(eq(jurnal.profile_id, profileId), eq(jurnal.code, code)));
+  return !!row;
+}
+
+export async function findJurnal(db: Db, id: number): Promise<JurnalRow | undefined> {
+  const [row] = await db.select().from(jurnal).where(eq(jurnal.id, id));
+  return row;
+}
+
+export async function reversalOf(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: jurnal.id, of: jurnal.reversal_of }).from(jurnal).where(inArray(jurnal.reversal_of, ids));
+  return new Map(rows.map((r) => [r.of!, r.id]));
+}
+
+export async function detailsOf(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ d: jurnalDetail, code: akun.code, name: akun.name })
+    .from(jurnalDetail)
+    .innerJoin(akun, eq(akun.id, jurnalDetail.akun_id))
+    .where(inArray(jurnalDetail.jurnal_id, ids))
+    .orderBy(asc(jurnalDetail.jurnal_id), asc(jurnalDetail.line_no));
+}
+
+export interface JurnalFilter {
+  scope: BranchScope;
+  from?: string;
+  to?: string;
+  keyword?: string;
+  sourceType?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listJurnal(db: Db, f: JurnalFilter): Promise<{ rows: JurnalRow[]; count: number }> {
+  const conds: SQL[] = [scopeSql(sql`${jurnal.profile_id}`, f.scope)];
+  if (f.from) conds.push(sql`${jurnal.transaction_at} >= ${f.from}`);
+  if (f.to) conds.push(sql`${jurnal.transaction_at} <= ${f.to}`);
+  if (f.sourceType) conds.push(eq(jurnal.source_type, f.sourceType));
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+    conds.push(
+      sql`(lower(${jurnal.code}) like ${like} or lower(${jurnal.memo}) like ${like} or exists (
+        select 1 from jurnal_detail d join akun a on a.id = d.akun_id
+        where d.jurnal_id = ${jurnal.id} and (lower(a.code) like ${like} or lower(a.name) like ${like} or lower(coalesce(d.description, '')) like ${like})))`,
+    );
+  }
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jurnal)
+      .where(where)
+      .orderBy(desc(jurnal.transaction_at), desc(jurnal.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(jurnal).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------- payment methods and taxes
+
+export async function listPaymentMethods(db: Db, status?: number) {
+  return db
+    .select({ m: paymentMethod, code: akun.code, name: akun.name })
+    .from(paymentMethod)
+    .innerJoin(akun, eq(akun.id, paymentMethod.akun_id))
+    .where(status === undefined ? undefined : eq(paymentMethod.status, status))
+    .orderBy(asc(paymentMethod.id));
+}
+
+export async function findPaymentMethod(db: Db, id: number) {
+  const [row] = await db.select().from(paymentMethod).where(eq(paymentMethod.id, id));
+  return row;
+}
+
+export async function insertPaymentMethod(db: Db, values: typeof paymentMethod.$inferInsert) {
+  const [row] = await db.insert(paymentMethod).values(values).returning();
+  return row;
+}
+
+export async function updatePaymentMethod(db: Db, id: number, values: Partial<typeof paymentMethod.$inferInsert>) {
+  const [row] = await db
+    .update(paymentMethod)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(paymentMethod.id, id))
+    .returning();
+  return row;
+}
+
+export async function listPajak(db: Db, status?: number) {
+  return db
+    .select({ p: pajak, code: akun.code, name: akun.name })
+    .from(pajak)
+    .innerJoin(akun, eq(akun.id, pajak.akun_id))
+    .where(status === undefined ? undefined : eq(pajak.status, status))
+    .orderBy(asc(pajak.code));
+}
+
+export async function findPajak(db: Db, id: number) {
+  const [row] = await db.select().from(pajak).where(eq(pajak.id, id));
+  return row;
+}
+
+export async function findPajakByCode(db: Db, code: string) {
+  const [row] = await db.select().from(pajak).where(eq(pajak.code, code));
+  return row;
+}
+
+export async function insertPajak(db: Db, values: typeof pajak.$inferInsert) {
+  const [row] = await db.insert(pajak).values(values).returning();
+  return row;
+}
+
+export async function updatePajak(db: Db, id: number, values: Partial<typeof pajak.$inferInsert>) {
+  const [row] = await db
+    .update(pajak)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(pajak.id, id))
+    .returning();
+  return row;
+}
+
+export async function branchTimezone(db: Db, profileId: number): Promise<string> {
+  const [row] = await db.select({ tz: profile.timezone }).from(profile).where(eq(profile.id, profileId));
+  return row?.tz ?? 'Asia/Jakarta';
+}

@@ -1,0 +1,350 @@
+import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery } from './common.js';
+
+/** Account categories (first digit of the default chart's codes). */
+export const AKUN_CATEGORIES = {
+  1: 'Aset',
+  2: 'Kewajiban',
+  3: 'Ekuitas',
+  4: 'Pendapatan',
+  5: 'Harga Pokok Penjualan',
+  6: 'Beban Operasional',
+  7: 'Pendapatan Lain-lain',
+  8: 'Beban Lain-lain',
+} as const;
+export type AkunCategory = keyof typeof AKUN_CATEGORIES;
+export const AKUN_CATEGORY_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** Categories of the profit and loss statement; the rest are balance sheet accounts. */
+export const INCOME_CATEGORIES: readonly number[] = [4, 5, 6, 7, 8];
+export const NORMAL_SIDE_OF_CATEGORY: Record<number, 'D' | 'K'> = { 1: 'D', 2: 'K', 3: 'K', 4: 'K', 5: 'D', 6: 'D', 7: 'K', 8: 'D' };
+
+export interface AkunDto {
+  id: number;
+  code: string;
+  name: string;
+  category: number;
+  categoryname: string;
+  isheader: boolean;
+  parent_id: number | null;
+  parentcode: string | null;
+  normal: 'D' | 'K';
+  status: number;
+  profile_id: number | null;
+  description: string | null;
+  /** Balance as of the date asked (or today): the net amount on its side, the other side 0. Rupiah. */
+  debit: number;
+  credit: number;
+  /** Whether any journal line posts to it (then it cannot be deleted). */
+  hasposting: boolean;
+}
+
+const boolish = z.preprocess((v) => {
+  if (v === '' || v === null || v === undefined) return undefined;
+  if (v === 'true' || v === '1' || v === 1) return true;
+  if (v === 'false' || v === '0' || v === 0) return false;
+  return v;
+}, z.boolean().optional());
+
+export const akunListQuery = z.object({
+  /** 1: header (group) accounts only, with balances rolled up from their children; 0: detail accounts only. */
+  istypegroup: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1).optional()),
+  /** Balances at the start of this date (journals dated before it). Absent: all journals to date. */
+  fromdate: z.preprocess(emptyToUndefined, dateString.optional()),
+  keyword: pageQuery.keyword,
+  status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+});
+export type AkunListQuery = z.infer<typeof akunListQuery>;
+
+export const akunInput = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Kode akun wajib diisi' }).min(1, 'Kode akun wajib diisi').max(20).regex(/^[0-9A-Za-z.-]+$/, 'Kode akun hanya huruf, angka, titik atau strip'),
+  ),
+  name: requiredText(150),
+  category: z.coerce.number().int().refine((v) => v >= 1 && v <= 8, 'Kategori akun tidak valid'),
+  isheader: boolish.default(false),
+  parent_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().nullable()),
+  normal: z.enum(['D', 'K'], { error: 'Saldo normal harus D atau K' }).optional(),
+  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
+  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().nullable()),
+  description: optionalText(500),
+});
+export type AkunInput = z.infer<typeof akunInput>;
+export const akunUpdateInput = akunInput.partial();
+export type AkunUpdateInput = z.infer<typeof akunUpdateInput>;
+
+/** An amount typed in a form or sent by a client: number or numeric string; '' is 0. May be negative here: the service refuses it with a clear message. */
+const amount = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
+  z.number({ error: 'Harus berupa angka' }).finite('Harus berupa angka').max(1_000_000_000_000, 'Jumlah terlalu besar'),
+);
+
+/** `akun`: a JSON number is an account id; a string is an account code (a digits-only string that is no code is tried as an id). */
+const akunRef = z.union([z.number().int().positive(), z.string().trim().min(1, 'Akun wajib dipilih').max(20)], {
+  error: 'Akun wajib dipilih',
+});
+
+export const jurnalLineInput = z.object({
+  akun: akunRef,
+  description: optionalText(500),
+  debit: amount,
+  credit: amount,
+});
+export type JurnalLineInput = z.infer<typeof jurnalLineInput>;
+
+/** "Serialized" lists: a JSON string or the array itself. */
+function serialized<T extends z.ZodType>(item: T, message: string) {
+  return z.preprocess((v) => {
+    if (typeof v === 'string') {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return { __invalid: true };
+      }
+    }
+    return v;
+  }, z.array(item, { error: message }).max(500, 'Maksimal 500 baris'));
+}
+
+export const jurnalInput = z.object({
+  /** Blank: automatic numbering. */
+  code: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().max(60, 'Kode maksimal 60 karakter')).optional(),
+  transaction_at: dateString,
+  memo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().max(1000)).default(''),
+  details: serialized(jurnalLineInput, 'Detail jurnal tidak valid'),
+});
+export type JurnalInput = z.infer<typeof jurnalInput>;
+
+export const saldoAwalLine = z.object({ akun: akunRef, debit: amount, credit: amount });
+export type SaldoAwalLine = z.infer<typeof saldoAwalLine>;
+
+export const periodeInput = z.object({
+  start_date: dateString,
+  saldo_awal: z.preprocess(emptyToUndefined, serialized(saldoAwalLine, 'Saldo awal tidak valid').optional()),
+});
+export type PeriodeInput = z.infer<typeof periodeInput>;
+
+export const periodeCloseInput = z.object({
+  /** Last day of the period; default today in the branch's time zone. */
+  end_date: z.preprocess(emptyToUndefined, dateString.optional()),
+});
+export type PeriodeCloseInput = z.infer<typeof periodeCloseInput>;
+
+export const periodeListQuery = z.object({
+  status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+});
+export type PeriodeListQuery = z.infer<typeof periodeListQuery>;
+
+export interface PeriodeDto {
+  id: number;
+  profile_id: number;
+  profilename: string | null;
+  start_date: string;
+  end_date: string | null;
+  status: number;
+  statusname: string;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface SaldoDto {
+  akun_id: number;
+  code: string;
+  name: string;
+  debit: number;
+  credit: number;
+}
+
+export interface PeriodeDetailDto extends PeriodeDto {
+  saldo_awal: SaldoDto[];
+  saldo_akhir: SaldoDto[];
+}
+
+export interface JurnalLineDto {
+  akun_id: number;
+  akun: string;
+  akunname: string;
+  description: string | null;
+  debit: number;
+  credit: number;
+}
+
+export interface JurnalDto {
+  id: number;
+  profile_id: number;
+  periode_id: number;
+  code: string;
+  transaction_at: string;
+  memo: string;
+  kind: string;
+  source_type: string | null;
+  source_id: string | null;
+  reversal_of: number | null;
+  reversed_by: number | null;
+  total: number;
+  created_at: string;
+  details: JurnalLineDto[];
+}
+
+/** Branch filter of reports: the current branch; top-level users may name one (profile_id) or all (isallbranch=1). */
+const branchFilter = {
+  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+};
+
+export const dateRange = {
+  from: z.preprocess(emptyToUndefined, dateString.optional()),
+  to: z.preprocess(emptyToUndefined, dateString.optional()),
+};
+
+export const jurnalListQuery = z.object({ ...pageQuery, ...dateRange, ...branchFilter, source_type: z.preprocess(emptyToUndefined, z.string().max(40).optional()) });
+export type JurnalListQuery = z.infer<typeof jurnalListQuery>;
+
+export const reportQuery = z.object({ ...dateRange, ...branchFilter });
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export const ledgerQuery = z.object({
+  ...dateRange,
+  ...branchFilter,
+  /** Account id or code; absent: every account with a balance or a posting. */
+  akun: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
+});
+export type LedgerQuery = z.infer<typeof ledgerQuery>;
+
+export const reverseInput = z.object({
+  transaction_at: z.preprocess(emptyToUndefined, dateString.optional()),
+  memo: optionalText(1000),
+});
+export type ReverseInput = z.infer<typeof reverseInput>;
+
+export interface TrialBalanceRow {
+  akun_id: number;
+  code: string;
+  name: string;
+  category: number;
+  categoryname: string;
+  normal: 'D' | 'K';
+  opening_debit: number;
+  opening_credit: number;
+  debit: number;
+  credit: number;
+  closing_debit: number;
+  closing_credit: number;
+}
+export interface TrialBalanceDto {
+  from: string;
+  to: string;
+  rows: TrialBalanceRow[];
+  totals: { opening_debit: number; opening_credit: number; debit: number; credit: number; closing_debit: number; closing_credit: number };
+}
+
+export interface LedgerEntry {
+  jurnal_id: number;
+  code: string;
+  transaction_at: string;
+  memo: string;
+  description: string | null;
+  debit: number;
+  credit: number;
+  /** Running balance on the account's normal side. */
+  balance: number;
+}
+export interface LedgerAccount {
+  akun_id: number;
+  code: string;
+  name: string;
+  normal: 'D' | 'K';
+  opening: number;
+  debit: number;
+  credit: number;
+  closing: number;
+  entries: LedgerEntry[];
+}
+export interface LedgerDto {
+  from: string;
+  to: string;
+  accounts: LedgerAccount[];
+}
+
+export interface StatementLine {
+  akun_id: number;
+  code: string;
+  name: string;
+  /** On the section's natural sign: revenue positive when credit, expenses positive when debit. */
+  amount: number;
+}
+export interface StatementSection {
+  category: number;
+  title: string;
+  lines: StatementLine[];
+  total: number;
+}
+export interface ProfitLossDto {
+  from: string;
+  to: string;
+  sections: StatementSection[];
+  gross_profit: number;
+  operating_profit: number;
+  net_profit: number;
+}
+export interface BalanceSheetDto {
+  from: string;
+  to: string;
+  assets: StatementSection;
+  liabilities: StatementSection;
+  equity: StatementSection;
+  /** Profit or loss not yet closed to retained earnings, as of `to` (part of equity). */
+  current_earnings: number;
+  total_assets: number;
+  total_liabilities_equity: number;
+}
+
+export interface PaymentMethodDto {
+  id: number;
+  name: string;
+  type: string;
+  akun_id: number;
+  akuncode: string;
+  akunname: string;
+  status: number;
+}
+export const PAYMENT_METHOD_TYPES = ['tunai', 'transfer', 'debit', 'kredit', 'qris', 'lainnya'] as const;
+export const paymentMethodInput = z.object({
+  name: requiredText(100),
+  type: z.enum(PAYMENT_METHOD_TYPES, { error: 'Jenis pembayaran tidak valid' }).default('tunai'),
+  akun_id: z.coerce.number({ error: 'Akun wajib dipilih' }).int().positive('Akun wajib dipilih'),
+  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
+});
+export type PaymentMethodInput = z.infer<typeof paymentMethodInput>;
+export const paymentMethodUpdateInput = paymentMethodInput.partial();
+export type PaymentMethodUpdateInput = z.infer<typeof paymentMethodUpdateInput>;
+
+export interface PajakDto {
+  id: number;
+  code: string;
+  name: string;
+  /** Percent, e.g. 11 or 0.5. */
+  rate: number;
+  akun_id: number;
+  akuncode: string;
+  akunname: string;
+  status: number;
+}
+export const pajakInput = z.object({
+  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string({ error: 'Kode wajib diisi' }).min(1, 'Kode wajib diisi').max(30)),
+  name: requiredText(100),
+  rate: z.coerce
+    .number({ error: 'Tarif harus berupa angka' })
+    .min(0, 'Tarif tidak boleh negatif')
+    .max(100, 'Tarif maksimal 100%')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tarif maksimal dua angka desimal'),
+  akun_id: z.coerce.number({ error: 'Akun wajib dipilih' }).int().positive('Akun wajib dipilih'),
+  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
+});
+export type PajakInput = z.infer<typeof pajakInput>;
+export const pajakUpdateInput = pajakInput.partial();
+export type PajakUpdateInput = z.infer<typeof pajakUpdateInput>;
+
+export const PERIODE_STATUS_LABELS: Record<number, string> = { 0: 'Aktif', 1: 'Ditutup' };
