@@ -1,0 +1,169 @@
+import * as React from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { MSG } from '@klinik/shared';
+import { cn } from '../lib/utils';
+import { Button } from './ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+import { Skeleton, SKELETON_ROWS } from './ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, pageWindow } from './pagination';
+
+export interface Column<T> {
+  key: string;
+  header: React.ReactNode;
+  /** Cell content; default: row[key]. */
+  cell?: (row: T, index: number) => React.ReactNode;
+  className?: string;
+  headerClassName?: string;
+}
+
+export interface ServerPagination {
+  page: number;
+  pageSize: number;
+  /** Total rows on the server (the REST envelope's `count`). */
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+export interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  /** Server-side paging. Without it the table pages `rows` itself (page sizes 8/20/30/50, default 20). */
+  pagination?: ServerPagination;
+  /** Set false to show every row without a pager. */
+  paginate?: boolean;
+  emptyText?: string;
+  onRowClick?: (row: T) => void;
+  className?: string;
+}
+
+/** A cell without a renderer: strings and numbers as they are, anything else empty. */
+function plain(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
+export function DataTable<T>({ columns, rows, rowKey, loading, pagination, paginate = true, emptyText = MSG.empty, onRowClick, className }: DataTableProps<T>) {
+  const [localPage, setLocalPage] = React.useState(1);
+  const [localSize, setLocalSize] = React.useState<number>(DEFAULT_PAGE_SIZE);
+  const all = rows ?? [];
+  const page = pagination?.page ?? localPage;
+  const pageSize = pagination?.pageSize ?? localSize;
+  const total = pagination?.total ?? all.length;
+  const pages = pageCount(total, pageSize);
+  const current = Math.min(page, pages);
+  const visible = pagination || !paginate ? all : all.slice((current - 1) * pageSize, current * pageSize);
+
+  const setPage = (p: number) => (pagination ? pagination.onPageChange(p) : setLocalPage(p));
+  const setSize = (s: number) => {
+    if (pagination) {
+      pagination.onPageSizeChange(s);
+      pagination.onPageChange(1);
+    } else {
+      setLocalSize(s);
+      setLocalPage(1);
+    }
+  };
+
+  return (
+    <div className={cn('overflow-hidden rounded-lg border bg-card', className)}>
+      <Table>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((c) => (
+              <TableHead key={c.key} className={c.headerClassName}>
+                {c.header}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading ? (
+            Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <TableRow key={`s${i}`} aria-hidden>
+                {columns.map((c) => (
+                  <TableCell key={c.key}>
+                    <Skeleton className="h-5 w-full" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          ) : visible.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+                {emptyText}
+              </TableCell>
+            </TableRow>
+          ) : (
+            visible.map((row, i) => (
+              <TableRow
+                key={rowKey(row)}
+                className={cn(onRowClick && 'cursor-pointer')}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (e) => (e.key === 'Enter' ? onRowClick(row) : undefined) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+              >
+                {columns.map((c) => (
+                  <TableCell key={c.key} className={c.className}>
+                    {c.cell ? c.cell(row, i) : plain((row as Record<string, unknown>)[c.key])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      {paginate && !loading ? <Pager page={current} pages={pages} pageSize={pageSize} total={total} onPage={setPage} onSize={setSize} /> : null}
+    </div>
+  );
+}
+
+function Pager({ page, pages, pageSize, total, onPage, onSize }: { page: number; pages: number; pageSize: number; total: number; onPage: (p: number) => void; onSize: (s: number) => void }) {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Halaman" className="flex flex-col items-center justify-between gap-2 border-t px-3 py-2 text-sm sm:flex-row">
+      <div className="flex items-center gap-2 text-muted-foreground">
+        <span>Baris per halaman</span>
+        <Select value={String(pageSize)} onValueChange={(v) => onSize(Number(v))}>
+          <SelectTrigger className="h-8 w-20" aria-label="Baris per halaman">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PAGE_SIZES.map((s) => (
+              <SelectItem key={s} value={String(s)}>
+                {s}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <span>
+          {from}-{to} dari {total}
+        </span>
+      </div>
+      <div className="flex items-center gap-1">
+        <Button variant="ghost" size="icon" className="size-8" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Halaman sebelumnya">
+          <ChevronLeft />
+        </Button>
+        {pageWindow(page, pages).map((p) => (
+          <Button
+            key={p}
+            variant={p === page ? 'default' : 'ghost'}
+            size="icon"
+            className="size-8"
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Halaman ${p}`}
+            onClick={() => onPage(p)}
+          >
+            {p}
+          </Button>
+        ))}
+        <Button variant="ghost" size="icon" className="size-8" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Halaman berikutnya">
+          <ChevronRight />
+        </Button>
+      </div>
+    </nav>
+  );
+}

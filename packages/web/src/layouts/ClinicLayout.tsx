@@ -1,0 +1,94 @@
+import * as React from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Menu } from 'lucide-react';
+import { MSG, PRODUCT_NAME, showsMyMenu } from '@klinik/shared';
+import { useSession } from '../app/auth';
+import { Button } from '../components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../components/ui/sheet';
+import { BranchSwitcher } from './BranchSwitcher';
+import { DRAWER_WIDTH, drawerOpenFor } from './drawer';
+import { CLINIC_NAV, visibleNav } from './nav';
+import { SideNav } from './SideNav';
+import { FOOTER_HEIGHT, SLOTS } from './slots';
+import { BottomNav, TopMenu } from './TopMenu';
+import { BREAKPOINTS, useMinWidth } from './useMediaQuery';
+import { BrandMark } from './BrandMark';
+import { UserMenu } from './UserMenu';
+
+/**
+ * Main clinic layout (spec 2.2, 2.8): top bar with modules, branch and user menu at md and up; bottom navigation
+ * below md; a 350 px side drawer, inline from lg (open per drawerOpenFor) and a sliding sheet below lg.
+ */
+export default function ClinicLayout() {
+  const user = useSession();
+  const { pathname } = useLocation();
+  const isLarge = useMinWidth(BREAKPOINTS.lg);
+  const isXl = useMinWidth(BREAKPOINTS.xl);
+  // The user's toggle holds until the path changes; then the drawer follows the path rule again.
+  const [toggled, setToggled] = React.useState<{ path: string; open: boolean } | null>(null);
+  const [sheetOpen, setSheetOpen] = React.useState(false);
+  const drawerOpen = toggled?.path === pathname ? toggled.open : drawerOpenFor(pathname, !isXl);
+  const nav = React.useMemo(() => visibleNav(CLINIC_NAV, user), [user]);
+  const Footer = SLOTS.announcementsFooter;
+  const MyMenu = SLOTS.myMenu;
+
+  const toggle = () => {
+    if (isLarge) setToggled({ path: pathname, open: !drawerOpen });
+    else setSheetOpen((o) => !o);
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout="clinic">
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
+        <Button variant="ghost" size="icon" onClick={toggle} aria-label="Buka menu samping" aria-expanded={isLarge ? drawerOpen : sheetOpen} className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground">
+          <Menu className="size-5" />
+        </Button>
+        <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-white/70">
+          <BrandMark />
+          <span className="hidden sm:inline">{PRODUCT_NAME}</span>
+        </Link>
+        <TopMenu user={user} />
+        <div className="flex-1" />
+        <BranchSwitcher user={user} className="max-w-[9.5rem] sm:max-w-60" />
+        {MyMenu && showsMyMenu(user) ? <MyMenu user={user} /> : null}
+        <UserMenu user={user} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} tone="dark" />
+      </header>
+
+      <div className="flex flex-1">
+        {isLarge && drawerOpen ? (
+          <aside
+            data-testid="side-drawer"
+            style={{ width: DRAWER_WIDTH }}
+            className="sticky top-14 h-[calc(100dvh-3.5rem)] shrink-0 overflow-y-auto border-r bg-sidebar"
+          >
+            <SideNav groups={nav} />
+          </aside>
+        ) : null}
+        <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+
+      {Footer ? (
+        <footer className="sticky bottom-0 z-30 hidden overflow-hidden border-t bg-card md:block" style={{ height: FOOTER_HEIGHT }}>
+          <Footer />
+        </footer>
+      ) : null}
+
+      <BottomNav user={user} />
+
+      {!isLarge ? (
+        <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+          <SheetContent side="left" className="gap-0 overflow-y-auto p-0" data-testid="side-drawer-sheet">
+            <SheetHeader className="border-b">
+              <SheetTitle>{PRODUCT_NAME}</SheetTitle>
+              <SheetDescription className="truncate">{user.profile.name}</SheetDescription>
+            </SheetHeader>
+            <SideNav groups={nav} onNavigate={() => setSheetOpen(false)} />
+          </SheetContent>
+        </Sheet>
+      ) : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,67 @@
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import { LogOut, UserRound } from 'lucide-react';
+import { toast } from 'sonner';
+import { ROLE_LABELS, roleNameOf, topLevelNameOf, TOPLEVEL_LABELS, type SessionUserDto } from '@klinik/shared';
+import { useSignOut } from '../app/auth';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { UserAvatar } from '../components/ui/avatar';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import { errorItems, TOAST_MS } from '../lib/trpc';
+import { cn } from '../lib/utils';
+
+export function roleLabel(user: SessionUserDto): string {
+  const top = topLevelNameOf(user.roletoplevel);
+  const role = roleNameOf(user.role);
+  const base = role ? ROLE_LABELS[role] : user.rolename;
+  return top ? `${TOPLEVEL_LABELS[top]} · ${base}` : base;
+}
+
+/** Avatar with the user's name; 'Profil' goes to /user/:id, 'Logout' asks first (text differs per layout). */
+export function UserMenu({ user, logoutText, tone = 'light', profilePath }: { user: SessionUserDto; logoutText: string; tone?: 'light' | 'dark'; profilePath?: string }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [confirm, setConfirm] = React.useState(false);
+
+  const logout = async () => {
+    try {
+      await signOut();
+      void navigate('/login', { replace: true });
+    } catch (err) {
+      toast.error(errorItems(err).map((e) => e.message).join('\n'), { duration: TOAST_MS });
+      throw err;
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          className={cn(
+            'flex items-center gap-2 rounded-full p-0.5 pr-1 outline-none focus-visible:ring-2 focus-visible:ring-ring md:pr-2',
+            tone === 'dark' ? 'hover:bg-white/10' : 'hover:bg-accent',
+          )}
+          aria-label="Menu pengguna"
+          data-testid="user-menu"
+        >
+          <UserAvatar name={user.name} src={user.avatarurl} initial={user.initial} className="size-8 ring-2 ring-white/60" />
+          <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel>
+            <div className="truncate">{user.name}</div>
+            <div className="truncate text-xs font-normal text-muted-foreground">{roleLabel(user)}</div>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void navigate(profilePath ?? `/user/${user.id}`)}>
+            <UserRound /> Profil
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirm(true)} data-testid="logout">
+            <LogOut /> Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog open={confirm} onOpenChange={setConfirm} title="Logout" description={logoutText} confirmLabel="Logout" destructive onConfirm={logout} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { TRPCClientError } from '@trpc/client';
+import { MSG, type ErrorItem } from '@klinik/shared';
+
+/** An error from a REST call: the HTTP status and the server's `[{ message, field? }]` list (spec 8). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly issues: ErrorItem[],
+  ) {
+    super(issues.map((i) => i.message).join('; ') || `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+function isErrorItem(x: unknown): x is ErrorItem {
+  return !!x && typeof x === 'object' && typeof (x as { message?: unknown }).message === 'string';
+}
+
+/** The `[{ message, field? }]` list of any error: REST (ApiError), tRPC (data.issues) or anything else. */
+export function errorItems(err: unknown): ErrorItem[] {
+  if (err instanceof ApiError) return err.issues;
+  if (err instanceof TRPCClientError) {
+    const issues = (err.data as { issues?: unknown } | undefined)?.issues;
+    if (Array.isArray(issues) && issues.every(isErrorItem)) return issues;
+    if (err.message) return [{ message: err.message }];
+  }
+  if (err instanceof TypeError) return [{ message: MSG.offline }];
+  if (err instanceof Error && err.message) return [{ message: err.message }];
+  return [{ message: MSG.serverError }];
+}
+
+/** HTTP status of an error when known (401 sends the user to sign in again). */
+export function errorStatus(err: unknown): number | undefined {
+  if (err instanceof ApiError) return err.status;
+  if (err instanceof TRPCClientError) return (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return undefined;
+}

@@ -1,0 +1,74 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { Search } from 'lucide-react';
+import { LAUNCHER_DEFAULT_COUNT, launcherFor, MSG } from '@klinik/shared';
+import { useSession } from '../app/auth';
+import { launcherView } from '../components/launcher';
+import { Icon } from '../components/icons';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { roleLabel } from '../layouts/UserMenu';
+
+/** '/': the module launcher (spec 2.1). */
+export default function HomePage() {
+  const user = useSession();
+  const [query, setQuery] = React.useState('');
+  const [showAll, setShowAll] = React.useState(false);
+  const entries = React.useMemo(() => launcherFor(user), [user]);
+  const view = launcherView(entries, query, showAll, user.id);
+  const searching = query.trim() !== '';
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+      <section className="rounded-xl bg-gradient-to-r from-primary to-emerald-600 p-5 text-primary-foreground shadow-sm">
+        <p className="text-sm opacity-90">Selamat datang,</p>
+        <h1 className="text-xl font-semibold sm:text-2xl">{user.name}</h1>
+        <p className="mt-1 text-sm opacity-90">
+          {roleLabel(user)} · {user.profile.name}
+        </p>
+      </section>
+
+      <section aria-labelledby="launcher-title" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="launcher-title" className="text-lg font-semibold">
+            Menu Aplikasi
+          </h2>
+          <div className="relative sm:w-72">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Cari menu..." aria-label="Cari menu" className="bg-card pl-9" data-testid="launcher-search" />
+          </div>
+        </div>
+
+        {view.entries.length === 0 ? (
+          <p className="rounded-lg border bg-card py-10 text-center text-muted-foreground">{MSG.empty}</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="launcher">
+            {view.entries.map((e) => (
+              <li key={e.key}>
+                <Link
+                  to={e.route}
+                  data-testid="launcher-entry"
+                  data-key={e.key}
+                  className="group flex h-full flex-col items-center gap-2 rounded-xl border bg-card p-4 text-center shadow-xs transition-colors outline-none hover:border-primary/40 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
+                    <Icon name={e.icon} className="size-5" />
+                  </span>
+                  <span className="text-sm leading-tight font-medium">{e.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {!searching && entries.length > LAUNCHER_DEFAULT_COUNT ? (
+          <div className="flex justify-center">
+            <Button variant="outline" onClick={() => setShowAll((s) => !s)} data-testid="launcher-toggle" aria-expanded={showAll}>
+              {showAll ? 'Tampilkan lebih sedikit' : 'Tampilkan semua'}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
