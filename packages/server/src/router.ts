@@ -2,12 +2,16 @@ import { router } from './http/trpc.js';
 import { authRouter } from './modules/auth/router.js';
 import { branchesRouter } from './modules/branches/router.js';
 import { usersRouter } from './modules/users/router.js';
+import { mastersRouter } from './modules/masters/router.js';
+import { paketRouter } from './modules/paket/router.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
   auth: authRouter,
   branches: branchesRouter,
   users: usersRouter,
+  masters: mastersRouter,
+  paket: paketRouter,
 });
 
 export type AppRouter = typeof appRouter;

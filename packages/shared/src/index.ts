@@ -15,3 +15,4 @@ export * from './schemas/pengumuman.js';
 export * from './schemas/uploads.js';
 export * from './schemas/wilayah.js';
 export * from './schemas/finance.js';
+export * from './schemas/paket.js';

@@ -1,2 +1,3 @@
 export * from './core.js';
 export * from './finance.js';
+export * from './paket.js';

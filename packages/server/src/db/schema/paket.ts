@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  boolean,
+  timestamp,
+  date,
+  bigint,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+
+/**
+ * Paket promosi and membership (issue 5). Every table is branch-owned (profile_id): each branch keeps its own
+ * price list of procedures, items, lab forms and packages (docs/decisions.md, "Paket"). Money in sen.
+ */
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+const sen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const branch = () =>
+  integer('profile_id')
+    .notNull()
+    .references(() => profile.id);
+
+/** Medical procedures (tindakan medis / perawatan). */
+export const perawatan = pgTable(
+  'perawatan',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    price: sen('price'),
+    doctor_share: sen('doctor_share'),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('perawatan_profile_code_idx').on(t.profile_id, t.code), index('perawatan_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+);
+
+/** Inventory items (master item). */
+export const item = pgTable(
+  'item',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    unit: varchar('unit', { length: 30 }).notNull(),
+    category: varchar('category', { length: 80 }),
+    selling_price: sen('selling_price'),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('item_profile_code_idx').on(t.profile_id, t.code), index('item_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+);
+
+/** Laboratory forms. */
+export const formLab = pgTable(
+  'form_lab',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    price: sen('price'),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('form_lab_profile_code_idx').on(t.profile_id, t.code), index('form_lab_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+);
+
+export const paketType = pgTable(
+  'paket_type',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    name: varchar('name', { length: 100 }).notNull(),
+    type: smallint('type').notNull().default(1),
+    start_at: date('start_at', { mode: 'string' }).notNull(),
+    end_at: date('end_at', { mode: 'string' }),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('paket_type_profile_idx').on(t.profile_id)],
+);
+
+/** A package's identity; what it offers lives in its history versions. */
+export const paket = pgTable(
+  'paket',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 30 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('paket_profile_code_idx').on(t.profile_id, t.code)],
+);
+
+/** Every change of a package is a new row here; exactly one row per package is current. */
+export const paketHistory = pgTable(
+  'paket_history',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    paket_id: integer('paket_id')
+      .notNull()
+      .references(() => paket.id),
+    version: integer('version').notNull(),
+    is_current: boolean('is_current').notNull().default(true),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    paket_type_id: integer('paket_type_id')
+      .notNull()
+      .references(() => paketType.id),
+    active_at: date('active_at', { mode: 'string' }).notNull(),
+    price: sen('price'),
+    description: text('description'),
+    status: smallint('status').notNull().default(1),
+    installment_schema: smallint('installment_schema').notNull().default(0),
+    dp_amount: sen('dp_amount'),
+    cicilan_amount: sen('cicilan_amount'),
+    cicilan_attempt: integer('cicilan_attempt').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('paket_history_version_idx').on(t.paket_id, t.version),
+    uniqueIndex('paket_history_current_idx').on(t.paket_id).where(sql`${t.is_current}`),
+    index('paket_history_profile_idx').on(t.profile_id, t.is_current, t.status),
+  ],
+);
+
+/** What a package version contains: type 1 procedure, 2 item, 3 lab form. */
+export const paketHistoryItem = pgTable(
+  'paket_history_item',
+  {
+    id: serial('id').primaryKey(),
+    paket_history_id: integer('paket_history_id')
+      .notNull()
+      .references(() => paketHistory.id),
+    type: smallint('type').notNull(),
+    perawatan_id: integer('perawatan_id').references(() => perawatan.id),
+    item_id: integer('item_id').references(() => item.id),
+    form_lab_id: integer('form_lab_id').references(() => formLab.id),
+    free_slot: integer('free_slot').notNull(),
+    /** Days the slots stay usable after registration. */
+    expired_duration: integer('expired_duration').notNull(),
+  },
+  (t) => [index('paket_history_item_history_idx').on(t.paket_history_id)],
+);
+
+/** A sold package (registration): always points at the version it was sold at. */
+export const paketMembership = pgTable(
+  'paket_membership',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    paket_history_id: integer('paket_history_id')
+      .notNull()
+      .references(() => paketHistory.id),
+    registered_at: date('registered_at', { mode: 'string' }).notNull(),
+    status: smallint('status').notNull().default(1),
+    price: sen('price'),
+    installment_schema: smallint('installment_schema').notNull().default(0),
+    dp_amount: sen('dp_amount'),
+    cicilan_amount: sen('cicilan_amount'),
+    cicilan_attempt: integer('cicilan_attempt').notNull().default(0),
+    /** Client key (Idempotency-Key header) or, without one, a key derived from the payload and a 2-minute window. */
+    idempotency_key: varchar('idempotency_key', { length: 120 }).notNull(),
+    jurnal_id: integer('jurnal_id'),
+    jurnal_code: varchar('jurnal_code', { length: 40 }),
+    created_by: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('paket_membership_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('paket_membership_idem_idx').on(t.profile_id, t.idempotency_key),
+    index('paket_membership_profile_date_idx').on(t.profile_id, t.registered_at),
+    index('paket_membership_customer_idx').on(t.customer_id),
+  ],
+);
+
+/** Remaining slots per package item of a membership. */
+export const paketMembershipSlot = pgTable(
+  'paket_membership_slot',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    membership_id: integer('membership_id')
+      .notNull()
+      .references(() => paketMembership.id),
+    paket_history_item_id: integer('paket_history_item_id')
+      .notNull()
+      .references(() => paketHistoryItem.id),
+    type: smallint('type').notNull(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    free_slot: integer('free_slot').notNull(),
+    used_slot: integer('used_slot').notNull().default(0),
+    expired_at: date('expired_at', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('paket_membership_slot_membership_idx').on(t.membership_id)],
+);
+
+/** The instalment schedule: seq 0 the down payment (or the full price), then the instalments. */
+export const paketMembershipCicilan = pgTable(
+  'paket_membership_cicilan',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    membership_id: integer('membership_id')
+      .notNull()
+      .references(() => paketMembership.id),
+    seq: integer('seq').notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    amount: sen('amount'),
+    paid_amount: sen('paid_amount'),
+    paid_at: date('paid_at', { mode: 'string' }),
+    /** 0 unpaid, 1 paid. */
+    status: smallint('status').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('paket_membership_cicilan_seq_idx').on(t.membership_id, t.seq),
+    index('paket_membership_cicilan_profile_due_idx').on(t.profile_id, t.status, t.due_date),
+  ],
+);

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fromSen } from '@klinik/shared';
+import { queryRows, type Db } from '../../db/client.js';
+
+/**
+ * The three masters a package is made of share one shape (branch, code, name, money, status), so one set of
+ * queries serves them, driven by a small table description. Money columns hold sen.
+ */
+export type MasterKind = 'tindakan' | 'item' | 'formlab';
+
+interface MasterDef {
+  table: string;
+  /** Columns besides id, profile_id, code, name, status. */
+  text: string[];
+  money: string[];
+  label: string;
+}
+
+export const MASTER_DEFS: Record<MasterKind, MasterDef> = {
+  tindakan: { table: 'perawatan', text: [], money: ['price', 'doctor_share'], label: 'Tindakan medis' },
+  item: { table: 'item', text: ['unit', 'category'], money: ['selling_price'], label: 'Item' },
+  formlab: { table: 'form_lab', text: [], money: ['price'], label: 'Form lab' },
+};
+
+export type MasterRow = Record<string, unknown> & { id: number; profile_id: number; code: string; name: string; status: number };
+
+function columnsOf(def: MasterDef): string[] {
+  return ['code', 'name', ...def.text, ...def.money, 'status'];
+}
+
+/** Row as the API speaks it: money in rupiah, numbers as numbers. */
+export function toDto<T>(def: MasterDef, r: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {
+    id: Number(r.id),
+    profile_id: Number(r.profile_id),
+    code: r.code,
+    name: r.name,
+    status: Number(r.status),
+  };
+  for (const c of def.text) out[c] = r[c] ?? null;
+  for (const c of def.money) out[c] = fromSen(Number(r[c] ?? 0));
+  return out as T;
+}
+
+function escapeLike(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+}
+
+export async function listMasters(
+  db: Db,
+  def: MasterDef,
+  f: { profileId: number; keyword?: string; status?: number; limit: number; offset: number },
+): Promise<{ rows: MasterRow[]; count: number }> {
+  const where: SQL[] = [sql`profile_id = ${f.profileId}`];
+  if (f.status !== undefined) where.push(sql`status = ${f.status}`);
+  if (f.keyword) {
+    const like = escapeLike(f.keyword);
+    where.push(sql`(lower(code) like ${like} or lower(name) like ${like})`);
+  }
+  const cond = sql.join(where, sql` and `);
+  const table = sql.identifier(def.table);
+  const [rows, [total]] = await Promise.all([
+    queryRows<MasterRow>(db, sql`select * from ${table} where ${cond} order by status desc, lower(name), id limit ${f.limit} offset ${f.offset}`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${table} where ${cond}`),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findMaster(db: Db, def: MasterDef, id: number): Promise<MasterRow | undefined> {
+  const [row] = await queryRows<MasterRow>(db, sql`select * from ${sql.identifier(def.table)} where id = ${id}`);
+  return row;
+}
+
+export async function findMasterByCode(db: Db, def: MasterDef, profileId: number, code: string): Promise<MasterRow | undefined> {
+  const [row] = await queryRows<MasterRow>(
+    db,
+    sql`select * from ${sql.identifier(def.table)} where profile_id = ${profileId} and code = ${code}`,
+  );
+  return row;
+}
+
+/** values: API field -> DB value (money already in sen). */
+export async function insertMaster(db: Db, def: MasterDef, profileId: number, values: Record<string, unknown>): Promise<MasterRow> {
+  const cols = columnsOf(def).filter((c) => values[c] !== undefined);
+  const [row] = await queryRows<MasterRow>(
+    db,
+    sql`insert into ${sql.identifier(def.table)} (profile_id, ${sql.join(
+      cols.map((c) => sql.identifier(c)),
+      sql`, `,
+    )}) values (${profileId}, ${sql.join(
+      cols.map((c) => sql`${values[c] as string | number | null}`),
+      sql`, `,
+    )}) returning *`,
+  );
+  return row;
+}
+
+export async function updateMaster(db: Db, def: MasterDef, id: number, values: Record<string, unknown>): Promise<MasterRow | undefined> {
+  const cols = columnsOf(def).filter((c) => values[c] !== undefined);
+  const sets = [...cols.map((c) => sql`${sql.identifier(c)} = ${values[c] as string | number | null}`), sql`updated_at = now()`];
+  const [row] = await queryRows<MasterRow>(
+    db,
+    sql`update ${sql.identifier(def.table)} set ${sql.join(sets, sql`, `)} where id = ${id} returning *`,
+  );
+  return row;
+}
+
+/** Active masters of a branch by id (for a package's items). */
+export async function activeMastersByIds(db: Db, def: MasterDef, profileId: number, ids: number[]): Promise<MasterRow[]> {
+  if (!ids.length) return [];
+  return queryRows<MasterRow>(
+    db,
+    sql`select * from ${sql.identifier(def.table)} where profile_id = ${profileId} and status = 1 and id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
+}

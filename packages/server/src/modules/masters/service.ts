@@ -1,0 +1,109 @@
+import {
+  isTopLevel,
+  toSen,
+  type FormLabDto,
+  type FormLabInput,
+  type ItemDto,
+  type ItemInput,
+  type MasterListQuery,
+  type Paged,
+  type TindakanDto,
+  type TindakanInput,
+} from '@klinik/shared';
+import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import * as q from './queries.js';
+
+/**
+ * Masters of procedures (tindakan medis), items and lab forms. Each branch keeps its own list (its own
+ * prices); rows of another branch are reported missing. "Delete" deactivates: packages sold earlier keep
+ * pointing at the row.
+ */
+export interface MasterDtos {
+  tindakan: TindakanDto;
+  item: ItemDto;
+  formlab: FormLabDto;
+}
+export interface MasterInputs {
+  tindakan: TindakanInput;
+  item: ItemInput;
+  formlab: FormLabInput;
+}
+
+function valuesOf(kind: q.MasterKind, input: Partial<TindakanInput & ItemInput & FormLabInput>): Record<string, unknown> {
+  const def = q.MASTER_DEFS[kind];
+  const out: Record<string, unknown> = { code: input.code, name: input.name, status: input.status };
+  for (const c of def.text) out[c] = (input as Record<string, unknown>)[c] ?? null;
+  for (const c of def.money) {
+    const v = (input as Record<string, unknown>)[c];
+    out[c] = typeof v === 'number' ? toSen(v) : undefined;
+  }
+  return out;
+}
+
+function notFoundOf(kind: q.MasterKind) {
+  return notFound(`${q.MASTER_DEFS[kind].label} tidak ditemukan`);
+}
+
+export async function list<K extends q.MasterKind>(ctx: Ctx, kind: K, query: MasterListQuery): Promise<Paged<MasterDtos[K]>> {
+  const c = requireUser(ctx);
+  const def = q.MASTER_DEFS[kind];
+  const { rows, count } = await q.listMasters(c.db, def, {
+    profileId: c.branchId,
+    keyword: query.keyword,
+    status: query.status,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map((r) => q.toDto<MasterDtos[K]>(def, r)), count };
+}
+
+async function ownRow(ctx: Ctx & { user: NonNullable<Ctx['user']> }, kind: q.MasterKind, id: number) {
+  const row = await q.findMaster(ctx.db, q.MASTER_DEFS[kind], id);
+  if (!row || (Number(row.profile_id) !== ctx.branchId && !isTopLevel(ctx.user))) throw notFoundOf(kind);
+  return row;
+}
+
+export async function get<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number): Promise<MasterDtos[K]> {
+  const c = requireUser(ctx);
+  return q.toDto<MasterDtos[K]>(q.MASTER_DEFS[kind], await ownRow(c, kind, id));
+}
+
+export async function create<K extends q.MasterKind>(ctx: Ctx, kind: K, input: MasterInputs[K]): Promise<MasterDtos[K]> {
+  const c = requireUser(ctx);
+  const def = q.MASTER_DEFS[kind];
+  return inTransaction(c, async (tx) => {
+    if (await q.findMasterByCode(tx.db, def, tx.branchId, input.code)) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
+    const row = await q.insertMaster(tx.db, def, tx.branchId, valuesOf(kind, input));
+    await audit(tx, { action: 'create', entity: def.table, entityId: row.id, after: row });
+    return q.toDto<MasterDtos[K]>(def, row);
+  });
+}
+
+export async function update<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number, input: MasterInputs[K]): Promise<MasterDtos[K]> {
+  const c = requireUser(ctx);
+  const def = q.MASTER_DEFS[kind];
+  return inTransaction(c, async (tx) => {
+    const before = await ownRow(tx as typeof c, kind, id);
+    const same = await q.findMasterByCode(tx.db, def, Number(before.profile_id), input.code);
+    if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
+    const row = await q.updateMaster(tx.db, def, id, valuesOf(kind, input));
+    if (!row) throw notFoundOf(kind);
+    await audit(tx, { action: 'update', entity: def.table, entityId: id, before, after: row, profileId: Number(row.profile_id) });
+    return q.toDto<MasterDtos[K]>(def, row);
+  });
+}
+
+/** Deactivate (status 0): the row stays for packages and registrations that name it. */
+export async function deactivate<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number): Promise<MasterDtos[K]> {
+  const c = requireUser(ctx);
+  const def = q.MASTER_DEFS[kind];
+  return inTransaction(c, async (tx) => {
+    const before = await ownRow(tx as typeof c, kind, id);
+    const row = await q.updateMaster(tx.db, def, id, { status: 0 });
+    if (!row) throw notFoundOf(kind);
+    await audit(tx, { action: 'deactivate', entity: def.table, entityId: id, before, after: row, profileId: Number(row.profile_id) });
+    return q.toDto<MasterDtos[K]>(def, row);
+  });
+}
