@@ -2,6 +2,9 @@ import { router } from './http/trpc.js';
 import { authRouter } from './modules/auth/router.js';
 import { branchesRouter } from './modules/branches/router.js';
 import { usersRouter } from './modules/users/router.js';
+import { applogRouter, approvalRulesRouter } from './modules/applog/router.js';
+import { pengumumanRouter } from './modules/pengumuman/router.js';
+import { wilayahRouter } from './modules/wilayah/router.js';
 import { mastersRouter } from './modules/masters/router.js';
 import { paketRouter } from './modules/paket/router.js';
 
@@ -10,6 +13,10 @@ export const appRouter = router({
   auth: authRouter,
   branches: branchesRouter,
   users: usersRouter,
+  applog: applogRouter,
+  approvalRules: approvalRulesRouter,
+  pengumuman: pengumumanRouter,
+  wilayah: wilayahRouter,
   masters: mastersRouter,
   paket: paketRouter,
 });

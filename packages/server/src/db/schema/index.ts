@@ -1,3 +1,4 @@
 export * from './core.js';
 export * from './finance.js';
 export * from './paket.js';
+export * from './staff.js';

@@ -2,6 +2,7 @@ import { isTopLevel, type BranchDto, type BranchInput, type BranchListQuery, typ
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
+import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import * as q from './queries.js';
 
 /**
@@ -57,4 +58,35 @@ export async function update(ctx: Ctx, id: number, input: BranchUpdateInput): Pr
     await audit(tx, { action: 'update', entity: 'profile', entityId: id, before, after: row, profileId: id });
     return q.toBranchDto(row);
   });
+}
+
+/** POST /api/profile/uploadavatar/{id}: the branch logo; same rule as editing the branch. */
+export async function uploadLogo(ctx: Ctx, id: number, image: CheckedImage): Promise<BranchDto> {
+  const c = requireUser(ctx);
+  if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  const before = await q.findBranch(c.db, id);
+  if (!before) throw notFound('Cabang tidak ditemukan');
+  const rel = await storeImage(c.config.uploadDir, `profile/${id}`, image);
+  let row: Awaited<ReturnType<typeof q.updateBranch>>;
+  try {
+    row = await inTransaction(c, async (tx) => {
+      const updated = await q.updateBranch(tx.db, id, { logo: rel });
+      await audit(tx, { action: 'upload_logo', entity: 'profile', entityId: id, before: { logo: before.logo }, after: { logo: rel }, profileId: id });
+      return updated;
+    });
+  } catch (err) {
+    await removeUpload(c.config.uploadDir, rel);
+    throw err;
+  }
+  if (!row) throw notFound('Cabang tidak ditemukan');
+  await removeUpload(c.config.uploadDir, before.logo);
+  return q.toBranchDto(row);
+}
+
+/** Branch logos are readable by any signed-in user (the header shows every branch to top-level users). */
+export async function logoPath(ctx: Ctx, id: number): Promise<string> {
+  const c = requireUser(ctx);
+  const row = await q.findBranch(c.db, id);
+  if (!row?.logo) throw notFound('Logo tidak ditemukan');
+  return row.logo;
 }

@@ -138,3 +138,38 @@ export async function replacePrivileges(db: Db, userId: number, privileges: Priv
     await db.insert(userPrivilege).values(privileges.map((p) => ({ user_id: userId, ...p })));
   }
 }
+
+export async function lockUserRow(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return !!row;
+}
+
+/** Patients and/or employees of a branch matching a keyword (name, NO RM / username, phone, NIK). */
+export async function searchPeople(db: Db, f: { profileId: number; type?: 'patient' | 'employee'; keyword?: string; limit: number }) {
+  const where = whereOf({
+    profileId: f.profileId,
+    role: f.type === 'patient' ? 1 : undefined,
+    staffOnly: f.type === 'employee',
+    keyword: f.keyword,
+    limit: f.limit,
+    offset: 0,
+  });
+  return db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(f.limit);
+}

@@ -1,6 +1,35 @@
-import { canFeature, isTopLevel, type NewPatientInput, type Paged, type UserDto, type UserListQuery } from '@klinik/shared';
-import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import {
+  canFeature,
+  defaultPrivileges,
+  isTopLevel,
+  RESOURCES,
+  roleNameOf,
+  todayIn,
+  userPutInput,
+  type ActionOutcome,
+  type ChangePasswordInput,
+  type CustomerDto,
+  type CustomerSearchQuery,
+  type EmployeeCreateInput,
+  type NewPatientInput,
+  type Paged,
+  type Privilege,
+  type PrivilegeInput,
+  type UserAccessInput,
+  type UserAdminListQuery,
+  type UserDto,
+  type UserListQuery,
+  type UserPutInput,
+  type UserUpdateInput,
+} from '@klinik/shared';
+import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { hashPassword, isCommonPassword } from '../../auth/password.js';
+import { invalidateUserSessions } from '../../auth/session.js';
+import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
+import { loadPrivileges } from '../auth/queries.js';
+import { findBranch } from '../branches/queries.js';
+import { logActivity, registerApprovalExecutor, requestOrRun } from '../applog/service.js';
 import { audit } from '../../lib/audit.js';
 import { nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
@@ -83,5 +112,370 @@ export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<U
     });
     await audit(tx, { action: 'create', entity: 'patient', entityId: row.id, after: row });
     return q.toUserDto(row, null);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 3: profile card, passwords, status, access, avatars, user accounts, people search.
+// ---------------------------------------------------------------------------------------------------------------
+
+const MSG_TOPLEVEL_ONLY = 'Hanya Owner atau Developer yang dapat mengubah akun top level';
+
+/** A user the caller may see: own account, the current branch, or any for owner/developer. Else 404. */
+async function loadTarget(c: AuthedCtx, id: number) {
+  const row = await q.findUser(c.db, id);
+  if (!row || (row.user.profile_id !== c.branchId && !isTopLevel(c.user) && row.user.id !== c.user.id)) {
+    throw notFound('Pengguna tidak ditemukan');
+  }
+  return row;
+}
+
+/** Spec 6 profile rules: own profile always; a patient needs PASIEN manage; another staff user SETTING_USER manage. */
+function assertMayEditProfile(c: AuthedCtx, target: q.UserRow): void {
+  if (target.id === c.user.id) return;
+  if (target.role === 1) {
+    if (!canFeature(c.user, 'PASIEN', 'manage')) throw forbidden();
+    return;
+  }
+  if (!canFeature(c.user, 'SETTING_USER', 'manage')) throw forbidden();
+  if (target.roletoplevel > 0 && !isTopLevel(c.user)) throw forbidden(MSG_TOPLEVEL_ONLY);
+}
+
+/** Role, top-level role, branch and privileges of a staff account: the user manager, never on oneself. */
+async function assertMayChangeAccess(c: AuthedCtx, target: q.UserRow, a: UserAccessInput & { previleges?: unknown }): Promise<void> {
+  if (!canFeature(c.user, 'SETTING_USER', 'manage')) throw forbidden();
+  if (target.role === 1) throw badRequest('Role, cabang dan hak akses pasien tidak dapat diubah');
+  const top = isTopLevel(c.user);
+  if (target.id === c.user.id && !top) throw forbidden('Anda tidak dapat mengubah role atau hak akses Anda sendiri');
+  if (target.roletoplevel > 0 && !top) throw forbidden(MSG_TOPLEVEL_ONLY);
+  if (a.roletoplevel !== undefined && a.roletoplevel !== target.roletoplevel && !top) {
+    throw forbidden('Hanya Owner atau Developer yang dapat mengatur role top level');
+  }
+  if (a.role === 11 && target.role !== 11 && !top && c.user.rolename !== 'superadmin') {
+    throw forbidden('Hanya Owner, Developer atau Superadmin yang dapat memberi role Superadmin');
+  }
+  if (a.profile_id !== undefined && a.profile_id !== target.profile_id) {
+    if (!top) throw forbidden('Hanya Owner atau Developer yang dapat memindahkan pengguna ke cabang lain');
+    if (!(await findBranch(c.db, a.profile_id))) throw badRequest('Cabang tidak ditemukan', 'profile_id');
+  }
+}
+
+/** manage implies read; rows with neither are dropped; one row per feature (the last wins). */
+export function normalizePrivileges(list: PrivilegeInput[]): Privilege[] {
+  const by = new Map<string, Privilege>();
+  for (const p of list) by.set(p.fiturcode, { fiturcode: p.fiturcode, iscanread: p.iscanread || p.iscanmanage, iscanmanage: p.iscanmanage });
+  return [...by.values()].filter((p) => p.iscanread);
+}
+
+const PROFILE_KEYS = [
+  'name', 'medisname', 'gender', 'marital', 'birth_place', 'birth_date', 'join_at', 'idcard', 'ihs_number', 'attendance_code',
+  'phone', 'email', 'instagram', 'address', 'desa', 'kecamatan', 'city', 'provincy', 'postalcode', 'note',
+  'wali_name', 'wali_idcard', 'wali_gender', 'wali_phone', 'wali_email', 'wali_address',
+] as const satisfies readonly (keyof UserUpdateInput)[];
+
+function profileValues(input: UserUpdateInput): Partial<q.UserRow> {
+  const values: Record<string, unknown> = {};
+  for (const k of PROFILE_KEYS) if (input[k] !== undefined) values[k] = input[k];
+  if (input.name) values.initial = q.initialsOf(input.name);
+  return values;
+}
+
+/**
+ * Writes a checked change (also what an approved request runs). Ends the user's sessions when they are set
+ * inactive or their role, top-level role or branch changes; a new role without explicit privileges gets its defaults.
+ */
+async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserDto> {
+  const c = requireUser(tx);
+  const before = await q.lockUserRow(c.db, id);
+  if (!before || (before.profile_id !== c.branchId && !isTopLevel(c.user) && before.id !== c.user.id)) {
+    throw notFound('Pengguna tidak ditemukan');
+  }
+  const values: Partial<q.UserRow> = profileValues(input);
+  if (input.status !== undefined) values.status = input.status;
+  if (input.role !== undefined) values.role = input.role;
+  if (input.roletoplevel !== undefined) values.roletoplevel = input.roletoplevel;
+  if (input.profile_id !== undefined) values.profile_id = input.profile_id;
+  const row = Object.keys(values).length ? await q.updateUser(c.db, id, values) : before;
+  if (!row) throw notFound('Pengguna tidak ditemukan');
+
+  const roleChanged = row.role !== before.role;
+  if (input.previleges) await q.replacePrivileges(c.db, id, normalizePrivileges(input.previleges));
+  else if (roleChanged) await q.replacePrivileges(c.db, id, defaultPrivileges(roleNameOf(row.role) ?? 'customer'));
+
+  const deactivated = before.status === 1 && row.status === 0;
+  const accessChanged = roleChanged || row.roletoplevel !== before.roletoplevel || row.profile_id !== before.profile_id;
+  if (deactivated || accessChanged) await invalidateUserSessions(c.db, id);
+
+  await audit(c, { action: 'update', entity: before.role === 1 ? 'patient' : 'user', entityId: id, before, after: row, profileId: before.profile_id });
+  if (before.status !== row.status) {
+    await logActivity(c, { message: `${row.status === 1 ? 'Mengaktifkan' : 'Menonaktifkan'} pengguna ${row.name}`, action: 'user.status', entity: 'users', entityId: id, url: `/user/${id}` });
+  }
+  if (accessChanged || input.previleges) {
+    await logActivity(c, { message: `Mengubah role / cabang / hak akses pengguna ${row.name}`, action: 'user.access', entity: 'users', entityId: id, url: `/user/${id}` });
+  }
+  const fresh = await q.findUser(c.db, id);
+  return q.toUserDto(fresh?.user ?? row, fresh?.level);
+}
+
+function describeAccessChange(target: q.UserRow, input: UserPutInput): string {
+  const parts: string[] = [];
+  if (input.role !== undefined && input.role !== target.role) parts.push(`Role: ${roleNameOf(target.role) ?? target.role} -> ${roleNameOf(input.role) ?? input.role}`);
+  if (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel) parts.push(`Top level: ${target.roletoplevel} -> ${input.roletoplevel}`);
+  if (input.profile_id !== undefined && input.profile_id !== target.profile_id) parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
+  return parts.join('; ');
+}
+
+/**
+ * PUT /api/users/{id}: profile fields, status, role/branch and privileges in one call, each with its own rule.
+ * Setting a user inactive and changing another user's role or branch go through the approval rules.
+ */
+export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<ActionOutcome<UserDto>> {
+  const c = requireUser(ctx);
+  const { user: target } = await loadTarget(c, id);
+  const self = target.id === c.user.id;
+
+  const profile = profileValues(input);
+  if (Object.keys(profile).length) assertMayEditProfile(c, target);
+  if (input.note && target.role !== 1) throw badRequest('Catatan hanya untuk pasien', 'note');
+
+  const statusChange = input.status !== undefined && input.status !== target.status;
+  if (input.status !== undefined) {
+    if (self) {
+      if (statusChange) throw badRequest('Anda tidak dapat mengubah status akun Anda sendiri', 'status');
+    } else if (target.role === 1) {
+      if (!canFeature(c.user, 'PASIEN', 'manage')) throw forbidden();
+    } else {
+      if (!canFeature(c.user, 'SETTING_USER', 'manage')) throw forbidden();
+      if (target.roletoplevel > 0 && !isTopLevel(c.user)) throw forbidden(MSG_TOPLEVEL_ONLY);
+    }
+  }
+  const wantsAccess = input.role !== undefined || input.roletoplevel !== undefined || input.profile_id !== undefined || input.previleges !== undefined;
+  if (wantsAccess) await assertMayChangeAccess(c, target, input);
+  const accessChange =
+    (input.role !== undefined && input.role !== target.role) ||
+    (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel) ||
+    (input.profile_id !== undefined && input.profile_id !== target.profile_id);
+
+  const deactivate = statusChange && input.status === 0;
+  if (deactivate && accessChange) throw badRequest('Ubah status dan role pengguna secara terpisah', 'status');
+
+  const payload: UserPutInput = JSON.parse(JSON.stringify(input));
+  if (deactivate) {
+    return requestOrRun(
+      c,
+      { action: 'user.deactivate', message: `Menonaktifkan pengguna ${target.name}`, entity: 'users', entityId: id, payload, url: `/user/${id}` },
+      (tx) => applyPut(tx, id, payload),
+    );
+  }
+  if (accessChange && !self) {
+    return requestOrRun(
+      c,
+      { action: 'user.change_role', message: `Mengubah role / cabang pengguna ${target.name}`, note: describeAccessChange(target, input), entity: 'users', entityId: id, payload, url: `/user/${id}` },
+      (tx) => applyPut(tx, id, payload),
+    );
+  }
+  const data = await inTransaction(c, (tx) => applyPut(tx, id, payload));
+  return { pending: false, data };
+}
+
+/** Approved requests carry the stored PUT payload out (in the deciding transaction). */
+const runStoredPut = async (tx: Ctx, payload: unknown, req: { entity_id: number | null }) => {
+  if (req.entity_id === null) throw notFound('Pengguna tidak ditemukan');
+  return applyPut(tx, req.entity_id, userPutInput.parse(payload));
+};
+registerApprovalExecutor('user.deactivate', runStoredPut);
+registerApprovalExecutor('user.change_role', runStoredPut);
+
+/** Profile card edit dialog (never needs approval). */
+export async function updateProfile(ctx: Ctx, id: number, input: UserUpdateInput): Promise<UserDto> {
+  const c = requireUser(ctx);
+  const { user: target } = await loadTarget(c, id);
+  assertMayEditProfile(c, target);
+  if (input.note && target.role !== 1) throw badRequest('Catatan hanya untuk pasien', 'note');
+  return inTransaction(c, (tx) => applyPut(tx, id, JSON.parse(JSON.stringify(input)) as UserPutInput));
+}
+
+export function setStatus(ctx: Ctx, id: number, status: 0 | 1): Promise<ActionOutcome<UserDto>> {
+  return put(ctx, id, { status });
+}
+
+export function setAccess(ctx: Ctx, id: number, data: UserAccessInput): Promise<ActionOutcome<UserDto>> {
+  return put(ctx, id, data);
+}
+
+/**
+ * Password dialog: own password, or another staff user's with SETTING_USER manage. Patients have no sign-in.
+ * Common passwords are refused. The user's other sessions end (all of them when someone else changed it).
+ */
+export async function changePassword(ctx: Ctx, id: number, input: ChangePasswordInput): Promise<UserDto> {
+  const c = requireUser(ctx);
+  const { user: target, level } = await loadTarget(c, id);
+  const self = target.id === c.user.id;
+  if (!self) {
+    if (target.role === 1) {
+      if (!canFeature(c.user, 'PASIEN', 'manage')) throw forbidden();
+      throw badRequest('Pasien tidak memiliki akun masuk, password tidak dapat diubah', 'password');
+    }
+    if (!canFeature(c.user, 'SETTING_USER', 'manage')) throw forbidden();
+    if (target.roletoplevel > 0 && !isTopLevel(c.user)) throw forbidden(MSG_TOPLEVEL_ONLY);
+  }
+  if (isCommonPassword(input.password)) throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
+  if (input.password.toLowerCase() === target.username.toLowerCase()) throw badRequest('Password tidak boleh sama dengan username', 'password');
+  const hash = await hashPassword(input.password);
+  const row = await inTransaction(c, async (tx) => {
+    const updated = await q.updateUser(tx.db, id, { password_hash: hash, password_changed_at: new Date().toISOString() });
+    await invalidateUserSessions(tx.db, id, self ? c.user.sessionId : undefined);
+    await audit(tx, { action: 'change_password', entity: 'user', entityId: id, profileId: target.profile_id });
+    await logActivity(tx, { message: self ? 'Mengubah password sendiri' : `Mengubah password pengguna ${target.name}`, action: 'user.change_password', entity: 'users', entityId: id });
+    return updated;
+  });
+  return q.toUserDto(row ?? target, level);
+}
+
+/** POST /api/users/uploadavatar/{id}: same rule as editing the profile; the old file is removed after the switch. */
+export async function uploadAvatar(ctx: Ctx, id: number, image: CheckedImage): Promise<UserDto> {
+  const c = requireUser(ctx);
+  const { user: target } = await loadTarget(c, id);
+  assertMayEditProfile(c, target);
+  const rel = await storeImage(c.config.uploadDir, `users/${id}`, image);
+  let row: q.UserRow | undefined;
+  try {
+    row = await inTransaction(c, async (tx) => {
+      const updated = await q.updateUser(tx.db, id, { avatar: rel });
+      await audit(tx, { action: 'upload_avatar', entity: target.role === 1 ? 'patient' : 'user', entityId: id, before: { avatar: target.avatar }, after: { avatar: rel }, profileId: target.profile_id });
+      return updated;
+    });
+  } catch (err) {
+    await removeUpload(c.config.uploadDir, rel);
+    throw err;
+  }
+  await removeUpload(c.config.uploadDir, target.avatar);
+  const fresh = await q.findUser(c.db, id);
+  return q.toUserDto(fresh?.user ?? row ?? target, fresh?.level);
+}
+
+/** The stored avatar a caller may see: own, or a colleague's/patient's in the current branch (owner/developer: any). */
+export async function avatarPath(ctx: Ctx, id: number): Promise<string> {
+  const c = requireUser(ctx);
+  const row = await q.findUser(c.db, id);
+  const self = id === c.user.id;
+  if (!row || !row.user.avatar) throw notFound('Foto tidak ditemukan');
+  if (!self) {
+    if (row.user.profile_id !== c.branchId && !isTopLevel(c.user)) throw notFound('Foto tidak ditemukan');
+    if (c.user.role === 1) throw notFound('Foto tidak ditemukan');
+    if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
+  }
+  return row.user.avatar;
+}
+
+/** /master/users: a new employee account with role, branch and privileges (defaults of the role when none given). */
+export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Promise<UserDto> {
+  const c = requireUser(ctx);
+  const top = isTopLevel(c.user);
+  const roleName = roleNameOf(input.role);
+  if (!roleName || roleName === 'customer') throw badRequest('Role tidak valid', 'role');
+  if (input.roletoplevel && !top) throw forbidden('Hanya Owner atau Developer yang dapat mengatur role top level');
+  if (input.role === 11 && !top && c.user.rolename !== 'superadmin') {
+    throw forbidden('Hanya Owner, Developer atau Superadmin yang dapat memberi role Superadmin');
+  }
+  let profileId = c.branchId;
+  if (input.profile_id !== undefined && input.profile_id !== c.branchId) {
+    if (!top) throw forbidden('Hanya Owner atau Developer yang dapat membuat pengguna di cabang lain');
+    if (!(await findBranch(c.db, input.profile_id))) throw badRequest('Cabang tidak ditemukan', 'profile_id');
+    profileId = input.profile_id;
+  }
+  if (input.note) throw badRequest('Catatan hanya untuk pasien', 'note');
+  if (isCommonPassword(input.password)) throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
+  if (input.password.toLowerCase() === input.username.toLowerCase()) throw badRequest('Password tidak boleh sama dengan username', 'password');
+  if (await q.usernameTaken(c.db, input.username)) throw conflict('Username sudah dipakai', 'username');
+  const hash = await hashPassword(input.password);
+  return inTransaction(c, async (tx) => {
+    const row = await q.insertUser(tx.db, {
+      ...profileValues(input),
+      name: input.name,
+      initial: q.initialsOf(input.name),
+      username: input.username,
+      role: input.role,
+      roletoplevel: input.roletoplevel ?? 0,
+      profile_id: profileId,
+      password_hash: hash,
+      status: 1,
+      join_at: input.join_at ?? todayIn('Asia/Jakarta'),
+    });
+    await q.replacePrivileges(tx.db, row.id, input.previleges ? normalizePrivileges(input.previleges) : defaultPrivileges(roleName));
+    await audit(tx, { action: 'create', entity: 'user', entityId: row.id, after: row, profileId });
+    await logActivity(tx, { message: `Membuat akun pengguna ${row.name} (${roleName})`, action: 'user.create', entity: 'users', entityId: row.id, url: `/user/${row.id}` });
+    return q.toUserDto(row, null);
+  });
+}
+
+/** The privilege editor: every feature with its read/manage flags. */
+export async function getPrivileges(ctx: Ctx, id: number): Promise<Privilege[]> {
+  const c = requireUser(ctx);
+  const { user: target } = await loadTarget(c, id);
+  if (target.role === 1) throw badRequest('Pasien tidak memiliki hak akses');
+  const have = await loadPrivileges(c.db, id);
+  return RESOURCES.map((r) => {
+    const p = have.find((x) => x.fiturcode === r);
+    return { fiturcode: r, iscanread: !!p && (p.iscanread || p.iscanmanage), iscanmanage: !!p?.iscanmanage };
+  });
+}
+
+export async function setPrivileges(ctx: Ctx, id: number, list: PrivilegeInput[]): Promise<Privilege[]> {
+  await put(ctx, id, { previleges: list });
+  return getPrivileges(ctx, id);
+}
+
+/** /master/users list: staff accounts by default; patients need PASIEN read. */
+export async function adminList(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<UserDto>> {
+  const c = requireUser(ctx);
+  const type = query.type ?? (query.role === 1 ? 'patient' : 'staff');
+  if (type === 'patient' && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
+  const { rows, count } = await q.listUsers(c.db, {
+    profileId: query.profile_id !== undefined && isTopLevel(c.user) ? query.profile_id : c.branchId,
+    role: type === 'patient' ? 1 : query.role,
+    staffOnly: type === 'staff',
+    status: query.status,
+    keyword: query.keyword,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map((r) => q.toUserDto(r.user, r.level)), count };
+}
+
+/** Rows for the Excel export of the user list (at most 5000). */
+export async function exportList(ctx: Ctx, query: UserAdminListQuery): Promise<UserDto[]> {
+  const res = await adminList(ctx, { ...query, page: 1, limit: 500 });
+  const out = [...res.data];
+  for (let page = 2; out.length < res.count && page <= 10; page++) out.push(...(await adminList(ctx, { ...query, page, limit: 500 })).data);
+  return out;
+}
+
+/** GET /api/customer: patients or employees of the current branch by keyword (patients need PASIEN read). */
+export async function searchCustomers(ctx: Ctx, query: CustomerSearchQuery): Promise<CustomerDto[]> {
+  const c = requireUser(ctx);
+  const canPatients = canFeature(c.user, 'PASIEN', 'read');
+  if (query.type === 'patient' && !canPatients) throw forbidden();
+  const rows = await q.searchPeople(c.db, {
+    profileId: c.branchId,
+    type: query.type ?? (canPatients ? undefined : 'employee'),
+    keyword: query.keyword,
+    limit: query.limit,
+  });
+  return rows.map((r) => {
+    const dto = q.toUserDto(r);
+    return {
+      id: r.id,
+      role: r.role,
+      rolename: dto.rolename,
+      username: r.username,
+      name: r.name,
+      initial: r.initial,
+      phone: r.phone,
+      avatarurl: dto.avatarurl,
+      status: r.status,
+      profile_id: r.profile_id,
+      type: r.role === 1 ? 'patient' : 'employee',
+    };
   });
 }

@@ -1,0 +1,88 @@
+import {
+  pgTable,
+  serial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  boolean,
+  timestamp,
+  jsonb,
+  primaryKey,
+  index,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+
+/**
+ * Activity log with approvals (spec 3, 4, 7). A request (kind 'request') starts at status 0 and is decided once
+ * (1 approved, -1 rejected); a plain activity entry (kind 'activity') has status null. `payload` holds what an
+ * approved request carries out.
+ */
+export const applog = pgTable(
+  'applog',
+  {
+    id: serial('id').primaryKey(),
+    logtime: timestamp('logtime', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    /** The requester / actor. */
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 20 }).notNull().default('activity'),
+    action: varchar('action', { length: 60 }),
+    message: text('message').notNull(),
+    note: text('note'),
+    status: smallint('status'),
+    reason: text('reason'),
+    url: text('url'),
+    groupvisit: varchar('groupvisit', { length: 60 }),
+    /** The entity the entry is about (e.g. the user whose status changes). */
+    entity: varchar('entity', { length: 40 }),
+    entity_id: integer('entity_id'),
+    payload: jsonb('payload'),
+    /** Role names that may decide ('toplevel' users always may). */
+    assignby: jsonb('assignby').$type<string[]>().notNull().default([]),
+    decided_by: integer('decided_by').references(() => users.id),
+    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    index('applog_profile_time_idx').on(t.profile_id, t.logtime),
+    index('applog_user_idx').on(t.user_id),
+    index('applog_profile_status_idx').on(t.profile_id, t.status),
+  ],
+);
+
+/** Which actions need approval in a branch, and which roles decide (/master/approval-rule). */
+export const approvalRule = pgTable(
+  'approval_rule',
+  {
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    action: varchar('action', { length: 60 }).notNull(),
+    needs_approval: boolean('needs_approval').notNull().default(true),
+    approver_roles: jsonb('approver_roles').$type<string[]>().notNull().default([]),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_by: integer('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.profile_id, t.action] })],
+);
+
+/** Announcements (spec 3 "Announcement"): 5..100 characters, per branch, newest first. */
+export const pengumuman = pgTable(
+  'pengumuman',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    message: varchar('message', { length: 100 }).notNull(),
+    posttime: timestamp('posttime', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('pengumuman_profile_time_idx').on(t.profile_id, t.posttime)],
+);

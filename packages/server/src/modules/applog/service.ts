@@ -1,0 +1,255 @@
+import {
+  APPROVAL_ACTION_KEYS,
+  APPROVAL_ACTIONS,
+  APPROVAL_PENDING_MESSAGE,
+  applogStatusName,
+  canFeature,
+  DEFAULT_APPROVAL_RULES,
+  isTopLevel,
+  type ActionOutcome,
+  type ApplogDecisionInput,
+  type ApplogDto,
+  type ApplogListQuery,
+  type ApprovalAction,
+  type ApprovalRuleDto,
+  type ApprovalRuleUpdateInput,
+  type Paged,
+  type RoleName,
+} from '@klinik/shared';
+import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import type { SessionUser } from '../../http/context.js';
+import * as q from './queries.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The approval mechanism. A module registers what an approved request of an action does; a service asks
+// `requestOrRun` to either carry the change out now or store it as a request (status 0) with its payload.
+// Approving runs the registered executor inside the deciding transaction; rejecting only records the decision.
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ApprovalExecutor = (tx: Ctx, payload: unknown, request: q.ApplogRow) => Promise<unknown>;
+const executors = new Map<ApprovalAction, ApprovalExecutor>();
+
+export function registerApprovalExecutor(action: ApprovalAction, fn: ApprovalExecutor): void {
+  executors.set(action, fn);
+}
+
+export interface EffectiveRule {
+  needs_approval: boolean;
+  approver_roles: RoleName[];
+}
+
+/** The branch's rule for an action; branches without a stored rule use the defaults. */
+export async function ruleFor(ctx: Ctx, profileId: number, action: ApprovalAction): Promise<EffectiveRule> {
+  const row = await q.findRule(ctx.db, profileId, action);
+  if (!row) return DEFAULT_APPROVAL_RULES[action];
+  return { needs_approval: row.needs_approval, approver_roles: row.approver_roles as RoleName[] };
+}
+
+export interface ApprovalRequest {
+  action: ApprovalAction;
+  /** What the activity list shows, e.g. "Menonaktifkan pengguna Budi". */
+  message: string;
+  note?: string | null;
+  entity: string;
+  entityId: number;
+  /** Everything the executor needs to carry the change out later (JSON). */
+  payload: unknown;
+  url?: string | null;
+}
+
+/**
+ * Carries out `run` now, or, when the branch's rule says the action needs approval and the requester is not
+ * owner/developer, stores the request and answers pending. `run` gets a transaction context.
+ */
+export async function requestOrRun<T>(ctx: Ctx, req: ApprovalRequest, run: (tx: Ctx) => Promise<T>): Promise<ActionOutcome<T>> {
+  const c = requireUser(ctx);
+  const rule = await ruleFor(c, c.branchId, req.action);
+  if (!rule.needs_approval || isTopLevel(c.user)) {
+    const data = await inTransaction(c, run);
+    return { pending: false, data };
+  }
+  return inTransaction(c, async (tx) => {
+    const open = await q.findPendingFor(tx.db, req.action, req.entity, req.entityId);
+    if (open) throw conflict('Masih ada permintaan yang menunggu persetujuan untuk data ini');
+    const row = await q.insertApplog(tx.db, {
+      profile_id: tx.branchId,
+      user_id: c.user.id,
+      kind: 'request',
+      action: req.action,
+      message: req.message,
+      note: req.note ?? null,
+      status: 0,
+      url: req.url ?? null,
+      entity: req.entity,
+      entity_id: req.entityId,
+      payload: req.payload,
+      assignby: rule.approver_roles,
+    });
+    await audit(tx, { action: 'request', entity: 'applog', entityId: row.id, after: { action: row.action, entity: req.entity, entity_id: req.entityId } });
+    return { pending: true as const, applog_id: row.id, message: APPROVAL_PENDING_MESSAGE };
+  });
+}
+
+/** A plain activity entry (no decision), written in the caller's transaction. */
+export async function logActivity(
+  ctx: Ctx,
+  entry: { message: string; note?: string | null; action?: string; entity?: string; entityId?: number; url?: string | null; groupvisit?: string | null },
+): Promise<void> {
+  const c = requireUser(ctx);
+  await q.insertApplog(c.db, {
+    profile_id: c.branchId,
+    user_id: c.user.id,
+    kind: 'activity',
+    action: entry.action ?? null,
+    message: entry.message,
+    note: entry.note ?? null,
+    status: null,
+    url: entry.url ?? null,
+    groupvisit: entry.groupvisit ?? null,
+    entity: entry.entity ?? null,
+    entity_id: entry.entityId ?? null,
+  });
+}
+
+function mayDecide(user: SessionUser, branchId: number, row: Pick<q.ApplogRow, 'status' | 'user_id' | 'assignby' | 'profile_id'>): boolean {
+  if (row.status !== 0 || row.user_id === user.id) return false;
+  if (isTopLevel(user)) return true;
+  return row.profile_id === branchId && row.assignby.includes(user.rolename);
+}
+
+/** Who reads the whole branch's log: approval managers; everyone else their own entries and what waits for them. */
+function readsAll(c: AuthedCtx): boolean {
+  return canFeature(c.user, 'SETTING_APPROVAL', 'read');
+}
+
+type ListRow = Awaited<ReturnType<typeof q.listApplog>>['rows'][number];
+
+function toDto(c: AuthedCtx, r: ListRow): ApplogDto {
+  return {
+    id: r.log.id,
+    logtime: r.log.logtime,
+    message: r.log.message,
+    note: r.log.note,
+    status: r.log.status,
+    statusname: applogStatusName(r.log.status),
+    reason: r.log.reason,
+    url: r.log.url,
+    userdata: { id: r.requester.id, name: r.requester.name },
+    action: r.log.action,
+    assignby: r.log.assignby,
+    decidedby: r.decider ? { id: r.decider.id, name: r.decider.name } : null,
+    decided_at: r.log.decided_at,
+    profile_id: r.log.profile_id,
+    groupvisit: r.log.groupvisit,
+    can_decide: mayDecide(c.user, c.branchId, r.log),
+  };
+}
+
+/** GET /api/applog: the current branch (top-level users may name another), newest first, 30 a page. */
+export async function list(ctx: Ctx, query: ApplogListQuery): Promise<Paged<ApplogDto>> {
+  const c = requireUser(ctx);
+  const profileId = query.profile_id !== undefined && isTopLevel(c.user) ? query.profile_id : c.branchId;
+  const scope = query.scope ?? (readsAll(c) ? undefined : 'drawer');
+  const { rows, count } = await q.listApplog(c.db, {
+    profileId,
+    keyword: query.keyword,
+    status: query.status,
+    userId: query.user,
+    role: query.role,
+    groupvisit: query.groupvisit,
+    assignby: query.assignby,
+    visibleTo: scope
+      ? {
+          userId: c.user.id,
+          rolename: c.user.rolename,
+          mine: scope === 'mine' || scope === 'drawer',
+          waiting: scope === 'waiting' || scope === 'drawer',
+          anyRole: isTopLevel(c.user),
+        }
+      : undefined,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map((r) => toDto(c, r)), count };
+}
+
+/**
+ * POST /api/applog/doconfirm/{id}: approve (1) or reject (-1) a request once. Approving carries the stored change
+ * out in the same transaction; if that fails nothing is recorded and the request stays open.
+ */
+export async function decide(ctx: Ctx, id: number, input: ApplogDecisionInput): Promise<ApplogDto> {
+  const c = requireUser(ctx);
+  await inTransaction(c, async (tx) => {
+    const row = await q.lockApplog(tx.db, id);
+    if (!row || row.kind !== 'request' || (row.profile_id !== c.branchId && !isTopLevel(c.user))) {
+      throw notFound('Permintaan tidak ditemukan');
+    }
+    if (row.status !== 0) throw conflict('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi');
+    if (row.user_id === c.user.id) throw forbidden('Anda tidak dapat memutuskan permintaan Anda sendiri');
+    if (!mayDecide(c.user, c.branchId, row)) throw forbidden('Anda tidak berhak memutuskan permintaan ini');
+    if (input.status === 1) {
+      const run = executors.get(row.action as ApprovalAction);
+      if (!run) throw new AppError(500, [{ message: 'Aksi permintaan tidak dikenal' }]);
+      await run({ ...tx, branchId: row.profile_id }, row.payload, row);
+    }
+    const decided = await q.decideApplog(tx.db, id, { status: input.status, reason: input.reason ?? null, decided_by: c.user.id });
+    if (!decided) throw conflict('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi');
+    await audit(
+      { ...tx, branchId: row.profile_id },
+      { action: input.status === 1 ? 'approve' : 'reject', entity: 'applog', entityId: id, before: { status: 0 }, after: { status: input.status, reason: input.reason ?? null } },
+    );
+  });
+  const row = await q.findApplog(c.db, id);
+  if (!row) throw notFound('Permintaan tidak ditemukan');
+  return toDto(c, row);
+}
+
+/** Every row matching the filters (for the Excel export), capped. */
+export async function exportRows(ctx: Ctx, query: ApplogListQuery): Promise<ApplogDto[]> {
+  const all = await list(ctx, { ...query, page: 1, limit: 500 });
+  const out = [...all.data];
+  for (let page = 2; out.length < all.count && page <= 20; page++) {
+    const next = await list(ctx, { ...query, page, limit: 500 });
+    out.push(...next.data);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// /master/approval-rule
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function listRules(ctx: Ctx): Promise<ApprovalRuleDto[]> {
+  const c = requireUser(ctx);
+  const stored = await q.listRules(c.db, c.branchId);
+  return APPROVAL_ACTION_KEYS.map((action) => {
+    const row = stored.find((r) => r.action === action);
+    const eff = row ? { needs_approval: row.needs_approval, approver_roles: row.approver_roles as RoleName[] } : DEFAULT_APPROVAL_RULES[action];
+    return { action, label: APPROVAL_ACTIONS[action], ...eff, profile_id: c.branchId };
+  });
+}
+
+export async function updateRule(ctx: Ctx, input: ApprovalRuleUpdateInput): Promise<ApprovalRuleDto> {
+  const c = requireUser(ctx);
+  return inTransaction(c, async (tx) => {
+    const before = await ruleFor(tx, c.branchId, input.action);
+    const roles = [...new Set(input.approver_roles)];
+    const row = await q.upsertRule(tx.db, {
+      profile_id: c.branchId,
+      action: input.action,
+      needs_approval: input.needs_approval,
+      approver_roles: roles,
+      updated_by: c.user.id,
+    });
+    await audit(tx, { action: 'update', entity: 'approval_rule', entityId: input.action, before, after: { needs_approval: row.needs_approval, approver_roles: row.approver_roles } });
+    return {
+      action: input.action,
+      label: APPROVAL_ACTIONS[input.action],
+      needs_approval: row.needs_approval,
+      approver_roles: row.approver_roles as RoleName[],
+      profile_id: c.branchId,
+    };
+  });
+}
