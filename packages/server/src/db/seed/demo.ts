@@ -12,6 +12,7 @@ import { hashPassword } from '../../auth/password.js';
 import { loadAreas, titleCase } from '../../lib/wilayah.js';
 import { initialsOf, replacePrivileges } from '../../modules/users/queries.js';
 import { nextNumber } from '../../lib/numbering.js';
+import { seedPaket } from './paket.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
       });
       patients++;
     }
+    await seedPaket(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }
