@@ -1,0 +1,78 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Megaphone, Search } from 'lucide-react';
+import { formatDateTime, showsMyMenu, type PengumumanDto } from '@klinik/shared';
+import { useSession } from '../../../app/auth';
+import { errorItems, useTRPC } from '../../../lib/trpc';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Input } from '../../../components/ui/input';
+import { SuccessDialog } from '../../../components/ui/success-dialog';
+import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { PosterDialog } from '../components/PosterDialog';
+
+const COLUMNS: Column<PengumumanDto>[] = [
+  { key: 'posttime', header: 'Waktu', cell: (p) => formatDateTime(p.posttime), className: 'whitespace-nowrap text-muted-foreground', headerClassName: 'w-44' },
+  { key: 'message', header: 'Pengumuman', cell: (p) => <span className="break-words whitespace-normal">{p.message}</span> },
+  { key: 'user', header: 'Oleh', cell: (p) => p.userdata.name, className: 'whitespace-nowrap' },
+];
+
+/** /pengumuman: announcements of this branch, newest first, and the poster. */
+export default function PengumumanPage() {
+  const trpc = useTRPC();
+  const me = useSession();
+  const [page, setPage] = React.useState(1);
+  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const [keyword, setKeyword] = React.useState('');
+  const [posting, setPosting] = React.useState(false);
+  const [posted, setPosted] = React.useState(false);
+  const kw = useDebouncedValue(keyword.trim());
+  const query = useQuery({
+    ...trpc.pengumuman.list.queryOptions({ page, limit: size, keyword: kw || undefined }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+  const canPost = showsMyMenu(me);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-4">
+      <PageHeader
+        title="Pengumuman"
+        description="Sepuluh pengumuman terbaru tampil sebagai teks berjalan di bagian bawah layar."
+        actions={
+          canPost ? (
+            <Button onClick={() => setPosting(true)}>
+              <Megaphone /> Buat Pengumuman
+            </Button>
+          ) : null
+        }
+      />
+      <div className="relative sm:max-w-sm">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage(1);
+          }}
+          placeholder="Cari pengumuman..."
+          className="pl-9"
+          aria-label="Cari pengumuman"
+        />
+      </div>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <DataTable
+        columns={COLUMNS}
+        rows={query.data?.data}
+        rowKey={(p) => p.id}
+        loading={query.isPending}
+        pagination={{ page, pageSize: size, total: query.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setSize }}
+      />
+      {canPost ? <PosterDialog open={posting} onOpenChange={setPosting} onPosted={() => setPosted(true)} /> : null}
+      <SuccessDialog open={posted} onClose={() => setPosted(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import * as React from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { employeeCreateInput, GENDER_LABELS, isTopLevel, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type EmployeeCreateInput, type ErrorItem, type SessionUserDto, type UserDto } from '@klinik/shared';
+import { errorItems, useTRPC } from '../../../lib/trpc';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+
+interface Values {
+  name: string;
+  username: string;
+  role: string;
+  profile_id: string;
+  gender: string;
+  phone: string;
+  email: string;
+  password: string;
+  repeatpassword: string;
+}
+
+const EMPTY: Values = { name: '', username: '', role: '', profile_id: '', gender: '', phone: '', email: '', password: '', repeatpassword: '' };
+
+/** New employee account (/master/users): name, username, role, branch (top-level users only), password. */
+export function CreateEmployeeDialog({ me, open, onOpenChange, onCreated }: { me: SessionUserDto; open: boolean; onOpenChange: (o: boolean) => void; onCreated: (u: UserDto) => void }) {
+  const trpc = useTRPC();
+  const top = isTopLevel(me);
+  const branches = useQuery({ ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }), enabled: open && top, meta: { silent: true } });
+  const mutation = useMutation({ ...trpc.users.createEmployee.mutationOptions(), meta: { inlineErrors: true } });
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<Values, unknown, EmployeeCreateInput>({ resolver: zodResolver(employeeCreateInput) as never, defaultValues: EMPTY, mode: 'onTouched' });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+
+  React.useEffect(() => {
+    if (open) {
+      reset({ ...EMPTY, profile_id: top ? String(me.profile_id) : '' });
+      setServerErrors([]);
+    }
+  }, [open, reset, top, me.profile_id]);
+
+  const roles = STAFF_ROLE_NAMES.filter((r) => r !== 'superadmin' || top || me.rolename === 'superadmin');
+
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
+    const payload: EmployeeCreateInput = { ...data };
+    for (const k of ['phone', 'email'] as const) if (payload[k] === '') delete payload[k];
+    if (!top) delete payload.profile_id;
+    try {
+      const created = await mutation.mutateAsync(payload);
+      onOpenChange(false);
+      onCreated(created);
+    } catch (err) {
+      setServerErrors(applyServerErrors(form, errorItems(err)));
+    }
+  });
+
+  const field = (name: keyof Values, label: string, type = 'text', required = false, autoComplete?: string) => (
+    <FormField label={label} htmlFor={`emp-${name}`} error={errors[name]} required={required}>
+      <Input id={`emp-${name}`} type={type} autoComplete={autoComplete} aria-invalid={!!errors[name]} {...register(name)} />
+    </FormField>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !mutation.isPending && onOpenChange(o)}>
+      <DialogContent className="max-w-2xl" data-testid="create-employee-dialog">
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Tambah Pegawai</DialogTitle>
+            <DialogDescription>Akun baru mendapat hak akses bawaan role-nya; ubah lewat &quot;Hak Akses&quot;.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {field('name', 'Nama Lengkap', 'text', true)}
+            {field('username', 'Username', 'text', true, 'off')}
+            <FormField label="Role" htmlFor="emp-role" error={errors.role} required>
+              <Controller
+                control={control}
+                name="role"
+                render={({ field: f }) => (
+                  <Select value={f.value || undefined} onValueChange={f.onChange}>
+                    <SelectTrigger id="emp-role" className="w-full" aria-invalid={!!errors.role}>
+                      <SelectValue placeholder="Pilih role" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {roles.map((r) => (
+                        <SelectItem key={r} value={String(ROLE_IDS[r])}>
+                          {ROLE_LABELS[r]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            {top ? (
+              <FormField label="Cabang" htmlFor="emp-profile_id" error={errors.profile_id} required>
+                <Controller
+                  control={control}
+                  name="profile_id"
+                  render={({ field: f }) => (
+                    <Select value={f.value || undefined} onValueChange={f.onChange}>
+                      <SelectTrigger id="emp-profile_id" className="w-full">
+                        <SelectValue placeholder="Pilih cabang" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {(branches.data ?? []).map((b) => (
+                          <SelectItem key={b.id} value={String(b.id)}>
+                            {b.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+            ) : null}
+            <FormField label="Jenis Kelamin" htmlFor="emp-gender" error={errors.gender}>
+              <Controller
+                control={control}
+                name="gender"
+                render={({ field: f }) => (
+                  <Select value={f.value || undefined} onValueChange={f.onChange}>
+                    <SelectTrigger id="emp-gender" className="w-full">
+                      <SelectValue placeholder="Pilih..." />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {GENDER_LABELS.map((l, i) => (
+                        <SelectItem key={l} value={String(i)}>
+                          {l}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            {field('phone', 'No. Telepon', 'tel')}
+            {field('email', 'Email', 'email')}
+            {field('password', 'Password', 'password', true, 'new-password')}
+            {field('repeatpassword', 'Ulangi Password', 'password', true, 'new-password')}
+          </div>
+          <ErrorList items={serverErrors} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+              Batal
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? <LoaderCircle className="animate-spin" /> : null}
+              Simpan
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

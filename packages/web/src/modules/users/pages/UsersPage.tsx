@@ -1,0 +1,188 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { KeyRound, Search, UserPlus, UserRound } from 'lucide-react';
+import { canFeature, formatDate, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type UserAdminListQuery, type UserDto } from '@klinik/shared';
+import { useSession } from '../../../app/auth';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { exportToExcel } from '../../../components/export-excel';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { roleLabel } from '../../../components/ProfileCard';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { SuccessDialog } from '../../../components/ui/success-dialog';
+import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
+import { PrivilegesDialog } from '../components/PrivilegesDialog';
+
+/** /master/users: staff accounts of the branch, with create, profile and privileges. */
+export default function UsersPage() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const me = useSession();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = React.useState('');
+  const [role, setRole] = React.useState('any');
+  const [status, setStatus] = React.useState('any');
+  const [page, setPage] = React.useState(1);
+  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const [creating, setCreating] = React.useState(false);
+  const [privFor, setPrivFor] = React.useState<UserDto | null>(null);
+  const [success, setSuccess] = React.useState(false);
+  const kw = useDebouncedValue(keyword.trim());
+  const canManage = canFeature(me, 'SETTING_USER', 'manage');
+
+  const filters: Omit<UserAdminListQuery, 'page' | 'limit'> = {
+    type: 'staff',
+    keyword: kw || undefined,
+    role: role === 'any' ? undefined : Number(role),
+    status: status === 'any' ? undefined : Number(status),
+  };
+  const query = useQuery({ ...trpc.users.adminList.queryOptions({ ...filters, page, limit: size }), placeholderData: keepPreviousData, meta: { inlineErrors: true } });
+
+  const columns: Column<UserDto>[] = [
+    {
+      key: 'name',
+      header: 'Nama',
+      cell: (u) => (
+        <div className="flex min-w-0 items-center gap-2">
+          <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
+          <div className="min-w-0">
+            <div className="truncate font-medium">{u.name}</div>
+            <div className="truncate text-xs text-muted-foreground">{u.username}</div>
+          </div>
+        </div>
+      ),
+    },
+    { key: 'role', header: 'Role', cell: (u) => <Badge variant="secondary">{roleLabel(u)}</Badge> },
+    { key: 'status', header: 'Status', cell: (u) => <Badge variant={u.status === 1 ? 'success' : 'warning'}>{u.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge> },
+    { key: 'phone', header: 'Telepon', cell: (u) => u.phone ?? '-', className: 'hidden md:table-cell', headerClassName: 'hidden md:table-cell' },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Aksi</span>,
+      className: 'text-right',
+      cell: (u) => (
+        <div className="flex justify-end gap-1" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <Button size="sm" variant="ghost" onClick={() => void navigate(`/user/${u.id}`)} aria-label={`Profil ${u.name}`}>
+            <UserRound /> <span className="hidden lg:inline">Profil</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setPrivFor(u)} aria-label={`Hak akses ${u.name}`}>
+            <KeyRound /> <span className="hidden lg:inline">Hak Akses</span>
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const exportRows = async () => {
+    const rows: UserDto[] = [];
+    for (let p = 1; p <= 20; p++) {
+      const res = await client.users.adminList.query({ ...filters, page: p, limit: 500 });
+      rows.push(...res.data);
+      if (rows.length >= res.count || res.data.length === 0) break;
+    }
+    await exportToExcel<UserDto>(
+      'pengguna',
+      [
+        { header: 'Username', value: 'username', width: 18 },
+        { header: 'Nama', value: 'name', width: 30 },
+        { header: 'Role', value: (u) => roleLabel(u), width: 14 },
+        { header: 'Status', value: (u) => (u.status === 1 ? 'Aktif' : 'Tidak Aktif'), width: 12 },
+        { header: 'Jenis Kelamin', value: 'gendername', width: 14 },
+        { header: 'Telepon', value: 'phone', width: 18 },
+        { header: 'Email', value: 'email', width: 26 },
+        { header: 'Alamat', value: 'address', width: 40 },
+        { header: 'Bergabung', value: (u) => (u.join_at ? formatDate(u.join_at) : ''), width: 16 },
+      ],
+      rows,
+      'Pengguna',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4">
+      <PageHeader
+        title="Pengguna"
+        description="Akun pegawai cabang ini, role, status dan hak akses."
+        actions={
+          <>
+            <ExportExcelButton onExport={exportRows} />
+            {canManage ? (
+              <Button onClick={() => setCreating(true)}>
+                <UserPlus /> Tambah Pegawai
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            value={keyword}
+            onChange={(e) => {
+              setKeyword(e.target.value);
+              setPage(1);
+            }}
+            placeholder="Cari nama atau username..."
+            className="pl-9"
+            aria-label="Cari pengguna"
+          />
+        </div>
+        <Select
+          value={role}
+          onValueChange={(v) => {
+            setRole(v);
+            setPage(1);
+          }}
+        >
+          <SelectTrigger className="w-full sm:w-44" aria-label="Role">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="any">Semua role</SelectItem>
+            {STAFF_ROLE_NAMES.map((r) => (
+              <SelectItem key={r} value={String(ROLE_IDS[r])}>
+                {ROLE_LABELS[r]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        >
+          <SelectTrigger className="w-full sm:w-40" aria-label="Status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="any">Semua status</SelectItem>
+            <SelectItem value="1">Aktif</SelectItem>
+            <SelectItem value="0">Tidak Aktif</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(u) => u.id}
+        loading={query.isPending}
+        onRowClick={(u) => void navigate(`/user/${u.id}`)}
+        pagination={{ page, pageSize: size, total: query.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setSize }}
+      />
+      {canManage ? <CreateEmployeeDialog me={me} open={creating} onOpenChange={setCreating} onCreated={() => setSuccess(true)} /> : null}
+      {privFor ? <PrivilegesDialog user={privFor} open={!!privFor} onOpenChange={(o) => (o ? undefined : setPrivFor(null))} onSaved={() => setSuccess(true)} readOnly={!canManage} /> : null}
+      <SuccessDialog open={success} onClose={() => setSuccess(false)} />
+    </div>
+  );
+}
