@@ -22,7 +22,11 @@ function printAccounts(accounts: { username: string; role: string; branch: strin
 }
 
 async function serve(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => console.warn('Koneksi database terputus (akan dibuka ulang):', err.message),
+  });
   await database.migrate(config.migrationsDir);
   if (config.seedDemo && (await isEmpty(database.db))) {
     const result = await seedDemo(database.db, config.demoPassword);

@@ -16,7 +16,7 @@ export interface Database {
 }
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://'). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     // Dates stay 'YYYY-MM-DD' strings and bigint counts stay exact: no implicit Date or float conversion.
@@ -24,6 +24,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, terminated backend) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
