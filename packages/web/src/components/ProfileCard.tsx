@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera, KeyRound, Mail, MapPin, MessageCircle, Pencil, Phone, ToggleLeft, UserRound } from 'lucide-react';
-import { ROLE_LABELS, formatDate, waLink, type RoleName, type UserDto } from '@klinik/shared';
+import { ROLE_LABELS, TOPLEVEL_LABELS, formatDate, topLevelNameOf, waLink, type RoleName, type UserDto } from '@klinik/shared';
 import { useSession } from '../app/auth';
 import { errorItems, SESSION_KEY, useTRPC } from '../lib/trpc';
 import { cn } from '../lib/utils';
@@ -22,6 +22,11 @@ type DialogName = 'edit' | 'password' | 'status' | 'avatar' | null;
 
 export function roleLabel(u: Pick<UserDto, 'rolename'>): string {
   return ROLE_LABELS[u.rolename as RoleName] ?? u.rolename;
+}
+
+export function topLevelLabel(u: Pick<UserDto, 'roletoplevel' | 'roletoplevelname'>): string {
+  const name = topLevelNameOf(u.roletoplevel);
+  return name ? TOPLEVEL_LABELS[name] : u.roletoplevelname;
 }
 
 /**
@@ -54,12 +59,12 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
   const walis = [u.wali_name, u.wali_idcard, u.wali_phone, u.wali_email, u.wali_address].some(Boolean);
 
   return (
-    <Card className={cn('overflow-hidden', className)} data-testid="profile-card">
+    <Card className={cn('gap-0 overflow-hidden p-0', className)} data-testid="profile-card">
       <div className="h-20 bg-gradient-to-r from-primary/80 to-primary/40" aria-hidden />
       <CardContent className="-mt-12 grid gap-6 pb-6">
         <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-end sm:text-left">
           <div className="relative">
-            <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-24 border-4 border-card text-2xl [&_[data-slot]]:text-2xl" />
+            <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-24 border-4 border-card [&_span]:text-2xl" />
             {can.avatar ? (
               <Button size="icon" variant="secondary" className="absolute right-0 bottom-0 size-8 rounded-full border shadow" onClick={() => setDialog('avatar')} aria-label="Ganti foto">
                 <Camera />
@@ -76,7 +81,7 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
                 {isPatient ? 'No. RM' : 'Username'}: <span className="font-medium text-foreground">{u.username}</span>
               </span>
               <Badge variant="secondary">{roleLabel(u)}</Badge>
-              {u.roletoplevel > 0 ? <Badge variant="outline">{u.roletoplevelname}</Badge> : null}
+              {u.roletoplevel > 0 ? <Badge variant="outline">{topLevelLabel(u)}</Badge> : null}
               <Badge variant={u.status === 1 ? 'success' : 'warning'} data-testid="profile-status">
                 {USER_STATUS_LABELS[u.status] ?? u.status}
               </Badge>
@@ -134,8 +139,9 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
               label="Email"
               value={
                 u.email ? (
-                  <a href={`mailto:${u.email}`} className="inline-flex items-center gap-1 text-primary hover:underline">
-                    <Mail className="size-3.5" /> {u.email}
+                  <a href={`mailto:${u.email}`} className="text-primary break-all hover:underline">
+                    <Mail className="mr-1 inline size-3.5 align-[-2px]" />
+                    {u.email}
                   </a>
                 ) : null
               }
@@ -205,7 +211,7 @@ function InfoBlock({ title, icon, children, className }: { title: string; icon?:
 
 function Info({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+    <div className="grid grid-cols-[8rem_1fr] gap-2 text-sm sm:grid-cols-[10rem_1fr]">
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">{value === null || value === undefined || value === '' ? <span className="text-muted-foreground">-</span> : value}</dd>
     </div>

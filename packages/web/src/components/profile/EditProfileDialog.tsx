@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { GENDER_LABELS, MARITAL_LABELS, userUpdateInput, type ErrorItem, type UserDto, type UserUpdateInput } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../lib/trpc';
@@ -13,6 +12,7 @@ import { Input } from '../ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Separator } from '../ui/separator';
 import { Textarea } from '../ui/textarea';
+import { emptyAsAbsentResolver } from '../empty-as-absent';
 import { WilayahFields } from './WilayahFields';
 
 const TEXT_FIELDS = [
@@ -66,6 +66,9 @@ function toPayload(data: UserUpdateInput, isPatient: boolean): UserUpdateInput {
   return out;
 }
 
+/** An unchosen gender/marital select is '' in the form and must reach the schema as absent. */
+const profileResolver = emptyAsAbsentResolver<ProfileFormValues, UserUpdateInput>(userUpdateInput, ['gender', 'marital', 'wali_gender']);
+
 export interface EditProfileDialogProps {
   user: UserDto;
   open: boolean;
@@ -80,7 +83,7 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const mutation = useMutation({ ...trpc.users.update.mutationOptions(), meta: { inlineErrors: true } });
   const form = useForm<ProfileFormValues, unknown, UserUpdateInput>({
-    resolver: zodResolver(userUpdateInput) as never,
+    resolver: profileResolver,
     defaultValues: toFormValues(user),
     mode: 'onTouched',
   });

@@ -69,7 +69,7 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
   };
 
   return (
-    <Card data-testid="approval-rule">
+    <Card className="py-0" data-testid="approval-rule">
       <CardContent className="grid gap-4 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { employeeCreateInput, GENDER_LABELS, isTopLevel, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type EmployeeCreateInput, type ErrorItem, type SessionUserDto, type UserDto } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -10,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { emptyAsAbsentResolver } from '../../../components/empty-as-absent';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
 interface Values {
@@ -33,7 +33,7 @@ export function CreateEmployeeDialog({ me, open, onOpenChange, onCreated }: { me
   const branches = useQuery({ ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }), enabled: open && top, meta: { silent: true } });
   const mutation = useMutation({ ...trpc.users.createEmployee.mutationOptions(), meta: { inlineErrors: true } });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<Values, unknown, EmployeeCreateInput>({ resolver: zodResolver(employeeCreateInput) as never, defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<Values, unknown, EmployeeCreateInput>({ resolver: emptyAsAbsentResolver<Values, EmployeeCreateInput>(employeeCreateInput, ['gender', 'role', 'profile_id']), defaultValues: EMPTY, mode: 'onTouched' });
   const { register, control, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
 

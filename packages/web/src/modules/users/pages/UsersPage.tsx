@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
-import { roleLabel } from '../../../components/ProfileCard';
+import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,12 @@ import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
 import { PrivilegesDialog } from '../components/PrivilegesDialog';
+
+const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
+
+function StatusBadge({ status }: { status: number }) {
+  return <Badge variant={status === 1 ? 'success' : 'warning'}>{status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>;
+}
 
 /** /master/users: staff accounts of the branch, with create, profile and privileges. */
 export default function UsersPage() {
@@ -56,12 +62,16 @@ export default function UsersPage() {
           <div className="min-w-0">
             <div className="truncate font-medium">{u.name}</div>
             <div className="truncate text-xs text-muted-foreground">{u.username}</div>
+            <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+              <Badge variant="secondary">{fullRole(u)}</Badge>
+              <StatusBadge status={u.status} />
+            </div>
           </div>
         </div>
       ),
     },
-    { key: 'role', header: 'Role', cell: (u) => <Badge variant="secondary">{roleLabel(u)}</Badge> },
-    { key: 'status', header: 'Status', cell: (u) => <Badge variant={u.status === 1 ? 'success' : 'warning'}>{u.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge> },
+    { key: 'role', header: 'Role', cell: (u) => <Badge variant="secondary">{fullRole(u)}</Badge>, className: 'hidden sm:table-cell', headerClassName: 'hidden sm:table-cell' },
+    { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} />, className: 'hidden sm:table-cell', headerClassName: 'hidden sm:table-cell' },
     { key: 'phone', header: 'Telepon', cell: (u) => u.phone ?? '-', className: 'hidden md:table-cell', headerClassName: 'hidden md:table-cell' },
     {
       key: 'actions',
@@ -92,7 +102,7 @@ export default function UsersPage() {
       [
         { header: 'Username', value: 'username', width: 18 },
         { header: 'Nama', value: 'name', width: 30 },
-        { header: 'Role', value: (u) => roleLabel(u), width: 14 },
+        { header: 'Role', value: (u) => fullRole(u), width: 24 },
         { header: 'Status', value: (u) => (u.status === 1 ? 'Aktif' : 'Tidak Aktif'), width: 12 },
         { header: 'Jenis Kelamin', value: 'gendername', width: 14 },
         { header: 'Telepon', value: 'phone', width: 18 },
