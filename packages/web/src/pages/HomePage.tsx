@@ -42,7 +42,7 @@ export default function HomePage() {
         {view.entries.length === 0 ? (
           <p className="rounded-lg border bg-card py-10 text-center text-muted-foreground">{MSG.empty}</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="launcher">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4" data-testid="launcher">
             {view.entries.map((e) => (
               <li key={e.key}>
                 <Link

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+// `pg` is the server's dependency; borrowing it keeps the root free of a second copy.
+const pg = createRequire(path.join(ROOT, 'packages/server/package.json'))('pg') as { Client: new (o: { connectionString: string }) => PgClient };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function withAdmin<T>(url: string, fn: (c: PgClient) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy:\n${output()}`);
+}
+
+/**
+ * Starts the built app (server + packages/web/dist) on a free port with the demo clinic seeded into a fresh
+ * database: a temporary PGlite directory, or with TEST_DATABASE_URL a new PostgreSQL database dropped afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(MAIN) || !fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
+    throw new Error('Build first: pnpm build (the e2e suite runs the built server and web app)');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-e2e-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (adminUrl) {
+    dbName = `klinik_e2e_${randomBytes(5).toString('hex')}`;
+    await withAdmin(adminUrl, (c) => c.query(`create database "${dbName}"`));
+    const u = new URL(adminUrl);
+    u.pathname = '/' + dbName;
+    databaseUrl = u.toString();
+  }
+
+  let log = '';
+  const server = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const teardown = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl && dbName) await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, () => log);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  project.provide('baseUrl', baseUrl);
+  return teardown;
+}

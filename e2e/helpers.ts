@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+
+export const OUTPUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'output');
+export const PASSWORD = 'klinik123';
+
+export const VIEWPORTS = {
+  small: { width: 375, height: 812 },
+  medium: { width: 768, height: 1024 },
+  large: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function url(p: string): string {
+  return baseUrl() + p;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--lang=id-ID',
+    ],
+  });
+}
+
+export async function setViewport(page: Page, name: ViewportName): Promise<void> {
+  await page.setViewport(VIEWPORTS[name]);
+}
+
+/** A page in its own browser context (own cookies), so several users can be signed in side by side. */
+export async function freshPage(browser: Browser, viewport: ViewportName = 'large'): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await setViewport(page, viewport);
+  return page;
+}
+
+export async function closePage(page: Page): Promise<void> {
+  await page.browserContext().close();
+}
+
+/** Fills the login form of the current page (navigating to /login when elsewhere) and waits for the app. */
+export async function login(page: Page, username: string, password = PASSWORD): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('#username');
+  await page.type('#username', username);
+  await page.type('#password', password);
+  await page.click('[data-testid=login-submit]');
+  await page.waitForFunction(() => !location.pathname.startsWith('/login'));
+}
+
+/** Waits until the page shows the text somewhere. */
+export async function waitForText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => document.body.innerText.includes(t), {}, text);
+}
+
+export async function bodyText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}
+
+export async function pathname(page: Page): Promise<string> {
+  return new URL(page.url()).pathname;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  const file = path.join(OUTPUT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
