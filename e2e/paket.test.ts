@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { MSG } from '../packages/shared/src/index.js';
+import { bodyText, closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
+
+/**
+ * Issue 5 in the browser: the 'Pembelian Paket Promo' wizard as admin (demo branch Bandung, so the Jakarta period
+ * other suites work with stays untouched), first without an
+ * active finance period (download refused), then with one, for an existing patient and for a new patient with a
+ * guardian, ending on /paket/sales.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function call(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async (m, u, b) => {
+      const r = await fetch(u, { method: m, headers: b === null ? {} : { 'content-type': 'application/json' }, body: b === null ? undefined : JSON.stringify(b) });
+      const text = await r.text();
+      return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    method,
+    p,
+    body ?? null,
+  );
+}
+
+async function signedIn(username: string): Promise<Page> {
+  const page = await freshPage(browser, 'large');
+  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+  await login(page, username);
+  await page.waitForSelector('[data-layout]');
+  return page;
+}
+
+async function buttonByText(page: Page, text: string, scope: string = '[data-testid=purchase-wizard]') {
+  await page.waitForFunction((t, s) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some((b) => b.innerText.trim().includes(t)), {}, text, scope);
+  return page.evaluateHandle((t, s) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim().includes(t))!, text, scope);
+}
+
+async function isDisabled(page: Page, text: string): Promise<boolean> {
+  const b = await buttonByText(page, text);
+  return b.evaluate((el) => (el as HTMLButtonElement).disabled);
+}
+
+async function click(page: Page, text: string, scope?: string): Promise<void> {
+  const b = await buttonByText(page, text, scope);
+  await b.evaluate((el) => (el as HTMLButtonElement).click());
+}
+
+/** 'Unduh Perjanjian' also opens the PDF in a new window: close it and bring the wizard back to the front. */
+async function download(page: Page): Promise<void> {
+  const opened = new Promise<void>((resolve) => page.browserContext().once('targetcreated', () => resolve()));
+  await click(page, 'Unduh Perjanjian');
+  await opened;
+  for (const p of await page.browserContext().pages()) if (p !== page) await p.close();
+  await page.bringToFront();
+}
+
+async function pickOption(page: Page, comboId: string, typed: string): Promise<string> {
+  await page.click(`#${comboId}`);
+  await page.keyboard.type(typed);
+  await page.waitForSelector('[role=option]');
+  await page.waitForFunction(() => !document.querySelector('[role=listbox] .animate-spin'));
+  const text = await page.$eval('[role=option]', (o) => (o as HTMLElement).innerText);
+  await page.$eval('[role=option]', (o) => (o as HTMLElement).click());
+  return text;
+}
+
+async function stepTitle(page: Page): Promise<string> {
+  return page.$eval('[data-testid=wizard-step-title]', (e) => (e as HTMLElement).innerText);
+}
+
+/** Steps 1-3 for an existing patient; leaves the wizard on step 4. */
+async function throughDoctor(page: Page, patientKeyword: string): Promise<void> {
+  await page.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('[data-testid=daftar-paket]');
+  await page.click('[data-testid=daftar-paket]');
+  await page.waitForSelector('[data-testid=purchase-wizard]');
+  await waitForText(page, 'Pembelian Paket Promo');
+  expect(await stepTitle(page)).toBe('Informasi Member');
+  expect(await isDisabled(page, 'Lanjut')).toBe(true); // the patient-type toggle is mandatory
+  await click(page, 'Pasien Lama');
+  expect(await isDisabled(page, 'Lanjut')).toBe(true); // no patient yet
+  await pickOption(page, 'wizard-patient', patientKeyword);
+  await page.waitForSelector('[data-testid=member-info]');
+  expect(await page.$eval('[data-testid=member-info]', (e) => (e as HTMLElement).innerText)).toContain('NO RM.');
+  expect(await isDisabled(page, 'Lanjut')).toBe(false);
+  await click(page, 'Lanjut');
+
+  await page.waitForSelector('[data-testid=paket-option]');
+  expect(await stepTitle(page)).toBe('Pilih Paket');
+  expect(await isDisabled(page, 'Lanjut')).toBe(true);
+  const first = await page.$eval('[data-testid=paket-option]', (e) => (e as HTMLElement).innerText);
+  expect(first).toContain('PKT-');
+  // 'lihat' lists the treatments.
+  await page.$eval('[data-testid=paket-option] button:not([role=checkbox])', (b) => (b).click());
+  await page.waitForSelector('[data-testid=treatment-list], [data-testid=no-treatments]');
+  await screenshot(page, 'paket-wizard-lihat');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=treatment-list]'));
+  const boxes = await page.$$('[data-testid=paket-option] [role=checkbox]');
+  await boxes[0].click();
+  expect(await isDisabled(page, 'Lanjut')).toBe(false);
+  await boxes[1].click(); // at most one: the second replaces the first
+  expect(await page.$$eval('[data-testid=paket-option] [role=checkbox][data-state=checked]', (x) => x.length)).toBe(1);
+  await boxes[1].click(); // none ticked
+  expect(await isDisabled(page, 'Lanjut')).toBe(true);
+  await boxes[0].click();
+  await click(page, 'Lanjut');
+
+  expect(await stepTitle(page)).toBe('Pilih Dokter');
+  expect(await isDisabled(page, 'Lanjut')).toBe(true);
+  // Back keeps the ticked package.
+  await click(page, 'Kembali');
+  await page.waitForSelector('[data-testid=paket-option] [role=checkbox][data-state=checked]');
+  await click(page, 'Lanjut');
+  const doctor = await pickOption(page, 'wizard-doctor', 'dr');
+  expect(doctor).toContain('dr.');
+  await click(page, 'Lanjut');
+  expect(await stepTitle(page)).toBe('Persetujuan');
+}
+
+describe('Pembelian Paket Promo', () => {
+  it('refuses the agreement without an active finance period', async () => {
+    const admin = await signedIn('admin.bandung');
+    await throughDoctor(admin, 'a');
+    await waitForText(admin, MSG.noActivePeriod);
+    expect(await isDisabled(admin, 'Unduh Perjanjian')).toBe(true);
+    expect(await isDisabled(admin, 'Konfirmasi')).toBe(true);
+    await screenshot(admin, 'paket-wizard-no-period');
+    await closePage(admin);
+  });
+
+  it('registers a package for an existing patient and lands on /paket/sales', async () => {
+    const finance = await signedIn('finance.bandung');
+    const today = new Date().toISOString().slice(0, 8) + '01';
+    const created = await call(finance, 'POST', '/api/finance/periode', { start_date: today });
+    expect(created.status).toBe(201);
+    await closePage(finance);
+
+    const admin = await signedIn('admin.bandung');
+    await throughDoctor(admin, 'a');
+    await admin.waitForSelector('[data-testid=agreement-frame]');
+    expect(await isDisabled(admin, 'Konfirmasi')).toBe(true);
+    // The agreement answers a PDF.
+    const src = await admin.$eval('[data-testid=agreement-frame]', (f) => (f as HTMLIFrameElement).src);
+    const head = await admin.evaluate(async (u) => {
+      const r = await fetch(u);
+      return { status: r.status, type: r.headers.get('content-type') };
+    }, src);
+    expect(head).toEqual({ status: 200, type: 'application/pdf' });
+    await screenshot(admin, 'paket-wizard-persetujuan');
+    await download(admin);
+    expect(await isDisabled(admin, 'Konfirmasi')).toBe(false);
+    await click(admin, 'Konfirmasi');
+    try {
+      await admin.waitForFunction((ok) => document.body.innerText.includes(ok) || !!document.querySelector('[data-slot=error-list]'), {}, MSG.registrationSuccess);
+    } finally {
+      await screenshot(admin, 'paket-wizard-after-confirm');
+    }
+    await waitForText(admin, MSG.registrationSuccess);
+    const text = await bodyText(admin);
+    expect(text).toMatch(/Registrasi PKT\/\d{2}\/\d{6}\/\d{4} Sukses/);
+    await screenshot(admin, 'paket-wizard-sukses');
+    await click(admin, 'Selesai', 'body');
+    await admin.waitForFunction(() => location.pathname === '/paket/sales');
+    expect(await pathname(admin)).toBe('/paket/sales');
+    await waitForText(admin, 'PKT/');
+    await screenshot(admin, 'paket-sales');
+    await closePage(admin);
+  });
+
+  it('registers a new patient with a guardian', async () => {
+    const admin = await signedIn('admin.bandung');
+    await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
+    await admin.waitForSelector('[data-testid=daftar-paket]');
+    await admin.click('[data-testid=daftar-paket]');
+    await admin.waitForSelector('[data-testid=purchase-wizard]');
+    await click(admin, 'Pasien Baru');
+    await admin.waitForSelector('#np-name');
+    expect(await admin.$('[data-testid=wali-fields]')).toBeNull();
+    const name = `Anak Uji ${Date.now().toString(36).slice(-4)}`;
+    await admin.type('#np-name', name);
+    await admin.click('#np-gender');
+    await admin.waitForSelector('[role=option]');
+    await admin.$$eval('[role=option]', (os) => (os[1] as HTMLElement).click());
+    await admin.type('#np-phone', 'abc');
+    await admin.click('[aria-label="Dengan Wali"]');
+    await admin.waitForSelector('[data-testid=wali-fields]');
+    await admin.type('#np-wali_name', 'Bapak Wali Uji');
+    await admin.type('#np-wali_phone', '081234567890');
+    await click(admin, 'Lanjut');
+    await waitForText(admin, 'Nomor telepon tidak valid'); // the server's answer, inline
+    await admin.click('#np-phone', { clickCount: 3 });
+    await admin.keyboard.press('Backspace');
+    await screenshot(admin, 'paket-wizard-pasien-baru');
+    await click(admin, 'Lanjut');
+    await admin.waitForSelector('[data-testid=paket-option]');
+    await click(admin, 'Kembali');
+    await waitForText(admin, 'Pasien baru tersimpan');
+    expect(await bodyText(admin)).toContain(name);
+    await click(admin, 'Lanjut');
+    const boxes = await admin.$$('[data-testid=paket-option] [role=checkbox]');
+    await boxes[boxes.length - 1].click();
+    await click(admin, 'Lanjut');
+    await pickOption(admin, 'wizard-doctor', 'dr');
+    await click(admin, 'Lanjut');
+    await admin.waitForSelector('[data-testid=agreement-frame]');
+    await download(admin);
+    await click(admin, 'Konfirmasi');
+    await waitForText(admin, MSG.registrationSuccess);
+    await click(admin, 'Selesai', 'body');
+    await admin.waitForFunction(() => location.pathname === '/paket/sales');
+    await waitForText(admin, name);
+    await closePage(admin);
+  });
+});

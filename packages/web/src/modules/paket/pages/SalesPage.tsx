@@ -1,0 +1,224 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatRupiah, MEMBERSHIP_STATUS, type MembershipDto, type UserDto } from '@klinik/shared';
+import { api, errorItems, useTRPC } from '../../../lib/trpc';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { exportToExcel } from '../../../components/export-excel';
+import { Badge } from '../../../components/ui/badge';
+import { Combobox } from '../../../components/ui/combobox';
+import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogDescription } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+
+const RUPIAH_FMT = '#,##0.00';
+
+function MembershipDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.paket.membership.queryOptions({ id: id ?? 0 }), enabled: id !== null, meta: { inlineErrors: true } });
+  const m = q.data;
+  return (
+    <Dialog open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{m ? `Registrasi ${m.code}` : 'Registrasi'}</DialogTitle>
+          <DialogDescription>{m ? `${m.customerdata.name} (NO RM. ${m.customerdata.username}) · ${m.paketdata.code} ${m.paketdata.name}` : ''}</DialogDescription>
+        </DialogHeader>
+        {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+        {!m ? (
+          <Skeleton className="h-48" />
+        ) : (
+          <div className="grid gap-4 text-sm" data-testid="membership-detail">
+            <div className="grid gap-1 sm:grid-cols-2">
+              <p>Tanggal: {formatDate(m.registered_at)}</p>
+              <p>Dokter: {m.doctordata.name}</p>
+              <p>Harga: {formatRupiah(m.price)}</p>
+              <p>Jurnal: {m.jurnal_code ?? '-'}</p>
+              <p>Terbayar: {formatRupiah(m.paid_amount)}</p>
+              <p>Sisa: {formatRupiah(m.outstanding_amount)}</p>
+            </div>
+            <div>
+              <h3 className="mb-2 font-semibold">Slot</h3>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Jenis</TableHead>
+                    <TableHead>Nama</TableHead>
+                    <TableHead className="text-right">Slot</TableHead>
+                    <TableHead className="text-right">Terpakai</TableHead>
+                    <TableHead className="text-right">Sisa</TableHead>
+                    <TableHead>Berlaku s.d.</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {(m.slots ?? []).map((s) => (
+                    <TableRow key={s.id}>
+                      <TableCell>{s.typename}</TableCell>
+                      <TableCell>
+                        {s.name} <span className="text-xs text-muted-foreground">{s.code}</span>
+                      </TableCell>
+                      <TableCell className="text-right">{s.free_slot}</TableCell>
+                      <TableCell className="text-right">{s.used_slot}</TableCell>
+                      <TableCell className="text-right">{s.left_slot}</TableCell>
+                      <TableCell>{formatDate(s.expired_at)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <div>
+              <h3 className="mb-2 font-semibold">Pembayaran</h3>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Pembayaran</TableHead>
+                    <TableHead>Jatuh Tempo</TableHead>
+                    <TableHead className="text-right">Jumlah</TableHead>
+                    <TableHead className="text-right">Dibayar</TableHead>
+                    <TableHead>Status</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {(m.cicilan ?? []).map((c) => (
+                    <TableRow key={c.id}>
+                      <TableCell>{c.label}</TableCell>
+                      <TableCell>{formatDate(c.due_date)}</TableCell>
+                      <TableCell className="text-right">{formatRupiah(c.amount)}</TableCell>
+                      <TableCell className="text-right">{formatRupiah(c.paid_amount)}</TableCell>
+                      <TableCell>{c.status === 1 ? <Badge variant="success">Lunas</Badge> : <Badge variant="warning">Belum dibayar</Badge>}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** /paket/sales: package registrations with filters (date, status, doctor, keyword), detail and Excel export. */
+export default function SalesPage() {
+  const trpc = useTRPC();
+  const [page, setPage] = React.useState(1);
+  const [limit, setLimit] = React.useState(20);
+  const [keyword, setKeyword] = React.useState('');
+  const [fromdate, setFrom] = React.useState('');
+  const [todate, setTo] = React.useState('');
+  const [status, setStatus] = React.useState('all');
+  const [doctor, setDoctor] = React.useState<UserDto | null>(null);
+  const [detail, setDetail] = React.useState<number | null>(null);
+  const filter = {
+    keyword: keyword.trim() || undefined,
+    fromdate: fromdate || undefined,
+    todate: todate || undefined,
+    status: status === 'all' ? undefined : Number(status),
+    doctor: doctor?.id,
+  };
+  const q = useQuery({ ...trpc.paket.memberships.queryOptions({ ...filter, page, limit }), meta: { inlineErrors: true } });
+  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor]);
+
+  const columns: Column<MembershipDto>[] = [
+    { key: 'code', header: 'Kode', cell: (m) => <span className="font-mono text-xs">{m.code}</span> },
+    { key: 'registered_at', header: 'Tanggal', cell: (m) => formatDate(m.registered_at) },
+    { key: 'customer', header: 'Pasien', cell: (m) => (
+      <div>
+        <p>{m.customerdata.name}</p>
+        <p className="text-xs text-muted-foreground">NO RM. {m.customerdata.username}</p>
+      </div>
+    ) },
+    { key: 'paket', header: 'Paket', cell: (m) => (
+      <div>
+        <p>{m.paketdata.code}</p>
+        <p className="text-xs text-muted-foreground">{m.paketdata.typename}</p>
+      </div>
+    ) },
+    { key: 'doctor', header: 'Dokter', cell: (m) => m.doctordata.name },
+    { key: 'price', header: 'Harga', className: 'text-right', headerClassName: 'text-right', cell: (m) => formatRupiah(m.price) },
+    { key: 'outstanding', header: 'Sisa', className: 'text-right', headerClassName: 'text-right', cell: (m) => formatRupiah(m.outstanding_amount) },
+    { key: 'status', header: 'Status', cell: (m) => <Badge variant={m.status === 1 ? 'success' : 'secondary'}>{m.statusname}</Badge> },
+  ];
+
+  const exportAll = async () => {
+    const res = await api.get<{ data: MembershipDto[] }>('/api/paket/membership', { query: { ...filter, limit: 500 } });
+    await exportToExcel(
+      `penjualan-paket-${new Date().toISOString().slice(0, 10)}`,
+      [
+        { header: 'Kode', value: 'code', width: 22 },
+        { header: 'Tanggal', value: 'registered_at', width: 12 },
+        { header: 'Pasien', value: (m) => m.customerdata.name, width: 26 },
+        { header: 'NO RM.', value: (m) => m.customerdata.username, width: 14 },
+        { header: 'Kode Paket', value: (m) => m.paketdata.code, width: 16 },
+        { header: 'Nama Paket', value: (m) => m.paketdata.name, width: 30 },
+        { header: 'Jenis Paket', value: (m) => m.paketdata.typename, width: 20 },
+        { header: 'Dokter', value: (m) => m.doctordata.name, width: 24 },
+        { header: 'Harga', value: 'price', numFmt: RUPIAH_FMT, width: 16 },
+        { header: 'Terbayar', value: 'paid_amount', numFmt: RUPIAH_FMT, width: 16 },
+        { header: 'Sisa', value: 'outstanding_amount', numFmt: RUPIAH_FMT, width: 16 },
+        { header: 'Status', value: 'statusname' },
+        { header: 'Jurnal', value: (m) => m.jurnal_code ?? '', width: 22 },
+      ],
+      res.data,
+      'Penjualan Paket',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-4">
+      <PageHeader title="Penjualan Paket" description="Registrasi paket promosi dan membership cabang ini." actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />} />
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
+        <FormField label="Cari" htmlFor="sales-keyword">
+          <Input id="sales-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="Kode, pasien, NO RM., paket" />
+        </FormField>
+        <FormField label="Dari Tanggal" htmlFor="sales-from">
+          <Input id="sales-from" type="date" value={fromdate} onChange={(e) => setFrom(e.target.value)} />
+        </FormField>
+        <FormField label="Sampai Tanggal" htmlFor="sales-to">
+          <Input id="sales-to" type="date" value={todate} onChange={(e) => setTo(e.target.value)} />
+        </FormField>
+        <FormField label="Status" htmlFor="sales-status">
+          <Select value={status} onValueChange={setStatus}>
+            <SelectTrigger id="sales-status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">Semua</SelectItem>
+              {Object.entries(MEMBERSHIP_STATUS).map(([k, v]) => (
+                <SelectItem key={k} value={k}>
+                  {v}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField label="Dokter" htmlFor="sales-doctor">
+          <Combobox<UserDto>
+            id="sales-doctor"
+            queryKey={['users', 'doctors', 'sales']}
+            search={async (text, signal) => (await api.get<{ data: UserDto[] }>('/api/users', { query: { role: 2, keyword: text, limit: 20 }, signal })).data}
+            value={doctor}
+            onChange={setDoctor}
+            getKey={(u) => u.id}
+            getLabel={(u) => u.name}
+            placeholder="Semua dokter"
+          />
+        </FormField>
+      </div>
+      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={q.data?.data}
+        rowKey={(m) => m.id}
+        loading={q.isPending}
+        onRowClick={(m) => setDetail(m.id)}
+        pagination={{ page, pageSize: limit, total: q.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setLimit }}
+      />
+      <MembershipDetail id={detail} onClose={() => setDetail(null)} />
+    </div>
+  );
+}
