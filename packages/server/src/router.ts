@@ -2,6 +2,7 @@ import { router } from './http/trpc.js';
 import { authRouter } from './modules/auth/router.js';
 import { branchesRouter } from './modules/branches/router.js';
 import { usersRouter } from './modules/users/router.js';
+import { financeRouter } from './modules/finance/router.js';
 import { applogRouter, approvalRulesRouter } from './modules/applog/router.js';
 import { pengumumanRouter } from './modules/pengumuman/router.js';
 import { wilayahRouter } from './modules/wilayah/router.js';
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   branches: branchesRouter,
   users: usersRouter,
+  finance: financeRouter,
   applog: applogRouter,
   approvalRules: approvalRulesRouter,
   pengumuman: pengumumanRouter,

@@ -79,7 +79,12 @@ function isSen(rupiah: number): boolean {
  * at most two decimals, an active detail account open to the branch; the whole balanced and non-zero.
  * `field` prefixes the issue fields ('details' for the general journal form).
  */
-export async function resolveLines(ctx: Ctx, lines: RawLine[], field = 'details'): Promise<ResolvedLine[]> {
+export async function resolveLines(
+  ctx: Ctx,
+  lines: RawLine[],
+  field = 'details',
+  opts: { balance?: boolean; label?: string } = {},
+): Promise<ResolvedLine[]> {
   if (!Array.isArray(lines) || lines.length === 0) throw badRequest('Detail jurnal wajib diisi', field);
   const issues: ErrorItem[] = [];
   const ids: number[] = [];
@@ -99,38 +104,38 @@ export async function resolveLines(ctx: Ctx, lines: RawLine[], field = 'details'
   let credit = 0;
   lines.forEach((l, i) => {
     const f = `${field}.${i}`;
-    const n = i + 1;
+    const n = `${opts.label ?? 'Baris'} ${i + 1}`;
     const a =
       typeof l.akun === 'number' ? byId.get(l.akun) : (byCode.get(String(l.akun).trim()) ?? (/^\d+$/.test(String(l.akun).trim()) ? byId.get(Number(String(l.akun).trim())) : undefined));
     if (!a) {
-      issues.push({ message: `Baris ${n}: akun tidak ditemukan`, field: `${f}.akun` });
+      issues.push({ message: `${n}: akun tidak ditemukan`, field: `${f}.akun` });
     } else if (a.isheader) {
-      issues.push({ message: `Baris ${n}: akun ${a.code} ${a.name} adalah akun header dan tidak dapat diposting`, field: `${f}.akun` });
+      issues.push({ message: `${n}: akun ${a.code} ${a.name} adalah akun header dan tidak dapat diposting`, field: `${f}.akun` });
     } else if (a.status !== 1) {
-      issues.push({ message: `Baris ${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
+      issues.push({ message: `${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
     } else if (a.profile_id !== null && a.profile_id !== ctx.branchId) {
-      issues.push({ message: `Baris ${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
+      issues.push({ message: `${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
     }
     const d = Number(l.debit ?? 0);
     const c = Number(l.credit ?? 0);
     if (!Number.isFinite(d) || !Number.isFinite(c)) {
-      issues.push({ message: `Baris ${n}: debit dan kredit harus berupa angka`, field: `${f}.debit` });
+      issues.push({ message: `${n}: debit dan kredit harus berupa angka`, field: `${f}.debit` });
       return;
     }
     if (d < 0 || c < 0) {
-      issues.push({ message: `Baris ${n}: debit dan kredit tidak boleh negatif`, field: `${f}.${d < 0 ? 'debit' : 'credit'}` });
+      issues.push({ message: `${n}: debit dan kredit tidak boleh negatif`, field: `${f}.${d < 0 ? 'debit' : 'credit'}` });
       return;
     }
     if (!isSen(d) || !isSen(c)) {
-      issues.push({ message: `Baris ${n}: maksimal dua angka desimal`, field: `${f}.${isSen(d) ? 'credit' : 'debit'}` });
+      issues.push({ message: `${n}: maksimal dua angka desimal`, field: `${f}.${isSen(d) ? 'credit' : 'debit'}` });
       return;
     }
     if (d > 0 && c > 0) {
-      issues.push({ message: `Baris ${n}: isi debit atau kredit saja, tidak keduanya`, field: `${f}.debit` });
+      issues.push({ message: `${n}: isi debit atau kredit saja, tidak keduanya`, field: `${f}.debit` });
       return;
     }
     if (d === 0 && c === 0) {
-      issues.push({ message: `Baris ${n}: debit atau kredit wajib diisi`, field: `${f}.debit` });
+      issues.push({ message: `${n}: debit atau kredit wajib diisi`, field: `${f}.debit` });
       return;
     }
     const ds = Math.round(d * 100);
@@ -140,6 +145,7 @@ export async function resolveLines(ctx: Ctx, lines: RawLine[], field = 'details'
     if (a) out.push({ akun_id: a.id, description: l.description?.trim() || null, debit: ds, credit: cs });
   });
   if (issues.length) throw badRequestMany(issues);
+  if (opts.balance === false) return out;
   if (debit !== credit) {
     throw badRequest(`Jurnal tidak seimbang: total debit ${formatRupiah(fromSen(debit))} tidak sama dengan total kredit ${formatRupiah(fromSen(credit))}`, field);
   }
