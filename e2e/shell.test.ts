@@ -272,13 +272,19 @@ describe('shell', () => {
   });
 
   it('looks right at small, medium and large widths', async () => {
-    const page = await signedIn('manager', 'small');
+    // The owner has the widest top bar (every module, the branch switcher).
+    const page = await signedIn('owner', 'small');
     try {
       for (const size of ['small', 'medium', 'large'] as const) {
         await setViewport(page, size);
         await page.waitForSelector('[data-testid=launcher]');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `horizontal overflow at ${size}`).toBeLessThanOrEqual(0);
+        const header = await page.$eval('header', (h) => ({ scroll: h.scrollWidth, client: h.clientWidth, height: h.getBoundingClientRect().height }));
+        expect(header.scroll, `top bar overflow at ${size}`).toBeLessThanOrEqual(header.client);
+        expect(header.height, `top bar height at ${size}`).toBe(56);
+        const wrapped = await page.$$eval('header nav a, header [data-testid=branch-switcher]', (els) => els.filter((e) => e.getBoundingClientRect().height > 40).length);
+        expect(wrapped, `top bar items wrapping at ${size}`).toBe(0);
         if (size === 'small') {
           expect(await page.$eval('[data-testid=bottom-nav]', (e) => getComputedStyle(e).display)).not.toBe('none');
         } else {

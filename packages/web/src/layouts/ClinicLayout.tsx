@@ -49,7 +49,7 @@ export default function ClinicLayout() {
         </Link>
         <TopMenu user={user} />
         <div className="flex-1" />
-        <BranchSwitcher user={user} className="max-w-[9.5rem] sm:max-w-60" />
+        <BranchSwitcher user={user} className="max-w-[9.5rem] sm:max-w-52 2xl:max-w-72" />
         {MyMenu && showsMyMenu(user) ? <MyMenu user={user} /> : null}
         <UserMenu user={user} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} tone="dark" />
       </header>
@@ -58,8 +58,8 @@ export default function ClinicLayout() {
         {isLarge && drawerOpen ? (
           <aside
             data-testid="side-drawer"
-            style={{ width: DRAWER_WIDTH }}
-            className="sticky top-14 h-[calc(100dvh-3.5rem)] shrink-0 overflow-y-auto border-r bg-sidebar"
+            style={{ width: DRAWER_WIDTH, height: `calc(100dvh - 3.5rem - ${Footer ? FOOTER_HEIGHT : 0}px)` }}
+            className="sticky top-14 shrink-0 overflow-y-auto border-r bg-sidebar"
           >
             <SideNav groups={nav} />
           </aside>

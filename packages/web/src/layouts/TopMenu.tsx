@@ -37,7 +37,7 @@ export function TopMenu({ user }: { user: SessionUserDto }) {
           )}
         >
           <Icon name={m.icon} className="size-4 lg:hidden xl:block" />
-          <span className="sr-only lg:not-sr-only">{m.name}</span>
+          <span className="sr-only whitespace-nowrap lg:not-sr-only">{m.name}</span>
         </NavLink>
       ))}
     </nav>
