@@ -330,7 +330,7 @@ describe('approvals', () => {
 
   it('a rejection needs a reason; a second decision on the same request is refused inline', async () => {
     const manager = await signedIn('manager');
-    const first = await signedIn('owner');
+    const first = await signedIn('managerhr');
     const second = await signedIn('superadmin');
     try {
       const target = await makeEmployee(manager, 'Tono Tolak');
@@ -381,6 +381,110 @@ describe('approvals', () => {
       await screenshot(manager, 'staff-activity-drawer-large');
     } finally {
       await closePage(manager);
+    }
+  });
+});
+
+async function chooseOption(page: Page, trigger: string, text: string): Promise<void> {
+  await page.click(trigger);
+  await page.waitForFunction((t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].some((o) => o.innerText.trim() === t), {}, text);
+  const option = await page.waitForFunction((t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null, {}, text);
+  await (option.asElement() as ElementHandle<HTMLElement>).click();
+  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
+}
+
+describe('user accounts', () => {
+  it('creates an employee, edits privileges (manage implies read) and exports the list', async () => {
+    const manager = await signedIn('manager');
+    try {
+      await manager.goto(url('/master/users'), { waitUntil: 'domcontentloaded' });
+      await (await button(manager, 'main', 'Tambah Pegawai')).click();
+      await manager.waitForSelector('[data-testid=create-employee-dialog]');
+      const name = `Wulan Akun ${suffix}`;
+      const username = `e2e.wulan.${suffix}`;
+      await manager.type('#emp-name', name);
+      await manager.type('#emp-username', username);
+      await chooseOption(manager, '#emp-role', 'Perawat');
+      await manager.type('#emp-password', 'Wulan2026x');
+      await manager.type('#emp-repeatpassword', 'Wulan2026x');
+      await screenshot(manager, 'staff-create-employee-large');
+      await (await button(manager, '[data-testid=create-employee-dialog]', 'Simpan')).click();
+      await expectSuccess(manager);
+
+      await manager.type('[aria-label="Cari pengguna"]', username);
+      await waitForText(manager, name);
+      await manager.click(`[aria-label="Hak akses ${name}"]`);
+      await manager.waitForSelector('[data-testid=privileges-dialog] [data-resource=MASTER_PROMO] button[role=checkbox]');
+      const read = '[data-resource=MASTER_PROMO] [aria-label="Lihat Master promo"]';
+      const manage = '[data-resource=MASTER_PROMO] [aria-label="Kelola Master promo"]';
+      expect(await manager.$eval(read, (el) => el.getAttribute('data-state'))).toBe('unchecked');
+      await manager.click(manage);
+      await manager.waitForFunction((r) => document.querySelector(r)?.getAttribute('data-state') === 'checked', {}, read);
+      expect(await manager.$eval(read, (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+      await screenshot(manager, 'staff-privileges-large');
+      await (await button(manager, '[data-testid=privileges-dialog]', 'Simpan')).click();
+      await expectSuccess(manager);
+
+      const list = await call<{ data: { id: number; username: string }[] }>(manager, 'GET', `/api/users?keyword=${username}&role=${ROLE_IDS.perawat}`);
+      const id = list.body.data.find((u) => u.username === username)!.id;
+      const privs = await call<{ data: { fiturcode: string; iscanread: boolean; iscanmanage: boolean }[] }>(manager, 'GET', `/api/users/${id}/privileges`);
+      expect(privs.body.data.find((p) => p.fiturcode === 'MASTER_PROMO')).toEqual({ fiturcode: 'MASTER_PROMO', iscanread: true, iscanmanage: true });
+
+      // Excel export of the list: a real .xlsx (zip) file is downloaded.
+      const cdp = await manager.createCDPSession();
+      await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
+      await (await button(manager, 'main', 'Export Excel')).click();
+      const file = path.join(tmp, 'pengguna.xlsx');
+      for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    } finally {
+      await closePage(manager);
+    }
+  });
+});
+
+describe('branches', () => {
+  it('the owner creates a branch, uploads its logo and switches it inactive (warning badge)', async () => {
+    const owner = await signedIn('owner');
+    try {
+      await owner.goto(url('/backoffice/cabang'), { waitUntil: 'domcontentloaded' });
+      await owner.waitForSelector('[data-testid=branch-card]');
+      await (await button(owner, 'main', 'Tambah Cabang')).click();
+      await owner.waitForSelector('[data-testid=branch-dialog]');
+      const name = `Cabang Uji ${suffix}`;
+      await owner.type('#br-name', name);
+      await owner.type('#br-city', 'Makassar');
+      await owner.type('#br-phone', 'abc');
+      await chooseOption(owner, '#br-timezone', 'WITA (Asia/Makassar)');
+      await (await button(owner, '[data-testid=branch-dialog]', 'Simpan')).click();
+      await waitForText(owner, 'Nomor telepon tidak valid');
+      await fill(owner, '#br-phone', '0411123456');
+      await (await button(owner, '[data-testid=branch-dialog]', 'Simpan')).click();
+      await expectSuccess(owner);
+
+      const card = await owner.waitForFunction((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n)) ?? null, {}, name);
+      const cardEl = card.asElement() as ElementHandle<HTMLElement>;
+      expect(await cardEl.evaluate((c) => c.innerText)).toContain('WITA');
+      await (await cardEl.$('button[aria-label^="Aktif"]'))!.click();
+      await owner.waitForFunction((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.innerText.includes('Tidak Aktif'), {}, name);
+
+      const logo = path.join(tmp, 'logo.png');
+      fs.writeFileSync(logo, makePng(200, 100));
+      await owner.evaluate((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.querySelectorAll('button').forEach((b) => b.innerText.trim() === 'Logo' && b.click()), name);
+      await owner.waitForSelector('[data-testid=image-cropper]');
+      const quality = await owner.$eval('[data-testid=image-cropper]', (el) => el.textContent?.includes('50%'));
+      expect(quality).toBe(true);
+      const input = (await owner.$('[data-testid=image-cropper] input[type=file]')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(logo);
+      await waitEnabled(owner, '[data-testid=image-cropper]', 'Upload');
+      await (await button(owner, '[data-testid=image-cropper]', 'Upload')).click();
+      await expectSuccess(owner);
+      await owner.waitForFunction((n) => !![...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.querySelector('img'), {}, name);
+      await screenshot(owner, 'staff-branches-large');
+      await setViewport(owner, 'small');
+      await screenshot(owner, 'staff-branches-small');
+    } finally {
+      await closePage(owner);
     }
   });
 });

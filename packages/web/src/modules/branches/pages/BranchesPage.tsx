@@ -73,7 +73,7 @@ export default function BranchesPage() {
       ) : (
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="branch-list">
           {(query.data ?? []).map((b) => (
-            <Card key={b.id} className="py-0" data-testid="branch-card">
+            <Card key={b.id} className="min-w-0 py-0" data-testid="branch-card">
               <CardContent className="grid gap-3 p-4">
                 <div className="flex items-start gap-3">
                   <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
