@@ -467,6 +467,8 @@ describe('branches', () => {
       expect(await cardEl.evaluate((c) => c.innerText)).toContain('WITA');
       await (await cardEl.$('button[aria-label^="Aktif"]'))!.click();
       await owner.waitForFunction((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.innerText.includes('Tidak Aktif'), {}, name);
+      const stored = await call<{ data: { name: string; status: number; timezone: string }[] }>(owner, 'GET', '/api/profile?isallbranch=1');
+      expect(stored.body.data.find((b) => b.name === name)).toMatchObject({ status: 0, timezone: 'Asia/Makassar' });
 
       const logo = path.join(tmp, 'logo.png');
       fs.writeFileSync(logo, makePng(200, 100));

@@ -61,7 +61,7 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
   return (
     <Card className={cn('gap-0 overflow-hidden p-0', className)} data-testid="profile-card">
       <div className="h-20 bg-gradient-to-r from-primary/80 to-primary/40" aria-hidden />
-      <CardContent className="-mt-12 grid gap-6 pb-6">
+      <CardContent className="-mt-12 grid grid-cols-1 gap-6 pb-6">
         <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-end sm:text-left">
           <div className="relative">
             <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-24 border-4 border-card [&_span]:text-2xl" />

@@ -70,7 +70,7 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
 
   return (
     <Card className="py-0" data-testid="approval-rule">
-      <CardContent className="grid gap-4 p-4">
+      <CardContent className="grid grid-cols-1 gap-4 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <p className="font-medium">{rule.label}</p>

@@ -40,7 +40,8 @@ export default function BranchesPage() {
   };
   const setActive = async (b: BranchDto, on: boolean) => {
     try {
-      await toggle.mutateAsync({ id: b.id, data: { status: on ? 1 : 0 } });
+      // The whole record goes along: a partial update would let schema defaults (time zone) overwrite stored values.
+      await toggle.mutateAsync({ id: b.id, data: { name: b.name, address: b.address, city: b.city, phone: b.phone, email: b.email, timezone: b.timezone as BranchTimeZone, status: on ? 1 : 0 } });
       await refresh();
       toast.success(on ? `${b.name} diaktifkan` : `${b.name} dinonaktifkan`, { duration: TOAST_MS });
     } catch (err) {
@@ -74,7 +75,7 @@ export default function BranchesPage() {
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="branch-list">
           {(query.data ?? []).map((b) => (
             <Card key={b.id} className="min-w-0 py-0" data-testid="branch-card">
-              <CardContent className="grid gap-3 p-4">
+              <CardContent className="grid grid-cols-1 gap-3 p-4">
                 <div className="flex items-start gap-3">
                   <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
                     {b.logourl ? <img src={b.logourl} alt={`Logo ${b.name}`} className="size-full object-contain" /> : <Building2 className="size-7 text-muted-foreground" aria-hidden />}
