@@ -114,6 +114,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   r('/finance/laporan/labarugi', 'Laba Rugi', 'finance', 'finance'),
   r('/finance/laporan/jurnal', 'Laporan Jurnal', 'finance', 'finance'),
   r('/finance/laporan/bukubesar', 'Buku Besar', 'finance', 'finance'),
+  r('/finance/laporan/neraca', 'Neraca', 'finance', 'finance'),
   r('/finance/piutang/membership', 'Piutang Membership', 'finance', 'finance'),
   r('/finance/master/akun', 'Master Akun', 'finance', 'finance'),
   r('/finance/master/paymentmethod', 'Metode Pembayaran', 'finance', 'finance'),

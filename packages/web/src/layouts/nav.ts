@@ -118,6 +118,7 @@ export const FINANCE_NAV: NavGroup[] = [
       i('/finance/laporan/labarugi', 'Laba Rugi'),
       i('/finance/laporan/jurnal', 'Jurnal'),
       i('/finance/laporan/bukubesar', 'Buku Besar'),
+      i('/finance/laporan/neraca', 'Neraca'),
     ],
   },
   // Spec 2.4: two entries lead to the same route.

@@ -1,0 +1,59 @@
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import { ChevronDown, Plus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { useFinanceManage } from '../lib';
+import { JurnalUmumForm } from './JurnalUmumForm';
+import { PeriodeDialog } from './PeriodeDialog';
+
+/** Full-screen 'Jurnal Umum Baru'; after saving goes to the target the save returns (default /finance/laporan/jurnal). */
+export function JurnalUmumDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent fullScreen className="flex flex-col" data-testid="jurnal-umum-dialog">
+        <DialogHeader>
+          <DialogTitle>Jurnal Umum Baru</DialogTitle>
+          <DialogDescription>Total debit harus sama dengan total kredit.</DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <JurnalUmumForm
+            onCancel={() => onOpenChange(false)}
+            onSaved={(target) => {
+              onOpenChange(false);
+              void navigate(target);
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The finance layout's 'Baru' menu (spec 2.4): 'Periode baru' and 'Jurnal Umum'. */
+export function FinanceNewMenu() {
+  const navigate = useNavigate();
+  const manage = useFinanceManage();
+  const [periode, setPeriode] = React.useState(false);
+  const [jurnal, setJurnal] = React.useState(false);
+  if (!manage) return null;
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button size="sm" variant="secondary" data-testid="finance-new-menu">
+            <Plus /> Baru <ChevronDown className="opacity-70" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setPeriode(true)}>Periode baru</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setJurnal(true)}>Jurnal Umum</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <PeriodeDialog open={periode} onOpenChange={setPeriode} onCreated={() => void navigate('/finance/periode')} />
+      <JurnalUmumDialog open={jurnal} onOpenChange={setJurnal} />
+    </>
+  );
+}

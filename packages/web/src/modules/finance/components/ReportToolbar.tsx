@@ -1,0 +1,117 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { formatDate, isTopLevel } from '@klinik/shared';
+import { useSession } from '../../../app/auth';
+import { useTRPC } from '../../../lib/trpc';
+import { ExportExcelButton } from '../../../components/PageHeader';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { defaultRange, useActivePeriod } from '../lib';
+import '../print.css';
+
+export interface ReportFilter {
+  from: string;
+  to: string;
+  /** 'current' (the session's branch), 'all' (top-level only) or a branch id. */
+  branch: string;
+}
+
+export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void] {
+  const { period } = useActivePeriod();
+  const [filter, setFilter] = React.useState<ReportFilter>(() => ({ ...defaultRange(), branch: 'current' }));
+  const touched = React.useRef(false);
+  React.useEffect(() => {
+    // Once the active period is known, start the range at its first day (unless the user already chose).
+    if (period && !touched.current) setFilter((f) => ({ ...f, ...defaultRange(period.start_date) }));
+  }, [period]);
+  return [
+    filter,
+    (f) => {
+      touched.current = true;
+      setFilter(f);
+    },
+  ];
+}
+
+/** The query fields of a filter: empty values dropped (spec 7). */
+export function branchQuery(f: ReportFilter): { profile_id?: number; isallbranch?: number } {
+  if (f.branch === 'all') return { isallbranch: 1 };
+  if (f.branch !== 'current') return { profile_id: Number(f.branch) };
+  return {};
+}
+
+/** Date range, branch filter (top-level users), print and Excel export: the common head of every report. */
+export function ReportToolbar({
+  filter,
+  onChange,
+  onExport,
+  exportDisabled,
+  children,
+  single,
+}: {
+  filter: ReportFilter;
+  onChange: (f: ReportFilter) => void;
+  onExport: () => Promise<void>;
+  exportDisabled?: boolean;
+  children?: React.ReactNode;
+  /** Only an 'as of' date (balance sheet). */
+  single?: boolean;
+}) {
+  const me = useSession();
+  const top = isTopLevel(me);
+  const trpc = useTRPC();
+  const branches = useQuery({ ...trpc.branches.list.queryOptions({ isallbranch: 1 }), enabled: top, meta: { silent: true } });
+  return (
+    <div className="finance-no-print mb-4 grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">
+      {single ? null : (
+        <FormField label="Dari Tanggal" htmlFor="report-from">
+          <Input id="report-from" type="date" value={filter.from} max={filter.to} onChange={(e) => e.target.value && onChange({ ...filter, from: e.target.value })} />
+        </FormField>
+      )}
+      <FormField label={single ? 'Per Tanggal' : 'Sampai Tanggal'} htmlFor="report-to">
+        <Input id="report-to" type="date" value={filter.to} min={single ? undefined : filter.from} onChange={(e) => e.target.value && onChange({ ...filter, to: e.target.value })} />
+      </FormField>
+      {top ? (
+        <FormField label="Cabang" htmlFor="report-branch">
+          <Select value={filter.branch} onValueChange={(v) => onChange({ ...filter, branch: v })}>
+            <SelectTrigger id="report-branch">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="current">Cabang aktif</SelectItem>
+              <SelectItem value="all">Semua Cabang</SelectItem>
+              {(branches.data ?? []).map((b) => (
+                <SelectItem key={b.id} value={String(b.id)}>
+                  {b.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      ) : null}
+      {children}
+      <div className="flex items-end gap-2">
+        <Button variant="outline" onClick={() => window.print()}>
+          <Printer /> Cetak
+        </Button>
+        <ExportExcelButton onExport={onExport} disabled={exportDisabled} />
+      </div>
+    </div>
+  );
+}
+
+/** Title block that appears on paper (and on screen) above a report. */
+export function ReportHeading({ title, filter, single }: { title: string; filter: ReportFilter; single?: boolean }) {
+  return (
+    <div className="mb-3">
+      <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+      <p className="text-sm text-muted-foreground">
+        {single ? `Per ${formatDate(filter.to)}` : `${formatDate(filter.from)} s.d. ${formatDate(filter.to)}`}
+        {filter.branch === 'all' ? ' · Semua Cabang' : ''}
+      </p>
+    </div>
+  );
+}
