@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { formatDate, MSG, todayIn } from '../packages/shared/src/index.js';
+import { closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
+
+/**
+ * Issue 4 in the browser as a finance user of the demo branch Denpasar (other suites use Jakarta and Bandung): create
+ * a period with opening balances, post an unbalanced journal (Save disabled) and a balanced one, reverse it, read every
+ * report, close the period.
+ */
+let browser: Browser;
+let page: Page;
+const today = todayIn('Asia/Jakarta');
+const start = `${today.slice(0, 8)}01`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await freshPage(browser, 'large');
+  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+  await login(page, 'finance.denpasar');
+  await page.waitForSelector('[data-layout]');
+});
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+});
+
+/** Sets a React-controlled input's value the way a user would. */
+async function setValue(selector: string, value: string): Promise<void> {
+  await page.waitForSelector(selector);
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+async function clickText(text: string, scope = 'body', tag = 'button, [role=menuitem]'): Promise<void> {
+  await page.waitForFunction((t, s, g) => [...document.querySelectorAll<HTMLElement>(`${s} :is(${g})`)].some((b) => b.innerText.trim() === t), {}, text, scope, tag);
+  await page.evaluate((t, s, g) => [...document.querySelectorAll<HTMLElement>(`${s} :is(${g})`)].find((b) => b.innerText.trim() === t)!.click(), text, scope, tag);
+}
+
+async function disabled(selector: string): Promise<boolean> {
+  return page.$eval(selector, (el) => (el as HTMLButtonElement).disabled);
+}
+
+async function openNewMenu(item: string): Promise<void> {
+  await page.click('[data-testid=finance-new-menu]');
+  await page.waitForSelector('[role=menuitem]');
+  await clickText(item, 'body', '[role=menuitem]');
+}
+
+async function chooseAccount(line: number, code: string): Promise<void> {
+  await page.click(`#ju-akun-${line}`);
+  await page.waitForSelector('input[placeholder="Kode atau nama akun"]');
+  await page.type('input[placeholder="Kode atau nama akun"]', code);
+  await page.waitForFunction((c) => [...document.querySelectorAll('[role=option]')].length === 1 && document.querySelector('[role=option]')!.textContent!.includes(c), {}, code);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((l) => !(document.querySelector(`[data-testid=ju-debit-${l}]`) as HTMLInputElement).disabled, {}, line);
+}
+
+describe('finance in the browser', () => {
+  it('creates the period from the Baru menu with opening balances', async () => {
+    await page.goto(url('/finance/periode'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, MSG.noActivePeriod);
+    await openNewMenu('Periode baru');
+    await page.waitForSelector('[data-testid=periode-dialog]');
+    await waitForText(page, 'Periode Keuangan Baru');
+    expect(await disabled('[data-testid=periode-save]')).toBe(true);
+    await setValue('#periode-start', start);
+    await page.waitForSelector('input[aria-label="Debit 1101"]');
+    await setValue('input[aria-label="Debit 1101"]', '5.000.000');
+    expect(await disabled('[data-testid=periode-save]')).toBe(true);
+    await setValue('input[aria-label="Kredit 3101"]', '5.000.000');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=periode-save]') as HTMLButtonElement).disabled);
+    await page.click('[data-testid=periode-save]');
+    await waitForText(page, MSG.periodActivated(formatDate(start)));
+    expect(await pathname(page)).toBe('/finance/periode');
+    const stored = await page.evaluate(() => localStorage.getItem('klinik.finance.periode'));
+    expect(JSON.parse(stored!)).toMatchObject({ periode: { start_date: start }, range: { from: start, to: today } });
+    await screenshot(page, 'finance-periode');
+  });
+
+  it('keeps Save disabled for an unbalanced journal and posts a balanced one', async () => {
+    await openNewMenu('Jurnal Umum');
+    await page.waitForSelector('[data-testid=jurnal-umum-dialog]');
+    await waitForText(page, 'Jurnal Umum Baru');
+    expect(await disabled('[data-testid=ju-debit-0]')).toBe(true);
+    await chooseAccount(0, '6103');
+    await setValue('[data-testid=ju-debit-0]', '250.000');
+    await chooseAccount(1, '1101');
+    await setValue('[data-testid=ju-credit-1]', '200.000');
+    expect(await disabled('[data-testid=ju-save]')).toBe(true);
+    expect(await page.$('[data-testid=ju-balanced]')).toBeNull();
+    await setValue('[data-testid=ju-credit-1]', '250.000');
+    await page.waitForSelector('[data-testid=ju-balanced]');
+    expect(await disabled('[data-testid=ju-save]')).toBe(false);
+    await setValue('#ju-memo', 'Sewa ruko e2e');
+    await screenshot(page, 'finance-jurnal-umum');
+    await page.click('[data-testid=ju-save]');
+    await page.waitForFunction(() => location.pathname === '/finance/laporan/jurnal');
+    await waitForText(page, 'Sewa ruko e2e');
+  });
+
+  it('reverses the journal with Batalkan', async () => {
+    await page.waitForSelector('[data-testid^=jurnal-batalkan-]');
+    await page.click('[data-testid^=jurnal-batalkan-]');
+    await clickText('Ya, Batalkan');
+    await waitForText(page, 'Jurnal pembalik');
+    await waitForText(page, 'Pembatalan');
+    await waitForText(page, 'Dibatalkan');
+    await screenshot(page, 'finance-laporan-jurnal');
+  });
+
+  it('reads every report', async () => {
+    for (const [path, title] of [
+      ['/finance/laporan/trialbalance', 'Neraca Saldo'],
+      ['/finance/laporan/bukubesar', 'Buku Besar'],
+      ['/finance/laporan/labarugi', 'Laporan Laba Rugi'],
+      ['/finance/laporan/neraca', 'Total Kewajiban dan Ekuitas'],
+      ['/finance/master/akun', 'Master Akun'],
+      ['/finance/master/paymentmethod', 'Tunai'],
+      ['/finance/master/pajak', 'PPh Pasal 23'],
+    ]) {
+      await page.goto(url(path), { waitUntil: 'domcontentloaded' });
+      await waitForText(page, title);
+      await screenshot(page, `finance-${path.split('/').pop()}`);
+    }
+    await page.goto(url('/finance/laporan/trialbalance'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid=tb-closing-debit]');
+    const [d, c] = await page.evaluate(() => [document.querySelector('[data-testid=tb-closing-debit]')!.textContent, document.querySelector('[data-testid=tb-closing-credit]')!.textContent]);
+    expect(d).toBe(c);
+  });
+
+  it('closes the period', async () => {
+    await page.goto(url('/finance/periode'), { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid=periode-close]');
+    await page.click('[data-testid=periode-close]');
+    await page.waitForSelector('[data-testid=periode-close-confirm]');
+    await page.click('[data-testid=periode-close-confirm]');
+    await waitForText(page, 'Ditutup');
+    await waitForText(page, MSG.noActivePeriod);
+  });
+});
