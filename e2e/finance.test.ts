@@ -32,8 +32,8 @@ async function setValue(selector: string, value: string): Promise<void> {
     selector,
     (el, v) => {
       const input = el as HTMLInputElement;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(input, v);
+      const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+      descriptor?.set?.call(input, v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     },
     value,
@@ -59,7 +59,7 @@ async function chooseAccount(line: number, code: string): Promise<void> {
   await page.click(`#ju-akun-${line}`);
   await page.waitForSelector('input[placeholder="Kode atau nama akun"]');
   await page.type('input[placeholder="Kode atau nama akun"]', code);
-  await page.waitForFunction((c) => [...document.querySelectorAll('[role=option]')].length === 1 && document.querySelector('[role=option]')!.textContent!.includes(c), {}, code);
+  await page.waitForFunction((c) => [...document.querySelectorAll('[role=option]')].length === 1 && (document.querySelector('[role=option]')?.textContent ?? '').includes(c), {}, code);
   await page.keyboard.press('Enter');
   await page.waitForFunction((l) => !(document.querySelector(`[data-testid=ju-debit-${l}]`) as HTMLInputElement).disabled, {}, line);
 }
