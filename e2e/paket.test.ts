@@ -46,12 +46,12 @@ async function buttonByText(page: Page, text: string, scope: string = '[data-tes
 
 async function isDisabled(page: Page, text: string): Promise<boolean> {
   const b = await buttonByText(page, text);
-  return b.evaluate((el) => (el as HTMLButtonElement).disabled);
+  return b.evaluate((el) => (el).disabled);
 }
 
 async function click(page: Page, text: string, scope?: string): Promise<void> {
   const b = await buttonByText(page, text, scope);
-  await b.evaluate((el) => (el as HTMLButtonElement).click());
+  await b.evaluate((el) => (el).click());
 }
 
 /** 'Unduh Perjanjian' also opens the PDF in a new window: close it and bring the wizard back to the front. */

@@ -103,3 +103,20 @@ describe('schemas', () => {
     expect(bad.error?.issues.map((i) => i.message)).toEqual(['Wajib diisi', 'Tanggal lahir tidak boleh di masa depan']);
   });
 });
+
+describe('schema regressions', () => {
+  it("optional gender codes accept '' as not chosen", async () => {
+    const { userUpdateInput } = await import('./schemas/users.js');
+    const r = userUpdateInput.safeParse({ gender: '', wali_gender: '', marital: '1' });
+    expect(r.success).toBe(true);
+    expect(r.data).toMatchObject({ marital: 1 });
+    expect(r.data?.gender).toBeUndefined();
+    const missing = newPatientInput.safeParse({ name: 'Ani' });
+    expect(missing.error?.issues[0]).toMatchObject({ path: ['gender'], message: 'Jenis kelamin wajib dipilih' });
+  });
+  it('a partial branch update names only what it changes', async () => {
+    const { branchUpdateInput, branchInput } = await import('./schemas/branches.js');
+    expect(branchUpdateInput.parse({ status: 0 })).toEqual({ status: 0 });
+    expect(branchInput.parse({ name: 'Cabang' })).toMatchObject({ status: 1, timezone: 'Asia/Jakarta' });
+  });
+});

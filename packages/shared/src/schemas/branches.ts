@@ -15,7 +15,7 @@ export interface BranchDto {
   city: string | null;
 }
 
-export const branchInput = z.object({
+const branchFields = {
   name: requiredText(100),
   address: optionalText(500),
   city: optionalText(100),
@@ -25,12 +25,20 @@ export const branchInput = z.object({
   ),
   email: z.preprocess(emptyToUndefined, z.email('Alamat email tidak valid').optional().nullable()),
   logo: optionalText(500),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
-  timezone: z.enum(BRANCH_TIME_ZONES, { error: 'Zona waktu tidak valid' }).default('Asia/Jakarta'),
+  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1'),
+  timezone: z.enum(BRANCH_TIME_ZONES, { error: 'Zona waktu tidak valid' }),
+};
+
+/** A new branch: active and in WIB unless said otherwise. */
+export const branchInput = z.object({
+  ...branchFields,
+  status: branchFields.status.default(1),
+  timezone: branchFields.timezone.default('Asia/Jakarta'),
 });
 export type BranchInput = z.infer<typeof branchInput>;
 
-export const branchUpdateInput = branchInput.partial();
+/** A partial update changes only what it names: no defaults here, or `{ status: 0 }` would reset the time zone. */
+export const branchUpdateInput = z.object(branchFields).partial();
 export type BranchUpdateInput = z.infer<typeof branchUpdateInput>;
 
 export const branchListQuery = z.object({

@@ -51,12 +51,15 @@ export interface UserDto {
 export const GENDER_LABELS = ['Laki-laki', 'Perempuan'] as const;
 export const MARITAL_LABELS = ['Belum Menikah', 'Menikah'] as const;
 
-/** '0'/'1' or 0/1, as the spec's payloads send them. */
-const code01 = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: `${label} tidak valid` }).int().refine((v) => v === 0 || v === 1, `${label} tidak valid`),
-  );
+/** '0'/'1' or 0/1, as the spec's payloads send them; '' and null mean "not chosen". */
+const toCode = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v);
+const code01Number = (label: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? `${label} wajib dipilih` : `${label} tidak valid`) })
+    .int(`${label} tidak valid`)
+    .refine((v) => v === 0 || v === 1, `${label} tidak valid`);
+const code01 = (label: string) => z.preprocess(toCode, code01Number(label));
+const optionalCode01 = (label: string) => z.preprocess(toCode, code01Number(label).optional());
 
 const phone = z.preprocess(
   emptyToUndefined,
@@ -85,8 +88,8 @@ const birthDate = optionalDate.refine(
 export const profileFields = {
   name: requiredText(150),
   medisname: optionalText(150),
-  gender: code01('Jenis kelamin').optional(),
-  marital: code01('Status pernikahan').optional(),
+  gender: optionalCode01('Jenis kelamin'),
+  marital: optionalCode01('Status pernikahan'),
   birth_place: optionalText(100),
   birth_date: birthDate,
   join_at: optionalDate,
@@ -105,7 +108,7 @@ export const profileFields = {
   note: optionalText(2000),
   wali_name: optionalText(150),
   wali_idcard: nik,
-  wali_gender: code01('Jenis kelamin wali').optional(),
+  wali_gender: optionalCode01('Jenis kelamin wali'),
   wali_phone: phone,
   wali_email: email,
   wali_address: optionalText(500),
@@ -131,7 +134,7 @@ export const newPatientInput = z.object({
   provincy: optionalText(100),
   wali_name: optionalText(150),
   wali_idcard: nik,
-  wali_gender: code01('Jenis kelamin wali').optional(),
+  wali_gender: optionalCode01('Jenis kelamin wali'),
   wali_email: email,
   wali_phone: phone,
   wali_address: optionalText(500),
