@@ -68,6 +68,8 @@ export interface BuildOptions {
   database?: Database;
   /** Log to stdout (default true outside tests). */
   logger?: boolean;
+  /** Where the logs go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   services?: Partial<AppServices>;
 }
 
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
       serializers: {
         // The path only: query strings can carry names and NIKs typed into search boxes.
