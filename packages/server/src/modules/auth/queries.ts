@@ -17,7 +17,10 @@ export async function loadPrivileges(db: Db, userId: number): Promise<Privilege[
   return rows.map((r) => ({ fiturcode: r.fiturcode as Resource, iscanread: r.iscanread, iscanmanage: r.iscanmanage }));
 }
 
-/** The user behind a session, or null when the account no longer exists or is inactive. */
+/**
+ * The user behind a session with their privileges, in one query (every request pays for it), or null when
+ * the account no longer exists or is inactive.
+ */
 export async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<SessionUser | null> {
   const [u] = await db
     .select({
@@ -31,11 +34,14 @@ export async function loadSessionUser(db: Db, userId: number, sessionId: string)
       username: users.username,
       avatar: users.avatar,
       status: users.status,
+      previleges: sql<Privilege[]>`coalesce((
+        select json_agg(json_build_object('fiturcode', p.fiturcode, 'iscanread', p.iscanread, 'iscanmanage', p.iscanmanage) order by p.fiturcode)
+        from ${userPrivilege} p where p.user_id = ${users.id}), '[]'::json)`,
     })
     .from(users)
     .where(eq(users.id, userId));
   if (!u || u.status !== 1) return null;
-  const previleges = await loadPrivileges(db, userId);
+  const previleges = typeof u.previleges === 'string' ? (JSON.parse(u.previleges) as Privilege[]) : u.previleges;
   return {
     id: u.id,
     name: u.name,
