@@ -13,6 +13,7 @@ import { loadAreas, titleCase } from '../../lib/wilayah.js';
 import { initialsOf, replacePrivileges } from '../../modules/users/queries.js';
 import { nextNumber } from '../../lib/numbering.js';
 import { seedPaket } from './paket.js';
+import { seedFinance } from './finance.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -88,7 +89,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(r?.n ?? 0) === 0;
 }
 
-/** Seeds the demo clinic: 3 branches, an account for every role, 60 patients. Deterministic; one transaction. */
+/**
+ * Seeds the demo clinic: 3 branches, an account for every role, 60 patients, packages, and Jakarta's books (active
+ * period, journals, package sales). Deterministic given today's date; one transaction.
+ */
 export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
   const areas = await loadAreas();
   const passwordHash = await hashPassword(password);
@@ -180,6 +184,8 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
       patients++;
     }
     await seedPaket(tx, branchIds);
+    // Books and package sales for Jakarta only; Bandung and Denpasar start without a period.
+    await seedFinance(tx, branchIds, rng(20250301));
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { addMonths, todayIn } from '@klinik/shared';
+import { queryRows, type Db } from '../src/db/client.js';
+import { seedDemo } from '../src/db/seed/demo.js';
+import { freshDatabase } from './helpers.js';
+
+/**
+ * The demo clinic: Jakarta gets books (active period from the first of the previous month, opening balances,
+ * journals, package sales); Bandung and Denpasar start without a period or journals (the e2e suites open theirs).
+ */
+type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
+const opened: Fresh[] = [];
+
+async function seeded(): Promise<Db> {
+  const f = await freshDatabase();
+  opened.push(f);
+  await seedDemo(f.database.db, 'klinik123');
+  return f.database.db;
+}
+
+async function books(db: Db) {
+  return queryRows<{ code: string; transaction_at: string; kind: string; source_type: string; total: string; lines: string }>(
+    db,
+    sql`select j.code, j.transaction_at::text as transaction_at, j.kind, j.source_type, j.total::text as total,
+          (select string_agg(a.code || ':' || d.debit || ':' || d.credit, ',' order by d.line_no)
+             from jurnal_detail d join akun a on a.id = d.akun_id where d.jurnal_id = j.id) as lines
+        from jurnal j order by j.id`,
+  );
+}
+
+let db: Db;
+beforeAll(async () => {
+  db = await seeded();
+});
+afterAll(async () => {
+  for (const f of opened) await f.drop();
+});
+
+describe('demo seed', () => {
+  it('opens an active period for Jakarta only, from the first day of the previous month', async () => {
+    const periods = await queryRows<{ name: string; start_date: string; status: number }>(
+      db,
+      sql`select p.name, f.start_date::text as start_date, f.status from finance_periode f join profile p on p.id = f.profile_id`,
+    );
+    const today = todayIn('Asia/Jakarta');
+    expect(periods).toEqual([{ name: 'Klinik Sehat Sentosa Jakarta', start_date: addMonths(`${today.slice(0, 8)}01`, -1), status: 0 }]);
+    const elsewhere = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from jurnal j join profile p on p.id = j.profile_id where p.name not like '%Jakarta'`);
+    expect(elsewhere[0].n).toBe(0);
+  });
+
+  it('posts balanced journals inside the period, with package sales as Dr 1130 / Cr 2301', async () => {
+    const rows = await books(db);
+    const [period] = await queryRows<{ start_date: string }>(db, sql`select start_date::text as start_date from finance_periode`);
+    const today = todayIn('Asia/Jakarta');
+    expect(rows.filter((r) => r.kind === 'opening')).toHaveLength(1);
+    const umum = rows.filter((r) => r.kind === 'umum');
+    expect(umum.length).toBeGreaterThanOrEqual(30);
+    for (const r of umum) {
+      expect(r.transaction_at >= period.start_date && r.transaction_at <= today).toBe(true);
+    }
+    const paket = umum.filter((r) => r.source_type === 'paket_membership');
+    expect(paket.length).toBeGreaterThanOrEqual(5);
+    expect(paket.length).toBeLessThanOrEqual(8);
+    for (const r of paket) expect(r.lines).toMatch(/^1130:\d+:0,2301:0:\d+$/);
+    const [m] = await queryRows<{ n: number; withJournal: number }>(db, sql`select count(*)::int as n, count(jurnal_id)::int as "withJournal" from paket_membership`);
+    expect(m).toEqual({ n: paket.length, withJournal: paket.length });
+    const [tb] = await queryRows<{ d: string; c: string }>(db, sql`select sum(debit)::text as d, sum(credit)::text as c from jurnal_detail`);
+    expect(tb.d).toBe(tb.c);
+    // Cash and bank never go negative over the seeded weeks.
+    const low = await queryRows<{ code: string }>(
+      db,
+      sql`select a.code from akun a join jurnal_detail d on d.akun_id = a.id where a.code in ('1101', '1102')
+          group by a.code having sum(d.debit) - sum(d.credit) <= 0`,
+    );
+    expect(low).toEqual([]);
+  });
+
+  it('is deterministic on the same date', async () => {
+    const again = await seeded();
+    expect(await books(again)).toEqual(await books(db));
+  });
+});
