@@ -1,4 +1,4 @@
-import { TOPLEVEL_IDS, type SessionUserDto } from '@klinik/shared';
+import { canFeature, TOPLEVEL_IDS, type SessionUserDto } from '@klinik/shared';
 import { canEnter } from '../app/guards';
 import { routeByPath } from '../app/routes';
 
@@ -23,7 +23,8 @@ export const CLINIC_NAV: NavGroup[] = [
   {
     label: 'Layanan',
     items: [
-      i('/service/customer'),
+      // 'Data Pasien' needs PASIEN read on top of the clinic guard (investors pass the guard, not the feature).
+      { path: '/service/customer', visible: (u) => canFeature(u, 'PASIEN', 'read') },
       i('/service/pricelist'),
       i('/service/reservasi'),
       i('/service/registration/reservation'),

@@ -1,0 +1,273 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { MSG } from '../packages/shared/src/index.js';
+import { bodyText, closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText, type ViewportName } from './helpers';
+
+/**
+ * 'Data Pasien' (/service/customer) in the browser: the Jakarta demo branch's patients as admin (search, keyboard
+ * row to the profile card, 'Pasien Baru' with a guardian, Excel export of every matching row), read-only for a
+ * perawat, refused for an investor. Patients made here have unique names; seeded ones are only read.
+ */
+let browser: Browser;
+let tmp: string;
+const suffix = Date.now().toString(36).slice(-5);
+
+// exceljs is the web app's dependency: borrowed to read the exported file back.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+interface Workbook {
+  xlsx: { readFile(file: string): Promise<unknown> };
+  worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
+}
+const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exceljs') as { Workbook: new () => Workbook };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-patients-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+interface Patient {
+  id: number;
+  username: string;
+  name: string;
+  wali_name: string | null;
+  wali_phone: string | null;
+  wali_gender: number | null;
+  idcard: string | null;
+}
+
+async function call<T>(page: Page, p: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (u) => {
+    const r = await fetch(u);
+    return { status: r.status, body: (await r.json()) as never };
+  }, p);
+}
+
+async function signedIn(username: string, viewport: ViewportName = 'large'): Promise<Page> {
+  const page = await freshPage(browser, viewport);
+  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+  await login(page, username);
+  await page.waitForSelector('[data-layout]');
+  return page;
+}
+
+async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await page.waitForFunction(
+    (s, t) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim() === t && !b.disabled) ?? null,
+    {},
+    scope,
+    text,
+  );
+  return handle.asElement() as ElementHandle<HTMLButtonElement>;
+}
+
+async function chooseOption(page: Page, trigger: string, text: string): Promise<void> {
+  await page.click(trigger);
+  const option = await page.waitForFunction((t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null, {}, text);
+  await (option.asElement() as ElementHandle<HTMLElement>).click();
+  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
+}
+
+/** Sets an input the way a user's edit does (React sees an input event); date inputs typed key by key depend on the locale. */
+async function setValue(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      input.dispatchEvent(new Event('focusout', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+async function rowNames(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid=patient-table] [data-testid=patient-name]', (els) => els.map((e) => (e as HTMLElement).innerText.trim()));
+}
+
+/** Types a keyword and waits until the (debounced) list shows only rows with it. */
+async function search(page: Page, keyword: string): Promise<void> {
+  await page.click('[data-testid=patient-search]', { clickCount: 3 });
+  await page.keyboard.press('Backspace');
+  await page.type('[data-testid=patient-search]', keyword);
+  await page.waitForFunction(
+    (k) => {
+      const names = [...document.querySelectorAll<HTMLElement>('[data-testid=patient-table] [data-testid=patient-name]')].map((e) => e.innerText.toLowerCase());
+      return names.length > 0 && names.every((n) => n.includes(k.toLowerCase()));
+    },
+    {},
+    keyword,
+  );
+}
+
+describe('Data Pasien', () => {
+  it('admin: side nav to the list, search a seeded patient, Enter opens the profile card', async () => {
+    const admin = await signedIn('admin');
+    try {
+      // The side nav's 'Data Pasien' entry leads to the page.
+      await admin.waitForSelector('a[href="/service/customer"]');
+      await admin.$eval('a[href="/service/customer"]', (a) => (a).click());
+      await admin.waitForFunction(() => location.pathname === '/service/customer');
+      await admin.waitForSelector('[data-testid=patient-name]');
+      expect(await admin.title()).toContain('Data Pasien');
+      const total = await call<{ data: Patient[]; count: number }>(admin, '/api/users?role=1&limit=50');
+      expect(total.body.count).toBeGreaterThanOrEqual(20);
+      // Default page size 20: the pager tells the whole count.
+      await waitForText(admin, `1-20 dari ${total.body.count}`);
+      expect((await rowNames(admin)).length).toBe(20);
+      await screenshot(admin, 'patients-list-large');
+
+      const target = total.body.data[total.body.data.length - 1];
+      await search(admin, target.name);
+      expect(await bodyText(admin)).toContain(target.username);
+
+      // Keyboard: the row is focusable and Enter opens the profile card.
+      const index = await admin.$$eval('[data-testid=patient-table] tbody tr', (rows, u) => rows.findIndex((r) => (r as HTMLElement).innerText.includes(u)), target.username);
+      expect(index).toBeGreaterThanOrEqual(0);
+      await admin.$$eval('[data-testid=patient-table] tbody tr', (rows, i) => (rows[i] as HTMLElement).focus(), index);
+      await admin.keyboard.press('Enter');
+      await admin.waitForFunction((id) => location.pathname === `/user/${id}`, {}, target.id);
+      await admin.waitForSelector('[data-testid=profile-name]');
+      expect(await admin.$eval('[data-testid=profile-name]', (e) => (e as HTMLElement).innerText)).toBe(target.name);
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it('admin: Pasien Baru with a guardian (switch, NIK errors and warning), then found in the list', async () => {
+    const admin = await signedIn('admin');
+    try {
+      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=patient-name]');
+      await (await button(admin, 'main', 'Pasien Baru')).click();
+      await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
+      expect(await admin.$('[data-testid=wali-fields]')).toBeNull();
+      expect(await admin.$('#np-wali_name')).toBeNull();
+
+      const name = `Pasien Uji ${suffix}`;
+      await admin.type('#np-name', name);
+      await chooseOption(admin, '#np-gender', 'Perempuan');
+      await admin.type('#np-idcard', '317101550890000'); // 15 digits
+      await setValue(admin, '#np-birth_date', '1990-08-15');
+      await admin.type('#np-phone', '081298765432');
+      await (await button(admin, '[data-testid=new-patient-dialog]', 'Simpan')).click();
+      await admin.waitForFunction(() => document.querySelector('#np-idcard-error')?.textContent === 'NIK harus 16 digit angka');
+      expect(await admin.$('[data-testid=new-patient-dialog]')).not.toBeNull();
+
+      // 16 digits whose date part (15-08-91, woman) disagrees with the birth date: a warning, not a block.
+      await admin.click('#np-idcard', { clickCount: 3 });
+      await admin.type('#np-idcard', '3171015508910001');
+      await admin.waitForSelector('[data-testid=nik-warning]');
+      expect(await admin.$('#np-idcard-error')).toBeNull();
+
+      // Guardian fields only while 'Data Wali' is on.
+      await admin.click('[data-testid=wali-switch]');
+      await admin.waitForSelector('[data-testid=wali-fields] #np-wali_name');
+      await admin.type('#np-wali_name', `Wali ${name}`);
+      await chooseOption(admin, '#np-wali_gender', 'Laki-laki');
+      await admin.type('#np-wali_phone', '081311112222');
+      await admin.type('#np-wali_idcard', '123'); // wrong, then hidden: it must not block
+      await admin.click('[data-testid=wali-switch]');
+      await admin.waitForFunction(() => !document.querySelector('[data-testid=wali-fields]'));
+      await admin.click('[data-testid=wali-switch]');
+      await admin.waitForSelector('[data-testid=wali-fields] #np-wali_idcard');
+      await admin.click('#np-wali_idcard', { clickCount: 3 });
+      await admin.keyboard.press('Backspace');
+      await screenshot(admin, 'patients-new-large');
+
+      await (await button(admin, '[data-testid=new-patient-dialog]', 'Simpan')).click();
+      await waitForText(admin, MSG.actionSuccessTitle);
+      await waitForText(admin, MSG.actionSuccess);
+      expect(await admin.$('[data-testid=new-patient-dialog]')).toBeNull();
+      await (await button(admin, '[role=dialog]', 'OK')).click();
+      await admin.waitForFunction(() => !document.querySelector('[role=dialog]'));
+
+      await search(admin, name);
+      expect(await rowNames(admin)).toEqual([name]);
+      const found = await call<{ data: Patient[] }>(admin, `/api/users?role=1&keyword=${encodeURIComponent(name)}`);
+      expect(found.body.data).toHaveLength(1);
+      expect(found.body.data[0]).toMatchObject({ name, idcard: '3171015508910001', wali_name: `Wali ${name}`, wali_phone: '081311112222', wali_gender: 0 });
+      expect(found.body.data[0].username).toMatch(/^RM\d{8}$/);
+      expect(await bodyText(admin)).toContain(found.body.data[0].username);
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it('admin: Excel export holds every matching patient, not just the page', async () => {
+    const admin = await signedIn('admin');
+    try {
+      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=patient-name]');
+      await chooseOption(admin, '[aria-label="Baris per halaman"]', '8');
+      await admin.waitForFunction(() => document.querySelectorAll('[data-testid=patient-table] [data-testid=patient-name]').length === 8);
+      const total = await call<{ count: number }>(admin, '/api/users?role=1&limit=1');
+      const cdp = await admin.createCDPSession();
+      await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
+      // A DOM click: choosing the page size scrolled the header's buttons under the sticky top bar.
+      await (await button(admin, 'main', 'Export Excel')).evaluate((b) => b.click());
+      const file = path.join(tmp, 'data-pasien.xlsx');
+      for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const ws = wb.worksheets[0];
+      expect(ws.name).toBe('Data Pasien');
+      expect(ws.getRow(1).values).toContain('NO RM.');
+      expect(ws.rowCount - 1).toBe(total.body.count);
+      expect(total.body.count).toBeGreaterThan(8);
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it('small screens: the list and the new-patient dialog fit 375 px', async () => {
+    const admin = await signedIn('admin', 'small');
+    try {
+      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=patient-name]');
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(admin, 'patients-list-small');
+      await (await button(admin, 'main', 'Pasien Baru')).click();
+      await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
+      await admin.click('[data-testid=wali-switch]');
+      await admin.waitForSelector('[data-testid=wali-fields]');
+      await admin.$eval('[data-testid=wali-fields]', (e) => e.scrollIntoView({ block: 'center' }));
+      await screenshot(admin, 'patients-new-small');
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it('perawat reads the list without Pasien Baru; investor is sent home and has no nav entry', async () => {
+    const perawat = await signedIn('perawat');
+    try {
+      await perawat.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await perawat.waitForSelector('[data-testid=patient-name]');
+      expect(await perawat.$('[data-testid=new-patient-button]')).toBeNull();
+    } finally {
+      await closePage(perawat);
+    }
+
+    const investor = await signedIn('investor');
+    try {
+      await investor.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await investor.waitForSelector('[data-testid=launcher]');
+      expect(await pathname(investor)).toBe('/');
+      expect(await investor.$('a[href="/service/customer"]')).toBeNull();
+      expect(await investor.$('[data-testid=patient-table]')).toBeNull();
+    } finally {
+      await closePage(investor);
+    }
+  });
+});
