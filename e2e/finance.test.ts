@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { formatDate, MSG, todayIn } from '../packages/shared/src/index.js';
+import { addDays, formatDate, MSG, todayIn } from '../packages/shared/src/index.js';
 import { closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
 
 /**
@@ -64,6 +64,37 @@ async function chooseAccount(line: number, code: string): Promise<void> {
   await page.waitForFunction((l) => !(document.querySelector(`[data-testid=ju-debit-${l}]`) as HTMLInputElement).disabled, {}, line);
 }
 
+/** Reads /finance/laporan/neraca: its labels in order, and the totals as rupiah numbers. */
+async function readNeraca(p: Page) {
+  await p.goto(url('/finance/laporan/neraca'), { waitUntil: 'domcontentloaded' });
+  await p.waitForSelector('[data-testid=bs-le]');
+  const bs = await p.evaluate(() => {
+    const rupiah = (el: Element | null | undefined) => {
+      const t = el?.textContent ?? '';
+      const v = Number(t.replace(/[^\d,]/g, '').replace(',', '.'));
+      return t.trim().startsWith('-') ? -v : v;
+    };
+    const area = document.querySelector<HTMLElement>('.finance-print-area')!;
+    const labels = area.innerText.split(/[\n\t]/).map((x) => x.trim()).filter(Boolean);
+    const equityRows = [...document.querySelectorAll('[data-testid=bs-ekuitas] tr')].slice(1, -2);
+    return {
+      labels,
+      total_assets: rupiah(document.querySelector('[data-testid=bs-assets] span:last-child')),
+      total_liabilities: rupiah(document.querySelector('[data-testid=bs-kewajiban-total]')),
+      total_equity: rupiah(document.querySelector('[data-testid=bs-ekuitas-total]')),
+      equity_lines: equityRows.reduce((s, r) => s + rupiah(r.querySelector('td:last-child')), 0),
+      current_earnings: rupiah(document.querySelector('[data-testid=bs-current-earnings]')),
+      total_le: rupiah(document.querySelector('[data-testid=bs-le] span:last-child')),
+    };
+  });
+  expect(bs.labels.filter((l) => l === 'Total Aset')).toHaveLength(1);
+  const order = ['Aset', 'Total Aset', 'Kewajiban', 'Total Kewajiban', 'Ekuitas', 'Laba (Rugi) Berjalan', 'Total Ekuitas', 'Total Kewajiban dan Ekuitas'];
+  const at = order.map((l) => bs.labels.indexOf(l));
+  expect(at.every((i) => i >= 0)).toBe(true);
+  expect([...at].sort((a, b) => a - b)).toEqual(at);
+  return bs;
+}
+
 describe('finance in the browser', () => {
   it('creates the period from the Baru menu with opening balances', async () => {
     await page.goto(url('/finance/periode'), { waitUntil: 'domcontentloaded' });
@@ -110,6 +141,15 @@ describe('finance in the browser', () => {
   it('reverses the journal with Batalkan', async () => {
     await page.waitForSelector('[data-testid^=jurnal-batalkan-]');
     await page.click('[data-testid^=jurnal-batalkan-]');
+    // The reversal date: today in the branch (Denpasar, WITA) by default, refused before the active period.
+    await page.waitForSelector('#jurnal-reverse-date');
+    const branchToday = todayIn('Asia/Makassar');
+    expect(await page.$eval('#jurnal-reverse-date', (el) => (el as HTMLInputElement).value)).toBe(branchToday);
+    await setValue('#jurnal-reverse-date', addDays(start, -1));
+    await waitForText(page, 'Tanggal harus di dalam periode aktif');
+    expect(await disabled('[data-testid=jurnal-reverse-confirm]')).toBe(true);
+    await setValue('#jurnal-reverse-date', branchToday);
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=jurnal-reverse-confirm]') as HTMLButtonElement).disabled);
     await clickText('Ya, Batalkan');
     await waitForText(page, 'Jurnal pembalik');
     await waitForText(page, 'Pembatalan');
@@ -135,6 +175,26 @@ describe('finance in the browser', () => {
     await page.waitForSelector('[data-testid=tb-closing-debit]');
     const [d, c] = await page.evaluate(() => [document.querySelector('[data-testid=tb-closing-debit]')!.textContent, document.querySelector('[data-testid=tb-closing-credit]')!.textContent]);
     expect(d).toBe(c);
+  });
+
+  it('shows the balance sheet as a neraca: one Total Aset, equity with the current profit, balanced', async () => {
+    const denpasar = await readNeraca(page);
+    expect(denpasar.total_assets).toBe(5_000_000);
+    expect(denpasar.total_le).toBe(denpasar.total_assets);
+    // The demo books of Jakarta carry a profit not yet closed: it sits inside equity.
+    const jakarta = await freshPage(browser, 'large');
+    try {
+      await jakarta.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+      await login(jakarta, 'finance');
+      const bs = await readNeraca(jakarta);
+      expect(bs.current_earnings).not.toBe(0);
+      expect(bs.total_le).toBe(bs.total_assets);
+      expect(Math.round((bs.total_liabilities + bs.total_equity) * 100)).toBe(Math.round(bs.total_le * 100));
+      expect(Math.round((bs.equity_lines + bs.current_earnings) * 100)).toBe(Math.round(bs.total_equity * 100));
+      await screenshot(jakarta, 'finance-neraca-jakarta');
+    } finally {
+      await closePage(jakarta);
+    }
   });
 
   it('closes the period', async () => {

@@ -205,11 +205,15 @@ export type JurnalListQuery = z.infer<typeof jurnalListQuery>;
 export const reportQuery = z.object({ ...dateRange, ...branchFilter });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
+/** Ledger lines per page of the general ledger (an account with a balance but no posting in range counts as one). */
+export const LEDGER_PAGE_LINES = 500;
 export const ledgerQuery = z.object({
   ...dateRange,
   ...branchFilter,
   /** Account id or code; absent: every account with a balance or a posting. */
   akun: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(2000).default(LEDGER_PAGE_LINES)),
 });
 export type LedgerQuery = z.infer<typeof ledgerQuery>;
 
@@ -260,12 +264,22 @@ export interface LedgerAccount {
   debit: number;
   credit: number;
   closing: number;
+  /** This page's entries of the account (a long account continues on the next page). */
   entries: LedgerEntry[];
+  /** Entries of the account in the whole range, and the index of this page's first one among them. */
+  entry_count: number;
+  entry_offset: number;
+  /** Balance before this page's first entry (the opening balance on the account's first page). */
+  carried: number;
 }
 export interface LedgerDto {
   from: string;
   to: string;
   accounts: LedgerAccount[];
+  page: number;
+  limit: number;
+  /** Ledger lines of the whole report (an account without postings counts as one): pages = ceil(count / limit). */
+  count: number;
 }
 
 export interface StatementLine {

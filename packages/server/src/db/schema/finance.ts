@@ -140,6 +140,8 @@ export const jurnalDetail = pgTable(
   (t) => [
     index('jurnal_detail_jurnal_idx').on(t.jurnal_id),
     index('jurnal_detail_akun_idx').on(t.profile_id, t.akun_id, t.transaction_at),
+    // "Has postings" of the chart (any branch) and the account usage checks look an account up on its own.
+    index('jurnal_detail_akun_id_idx').on(t.akun_id),
     index('jurnal_detail_profile_date_idx').on(t.profile_id, t.transaction_at),
   ],
 );

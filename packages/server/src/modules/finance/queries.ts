@@ -69,10 +69,16 @@ export async function deleteAkun(db: Db, id: number): Promise<void> {
   await db.delete(akun).where(eq(akun.id, id));
 }
 
-/** Ids of accounts with at least one journal line (any branch). */
+/**
+ * Ids of accounts with at least one journal line (any branch): one indexed EXISTS probe per account
+ * (jurnal_detail_akun_id_idx) instead of a scan of every line.
+ */
 export async function akunIdsWithPostings(db: Db): Promise<Set<number>> {
-  const rows = await queryRows<{ akun_id: number }>(db, sql`select distinct akun_id from jurnal_detail`);
-  return new Set(rows.map((r) => Number(r.akun_id)));
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select a.id from akun a where exists (select 1 from jurnal_detail d where d.akun_id = a.id)`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 export async function akunUsage(db: Db, id: number): Promise<{ postings: number; children: number; methods: number; taxes: number; saldo: number }> {
@@ -141,21 +147,22 @@ export async function rangeSums(
   from: string,
   to: string,
   opts: { excludeClosing?: boolean } = {},
-): Promise<Map<number, { od: number; oc: number; d: number; c: number }>> {
+): Promise<Map<number, { od: number; oc: number; d: number; c: number; n: number }>> {
   const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope), sql`d.transaction_at <= ${to}`];
   const closing = opts.excludeClosing
     ? sql`and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
     : sql``;
-  const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string }>(
+  const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string; n: number }>(
     db,
     sql`select d.akun_id,
           coalesce(sum(d.debit) filter (where d.transaction_at < ${from}), 0)::text as od,
           coalesce(sum(d.credit) filter (where d.transaction_at < ${from}), 0)::text as oc,
           coalesce(sum(d.debit) filter (where d.transaction_at >= ${from}), 0)::text as d,
-          coalesce(sum(d.credit) filter (where d.transaction_at >= ${from}), 0)::text as c
+          coalesce(sum(d.credit) filter (where d.transaction_at >= ${from}), 0)::text as c,
+          (count(*) filter (where d.transaction_at >= ${from}))::int as n
         from jurnal_detail d where ${sql.join(conds, sql` and `)} ${closing} group by d.akun_id`,
   );
-  return new Map(rows.map((r) => [Number(r.akun_id), { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c) }]));
+  return new Map(rows.map((r) => [Number(r.akun_id), { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c), n: Number(r.n) }]));
 }
 
 export interface LedgerLineRow {
@@ -167,11 +174,29 @@ export interface LedgerLineRow {
   description: string | null;
   debit: number;
   credit: number;
+  /** Debit minus credit (sen) of the account's lines in range up to and including this one. */
+  run: number;
 }
 
-export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: string, akunId?: number): Promise<LedgerLineRow[]> {
-  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope), sql`d.transaction_at >= ${from}`, sql`d.transaction_at <= ${to}`];
-  if (akunId !== undefined) conds.push(sql`d.akun_id = ${akunId}`);
+/** A slice of one account's ledger lines in range: its lines number fromRn+1 .. toRn (1-based, in ledger order). */
+export interface LedgerWindow {
+  akunId: number;
+  fromRn: number;
+  toRn: number;
+}
+
+/**
+ * Ledger lines of [from, to] for the given slices, in ledger order (date, journal, line) per account, each with the
+ * account's running sum from the start of the range. Numbering and running sums come from a window over the
+ * accounts' lines in range (jurnal_detail_akun_idx); only the page's lines are joined to their journals.
+ */
+export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: string, windows: LedgerWindow[]): Promise<LedgerLineRow[]> {
+  if (!windows.length) return [];
+  const ids = [...new Set(windows.map((w) => w.akunId))];
+  const picked = sql.join(
+    windows.map((w) => sql`(x.akun_id = ${w.akunId} and x.rn > ${w.fromRn} and x.rn <= ${w.toRn})`),
+    sql` or `,
+  );
   const rows = await queryRows<{
     akun_id: number;
     jurnal_id: number;
@@ -181,15 +206,31 @@ export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: 
     description: string | null;
     debit: string;
     credit: string;
+    run: string;
   }>(
     db,
-    sql`select d.akun_id, d.jurnal_id, j.code, d.transaction_at::text as transaction_at, j.memo, d.description,
-          d.debit::text as debit, d.credit::text as credit
-        from jurnal_detail d join jurnal j on j.id = d.jurnal_id
-        where ${sql.join(conds, sql` and `)}
-        order by d.akun_id, d.transaction_at, d.jurnal_id, d.line_no`,
+    sql`select x.akun_id, x.jurnal_id, j.code, x.transaction_at::text as transaction_at, j.memo, x.description,
+          x.debit::text as debit, x.credit::text as credit, x.run::text as run
+        from (
+          select d.akun_id, d.jurnal_id, d.transaction_at, d.description, d.debit, d.credit,
+            row_number() over w as rn,
+            sum(d.debit - d.credit) over w as run
+          from jurnal_detail d
+          where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${from} and d.transaction_at <= ${to}
+            and d.akun_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+          window w as (partition by d.akun_id order by d.transaction_at, d.jurnal_id, d.line_no rows between unbounded preceding and current row)
+        ) x join jurnal j on j.id = x.jurnal_id
+        where ${picked}
+        order by x.akun_id, x.rn`,
   );
-  return rows.map((r) => ({ ...r, akun_id: Number(r.akun_id), jurnal_id: Number(r.jurnal_id), debit: Number(r.debit), credit: Number(r.credit) }));
+  return rows.map((r) => ({
+    ...r,
+    akun_id: Number(r.akun_id),
+    jurnal_id: Number(r.jurnal_id),
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+    run: Number(r.run),
+  }));
 }
 
 // ---------------------------------------------------------------- periods

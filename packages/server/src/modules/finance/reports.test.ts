@@ -118,6 +118,50 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
+interface LedgerAcc {
+  code: string;
+  normal: 'D' | 'K';
+  opening: number;
+  closing: number;
+  debit: number;
+  credit: number;
+  entry_count: number;
+  entry_offset: number;
+  carried: number;
+  entries: { balance: number; debit: number; credit: number }[];
+}
+
+/**
+ * Every page of the general ledger, each account's entries joined: checks that a page holds at most `limit` lines
+ * and that an account continued from the previous page picks up where it stopped (offset and carried balance).
+ */
+async function ledgerAll(query: string): Promise<{ accounts: LedgerAcc[]; pages: number }> {
+  const merged: LedgerAcc[] = [];
+  let pages = 0;
+  for (let page = 1; ; page++) {
+    const res = await t.api(fin).get(`/api/finance/laporan/bukubesar?${query}&page=${page}`);
+    expect(res.status).toBe(200);
+    const d = res.body.data as { accounts: LedgerAcc[]; count: number; limit: number };
+    pages++;
+    const slots = d.accounts.reduce((s, a) => s + Math.max(1, a.entries.length), 0);
+    expect(slots).toBeLessThanOrEqual(d.limit);
+    for (const a of d.accounts) {
+      const last = merged[merged.length - 1];
+      if (last?.code === a.code) {
+        expect(a.entry_offset).toBe(last.entries.length);
+        expect(sen(a.carried)).toBe(sen(last.entries[last.entries.length - 1].balance));
+        last.entries.push(...a.entries);
+      } else {
+        expect(a.entry_offset).toBe(0);
+        expect(a.carried).toBe(a.opening);
+        merged.push({ ...a, entries: [...a.entries] });
+      }
+    }
+    if (page * d.limit >= d.count) break;
+  }
+  return { accounts: merged.map((a) => ({ ...a, entry_offset: 0, carried: a.opening })), pages };
+}
+
 const RANGES: [string, string][] = [
   ['2025-12-01', '2026-12-31'],
   ['2026-01-01', '2026-06-30'],
@@ -161,13 +205,15 @@ describe('reports agree with an independent double-entry book', () => {
   });
 
   it.each(RANGES)('general ledger %s .. %s agrees with the book and the trial balance', async (from, to) => {
-    const [gl, tb] = await Promise.all([
-      t.api(fin).get(`/api/finance/laporan/bukubesar?from=${from}&to=${to}`),
+    const [{ accounts: gl, pages }, tb] = await Promise.all([
+      ledgerAll(`from=${from}&to=${to}`),
       t.api(fin).get(`/api/finance/laporan/trialbalance?from=${from}&to=${to}`),
     ]);
-    expect(gl.status).toBe(200);
     const tbRows = new Map((tb.body.data.rows as { code: string; closing_debit: number; closing_credit: number }[]).map((r) => [r.code, r]));
-    for (const a of gl.body.data.accounts as { code: string; normal: 'D' | 'K'; opening: number; closing: number; debit: number; credit: number; entries: { balance: number; debit: number; credit: number }[] }[]) {
+    // The same accounts as the trial balance, in code order, across every page.
+    expect(gl.map((a) => a.code)).toEqual([...tbRows.keys()].sort());
+    if (from === '2025-12-01') expect(pages).toBeGreaterThan(1); // the default page holds 500 lines; the book has more
+    for (const a of gl) {
       const sign = a.normal === 'K' ? -1 : 1;
       const inRange = book.filter((p) => p.code === a.code && p.date >= from && p.date <= to);
       const before = book.filter((p) => p.code === a.code && p.date < from);
@@ -176,14 +222,26 @@ describe('reports agree with an independent double-entry book', () => {
       expect(sen(a.opening), a.code).toBe(opening);
       expect(sen(a.closing), a.code).toBe(closing);
       expect(a.entries).toHaveLength(inRange.length);
+      expect(a.entry_count).toBe(inRange.length);
       expect(sen(a.entries.length ? a.entries[a.entries.length - 1].balance : a.opening)).toBe(closing);
       const r = tbRows.get(a.code)!;
       expect(sign * (sen(r.closing_debit) - sen(r.closing_credit)) || 0).toBe(closing);
     }
     // One account at a time gives the same.
-    const one = await t.api(fin).get(`/api/finance/laporan/bukubesar?from=${from}&to=${to}&akun=1101`);
-    const kas = (gl.body.data.accounts as { code: string }[]).find((a) => a.code === '1101');
-    if (kas) expect(one.body.data.accounts[0]).toEqual(kas);
+    const one = await ledgerAll(`from=${from}&to=${to}&akun=1101`);
+    const kas = gl.find((a) => a.code === '1101');
+    if (kas) expect(one.accounts[0]).toEqual(kas);
+  });
+
+  it('pages the general ledger by lines: small pages hold at most `limit` lines and add up to the whole', async () => {
+    const q = 'from=2025-12-01&to=2026-12-31';
+    const small = await ledgerAll(`${q}&limit=37`);
+    const whole = await ledgerAll(`${q}&limit=2000`);
+    expect(whole.pages).toBe(1);
+    expect(small.pages).toBeGreaterThan(10);
+    expect(small.accounts).toEqual(whole.accounts);
+    const tooBig = await t.api(fin).get(`/api/finance/laporan/bukubesar?${q}&limit=5000`);
+    expect(tooBig.status).toBe(400);
   });
 
   it.each(RANGES)('profit and loss %s .. %s', async (from, to) => {

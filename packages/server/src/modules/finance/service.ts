@@ -5,6 +5,7 @@ import {
   fromSen,
   INCOME_CATEGORIES,
   isTopLevel,
+  LEDGER_PAGE_LINES,
   MSG,
   NORMAL_SIDE_OF_CATEGORY,
   todayIn,
@@ -602,33 +603,59 @@ export async function trialBalance(ctx: Ctx, query: ReportQuery): Promise<TrialB
   };
 }
 
+/**
+ * General ledger of [from, to], one page of `limit` ledger lines: accounts in code order (one account, or every
+ * detail account with a balance or a posting), each with its opening balance, this page's entries with running
+ * balances, the range's movements and closing balance. A long account continues on the next page (entry_offset,
+ * carried); an account with a balance but no posting takes one line. Bounded per request whatever the book's size.
+ */
 export async function ledger(ctx: Ctx, query: LedgerQuery): Promise<LedgerDto> {
   const c = requireUser(ctx);
   const scope = scopeOf(c, query);
   const { from, to } = await rangeOf(c, query);
+  const page = query.page ?? 1;
+  const limit = query.limit ?? LEDGER_PAGE_LINES;
   const accounts = await q.listAkun(c.db);
   let only: q.AkunRow | undefined;
   if (query.akun) {
     only = accounts.find((a) => a.code === query.akun) ?? (/^\d+$/.test(query.akun) ? accounts.find((a) => a.id === Number(query.akun)) : undefined);
     if (!only) throw badRequest('Akun tidak ditemukan', 'akun');
   }
-  const [sums, lines] = await Promise.all([q.rangeSums(c.db, scope, from, to), q.ledgerLines(c.db, scope, from, to, only?.id)]);
+  const sums = await q.rangeSums(c.db, scope, from, to);
+  // Every account of the report with its place in the run of ledger lines (slots).
+  const offset = (page - 1) * limit;
+  let start = 0;
+  const onPage: { a: q.AkunRow; s: { od: number; oc: number; d: number; c: number; n: number }; sign: number; opening: number; lo: number; hi: number }[] = [];
+  for (const a of only ? [only] : accounts) {
+    if (a.isheader && !only) continue;
+    const s = sums.get(a.id) ?? { od: 0, oc: 0, d: 0, c: 0, n: 0 };
+    const sign = a.normal === 'K' ? -1 : 1;
+    const opening = sign * (s.od - s.oc);
+    if (!only && opening === 0 && s.n === 0) continue;
+    const slots = Math.max(1, s.n);
+    if (start < offset + limit && start + slots > offset) {
+      onPage.push({ a, s, sign, opening, lo: Math.max(0, offset - start), hi: Math.min(s.n, offset + limit - start) });
+    }
+    start += slots;
+  }
+  const lines = await q.ledgerLines(
+    c.db,
+    scope,
+    from,
+    to,
+    onPage.filter((p) => p.hi > p.lo).map((p) => ({ akunId: p.a.id, fromRn: p.lo, toRn: p.hi })),
+  );
   const byAkun = new Map<number, q.LedgerLineRow[]>();
   for (const l of lines) {
     const list = byAkun.get(l.akun_id) ?? [];
     list.push(l);
     byAkun.set(l.akun_id, list);
   }
-  const out: LedgerAccount[] = [];
-  for (const a of only ? [only] : accounts) {
-    if (a.isheader) continue;
-    const s = sums.get(a.id) ?? { od: 0, oc: 0, d: 0, c: 0 };
-    const sign = a.normal === 'K' ? -1 : 1;
-    const opening = sign * (s.od - s.oc);
+  const out: LedgerAccount[] = onPage.map(({ a, s, sign, opening, lo }) => {
     const entries = byAkun.get(a.id) ?? [];
-    if (!only && opening === 0 && entries.length === 0) continue;
-    let bal = opening;
-    out.push({
+    const first = entries[0];
+    const carried = first ? opening + sign * (first.run - (first.debit - first.credit)) : opening;
+    return {
       akun_id: a.id,
       code: a.code,
       name: a.name,
@@ -637,22 +664,22 @@ export async function ledger(ctx: Ctx, query: LedgerQuery): Promise<LedgerDto> {
       debit: fromSen(s.d),
       credit: fromSen(s.c),
       closing: fromSen(opening + sign * (s.d - s.c)),
-      entries: entries.map((e) => {
-        bal += sign * (e.debit - e.credit);
-        return {
-          jurnal_id: e.jurnal_id,
-          code: e.code,
-          transaction_at: e.transaction_at,
-          memo: e.memo,
-          description: e.description,
-          debit: fromSen(e.debit),
-          credit: fromSen(e.credit),
-          balance: fromSen(bal),
-        };
-      }),
-    });
-  }
-  return { from, to, accounts: out };
+      entry_count: s.n,
+      entry_offset: lo,
+      carried: fromSen(carried),
+      entries: entries.map((e) => ({
+        jurnal_id: e.jurnal_id,
+        code: e.code,
+        transaction_at: e.transaction_at,
+        memo: e.memo,
+        description: e.description,
+        debit: fromSen(e.debit),
+        credit: fromSen(e.credit),
+        balance: fromSen(opening + sign * e.run),
+      })),
+    };
+  });
+  return { from, to, accounts: out, page, limit, count: start };
 }
 
 const REVENUE_LIKE = new Set([2, 3, 4, 7]);

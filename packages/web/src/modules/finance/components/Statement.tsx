@@ -1,8 +1,23 @@
 import { formatRupiah, MSG, type StatementSection } from '@klinik/shared';
 import { Table, TableBody, TableCell, TableRow } from '../../../components/ui/table';
 
-/** One section of the profit and loss or balance sheet: its lines and total. */
-export function StatementBlock({ section, testId }: { section: StatementSection; testId?: string }) {
+/**
+ * One section of the profit and loss or balance sheet: its lines and total. `extra` rows follow the account lines
+ * (e.g. the current period's profit inside equity) and count into the total; `hideTotal` leaves the total row to
+ * the caller (a grand total line).
+ */
+export function StatementBlock({
+  section,
+  testId,
+  extra = [],
+  hideTotal = false,
+}: {
+  section: StatementSection;
+  testId?: string;
+  extra?: { label: string; amount: number; testId?: string }[];
+  hideTotal?: boolean;
+}) {
+  const totalSen = Math.round(section.total * 100) + extra.reduce((s, e) => s + Math.round(e.amount * 100), 0);
   return (
     <Table data-testid={testId}>
       <TableBody>
@@ -11,7 +26,7 @@ export function StatementBlock({ section, testId }: { section: StatementSection;
             {section.title}
           </TableCell>
         </TableRow>
-        {section.lines.length === 0 ? (
+        {section.lines.length === 0 && extra.length === 0 ? (
           <TableRow>
             <TableCell colSpan={2} className="text-muted-foreground">
               {MSG.empty}
@@ -27,10 +42,22 @@ export function StatementBlock({ section, testId }: { section: StatementSection;
             </TableRow>
           ))
         )}
-        <TableRow className="font-semibold">
-          <TableCell>Total {section.title}</TableCell>
-          <TableCell className="text-right">{formatRupiah(section.total)}</TableCell>
-        </TableRow>
+        {extra.map((e) => (
+          <TableRow key={e.label}>
+            <TableCell className="pl-6">{e.label}</TableCell>
+            <TableCell className="text-right" data-testid={e.testId}>
+              {formatRupiah(e.amount)}
+            </TableCell>
+          </TableRow>
+        ))}
+        {hideTotal ? null : (
+          <TableRow className="font-semibold">
+            <TableCell>Total {section.title}</TableCell>
+            <TableCell className="text-right" data-testid={testId ? `${testId}-total` : undefined}>
+              {formatRupiah(totalSen / 100)}
+            </TableCell>
+          </TableRow>
+        )}
       </TableBody>
     </Table>
   );

@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatRupiah, MSG, type AkunDto } from '@klinik/shared';
-import { useTRPC } from '../../../lib/trpc';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatDate, formatRupiah, LEDGER_PAGE_LINES, MSG, type AkunDto, type LedgerAccount, type LedgerDto } from '@klinik/shared';
+import { api, useTRPC } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
+import { ListPager } from '../../../components/ListPager';
 import { FormField } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -11,17 +12,38 @@ import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../components/ReportToolbar';
 import { RUPIAH_FMT } from '../lib';
 
-/** /finance/laporan/bukubesar: per account the opening balance, each posting with its running balance, the closing balance. */
+/** Every page of the ledger (for the Excel export), each account's entries joined. */
+async function wholeLedger(query: Record<string, string | number | undefined>): Promise<LedgerAccount[]> {
+  const out: LedgerAccount[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api.get<{ data: LedgerDto }>('/api/finance/laporan/bukubesar', { query: { ...query, page, limit: 2000 } });
+    for (const a of res.data.accounts) {
+      const last = out[out.length - 1];
+      if (last?.akun_id === a.akun_id) last.entries.push(...a.entries);
+      else out.push({ ...a, entries: [...a.entries] });
+    }
+    if (page * res.data.limit >= res.data.count) return out;
+  }
+}
+
+/**
+ * /finance/laporan/bukubesar: per account the opening balance, each posting with its running balance, the closing
+ * balance; LEDGER_PAGE_LINES lines a page (a long account continues on the next page with its carried balance).
+ */
 export default function BukuBesarPage() {
   const trpc = useTRPC();
   const [filter, setFilter] = useReportFilter();
   const [akun, setAkun] = React.useState<AkunDto | null>(null);
+  const [page, setPage] = React.useState(1);
   const accounts = usePostableAccounts();
-  const q = useQuery({ ...trpc.finance.laporan.ledger.queryOptions({ from: filter.from, to: filter.to, akun: akun?.code, ...branchQuery(filter) }), meta: { silent: true } });
+  const query = { from: filter.from, to: filter.to, akun: akun?.code, ...branchQuery(filter) };
+  const q = useQuery({ ...trpc.finance.laporan.ledger.queryOptions({ ...query, page, limit: LEDGER_PAGE_LINES }), placeholderData: keepPreviousData, meta: { silent: true } });
+  React.useEffect(() => setPage(1), [filter, akun]);
   const data = q.data;
   const exportIt = async () => {
     if (!data) return;
-    const rows = data.accounts.flatMap((a) => [
+    const all = await wholeLedger(query);
+    const rows = all.flatMap((a) => [
       { akun: `${a.code} ${a.name}`, date: data.from, code: '', memo: 'Saldo awal', debit: null, credit: null, balance: a.opening },
       ...a.entries.map((e) => ({ akun: `${a.code} ${a.name}`, date: e.transaction_at, code: e.code, memo: e.description ? `${e.memo} · ${e.description}` : e.memo, debit: e.debit || null, credit: e.credit || null, balance: e.balance })),
       { akun: `${a.code} ${a.name}`, date: data.to, code: '', memo: 'Saldo akhir', debit: a.debit, credit: a.credit, balance: a.closing },
@@ -56,7 +78,10 @@ export default function BukuBesarPage() {
         {data?.accounts.map((a) => (
           <section key={a.akun_id} className="overflow-x-auto rounded-lg border bg-card" data-testid={`ledger-${a.code}`}>
             <h2 className="border-b px-3 py-2 font-semibold">
-              <span className="font-mono text-sm">{a.code}</span> {a.name} <span className="text-xs font-normal text-muted-foreground">(saldo normal {a.normal === 'D' ? 'debit' : 'kredit'})</span>
+              <span className="font-mono text-sm">{a.code}</span> {a.name}{' '}
+              <span className="text-xs font-normal text-muted-foreground">
+                (saldo normal {a.normal === 'D' ? 'debit' : 'kredit'}){a.entry_offset > 0 ? ' · lanjutan' : ''}
+              </span>
             </h2>
             <Table>
               <TableHeader>
@@ -71,12 +96,12 @@ export default function BukuBesarPage() {
               </TableHeader>
               <TableBody>
                 <TableRow className="bg-muted/40">
-                  <TableCell>{formatDate(data.from)}</TableCell>
+                  <TableCell>{a.entry_offset > 0 ? '' : formatDate(data.from)}</TableCell>
                   <TableCell />
-                  <TableCell className="font-medium">Saldo awal</TableCell>
+                  <TableCell className="font-medium">{a.entry_offset > 0 ? 'Saldo pindahan' : 'Saldo awal'}</TableCell>
                   <TableCell />
                   <TableCell />
-                  <TableCell className="text-right font-medium">{formatRupiah(a.opening)}</TableCell>
+                  <TableCell className="text-right font-medium">{formatRupiah(a.carried)}</TableCell>
                 </TableRow>
                 {a.entries.map((e, i) => (
                   <TableRow key={`${e.jurnal_id}-${i}`}>
@@ -91,19 +116,32 @@ export default function BukuBesarPage() {
                     <TableCell className="text-right">{formatRupiah(e.balance)}</TableCell>
                   </TableRow>
                 ))}
-                <TableRow className="bg-muted/40 font-semibold">
-                  <TableCell>{formatDate(data.to)}</TableCell>
-                  <TableCell />
-                  <TableCell>Saldo akhir</TableCell>
-                  <TableCell className="text-right">{formatRupiah(a.debit)}</TableCell>
-                  <TableCell className="text-right">{formatRupiah(a.credit)}</TableCell>
-                  <TableCell className="text-right">{formatRupiah(a.closing)}</TableCell>
-                </TableRow>
+                {a.entry_offset + a.entries.length >= a.entry_count ? (
+                  <TableRow className="bg-muted/40 font-semibold">
+                    <TableCell>{formatDate(data.to)}</TableCell>
+                    <TableCell />
+                    <TableCell>Saldo akhir</TableCell>
+                    <TableCell className="text-right">{formatRupiah(a.debit)}</TableCell>
+                    <TableCell className="text-right">{formatRupiah(a.credit)}</TableCell>
+                    <TableCell className="text-right">{formatRupiah(a.closing)}</TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow className="bg-muted/40">
+                    <TableCell colSpan={6} className="text-muted-foreground">
+                      Bersambung di halaman berikutnya ({a.entry_offset + a.entries.length} dari {a.entry_count} baris)
+                    </TableCell>
+                  </TableRow>
+                )}
               </TableBody>
             </Table>
           </section>
         ))}
       </div>
+      {data && data.count > data.limit ? (
+        <div className="finance-no-print">
+          <ListPager page={page} pageSize={data.limit} total={data.count} onPage={setPage} />
+        </div>
+      ) : null}
     </div>
   );
 }

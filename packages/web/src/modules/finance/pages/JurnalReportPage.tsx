@@ -1,11 +1,9 @@
 import * as React from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatDate, formatRupiah, MSG, type JurnalDto } from '@klinik/shared';
-import { api, TOAST_MS, useTRPC } from '../../../lib/trpc';
+import { api, useTRPC } from '../../../lib/trpc';
 import { ListPager } from '../../../components/ListPager';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { PAGE_SIZES } from '@klinik/shared';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { JurnalUmumDialog } from '../components/FinanceNewMenu';
+import { ReverseJurnalDialog } from '../components/ReverseJurnalDialog';
 import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../components/ReportToolbar';
 import { RUPIAH_FMT, useFinanceManage } from '../lib';
 
@@ -25,7 +24,6 @@ const KIND_LABEL: Record<string, string> = { umum: 'Umum', reversal: 'Pembatalan
 /** /finance/laporan/jurnal: journals of the range with search, pagination, expandable lines and 'Batalkan'. */
 export default function JurnalReportPage() {
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const manage = useFinanceManage();
   const [filter, setFilter] = useReportFilter();
   const [keyword, setKeyword] = React.useState('');
@@ -37,14 +35,6 @@ export default function JurnalReportPage() {
   const query = { from: filter.from, to: filter.to, keyword: keyword.trim() || undefined, ...branchQuery(filter) };
   const list = useQuery({ ...trpc.finance.jurnal.list.queryOptions({ ...query, page, limit }), placeholderData: keepPreviousData, meta: { silent: true } });
   React.useEffect(() => setPage(1), [filter, keyword, limit]);
-  const reverse = useMutation(
-    trpc.finance.jurnal.reverse.mutationOptions({
-      onSuccess: async (j) => {
-        toast.success(`Jurnal pembalik ${j.code} dibuat`, { duration: TOAST_MS });
-        await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
-      },
-    }),
-  );
   const toggle = (id: number) =>
     setOpen((s) => {
       const n = new Set(s);
@@ -186,17 +176,7 @@ export default function JurnalReportPage() {
           </SelectContent>
         </Select>
       </div>
-      <ConfirmDialog
-        open={reversing !== null}
-        onOpenChange={(o) => (o ? undefined : setReversing(null))}
-        title="Batalkan Jurnal"
-        description={reversing ? `Jurnal ${reversing.code} tidak diubah; jurnal pembalik dengan debit dan kredit ditukar akan dibuat hari ini. Lanjutkan?` : ''}
-        confirmLabel="Ya, Batalkan"
-        destructive
-        onConfirm={async () => {
-          if (reversing) await reverse.mutateAsync({ id: reversing.id, data: {} });
-        }}
-      />
+      <ReverseJurnalDialog jurnal={reversing} onClose={() => setReversing(null)} />
       <JurnalUmumDialog open={newJournal} onOpenChange={setNewJournal} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah } from '@klinik/shared';
+import type { StatementSection } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -8,7 +8,12 @@ import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../c
 import { StatementBlock, TotalLine } from '../components/Statement';
 import { RUPIAH_FMT } from '../lib';
 
-/** /finance/laporan/neraca: assets against liabilities and equity (with the profit not yet closed) as of a date. */
+const CURRENT_EARNINGS = 'Laba (Rugi) Berjalan';
+
+/**
+ * /finance/laporan/neraca: Aset (one total) against Kewajiban and Ekuitas, the profit not yet closed shown inside
+ * equity, then Total Kewajiban dan Ekuitas.
+ */
 export default function NeracaPage() {
   const trpc = useTRPC();
   const [filter, setFilter] = useReportFilter();
@@ -17,13 +22,16 @@ export default function NeracaPage() {
   const exportIt = async () => {
     if (!bs) return;
     const rows: { label: string; amount: number | null }[] = [];
-    for (const s of [bs.assets, bs.liabilities, bs.equity]) {
+    const section = (s: StatementSection, total: boolean) => {
       rows.push({ label: s.title, amount: null });
       for (const l of s.lines) rows.push({ label: `   ${l.code} ${l.name}`, amount: l.amount });
-      if (s === bs.equity) rows.push({ label: '   Laba (Rugi) Berjalan', amount: bs.current_earnings });
-      rows.push({ label: `Total ${s.title}`, amount: s === bs.equity ? s.total + bs.current_earnings : s.total });
-    }
+      if (s === bs.equity) rows.push({ label: `   ${CURRENT_EARNINGS}`, amount: bs.current_earnings });
+      if (total) rows.push({ label: `Total ${s.title}`, amount: s === bs.equity ? (Math.round(s.total * 100) + Math.round(bs.current_earnings * 100)) / 100 : s.total });
+    };
+    section(bs.assets, false);
     rows.push({ label: 'TOTAL ASET', amount: bs.total_assets });
+    section(bs.liabilities, true);
+    section(bs.equity, true);
     rows.push({ label: 'TOTAL KEWAJIBAN DAN EKUITAS', amount: bs.total_liabilities_equity });
     await exportToExcel(`neraca-${bs.to}`, [{ header: 'Keterangan', value: 'label', width: 44 }, { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 }], rows, 'Neraca');
   };
@@ -38,16 +46,16 @@ export default function NeracaPage() {
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
             <div className="rounded-lg border bg-card p-2">
-              <StatementBlock section={bs.assets} />
+              <StatementBlock section={bs.assets} testId="bs-aset" hideTotal />
               <TotalLine label="Total Aset" value={bs.total_assets} testId="bs-assets" />
             </div>
             <div className="rounded-lg border bg-card p-2">
-              <StatementBlock section={bs.liabilities} />
-              <StatementBlock section={bs.equity} />
-              <div className="flex justify-between px-2 py-2 text-sm">
-                <span>Laba (Rugi) Berjalan</span>
-                <span>{formatRupiah(bs.current_earnings)}</span>
-              </div>
+              <StatementBlock section={bs.liabilities} testId="bs-kewajiban" />
+              <StatementBlock
+                section={bs.equity}
+                testId="bs-ekuitas"
+                extra={[{ label: CURRENT_EARNINGS, amount: bs.current_earnings, testId: 'bs-current-earnings' }]}
+              />
               <TotalLine label="Total Kewajiban dan Ekuitas" value={bs.total_liabilities_equity} testId="bs-le" />
             </div>
           </div>

@@ -1,0 +1,1 @@
+CREATE INDEX "jurnal_detail_akun_id_idx" ON "jurnal_detail" USING btree ("akun_id");
