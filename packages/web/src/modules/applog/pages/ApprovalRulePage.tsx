@@ -27,7 +27,7 @@ export default function ApprovalRulePage() {
   const [saved, setSaved] = React.useState(false);
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-4">
       <PageHeader title="Aturan Persetujuan" description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Owner dan Developer selalu dapat menyetujui." />
       {query.isPending ? (
         <Skeleton className="h-40 w-full" />

@@ -39,7 +39,7 @@ export default function ConfirmationPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4">
       <PageHeader title="Konfirmasi Aktivitas" description="Setujui atau tolak permintaan, dan lihat riwayat aktivitas." actions={<ExportExcelButton onExport={exportRows} />} />
       <ApplogFilterBar
         value={filters}

@@ -50,7 +50,7 @@ export default function BranchesPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-4">
       <PageHeader
         title="Cabang"
         description="Data cabang klinik, status aktif dan logo."

@@ -202,7 +202,7 @@ export default function AkunPage() {
       'Akun',
     );
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-2">
       <PageHeader
         title="Master Akun"
         description="Bagan akun bersama seluruh cabang; saldo untuk cabang aktif."

@@ -64,7 +64,7 @@ export default function BukuBesarPage() {
     );
   };
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-2">
       <NoPeriodBanner />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!data?.accounts.length}>
         <FormField label="Akun" htmlFor="bb-akun">

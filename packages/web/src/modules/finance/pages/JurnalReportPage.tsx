@@ -64,7 +64,7 @@ export default function JurnalReportPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-2">
       <NoPeriodBanner />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportAll} exportDisabled={!list.data?.count}>
         <FormField label="Cari" htmlFor="jurnal-keyword">

@@ -28,7 +28,7 @@ export default function LabaRugiPage() {
     await exportToExcel(`laba-rugi-${pl.from}-${pl.to}`, [{ header: 'Keterangan', value: 'label', width: 44 }, { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 }], rows, 'Laba Rugi');
   };
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-2">
       <NoPeriodBanner />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!pl} />
       <div className="finance-print-area">

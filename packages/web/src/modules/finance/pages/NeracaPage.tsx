@@ -36,7 +36,7 @@ export default function NeracaPage() {
     await exportToExcel(`neraca-${bs.to}`, [{ header: 'Keterangan', value: 'label', width: 44 }, { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 }], rows, 'Neraca');
   };
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-2">
       <NoPeriodBanner />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!bs} single />
       <div className="finance-print-area">

@@ -63,7 +63,7 @@ export default function PajakPage() {
   ];
   const rate = Number(f.rate.replace(',', '.'));
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-2">
       <PageHeader
         title="Master Pajak"
         description="Tarif dapat berubah menurut peraturan; ubah di sini, bukan di kode."

@@ -62,7 +62,7 @@ export default function PaymentMethodPage() {
     },
   ];
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-2">
       <PageHeader
         title="Metode Pembayaran"
         actions={

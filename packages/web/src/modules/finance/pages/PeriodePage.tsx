@@ -131,7 +131,7 @@ export default function PeriodePage() {
     },
   ];
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-2">
       <PageHeader
         title="Periode Keuangan"
         description="Satu periode aktif per cabang; jurnal hanya dapat diposting ke periode aktif."

@@ -35,7 +35,7 @@ export default function TrialBalancePage() {
     );
   };
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-2">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-2">
       <NoPeriodBanner />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!tb?.rows.length} />
       <div className="finance-print-area">
@@ -48,7 +48,7 @@ export default function TrialBalancePage() {
               <TableHeader>
                 <TableRow>
                   <TableHead rowSpan={2}>Kode</TableHead>
-                  <TableHead rowSpan={2}>Akun</TableHead>
+                  <TableHead rowSpan={2} className="min-w-48">Akun</TableHead>
                   <TableHead colSpan={2} className="text-center">
                     Saldo Awal
                   </TableHead>

@@ -133,7 +133,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-4">
       <PageHeader
         title={config.title}
         description={config.description}

@@ -55,7 +55,7 @@ export default function PiutangPage() {
     );
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-4">
       <PageHeader title="Piutang Membership" description="Cicilan paket yang belum dibayar per pasien, dengan umur piutang." actions={<ExportExcelButton onExport={exportAll} disabled={!rows?.length} />} />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
         <FormField label="Cari" htmlFor="piutang-keyword">

@@ -197,7 +197,7 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent fullScreen aria-describedby={undefined}>
-        <div className="mx-auto grid w-full max-w-5xl gap-4">
+        <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4">
           <DialogHeader>
             <DialogTitle>{paket ? `Ubah Paket ${paket.code} (versi baru)` : 'Paket Baru'}</DialogTitle>
             {paket ? <DialogDescription>Setiap perubahan disimpan sebagai versi baru; registrasi lama tetap memakai versi saat dijual.</DialogDescription> : null}
@@ -432,7 +432,7 @@ export default function PromosiPage() {
   ];
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-4">
       <PageHeader title="Paket Promosi" description="Jenis paket, paket dan isinya. Setiap perubahan paket menjadi versi baru." />
       <Tabs defaultValue="paket">
         <TabsList>

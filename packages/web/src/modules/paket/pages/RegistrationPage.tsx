@@ -9,7 +9,7 @@ import { PurchaseWizard, WIZARD_STEPS } from '../components/PurchaseWizard';
 export default function RegistrationPage() {
   const [open, setOpen] = React.useState(false);
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-4">
       <PageHeader title="Registrasi Paket" description="Pembelian paket promosi oleh pasien lama atau pasien baru." />
       <Card>
         <CardContent className="grid gap-4 p-6">

@@ -169,7 +169,7 @@ export default function SalesPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-4">
       <PageHeader title="Penjualan Paket" description="Registrasi paket promosi dan membership cabang ini." actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />} />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
         <FormField label="Cari" htmlFor="sales-keyword">

@@ -124,7 +124,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-4">
       <PageHeader
         title="Data Pasien"
         description="Pasien cabang ini: cari, buka profil, atau daftarkan pasien baru."

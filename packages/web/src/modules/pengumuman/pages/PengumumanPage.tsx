@@ -38,7 +38,7 @@ export default function PengumumanPage() {
   const canPost = showsMyMenu(me);
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4">
       <PageHeader
         title="Pengumuman"
         description="Sepuluh pengumuman terbaru tampil sebagai teks berjalan di bagian bawah layar."

@@ -14,7 +14,7 @@ export default function ProfilePage() {
   if (!Number.isInteger(userId) || userId <= 0) return <p className="text-muted-foreground">Pengguna tidak ditemukan</p>;
   const own = userId === me.id;
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-6">
       <ProfileCard key={userId} userId={userId} />
       {own && showsMyMenu(me) ? (
         <section className="grid gap-3">

@@ -116,7 +116,7 @@ export default function UsersPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-4">
       <PageHeader
         title="Pengguna"
         description="Akun pegawai cabang ini, role, status dan hak akses."
