@@ -158,17 +158,19 @@ describe('finance in the browser', () => {
   });
 
   it('reads every report', async () => {
-    for (const [path, title] of [
-      ['/finance/laporan/trialbalance', 'Neraca Saldo'],
-      ['/finance/laporan/bukubesar', 'Buku Besar'],
-      ['/finance/laporan/labarugi', 'Laporan Laba Rugi'],
-      ['/finance/laporan/neraca', 'Total Kewajiban dan Ekuitas'],
-      ['/finance/master/akun', 'Master Akun'],
-      ['/finance/master/paymentmethod', 'Tunai'],
-      ['/finance/master/pajak', 'PPh Pasal 23'],
-    ]) {
+    // Each report is read once its numbers are on screen (not just its title), then photographed.
+    for (const [path, title, loaded] of [
+      ['/finance/laporan/trialbalance', 'Neraca Saldo', '[data-testid=tb-closing-debit]'],
+      ['/finance/laporan/bukubesar', 'Buku Besar', '[data-testid=ledger-1101]'],
+      ['/finance/laporan/labarugi', 'Laporan Laba Rugi', '[data-testid=pl-net]'],
+      ['/finance/laporan/neraca', 'Total Kewajiban dan Ekuitas', '[data-testid=bs-le]'],
+      ['/finance/master/akun', 'Master Akun', null],
+      ['/finance/master/paymentmethod', 'Tunai', null],
+      ['/finance/master/pajak', 'PPh Pasal 23', null],
+    ] as const) {
       await page.goto(url(path), { waitUntil: 'domcontentloaded' });
       await waitForText(page, title);
+      if (loaded) await page.waitForSelector(loaded);
       await screenshot(page, `finance-${path.split('/').pop()}`);
     }
     await page.goto(url('/finance/laporan/trialbalance'), { waitUntil: 'domcontentloaded' });
