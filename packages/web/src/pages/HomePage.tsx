@@ -1,12 +1,11 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { Search } from 'lucide-react';
 import { LAUNCHER_DEFAULT_COUNT, launcherFor, MSG } from '@klinik/shared';
 import { useSession } from '../app/auth';
 import { launcherView } from '../components/launcher';
 import { Icon } from '../components/icons';
 import { Button } from '../components/ui/button';
-import { Input } from '../components/ui/input';
+import { SearchInput } from '../components/ListFilters';
 import { roleLabel } from '../layouts/UserMenu';
 
 /** '/': the module launcher (spec 2.1). */
@@ -33,10 +32,7 @@ export default function HomePage() {
           <h2 id="launcher-title" className="text-lg font-semibold">
             Menu Aplikasi
           </h2>
-          <div className="relative sm:w-72">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Cari menu..." aria-label="Cari menu" className="bg-card pl-9" data-testid="launcher-search" />
-          </div>
+          <SearchInput wrapperClassName="sm:w-72" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Cari menu..." aria-label="Cari menu" className="bg-card" data-testid="launcher-search" />
         </div>
 
         {view.entries.length === 0 ? (

@@ -1,6 +1,5 @@
 import * as React from 'react';
-import { Search } from 'lucide-react';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ListFilters';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { ApplogFilters } from './ApplogList';
@@ -51,10 +50,7 @@ export function ApplogFilterBar({ value, onChange, scopes }: { value: ApplogFilt
         </TabsList>
       </Tabs>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input value={value.keyword} onChange={(e) => onChange({ ...value, keyword: e.target.value })} placeholder="Cari aktivitas..." className="pl-9" aria-label="Cari aktivitas" />
-        </div>
+        <SearchInput wrapperClassName="flex-1" value={value.keyword} onChange={(e) => onChange({ ...value, keyword: e.target.value })} placeholder="Cari aktivitas..." aria-label="Cari aktivitas" />
         <Select value={value.status} onValueChange={(s) => onChange({ ...value, status: s })}>
           <SelectTrigger className="w-full sm:w-48" aria-label="Status">
             <SelectValue />

@@ -1,20 +1,19 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { MessageCircle, Search, UserPlus } from 'lucide-react';
+import { MessageCircle, UserPlus } from 'lucide-react';
 import { canFeature, waLink, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
+import { ActiveStatusSelect, SearchInput } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 import { NewPatientDialog } from '../components/NewPatientDialog';
@@ -140,37 +139,26 @@ function PatientList({ canManage }: { canManage: boolean }) {
         }
       />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Cari nama, NO RM., telepon atau NIK..."
-            className="pl-9"
-            aria-label="Cari pasien"
-            data-testid="patient-search"
-          />
-        </div>
-        <Select
+        <SearchInput
+          wrapperClassName="flex-1"
+          type="search"
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage(1);
+          }}
+          placeholder="Cari nama, NO RM., telepon atau NIK..."
+          aria-label="Cari pasien"
+          data-testid="patient-search"
+        />
+        <ActiveStatusSelect
           value={status}
           onValueChange={(v) => {
             setStatus(v);
             setPage(1);
           }}
-        >
-          <SelectTrigger className="w-full sm:w-44" aria-label="Status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="any">Semua status</SelectItem>
-            <SelectItem value="1">Aktif</SelectItem>
-            <SelectItem value="0">Tidak Aktif</SelectItem>
-          </SelectContent>
-        </Select>
+          triggerClassName="sm:w-44"
+        />
       </div>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="patient-table">

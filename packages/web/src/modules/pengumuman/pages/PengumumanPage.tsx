@@ -1,15 +1,15 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Megaphone, Search } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { formatDateTime, showsMyMenu, type PengumumanDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 import { PosterDialog } from '../components/PosterDialog';
@@ -50,19 +50,16 @@ export default function PengumumanPage() {
           ) : null
         }
       />
-      <div className="relative sm:max-w-sm">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
-          placeholder="Cari pengumuman..."
-          className="pl-9"
-          aria-label="Cari pengumuman"
-        />
-      </div>
+      <SearchInput
+        wrapperClassName="sm:max-w-sm"
+        value={keyword}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+          setPage(1);
+        }}
+        placeholder="Cari pengumuman..."
+        aria-label="Cari pengumuman"
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={COLUMNS}

@@ -1,12 +1,13 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { KeyRound, Search, UserPlus, UserRound } from 'lucide-react';
+import { KeyRound, UserPlus, UserRound } from 'lucide-react';
 import { canFeature, formatDate, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type UserAdminListQuery, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
+import { ActiveStatusSelect, SearchInput } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
@@ -14,7 +15,6 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
@@ -132,19 +132,16 @@ export default function UsersPage() {
         }
       />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Cari nama atau username..."
-            className="pl-9"
-            aria-label="Cari pengguna"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="flex-1"
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage(1);
+          }}
+          placeholder="Cari nama atau username..."
+          aria-label="Cari pengguna"
+        />
         <Select
           value={role}
           onValueChange={(v) => {
@@ -164,22 +161,14 @@ export default function UsersPage() {
             ))}
           </SelectContent>
         </Select>
-        <Select
+        <ActiveStatusSelect
           value={status}
           onValueChange={(v) => {
             setStatus(v);
             setPage(1);
           }}
-        >
-          <SelectTrigger className="w-full sm:w-40" aria-label="Status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="any">Semua status</SelectItem>
-            <SelectItem value="1">Aktif</SelectItem>
-            <SelectItem value="0">Tidak Aktif</SelectItem>
-          </SelectContent>
-        </Select>
+          triggerClassName="sm:w-40"
+        />
       </div>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
