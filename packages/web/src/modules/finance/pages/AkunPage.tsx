@@ -15,6 +15,7 @@ import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
+import { ActiveBadge, MasterRowActions } from '../components/MasterControls';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { RUPIAH_FMT, useFinanceManage } from '../lib';
 
@@ -161,26 +162,27 @@ export default function AkunPage() {
     { key: 'normal', header: 'Normal', cell: (a) => (a.normal === 'D' ? 'Debit' : 'Kredit') },
     { key: 'debit', header: 'Debit', className: 'text-right', headerClassName: 'text-right', cell: (a) => (a.debit ? formatRupiah(a.debit) : '') },
     { key: 'credit', header: 'Kredit', className: 'text-right', headerClassName: 'text-right', cell: (a) => (a.credit ? formatRupiah(a.credit) : '') },
-    { key: 'status', header: 'Status', cell: (a) => <Badge variant={a.status === 1 ? 'success' : 'secondary'}>{a.status === 1 ? 'Aktif' : 'Nonaktif'}</Badge> },
+    { key: 'status', header: 'Status', cell: (a) => <ActiveBadge status={a.status} /> },
     {
       key: 'actions',
       header: '',
       className: 'text-right',
       cell: (a) =>
         manage ? (
-          <div className="flex justify-end gap-1">
-            <Button size="sm" variant="outline" onClick={() => { setEditing(a); setDialog(true); }}>
-              Ubah
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => update.mutate({ id: a.id, data: { status: a.status === 1 ? 0 : 1 } })}>
-              {a.status === 1 ? 'Nonaktifkan' : 'Aktifkan'}
-            </Button>
+          <MasterRowActions
+            status={a.status}
+            onEdit={() => {
+              setEditing(a);
+              setDialog(true);
+            }}
+            onToggle={(status) => update.mutate({ id: a.id, data: { status } })}
+          >
             {!a.hasposting ? (
               <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setDeleting(a)}>
                 Hapus
               </Button>
             ) : null}
-          </div>
+          </MasterRowActions>
         ) : null,
     },
   ];

@@ -5,14 +5,13 @@ import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { usePostableAccounts } from '../components/AkunPicker';
+import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
 import { useFinanceManage } from '../lib';
 
 /** /finance/master/pajak: taxes with their rate and payable account. */
@@ -43,21 +42,14 @@ export default function PajakPage() {
     { key: 'name', header: 'Nama' },
     { key: 'rate', header: 'Tarif', className: 'text-right', headerClassName: 'text-right', cell: (p) => `${String(p.rate).replace('.', ',')}%` },
     { key: 'akun', header: 'Akun Hutang Pajak', cell: (p) => `${p.akuncode} ${p.akunname}` },
-    { key: 'status', header: 'Status', cell: (p) => <Badge variant={p.status === 1 ? 'success' : 'secondary'}>{p.status === 1 ? 'Aktif' : 'Nonaktif'}</Badge> },
+    { key: 'status', header: 'Status', cell: (p) => <ActiveBadge status={p.status} /> },
     {
       key: 'actions',
       header: '',
       className: 'text-right',
       cell: (p) =>
         manage ? (
-          <div className="flex justify-end gap-1">
-            <Button size="sm" variant="outline" onClick={() => edit(p)}>
-              Ubah
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => update.mutate({ id: p.id, data: { status: p.status === 1 ? 0 : 1 } })}>
-              {p.status === 1 ? 'Nonaktifkan' : 'Aktifkan'}
-            </Button>
-          </div>
+          <MasterRowActions status={p.status} onEdit={() => edit(p)} onToggle={(status) => update.mutate({ id: p.id, data: { status } })} />
         ) : null,
     },
   ];
@@ -93,18 +85,7 @@ export default function PajakPage() {
             <Input id="pajak-rate" inputMode="decimal" value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} />
           </FormField>
           <FormField label="Akun Hutang Pajak" htmlFor="pajak-akun" required>
-            <Select value={f.akun_id} onValueChange={(v) => setF({ ...f, akun_id: v })}>
-              <SelectTrigger id="pajak-akun">
-                <SelectValue placeholder="Pilih akun" />
-              </SelectTrigger>
-              <SelectContent>
-                {accounts.map((a) => (
-                  <SelectItem key={a.id} value={String(a.id)}>
-                    {a.code} {a.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <AccountSelect id="pajak-akun" value={f.akun_id} onValueChange={(v) => setF({ ...f, akun_id: v })} accounts={accounts} />
           </FormField>
           <ErrorList items={errors} />
           <DialogFooter>

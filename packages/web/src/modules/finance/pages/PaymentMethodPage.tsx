@@ -6,7 +6,6 @@ import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -14,6 +13,7 @@ import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { usePostableAccounts } from '../components/AkunPicker';
+import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
 
 /** /finance/master/paymentmethod: payment methods, each posting to its cash or bank account. */
 export default function PaymentMethodPage() {
@@ -43,21 +43,14 @@ export default function PaymentMethodPage() {
     { key: 'name', header: 'Nama' },
     { key: 'type', header: 'Jenis' },
     { key: 'akun', header: 'Akun Kas/Bank', cell: (m) => `${m.akuncode} ${m.akunname}` },
-    { key: 'status', header: 'Status', cell: (m) => <Badge variant={m.status === 1 ? 'success' : 'secondary'}>{m.status === 1 ? 'Aktif' : 'Nonaktif'}</Badge> },
+    { key: 'status', header: 'Status', cell: (m) => <ActiveBadge status={m.status} /> },
     {
       key: 'actions',
       header: '',
       className: 'text-right',
       cell: (m) =>
         manage ? (
-          <div className="flex justify-end gap-1">
-            <Button size="sm" variant="outline" onClick={() => edit(m)}>
-              Ubah
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => update.mutate({ id: m.id, data: { status: m.status === 1 ? 0 : 1 } })}>
-              {m.status === 1 ? 'Nonaktifkan' : 'Aktifkan'}
-            </Button>
-          </div>
+          <MasterRowActions status={m.status} onEdit={() => edit(m)} onToggle={(status) => update.mutate({ id: m.id, data: { status } })} />
         ) : null,
     },
   ];
@@ -99,18 +92,7 @@ export default function PaymentMethodPage() {
             </Select>
           </FormField>
           <FormField label="Akun Kas/Bank" htmlFor="pm-akun" required>
-            <Select value={f.akun_id} onValueChange={(v) => setF({ ...f, akun_id: v })}>
-              <SelectTrigger id="pm-akun">
-                <SelectValue placeholder="Pilih akun" />
-              </SelectTrigger>
-              <SelectContent>
-                {accounts.map((a) => (
-                  <SelectItem key={a.id} value={String(a.id)}>
-                    {a.code} {a.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <AccountSelect id="pm-akun" value={f.akun_id} onValueChange={(v) => setF({ ...f, akun_id: v })} accounts={accounts} />
           </FormField>
           <ErrorList items={errors} />
           <DialogFooter>
