@@ -20,6 +20,7 @@ import {
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../components/OptionSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -78,18 +79,7 @@ function TypeDialog({ type, open, onClose, onSaved }: { type: PaketTypeDto | nul
             <Input id="type-name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
           </FormField>
           <FormField label="Jenis" htmlFor="type-type" error={byField.type} required>
-            <Select value={v.type} onValueChange={(x) => setV({ ...v, type: x })}>
-              <SelectTrigger id="type-type">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(PAKET_TYPE_KINDS).map(([k, label]) => (
-                  <SelectItem key={k} value={k}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect id="type-type" value={v.type} onValueChange={(x) => setV({ ...v, type: x })} options={PAKET_TYPE_KINDS} />
           </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="Mulai" htmlFor="type-start" error={byField.start_at} required>
@@ -100,15 +90,7 @@ function TypeDialog({ type, open, onClose, onSaved }: { type: PaketTypeDto | nul
             </FormField>
           </div>
           <FormField label="Status" htmlFor="type-status">
-            <Select value={v.status} onValueChange={(x) => setV({ ...v, status: x })}>
-              <SelectTrigger id="type-status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="1">Aktif</SelectItem>
-                <SelectItem value="0">Tidak Aktif</SelectItem>
-              </SelectContent>
-            </Select>
+            <OptionSelect id="type-status" value={v.status} onValueChange={(x) => setV({ ...v, status: x })} options={ACTIVE_STATUS_OPTIONS} />
           </FormField>
           <ErrorList items={Object.keys(byField).length ? errors.filter((e) => !e.field || !['name', 'type', 'start_at', 'end_at'].includes(e.field)) : rest} />
         </div>
@@ -227,32 +209,13 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
               <Input id="pk-active" type="date" value={v.active_at} onChange={set('active_at')} />
             </FormField>
             <FormField label="Status" htmlFor="pk-status">
-              <Select value={v.status} onValueChange={(x) => setV({ ...v, status: x })}>
-                <SelectTrigger id="pk-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="1">Aktif</SelectItem>
-                  <SelectItem value="0">Tidak Aktif</SelectItem>
-                </SelectContent>
-              </Select>
+              <OptionSelect id="pk-status" value={v.status} onValueChange={(x) => setV({ ...v, status: x })} options={ACTIVE_STATUS_OPTIONS} />
             </FormField>
             <FormField label="Harga (Rp)" htmlFor="pk-price" error={byField.price} required>
               <Input id="pk-price" inputMode="decimal" value={v.price} onChange={set('price')} />
             </FormField>
             <FormField label="Skema Pembayaran" htmlFor="pk-schema">
-              <Select value={v.installment_schema} onValueChange={(x) => setV({ ...v, installment_schema: x })}>
-                <SelectTrigger id="pk-schema">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {Object.entries(INSTALLMENT_SCHEMAS).map(([k, label]) => (
-                    <SelectItem key={k} value={k}>
-                      {label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect id="pk-schema" value={v.installment_schema} onValueChange={(x) => setV({ ...v, installment_schema: x })} options={INSTALLMENT_SCHEMAS} />
             </FormField>
             {instal ? (
               <>
@@ -284,18 +247,7 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
             {rows.map((r, i) => (
               <div key={i} className="grid items-end gap-2 rounded-md border p-2 md:grid-cols-[140px_1fr_110px_130px_auto]">
                 <FormField label="Jenis" htmlFor={`it-type-${i}`}>
-                  <Select value={r.type} onValueChange={(x) => setRow(i, { type: x, ref_id: '' })}>
-                    <SelectTrigger id={`it-type-${i}`}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {Object.entries(PAKET_ITEM_TYPES).map(([k, label]) => (
-                        <SelectItem key={k} value={k}>
-                          {label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <OptionSelect id={`it-type-${i}`} value={r.type} onValueChange={(x) => setRow(i, { type: x, ref_id: '' })} options={PAKET_ITEM_TYPES} />
                 </FormField>
                 <FormField label="Nama" htmlFor={`it-ref-${i}`} error={byField[`items.${i}.ref_id`]}>
                   <Select value={r.ref_id} onValueChange={(x) => setRow(i, { ref_id: x })}>
