@@ -1,11 +1,10 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { LoaderCircle } from 'lucide-react';
 import { GENDER_LABELS, MARITAL_LABELS, userUpdateInput, type ErrorItem, type UserDto, type UserUpdateInput } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../lib/trpc';
-import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { FormDialogFooter } from '../FormDialogFooter';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { ErrorList } from '../ui/error-list';
 import { applyServerErrors, FormField } from '../ui/form';
 import { Input } from '../ui/input';
@@ -218,15 +217,7 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
           <ErrorList items={serverErrors} />
           {Object.keys(errors).length > 0 ? <p className="text-sm text-destructive">Periksa kembali isian yang ditandai.</p> : null}
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" /> : null}
-              Simpan
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

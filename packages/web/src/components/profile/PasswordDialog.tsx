@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import { changePasswordInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../lib/trpc';
-import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { FormDialogFooter } from '../FormDialogFooter';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { ErrorList } from '../ui/error-list';
 import { FormField } from '../ui/form';
 import { Input } from '../ui/input';
@@ -81,15 +81,7 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
             <Input id="pw-repeat" name="repeatpassword" type={show ? 'text' : 'password'} autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={!!repeatHint} />
           </FormField>
           <ErrorList items={errors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={!check.success || mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" /> : null}
-              Simpan
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} disabled={!check.success} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,11 +2,10 @@ import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { BRANCH_TIME_ZONES, branchInput, TIME_ZONE_LABELS, type BranchDto, type BranchInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -108,15 +107,7 @@ export function BranchFormDialog({ branch, open, onOpenChange, onSaved }: { bran
             </FormField>
           </div>
           <ErrorList items={serverErrors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" /> : null}
-              Simpan
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter busy={busy} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,11 +2,11 @@ import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { GENDER_LABELS, newPatientInput, type ErrorItem, type NewPatientInput, type UserDto } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -166,15 +166,7 @@ export function NewPatientDialog({ open, onOpenChange, onCreated }: { open: bool
           ) : null}
 
           <ErrorList items={serverErrors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={mutation.isPending} data-testid="new-patient-submit">
-              {mutation.isPending ? <LoaderCircle className="animate-spin" /> : null}
-              Simpan
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} submitTestId="new-patient-submit" />
         </form>
       </DialogContent>
     </Dialog>

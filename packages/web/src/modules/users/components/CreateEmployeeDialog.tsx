@@ -1,11 +1,10 @@
 import * as React from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { LoaderCircle } from 'lucide-react';
 import { employeeCreateInput, GENDER_LABELS, isTopLevel, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type EmployeeCreateInput, type ErrorItem, type SessionUserDto, type UserDto } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -145,15 +144,7 @@ export function CreateEmployeeDialog({ me, open, onOpenChange, onCreated }: { me
             {field('repeatpassword', 'Ulangi Password', 'password', true, 'new-password')}
           </div>
           <ErrorList items={serverErrors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" /> : null}
-              Simpan
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
