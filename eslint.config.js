@@ -5,7 +5,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/output/**', 'drizzle/**', '**/*.config.js', 'bench/**', 'packages/server/build.mjs'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/output/**',
+      'drizzle/**',
+      '**/*.config.js',
+      'bench/**',
+      'packages/server/build.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -63,10 +63,20 @@ await database.migrate(path.join(ROOT_DIR, 'drizzle'));
 const db: Db = database.db;
 console.log(`database: ${database.kind}${dbName ? ` (${dbName})` : ''}, ${JOURNALS} journals, ${RUNS} runs per report`);
 
-const [branch] = await db.insert(profile).values({ name: 'Cabang Bench', status: 1, timezone: 'Asia/Jakarta' }).returning();
+const [branch] = await db
+  .insert(profile)
+  .values({ name: 'Cabang Bench', status: 1, timezone: 'Asia/Jakarta' })
+  .returning();
 const [fin] = await db
   .insert(users)
-  .values({ role: ROLE_IDS.finance, username: 'bench.finance', name: 'Bench Finance', initial: 'BF', status: 1, profile_id: branch.id })
+  .values({
+    role: ROLE_IDS.finance,
+    username: 'bench.finance',
+    name: 'Bench Finance',
+    initial: 'BF',
+    status: 1,
+    profile_id: branch.id,
+  })
   .returning();
 await replacePrivileges(db, fin.id, defaultPrivileges('finance'));
 const ctx: Ctx = {
@@ -77,7 +87,9 @@ const ctx: Ctx = {
   requestId: 'bench',
   ip: '127.0.0.1',
   config: loadConfig(),
-  services: { pdf: { render: () => Promise.reject(new Error('no pdf in the benchmark')), close: () => Promise.resolve() } },
+  services: {
+    pdf: { render: () => Promise.reject(new Error('no pdf in the benchmark')), close: () => Promise.resolve() },
+  },
 };
 
 // ---------------------------------------------------------------- load
@@ -101,12 +113,28 @@ function journal(i: number): { memo: string; lines: PostingLine[] } {
   if (r < 0.45) {
     const cash = amount(100_000, 2_000_000);
     const share = Math.round(cash * 0.2);
-    return { memo: `Tindakan #${i}`, lines: [dr(random() < 0.5 ? ACCOUNT.kas : ACCOUNT.bank, cash), cr(ACCOUNT.pendapatanTindakan, cash), dr(ACCOUNT.bebanBagiHasilDokter, share), cr(ACCOUNT.hutangDokter, share)] };
+    return {
+      memo: `Tindakan #${i}`,
+      lines: [
+        dr(random() < 0.5 ? ACCOUNT.kas : ACCOUNT.bank, cash),
+        cr(ACCOUNT.pendapatanTindakan, cash),
+        dr(ACCOUNT.bebanBagiHasilDokter, share),
+        cr(ACCOUNT.hutangDokter, share),
+      ],
+    };
   }
   if (r < 0.75) {
     const sales = amount(50_000, 900_000);
     const cost = Math.round(sales * 0.55);
-    return { memo: `Penjualan produk #${i}`, lines: [dr(ACCOUNT.kas, sales), cr(ACCOUNT.pendapatanProduk, sales), dr(ACCOUNT.hpp, cost), cr(ACCOUNT.persediaan, cost)] };
+    return {
+      memo: `Penjualan produk #${i}`,
+      lines: [
+        dr(ACCOUNT.kas, sales),
+        cr(ACCOUNT.pendapatanProduk, sales),
+        dr(ACCOUNT.hpp, cost),
+        cr(ACCOUNT.persediaan, cost),
+      ],
+    };
   }
   if (r < 0.85) {
     const lab = amount(60_000, 700_000);
@@ -114,7 +142,10 @@ function journal(i: number): { memo: string; lines: PostingLine[] } {
   }
   if (r < 0.93) {
     const v = amount(100_000, 3_000_000);
-    return { memo: `Beban operasional #${i}`, lines: [dr(random() < 0.5 ? ACCOUNT.bebanUtilitas : ACCOUNT.bebanSewa, v), cr(ACCOUNT.bank, v)] };
+    return {
+      memo: `Beban operasional #${i}`,
+      lines: [dr(random() < 0.5 ? ACCOUNT.bebanUtilitas : ACCOUNT.bebanSewa, v), cr(ACCOUNT.bank, v)],
+    };
   }
   const v = amount(500_000, 5_000_000);
   return { memo: `Setor kas #${i}`, lines: [dr(ACCOUNT.bank, v), cr(ACCOUNT.kas, v)] };
@@ -131,10 +162,13 @@ for (let i = 0; i < JOURNALS; i += BATCH) {
       await postJournal(c, { transaction_at: date, memo: j.memo, source_type: 'bench', source_id: k, lines: j.lines });
     }
   });
-  if ((i / BATCH) % 20 === 19) process.stdout.write(`  ${i + BATCH} journals, ${((performance.now() - t) / 1000).toFixed(1)}s\n`);
+  if ((i / BATCH) % 20 === 19)
+    process.stdout.write(`  ${i + BATCH} journals, ${((performance.now() - t) / 1000).toFixed(1)}s\n`);
 }
 const loadMs = performance.now() - t;
-console.log(`posted ${JOURNALS} journals in ${(loadMs / 1000).toFixed(1)}s (${(loadMs / JOURNALS).toFixed(2)} ms/journal through postJournal)`);
+console.log(
+  `posted ${JOURNALS} journals in ${(loadMs / 1000).toFixed(1)}s (${(loadMs / JOURNALS).toFixed(2)} ms/journal through postJournal)`,
+);
 if (databaseUrl) {
   // Fresh statistics, as autovacuum would have them on a live server.
   const c = new pg.Client({ connectionString: databaseUrl });
@@ -168,18 +202,51 @@ type Tb = Awaited<ReturnType<typeof finance.trialBalance>>;
 type Gl = Awaited<ReturnType<typeof finance.ledger>>;
 type Pl = Awaited<ReturnType<typeof finance.profitLoss>>;
 type Bs = Awaited<ReturnType<typeof finance.balanceSheet>>;
-const glInfo = (r: Gl) => `${r.accounts.length} accounts, ${r.accounts.reduce((s, a) => s + a.entries.length, 0)} lines of ${r.count}`;
+const glInfo = (r: Gl) =>
+  `${r.accounts.length} accounts, ${r.accounts.reduce((s, a) => s + a.entries.length, 0)} lines of ${r.count}`;
 
 t = performance.now();
-await time('trial balance, whole year', () => finance.trialBalance(ctx, full), (r: Tb) => `${r.rows.length} rows`);
-await time('trial balance, one month', () => finance.trialBalance(ctx, month), (r: Tb) => `${r.rows.length} rows`);
+await time(
+  'trial balance, whole year',
+  () => finance.trialBalance(ctx, full),
+  (r: Tb) => `${r.rows.length} rows`,
+);
+await time(
+  'trial balance, one month',
+  () => finance.trialBalance(ctx, month),
+  (r: Tb) => `${r.rows.length} rows`,
+);
 await time('general ledger, all accounts, page 1', () => finance.ledger(ctx, { ...full, page: 1, limit: 500 }), glInfo);
-await time(`general ledger, all accounts, page ${lastPage}`, () => finance.ledger(ctx, { ...full, page: lastPage, limit: 500 }), glInfo);
-await time('general ledger, 1101 Kas, page 1', () => finance.ledger(ctx, { ...full, akun: ACCOUNT.kas, page: 1, limit: 500 }), glInfo);
-await time('general ledger, 1101 Kas, one month, page 1', () => finance.ledger(ctx, { ...month, akun: ACCOUNT.kas, page: 1, limit: 500 }), glInfo);
-await time('profit and loss, whole year', () => finance.profitLoss(ctx, full), (r: Pl) => `net profit Rp${r.net_profit.toLocaleString('id-ID')}`);
-await time('balance sheet, year end', () => finance.balanceSheet(ctx, full), (r: Bs) => `total assets Rp${r.total_assets.toLocaleString('id-ID')}`);
-await time('chart of accounts with balances and postings', () => finance.listAkun(ctx, {}), (r: unknown[]) => `${r.length} accounts`);
+await time(
+  `general ledger, all accounts, page ${lastPage}`,
+  () => finance.ledger(ctx, { ...full, page: lastPage, limit: 500 }),
+  glInfo,
+);
+await time(
+  'general ledger, 1101 Kas, page 1',
+  () => finance.ledger(ctx, { ...full, akun: ACCOUNT.kas, page: 1, limit: 500 }),
+  glInfo,
+);
+await time(
+  'general ledger, 1101 Kas, one month, page 1',
+  () => finance.ledger(ctx, { ...month, akun: ACCOUNT.kas, page: 1, limit: 500 }),
+  glInfo,
+);
+await time(
+  'profit and loss, whole year',
+  () => finance.profitLoss(ctx, full),
+  (r: Pl) => `net profit Rp${r.net_profit.toLocaleString('id-ID')}`,
+);
+await time(
+  'balance sheet, year end',
+  () => finance.balanceSheet(ctx, full),
+  (r: Bs) => `total assets Rp${r.total_assets.toLocaleString('id-ID')}`,
+);
+await time(
+  'chart of accounts with balances and postings',
+  () => finance.listAkun(ctx, {}),
+  (r: unknown[]) => `${r.length} accounts`,
+);
 console.log(`reports total ${((performance.now() - t) / 1000).toFixed(1)}s`);
 
 await database.close();

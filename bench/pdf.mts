@@ -6,19 +6,81 @@ import { agreementHtml, type AgreementData } from '../packages/server/src/module
 
 const N = Number(process.env.BENCH_PDFS || 20);
 const today = '2026-01-15';
-const terms = { price: 12_000_000, installment_schema: 1, dp_amount: 2_000_000, cicilan_amount: 1_000_000, cicilan_attempt: 10 };
+const terms = {
+  price: 12_000_000,
+  installment_schema: 1,
+  dp_amount: 2_000_000,
+  cicilan_amount: 1_000_000,
+  cicilan_attempt: 10,
+};
 const data: AgreementData = {
-  branch: { name: 'Klinik Sehat Sentosa Jakarta', address: 'Jl. Fatmawati Raya No. 12, Cilandak, Jakarta Selatan', phone: '0217654321', email: 'jakarta@kliniksentosa.co.id', logoDataUrl: null },
+  branch: {
+    name: 'Klinik Sehat Sentosa Jakarta',
+    address: 'Jl. Fatmawati Raya No. 12, Cilandak, Jakarta Selatan',
+    phone: '0217654321',
+    email: 'jakarta@kliniksentosa.co.id',
+    logoDataUrl: null,
+  },
   date: today,
-  patient: { name: 'Siti Aminah', norm: 'RM01000123', idcard: '3174014501900001', birth_place: 'Jakarta', birth_date: '1990-01-05', address: 'Jl. Melati No. 5', phone: '081234567890', wali_name: null, wali_idcard: null, wali_phone: null },
+  patient: {
+    name: 'Siti Aminah',
+    norm: 'RM01000123',
+    idcard: '3174014501900001',
+    birth_place: 'Jakarta',
+    birth_date: '1990-01-05',
+    address: 'Jl. Melati No. 5',
+    phone: '081234567890',
+    wali_name: null,
+    wali_idcard: null,
+    wali_phone: null,
+  },
   doctor: { name: 'dr. Maya Anggraini, Sp.KK' },
   clinicSigner: 'Putri Ayu Lestari',
-  paket: { code: 'PKT-AGING12', name: 'Membership Anti Aging 12 Bulan', typename: 'Membership Anti Aging', version: 1, description: 'Laser dan microneedling', ...terms },
+  paket: {
+    code: 'PKT-AGING12',
+    name: 'Membership Anti Aging 12 Bulan',
+    typename: 'Membership Anti Aging',
+    version: 1,
+    description: 'Laser dan microneedling',
+    ...terms,
+  },
   contents: [
-    { typename: 'Perawatan', code: 'TM-LASER', name: 'Laser Rejuvenation', unit: null, free_slot: 4, expired_duration: 365, expired_at: addDays(today, 365) },
-    { typename: 'Perawatan', code: 'TM-MICRO', name: 'Microneedling', unit: null, free_slot: 4, expired_duration: 365, expired_at: addDays(today, 365) },
-    { typename: 'Item', code: 'IT-MOIST', name: 'Moisturizer Ceramide', unit: 'pot', free_slot: 4, expired_duration: 365, expired_at: addDays(today, 365) },
-    { typename: 'Form Lab', code: 'LB-HORM', name: 'Panel Hormon', unit: null, free_slot: 2, expired_duration: 365, expired_at: addDays(today, 365) },
+    {
+      typename: 'Perawatan',
+      code: 'TM-LASER',
+      name: 'Laser Rejuvenation',
+      unit: null,
+      free_slot: 4,
+      expired_duration: 365,
+      expired_at: addDays(today, 365),
+    },
+    {
+      typename: 'Perawatan',
+      code: 'TM-MICRO',
+      name: 'Microneedling',
+      unit: null,
+      free_slot: 4,
+      expired_duration: 365,
+      expired_at: addDays(today, 365),
+    },
+    {
+      typename: 'Item',
+      code: 'IT-MOIST',
+      name: 'Moisturizer Ceramide',
+      unit: 'pot',
+      free_slot: 4,
+      expired_duration: 365,
+      expired_at: addDays(today, 365),
+    },
+    {
+      typename: 'Form Lab',
+      code: 'LB-HORM',
+      name: 'Panel Hormon',
+      unit: null,
+      free_slot: 2,
+      expired_duration: 365,
+      expired_at: addDays(today, 365),
+    },
   ],
   schedule: instalmentSchedule(today, terms, addMonths),
 };
@@ -50,5 +112,7 @@ await Promise.all(
     conc.push(performance.now() - s);
   }),
 );
-console.log(`warm concurrent (${N} at once, 4 pages max): ${stats(conc)}, wall ${(performance.now() - t).toFixed(0)}ms`);
+console.log(
+  `warm concurrent (${N} at once, 4 pages max): ${stats(conc)}, wall ${(performance.now() - t).toFixed(0)}ms`,
+);
 await pdf.close();

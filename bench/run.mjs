@@ -14,11 +14,14 @@ const pg = require('pg');
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
-const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function run(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -41,7 +44,9 @@ async function startApp(name, env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`${name}: server exited (${code})`))));
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${name}: server exited (${code})`))),
+  );
   await Promise.race([waitFor(`${base}/api/health`), exited]);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',

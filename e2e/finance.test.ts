@@ -41,8 +41,20 @@ async function setValue(selector: string, value: string): Promise<void> {
 }
 
 async function clickText(text: string, scope = 'body', tag = 'button, [role=menuitem]'): Promise<void> {
-  await page.waitForFunction((t, s, g) => [...document.querySelectorAll<HTMLElement>(`${s} :is(${g})`)].some((b) => b.innerText.trim() === t), {}, text, scope, tag);
-  await page.evaluate((t, s, g) => [...document.querySelectorAll<HTMLElement>(`${s} :is(${g})`)].find((b) => b.innerText.trim() === t)!.click(), text, scope, tag);
+  await page.waitForFunction(
+    (t, s, g) => [...document.querySelectorAll<HTMLElement>(`${s} :is(${g})`)].some((b) => b.innerText.trim() === t),
+    {},
+    text,
+    scope,
+    tag,
+  );
+  await page.evaluate(
+    (t, s, g) =>
+      [...document.querySelectorAll<HTMLElement>(`${s} :is(${g})`)].find((b) => b.innerText.trim() === t)!.click(),
+    text,
+    scope,
+    tag,
+  );
 }
 
 async function disabled(selector: string): Promise<boolean> {
@@ -59,9 +71,19 @@ async function chooseAccount(line: number, code: string): Promise<void> {
   await page.click(`#ju-akun-${line}`);
   await page.waitForSelector('input[placeholder="Kode atau nama akun"]');
   await page.type('input[placeholder="Kode atau nama akun"]', code);
-  await page.waitForFunction((c) => [...document.querySelectorAll('[role=option]')].length === 1 && (document.querySelector('[role=option]')?.textContent ?? '').includes(c), {}, code);
+  await page.waitForFunction(
+    (c) =>
+      [...document.querySelectorAll('[role=option]')].length === 1 &&
+      (document.querySelector('[role=option]')?.textContent ?? '').includes(c),
+    {},
+    code,
+  );
   await page.keyboard.press('Enter');
-  await page.waitForFunction((l) => !(document.querySelector(`[data-testid=ju-debit-${l}]`) as HTMLInputElement).disabled, {}, line);
+  await page.waitForFunction(
+    (l) => !(document.querySelector(`[data-testid=ju-debit-${l}]`) as HTMLInputElement).disabled,
+    {},
+    line,
+  );
 }
 
 /** Reads /finance/laporan/neraca: its labels in order, and the totals as rupiah numbers. */
@@ -75,7 +97,10 @@ async function readNeraca(p: Page) {
       return t.trim().startsWith('-') ? -v : v;
     };
     const area = document.querySelector<HTMLElement>('.finance-print-area')!;
-    const labels = area.innerText.split(/[\n\t]/).map((x) => x.trim()).filter(Boolean);
+    const labels = area.innerText
+      .split(/[\n\t]/)
+      .map((x) => x.trim())
+      .filter(Boolean);
     const equityRows = [...document.querySelectorAll('[data-testid=bs-ekuitas] tr')].slice(1, -2);
     return {
       labels,
@@ -88,7 +113,16 @@ async function readNeraca(p: Page) {
     };
   });
   expect(bs.labels.filter((l) => l === 'Total Aset')).toHaveLength(1);
-  const order = ['Aset', 'Total Aset', 'Kewajiban', 'Total Kewajiban', 'Ekuitas', 'Laba (Rugi) Berjalan', 'Total Ekuitas', 'Total Kewajiban dan Ekuitas'];
+  const order = [
+    'Aset',
+    'Total Aset',
+    'Kewajiban',
+    'Total Kewajiban',
+    'Ekuitas',
+    'Laba (Rugi) Berjalan',
+    'Total Ekuitas',
+    'Total Kewajiban dan Ekuitas',
+  ];
   const at = order.map((l) => bs.labels.indexOf(l));
   expect(at.every((i) => i >= 0)).toBe(true);
   expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -108,7 +142,9 @@ describe('finance in the browser', () => {
     await setValue('input[aria-label="Debit 1101"]', '5.000.000');
     expect(await disabled('[data-testid=periode-save]')).toBe(true);
     await setValue('input[aria-label="Kredit 3101"]', '5.000.000');
-    await page.waitForFunction(() => !(document.querySelector('[data-testid=periode-save]') as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid=periode-save]') as HTMLButtonElement).disabled,
+    );
     await page.click('[data-testid=periode-save]');
     await waitForText(page, MSG.periodActivated(formatDate(start)));
     expect(await pathname(page)).toBe('/finance/periode');
@@ -149,7 +185,9 @@ describe('finance in the browser', () => {
     await waitForText(page, 'Tanggal harus di dalam periode aktif');
     expect(await disabled('[data-testid=jurnal-reverse-confirm]')).toBe(true);
     await setValue('#jurnal-reverse-date', branchToday);
-    await page.waitForFunction(() => !(document.querySelector('[data-testid=jurnal-reverse-confirm]') as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid=jurnal-reverse-confirm]') as HTMLButtonElement).disabled,
+    );
     await clickText('Ya, Batalkan');
     await waitForText(page, 'Jurnal pembalik');
     await waitForText(page, 'Pembatalan');
@@ -175,7 +213,10 @@ describe('finance in the browser', () => {
     }
     await page.goto(url('/finance/laporan/trialbalance'), { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-testid=tb-closing-debit]');
-    const [d, c] = await page.evaluate(() => [document.querySelector('[data-testid=tb-closing-debit]')!.textContent, document.querySelector('[data-testid=tb-closing-credit]')!.textContent]);
+    const [d, c] = await page.evaluate(() => [
+      document.querySelector('[data-testid=tb-closing-debit]')!.textContent,
+      document.querySelector('[data-testid=tb-closing-credit]')!.textContent,
+    ]);
     expect(d).toBe(c);
   });
 

@@ -23,7 +23,9 @@ interface PgClient {
   end(): Promise<void>;
 }
 // `pg` is the server's dependency; borrowing it keeps the root free of a second copy.
-const pg = createRequire(path.join(ROOT, 'packages/server/package.json'))('pg') as { Client: new (o: { connectionString: string }) => PgClient };
+const pg = createRequire(path.join(ROOT, 'packages/server/package.json'))('pg') as {
+  Client: new (o: { connectionString: string }) => PgClient;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -112,7 +114,8 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl && dbName) await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
+    if (adminUrl && dbName)
+      await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
   };
 
   try {

@@ -61,7 +61,8 @@ export async function closePage(page: Page): Promise<void> {
 
 /** Fills the login form of the current page (navigating to /login when elsewhere) and waits for the app. */
 export async function login(page: Page, username: string, password = PASSWORD): Promise<void> {
-  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+  if (!new URL(page.url()).pathname.startsWith('/login'))
+    await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#username');
   await page.type('#username', username);
   await page.type('#password', password);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { bodyText, closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
+import {
+  bodyText,
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  pathname,
+  screenshot,
+  url,
+  waitForText,
+} from './helpers';
 
 /**
  * Issue 5 in the browser: the 'Pembelian Paket Promo' wizard as admin (demo branch Bandung, so the Jakarta period
@@ -21,7 +31,11 @@ afterAll(async () => {
 async function call(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async (m, u, b) => {
-      const r = await fetch(u, { method: m, headers: b === null ? {} : { 'content-type': 'application/json' }, body: b === null ? undefined : JSON.stringify(b) });
+      const r = await fetch(u, {
+        method: m,
+        headers: b === null ? {} : { 'content-type': 'application/json' },
+        body: b === null ? undefined : JSON.stringify(b),
+      });
       const text = await r.text();
       return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
     },
@@ -40,18 +54,29 @@ async function signedIn(username: string): Promise<Page> {
 }
 
 async function buttonByText(page: Page, text: string, scope: string = '[data-testid=purchase-wizard]') {
-  await page.waitForFunction((t, s) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some((b) => b.innerText.trim().includes(t)), {}, text, scope);
-  return page.evaluateHandle((t, s) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim().includes(t))!, text, scope);
+  await page.waitForFunction(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some((b) => b.innerText.trim().includes(t)),
+    {},
+    text,
+    scope,
+  );
+  return page.evaluateHandle(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim().includes(t))!,
+    text,
+    scope,
+  );
 }
 
 async function isDisabled(page: Page, text: string): Promise<boolean> {
   const b = await buttonByText(page, text);
-  return b.evaluate((el) => (el).disabled);
+  return b.evaluate((el) => el.disabled);
 }
 
 async function click(page: Page, text: string, scope?: string): Promise<void> {
   const b = await buttonByText(page, text, scope);
-  await b.evaluate((el) => (el).click());
+  await b.evaluate((el) => el.click());
 }
 
 /** 'Unduh Perjanjian' also opens the PDF in a new window: close it and bring the wizard back to the front. */
@@ -100,7 +125,7 @@ async function throughDoctor(page: Page, patientKeyword: string): Promise<void> 
   const first = await page.$eval('[data-testid=paket-option]', (e) => (e as HTMLElement).innerText);
   expect(first).toContain('PKT-');
   // 'lihat' lists the treatments.
-  await page.$eval('[data-testid=paket-option] button:not([role=checkbox])', (b) => (b).click());
+  await page.$eval('[data-testid=paket-option] button:not([role=checkbox])', (b) => b.click());
   await page.waitForSelector('[data-testid=treatment-list], [data-testid=no-treatments]');
   await screenshot(page, 'paket-wizard-lihat');
   await page.keyboard.press('Escape');
@@ -161,7 +186,11 @@ describe('Pembelian Paket Promo', () => {
     expect(await isDisabled(admin, 'Konfirmasi')).toBe(false);
     await click(admin, 'Konfirmasi');
     try {
-      await admin.waitForFunction((ok) => document.body.innerText.includes(ok) || !!document.querySelector('[data-slot=error-list]'), {}, MSG.registrationSuccess);
+      await admin.waitForFunction(
+        (ok) => document.body.innerText.includes(ok) || !!document.querySelector('[data-slot=error-list]'),
+        {},
+        MSG.registrationSuccess,
+      );
     } finally {
       await screenshot(admin, 'paket-wizard-after-confirm');
     }

@@ -6,7 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { bodyText, closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText, type ViewportName } from './helpers';
+import {
+  bodyText,
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  pathname,
+  screenshot,
+  url,
+  waitForText,
+  type ViewportName,
+} from './helpers';
 
 /**
  * 'Data Pasien' (/service/customer) in the browser: the Jakarta demo branch's patients as admin (search, keyboard
@@ -23,7 +34,9 @@ interface Workbook {
   xlsx: { readFile(file: string): Promise<unknown> };
   worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
 }
-const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exceljs') as { Workbook: new () => Workbook };
+const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exceljs') as {
+  Workbook: new () => Workbook;
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -61,7 +74,10 @@ async function signedIn(username: string, viewport: ViewportName = 'large'): Pro
 
 async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
   const handle = await page.waitForFunction(
-    (s, t) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim() === t && !b.disabled) ?? null,
+    (s, t) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ) ?? null,
     {},
     scope,
     text,
@@ -71,7 +87,11 @@ async function button(page: Page, scope: string, text: string): Promise<ElementH
 
 async function chooseOption(page: Page, trigger: string, text: string): Promise<void> {
   await page.click(trigger);
-  const option = await page.waitForFunction((t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null, {}, text);
+  const option = await page.waitForFunction(
+    (t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null,
+    {},
+    text,
+  );
   await (option.asElement() as ElementHandle<HTMLElement>).click();
   await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
 }
@@ -92,7 +112,9 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
 }
 
 async function rowNames(page: Page): Promise<string[]> {
-  return page.$$eval('[data-testid=patient-table] [data-testid=patient-name]', (els) => els.map((e) => (e as HTMLElement).innerText.trim()));
+  return page.$$eval('[data-testid=patient-table] [data-testid=patient-name]', (els) =>
+    els.map((e) => (e as HTMLElement).innerText.trim()),
+  );
 }
 
 /** Types a keyword and waits until the (debounced) list shows only rows with it. */
@@ -102,7 +124,9 @@ async function search(page: Page, keyword: string): Promise<void> {
   await page.type('[data-testid=patient-search]', keyword);
   await page.waitForFunction(
     (k) => {
-      const names = [...document.querySelectorAll<HTMLElement>('[data-testid=patient-table] [data-testid=patient-name]')].map((e) => e.innerText.toLowerCase());
+      const names = [
+        ...document.querySelectorAll<HTMLElement>('[data-testid=patient-table] [data-testid=patient-name]'),
+      ].map((e) => e.innerText.toLowerCase());
       return names.length > 0 && names.every((n) => n.includes(k.toLowerCase()));
     },
     {},
@@ -116,7 +140,7 @@ describe('Data Pasien', () => {
     try {
       // The side nav's 'Data Pasien' entry leads to the page.
       await admin.waitForSelector('a[href="/service/customer"]');
-      await admin.$eval('a[href="/service/customer"]', (a) => (a).click());
+      await admin.$eval('a[href="/service/customer"]', (a) => a.click());
       await admin.waitForFunction(() => location.pathname === '/service/customer');
       await admin.waitForSelector('[data-testid=patient-name]');
       expect(await admin.title()).toContain('Data Pasien');
@@ -132,7 +156,11 @@ describe('Data Pasien', () => {
       expect(await bodyText(admin)).toContain(target.username);
 
       // Keyboard: the row is focusable and Enter opens the profile card.
-      const index = await admin.$$eval('[data-testid=patient-table] tbody tr', (rows, u) => rows.findIndex((r) => (r as HTMLElement).innerText.includes(u)), target.username);
+      const index = await admin.$$eval(
+        '[data-testid=patient-table] tbody tr',
+        (rows, u) => rows.findIndex((r) => (r as HTMLElement).innerText.includes(u)),
+        target.username,
+      );
       expect(index).toBeGreaterThanOrEqual(0);
       await admin.$$eval('[data-testid=patient-table] tbody tr', (rows, i) => (rows[i] as HTMLElement).focus(), index);
       await admin.keyboard.press('Enter');
@@ -161,7 +189,9 @@ describe('Data Pasien', () => {
       await setValue(admin, '#np-birth_date', '1990-08-15');
       await admin.type('#np-phone', '081298765432');
       await (await button(admin, '[data-testid=new-patient-dialog]', 'Simpan')).click();
-      await admin.waitForFunction(() => document.querySelector('#np-idcard-error')?.textContent === 'NIK harus 16 digit angka');
+      await admin.waitForFunction(
+        () => document.querySelector('#np-idcard-error')?.textContent === 'NIK harus 16 digit angka',
+      );
       expect(await admin.$('[data-testid=new-patient-dialog]')).not.toBeNull();
 
       // 16 digits whose date part (15-08-91, woman) disagrees with the birth date: a warning, not a block.
@@ -196,7 +226,13 @@ describe('Data Pasien', () => {
       expect(await rowNames(admin)).toEqual([name]);
       const found = await call<{ data: Patient[] }>(admin, `/api/users?role=1&keyword=${encodeURIComponent(name)}`);
       expect(found.body.data).toHaveLength(1);
-      expect(found.body.data[0]).toMatchObject({ name, idcard: '3171015508910001', wali_name: `Wali ${name}`, wali_phone: '081311112222', wali_gender: 0 });
+      expect(found.body.data[0]).toMatchObject({
+        name,
+        idcard: '3171015508910001',
+        wali_name: `Wali ${name}`,
+        wali_phone: '081311112222',
+        wali_gender: 0,
+      });
       expect(found.body.data[0].username).toMatch(/^RM\d{8}$/);
       expect(await bodyText(admin)).toContain(found.body.data[0].username);
     } finally {
@@ -210,7 +246,9 @@ describe('Data Pasien', () => {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
       await chooseOption(admin, '[aria-label="Baris per halaman"]', '8');
-      await admin.waitForFunction(() => document.querySelectorAll('[data-testid=patient-table] [data-testid=patient-name]').length === 8);
+      await admin.waitForFunction(
+        () => document.querySelectorAll('[data-testid=patient-table] [data-testid=patient-name]').length === 8,
+      );
       const total = await call<{ count: number }>(admin, '/api/users?role=1&limit=1');
       const cdp = await admin.createCDPSession();
       await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });

@@ -1,8 +1,27 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { LAUNCHER, LAUNCHER_DEFAULT_COUNT, launcherFor, MSG, PRODUCT_NAME, type SessionUserDto } from '../packages/shared/src/index.js';
-import { bodyText, closePage, freshPage, launchBrowser, login, pathname, screenshot, setViewport, url, waitForText, type ViewportName } from './helpers';
+import {
+  LAUNCHER,
+  LAUNCHER_DEFAULT_COUNT,
+  launcherFor,
+  MSG,
+  PRODUCT_NAME,
+  type SessionUserDto,
+} from '../packages/shared/src/index.js';
+import {
+  bodyText,
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  pathname,
+  screenshot,
+  setViewport,
+  url,
+  waitForText,
+  type ViewportName,
+} from './helpers';
 
 let browser: Browser;
 
@@ -32,7 +51,20 @@ async function signedIn(username: string, viewport: ViewportName = 'large'): Pro
 }
 
 describe('launcher per role', () => {
-  const roles = ['admin', 'manager', 'finance', 'inventory', 'multimedia', 'perawat', 'apoteker', 'investor', 'superadmin', 'owner', 'developer', 'dokter'];
+  const roles = [
+    'admin',
+    'manager',
+    'finance',
+    'inventory',
+    'multimedia',
+    'perawat',
+    'apoteker',
+    'investor',
+    'superadmin',
+    'owner',
+    'developer',
+    'dokter',
+  ];
 
   it.each(roles)('%s sees exactly the launcher entries of its role', async (username) => {
     const page = await signedIn(username);
@@ -47,7 +79,11 @@ describe('launcher per role', () => {
         expect(toggle).not.toBeNull();
         expect(await page.$eval('[data-testid=launcher-toggle]', (b) => b.textContent)).toBe('Tampilkan semua');
         await page.click('[data-testid=launcher-toggle]');
-        await page.waitForFunction((n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n, {}, expected.length);
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n,
+          {},
+          expected.length,
+        );
         expect(await page.$eval('[data-testid=launcher-toggle]', (b) => b.textContent)).toBe('Tampilkan lebih sedikit');
       } else {
         expect(toggle).toBeNull();
@@ -75,7 +111,11 @@ describe('shell', () => {
         .filter((e) => e.name.toLowerCase().includes('stok'))
         .map((e) => e.key);
       expect(expected.length).toBeGreaterThan(1);
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n, {}, expected.length);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n,
+        {},
+        expected.length,
+      );
       expect(await launcherKeys(page)).toEqual(expected);
       expect(await page.$('[data-testid=launcher-toggle]')).toBeNull();
 
@@ -83,7 +123,11 @@ describe('shell', () => {
       await page.keyboard.type('a');
       const many = launcherFor(await me(page)).filter((e) => e.name.toLowerCase().includes('a'));
       expect(many.length).toBeGreaterThan(LAUNCHER_DEFAULT_COUNT);
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n, {}, many.length);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n,
+        {},
+        many.length,
+      );
 
       await page.click('[data-testid=launcher-search]', { count: 3 });
       await page.keyboard.type('tidak ada menu ini');
@@ -119,7 +163,9 @@ describe('shell', () => {
       await page.type('#password', 'salah-sekali');
       await page.click('[data-testid=login-submit]');
       await page.waitForSelector('[data-slot=error-list]');
-      expect(await page.$eval('[data-slot=error-list]', (e) => e.textContent)).toContain('Username atau password salah');
+      expect(await page.$eval('[data-slot=error-list]', (e) => e.textContent)).toContain(
+        'Username atau password salah',
+      );
       expect(await pathname(page)).toBe('/login');
       // Empty fields are checked in the form, under each field.
       await page.click('#username', { count: 3 });
@@ -139,7 +185,9 @@ describe('shell', () => {
       await page.waitForSelector('[data-testid=logout]');
       await page.click('[data-testid=logout]');
       await page.waitForSelector('[role=alertdialog]');
-      expect(await page.$eval('[role=alertdialog]', (e) => e.textContent)).toContain(`Apakah anda yakin ingin logout dari ${PRODUCT_NAME}?`);
+      expect(await page.$eval('[role=alertdialog]', (e) => e.textContent)).toContain(
+        `Apakah anda yakin ingin logout dari ${PRODUCT_NAME}?`,
+      );
       const [confirm] = await page.$$('xpath/.//div[@role="alertdialog"]//button[normalize-space()="Logout"]');
       await confirm.click();
       await page.waitForFunction(() => location.pathname === '/login');
@@ -153,7 +201,7 @@ describe('shell', () => {
     }
   });
 
-  it('uses the admin panel\'s own logout question there', async () => {
+  it("uses the admin panel's own logout question there", async () => {
     const page = await signedIn('superadmin');
     try {
       await page.goto(url('/users'), { waitUntil: 'domcontentloaded' });
@@ -204,7 +252,7 @@ describe('shell', () => {
     }
   });
 
-  it('sends a role outside a route\'s guard back to the home page', async () => {
+  it("sends a role outside a route's guard back to the home page", async () => {
     const page = await signedIn('inventory');
     try {
       await page.goto(url('/finance/periode'), { waitUntil: 'domcontentloaded' });
@@ -246,15 +294,24 @@ describe('shell', () => {
       const before = await me(page);
       await page.click('[data-testid=branch-switcher]');
       await page.waitForSelector('[data-testid^=branch-option-]');
-      const options = await page.$$eval('[data-testid^=branch-option-]', (els) => els.map((e) => ({ id: Number(e.getAttribute('data-testid')!.split('-').pop()), text: e.textContent ?? '' })));
+      const options = await page.$$eval('[data-testid^=branch-option-]', (els) =>
+        els.map((e) => ({ id: Number(e.getAttribute('data-testid')!.split('-').pop()), text: e.textContent ?? '' })),
+      );
       expect(options.length).toBeGreaterThan(1);
       const target = options.find((o) => o.id !== before.profile_id)!;
-      await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click(`[data-testid=branch-option-${target.id}]`)]);
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+        page.click(`[data-testid=branch-option-${target.id}]`),
+      ]);
       expect(await pathname(page)).toBe('/');
       const after = await me(page);
       expect(after.profile_id).toBe(target.id);
       await page.waitForSelector('[data-testid=branch-name]');
-      await page.waitForFunction((name) => document.querySelector('[data-testid=branch-name]')?.textContent === name, {}, after.profile.name);
+      await page.waitForFunction(
+        (name) => document.querySelector('[data-testid=branch-name]')?.textContent === name,
+        {},
+        after.profile.name,
+      );
       expect(after.profile.name).not.toBe(before.profile.name);
     } finally {
       await closePage(page);
@@ -278,12 +335,21 @@ describe('shell', () => {
       for (const size of ['small', 'medium', 'large'] as const) {
         await setViewport(page, size);
         await page.waitForSelector('[data-testid=launcher]');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `horizontal overflow at ${size}`).toBeLessThanOrEqual(0);
-        const header = await page.$eval('header', (h) => ({ scroll: h.scrollWidth, client: h.clientWidth, height: h.getBoundingClientRect().height }));
+        const header = await page.$eval('header', (h) => ({
+          scroll: h.scrollWidth,
+          client: h.clientWidth,
+          height: h.getBoundingClientRect().height,
+        }));
         expect(header.scroll, `top bar overflow at ${size}`).toBeLessThanOrEqual(header.client);
         expect(header.height, `top bar height at ${size}`).toBe(56);
-        const wrapped = await page.$$eval('header nav a, header [data-testid=branch-switcher]', (els) => els.filter((e) => e.getBoundingClientRect().height > 40).length);
+        const wrapped = await page.$$eval(
+          'header nav a, header [data-testid=branch-switcher]',
+          (els) => els.filter((e) => e.getBoundingClientRect().height > 40).length,
+        );
         expect(wrapped, `top bar items wrapping at ${size}`).toBe(0);
         if (size === 'small') {
           expect(await page.$eval('[data-testid=bottom-nav]', (e) => getComputedStyle(e).display)).not.toBe('none');

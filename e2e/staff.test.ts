@@ -5,7 +5,17 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { IMAGE_ERRORS, MSG, ROLE_IDS } from '../packages/shared/src/index.js';
-import { closePage, freshPage, launchBrowser, login, screenshot, setViewport, url, waitForText, type ViewportName } from './helpers';
+import {
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  screenshot,
+  setViewport,
+  url,
+  waitForText,
+  type ViewportName,
+} from './helpers';
 
 /**
  * Issue 3 in the browser: profile dialogs, avatar upload, approvals, announcements. The demo accounts stay as they
@@ -34,7 +44,11 @@ interface Res<T = unknown> {
 async function call<T = { data: unknown }>(page: Page, method: string, p: string, body?: unknown): Promise<Res<T>> {
   return page.evaluate(
     async (m, u, b) => {
-      const r = await fetch(u, { method: m, headers: b === null ? {} : { 'content-type': 'application/json' }, body: b === null ? undefined : JSON.stringify(b) });
+      const r = await fetch(u, {
+        method: m,
+        headers: b === null ? {} : { 'content-type': 'application/json' },
+        body: b === null ? undefined : JSON.stringify(b),
+      });
       const text = await r.text();
       return { status: r.status, body: text ? JSON.parse(text) : null };
     },
@@ -69,7 +83,10 @@ async function makeEmployee(manager: Page, name: string): Promise<{ id: number; 
 /** The button (or menu item) in `scope` whose visible text is exactly `text`. */
 async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
   const handle = await page.waitForFunction(
-    (s, t) => [...document.querySelectorAll<HTMLElement>(`${s} button, ${s} [role=menuitem]`)].find((b) => b.innerText.trim() === t) ?? null,
+    (s, t) =>
+      [...document.querySelectorAll<HTMLElement>(`${s} button, ${s} [role=menuitem]`)].find(
+        (b) => b.innerText.trim() === t,
+      ) ?? null,
     {},
     scope,
     text,
@@ -99,16 +116,27 @@ async function fill(page: Page, selector: string, value: string): Promise<void> 
 }
 
 /** Waits for the success dialog of spec 2.11, checks its words, and closes it. */
-async function expectSuccess(page: Page, title: string = MSG.actionSuccessTitle, text: string = MSG.actionSuccess): Promise<void> {
+async function expectSuccess(
+  page: Page,
+  title: string = MSG.actionSuccessTitle,
+  text: string = MSG.actionSuccess,
+): Promise<void> {
   await page.waitForFunction(
-    (t, d) => [...document.querySelectorAll<HTMLElement>('[role=dialog]')].some((el) => el.innerText.includes(t) && el.innerText.includes(d)),
+    (t, d) =>
+      [...document.querySelectorAll<HTMLElement>('[role=dialog]')].some(
+        (el) => el.innerText.includes(t) && el.innerText.includes(d),
+      ),
     {},
     title,
     text,
   );
   const ok = await button(page, '[role=dialog]', 'OK');
   await ok.click();
-  await page.waitForFunction((t) => ![...document.querySelectorAll<HTMLElement>('[role=dialog]')].some((el) => el.innerText.includes(t)), {}, title);
+  await page.waitForFunction(
+    (t) => ![...document.querySelectorAll<HTMLElement>('[role=dialog]')].some((el) => el.innerText.includes(t)),
+    {},
+    title,
+  );
 }
 
 async function openProfile(page: Page, id: number): Promise<void> {
@@ -119,7 +147,10 @@ async function openProfile(page: Page, id: number): Promise<void> {
 /** The activity entry whose message mentions `text`, as a CSS scope. */
 async function applogScope(page: Page, text: string): Promise<string> {
   const handle = await page.waitForFunction(
-    (t) => [...document.querySelectorAll<HTMLElement>('[data-testid=applog-item]')].find((el) => el.innerText.includes(t))?.getAttribute('data-applog-id') ?? null,
+    (t) =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid=applog-item]')]
+        .find((el) => el.innerText.includes(t))
+        ?.getAttribute('data-applog-id') ?? null,
     {},
     text,
   );
@@ -151,9 +182,15 @@ function makePng(width: number, height: number): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) raw.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 160], row + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      raw.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 160], row + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -178,19 +215,31 @@ describe('profile card', () => {
       await manager.click('#wilayah-provincy');
       await manager.waitForSelector('[role=listbox]');
       await manager.keyboard.type('jawa barat');
-      await manager.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[role=option]')].some((o) => o.innerText.trim() === 'Jawa Barat'));
-      await manager.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === 'Jawa Barat')?.click());
+      await manager.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLElement>('[role=option]')].some((o) => o.innerText.trim() === 'Jawa Barat'),
+      );
+      await manager.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role=option]')]
+          .find((o) => o.innerText.trim() === 'Jawa Barat')
+          ?.click(),
+      );
       await manager.waitForFunction(() => !(document.querySelector('#wilayah-city') as HTMLButtonElement).disabled);
       await screenshot(manager, 'staff-edit-dialog-large');
 
       await (await button(manager, '[data-testid=edit-profile-dialog]', 'Simpan')).click();
       await expectSuccess(manager);
       expect(await manager.$('[data-testid=edit-profile-dialog]')).toBeNull();
-      await manager.waitForFunction(() => document.querySelector('[data-testid=profile-card]')?.textContent?.includes('Jawa Barat'));
+      await manager.waitForFunction(() =>
+        document.querySelector('[data-testid=profile-card]')?.textContent?.includes('Jawa Barat'),
+      );
       const wa = await manager.$eval('[data-testid=wa-link]', (a) => a.getAttribute('href'));
       expect(wa).toBe('https://wa.me/6281234567890');
 
-      const saved = await call<{ data: { phone: string; birth_place: string; provincy: string } }>(manager, 'GET', `/api/users/${target.id}`);
+      const saved = await call<{ data: { phone: string; birth_place: string; provincy: string } }>(
+        manager,
+        'GET',
+        `/api/users/${target.id}`,
+      );
       expect(saved.body.data).toMatchObject({ phone: '081234567890', birth_place: 'Bandung', provincy: 'Jawa Barat' });
       await screenshot(manager, 'staff-profile-large');
       await setViewport(manager, 'small');
@@ -251,12 +300,18 @@ describe('profile card', () => {
       await manager.click('[aria-label="Ganti foto"]');
       await manager.waitForSelector('[data-testid=image-cropper]');
       expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Upload'))).toBe(true);
-      const input = (await manager.$('[data-testid=image-cropper] input[type=file]')) as ElementHandle<HTMLInputElement>;
+      const input = (await manager.$(
+        '[data-testid=image-cropper] input[type=file]',
+      )) as ElementHandle<HTMLInputElement>;
 
       const text = path.join(tmp, 'catatan.png');
       fs.writeFileSync(text, 'ini bukan gambar, hanya teks biasa\n'.repeat(20));
       await input.uploadFile(text);
-      await manager.waitForFunction((m) => document.querySelector('[data-testid=image-file-error]')?.textContent === m, {}, IMAGE_ERRORS.type);
+      await manager.waitForFunction(
+        (m) => document.querySelector('[data-testid=image-file-error]')?.textContent === m,
+        {},
+        IMAGE_ERRORS.type,
+      );
       expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Upload'))).toBe(true);
 
       const big = path.join(tmp, 'besar.png');
@@ -264,7 +319,11 @@ describe('profile card', () => {
       const filler = Buffer.alloc(11 * 1024 * 1024 - png.length);
       fs.writeFileSync(big, Buffer.concat([png, filler]));
       await input.uploadFile(big);
-      await manager.waitForFunction((m) => document.querySelector('[data-testid=image-file-error]')?.textContent === m, {}, IMAGE_ERRORS.size);
+      await manager.waitForFunction(
+        (m) => document.querySelector('[data-testid=image-file-error]')?.textContent === m,
+        {},
+        IMAGE_ERRORS.size,
+      );
       expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Upload'))).toBe(true);
 
       const real = path.join(tmp, 'foto.png');
@@ -306,7 +365,9 @@ describe('approvals', () => {
       await save.click();
       await expectSuccess(manager, 'Menunggu Persetujuan', 'Permintaan menunggu persetujuan');
       expect(await manager.$('[data-testid=status-dialog]')).toBeNull();
-      expect((await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status).toBe(1);
+      expect(
+        (await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status,
+      ).toBe(1);
 
       await approver.goto(url('/confirmation'), { waitUntil: 'domcontentloaded' });
       const scope = await applogScope(approver, 'Menonaktifkan pengguna Sari Status');
@@ -315,11 +376,17 @@ describe('approvals', () => {
       await screenshot(approver, 'staff-confirmation-large');
       await (await button(approver, scope, 'Kirim Keputusan')).click();
       await approver.waitForFunction((s) => !document.querySelector(s), {}, scope);
-      expect((await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status).toBe(0);
+      expect(
+        (await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status,
+      ).toBe(0);
 
       // The decided request is read-only in the full list.
       await (await button(approver, '[role=tablist]', 'Semua')).click();
-      await approver.waitForFunction((s) => document.querySelector(`${s} [data-testid=applog-status]`)?.textContent === 'Disetujui', {}, scope);
+      await approver.waitForFunction(
+        (s) => document.querySelector(`${s} [data-testid=applog-status]`)?.textContent === 'Disetujui',
+        {},
+        scope,
+      );
       expect(await approver.$$eval(`${scope} button`, (bs) => bs.map((b) => b.textContent))).not.toContain('Setujui');
       expect(await approver.$(`${scope} textarea`)).toBeNull();
     } finally {
@@ -352,14 +419,25 @@ describe('approvals', () => {
       await waitEnabled(first, scope, 'Kirim Keputusan');
       await send.click();
       await first.waitForFunction((s) => !document.querySelector(s), {}, scope);
-      expect((await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status).toBe(1);
+      expect(
+        (await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status,
+      ).toBe(1);
 
       // The second reviewer's screen is stale: approving now is refused with the server's message.
       await (await button(second, stale, 'Setujui')).click();
       await (await button(second, stale, 'Kirim Keputusan')).click();
-      await second.waitForFunction((s) => document.querySelector(`${s} [data-slot=error-list]`)?.textContent?.includes('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi'), {}, stale);
+      await second.waitForFunction(
+        (s) =>
+          document
+            .querySelector(`${s} [data-slot=error-list]`)
+            ?.textContent?.includes('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi'),
+        {},
+        stale,
+      );
       await screenshot(second, 'staff-second-decision-large');
-      expect((await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status).toBe(1);
+      expect(
+        (await call<{ data: { status: number } }>(manager, 'GET', `/api/users/${target.id}`)).body.data.status,
+      ).toBe(1);
     } finally {
       await closePage(manager);
       await closePage(first);
@@ -387,8 +465,16 @@ describe('approvals', () => {
 
 async function chooseOption(page: Page, trigger: string, text: string): Promise<void> {
   await page.click(trigger);
-  await page.waitForFunction((t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].some((o) => o.innerText.trim() === t), {}, text);
-  const option = await page.waitForFunction((t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null, {}, text);
+  await page.waitForFunction(
+    (t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].some((o) => o.innerText.trim() === t),
+    {},
+    text,
+  );
+  const option = await page.waitForFunction(
+    (t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null,
+    {},
+    text,
+  );
   await (option.asElement() as ElementHandle<HTMLElement>).click();
   await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
 }
@@ -414,21 +500,39 @@ describe('user accounts', () => {
       await manager.type('[aria-label="Cari pengguna"]', username);
       await waitForText(manager, name);
       await manager.click(`[aria-label="Hak akses ${name}"]`);
-      await manager.waitForSelector('[data-testid=privileges-dialog] [data-resource=MASTER_PROMO] button[role=checkbox]');
+      await manager.waitForSelector(
+        '[data-testid=privileges-dialog] [data-resource=MASTER_PROMO] button[role=checkbox]',
+      );
       const read = '[data-resource=MASTER_PROMO] [aria-label="Lihat Master promo"]';
       const manage = '[data-resource=MASTER_PROMO] [aria-label="Kelola Master promo"]';
       expect(await manager.$eval(read, (el) => el.getAttribute('data-state'))).toBe('unchecked');
       await manager.click(manage);
-      await manager.waitForFunction((r) => document.querySelector(r)?.getAttribute('data-state') === 'checked', {}, read);
+      await manager.waitForFunction(
+        (r) => document.querySelector(r)?.getAttribute('data-state') === 'checked',
+        {},
+        read,
+      );
       expect(await manager.$eval(read, (el) => (el as HTMLButtonElement).disabled)).toBe(true);
       await screenshot(manager, 'staff-privileges-large');
       await (await button(manager, '[data-testid=privileges-dialog]', 'Simpan')).click();
       await expectSuccess(manager);
 
-      const list = await call<{ data: { id: number; username: string }[] }>(manager, 'GET', `/api/users?keyword=${username}&role=${ROLE_IDS.perawat}`);
+      const list = await call<{ data: { id: number; username: string }[] }>(
+        manager,
+        'GET',
+        `/api/users?keyword=${username}&role=${ROLE_IDS.perawat}`,
+      );
       const id = list.body.data.find((u) => u.username === username)!.id;
-      const privs = await call<{ data: { fiturcode: string; iscanread: boolean; iscanmanage: boolean }[] }>(manager, 'GET', `/api/users/${id}/privileges`);
-      expect(privs.body.data.find((p) => p.fiturcode === 'MASTER_PROMO')).toEqual({ fiturcode: 'MASTER_PROMO', iscanread: true, iscanmanage: true });
+      const privs = await call<{ data: { fiturcode: string; iscanread: boolean; iscanmanage: boolean }[] }>(
+        manager,
+        'GET',
+        `/api/users/${id}/privileges`,
+      );
+      expect(privs.body.data.find((p) => p.fiturcode === 'MASTER_PROMO')).toEqual({
+        fiturcode: 'MASTER_PROMO',
+        iscanread: true,
+        iscanmanage: true,
+      });
 
       // Excel export of the list: a real .xlsx (zip) file is downloaded.
       const cdp = await manager.createCDPSession();
@@ -462,17 +566,42 @@ describe('branches', () => {
       await (await button(owner, '[data-testid=branch-dialog]', 'Simpan')).click();
       await expectSuccess(owner);
 
-      const card = await owner.waitForFunction((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n)) ?? null, {}, name);
+      const card = await owner.waitForFunction(
+        (n) =>
+          [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) =>
+            c.innerText.includes(n),
+          ) ?? null,
+        {},
+        name,
+      );
       const cardEl = card.asElement() as ElementHandle<HTMLElement>;
       expect(await cardEl.evaluate((c) => c.innerText)).toContain('WITA');
       await (await cardEl.$('button[aria-label^="Aktif"]'))!.click();
-      await owner.waitForFunction((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.innerText.includes('Tidak Aktif'), {}, name);
-      const stored = await call<{ data: { name: string; status: number; timezone: string }[] }>(owner, 'GET', '/api/profile?isallbranch=1');
+      await owner.waitForFunction(
+        (n) =>
+          [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')]
+            .find((c) => c.innerText.includes(n))
+            ?.innerText.includes('Tidak Aktif'),
+        {},
+        name,
+      );
+      const stored = await call<{ data: { name: string; status: number; timezone: string }[] }>(
+        owner,
+        'GET',
+        '/api/profile?isallbranch=1',
+      );
       expect(stored.body.data.find((b) => b.name === name)).toMatchObject({ status: 0, timezone: 'Asia/Makassar' });
 
       const logo = path.join(tmp, 'logo.png');
       fs.writeFileSync(logo, makePng(200, 100));
-      await owner.evaluate((n) => [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.querySelectorAll('button').forEach((b) => b.innerText.trim() === 'Logo' && b.click()), name);
+      await owner.evaluate(
+        (n) =>
+          [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')]
+            .find((c) => c.innerText.includes(n))
+            ?.querySelectorAll('button')
+            .forEach((b) => b.innerText.trim() === 'Logo' && b.click()),
+        name,
+      );
       await owner.waitForSelector('[data-testid=image-cropper]');
       const quality = await owner.$eval('[data-testid=image-cropper]', (el) => el.textContent?.includes('50%'));
       expect(quality).toBe(true);
@@ -481,7 +610,14 @@ describe('branches', () => {
       await waitEnabled(owner, '[data-testid=image-cropper]', 'Upload');
       await (await button(owner, '[data-testid=image-cropper]', 'Upload')).click();
       await expectSuccess(owner);
-      await owner.waitForFunction((n) => !![...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) => c.innerText.includes(n))?.querySelector('img'), {}, name);
+      await owner.waitForFunction(
+        (n) =>
+          !![...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')]
+            .find((c) => c.innerText.includes(n))
+            ?.querySelector('img'),
+        {},
+        name,
+      );
       await screenshot(owner, 'staff-branches-large');
       await setViewport(owner, 'small');
       await screenshot(owner, 'staff-branches-small');
@@ -503,18 +639,31 @@ describe('announcements', () => {
       const post = await button(manager, '[data-testid=poster-dialog]', 'Posting');
       expect(await isDisabled(post)).toBe(true);
       await manager.type('[data-testid=poster-dialog] textarea', 'abc');
-      await manager.waitForFunction(() => document.querySelector('[data-testid=poster-counter]')?.textContent === '3/100');
+      await manager.waitForFunction(
+        () => document.querySelector('[data-testid=poster-counter]')?.textContent === '3/100',
+      );
       expect(await isDisabled(post)).toBe(true);
 
       const message = `Rapat staf hari Jumat pukul 15.00 (${suffix})`;
       await fill(manager, '[data-testid=poster-dialog] textarea', message);
-      await manager.waitForFunction((n) => document.querySelector('[data-testid=poster-counter]')?.textContent === `${n}/100`, {}, message.length);
+      await manager.waitForFunction(
+        (n) => document.querySelector('[data-testid=poster-counter]')?.textContent === `${n}/100`,
+        {},
+        message.length,
+      );
       await waitEnabled(manager, '[data-testid=poster-dialog]', 'Posting');
       await post.click();
       await expectSuccess(manager);
 
-      await manager.waitForFunction((m) => document.querySelector('[data-testid=announcements-footer]')?.textContent?.includes(m), {}, message);
-      const height = await manager.$eval('[data-testid=announcements-footer]', (el) => el.parentElement!.getBoundingClientRect().height);
+      await manager.waitForFunction(
+        (m) => document.querySelector('[data-testid=announcements-footer]')?.textContent?.includes(m),
+        {},
+        message,
+      );
+      const height = await manager.$eval(
+        '[data-testid=announcements-footer]',
+        (el) => el.parentElement!.getBoundingClientRect().height,
+      );
       expect(height).toBe(45);
       await screenshot(manager, 'staff-footer-large');
 
@@ -523,7 +672,10 @@ describe('announcements', () => {
       try {
         await admin.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
         await waitForText(admin, message);
-        const shown = await admin.$eval('[data-testid=announcements-footer]', (el) => getComputedStyle(el.parentElement!).display);
+        const shown = await admin.$eval(
+          '[data-testid=announcements-footer]',
+          (el) => getComputedStyle(el.parentElement!).display,
+        );
         expect(shown).toBe('none');
         await screenshot(admin, 'staff-pengumuman-small');
       } finally {

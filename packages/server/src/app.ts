@@ -59,7 +59,11 @@ function crossOrigin(req: FastifyRequest, allowed: string[]): boolean {
   return site === 'cross-site';
 }
 
-function sendIssues(reply: import('fastify').FastifyReply, status: number, issues: { message: string; field?: string }[]) {
+function sendIssues(
+  reply: import('fastify').FastifyReply,
+  status: number,
+  issues: { message: string; field?: string }[],
+) {
   return reply.status(status).type('application/json; charset=utf-8').send(issues);
 }
 
@@ -75,15 +79,21 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
-      serializers: {
-        // The path only: query strings can carry names and NIKs typed into search boxes.
-        req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
-      },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              remove: true,
+            },
+            serializers: {
+              // The path only: query strings can carry names and NIKs typed into search boxes.
+              req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+            },
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -191,7 +201,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       createContext: ({ req }: { req: FastifyRequest }) => req.ctx,
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError) && !fromPgError(error.cause)) {
-          (req).log.error({ err: error.cause ?? error }, 'trpc error');
+          req.log.error({ err: error.cause ?? error }, 'trpc error');
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -5,7 +5,10 @@ import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed/demo.js';
 import { createOwner } from './db/seed/owner.js';
 
-async function withDatabase<T>(config: Config, fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  config: Config,
+  fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+): Promise<T> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate(config.migrationsDir);
@@ -30,10 +33,14 @@ async function serve(config: Config) {
   await database.migrate(config.migrationsDir);
   if (config.seedDemo && (await isEmpty(database.db))) {
     const result = await seedDemo(database.db, config.demoPassword);
-    console.log(`Klinik demo dibuat: ${result.branches} cabang, ${result.accounts.length} akun, ${result.patients} pasien.`);
+    console.log(
+      `Klinik demo dibuat: ${result.branches} cabang, ${result.accounts.length} akun, ${result.patients} pasien.`,
+    );
     printAccounts(result.accounts, config.demoPassword);
   } else if (config.seedDemo) {
-    console.log(`Data demo sudah ada. Masuk dengan username peran (admin, manager, finance, dokter, owner, ...) dan password ${config.demoPassword}.`);
+    console.log(
+      `Data demo sudah ada. Masuk dengan username peran (admin, manager, finance, dokter, owner, ...) dan password ${config.demoPassword}.`,
+    );
   }
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
@@ -44,7 +51,9 @@ async function serve(config: Config) {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Klinik berjalan di http://localhost:${config.port} (${database.kind === 'pglite' ? `PGlite: ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `Klinik berjalan di http://localhost:${config.port} (${database.kind === 'pglite' ? `PGlite: ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 async function ask(rl: readline.Interface, label: string, given: string | undefined): Promise<string> {

@@ -11,4 +11,15 @@ import { mastersRest } from './modules/masters/rest.js';
 import { paketRest } from './modules/paket/rest.js';
 
 /** Every module's REST adapter (spec section 7 paths). */
-export const restModules: ((app: FastifyInstance) => void)[] = [healthRest, authRest, branchesRest, usersRest, financeRest, applogRest, pengumumanRest, wilayahRest, mastersRest, paketRest];
+export const restModules: ((app: FastifyInstance) => void)[] = [
+  healthRest,
+  authRest,
+  branchesRest,
+  usersRest,
+  financeRest,
+  applogRest,
+  pengumumanRest,
+  wilayahRest,
+  mastersRest,
+  paketRest,
+];

@@ -50,7 +50,9 @@ describe('users', () => {
   });
 
   it('registers a new patient in the current branch with a NO RM', async () => {
-    const res = await t.api(adminA).post('/api/users', { name: 'Ani Wijaya', gender: '1', phone: '081234567890', idcard: '3174056108790001' });
+    const res = await t
+      .api(adminA)
+      .post('/api/users', { name: 'Ani Wijaya', gender: '1', phone: '081234567890', idcard: '3174056108790001' });
     expect(res.status).toBe(201);
     expect(res.body.data.id).toBeGreaterThan(0);
     expect(res.body.data.username).toMatch(new RegExp(`^RM${String(a).padStart(2, '0')}\\d{6}$`));
@@ -98,7 +100,7 @@ describe('branches', () => {
     expect((await t.api(adminA).get(`/api/profile/${a}`)).status).toBe(200);
   });
 
-  it("refuses editing another branch and leaves it unchanged", async () => {
+  it('refuses editing another branch and leaves it unchanged', async () => {
     const res = await t.api(managerA).put(`/api/profile/${b}`, { name: 'Diubah' });
     expect(res.status).toBe(404);
     const check = await t.api(owner).get(`/api/profile/${b}`);
@@ -113,7 +115,12 @@ describe('branches', () => {
   it('lets a manager edit the current branch and validates input', async () => {
     const bad = await t.api(managerA).put(`/api/profile/${a}`, { email: 'salah', phone: 'abc' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'email' }), expect.objectContaining({ field: 'phone' })]));
+    expect(bad.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'email' }),
+        expect.objectContaining({ field: 'phone' }),
+      ]),
+    );
     const ok = await t.api(managerA).put(`/api/profile/${a}`, { phone: '0217654321' });
     expect(ok.status).toBe(200);
     expect(ok.body.data.phone).toBe('0217654321');

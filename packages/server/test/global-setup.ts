@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
   }
   const migrationsDir = path.join(ROOT_DIR, 'drizzle');
   const hash = createHash('sha256');
-  for (const f of fs.readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const f of fs
+    .readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(f).update(fs.readFileSync(path.join(migrationsDir, f)));
   }
   const name = `klinik_tpl_${hash.digest('hex').slice(0, 12)}`;

@@ -124,9 +124,21 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database. Call in beforeAll; close in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}, services?: { pdf?: PdfRenderer }): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  services?: { pdf?: PdfRenderer },
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { logLevel: 'silent', seedDemo: false, dataDir: '/tmp/klinik-test-data', uploadDir: `/tmp/klinik-test-uploads/${randomBytes(4).toString('hex')}`, ...overrides });
+  const config = loadConfig(
+    { ...process.env, DATABASE_URL: '' },
+    {
+      logLevel: 'silent',
+      seedDemo: false,
+      dataDir: '/tmp/klinik-test-data',
+      uploadDir: `/tmp/klinik-test-uploads/${randomBytes(4).toString('hex')}`,
+      ...overrides,
+    },
+  );
   const app = await buildApp(config, { database, logger: false, services });
   await app.ready();
   const db = database.db;
@@ -163,23 +175,63 @@ export async function createTestApp(overrides: Partial<Config> = {}, services?: 
         })
         .returning();
       await replacePrivileges(db, row.id, opts.privileges ?? defaultPrivileges(role));
-      const { token, session } = await createSession(db, row.id, opts.branchId, { idleMs: 3_600_000, absoluteMs: 12 * 3_600_000 }, {});
-      const sessionUser = (await loadSessionUser(db, row.id, session.id)) ?? ({
-        id: row.id, name, role: row.role, rolename: role, roletoplevel: row.roletoplevel, roletoplevelname: '', profile_id: opts.branchId,
-        shift_id: null, initial: row.initial, username, avatar: null, previleges: [], sessionId: session.id,
-      } satisfies SessionUser);
-      return { id: row.id, username, branchId: opts.branchId, role, cookie: `klinik_session=${token}`, session: sessionUser };
+      const { token, session } = await createSession(
+        db,
+        row.id,
+        opts.branchId,
+        { idleMs: 3_600_000, absoluteMs: 12 * 3_600_000 },
+        {},
+      );
+      const sessionUser =
+        (await loadSessionUser(db, row.id, session.id)) ??
+        ({
+          id: row.id,
+          name,
+          role: row.role,
+          rolename: role,
+          roletoplevel: row.roletoplevel,
+          roletoplevelname: '',
+          profile_id: opts.branchId,
+          shift_id: null,
+          initial: row.initial,
+          username,
+          avatar: null,
+          previleges: [],
+          sessionId: session.id,
+        } satisfies SessionUser);
+      return {
+        id: row.id,
+        username,
+        branchId: opts.branchId,
+        role,
+        cookie: `klinik_session=${token}`,
+        session: sessionUser,
+      };
     },
     async makePatient(branchId, values = {}) {
       const name = values.name ?? `Pasien Uji ${++counter}`;
       const [row] = await db
         .insert(users)
-        .values({ role: 1, username: `RMT${++counter}${randomBytes(3).toString('hex')}`, name, initial: initialsOf(name), status: 1, profile_id: branchId, gender: 0, ...values })
+        .values({
+          role: 1,
+          username: `RMT${++counter}${randomBytes(3).toString('hex')}`,
+          name,
+          initial: initialsOf(name),
+          status: 1,
+          profile_id: branchId,
+          gender: 0,
+          ...values,
+        })
         .returning();
       return row.id;
     },
     api(user) {
-      const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const send = async (
+        method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+        url: string,
+        body?: unknown,
+        headers: Record<string, string> = {},
+      ) => {
         const res = await app.inject({
           method,
           url,
@@ -219,7 +271,16 @@ export async function createTestApp(overrides: Partial<Config> = {}, services?: 
       return createAppCaller(
         user
           ? t.ctx(user)
-          : { db, user: null, branchId: 0, log: app.log, requestId: 'test', ip: '127.0.0.1', config, services: app.services },
+          : {
+              db,
+              user: null,
+              branchId: 0,
+              log: app.log,
+              requestId: 'test',
+              ip: '127.0.0.1',
+              config,
+              services: app.services,
+            },
       );
     },
     async close() {

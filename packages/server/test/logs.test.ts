@@ -28,7 +28,11 @@ afterAll(async () => {
 
 describe('request logs', () => {
   it('hold request ids and paths but no password, token, name or NIK', async () => {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin_log', password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin_log', password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
     const token = cookie.split('=')[1];
@@ -39,14 +43,30 @@ describe('request logs', () => {
       payload: { name: 'Kartika Rahasiawati', gender: '1', idcard: '3174056108790009', phone: '081298765432' },
     });
     expect(created.statusCode).toBe(201);
-    const search = await app.inject({ method: 'GET', url: '/api/users?role=1&keyword=Kartika%20Rahasiawati', headers: { cookie } });
+    const search = await app.inject({
+      method: 'GET',
+      url: '/api/users?role=1&keyword=Kartika%20Rahasiawati',
+      headers: { cookie },
+    });
     expect(search.statusCode).toBe(200);
-    const failed = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin_log', password: 'password-salah-99' } });
+    const failed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin_log', password: 'password-salah-99' },
+    });
     expect(failed.statusCode).toBe(401);
 
     expect(logs).toContain(login.headers['x-request-id'] as string);
     expect(logs).toContain('/api/users');
-    for (const secret of [TEST_PASSWORD, 'password-salah-99', token, 'Kartika', 'Rahasiawati', '3174056108790009', '081298765432']) {
+    for (const secret of [
+      TEST_PASSWORD,
+      'password-salah-99',
+      token,
+      'Kartika',
+      'Rahasiawati',
+      '3174056108790009',
+      '081298765432',
+    ]) {
       expect(logs, secret).not.toContain(secret);
     }
   });

@@ -73,7 +73,11 @@ describe('REST routes', () => {
       if (r.access?.kind === 'public') continue;
       const url = fillParams(r.url);
       const method = r.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
-      const anon = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const anon = await t.app.inject({
+        method,
+        url,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(anon.statusCode, `anonymous ${r.method} ${r.url}`).toBe(401);
       const refused = refusedUser(r.access!);
       if (!refused) continue;
@@ -114,10 +118,14 @@ describe('tRPC procedures', () => {
         for (const part of p.split('.')) fn = (fn as Record<string, unknown>)[part];
         return (fn as (input: unknown) => Promise<unknown>)(undefined);
       };
-      await expect(call(null), `anonymous ${p}`).rejects.toSatisfy((e: unknown) => e instanceof TRPCError && e.code === 'UNAUTHORIZED');
+      await expect(call(null), `anonymous ${p}`).rejects.toSatisfy(
+        (e: unknown) => e instanceof TRPCError && e.code === 'UNAUTHORIZED',
+      );
       const refused = refusedUser(a);
       if (!refused) continue;
-      await expect(call(refused), `${refused.role} ${p}`).rejects.toSatisfy((e: unknown) => e instanceof TRPCError && e.code === 'FORBIDDEN');
+      await expect(call(refused), `${refused.role} ${p}`).rejects.toSatisfy(
+        (e: unknown) => e instanceof TRPCError && e.code === 'FORBIDDEN',
+      );
     }
   });
 });

@@ -20,7 +20,14 @@ async function seeded(): Promise<Db> {
 }
 
 async function books(db: Db) {
-  return queryRows<{ code: string; transaction_at: string; kind: string; source_type: string; total: string; lines: string }>(
+  return queryRows<{
+    code: string;
+    transaction_at: string;
+    kind: string;
+    source_type: string;
+    total: string;
+    lines: string;
+  }>(
     db,
     sql`select j.code, j.transaction_at::text as transaction_at, j.kind, j.source_type, j.total::text as total,
           (select string_agg(a.code || ':' || d.debit || ':' || d.credit, ',' order by d.line_no)
@@ -44,14 +51,22 @@ describe('demo seed', () => {
       sql`select p.name, f.start_date::text as start_date, f.status from finance_periode f join profile p on p.id = f.profile_id`,
     );
     const today = todayIn('Asia/Jakarta');
-    expect(periods).toEqual([{ name: 'Klinik Sehat Sentosa Jakarta', start_date: addMonths(`${today.slice(0, 8)}01`, -1), status: 0 }]);
-    const elsewhere = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from jurnal j join profile p on p.id = j.profile_id where p.name not like '%Jakarta'`);
+    expect(periods).toEqual([
+      { name: 'Klinik Sehat Sentosa Jakarta', start_date: addMonths(`${today.slice(0, 8)}01`, -1), status: 0 },
+    ]);
+    const elsewhere = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from jurnal j join profile p on p.id = j.profile_id where p.name not like '%Jakarta'`,
+    );
     expect(elsewhere[0].n).toBe(0);
   });
 
   it('posts balanced journals inside the period, with package sales as Dr 1130 / Cr 2301', async () => {
     const rows = await books(db);
-    const [period] = await queryRows<{ start_date: string }>(db, sql`select start_date::text as start_date from finance_periode`);
+    const [period] = await queryRows<{ start_date: string }>(
+      db,
+      sql`select start_date::text as start_date from finance_periode`,
+    );
     const today = todayIn('Asia/Jakarta');
     expect(rows.filter((r) => r.kind === 'opening')).toHaveLength(1);
     const umum = rows.filter((r) => r.kind === 'umum');
@@ -63,9 +78,15 @@ describe('demo seed', () => {
     expect(paket.length).toBeGreaterThanOrEqual(5);
     expect(paket.length).toBeLessThanOrEqual(8);
     for (const r of paket) expect(r.lines).toMatch(/^1130:\d+:0,2301:0:\d+$/);
-    const [m] = await queryRows<{ n: number; withJournal: number }>(db, sql`select count(*)::int as n, count(jurnal_id)::int as "withJournal" from paket_membership`);
+    const [m] = await queryRows<{ n: number; withJournal: number }>(
+      db,
+      sql`select count(*)::int as n, count(jurnal_id)::int as "withJournal" from paket_membership`,
+    );
     expect(m).toEqual({ n: paket.length, withJournal: paket.length });
-    const [tb] = await queryRows<{ d: string; c: string }>(db, sql`select sum(debit)::text as d, sum(credit)::text as c from jurnal_detail`);
+    const [tb] = await queryRows<{ d: string; c: string }>(
+      db,
+      sql`select sum(debit)::text as d, sum(credit)::text as c from jurnal_detail`,
+    );
     expect(tb.d).toBe(tb.c);
     // Cash and bank never go negative over the seeded weeks.
     const low = await queryRows<{ code: string }>(

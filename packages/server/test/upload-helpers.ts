@@ -13,10 +13,20 @@ export function multipartBody(field: string, filename: string, content: Buffer, 
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-export async function upload(t: TestApp, user: TestUser | null, url: string, filename: string, content: Buffer, type = 'image/png') {
+export async function upload(
+  t: TestApp,
+  user: TestUser | null,
+  url: string,
+  filename: string,
+  content: Buffer,
+  type = 'image/png',
+) {
   const body = multipartBody('avatar', filename, content, type);
   const res = await t.app.inject({
     method: 'POST',

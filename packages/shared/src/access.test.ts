@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allows, access, defaultPrivileges, launcherFor, LAUNCHER, ROLE_IDS, TOPLEVEL_IDS, type AccessSubject, type RoleName } from './access.js';
+import {
+  allows,
+  access,
+  defaultPrivileges,
+  launcherFor,
+  LAUNCHER,
+  ROLE_IDS,
+  TOPLEVEL_IDS,
+  type AccessSubject,
+  type RoleName,
+} from './access.js';
 
 function subject(role: RoleName, toplevel = 0): AccessSubject {
   return { role: ROLE_IDS[role], rolename: role, roletoplevel: toplevel, previleges: defaultPrivileges(role) };

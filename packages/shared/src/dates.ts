@@ -21,7 +21,20 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-const MONTHS = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
 
 /** '2026-11-22' -> '22 November 2026' */
 export function formatDate(value: string | Date | null | undefined): string {
@@ -32,7 +45,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   }
   const dt = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(dt.getTime())) return '-';
-  return new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(dt);
+  return new Intl.DateTimeFormat('id-ID', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Jakarta',
+  }).format(dt);
 }
 
 /** Instant with time, id-ID: '22 November 2026 14.05' */

@@ -93,7 +93,10 @@ describe('schemas', () => {
     const spaced = changePasswordInput.safeParse({ password: 'abc 123', repeatpassword: 'abc 123' });
     expect(spaced.error?.issues[0].message).toBe('Password tidak boleh mengandung spasi');
     const differ = changePasswordInput.safeParse({ password: 'abcde1', repeatpassword: 'abcde2' });
-    expect(differ.error?.issues[0]).toMatchObject({ path: ['repeatpassword'], message: 'Ulangi password harus sama dengan password' });
+    expect(differ.error?.issues[0]).toMatchObject({
+      path: ['repeatpassword'],
+      message: 'Ulangi password harus sama dengan password',
+    });
   });
   it("new patient: gender '0'/'1', optional guardian, Indonesian messages", () => {
     const ok = newPatientInput.safeParse({ name: 'Ani', gender: '1', wali_name: '', email: '' });

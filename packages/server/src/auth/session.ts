@@ -83,7 +83,9 @@ export async function invalidateSession(db: Db, id: string): Promise<void> {
 export async function invalidateUserSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
   await db
     .delete(session)
-    .where(exceptSessionId ? and(eq(session.user_id, userId), ne(session.id, exceptSessionId)) : eq(session.user_id, userId));
+    .where(
+      exceptSessionId ? and(eq(session.user_id, userId), ne(session.id, exceptSessionId)) : eq(session.user_id, userId),
+    );
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

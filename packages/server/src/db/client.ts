@@ -16,7 +16,11 @@ export interface Database {
 }
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://'). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onIdleError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     // Dates stay 'YYYY-MM-DD' strings and bigint counts stay exact: no implicit Date or float conversion.

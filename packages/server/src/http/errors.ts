@@ -14,12 +14,14 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new AppError(400, [field ? { message, field } : { message }]);
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, [field ? { message, field } : { message }]);
 export const badRequestMany = (issues: ErrorItem[]) => new AppError(400, issues);
 export const unauthorized = (message: string = MSG.unauthenticated) => new AppError(401, [{ message }]);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, [{ message }]);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, [{ message }]);
-export const conflict = (message: string, field?: string) => new AppError(409, [field ? { message, field } : { message }]);
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, [field ? { message, field } : { message }]);
 
 export function zodIssues(err: ZodError): ErrorItem[] {
   return err.issues.map((i) => {

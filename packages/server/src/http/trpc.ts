@@ -57,7 +57,11 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
     const cause = result.error.cause ?? result.error;
     const app = cause instanceof AppError ? cause : fromPgError(cause);
     if (app) {
-      throw new TRPCError({ code: CODE_BY_STATUS[app.status] ?? 'INTERNAL_SERVER_ERROR', message: app.message, cause: app });
+      throw new TRPCError({
+        code: CODE_BY_STATUS[app.status] ?? 'INTERNAL_SERVER_ERROR',
+        message: app.message,
+        cause: app,
+      });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') ctx.log.error({ err: cause, path }, 'procedure failed');
   }
@@ -69,7 +73,10 @@ const accessCheck = t.middleware(({ ctx, meta, next }) => {
   const needed = meta?.access;
   if (!needed) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
   if (!allows(ctx.user, needed)) {
-    throw new TRPCError({ code: ctx.user || needed.kind === 'public' ? 'FORBIDDEN' : 'UNAUTHORIZED', message: MSG.forbidden });
+    throw new TRPCError({
+      code: ctx.user || needed.kind === 'public' ? 'FORBIDDEN' : 'UNAUTHORIZED',
+      message: MSG.forbidden,
+    });
   }
   return next();
 });

@@ -16,7 +16,14 @@ function scrub(v: unknown): unknown {
 /** Appends an audit row in the caller's transaction (ARCHITECTURE rule 9). Secrets are never recorded. */
 export async function audit(
   ctx: Ctx,
-  entry: { action: string; entity: string; entityId?: string | number | null; before?: unknown; after?: unknown; profileId?: number },
+  entry: {
+    action: string;
+    entity: string;
+    entityId?: string | number | null;
+    before?: unknown;
+    after?: unknown;
+    profileId?: number;
+  },
 ): Promise<void> {
   await ctx.db.insert(auditLog).values({
     user_id: ctx.user?.id ?? null,

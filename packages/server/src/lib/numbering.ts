@@ -8,10 +8,13 @@ import { queryRows, type Db } from '../db/client.js';
  * unique and gapless. Call it inside the transaction that stores the document.
  */
 export async function nextNumber(db: Db, profileId: number, kind: string, period = ''): Promise<number> {
-  const [row] = await queryRows<{ last: number }>(db, sql`
+  const [row] = await queryRows<{ last: number }>(
+    db,
+    sql`
     insert into doc_counter (profile_id, kind, period, last) values (${profileId}, ${kind}, ${period}, 1)
     on conflict (profile_id, kind, period) do update set last = doc_counter.last + 1
-    returning last`);
+    returning last`,
+  );
   return Number(row.last);
 }
 

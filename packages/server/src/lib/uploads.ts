@@ -17,7 +17,8 @@ export function sniffImage(buf: Buffer): { mime: ImageMimeType; ext: CheckedImag
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { mime: 'image/png', ext: 'png' };
   }
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)
+    return { mime: 'image/jpeg', ext: 'jpg' };
   if (buf.length >= 6) {
     const head = buf.subarray(0, 6).toString('ascii');
     if (head === 'GIF87a' || head === 'GIF89a') return { mime: 'image/gif', ext: 'gif' };
@@ -71,10 +72,18 @@ export async function removeUpload(uploadDir: string, rel: string | null | undef
   }
 }
 
-const MIME_BY_EXT: Record<string, ImageMimeType> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' };
+const MIME_BY_EXT: Record<string, ImageMimeType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
 
 /** A stored image to send back, or null when the file is missing. */
-export async function openUpload(uploadDir: string, rel: string): Promise<{ stream: fs.ReadStream; mime: ImageMimeType } | null> {
+export async function openUpload(
+  uploadDir: string,
+  rel: string,
+): Promise<{ stream: fs.ReadStream; mime: ImageMimeType } | null> {
   const mime = MIME_BY_EXT[path.extname(rel).slice(1).toLowerCase()];
   if (!mime) return null;
   const abs = resolveUpload(uploadDir, rel);

@@ -8,21 +8,29 @@ export interface PdfRenderer {
   close(): Promise<void>;
 }
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 export function findChromium(explicit?: string): string | undefined {
   if (explicit) return fs.existsSync(explicit) ? explicit : undefined;
   return CANDIDATES.find((p) => fs.existsSync(p));
 }
 
-const UNAVAILABLE = 'Layanan cetak PDF tidak tersedia: browser Chromium tidak ditemukan atau gagal dijalankan. Hubungi administrator.';
+const UNAVAILABLE =
+  'Layanan cetak PDF tidak tersedia: browser Chromium tidak ditemukan atau gagal dijalankan. Hubungi administrator.';
 
 /**
  * One warm Chromium for the whole process, started on first use and restarted if it dies; at most
  * `maxPages` pages render at once, the rest wait their turn. Every step has a timeout, so a broken
  * browser gives an error, never a hang.
  */
-export function createPdfRenderer(opts: { chromiumPath?: string; maxPages?: number; timeoutMs?: number } = {}): PdfRenderer {
+export function createPdfRenderer(
+  opts: { chromiumPath?: string; maxPages?: number; timeoutMs?: number } = {},
+): PdfRenderer {
   const maxPages = opts.maxPages ?? 4;
   const timeoutMs = opts.timeoutMs ?? 15_000;
   let browser: Promise<Browser> | null = null;
@@ -79,7 +87,10 @@ export function createPdfRenderer(opts: { chromiumPath?: string; maxPages?: numb
 
   function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new AppError(503, [{ message: `Pembuatan PDF melebihi batas waktu (${what})` }])), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new AppError(503, [{ message: `Pembuatan PDF melebihi batas waktu (${what})` }])),
+        timeoutMs,
+      );
       p.then(
         (v) => {
           clearTimeout(timer);
@@ -108,7 +119,12 @@ export function createPdfRenderer(opts: { chromiumPath?: string; maxPages?: numb
           });
           await withTimeout(page.setContent(html, { waitUntil: 'load' }), 'memuat dokumen');
           const pdf = await withTimeout(
-            page.pdf({ format: 'A4', landscape: renderOpts.landscape ?? false, printBackground: true, margin: { top: '14mm', bottom: '14mm', left: '14mm', right: '14mm' } }),
+            page.pdf({
+              format: 'A4',
+              landscape: renderOpts.landscape ?? false,
+              printBackground: true,
+              margin: { top: '14mm', bottom: '14mm', left: '14mm', right: '14mm' },
+            }),
             'mencetak',
           );
           return Buffer.from(pdf);

@@ -47,7 +47,10 @@ const intFilter = z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Harus
 export const applogListQuery = z.object({
   keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Harus berupa angka' }).int().min(1).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Harus berupa angka' }).int().min(1).max(500).default(APPLOG_PAGE_SIZE)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Harus berupa angka' }).int().min(1).max(500).default(APPLOG_PAGE_SIZE),
+  ),
   status: z.preprocess(
     emptyToUndefined,
     z.coerce

@@ -21,11 +21,19 @@ const branchFields = {
   city: optionalText(100),
   phone: z.preprocess(
     emptyToUndefined,
-    z.string().trim().regex(PHONE_PATTERN, 'Nomor telepon tidak valid (contoh: 021xxxxxxx atau 08xxxxxxxxxx)').optional().nullable(),
+    z
+      .string()
+      .trim()
+      .regex(PHONE_PATTERN, 'Nomor telepon tidak valid (contoh: 021xxxxxxx atau 08xxxxxxxxxx)')
+      .optional()
+      .nullable(),
   ),
   email: z.preprocess(emptyToUndefined, z.email('Alamat email tidak valid').optional().nullable()),
   logo: optionalText(500),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1'),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1'),
   timezone: z.enum(BRANCH_TIME_ZONES, { error: 'Zona waktu tidak valid' }),
 };
 

@@ -8,10 +8,16 @@ export { z };
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const optionalText = (max = 255) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(max)).optional().nullable();
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(max))
+    .optional()
+    .nullable();
 
 export const requiredText = (max = 255) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Wajib diisi' }).min(1, 'Wajib diisi').max(max));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Wajib diisi' }).min(1, 'Wajib diisi').max(max),
+  );
 
 export const dateString = z
   .string({ error: 'Wajib diisi' })

@@ -15,7 +15,16 @@ export type AkunCategory = keyof typeof AKUN_CATEGORIES;
 export const AKUN_CATEGORY_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Categories of the profit and loss statement; the rest are balance sheet accounts. */
 export const INCOME_CATEGORIES: readonly number[] = [4, 5, 6, 7, 8];
-export const NORMAL_SIDE_OF_CATEGORY: Record<number, 'D' | 'K'> = { 1: 'D', 2: 'K', 3: 'K', 4: 'K', 5: 'D', 6: 'D', 7: 'K', 8: 'D' };
+export const NORMAL_SIDE_OF_CATEGORY: Record<number, 'D' | 'K'> = {
+  1: 'D',
+  2: 'K',
+  3: 'K',
+  4: 'K',
+  5: 'D',
+  6: 'D',
+  7: 'K',
+  8: 'D',
+};
 
 export interface AkunDto {
   id: number;
@@ -59,14 +68,25 @@ export type AkunListQuery = z.infer<typeof akunListQuery>;
 export const akunInput = z.object({
   code: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'Kode akun wajib diisi' }).min(1, 'Kode akun wajib diisi').max(20).regex(/^[0-9A-Za-z.-]+$/, 'Kode akun hanya huruf, angka, titik atau strip'),
+    z
+      .string({ error: 'Kode akun wajib diisi' })
+      .min(1, 'Kode akun wajib diisi')
+      .max(20)
+      .regex(/^[0-9A-Za-z.-]+$/, 'Kode akun hanya huruf, angka, titik atau strip'),
   ),
   name: requiredText(150),
-  category: z.coerce.number().int().refine((v) => v >= 1 && v <= 8, 'Kategori akun tidak valid'),
+  category: z.coerce
+    .number()
+    .int()
+    .refine((v) => v >= 1 && v <= 8, 'Kategori akun tidak valid'),
   isheader: boolish.default(false),
   parent_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().nullable()),
   normal: z.enum(['D', 'K'], { error: 'Saldo normal harus D atau K' }).optional(),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
+    .default(1),
   profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().nullable()),
   description: optionalText(500),
 });
@@ -95,23 +115,28 @@ export type JurnalLineInput = z.infer<typeof jurnalLineInput>;
 
 /** "Serialized" lists: a JSON string or the array itself. */
 function serialized<T extends z.ZodType>(item: T, message: string) {
-  return z.preprocess((v) => {
-    if (typeof v === 'string') {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return { __invalid: true };
+  return z.preprocess(
+    (v) => {
+      if (typeof v === 'string') {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return { __invalid: true };
+        }
       }
-    }
-    return v;
-  }, z.array(item, { error: message }).max(500, 'Maksimal 500 baris'));
+      return v;
+    },
+    z.array(item, { error: message }).max(500, 'Maksimal 500 baris'),
+  );
 }
 
 export const jurnalInput = z.object({
   /** Blank: automatic numbering. */
-  code: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().max(60, 'Kode maksimal 60 karakter')).optional(),
+  code: z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string().max(60, 'Kode maksimal 60 karakter'))
+    .optional(),
   transaction_at: dateString,
-  memo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().max(1000)).default(''),
+  memo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string().max(1000)).default(''),
   details: serialized(jurnalLineInput, 'Detail jurnal tidak valid'),
 });
 export type JurnalInput = z.infer<typeof jurnalInput>;
@@ -199,7 +224,12 @@ export const dateRange = {
   to: z.preprocess(emptyToUndefined, dateString.optional()),
 };
 
-export const jurnalListQuery = z.object({ ...pageQuery, ...dateRange, ...branchFilter, source_type: z.preprocess(emptyToUndefined, z.string().max(40).optional()) });
+export const jurnalListQuery = z.object({
+  ...pageQuery,
+  ...dateRange,
+  ...branchFilter,
+  source_type: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+});
 export type JurnalListQuery = z.infer<typeof jurnalListQuery>;
 
 export const reportQuery = z.object({ ...dateRange, ...branchFilter });
@@ -241,7 +271,14 @@ export interface TrialBalanceDto {
   from: string;
   to: string;
   rows: TrialBalanceRow[];
-  totals: { opening_debit: number; opening_credit: number; debit: number; credit: number; closing_debit: number; closing_credit: number };
+  totals: {
+    opening_debit: number;
+    opening_credit: number;
+    debit: number;
+    credit: number;
+    closing_debit: number;
+    closing_credit: number;
+  };
 }
 
 export interface LedgerEntry {
@@ -329,7 +366,11 @@ export const paymentMethodInput = z.object({
   name: requiredText(100),
   type: z.enum(PAYMENT_METHOD_TYPES, { error: 'Jenis pembayaran tidak valid' }).default('tunai'),
   akun_id: z.coerce.number({ error: 'Akun wajib dipilih' }).int().positive('Akun wajib dipilih'),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
+    .default(1),
 });
 export type PaymentMethodInput = z.infer<typeof paymentMethodInput>;
 export const paymentMethodUpdateInput = paymentMethodInput.partial();
@@ -347,7 +388,10 @@ export interface PajakDto {
   status: number;
 }
 export const pajakInput = z.object({
-  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string({ error: 'Kode wajib diisi' }).min(1, 'Kode wajib diisi').max(30)),
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string({ error: 'Kode wajib diisi' }).min(1, 'Kode wajib diisi').max(30),
+  ),
   name: requiredText(100),
   rate: z.coerce
     .number({ error: 'Tarif harus berupa angka' })
@@ -355,7 +399,11 @@ export const pajakInput = z.object({
     .max(100, 'Tarif maksimal 100%')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tarif maksimal dua angka desimal'),
   akun_id: z.coerce.number({ error: 'Akun wajib dipilih' }).int().positive('Akun wajib dipilih'),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1').default(1),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
+    .default(1),
 });
 export type PajakInput = z.infer<typeof pajakInput>;
 export const pajakUpdateInput = pajakInput.partial();

@@ -1,4 +1,14 @@
-import { z, optionalText, requiredText, emptyToUndefined, pageQuery, rupiah, dateString, optionalDate, idParam } from './common.js';
+import {
+  z,
+  optionalText,
+  requiredText,
+  emptyToUndefined,
+  pageQuery,
+  rupiah,
+  dateString,
+  optionalDate,
+  idParam,
+} from './common.js';
 import { fromSen, toSen } from '../money.js';
 
 /**
@@ -112,7 +122,10 @@ export const paketTypeInput = z
     end_at: optionalDate,
     status: status01,
   })
-  .refine((v) => !v.end_at || v.end_at >= v.start_at, { message: 'Tanggal berakhir tidak boleh sebelum tanggal mulai', path: ['end_at'] });
+  .refine((v) => !v.end_at || v.end_at >= v.start_at, {
+    message: 'Tanggal berakhir tidak boleh sebelum tanggal mulai',
+    path: ['end_at'],
+  });
 export type PaketTypeInput = z.infer<typeof paketTypeInput>;
 export interface PaketTypeDto {
   id: number;
@@ -131,20 +144,23 @@ export const PAKET_ITEM_TYPES = { 1: 'Perawatan', 2: 'Item', 3: 'Form Lab' } as 
 /** installment_schema: 0 paid in full at registration, 1 down payment plus instalments. */
 export const INSTALLMENT_SCHEMAS = { 0: 'Lunas', 1: 'Cicilan' } as const;
 
-export const paketItemInput = z
-  .object({
-    type: z.coerce
-      .number({ error: 'Jenis item wajib dipilih' })
-      .int()
-      .refine((v) => v === 1 || v === 2 || v === 3, 'Jenis item harus 1 (perawatan), 2 (item) atau 3 (form lab)'),
-    ref_id: idParam,
-    free_slot: z.coerce.number({ error: 'Jumlah slot wajib diisi' }).int('Jumlah slot harus bilangan bulat').min(1, 'Jumlah slot minimal 1').max(1000, 'Jumlah slot maksimal 1000'),
-    expired_duration: z.coerce
-      .number({ error: 'Masa berlaku wajib diisi' })
-      .int('Masa berlaku harus bilangan bulat')
-      .min(1, 'Masa berlaku minimal 1 hari')
-      .max(3650, 'Masa berlaku maksimal 3650 hari'),
-  });
+export const paketItemInput = z.object({
+  type: z.coerce
+    .number({ error: 'Jenis item wajib dipilih' })
+    .int()
+    .refine((v) => v === 1 || v === 2 || v === 3, 'Jenis item harus 1 (perawatan), 2 (item) atau 3 (form lab)'),
+  ref_id: idParam,
+  free_slot: z.coerce
+    .number({ error: 'Jumlah slot wajib diisi' })
+    .int('Jumlah slot harus bilangan bulat')
+    .min(1, 'Jumlah slot minimal 1')
+    .max(1000, 'Jumlah slot maksimal 1000'),
+  expired_duration: z.coerce
+    .number({ error: 'Masa berlaku wajib diisi' })
+    .int('Masa berlaku harus bilangan bulat')
+    .min(1, 'Masa berlaku minimal 1 hari')
+    .max(3650, 'Masa berlaku maksimal 3650 hari'),
+});
 export type PaketItemInput = z.infer<typeof paketItemInput>;
 
 /**
@@ -167,16 +183,35 @@ export const paketInput = z
       .default(0),
     dp_amount: rupiah.default(0),
     cicilan_amount: rupiah.default(0),
-    cicilan_attempt: z.coerce.number().int('Jumlah cicilan harus bilangan bulat').min(0, 'Jumlah cicilan tidak boleh negatif').max(60, 'Jumlah cicilan maksimal 60').default(0),
+    cicilan_attempt: z.coerce
+      .number()
+      .int('Jumlah cicilan harus bilangan bulat')
+      .min(0, 'Jumlah cicilan tidak boleh negatif')
+      .max(60, 'Jumlah cicilan maksimal 60')
+      .default(0),
     items: z.array(paketItemInput).max(100, 'Maksimal 100 item').default([]),
   })
   .superRefine((v, ctx) => {
     if (v.installment_schema !== 1) return;
-    if (v.cicilan_attempt < 1) ctx.addIssue({ code: 'custom', message: 'Jumlah cicilan minimal 1 untuk skema cicilan', path: ['cicilan_attempt'] });
-    if (v.cicilan_amount <= 0) ctx.addIssue({ code: 'custom', message: 'Nominal cicilan harus lebih dari 0 untuk skema cicilan', path: ['cicilan_amount'] });
+    if (v.cicilan_attempt < 1)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Jumlah cicilan minimal 1 untuk skema cicilan',
+        path: ['cicilan_attempt'],
+      });
+    if (v.cicilan_amount <= 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Nominal cicilan harus lebih dari 0 untuk skema cicilan',
+        path: ['cicilan_amount'],
+      });
     const total = toSen(v.dp_amount) + toSen(v.cicilan_amount) * v.cicilan_attempt;
     if (total !== toSen(v.price)) {
-      ctx.addIssue({ code: 'custom', message: installmentMismatchMessage(v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt), path: ['cicilan_amount'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: installmentMismatchMessage(v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt),
+        path: ['cicilan_amount'],
+      });
     }
   });
 export type PaketInput = z.infer<typeof paketInput>;
@@ -250,9 +285,18 @@ export const historyPerawatanQuery = z.object({
 
 /** Spec 3 "Package registration payload". */
 export const membershipInput = z.object({
-  customer: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Pasien wajib dipilih' }).int('Pasien tidak valid').positive('Pasien wajib dipilih')),
-  doctor: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Dokter wajib dipilih' }).int('Dokter tidak valid').positive('Dokter wajib dipilih')),
-  paket_history_id: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Paket wajib dipilih' }).int('Paket tidak valid').positive('Paket wajib dipilih')),
+  customer: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Pasien wajib dipilih' }).int('Pasien tidak valid').positive('Pasien wajib dipilih'),
+  ),
+  doctor: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Dokter wajib dipilih' }).int('Dokter tidak valid').positive('Dokter wajib dipilih'),
+  ),
+  paket_history_id: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Paket wajib dipilih' }).int('Paket tidak valid').positive('Paket wajib dipilih'),
+  ),
 });
 export type MembershipInput = z.infer<typeof membershipInput>;
 
@@ -367,7 +411,12 @@ export const agreementQuery = z.object({
 });
 
 /** The agreement export path (documented in docs/decisions.md, "Paket"). */
-export function agreementPath(profileId: number, customer: number, paketHistoryId: number, doctor?: number | null): string {
+export function agreementPath(
+  profileId: number,
+  customer: number,
+  paketHistoryId: number,
+  doctor?: number | null,
+): string {
   return `/api/paket/export/agreement/${profileId}/${customer}/${paketHistoryId}${doctor ? `?doctor=${doctor}` : ''}`;
 }
 

@@ -32,8 +32,17 @@ export const CROPPER = {
 export const cropSettings = z.object({
   aspect: z.enum(['square', 'free']).default('square'),
   zoom: z.number().min(1).max(10).multipleOf(CROPPER.zoomStep).default(1),
-  rotation: z.number().int().min(CROPPER.rotationMin, 'Rotasi minimal -360').max(CROPPER.rotationMax, 'Rotasi maksimal 360').default(0),
-  quality: z.number().int().min(CROPPER.qualityMin, 'Kualitas minimal 1').max(CROPPER.qualityMax, 'Kualitas maksimal 100'),
+  rotation: z
+    .number()
+    .int()
+    .min(CROPPER.rotationMin, 'Rotasi minimal -360')
+    .max(CROPPER.rotationMax, 'Rotasi maksimal 360')
+    .default(0),
+  quality: z
+    .number()
+    .int()
+    .min(CROPPER.qualityMin, 'Kualitas minimal 1')
+    .max(CROPPER.qualityMax, 'Kualitas maksimal 100'),
 });
 export type CropSettings = z.infer<typeof cropSettings>;
 

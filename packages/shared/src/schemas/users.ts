@@ -52,7 +52,8 @@ export const GENDER_LABELS = ['Laki-laki', 'Perempuan'] as const;
 export const MARITAL_LABELS = ['Belum Menikah', 'Menikah'] as const;
 
 /** '0'/'1' or 0/1, as the spec's payloads send them; '' and null mean "not chosen". */
-const toCode = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v);
+const toCode = (v: unknown) =>
+  v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v;
 const code01Number = (label: string) =>
   z
     .number({ error: (iss) => (iss.input === undefined ? `${label} wajib dipilih` : `${label} tidak valid`) })
@@ -104,7 +105,15 @@ export const profileFields = {
   kecamatan: optionalText(100),
   city: optionalText(100),
   provincy: optionalText(100),
-  postalcode: z.preprocess(emptyToUndefined, z.string().trim().regex(/^\d{5}$/, 'Kode pos harus 5 digit').optional().nullable()),
+  postalcode: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'Kode pos harus 5 digit')
+      .optional()
+      .nullable(),
+  ),
   note: optionalText(2000),
   wali_name: optionalText(150),
   wali_idcard: nik,
@@ -153,11 +162,17 @@ export const changePasswordInput = z
     password: passwordRule,
     repeatpassword: z.string({ error: 'Ulangi password wajib diisi' }),
   })
-  .refine((v) => v.password === v.repeatpassword, { message: 'Ulangi password harus sama dengan password', path: ['repeatpassword'] });
+  .refine((v) => v.password === v.repeatpassword, {
+    message: 'Ulangi password harus sama dengan password',
+    path: ['repeatpassword'],
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const userStatusInput = z.object({
-  status: z.coerce.number({ error: 'Status wajib dipilih' }).int().refine((v) => v === 0 || v === 1, 'Status wajib dipilih'),
+  status: z.coerce
+    .number({ error: 'Status wajib dipilih' })
+    .int()
+    .refine((v) => v === 0 || v === 1, 'Status wajib dipilih'),
 });
 
 export const userListQuery = z.object({
@@ -205,7 +220,14 @@ export type UserAccessInput = z.infer<typeof userAccessInput>;
 
 /** true/false, 1/0 or '1'/'0'/'true'/'false' (forms and JSON clients send all of these). */
 const flag = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? false : v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  (v) =>
+    v === undefined || v === null || v === ''
+      ? false
+      : v === 1 || v === '1' || v === 'true'
+        ? true
+        : v === 0 || v === '0' || v === 'false'
+          ? false
+          : v,
   z.boolean({ error: 'Harus ya atau tidak' }),
 );
 
@@ -272,9 +294,7 @@ export type EmployeeCreateInput = z.infer<typeof employeeCreateInput>;
  * What a change that may need approval answers. `pending: true` means the change was stored as a request in the
  * activity log (status 0) and nothing changed yet; REST answers it with HTTP 202.
  */
-export type ActionOutcome<T> =
-  | { pending: false; data: T }
-  | { pending: true; applog_id: number; message: string };
+export type ActionOutcome<T> = { pending: false; data: T } | { pending: true; applog_id: number; message: string };
 
 export const APPROVAL_PENDING_MESSAGE = 'Permintaan menunggu persetujuan';
 

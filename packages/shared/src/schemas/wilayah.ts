@@ -16,7 +16,14 @@ export type WilayahLevel = (typeof WILAYAH_LEVELS)[number];
  * parent: the code of the level above (required except for provinces); at most `limit` results.
  */
 export const wilayahQuery = z.object({
-  parent: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[0-9.]{1,20}$/, 'Kode wilayah tidak valid').optional()),
+  parent: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9.]{1,20}$/, 'Kode wilayah tidak valid')
+      .optional(),
+  ),
   keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(1000)),
 });

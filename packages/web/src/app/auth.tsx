@@ -17,7 +17,12 @@ async function fetchSession(signal: AbortSignal): Promise<SessionUserDto | null>
 }
 
 export function useSessionQuery() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 5 * 60_000, meta: { silent: true } });
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
 }
 
 /** The signed-in user inside the app's pages (always set below RequireAuth). */
@@ -29,7 +34,8 @@ export function useSession(): SessionUserDto {
 
 /** A path of our own app to return to after signing in; anything else becomes '/'. */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith('/login')) return '/';
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith('/login'))
+    return '/';
   return next;
 }
 

@@ -81,7 +81,18 @@ function user(role: RoleName, roletoplevel = 0): SessionUserDto {
     username: role,
     avatarurl: null,
     previleges: defaultPrivileges(role),
-    profile: { id: 1, name: 'Klinik Uji', address: null, phone: null, email: null, logo: null, logourl: null, status: 1, timezone: 'Asia/Jakarta', city: null },
+    profile: {
+      id: 1,
+      name: 'Klinik Uji',
+      address: null,
+      phone: null,
+      email: null,
+      logo: null,
+      logourl: null,
+      status: 1,
+      timezone: 'Asia/Jakarta',
+      city: null,
+    },
   };
 }
 
@@ -131,7 +142,7 @@ describe('route registry', () => {
     for (const r of ROUTES) expect(r.planned, r.path).toBe(!r.page);
   });
 
-  it('lets a launcher entry\'s roles enter its route', () => {
+  it("lets a launcher entry's roles enter its route", () => {
     for (const e of LAUNCHER) {
       const path = e.route.replace('{id}', ':id');
       const route = ROUTES.find((r) => r.path === path);
@@ -141,9 +152,18 @@ describe('route registry', () => {
   });
 
   it('has a route for every top menu module and every navigation item', () => {
-    for (const m of TOP_MENU) expect(ROUTES.some((r) => r.path === m.route), m.route).toBe(true);
+    for (const m of TOP_MENU)
+      expect(
+        ROUTES.some((r) => r.path === m.route),
+        m.route,
+      ).toBe(true);
     for (const groups of [CLINIC_NAV, FINANCE_NAV, PAKET_NAV, ATTENDANCE_NAV, BACKOFFICE_NAV, ADMIN_NAV]) {
-      for (const g of groups) for (const it of g.items) expect(ROUTES.some((r) => r.path === it.path), it.path).toBe(true);
+      for (const g of groups)
+        for (const it of g.items)
+          expect(
+            ROUTES.some((r) => r.path === it.path),
+            it.path,
+          ).toBe(true);
     }
   });
 

@@ -9,7 +9,13 @@ export type { AppRoute, LayoutName, RouteGuard, ModulePages } from './route-type
  * Guards and layouts per route group are decided in docs/decisions.md. How a module turns a planned route
  * into a page: src/app/README.md.
  */
-const r = (path: string, title: string, layout: LayoutName, guard: RouteGuard, page?: RouteSpec['page']): RouteSpec => ({ path, title, layout, guard, page });
+const r = (
+  path: string,
+  title: string,
+  layout: LayoutName,
+  guard: RouteGuard,
+  page?: RouteSpec['page'],
+): RouteSpec => ({ path, title, layout, guard, page });
 
 const HomePage = lazy(() => import('../pages/HomePage'));
 
@@ -185,7 +191,8 @@ export function collectModulePages(files: Record<string, { pages?: ModulePages }
 export function resolveRoutes(specs: RouteSpec[], modulePages: ModulePages): AppRoute[] {
   const known = new Set(specs.map((s) => s.path));
   for (const path of Object.keys(modulePages)) {
-    if (!known.has(path)) throw new Error(`Module page for ${path}: add the route to ROUTE_SPECS in src/app/routes.tsx first`);
+    if (!known.has(path))
+      throw new Error(`Module page for ${path}: add the route to ROUTE_SPECS in src/app/routes.tsx first`);
   }
   return specs.map((s) => {
     const page = s.page ?? modulePages[s.path];

@@ -23,7 +23,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question before doing something (logout, delete, approve). */
-export function ConfirmDialog({ open, onOpenChange, title = 'Konfirmasi', description, confirmLabel = 'Ya', cancelLabel = 'Batal', destructive, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title = 'Konfirmasi',
+  description,
+  confirmLabel = 'Ya',
+  cancelLabel = 'Batal',
+  destructive,
+  onConfirm,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = React.useState(false);
   const confirm = async () => {
     setBusy(true);

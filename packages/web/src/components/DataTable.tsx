@@ -45,7 +45,17 @@ function plain(v: unknown): string {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 }
 
-export function DataTable<T>({ columns, rows, rowKey, loading, pagination, paginate = true, emptyText = MSG.empty, onRowClick, className }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  pagination,
+  paginate = true,
+  emptyText = MSG.empty,
+  onRowClick,
+  className,
+}: DataTableProps<T>) {
   const [localPage, setLocalPage] = React.useState(1);
   const [localSize, setLocalSize] = React.useState<number>(DEFAULT_PAGE_SIZE);
   const all = rows ?? [];
@@ -115,16 +125,35 @@ export function DataTable<T>({ columns, rows, rowKey, loading, pagination, pagin
           )}
         </TableBody>
       </Table>
-      {paginate && !loading ? <Pager page={current} pages={pages} pageSize={pageSize} total={total} onPage={setPage} onSize={setSize} /> : null}
+      {paginate && !loading ? (
+        <Pager page={current} pages={pages} pageSize={pageSize} total={total} onPage={setPage} onSize={setSize} />
+      ) : null}
     </div>
   );
 }
 
-function Pager({ page, pages, pageSize, total, onPage, onSize }: { page: number; pages: number; pageSize: number; total: number; onPage: (p: number) => void; onSize: (s: number) => void }) {
+function Pager({
+  page,
+  pages,
+  pageSize,
+  total,
+  onPage,
+  onSize,
+}: {
+  page: number;
+  pages: number;
+  pageSize: number;
+  total: number;
+  onPage: (p: number) => void;
+  onSize: (s: number) => void;
+}) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Halaman" className="flex flex-col items-center justify-between gap-2 border-t px-3 py-2 text-sm sm:flex-row">
+    <nav
+      aria-label="Halaman"
+      className="flex flex-col items-center justify-between gap-2 border-t px-3 py-2 text-sm sm:flex-row"
+    >
       <div className="flex items-center gap-2 text-muted-foreground">
         <span>Baris per halaman</span>
         <Select value={String(pageSize)} onValueChange={(v) => onSize(Number(v))}>
@@ -144,7 +173,14 @@ function Pager({ page, pages, pageSize, total, onPage, onSize }: { page: number;
         </span>
       </div>
       <div className="flex items-center gap-1">
-        <Button variant="ghost" size="icon" className="size-8" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Halaman sebelumnya">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label="Halaman sebelumnya"
+        >
           <ChevronLeft />
         </Button>
         {pageWindow(page, pages).map((p) => (
@@ -160,7 +196,14 @@ function Pager({ page, pages, pageSize, total, onPage, onSize }: { page: number;
             {p}
           </Button>
         ))}
-        <Button variant="ghost" size="icon" className="size-8" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Halaman berikutnya">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          aria-label="Halaman berikutnya"
+        >
           <ChevronRight />
         </Button>
       </div>

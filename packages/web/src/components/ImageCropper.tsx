@@ -1,7 +1,14 @@
 import * as React from 'react';
 import Cropper from 'react-easy-crop';
 import { ImagePlus, LoaderCircle, RotateCcw, RotateCw, Upload } from 'lucide-react';
-import { AVATAR_FIELD, CROPPER, IMAGE_ACCEPT, IMAGE_DEFAULT_QUALITY, type ErrorItem, type ImageUploadKind } from '@klinik/shared';
+import {
+  AVATAR_FIELD,
+  CROPPER,
+  IMAGE_ACCEPT,
+  IMAGE_DEFAULT_QUALITY,
+  type ErrorItem,
+  type ImageUploadKind,
+} from '@klinik/shared';
 import { api, errorItems, type Envelope } from '../lib/trpc';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
@@ -171,15 +178,32 @@ export function ImageCropper({
 
         <div className="grid gap-1.5">
           <Label htmlFor={inputId}>File gambar</Label>
-          <Input id={inputId} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void choose(e.target.files?.[0])} aria-invalid={!!fileError} aria-describedby={fileError ? `${inputId}-error` : undefined} />
+          <Input
+            id={inputId}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            onChange={(e) => void choose(e.target.files?.[0])}
+            aria-invalid={!!fileError}
+            aria-describedby={fileError ? `${inputId}-error` : undefined}
+          />
           {fileError ? (
-            <p id={`${inputId}-error`} role="alert" data-testid="image-file-error" className="text-sm font-medium text-destructive">
+            <p
+              id={`${inputId}-error`}
+              role="alert"
+              data-testid="image-file-error"
+              className="text-sm font-medium text-destructive"
+            >
               {fileError}
             </p>
           ) : null}
         </div>
 
-        <div className={cn('relative h-64 w-full overflow-hidden rounded-md bg-muted sm:h-72', !src && 'flex items-center justify-center')}>
+        <div
+          className={cn(
+            'relative h-64 w-full overflow-hidden rounded-md bg-muted sm:h-72',
+            !src && 'flex items-center justify-center',
+          )}
+        >
           {src ? (
             <Cropper
               image={src}
@@ -209,10 +233,20 @@ export function ImageCropper({
             <div className="grid gap-1.5">
               <Label>Potongan</Label>
               <div className="flex gap-2">
-                <Button type="button" size="sm" variant={aspectMode === 'square' ? 'default' : 'outline'} onClick={() => setAspectMode('square')}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant={aspectMode === 'square' ? 'default' : 'outline'}
+                  onClick={() => setAspectMode('square')}
+                >
                   Persegi
                 </Button>
-                <Button type="button" size="sm" variant={aspectMode === 'free' ? 'default' : 'outline'} onClick={() => setAspectMode('free')}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant={aspectMode === 'free' ? 'default' : 'outline'}
+                  onClick={() => setAspectMode('free')}
+                >
                   Bebas
                 </Button>
                 {aspectMode === 'free' ? (
@@ -232,7 +266,16 @@ export function ImageCropper({
               </div>
             </div>
           ) : null}
-          <RangeField label="Zoom" value={zoom} min={1} max={5} step={CROPPER.zoomStep} display={`${zoom.toFixed(1)}x`} onChange={setZoom} disabled={!src} />
+          <RangeField
+            label="Zoom"
+            value={zoom}
+            min={1}
+            max={5}
+            step={CROPPER.zoomStep}
+            display={`${zoom.toFixed(1)}x`}
+            onChange={setZoom}
+            disabled={!src}
+          />
           <div className="grid gap-1.5">
             <RangeField
               label="Rotasi"
@@ -245,19 +288,46 @@ export function ImageCropper({
               disabled={!src}
             />
             <div className="flex gap-2">
-              <Button type="button" size="sm" variant="outline" disabled={!src} onClick={() => setRotation((r) => Math.max(CROPPER.rotationMin, r - 90))} aria-label="Putar kiri 90°">
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={!src}
+                onClick={() => setRotation((r) => Math.max(CROPPER.rotationMin, r - 90))}
+                aria-label="Putar kiri 90°"
+              >
                 <RotateCcw />
               </Button>
-              <Button type="button" size="sm" variant="outline" disabled={!src} onClick={() => setRotation((r) => Math.min(CROPPER.rotationMax, r + 90))} aria-label="Putar kanan 90°">
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={!src}
+                onClick={() => setRotation((r) => Math.min(CROPPER.rotationMax, r + 90))}
+                aria-label="Putar kanan 90°"
+              >
                 <RotateCw />
               </Button>
             </div>
           </div>
-          <RangeField label="Kualitas" value={quality} min={CROPPER.qualityMin} max={CROPPER.qualityMax} step={1} display={`${quality}%`} onChange={setQuality} />
+          <RangeField
+            label="Kualitas"
+            value={quality}
+            min={CROPPER.qualityMin}
+            max={CROPPER.qualityMax}
+            step={1}
+            display={`${quality}%`}
+            onChange={setQuality}
+          />
           {dateField ? (
             <div className="grid gap-1.5">
               <Label htmlFor={`${inputId}-date`}>{dateLabel}</Label>
-              <Input id={`${inputId}-date`} type="datetime-local" value={date} onChange={(e) => setDate(e.target.value)} />
+              <Input
+                id={`${inputId}-date`}
+                type="datetime-local"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+              />
               <p className="text-xs text-muted-foreground">Kosongkan untuk memakai waktu sekarang.</p>
             </div>
           ) : null}
@@ -279,7 +349,25 @@ export function ImageCropper({
   );
 }
 
-function RangeField({ label, value, min, max, step, display, onChange, disabled }: { label: string; value: number; min: number; max: number; step: number; display: string; onChange: (v: number) => void; disabled?: boolean }) {
+function RangeField({
+  label,
+  value,
+  min,
+  max,
+  step,
+  display,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  display: string;
+  onChange: (v: number) => void;
+  disabled?: boolean;
+}) {
   const id = React.useId();
   return (
     <div className="grid gap-1.5">

@@ -3,7 +3,17 @@ import { Button } from './ui/button';
 import { pageCount, pageWindow } from './pagination';
 
 /** Page buttons for lists that are not tables (cards, activity items): five numbers around the current page. */
-export function ListPager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (p: number) => void }) {
+export function ListPager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (p: number) => void;
+}) {
   const pages = pageCount(total, pageSize);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -13,15 +23,37 @@ export function ListPager({ page, pageSize, total, onPage }: { page: number; pag
         {from}-{to} dari {total}
       </span>
       <div className="flex items-center gap-1">
-        <Button variant="ghost" size="icon" className="size-8" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Halaman sebelumnya">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label="Halaman sebelumnya"
+        >
           <ChevronLeft />
         </Button>
         {pageWindow(page, pages).map((p) => (
-          <Button key={p} variant={p === page ? 'default' : 'ghost'} size="icon" className="size-8" aria-current={p === page ? 'page' : undefined} aria-label={`Halaman ${p}`} onClick={() => onPage(p)}>
+          <Button
+            key={p}
+            variant={p === page ? 'default' : 'ghost'}
+            size="icon"
+            className="size-8"
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Halaman ${p}`}
+            onClick={() => onPage(p)}
+          >
             {p}
           </Button>
         ))}
-        <Button variant="ghost" size="icon" className="size-8" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Halaman berikutnya">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          aria-label="Halaman berikutnya"
+        >
           <ChevronRight />
         </Button>
       </div>

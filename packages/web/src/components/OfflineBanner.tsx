@@ -12,7 +12,11 @@ function subscribe(cb: () => void) {
 }
 
 export function useOnline(): boolean {
-  return React.useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return React.useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** Shown while the browser is offline (spec 1, 8). */
@@ -20,7 +24,11 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <div role="alert" data-testid="offline-banner" className="fixed inset-x-0 top-0 z-[60] flex items-center justify-center gap-2 bg-destructive px-4 py-2 text-center text-sm font-medium text-destructive-foreground shadow">
+    <div
+      role="alert"
+      data-testid="offline-banner"
+      className="fixed inset-x-0 top-0 z-[60] flex items-center justify-center gap-2 bg-destructive px-4 py-2 text-center text-sm font-medium text-destructive-foreground shadow"
+    >
       <WifiOff className="size-4 shrink-0" aria-hidden />
       {MSG.offline}
     </div>

@@ -10,7 +10,17 @@ export const ACTIVE_STATUS_OPTIONS: SelectOptions = [
 ];
 
 /** A form dropdown over fixed options (a label map such as PAKET_TYPE_KINDS, or ordered pairs). */
-export function OptionSelect({ id, value, onValueChange, options }: { id: string; value: string; onValueChange: (v: string) => void; options: SelectOptions }) {
+export function OptionSelect({
+  id,
+  value,
+  onValueChange,
+  options,
+}: {
+  id: string;
+  value: string;
+  onValueChange: (v: string) => void;
+  options: SelectOptions;
+}) {
   const pairs = Array.isArray(options) ? options : Object.entries(options);
   return (
     <Select value={value} onValueChange={onValueChange}>

@@ -6,7 +6,17 @@ import { Button } from './ui/button';
 import { TOAST_MS } from '../lib/trpc';
 
 /** A page's title row: title, optional description, and actions on the right (wrapping below on phones). */
-export function PageHeader({ title, description, actions, className }: { title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode; className?: string }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  className,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between', className)}>
       <div className="min-w-0">
@@ -19,7 +29,15 @@ export function PageHeader({ title, description, actions, className }: { title: 
 }
 
 /** 'Export Excel' button for a PageHeader: `onExport` usually calls exportToExcel(...) with the rows. */
-export function ExportExcelButton({ onExport, disabled, label = 'Export Excel' }: { onExport: () => Promise<void>; disabled?: boolean; label?: string }) {
+export function ExportExcelButton({
+  onExport,
+  disabled,
+  label = 'Export Excel',
+}: {
+  onExport: () => Promise<void>;
+  disabled?: boolean;
+  label?: string;
+}) {
   const [busy, setBusy] = React.useState(false);
   const run = async () => {
     setBusy(true);

@@ -1,7 +1,15 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera, KeyRound, Mail, MapPin, MessageCircle, Pencil, Phone, ToggleLeft, UserRound } from 'lucide-react';
-import { ROLE_LABELS, TOPLEVEL_LABELS, formatDate, topLevelNameOf, waLink, type RoleName, type UserDto } from '@klinik/shared';
+import {
+  ROLE_LABELS,
+  TOPLEVEL_LABELS,
+  formatDate,
+  topLevelNameOf,
+  waLink,
+  type RoleName,
+  type UserDto,
+} from '@klinik/shared';
 import { useSession } from '../app/auth';
 import { errorItems, SESSION_KEY, useTRPC } from '../lib/trpc';
 import { cn } from '../lib/utils';
@@ -47,7 +55,11 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
   };
   const done = (pendingMessage?: string) => {
     void refresh();
-    setSuccess(pendingMessage ? { title: 'Menunggu Persetujuan', description: `${pendingMessage}. Perubahan berlaku setelah disetujui.` } : {});
+    setSuccess(
+      pendingMessage
+        ? { title: 'Menunggu Persetujuan', description: `${pendingMessage}. Perubahan berlaku setelah disetujui.` }
+        : {},
+    );
   };
 
   if (query.isPending) return <ProfileSkeleton className={className} />;
@@ -64,9 +76,20 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
       <CardContent className="-mt-12 grid grid-cols-1 gap-6 pb-6">
         <div className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-end sm:text-left">
           <div className="relative">
-            <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-24 border-4 border-card [&_span]:text-2xl" />
+            <UserAvatar
+              name={u.name}
+              src={u.avatarurl}
+              initial={u.initial}
+              className="size-24 border-4 border-card [&_span]:text-2xl"
+            />
             {can.avatar ? (
-              <Button size="icon" variant="secondary" className="absolute right-0 bottom-0 size-8 rounded-full border shadow" onClick={() => setDialog('avatar')} aria-label="Ganti foto">
+              <Button
+                size="icon"
+                variant="secondary"
+                className="absolute right-0 bottom-0 size-8 rounded-full border shadow"
+                onClick={() => setDialog('avatar')}
+                aria-label="Ganti foto"
+              >
                 <Camera />
               </Button>
             ) : null}
@@ -85,7 +108,9 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
               <Badge variant={u.status === 1 ? 'success' : 'warning'} data-testid="profile-status">
                 {USER_STATUS_LABELS[u.status] ?? u.status}
               </Badge>
-              {u.membershipleveldata ? <Badge className="bg-amber-500 text-white">Member {u.membershipleveldata.name}</Badge> : null}
+              {u.membershipleveldata ? (
+                <Badge className="bg-amber-500 text-white">Member {u.membershipleveldata.name}</Badge>
+              ) : null}
             </div>
           </div>
           <div className="flex flex-wrap justify-center gap-2">
@@ -111,12 +136,18 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
           <InfoBlock title="Data Diri" icon={<UserRound className="size-4" />}>
             <Info label="Jenis Kelamin" value={u.gendername} />
             <Info label="Status Pernikahan" value={u.maritalname} />
-            <Info label="Tempat, Tanggal Lahir" value={[u.birth_place, u.birth_date ? formatDate(u.birth_date) : null].filter(Boolean).join(', ')} />
+            <Info
+              label="Tempat, Tanggal Lahir"
+              value={[u.birth_place, u.birth_date ? formatDate(u.birth_date) : null].filter(Boolean).join(', ')}
+            />
             <Info label="Umur" value={u.old !== null ? `${u.old} tahun` : null} />
             <Info label="NIK" value={u.idcard} />
             <Info label="Nomor IHS" value={u.ihs_number} />
             {!isPatient ? <Info label="Kode Absensi" value={u.attendance_code} /> : null}
-            <Info label={isPatient ? 'Tanggal Daftar' : 'Tanggal Bergabung'} value={u.join_at ? formatDate(u.join_at) : null} />
+            <Info
+              label={isPatient ? 'Tanggal Daftar' : 'Tanggal Bergabung'}
+              value={u.join_at ? formatDate(u.join_at) : null}
+            />
           </InfoBlock>
 
           <InfoBlock title="Kontak" icon={<Phone className="size-4" />}>
@@ -127,7 +158,13 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
                   <span className="flex flex-wrap items-center gap-2">
                     {u.phone}
                     {wa ? (
-                      <a href={wa} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 rounded-md bg-success px-2 py-0.5 text-xs font-medium text-success-foreground hover:opacity-90" data-testid="wa-link">
+                      <a
+                        href={wa}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 rounded-md bg-success px-2 py-0.5 text-xs font-medium text-success-foreground hover:opacity-90"
+                        data-testid="wa-link"
+                      >
                         <MessageCircle className="size-3.5" /> Chat WhatsApp
                       </a>
                     ) : null}
@@ -162,7 +199,10 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
             <InfoBlock title="Wali" icon={<UserRound className="size-4" />}>
               <Info label="Nama" value={u.wali_name} />
               <Info label="NIK" value={u.wali_idcard} />
-              <Info label="Jenis Kelamin" value={u.wali_gender === null ? null : (['Laki-laki', 'Perempuan'][u.wali_gender] ?? null)} />
+              <Info
+                label="Jenis Kelamin"
+                value={u.wali_gender === null ? null : (['Laki-laki', 'Perempuan'][u.wali_gender] ?? null)}
+              />
               <Info label="Telepon" value={u.wali_phone} />
               <Info label="Email" value={u.wali_email} />
               <Info label="Alamat" value={u.wali_address} />
@@ -179,9 +219,32 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
         </div>
       </CardContent>
 
-      {can.edit ? <EditProfileDialog user={u} open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} onSaved={() => done()} /> : null}
-      {can.password ? <PasswordDialog userId={u.id} open={dialog === 'password'} onOpenChange={(o) => setDialog(o ? 'password' : null)} onSaved={() => done()} /> : null}
-      {can.status ? <StatusDialog userId={u.id} name={u.name} current={u.status} open={dialog === 'status'} onOpenChange={(o) => setDialog(o ? 'status' : null)} onSaved={done} /> : null}
+      {can.edit ? (
+        <EditProfileDialog
+          user={u}
+          open={dialog === 'edit'}
+          onOpenChange={(o) => setDialog(o ? 'edit' : null)}
+          onSaved={() => done()}
+        />
+      ) : null}
+      {can.password ? (
+        <PasswordDialog
+          userId={u.id}
+          open={dialog === 'password'}
+          onOpenChange={(o) => setDialog(o ? 'password' : null)}
+          onSaved={() => done()}
+        />
+      ) : null}
+      {can.status ? (
+        <StatusDialog
+          userId={u.id}
+          name={u.name}
+          current={u.status}
+          open={dialog === 'status'}
+          onOpenChange={(o) => setDialog(o ? 'status' : null)}
+          onSaved={done}
+        />
+      ) : null}
       {can.avatar ? (
         <ImageCropper
           open={dialog === 'avatar'}
@@ -192,12 +255,27 @@ export function ProfileCard({ userId, className }: { userId: number; className?:
           onUploaded={() => done()}
         />
       ) : null}
-      <SuccessDialog open={success !== null} onClose={() => setSuccess(null)} title={success?.title} description={success?.description} />
+      <SuccessDialog
+        open={success !== null}
+        onClose={() => setSuccess(null)}
+        title={success?.title}
+        description={success?.description}
+      />
     </Card>
   );
 }
 
-function InfoBlock({ title, icon, children, className }: { title: string; icon?: React.ReactNode; children: React.ReactNode; className?: string }) {
+function InfoBlock({
+  title,
+  icon,
+  children,
+  className,
+}: {
+  title: string;
+  icon?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <section className={cn('grid content-start gap-2', className)}>
       <h3 className="flex items-center gap-2 border-b pb-1 text-sm font-semibold text-muted-foreground">
@@ -213,7 +291,13 @@ function Info({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[8rem_1fr] gap-2 text-sm sm:grid-cols-[10rem_1fr]">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words">{value === null || value === undefined || value === '' ? <span className="text-muted-foreground">-</span> : value}</dd>
+      <dd className="min-w-0 break-words">
+        {value === null || value === undefined || value === '' ? (
+          <span className="text-muted-foreground">-</span>
+        ) : (
+          value
+        )}
+      </dd>
     </div>
   );
 }

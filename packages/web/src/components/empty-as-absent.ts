@@ -6,7 +6,10 @@ import type { z } from 'zod';
  * zodResolver for a form whose selects hold '' until something is chosen: the listed fields are removed when
  * empty, so optional preprocessed codes (gender '0'/'1' and the like) read as absent instead of invalid.
  */
-export function emptyAsAbsentResolver<TValues extends FieldValues, TOutput>(schema: z.ZodType<TOutput>, fields: readonly (keyof TValues & string)[]): Resolver<TValues, unknown, TOutput> {
+export function emptyAsAbsentResolver<TValues extends FieldValues, TOutput>(
+  schema: z.ZodType<TOutput>,
+  fields: readonly (keyof TValues & string)[],
+): Resolver<TValues, unknown, TOutput> {
   const inner = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>, unknown, TOutput>;
   return (values, context, options) => {
     const cleaned: Record<string, unknown> = { ...values };

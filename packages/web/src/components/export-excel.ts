@@ -8,13 +8,23 @@ export interface ExcelColumn<T> {
 }
 
 /** Writes rows to an .xlsx file and downloads it. exceljs is loaded only when a user exports. */
-export async function exportToExcel<T>(filename: string, columns: ExcelColumn<T>[], rows: T[], sheetName = 'Data'): Promise<void> {
+export async function exportToExcel<T>(
+  filename: string,
+  columns: ExcelColumn<T>[],
+  rows: T[],
+  sheetName = 'Data',
+): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Klinik';
   wb.created = new Date();
   const ws = wb.addWorksheet(sheetName.slice(0, 31));
-  ws.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(12, c.header.length + 2), style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  ws.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? Math.max(12, c.header.length + 2),
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   ws.getRow(1).font = { bold: true };
   for (const row of rows) {
     const record: Record<string, unknown> = {};

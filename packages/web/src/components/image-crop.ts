@@ -9,9 +9,11 @@ export interface PixelArea {
 
 /** First bytes of the accepted formats: a renamed text file is refused even with a .png name. */
 function sniff(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/gif' | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 6 && bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x38) return 'image/gif';
+  if (bytes.length >= 6 && bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x38)
+    return 'image/gif';
   return null;
 }
 
@@ -55,7 +57,13 @@ export const MAX_OUTPUT_SIDE = 1600;
  * Draws the rotated image, cuts out `area` (pixels of the rotated image, as react-easy-crop reports them) and
  * encodes it. `quality` is 1..100 (percent); PNG ignores it.
  */
-export async function cropToBlob(src: string, area: PixelArea, rotation: number, quality: number, type: 'image/jpeg' | 'image/png' = 'image/jpeg'): Promise<Blob> {
+export async function cropToBlob(
+  src: string,
+  area: PixelArea,
+  rotation: number,
+  quality: number,
+  type: 'image/jpeg' | 'image/png' = 'image/jpeg',
+): Promise<Blob> {
   const image = await loadImage(src);
   const box = rotatedSize(image.naturalWidth, image.naturalHeight, rotation);
   const full = document.createElement('canvas');
@@ -81,6 +89,10 @@ export async function cropToBlob(src: string, area: PixelArea, rotation: number,
   }
   octx.drawImage(full, area.x, area.y, area.width, area.height, 0, 0, out.width, out.height);
   return new Promise<Blob>((resolve, reject) => {
-    out.toBlob((b) => (b ? resolve(b) : reject(new Error('Gagal memproses gambar'))), type, Math.min(100, Math.max(1, quality)) / 100);
+    out.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('Gagal memproses gambar'))),
+      type,
+      Math.min(100, Math.max(1, quality)) / 100,
+    );
   });
 }

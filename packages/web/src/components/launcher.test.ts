@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPrivileges, LAUNCHER, launcherFor, ROLE_IDS, TOPLEVEL_IDS, type AccessSubject, type RoleName } from '@klinik/shared';
+import {
+  defaultPrivileges,
+  LAUNCHER,
+  launcherFor,
+  ROLE_IDS,
+  TOPLEVEL_IDS,
+  type AccessSubject,
+  type RoleName,
+} from '@klinik/shared';
 import { launcherView } from './launcher';
 
-const subject = (role: RoleName, roletoplevel = 0): AccessSubject => ({ role: ROLE_IDS[role], rolename: role, roletoplevel, previleges: defaultPrivileges(role) });
+const subject = (role: RoleName, roletoplevel = 0): AccessSubject => ({
+  role: ROLE_IDS[role],
+  rolename: role,
+  roletoplevel,
+  previleges: defaultPrivileges(role),
+});
 
 describe('launcherView (spec 2.1)', () => {
   const manager = launcherFor(subject('manager'));

@@ -10,7 +10,13 @@ export interface LauncherView {
  * Spec 2.1: 8 entries by default, all with the toggle; a search filters by name case-insensitively and shows
  * every match. `{id}` in a route becomes the user's id.
  */
-export function launcherView(entries: LauncherEntry[], query: string, showAll: boolean, userId: number, limit = LAUNCHER_DEFAULT_COUNT): LauncherView {
+export function launcherView(
+  entries: LauncherEntry[],
+  query: string,
+  showAll: boolean,
+  userId: number,
+  limit = LAUNCHER_DEFAULT_COUNT,
+): LauncherView {
   const withIds = entries.map((e) => ({ ...e, route: e.route.replace('{id}', String(userId)) }));
   const q = query.trim().toLocaleLowerCase('id');
   if (q) return { entries: withIds.filter((e) => e.name.toLocaleLowerCase('id').includes(q)), hidden: 0 };

@@ -4,5 +4,13 @@ import { ADMIN_NAV } from './nav';
 
 /** Admin panel (spec 2.10): its own logout question. */
 export default function AdminLayout() {
-  return <ModuleLayout name="admin" title="Admin Panel" nav={ADMIN_NAV} logoutText={MSG.logoutConfirmAdmin} profilePath={() => '/me/profile'} />;
+  return (
+    <ModuleLayout
+      name="admin"
+      title="Admin Panel"
+      nav={ADMIN_NAV}
+      logoutText={MSG.logoutConfirmAdmin}
+      profilePath={() => '/me/profile'}
+    />
+  );
 }

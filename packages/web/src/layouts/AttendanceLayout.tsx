@@ -3,5 +3,12 @@ import { ModuleLayout } from './ModuleLayout';
 import { ATTENDANCE_NAV } from './nav';
 
 export default function AttendanceLayout() {
-  return <ModuleLayout name="attendance" title="Attendance" nav={ATTENDANCE_NAV} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} />;
+  return (
+    <ModuleLayout
+      name="attendance"
+      title="Attendance"
+      nav={ATTENDANCE_NAV}
+      logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
+    />
+  );
 }

@@ -6,7 +6,10 @@ import { BACKOFFICE_NAV } from './nav';
 /** Spec 6: the developer role sees which API server the app talks to. */
 function DeveloperBanner() {
   return (
-    <div className="flex items-center gap-2 border-b bg-warning/20 px-4 py-1.5 text-xs text-warning-foreground" data-testid="api-banner">
+    <div
+      className="flex items-center gap-2 border-b bg-warning/20 px-4 py-1.5 text-xs text-warning-foreground"
+      data-testid="api-banner"
+    >
       <Server className="size-3.5" aria-hidden /> API server: {window.location.origin}
     </div>
   );

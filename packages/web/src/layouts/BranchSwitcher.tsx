@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Building2, Check, ChevronDown } from 'lucide-react';
 import { isTopLevel, type SessionUserDto } from '@klinik/shared';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
 import { useTRPC } from '../lib/trpc';
 import { cn } from '../lib/utils';
 
@@ -33,7 +40,10 @@ function Switcher({ user, className }: { user: SessionUserDto; className?: strin
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className={cn('flex min-w-0 items-center gap-1.5 rounded-md px-2 py-1 text-sm outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring', className)}
+        className={cn(
+          'flex min-w-0 items-center gap-1.5 rounded-md px-2 py-1 text-sm outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring',
+          className,
+        )}
         data-testid="branch-switcher"
         aria-label="Ganti cabang"
         disabled={switchBranch.isPending}
@@ -57,7 +67,10 @@ function Switcher({ user, className }: { user: SessionUserDto; className?: strin
             }}
             className={cn(b.status === 0 ? 'text-warning-foreground' : 'text-success')}
           >
-            <span className={cn('size-2.5 shrink-0 rounded-full', b.status === 0 ? 'bg-warning' : 'bg-success')} aria-hidden />
+            <span
+              className={cn('size-2.5 shrink-0 rounded-full', b.status === 0 ? 'bg-warning' : 'bg-success')}
+              aria-hidden
+            />
             <span className="min-w-0 flex-1 truncate">
               {b.name}
               {b.status === 0 ? <span className="ml-1 text-xs">(tidak aktif)</span> : null}

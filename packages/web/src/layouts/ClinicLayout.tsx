@@ -40,10 +40,20 @@ export default function ClinicLayout() {
   return (
     <div className="flex min-h-dvh flex-col" data-layout="clinic">
       <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
-        <Button variant="ghost" size="icon" onClick={toggle} aria-label="Buka menu samping" aria-expanded={isLarge ? drawerOpen : sheetOpen} className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggle}
+          aria-label="Buka menu samping"
+          aria-expanded={isLarge ? drawerOpen : sheetOpen}
+          className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground"
+        >
           <Menu className="size-5" />
         </Button>
-        <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-white/70">
+        <Link
+          to="/"
+          className="mr-2 flex shrink-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-white/70"
+        >
           <BrandMark />
           <span className="hidden sm:inline">{PRODUCT_NAME}</span>
         </Link>
@@ -70,7 +80,10 @@ export default function ClinicLayout() {
       </div>
 
       {Footer ? (
-        <footer className="sticky bottom-0 z-30 hidden overflow-hidden border-t bg-card md:block" style={{ height: FOOTER_HEIGHT }}>
+        <footer
+          className="sticky bottom-0 z-30 hidden overflow-hidden border-t bg-card md:block"
+          style={{ height: FOOTER_HEIGHT }}
+        >
           <Footer />
         </footer>
       ) : null}
@@ -91,4 +104,3 @@ export default function ClinicLayout() {
     </div>
   );
 }
-

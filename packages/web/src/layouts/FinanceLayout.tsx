@@ -2,7 +2,12 @@ import { useNavigate } from 'react-router';
 import { ChevronDown, Plus } from 'lucide-react';
 import { MSG, PRODUCT_NAME } from '@klinik/shared';
 import { Button } from '../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
 import { ModuleLayout } from './ModuleLayout';
 import { FINANCE_NAV } from './nav';
 import { SLOTS } from './slots';
@@ -30,5 +35,13 @@ function DefaultNewMenu() {
 
 export default function FinanceLayout() {
   const NewMenu = SLOTS.financeNewMenu ?? DefaultNewMenu;
-  return <ModuleLayout name="finance" title="Finance" nav={FINANCE_NAV} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} actions={<NewMenu />} />;
+  return (
+    <ModuleLayout
+      name="finance"
+      title="Finance"
+      nav={FINANCE_NAV}
+      logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
+      actions={<NewMenu />}
+    />
+  );
 }

@@ -30,7 +30,16 @@ export interface ModuleLayoutProps {
  * The frame shared by the finance, paket, attendance, backoffice and admin layouts: a top bar with the module
  * title and user menu, the module's navigation (inline from lg, a sheet below), and the page.
  */
-export function ModuleLayout({ name, title, nav, logoutText, actions, banner, backLabel, profilePath }: ModuleLayoutProps) {
+export function ModuleLayout({
+  name,
+  title,
+  nav,
+  logoutText,
+  actions,
+  banner,
+  backLabel,
+  profilePath,
+}: ModuleLayoutProps) {
   const user = useSession();
   const isLarge = useMinWidth(BREAKPOINTS.lg);
   const [sheetOpen, setSheetOpen] = React.useState(false);
@@ -40,18 +49,33 @@ export function ModuleLayout({ name, title, nav, logoutText, actions, banner, ba
     <div className="flex min-h-dvh flex-col" data-layout={name}>
       <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
         {!isLarge ? (
-          <Button variant="ghost" size="icon" onClick={() => setSheetOpen(true)} aria-label="Buka menu samping" className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setSheetOpen(true)}
+            aria-label="Buka menu samping"
+            className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground"
+          >
             <Menu className="size-5" />
           </Button>
         ) : null}
         {backLabel ? (
-          <Button asChild variant="ghost" size="sm" className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground">
+          <Button
+            asChild
+            variant="ghost"
+            size="sm"
+            className="text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground"
+          >
             <Link to="/" data-testid="back-to-klinik">
               <ArrowLeft /> {backLabel}
             </Link>
           </Button>
         ) : (
-          <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-white/70" aria-label={`${PRODUCT_NAME} - Beranda`}>
+          <Link
+            to="/"
+            className="flex shrink-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-white/70"
+            aria-label={`${PRODUCT_NAME} - Beranda`}
+          >
             <BrandMark />
             <span className="hidden sm:inline">{PRODUCT_NAME}</span>
           </Link>
@@ -60,7 +84,10 @@ export function ModuleLayout({ name, title, nav, logoutText, actions, banner, ba
         <span className="truncate font-medium">{title}</span>
         <div className="flex-1" />
         {actions}
-        <span className="hidden max-w-48 truncate text-sm text-topbar-foreground/85 md:inline" data-testid="branch-name">
+        <span
+          className="hidden max-w-48 truncate text-sm text-topbar-foreground/85 md:inline"
+          data-testid="branch-name"
+        >
           {user.profile.name}
         </span>
         <UserMenu user={user} logoutText={logoutText} tone="dark" profilePath={profilePath?.(user)} />
@@ -68,7 +95,10 @@ export function ModuleLayout({ name, title, nav, logoutText, actions, banner, ba
       {banner?.(user)}
       <div className="flex flex-1">
         {isLarge ? (
-          <aside className="sticky top-14 h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-sidebar" data-testid="module-nav">
+          <aside
+            className="sticky top-14 h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-sidebar"
+            data-testid="module-nav"
+          >
             <SideNav groups={groups} />
           </aside>
         ) : null}

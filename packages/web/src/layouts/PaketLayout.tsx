@@ -5,5 +5,13 @@ import { SLOTS } from './slots';
 
 export default function PaketLayout() {
   const Actions = SLOTS.paketActions;
-  return <ModuleLayout name="paket" title="Paket Promosi" nav={PAKET_NAV} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} actions={Actions ? <Actions /> : null} />;
+  return (
+    <ModuleLayout
+      name="paket"
+      title="Paket Promosi"
+      nav={PAKET_NAV}
+      logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
+      actions={Actions ? <Actions /> : null}
+    />
+  );
 }

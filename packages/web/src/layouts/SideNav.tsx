@@ -3,7 +3,15 @@ import { cn } from '../lib/utils';
 import type { VisibleNavGroup } from './nav';
 
 /** A module's navigation list: groups with links; the current page is highlighted. */
-export function SideNav({ groups, onNavigate, className }: { groups: VisibleNavGroup[]; onNavigate?: () => void; className?: string }) {
+export function SideNav({
+  groups,
+  onNavigate,
+  className,
+}: {
+  groups: VisibleNavGroup[];
+  onNavigate?: () => void;
+  className?: string;
+}) {
   return (
     <nav aria-label="Navigasi modul" className={cn('flex flex-col gap-4 p-3', className)}>
       {groups.map((g) => (

@@ -49,14 +49,21 @@ export function BottomNav({ user }: { user: SessionUserDto }) {
   const { pathname } = useLocation();
   const items = topMenuFor(user);
   return (
-    <nav aria-label="Navigasi bawah" data-testid="bottom-nav" className="fixed inset-x-0 bottom-0 z-40 flex h-16 border-t bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.04)] md:hidden">
+    <nav
+      aria-label="Navigasi bawah"
+      data-testid="bottom-nav"
+      className="fixed inset-x-0 bottom-0 z-40 flex h-16 border-t bg-card pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.04)] md:hidden"
+    >
       {items.map((m) => {
         const active = isModuleActive(m.route, pathname);
         return (
           <NavLink
             key={m.key}
             to={m.route}
-            className={cn('flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-[10px] leading-tight text-muted-foreground outline-none focus-visible:bg-accent', active && 'text-primary')}
+            className={cn(
+              'flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-[10px] leading-tight text-muted-foreground outline-none focus-visible:bg-accent',
+              active && 'text-primary',
+            )}
           >
             <Icon name={m.icon} className="size-5" />
             <span className="w-full truncate text-center">{m.name}</span>

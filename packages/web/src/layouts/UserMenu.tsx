@@ -6,7 +6,14 @@ import { ROLE_LABELS, roleNameOf, topLevelNameOf, TOPLEVEL_LABELS, type SessionU
 import { useSignOut } from '../app/auth';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { UserAvatar } from '../components/ui/avatar';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
 import { errorItems, TOAST_MS } from '../lib/trpc';
 import { cn } from '../lib/utils';
 
@@ -18,7 +25,17 @@ export function roleLabel(user: SessionUserDto): string {
 }
 
 /** Avatar with the user's name; 'Profil' goes to /user/:id, 'Logout' asks first (text differs per layout). */
-export function UserMenu({ user, logoutText, tone = 'light', profilePath }: { user: SessionUserDto; logoutText: string; tone?: 'light' | 'dark'; profilePath?: string }) {
+export function UserMenu({
+  user,
+  logoutText,
+  tone = 'light',
+  profilePath,
+}: {
+  user: SessionUserDto;
+  logoutText: string;
+  tone?: 'light' | 'dark';
+  profilePath?: string;
+}) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [confirm, setConfirm] = React.useState(false);
@@ -28,7 +45,12 @@ export function UserMenu({ user, logoutText, tone = 'light', profilePath }: { us
       await signOut();
       void navigate('/login', { replace: true });
     } catch (err) {
-      toast.error(errorItems(err).map((e) => e.message).join('\n'), { duration: TOAST_MS });
+      toast.error(
+        errorItems(err)
+          .map((e) => e.message)
+          .join('\n'),
+        { duration: TOAST_MS },
+      );
       throw err;
     }
   };
@@ -44,7 +66,12 @@ export function UserMenu({ user, logoutText, tone = 'light', profilePath }: { us
           aria-label="Menu pengguna"
           data-testid="user-menu"
         >
-          <UserAvatar name={user.name} src={user.avatarurl} initial={user.initial} className="size-8 ring-2 ring-white/60" />
+          <UserAvatar
+            name={user.name}
+            src={user.avatarurl}
+            initial={user.initial}
+            className="size-8 ring-2 ring-white/60"
+          />
           <span className="hidden max-w-40 truncate text-sm font-medium 2xl:inline">{user.name}</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-60">
@@ -61,7 +88,15 @@ export function UserMenu({ user, logoutText, tone = 'light', profilePath }: { us
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ConfirmDialog open={confirm} onOpenChange={setConfirm} title="Logout" description={logoutText} confirmLabel="Logout" destructive onConfirm={logout} />
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title="Logout"
+        description={logoutText}
+        confirmLabel="Logout"
+        destructive
+        onConfirm={logout}
+      />
     </>
   );
 }

@@ -19,7 +19,14 @@ const i = (path: string, title?: string): NavItem => ({ path, title });
 
 export const CLINIC_NAV: NavGroup[] = [
   { label: 'Umum', items: [i('/', 'Beranda'), i('/pengumuman'), i('/confirmation'), i('/my-attendance')] },
-  { label: 'Dashboard', items: [i('/dashboard/stakeholder/pegawai'), i('/dashboard/stakeholder/doctor'), i('/dashboard/stakeholder/investor')] },
+  {
+    label: 'Dashboard',
+    items: [
+      i('/dashboard/stakeholder/pegawai'),
+      i('/dashboard/stakeholder/doctor'),
+      i('/dashboard/stakeholder/investor'),
+    ],
+  },
   {
     label: 'Layanan',
     items: [
@@ -40,7 +47,16 @@ export const CLINIC_NAV: NavGroup[] = [
       i('/service/rekammedis'),
     ],
   },
-  { label: 'Rekam Medis', items: [i('/rekammedis/treatment'), i('/rekammedis/produk'), i('/rekammedis/resep'), i('/rekammedis/foto'), i('/rekammedis/soap')] },
+  {
+    label: 'Rekam Medis',
+    items: [
+      i('/rekammedis/treatment'),
+      i('/rekammedis/produk'),
+      i('/rekammedis/resep'),
+      i('/rekammedis/foto'),
+      i('/rekammedis/soap'),
+    ],
+  },
   { label: 'Kasir & Membership', items: [i('/kasir/payment'), i('/kasir/sales'), i('/membership/member')] },
   {
     label: 'Inventory',
@@ -123,7 +139,13 @@ export const FINANCE_NAV: NavGroup[] = [
     ],
   },
   // Spec 2.4: two entries lead to the same route.
-  { label: 'Piutang', items: [i('/finance/piutang/membership', 'Piutang Membership'), i('/finance/piutang/membership', 'Pembayaran Piutang')] },
+  {
+    label: 'Piutang',
+    items: [
+      i('/finance/piutang/membership', 'Piutang Membership'),
+      i('/finance/piutang/membership', 'Pembayaran Piutang'),
+    ],
+  },
   {
     label: 'Master',
     items: [
@@ -138,7 +160,12 @@ export const FINANCE_NAV: NavGroup[] = [
   },
   {
     label: 'Lainnya',
-    items: [i('/finance/profitsharing'), i('/finance/createjurnalumum', 'Jurnal Umum'), i('/finance/sharingprofit'), i('/finance/report')],
+    items: [
+      i('/finance/profitsharing'),
+      i('/finance/createjurnalumum', 'Jurnal Umum'),
+      i('/finance/sharingprofit'),
+      i('/finance/report'),
+    ],
   },
 ];
 
@@ -157,34 +184,67 @@ export const PAKET_NAV: NavGroup[] = [
 ];
 
 export const ATTENDANCE_NAV: NavGroup[] = [
-  { label: 'Attendance', items: [i('/attendance/employees'), i('/attendance/attendance/daily'), i('/attendance/payroll/transaction')] },
+  {
+    label: 'Attendance',
+    items: [i('/attendance/employees'), i('/attendance/attendance/daily'), i('/attendance/payroll/transaction')],
+  },
   {
     label: 'Master',
-    items: [i('/attendance/master/department'), i('/attendance/master/schedule'), i('/attendance/master/payrollperiode'), i('/attendance/master/payrollcomponent')],
+    items: [
+      i('/attendance/master/department'),
+      i('/attendance/master/schedule'),
+      i('/attendance/master/payrollperiode'),
+      i('/attendance/master/payrollcomponent'),
+    ],
   },
 ];
 
 const T = TOPLEVEL_IDS;
-const topIn = (...ids: number[]) => (u: SessionUserDto) => ids.includes(u.roletoplevel);
+const topIn =
+  (...ids: number[]) =>
+  (u: SessionUserDto) =>
+    ids.includes(u.roletoplevel);
 
 export const BACKOFFICE_NAV: NavGroup[] = [
-  { label: 'Umum', items: [i('/backoffice', 'Dashboard'), i('/backoffice/cabang'), i('/backoffice/pasien'), i('/backoffice/pricelist'), i('/backoffice/account/user')] },
+  {
+    label: 'Umum',
+    items: [
+      i('/backoffice', 'Dashboard'),
+      i('/backoffice/cabang'),
+      i('/backoffice/pasien'),
+      i('/backoffice/pricelist'),
+      i('/backoffice/account/user'),
+    ],
+  },
   { label: 'Keuangan', items: [i('/backoffice/finance/income/treatment'), i('/backoffice/finance/report')] },
   { label: 'Layanan', items: [i('/backoffice/kunjungan'), i('/backoffice/membership/member'), i('/backoffice/nota')] },
   { label: 'Inventory', items: [i('/backoffice/inventory/mutation'), i('/backoffice/inventory/purchase')] },
   {
     label: 'Rekam Medis',
-    items: [i('/backoffice/rekammedis/treatment', 'Tindakan'), i('/backoffice/rekammedis/produk', 'Produk'), i('/backoffice/rekammedis/resep', 'Resep'), i('/backoffice/rekammedis/foto', 'Foto')],
+    items: [
+      i('/backoffice/rekammedis/treatment', 'Tindakan'),
+      i('/backoffice/rekammedis/produk', 'Produk'),
+      i('/backoffice/rekammedis/resep', 'Resep'),
+      i('/backoffice/rekammedis/foto', 'Foto'),
+    ],
   },
   {
     label: 'Attendance',
     visible: topIn(T.owner, T.developer, T.managerhr, T.manageroperational),
-    items: [i('/backoffice/attendance/checklog'), i('/backoffice/attendance/shift'), i('/backoffice/attendance/office')],
+    items: [
+      i('/backoffice/attendance/checklog'),
+      i('/backoffice/attendance/shift'),
+      i('/backoffice/attendance/office'),
+    ],
   },
   {
     label: 'Satu Sehat',
     visible: topIn(T.owner, T.developer, T.manageroperational),
-    items: [i('/backoffice/satusehat/data', 'Data'), i('/backoffice/satusehat/master', 'Master'), i('/backoffice/satusehat/settings', 'Pengaturan')],
+    items: [
+      i('/backoffice/satusehat/data', 'Data'),
+      i('/backoffice/satusehat/master', 'Master'),
+      i('/backoffice/satusehat/settings', 'Pengaturan'),
+    ],
   },
   {
     label: 'Master',
@@ -202,7 +262,9 @@ export const BACKOFFICE_NAV: NavGroup[] = [
   },
 ];
 
-export const ADMIN_NAV: NavGroup[] = [{ label: 'Admin Panel', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile')] }];
+export const ADMIN_NAV: NavGroup[] = [
+  { label: 'Admin Panel', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile')] },
+];
 
 export interface VisibleNavGroup {
   label: string;
@@ -224,4 +286,3 @@ export function visibleNav(groups: NavGroup[], user: SessionUserDto): VisibleNav
     }))
     .filter((g) => g.items.length > 0);
 }
-

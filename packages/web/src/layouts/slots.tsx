@@ -19,7 +19,10 @@ export interface LayoutSlots {
 
 const files = import.meta.glob<{ slots?: LayoutSlots }>('../modules/*/slots.tsx', { eager: true });
 
-export const SLOTS: LayoutSlots = Object.values(files).reduce<LayoutSlots>((acc, m) => ({ ...acc, ...(m.slots ?? {}) }), {});
+export const SLOTS: LayoutSlots = Object.values(files).reduce<LayoutSlots>(
+  (acc, m) => ({ ...acc, ...(m.slots ?? {}) }),
+  {},
+);
 
 /** The announcements footer height (spec 9). */
 export const FOOTER_HEIGHT = 45;

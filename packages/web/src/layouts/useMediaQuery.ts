@@ -12,7 +12,11 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return React.useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return React.useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 export const useMinWidth = (px: number) => useMediaQuery(`(min-width: ${px}px)`);

@@ -22,7 +22,10 @@ async function request<T>(method: string, path: string, opts: ApiOptions = {}): 
   const res = await fetch(withQuery(path, opts.query), {
     method,
     credentials: 'same-origin',
-    headers: opts.body === undefined || isForm ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    headers:
+      opts.body === undefined || isForm
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     signal: opts.signal,
   });
@@ -36,7 +39,10 @@ async function request<T>(method: string, path: string, opts: ApiOptions = {}): 
     }
   }
   if (!res.ok) {
-    const issues: ErrorItem[] = Array.isArray(json) && json.length > 0 ? (json as ErrorItem[]) : [{ message: res.status >= 500 ? MSG.serverError : MSG.badInput }];
+    const issues: ErrorItem[] =
+      Array.isArray(json) && json.length > 0
+        ? (json as ErrorItem[])
+        : [{ message: res.status >= 500 ? MSG.serverError : MSG.badInput }];
     throw new ApiError(res.status, issues);
   }
   return json as T;

@@ -5,7 +5,9 @@ import { MSG } from '@klinik/shared';
 import { NotFoundPage, RouteErrorPage } from './ErrorPage';
 
 async function render(loader: () => unknown): Promise<string> {
-  const router = createMemoryRouter([{ path: '/', loader, element: <p>ok</p>, errorElement: <RouteErrorPage /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '/', loader, element: <p>ok</p>, errorElement: <RouteErrorPage /> }], {
+    initialEntries: ['/'],
+  });
   await new Promise<void>((resolve) => {
     if (router.state.initialized) resolve();
     else router.subscribe((s) => (s.initialized ? resolve() : undefined));

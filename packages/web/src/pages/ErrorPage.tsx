@@ -20,7 +20,13 @@ function Frame({ icon, title, text }: { icon: React.ReactNode; title: string; te
 
 /** Unknown routes (spec 2.3). */
 export function NotFoundPage() {
-  return <Frame icon={<FileQuestion className="size-14 text-muted-foreground/70" aria-hidden />} title={MSG.notFoundTitle} text="Halaman yang Anda cari tidak ditemukan." />;
+  return (
+    <Frame
+      icon={<FileQuestion className="size-14 text-muted-foreground/70" aria-hidden />}
+      title={MSG.notFoundTitle}
+      text="Halaman yang Anda cari tidak ditemukan."
+    />
+  );
 }
 
 /** Any error thrown while loading or rendering a route (spec 2.3). */
@@ -28,5 +34,11 @@ export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.error(error);
-  return <Frame icon={<TriangleAlert className="size-14 text-destructive" aria-hidden />} title={MSG.errorTitle} text={MSG.errorText} />;
+  return (
+    <Frame
+      icon={<TriangleAlert className="size-14 text-destructive" aria-hidden />}
+      title={MSG.errorTitle}
+      text={MSG.errorText}
+    />
+  );
 }

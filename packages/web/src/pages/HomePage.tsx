@@ -32,7 +32,16 @@ export default function HomePage() {
           <h2 id="launcher-title" className="text-lg font-semibold">
             Menu Aplikasi
           </h2>
-          <SearchInput wrapperClassName="sm:w-72" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Cari menu..." aria-label="Cari menu" className="bg-card" data-testid="launcher-search" />
+          <SearchInput
+            wrapperClassName="sm:w-72"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Cari menu..."
+            aria-label="Cari menu"
+            className="bg-card"
+            data-testid="launcher-search"
+          />
         </div>
 
         {view.entries.length === 0 ? (
@@ -59,7 +68,12 @@ export default function HomePage() {
 
         {!searching && entries.length > LAUNCHER_DEFAULT_COUNT ? (
           <div className="flex justify-center">
-            <Button variant="outline" onClick={() => setShowAll((s) => !s)} data-testid="launcher-toggle" aria-expanded={showAll}>
+            <Button
+              variant="outline"
+              onClick={() => setShowAll((s) => !s)}
+              data-testid="launcher-toggle"
+              aria-expanded={showAll}
+            >
               {showAll ? 'Tampilkan lebih sedikit' : 'Tampilkan semua'}
             </Button>
           </div>

@@ -20,7 +20,10 @@ export default function LoginPage() {
   const session = useSessionQuery();
   const signIn = useSignIn();
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { username: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   React.useEffect(() => {
@@ -52,10 +55,26 @@ export default function LoginPage() {
         <CardContent>
           <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" noValidate>
             <FormField label="Username" htmlFor="username" error={errors.username}>
-              <Input id="username" autoComplete="username" autoFocus aria-invalid={!!errors.username} aria-describedby="username-error" disabled={isSubmitting} {...form.register('username')} />
+              <Input
+                id="username"
+                autoComplete="username"
+                autoFocus
+                aria-invalid={!!errors.username}
+                aria-describedby="username-error"
+                disabled={isSubmitting}
+                {...form.register('username')}
+              />
             </FormField>
             <FormField label="Password" htmlFor="password" error={errors.password}>
-              <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="password-error" disabled={isSubmitting} {...form.register('password')} />
+              <Input
+                id="password"
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={!!errors.password}
+                aria-describedby="password-error"
+                disabled={isSubmitting}
+                {...form.register('password')}
+              />
             </FormField>
             <ErrorList items={serverErrors} />
             <Button type="submit" disabled={isSubmitting} className="w-full" data-testid="login-submit">

@@ -168,7 +168,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     request_id: varchar('request_id', { length: 64 }),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id), index('audit_log_profile_at_idx').on(t.profile_id, t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id),
+    index('audit_log_profile_at_idx').on(t.profile_id, t.at),
+  ],
 );
 
 /** Document numbering (ARCHITECTURE rule 8): one row per branch, kind and period, locked while a number is taken. */

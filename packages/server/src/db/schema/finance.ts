@@ -60,7 +60,9 @@ export const financePeriode = pgTable(
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('finance_periode_one_active_idx').on(t.profile_id).where(sql`status = 0`),
+    uniqueIndex('finance_periode_one_active_idx')
+      .on(t.profile_id)
+      .where(sql`status = 0`),
     index('finance_periode_profile_idx').on(t.profile_id, t.start_date),
   ],
 );

@@ -42,7 +42,10 @@ export const perawatan = pgTable(
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('perawatan_profile_code_idx').on(t.profile_id, t.code), index('perawatan_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('perawatan_profile_code_idx').on(t.profile_id, t.code),
+    index('perawatan_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+  ],
 );
 
 /** Inventory items (master item). */
@@ -59,7 +62,10 @@ export const item = pgTable(
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('item_profile_code_idx').on(t.profile_id, t.code), index('item_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('item_profile_code_idx').on(t.profile_id, t.code),
+    index('item_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+  ],
 );
 
 /** Laboratory forms. */
@@ -74,7 +80,10 @@ export const formLab = pgTable(
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('form_lab_profile_code_idx').on(t.profile_id, t.code), index('form_lab_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('form_lab_profile_code_idx').on(t.profile_id, t.code),
+    index('form_lab_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+  ],
 );
 
 export const paketType = pgTable(
@@ -133,7 +142,9 @@ export const paketHistory = pgTable(
   },
   (t) => [
     uniqueIndex('paket_history_version_idx').on(t.paket_id, t.version),
-    uniqueIndex('paket_history_current_idx').on(t.paket_id).where(sql`${t.is_current}`),
+    uniqueIndex('paket_history_current_idx')
+      .on(t.paket_id)
+      .where(sql`${t.is_current}`),
     index('paket_history_profile_idx').on(t.profile_id, t.is_current, t.status),
   ],
 );

@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  defaultPrivileges,
-  ROLE_IDS,
-  TOPLEVEL_IDS,
-  type RoleName,
-  type TopLevelName,
-} from '@klinik/shared';
+import { defaultPrivileges, ROLE_IDS, TOPLEVEL_IDS, type RoleName, type TopLevelName } from '@klinik/shared';
 import { queryRows, type Db } from '../client.js';
 import { profile, users } from '../schema/index.js';
 import { hashPassword } from '../../auth/password.js';
@@ -28,9 +22,36 @@ function rng(seed: number) {
 }
 
 export const DEMO_BRANCHES = [
-  { key: 'jakarta', name: 'Klinik Sehat Sentosa Jakarta', city: 'Jakarta Selatan', regency: '31.74', timezone: 'Asia/Jakarta', phone: '0217654321', address: 'Jl. Fatmawati Raya No. 12, Cilandak', email: 'jakarta@kliniksentosa.co.id' },
-  { key: 'bandung', name: 'Klinik Sehat Sentosa Bandung', city: 'Bandung', regency: '32.73', timezone: 'Asia/Jakarta', phone: '0224231234', address: 'Jl. Ir. H. Juanda No. 88, Coblong', email: 'bandung@kliniksentosa.co.id' },
-  { key: 'denpasar', name: 'Klinik Sehat Sentosa Denpasar', city: 'Denpasar', regency: '51.71', timezone: 'Asia/Makassar', phone: '0361234567', address: 'Jl. Teuku Umar No. 45, Denpasar Barat', email: 'denpasar@kliniksentosa.co.id' },
+  {
+    key: 'jakarta',
+    name: 'Klinik Sehat Sentosa Jakarta',
+    city: 'Jakarta Selatan',
+    regency: '31.74',
+    timezone: 'Asia/Jakarta',
+    phone: '0217654321',
+    address: 'Jl. Fatmawati Raya No. 12, Cilandak',
+    email: 'jakarta@kliniksentosa.co.id',
+  },
+  {
+    key: 'bandung',
+    name: 'Klinik Sehat Sentosa Bandung',
+    city: 'Bandung',
+    regency: '32.73',
+    timezone: 'Asia/Jakarta',
+    phone: '0224231234',
+    address: 'Jl. Ir. H. Juanda No. 88, Coblong',
+    email: 'bandung@kliniksentosa.co.id',
+  },
+  {
+    key: 'denpasar',
+    name: 'Klinik Sehat Sentosa Denpasar',
+    city: 'Denpasar',
+    regency: '51.71',
+    timezone: 'Asia/Makassar',
+    phone: '0361234567',
+    address: 'Jl. Teuku Umar No. 45, Denpasar Barat',
+    email: 'denpasar@kliniksentosa.co.id',
+  },
 ] as const;
 
 interface DemoAccount {
@@ -47,7 +68,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'owner', name: 'Hendra Wijaya', role: 'manager', toplevel: 'owner', branch: 0, gender: 0 },
   { username: 'developer', name: 'Rizky Pratama', role: 'manager', toplevel: 'developer', branch: 0, gender: 0 },
   { username: 'managerhr', name: 'Dewi Lestari', role: 'manager', toplevel: 'managerhr', branch: 0, gender: 1 },
-  { username: 'manageroperational', name: 'Agus Setiawan', role: 'manager', toplevel: 'manageroperational', branch: 0, gender: 0 },
+  {
+    username: 'manageroperational',
+    name: 'Agus Setiawan',
+    role: 'manager',
+    toplevel: 'manageroperational',
+    branch: 0,
+    gender: 0,
+  },
   { username: 'superadmin', name: 'Siti Rahmawati', role: 'superadmin', branch: 0, gender: 1 },
   { username: 'manager', name: 'Bambang Susilo', role: 'manager', branch: 0, gender: 0 },
   { username: 'admin', name: 'Putri Ayu Lestari', role: 'admin', branch: 0, gender: 1 },
@@ -71,11 +99,96 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'perawat.denpasar', name: 'Ni Wayan Sukerti', role: 'perawat', branch: 2, gender: 1 },
 ];
 
-const FIRST_M = ['Ahmad', 'Budi', 'Dimas', 'Eko', 'Fajar', 'Gilang', 'Hadi', 'Irfan', 'Joko', 'Kurniawan', 'Lukman', 'Muhammad', 'Nanda', 'Oki', 'Putu', 'Rudi', 'Slamet', 'Teguh', 'Wahyu', 'Yoga'];
-const FIRST_F = ['Ani', 'Bunga', 'Citra', 'Dewi', 'Eka', 'Fitri', 'Gita', 'Hana', 'Intan', 'Kartika', 'Lestari', 'Mega', 'Novi', 'Putri', 'Rina', 'Sari', 'Tari', 'Ulfa', 'Wulan', 'Yuni'];
-const LAST = ['Saputra', 'Wijaya', 'Pratama', 'Santoso', 'Hidayat', 'Nugroho', 'Siregar', 'Nasution', 'Simanjuntak', 'Lubis', 'Setiawan', 'Kusuma', 'Halim', 'Gunawan', 'Permana', 'Utami', 'Rahayu', 'Purnamasari', 'Maharani', 'Handayani'];
-const PLACES = ['Jakarta', 'Bandung', 'Denpasar', 'Surabaya', 'Yogyakarta', 'Semarang', 'Medan', 'Bogor', 'Malang', 'Makassar'];
-const STREETS = ['Jl. Merdeka', 'Jl. Sudirman', 'Jl. Gatot Subroto', 'Jl. Diponegoro', 'Jl. Ahmad Yani', 'Jl. Pahlawan', 'Jl. Kenanga', 'Jl. Melati', 'Jl. Anggrek', 'Jl. Flamboyan'];
+const FIRST_M = [
+  'Ahmad',
+  'Budi',
+  'Dimas',
+  'Eko',
+  'Fajar',
+  'Gilang',
+  'Hadi',
+  'Irfan',
+  'Joko',
+  'Kurniawan',
+  'Lukman',
+  'Muhammad',
+  'Nanda',
+  'Oki',
+  'Putu',
+  'Rudi',
+  'Slamet',
+  'Teguh',
+  'Wahyu',
+  'Yoga',
+];
+const FIRST_F = [
+  'Ani',
+  'Bunga',
+  'Citra',
+  'Dewi',
+  'Eka',
+  'Fitri',
+  'Gita',
+  'Hana',
+  'Intan',
+  'Kartika',
+  'Lestari',
+  'Mega',
+  'Novi',
+  'Putri',
+  'Rina',
+  'Sari',
+  'Tari',
+  'Ulfa',
+  'Wulan',
+  'Yuni',
+];
+const LAST = [
+  'Saputra',
+  'Wijaya',
+  'Pratama',
+  'Santoso',
+  'Hidayat',
+  'Nugroho',
+  'Siregar',
+  'Nasution',
+  'Simanjuntak',
+  'Lubis',
+  'Setiawan',
+  'Kusuma',
+  'Halim',
+  'Gunawan',
+  'Permana',
+  'Utami',
+  'Rahayu',
+  'Purnamasari',
+  'Maharani',
+  'Handayani',
+];
+const PLACES = [
+  'Jakarta',
+  'Bandung',
+  'Denpasar',
+  'Surabaya',
+  'Yogyakarta',
+  'Semarang',
+  'Medan',
+  'Bogor',
+  'Malang',
+  'Makassar',
+];
+const STREETS = [
+  'Jl. Merdeka',
+  'Jl. Sudirman',
+  'Jl. Gatot Subroto',
+  'Jl. Diponegoro',
+  'Jl. Ahmad Yani',
+  'Jl. Pahlawan',
+  'Jl. Kenanga',
+  'Jl. Melati',
+  'Jl. Anggrek',
+  'Jl. Flamboyan',
+];
 
 export interface SeedResult {
   branches: number;
@@ -105,7 +218,15 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
     for (const b of DEMO_BRANCHES) {
       const [row] = await tx
         .insert(profile)
-        .values({ name: b.name, address: `${b.address}, ${b.city}`, city: b.city, phone: b.phone, email: b.email, timezone: b.timezone, status: 1 })
+        .values({
+          name: b.name,
+          address: `${b.address}, ${b.city}`,
+          city: b.city,
+          phone: b.phone,
+          email: b.email,
+          timezone: b.timezone,
+          status: 1,
+        })
         .returning();
       branchIds.push(row.id);
     }
@@ -130,7 +251,11 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
         })
         .returning({ id: users.id });
       await replacePrivileges(tx, row.id, defaultPrivileges(a.role));
-      accounts.push({ username: a.username, role: a.toplevel ? `${a.role} + ${a.toplevel}` : a.role, branch: DEMO_BRANCHES[a.branch].city });
+      accounts.push({
+        username: a.username,
+        role: a.toplevel ? `${a.role} + ${a.toplevel}` : a.role,
+        branch: DEMO_BRANCHES[a.branch].city,
+      });
     }
 
     let patients = 0;

@@ -83,8 +83,18 @@ export async function seedFinance(
     await postJournal(ctx, { transaction_at: date, memo, source_type: 'demo', source_id: `demo-${++seq}`, lines });
     journals++;
   };
-  const dr = (akun: string, amount: number, description?: string): PostingLine => ({ akun, debit: amount, credit: 0, description });
-  const cr = (akun: string, amount: number, description?: string): PostingLine => ({ akun, debit: 0, credit: amount, description });
+  const dr = (akun: string, amount: number, description?: string): PostingLine => ({
+    akun,
+    debit: amount,
+    credit: 0,
+    description,
+  });
+  const cr = (akun: string, amount: number, description?: string): PostingLine => ({
+    akun,
+    debit: 0,
+    credit: amount,
+    description,
+  });
   const between = (lo: number, hi: number) => rupiah(lo + random() * (hi - lo));
 
   let doctorShare = 0; // accrued since the last payment
@@ -93,9 +103,13 @@ export async function seedFinance(
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
     const month = date.slice(0, 7);
 
-    if (day === 1) await post(date, `Sewa ruko bulan ${month}`, [dr(ACCOUNT.bebanSewa, 12_500_000), cr(ACCOUNT.bank, 12_500_000)]);
+    if (day === 1)
+      await post(date, `Sewa ruko bulan ${month}`, [dr(ACCOUNT.bebanSewa, 12_500_000), cr(ACCOUNT.bank, 12_500_000)]);
     if (day === 5 && doctorShare > 0) {
-      await post(date, 'Pembayaran bagi hasil dokter', [dr(ACCOUNT.hutangDokter, doctorShare), cr(ACCOUNT.bank, doctorShare)]);
+      await post(date, 'Pembayaran bagi hasil dokter', [
+        dr(ACCOUNT.hutangDokter, doctorShare),
+        cr(ACCOUNT.bank, doctorShare),
+      ]);
       doctorShare = 0;
     }
     if (day === 10) {
@@ -153,7 +167,10 @@ export async function seedFinance(
     if (weekday === 6) await post(date, 'Setor kas ke bank', [dr(ACCOUNT.bank, 8_000_000), cr(ACCOUNT.kas, 8_000_000)]);
   }
   // A stock purchase on credit in the previous month.
-  await post(addDays(periodStart, 13), 'Pembelian stok skincare (PT Derma Nusantara)', [dr(ACCOUNT.persediaan, 14_750_000), cr(ACCOUNT.hutangUsaha, 14_750_000)]);
+  await post(addDays(periodStart, 13), 'Pembelian stok skincare (PT Derma Nusantara)', [
+    dr(ACCOUNT.persediaan, 14_750_000),
+    cr(ACCOUNT.hutangUsaha, 14_750_000),
+  ]);
 
   // Package registrations of Jakarta patients (dated today by the service).
   const doctors = await tx
@@ -176,7 +193,11 @@ export async function seedFinance(
   for (let i = 0; i < count && doctors.length && versions.length; i++) {
     await register(
       ctx,
-      { customer: patients[i * 3 % patients.length].id, doctor: doctors[i % doctors.length].id, paket_history_id: versions[(i * 3 + 1) % versions.length].id },
+      {
+        customer: patients[(i * 3) % patients.length].id,
+        doctor: doctors[i % doctors.length].id,
+        paket_history_id: versions[(i * 3 + 1) % versions.length].id,
+      },
       `demo-seed-${i + 1}`,
     );
     registrations++;

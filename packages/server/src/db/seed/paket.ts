@@ -31,11 +31,28 @@ export async function seedPaket(tx: Db, branchIds: number[]): Promise<{ packages
   for (const profileId of branchIds) {
     const t = await tx
       .insert(perawatan)
-      .values(TINDAKAN.map(([code, name, price, share]) => ({ profile_id: profileId, code, name, price: price * 100, doctor_share: share * 100 })))
+      .values(
+        TINDAKAN.map(([code, name, price, share]) => ({
+          profile_id: profileId,
+          code,
+          name,
+          price: price * 100,
+          doctor_share: share * 100,
+        })),
+      )
       .returning({ id: perawatan.id, code: perawatan.code });
     const it = await tx
       .insert(item)
-      .values(ITEMS.map(([code, name, unit, category, price]) => ({ profile_id: profileId, code, name, unit, category, selling_price: price * 100 })))
+      .values(
+        ITEMS.map(([code, name, unit, category, price]) => ({
+          profile_id: profileId,
+          code,
+          name,
+          unit,
+          category,
+          selling_price: price * 100,
+        })),
+      )
       .returning({ id: item.id, code: item.code });
     const lb = await tx
       .insert(formLab)
@@ -55,24 +72,70 @@ export async function seedPaket(tx: Db, branchIds: number[]): Promise<{ packages
     const L = (code: string) => lb.find((x) => x.code === code)!.id;
     const defs = [
       {
-        code: 'PKT-GLOW6', name: 'Paket Glowing 6 Bulan', type: types[0].id, price: 3_000_000, schema: 1, dp: 600_000, cicilan: 800_000, attempt: 3,
+        code: 'PKT-GLOW6',
+        name: 'Paket Glowing 6 Bulan',
+        type: types[0].id,
+        price: 3_000_000,
+        schema: 1,
+        dp: 600_000,
+        cicilan: 800_000,
+        attempt: 3,
         description: 'Facial brightening rutin, peeling dan serum untuk kulit cerah',
-        items: [{ type: 1, id: T('TM-FAC01'), slot: 6, days: 180 }, { type: 1, id: T('TM-PEEL'), slot: 2, days: 180 }, { type: 2, id: I('IT-SERC'), slot: 2, days: 90 }, { type: 2, id: I('IT-SUN50'), slot: 1, days: 60 }],
+        items: [
+          { type: 1, id: T('TM-FAC01'), slot: 6, days: 180 },
+          { type: 1, id: T('TM-PEEL'), slot: 2, days: 180 },
+          { type: 2, id: I('IT-SERC'), slot: 2, days: 90 },
+          { type: 2, id: I('IT-SUN50'), slot: 1, days: 60 },
+        ],
       },
       {
-        code: 'PKT-ACNE3', name: 'Paket Acne Clear 3 Bulan', type: types[1].id, price: 2_100_000, schema: 0, dp: 0, cicilan: 0, attempt: 0,
+        code: 'PKT-ACNE3',
+        name: 'Paket Acne Clear 3 Bulan',
+        type: types[1].id,
+        price: 2_100_000,
+        schema: 0,
+        dp: 0,
+        cicilan: 0,
+        attempt: 0,
         description: 'Perawatan jerawat intensif dengan konsultasi dokter',
-        items: [{ type: 1, id: T('TM-FAC02'), slot: 3, days: 90 }, { type: 1, id: T('TM-KONS'), slot: 2, days: 90 }, { type: 2, id: I('IT-ACNE'), slot: 3, days: 90 }],
+        items: [
+          { type: 1, id: T('TM-FAC02'), slot: 3, days: 90 },
+          { type: 1, id: T('TM-KONS'), slot: 2, days: 90 },
+          { type: 2, id: I('IT-ACNE'), slot: 3, days: 90 },
+        ],
       },
       {
-        code: 'PKT-AGING12', name: 'Membership Anti Aging 12 Bulan', type: types[2].id, price: 12_000_000, schema: 1, dp: 2_000_000, cicilan: 1_000_000, attempt: 10,
+        code: 'PKT-AGING12',
+        name: 'Membership Anti Aging 12 Bulan',
+        type: types[2].id,
+        price: 12_000_000,
+        schema: 1,
+        dp: 2_000_000,
+        cicilan: 1_000_000,
+        attempt: 10,
         description: 'Laser, microneedling dan pemeriksaan hormon selama satu tahun',
-        items: [{ type: 1, id: T('TM-LASER'), slot: 4, days: 365 }, { type: 1, id: T('TM-MICRO'), slot: 4, days: 365 }, { type: 2, id: I('IT-MOIST'), slot: 4, days: 365 }, { type: 3, id: L('LB-HORM'), slot: 2, days: 365 }],
+        items: [
+          { type: 1, id: T('TM-LASER'), slot: 4, days: 365 },
+          { type: 1, id: T('TM-MICRO'), slot: 4, days: 365 },
+          { type: 2, id: I('IT-MOIST'), slot: 4, days: 365 },
+          { type: 3, id: L('LB-HORM'), slot: 2, days: 365 },
+        ],
       },
       {
-        code: 'PKT-WELL', name: 'Paket Wellness Infus', type: types[3].id, price: 2_500_000, schema: 1, dp: 500_000, cicilan: 1_000_000, attempt: 2,
+        code: 'PKT-WELL',
+        name: 'Paket Wellness Infus',
+        type: types[3].id,
+        price: 2_500_000,
+        schema: 1,
+        dp: 500_000,
+        cicilan: 1_000_000,
+        attempt: 2,
         description: 'Infus vitamin dengan pemeriksaan darah',
-        items: [{ type: 1, id: T('TM-INFUS'), slot: 4, days: 120 }, { type: 3, id: L('LB-DL'), slot: 1, days: 120 }, { type: 3, id: L('LB-GDP'), slot: 1, days: 120 }],
+        items: [
+          { type: 1, id: T('TM-INFUS'), slot: 4, days: 120 },
+          { type: 3, id: L('LB-DL'), slot: 1, days: 120 },
+          { type: 3, id: L('LB-GDP'), slot: 1, days: 120 },
+        ],
       },
     ];
     for (const d of defs) {

@@ -61,10 +61,16 @@ describe('GET /api/applog', () => {
 
   it('filters by keyword, status, user, role, assignby and pages', async () => {
     const api = t.api(superadmin);
-    const byUser = await api.get(`/api/applog?user=${manager.id}&status=0&role=4&assignby=manager&keyword=menonaktifkan&page=1&limit=30`);
+    const byUser = await api.get(
+      `/api/applog?user=${manager.id}&status=0&role=4&assignby=manager&keyword=menonaktifkan&page=1&limit=30`,
+    );
     expect(byUser.status).toBe(200);
     expect(byUser.body.data.length).toBeGreaterThan(0);
-    expect(byUser.body.data.every((r: { userdata: { id: number }; status: number }) => r.userdata.id === manager.id && r.status === 0)).toBe(true);
+    expect(
+      byUser.body.data.every(
+        (r: { userdata: { id: number }; status: number }) => r.userdata.id === manager.id && r.status === 0,
+      ),
+    ).toBe(true);
     const none = await api.get('/api/applog?keyword=tidak-ada-yang-cocok');
     expect(none.body).toEqual({ data: [], count: 0 });
     const paged = await api.get('/api/applog?limit=1&page=1');
@@ -78,7 +84,9 @@ describe('GET /api/applog', () => {
     expect(mine.body.data.every((r: { userdata: { id: number } }) => r.userdata.id === manager.id)).toBe(true);
     const waiting = await t.api(manager2).get('/api/applog?scope=waiting');
     expect(waiting.body.data.length).toBeGreaterThan(0);
-    expect(waiting.body.data.every((r: { status: number; can_decide: boolean }) => r.status === 0 && r.can_decide)).toBe(true);
+    expect(
+      waiting.body.data.every((r: { status: number; can_decide: boolean }) => r.status === 0 && r.can_decide),
+    ).toBe(true);
     // A nurse (no SETTING_APPROVAL) sees only own entries and what waits for her: nothing here.
     const nurse = await t.api(perawat).get('/api/applog');
     expect(nurse.status).toBe(200);
@@ -99,7 +107,11 @@ describe('GET /api/applog', () => {
   });
 
   it('exports the activity list as xlsx', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/applog/export', headers: { cookie: superadmin.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/applog/export',
+      headers: { cookie: superadmin.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('aktivitas.xlsx');
     expect((await t.api(investor).get('/api/applog/export')).status).toBe(403);
@@ -114,7 +126,9 @@ describe('POST /api/applog/doconfirm/{id}', () => {
     expect(ok.body.data).toMatchObject({ id, status: 1, can_decide: false, decidedby: { id: manager2.id } });
     expect(await statusOf(target.id)).toBe(0);
     const before = await countRows(t.db, ...TABLES);
-    const again = await t.api(superadmin).post(`/api/applog/doconfirm/${id}`, { status: -1, reason: 'Berubah pikiran' });
+    const again = await t
+      .api(superadmin)
+      .post(`/api/applog/doconfirm/${id}`, { status: -1, reason: 'Berubah pikiran' });
     expect(again.status).toBe(409);
     expect(again.body[0].message).toBe('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
@@ -127,7 +141,9 @@ describe('POST /api/applog/doconfirm/{id}', () => {
     const res = await t.trpc(superadmin).applog.decide({ id, data: { status: -1, reason: 'Masih dibutuhkan' } });
     expect(res).toMatchObject({ status: -1, reason: 'Masih dibutuhkan', statusname: 'Ditolak' });
     expect(await statusOf(target.id)).toBe(1);
-    await expect(t.trpc(superadmin).applog.decide({ id, data: { status: 1 } })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(t.trpc(superadmin).applog.decide({ id, data: { status: 1 } })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('refuses the requester, roles not listed, another branch and investors, changing nothing', async () => {
@@ -167,10 +183,24 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   it('lists the seeded defaults and lets SETTING_APPROVAL manage change them', async () => {
     const rules = await t.trpc(manager).approvalRules.list();
     expect(rules).toEqual([
-      { action: 'user.deactivate', label: 'Menonaktifkan pengguna', needs_approval: true, approver_roles: ['manager', 'superadmin'], profile_id: branchA },
-      { action: 'user.change_role', label: 'Mengubah role / cabang pengguna lain', needs_approval: true, approver_roles: ['manager', 'superadmin'], profile_id: branchA },
+      {
+        action: 'user.deactivate',
+        label: 'Menonaktifkan pengguna',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
+      {
+        action: 'user.change_role',
+        label: 'Mengubah role / cabang pengguna lain',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
     ]);
-    const changed = await t.trpc(manager).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] });
+    const changed = await t
+      .trpc(manager)
+      .approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] });
     expect(changed.needs_approval).toBe(false);
     // Without approval, the manager's deactivation happens at once.
     const target = await t.makeUser('inventory', { branchId: branchA });
@@ -180,19 +210,28 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
     // Branch B keeps its own rule.
     const rulesB = await t.trpc(managerB).approvalRules.list();
     expect(rulesB[0].needs_approval).toBe(true);
-    await t.trpc(manager).approvalRules.update({ action: 'user.deactivate', needs_approval: true, approver_roles: ['superadmin'] });
+    await t
+      .trpc(manager)
+      .approvalRules.update({ action: 'user.deactivate', needs_approval: true, approver_roles: ['superadmin'] });
     const r2 = await requestDeactivation(manager, 'inventory');
-    await expect(t.trpc(manager2).applog.decide({ id: r2.id, data: { status: 1 } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.trpc(manager2).applog.decide({ id: r2.id, data: { status: 1 } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await t.trpc(superadmin).applog.decide({ id: r2.id, data: { status: 1 } });
     expect(await statusOf(r2.target.id)).toBe(0);
   });
 
   it('refuses readers without manage and bad input', async () => {
     expect(await t.trpc(admin).approvalRules.list()).toHaveLength(2);
-    await expect(t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(t.trpc(perawat).approvalRules.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
       t.trpc(manager).approvalRules.update({ action: 'user.deactivate', needs_approval: true, approver_roles: [] }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Pilih minimal satu role penyetuju') });
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Pilih minimal satu role penyetuju'),
+    });
   });
 });

@@ -21,7 +21,11 @@ export async function lockApplog(db: Db, id: number): Promise<ApplogRow | undefi
 
 export async function findApplog(db: Db, id: number) {
   const [row] = await db
-    .select({ log: applog, requester: { id: users.id, name: users.name, role: users.role }, decider: { id: decider.id, name: decider.name } })
+    .select({
+      log: applog,
+      requester: { id: users.id, name: users.name, role: users.role },
+      decider: { id: decider.id, name: decider.name },
+    })
     .from(applog)
     .innerJoin(users, eq(users.id, applog.user_id))
     .leftJoin(decider, eq(decider.id, applog.decided_by))
@@ -42,11 +46,18 @@ export async function decideApplog(
   return row;
 }
 
-export async function findPendingFor(db: Db, action: string, entity: string, entityId: number): Promise<ApplogRow | undefined> {
+export async function findPendingFor(
+  db: Db,
+  action: string,
+  entity: string,
+  entityId: number,
+): Promise<ApplogRow | undefined> {
   const [row] = await db
     .select()
     .from(applog)
-    .where(and(eq(applog.action, action), eq(applog.entity, entity), eq(applog.entity_id, entityId), eq(applog.status, 0)));
+    .where(
+      and(eq(applog.action, action), eq(applog.entity, entity), eq(applog.entity_id, entityId), eq(applog.status, 0)),
+    );
   return row;
 }
 
@@ -99,7 +110,11 @@ export async function listApplog(db: Db, f: ApplogFilter) {
   const where = whereOf(f);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ log: applog, requester: { id: users.id, name: users.name, role: users.role }, decider: { id: decider.id, name: decider.name } })
+      .select({
+        log: applog,
+        requester: { id: users.id, name: users.name, role: users.role },
+        decider: { id: decider.id, name: decider.name },
+      })
       .from(applog)
       .innerJoin(users, eq(users.id, applog.user_id))
       .leftJoin(decider, eq(decider.id, applog.decided_by))

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { access, applogDecisionInput, applogListQuery, formatDateTime, idParam, STAFF_ROLE_NAMES, z } from '@klinik/shared';
+import {
+  access,
+  applogDecisionInput,
+  applogListQuery,
+  formatDateTime,
+  idParam,
+  STAFF_ROLE_NAMES,
+  z,
+} from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import * as service from './service.js';

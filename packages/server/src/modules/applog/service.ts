@@ -63,7 +63,11 @@ export interface ApprovalRequest {
  * Carries out `run` now, or, when the branch's rule says the action needs approval and the requester is not
  * owner/developer, stores the request and answers pending. `run` gets a transaction context.
  */
-export async function requestOrRun<T>(ctx: Ctx, req: ApprovalRequest, run: (tx: Ctx) => Promise<T>): Promise<ActionOutcome<T>> {
+export async function requestOrRun<T>(
+  ctx: Ctx,
+  req: ApprovalRequest,
+  run: (tx: Ctx) => Promise<T>,
+): Promise<ActionOutcome<T>> {
   const c = requireUser(ctx);
   const rule = await ruleFor(c, c.branchId, req.action);
   if (!rule.needs_approval || isTopLevel(c.user)) {
@@ -87,7 +91,12 @@ export async function requestOrRun<T>(ctx: Ctx, req: ApprovalRequest, run: (tx: 
       payload: req.payload,
       assignby: rule.approver_roles,
     });
-    await audit(tx, { action: 'request', entity: 'applog', entityId: row.id, after: { action: row.action, entity: req.entity, entity_id: req.entityId } });
+    await audit(tx, {
+      action: 'request',
+      entity: 'applog',
+      entityId: row.id,
+      after: { action: row.action, entity: req.entity, entity_id: req.entityId },
+    });
     return { pending: true as const, applog_id: row.id, message: APPROVAL_PENDING_MESSAGE };
   });
 }
@@ -95,7 +104,15 @@ export async function requestOrRun<T>(ctx: Ctx, req: ApprovalRequest, run: (tx: 
 /** A plain activity entry (no decision), written in the caller's transaction. */
 export async function logActivity(
   ctx: Ctx,
-  entry: { message: string; note?: string | null; action?: string; entity?: string; entityId?: number; url?: string | null; groupvisit?: string | null },
+  entry: {
+    message: string;
+    note?: string | null;
+    action?: string;
+    entity?: string;
+    entityId?: number;
+    url?: string | null;
+    groupvisit?: string | null;
+  },
 ): Promise<void> {
   const c = requireUser(ctx);
   await q.insertApplog(c.db, {
@@ -113,7 +130,11 @@ export async function logActivity(
   });
 }
 
-function mayDecide(user: SessionUser, branchId: number, row: Pick<q.ApplogRow, 'status' | 'user_id' | 'assignby' | 'profile_id'>): boolean {
+function mayDecide(
+  user: SessionUser,
+  branchId: number,
+  row: Pick<q.ApplogRow, 'status' | 'user_id' | 'assignby' | 'profile_id'>,
+): boolean {
   if (row.status !== 0 || row.user_id === user.id) return false;
   if (isTopLevel(user)) return true;
   return row.profile_id === branchId && row.assignby.includes(user.rolename);
@@ -194,11 +215,21 @@ export async function decide(ctx: Ctx, id: number, input: ApplogDecisionInput): 
       if (!run) throw new AppError(500, [{ message: 'Aksi permintaan tidak dikenal' }]);
       await run({ ...tx, branchId: row.profile_id }, row.payload, row);
     }
-    const decided = await q.decideApplog(tx.db, id, { status: input.status, reason: input.reason ?? null, decided_by: c.user.id });
+    const decided = await q.decideApplog(tx.db, id, {
+      status: input.status,
+      reason: input.reason ?? null,
+      decided_by: c.user.id,
+    });
     if (!decided) throw conflict('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi');
     await audit(
       { ...tx, branchId: row.profile_id },
-      { action: input.status === 1 ? 'approve' : 'reject', entity: 'applog', entityId: id, before: { status: 0 }, after: { status: input.status, reason: input.reason ?? null } },
+      {
+        action: input.status === 1 ? 'approve' : 'reject',
+        entity: 'applog',
+        entityId: id,
+        before: { status: 0 },
+        after: { status: input.status, reason: input.reason ?? null },
+      },
     );
   });
   const row = await q.findApplog(c.db, id);
@@ -226,7 +257,9 @@ export async function listRules(ctx: Ctx): Promise<ApprovalRuleDto[]> {
   const stored = await q.listRules(c.db, c.branchId);
   return APPROVAL_ACTION_KEYS.map((action) => {
     const row = stored.find((r) => r.action === action);
-    const eff = row ? { needs_approval: row.needs_approval, approver_roles: row.approver_roles as RoleName[] } : DEFAULT_APPROVAL_RULES[action];
+    const eff = row
+      ? { needs_approval: row.needs_approval, approver_roles: row.approver_roles as RoleName[] }
+      : DEFAULT_APPROVAL_RULES[action];
     return { action, label: APPROVAL_ACTIONS[action], ...eff, profile_id: c.branchId };
   });
 }
@@ -243,7 +276,13 @@ export async function updateRule(ctx: Ctx, input: ApprovalRuleUpdateInput): Prom
       approver_roles: roles,
       updated_by: c.user.id,
     });
-    await audit(tx, { action: 'update', entity: 'approval_rule', entityId: input.action, before, after: { needs_approval: row.needs_approval, approver_roles: row.approver_roles } });
+    await audit(tx, {
+      action: 'update',
+      entity: 'approval_rule',
+      entityId: input.action,
+      before,
+      after: { needs_approval: row.needs_approval, approver_roles: row.approver_roles },
+    });
     return {
       action: input.action,
       label: APPROVAL_ACTIONS[input.action],

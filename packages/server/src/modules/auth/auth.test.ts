@@ -29,7 +29,13 @@ describe('POST /api/auth/login', () => {
   it('signs in and answers the logged-in user with privileges and branch', async () => {
     const res = await t.api(null).post('/api/auth/login', { username: 'ADMIN_UJI', password: TEST_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ username: 'admin_uji', rolename: 'admin', role: 3, profile_id: branchA, roletoplevel: 0 });
+    expect(res.body.data).toMatchObject({
+      username: 'admin_uji',
+      rolename: 'admin',
+      role: 3,
+      profile_id: branchA,
+      roletoplevel: 0,
+    });
     expect(res.body.data.profile).toMatchObject({ id: branchA, name: 'Cabang A' });
     expect(res.body.data.previleges.length).toBeGreaterThan(0);
     expect(res.body.data).not.toHaveProperty('password_hash');
@@ -39,7 +45,10 @@ describe('POST /api/auth/login', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     // Only the SHA-256 of the token is stored.
     const token = cookieOf(res).split('=')[1];
-    const rows = await t.db.select().from(session).where(eq(session.id, hashToken(token)));
+    const rows = await t.db
+      .select()
+      .from(session)
+      .where(eq(session.id, hashToken(token)));
     expect(rows).toHaveLength(1);
     const byToken = await t.db.select().from(session).where(eq(session.id, token));
     expect(byToken).toHaveLength(0);
@@ -89,11 +98,23 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a state-changing request from another origin', async () => {
-    const res = await t.api(null).post('/api/auth/login', { username: 'admin_uji', password: TEST_PASSWORD }, { origin: 'https://jahat.example', host: 'localhost:3000' });
+    const res = await t
+      .api(null)
+      .post(
+        '/api/auth/login',
+        { username: 'admin_uji', password: TEST_PASSWORD },
+        { origin: 'https://jahat.example', host: 'localhost:3000' },
+      );
     expect(res.status).toBe(403);
     const cross = await t.api(admin).post('/api/auth/logout', {}, { 'sec-fetch-site': 'cross-site' });
     expect(cross.status).toBe(403);
-    const same = await t.api(null).post('/api/auth/login', { username: 'admin_uji', password: TEST_PASSWORD }, { origin: 'http://localhost:3000', host: 'localhost:3000' });
+    const same = await t
+      .api(null)
+      .post(
+        '/api/auth/login',
+        { username: 'admin_uji', password: TEST_PASSWORD },
+        { origin: 'http://localhost:3000', host: 'localhost:3000' },
+      );
     expect(same.status).toBe(200);
   });
 });
@@ -117,7 +138,10 @@ describe('GET /api/auth/me and logout', () => {
 
   it('expired sessions are refused (idle timeout)', async () => {
     const u = await t.makeUser('admin', { branchId: branchA });
-    await t.db.update(session).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(session.user_id, u.id));
+    await t.db
+      .update(session)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(session.user_id, u.id));
     expect((await t.api(u).get('/api/auth/me')).status).toBe(401);
   });
 });

@@ -21,7 +21,10 @@ export function authRest(app: FastifyInstance) {
     access: access.public,
     body: loginInput,
     async handler(ctx, { body }, req, reply) {
-      const { token, expiresAt, user } = await service.login(ctx, body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      const { token, expiresAt, user } = await service.login(ctx, body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       setSessionCookie(req, reply, token, expiresAt);
       return { data: user };
     },

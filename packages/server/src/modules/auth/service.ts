@@ -85,6 +85,15 @@ export async function switchBranch(ctx: Ctx, profileId: number): Promise<Session
   const branch = await findBranch(c.db, profileId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
   await q.setSessionBranch(c.db, c.user.sessionId, profileId);
-  await audit({ ...c, branchId: profileId }, { action: 'switch_branch', entity: 'session', entityId: c.user.id, before: { profile_id: c.branchId }, after: { profile_id: profileId } });
+  await audit(
+    { ...c, branchId: profileId },
+    {
+      action: 'switch_branch',
+      entity: 'session',
+      entityId: c.user.id,
+      before: { profile_id: c.branchId },
+      after: { profile_id: profileId },
+    },
+  );
   return toSessionUserDto(c, c.user, profileId);
 }

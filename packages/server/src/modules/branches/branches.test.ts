@@ -61,7 +61,11 @@ describe('POST /api/profile/uploadavatar/{id} (branch logo) and GET /api/files/p
     const res = await upload(t, manager, `/api/profile/uploadavatar/${branchA}`, 'logo.png', PNG_1X1);
     expect(res.status).toBe(200);
     expect(res.body.data.logourl).toMatch(new RegExp(`^/api/files/profile/${branchA}/logo\\?v=`));
-    const file = await t.app.inject({ method: 'GET', url: res.body.data.logourl, headers: { cookie: perawatB.cookie } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: res.body.data.logourl,
+      headers: { cookie: perawatB.cookie },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
@@ -73,17 +77,33 @@ describe('POST /api/profile/uploadavatar/{id} (branch logo) and GET /api/files/p
     const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
     const res = await upload(t, manager, `/api/profile/uploadavatar/${branchA}`, 'logo.jpeg', gif, 'image/jpeg');
     expect(res.status).toBe(200);
-    const file = await t.app.inject({ method: 'GET', url: `/api/files/profile/${branchA}/logo`, headers: { cookie: manager.cookie } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/profile/${branchA}/logo`,
+      headers: { cookie: manager.cookie },
+    });
     expect(file.headers['content-type']).toBe('image/gif');
   });
 
   it('refuses a renamed text file (400), an 11 MB file (413), other roles (403) and other branches (404)', async () => {
     const before = await branchRow(branchA);
     const audit = await countRows(t.db, 'audit_log');
-    const txt = await upload(t, manager, `/api/profile/uploadavatar/${branchA}`, 'logo.png', Buffer.from('GIF? bukan, ini teks'));
+    const txt = await upload(
+      t,
+      manager,
+      `/api/profile/uploadavatar/${branchA}`,
+      'logo.png',
+      Buffer.from('GIF? bukan, ini teks'),
+    );
     expect(txt.status).toBe(400);
     expect(txt.body).toEqual([{ message: 'File harus berupa gambar PNG, JPG, JPEG atau GIF', field: 'avatar' }]);
-    const big = await upload(t, manager, `/api/profile/uploadavatar/${branchA}`, 'logo.png', Buffer.concat([PNG_1X1, Buffer.alloc(11 * 1024 * 1024)]));
+    const big = await upload(
+      t,
+      manager,
+      `/api/profile/uploadavatar/${branchA}`,
+      'logo.png',
+      Buffer.concat([PNG_1X1, Buffer.alloc(11 * 1024 * 1024)]),
+    );
     expect(big.status).toBe(413);
     expect(big.body).toEqual([{ message: 'Ukuran file maksimal 10MB' }]);
     expect((await upload(t, admin, `/api/profile/uploadavatar/${branchA}`, 'logo.png', PNG_1X1)).status).toBe(403);

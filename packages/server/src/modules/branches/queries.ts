@@ -41,7 +41,11 @@ export async function insertBranch(db: Db, values: typeof profile.$inferInsert):
   return row;
 }
 
-export async function updateBranch(db: Db, id: number, values: Partial<typeof profile.$inferInsert>): Promise<ProfileRow | undefined> {
+export async function updateBranch(
+  db: Db,
+  id: number,
+  values: Partial<typeof profile.$inferInsert>,
+): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(profile)
     .set({ ...values, updated_at: new Date().toISOString() })

@@ -1,4 +1,10 @@
-import { isTopLevel, type BranchDto, type BranchInput, type BranchListQuery, type BranchUpdateInput } from '@klinik/shared';
+import {
+  isTopLevel,
+  type BranchDto,
+  type BranchInput,
+  type BranchListQuery,
+  type BranchUpdateInput,
+} from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
@@ -71,7 +77,14 @@ export async function uploadLogo(ctx: Ctx, id: number, image: CheckedImage): Pro
   try {
     row = await inTransaction(c, async (tx) => {
       const updated = await q.updateBranch(tx.db, id, { logo: rel });
-      await audit(tx, { action: 'upload_logo', entity: 'profile', entityId: id, before: { logo: before.logo }, after: { logo: rel }, profileId: id });
+      await audit(tx, {
+        action: 'upload_logo',
+        entity: 'profile',
+        entityId: id,
+        before: { logo: before.logo },
+        after: { logo: rel },
+        profileId: id,
+      });
       return updated;
     });
   } catch (err) {

@@ -15,9 +15,23 @@ let owner: TestUser;
 let finB: TestUser;
 let periodeA: number;
 
-const TABLES = ['jurnal', 'jurnal_detail', 'finance_periode', 'finance_periode_saldo', 'akun', 'payment_method', 'pajak', 'audit_log'];
+const TABLES = [
+  'jurnal',
+  'jurnal_detail',
+  'finance_periode',
+  'finance_periode_saldo',
+  'akun',
+  'payment_method',
+  'pajak',
+  'audit_log',
+];
 
-const line = (akun: string | number, debit: number, credit: number, description = '') => ({ akun, description, debit, credit });
+const line = (akun: string | number, debit: number, credit: number, description = '') => ({
+  akun,
+  description,
+  debit,
+  credit,
+});
 const journal = (over: Record<string, unknown> = {}) => ({
   code: '',
   transaction_at: '2026-01-10',
@@ -69,7 +83,10 @@ describe('periods: POST/GET /api/finance/periode', () => {
     expect(unbalanced.body[0].message).toMatch(/^Saldo awal tidak seimbang/);
     const header = await t.api(fin).post('/api/finance/periode', {
       start_date: '2026-01-01',
-      saldo_awal: [{ akun: '1000', debit: 500, credit: 0 }, { akun: ACCOUNT.modalDisetor, debit: 0, credit: 500 }],
+      saldo_awal: [
+        { akun: '1000', debit: 500, credit: 0 },
+        { akun: ACCOUNT.modalDisetor, debit: 0, credit: 500 },
+      ],
     });
     expect(header.status).toBe(400);
     expect(header.body[0].message).toMatch(/Saldo awal baris 1: akun 1000 ASET adalah akun header/);
@@ -87,7 +104,12 @@ describe('periods: POST/GET /api/finance/periode', () => {
       ]),
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ profile_id: branchA, start_date: '2026-01-01', status: 0, statusname: 'Aktif' });
+    expect(res.body.data).toMatchObject({
+      profile_id: branchA,
+      start_date: '2026-01-01',
+      status: 0,
+      statusname: 'Aktif',
+    });
     expect(res.body.data.saldo_awal).toHaveLength(3);
     periodeA = res.body.data.id;
     const active = await t.api(fin).get('/api/finance/periode?status=0');
@@ -100,10 +122,20 @@ describe('periods: POST/GET /api/finance/periode', () => {
     const akun = await t.api(fin).get('/api/finance/akun?fromdate=2026-01-01&istypegroup=0');
     expect(akun.status).toBe(200);
     const kas = akun.body.data.find((a: { code: string }) => a.code === ACCOUNT.kas);
-    expect(kas).toMatchObject({ code: '1101', name: 'Kas', categoryname: 'Aset', isheader: false, debit: 2_000_000, credit: 0 });
+    expect(kas).toMatchObject({
+      code: '1101',
+      name: 'Kas',
+      categoryname: 'Aset',
+      isheader: false,
+      debit: 2_000_000,
+      credit: 0,
+    });
     expect(akun.body.data.every((a: { isheader: boolean }) => !a.isheader)).toBe(true);
     const groups = await t.api(fin).get('/api/finance/akun?fromdate=2026-01-01&istypegroup=1');
-    expect(groups.body.data.find((a: { code: string }) => a.code === '1000')).toMatchObject({ isheader: true, debit: 5_000_000 });
+    expect(groups.body.data.find((a: { code: string }) => a.code === '1000')).toMatchObject({
+      isheader: true,
+      debit: 5_000_000,
+    });
     expect(groups.body.data.find((a: { code: string }) => a.code === '3000')).toMatchObject({ credit: 5_000_000 });
   });
 
@@ -122,8 +154,13 @@ describe('periods: POST/GET /api/finance/periode', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const loser = a.status === 409 ? a : b;
-    expect(loser.body).toEqual([{ message: 'Tidak dapat membuat periode baru karena Masih ada Periode keuangan aktif' }]);
-    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from finance_periode where profile_id = ${branch}`);
+    expect(loser.body).toEqual([
+      { message: 'Tidak dapat membuat periode baru karena Masih ada Periode keuangan aktif' },
+    ]);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from finance_periode where profile_id = ${branch}`,
+    );
     expect(n).toBe(1);
   });
 
@@ -141,18 +178,34 @@ describe('general journal: POST /api/finance/jurnal', () => {
   it('posts a balanced journal with automatic numbering and answers the target', async () => {
     const res = await t.api(fin).post('/api/finance/jurnal', journal({ details: JSON.stringify(journal().details) }));
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ transaction_at: '2026-01-10', memo: 'Setoran modal', total: 10_000_000, kind: 'umum', target: '/finance/laporan/jurnal' });
+    expect(res.body.data).toMatchObject({
+      transaction_at: '2026-01-10',
+      memo: 'Setoran modal',
+      total: 10_000_000,
+      kind: 'umum',
+      target: '/finance/laporan/jurnal',
+    });
     expect(res.body.data.code).toMatch(new RegExp(`^JU/${String(branchA).padStart(2, '0')}/202601/\\d{4}$`));
     expect(res.body.data.details).toEqual([
       { akun_id: await akunId('1101'), akun: '1101', akunname: 'Kas', description: null, debit: 10_000_000, credit: 0 },
-      { akun_id: await akunId('3101'), akun: '3101', akunname: 'Modal Disetor', description: null, debit: 0, credit: 10_000_000 },
+      {
+        akun_id: await akunId('3101'),
+        akun: '3101',
+        akunname: 'Modal Disetor',
+        description: null,
+        debit: 0,
+        credit: 10_000_000,
+      },
     ]);
   });
 
   it('accepts account ids (numbers) as well as codes, sen amounts and a manual code', async () => {
     const res = await t.api(mgr).post(
       '/api/finance/jurnal',
-      journal({ code: 'MAN-1', details: [line(await akunId('6103'), 1_250_000.5, 0, 'Sewa'), line('1102', 0, 1_250_000.5)] }),
+      journal({
+        code: 'MAN-1',
+        details: [line(await akunId('6103'), 1_250_000.5, 0, 'Sewa'), line('1102', 0, 1_250_000.5)],
+      }),
     );
     expect(res.status).toBe(201);
     expect(res.body.data.code).toBe('MAN-1');
@@ -162,7 +215,10 @@ describe('general journal: POST /api/finance/jurnal', () => {
   it('refuses bad journals with 400 and Indonesian messages, writing nothing', async () => {
     const before = await countRows(t.db, ...TABLES);
     const cases: [Record<string, unknown>, RegExp][] = [
-      [journal({ details: [line('1101', 100, 0), line('4101', 0, 99)] }), /Jurnal tidak seimbang: total debit Rp100,00 tidak sama dengan total kredit Rp99,00/],
+      [
+        journal({ details: [line('1101', 100, 0), line('4101', 0, 99)] }),
+        /Jurnal tidak seimbang: total debit Rp100,00 tidak sama dengan total kredit Rp99,00/,
+      ],
       [journal({ details: [] }), /Detail jurnal wajib diisi/],
       [journal({ details: [line('1101', 0, 0), line('4101', 0, 0)] }), /Baris 1: debit atau kredit wajib diisi/],
       [journal({ details: [line('1101', 100, 100), line('4101', 0, 0)] }), /tidak keduanya/],
@@ -188,7 +244,9 @@ describe('general journal: POST /api/finance/jurnal', () => {
   it('refuses an inactive account', async () => {
     const id = await akunId('6106');
     expect((await t.api(fin).put(`/api/finance/akun/${id}`, { status: 0 })).status).toBe(200);
-    const res = await t.api(fin).post('/api/finance/jurnal', journal({ details: [line('6106', 5, 0), line('1101', 0, 5)] }));
+    const res = await t
+      .api(fin)
+      .post('/api/finance/jurnal', journal({ details: [line('6106', 5, 0), line('1101', 0, 5)] }));
     expect(res.status).toBe(400);
     expect(res.body[0].message).toMatch(/Baris 1: akun 6106 Beban Pemasaran tidak aktif/);
     expect((await t.api(fin).put(`/api/finance/akun/${id}`, { status: 1 })).status).toBe(200);
@@ -207,7 +265,14 @@ describe('general journal: POST /api/finance/jurnal', () => {
   it('numbers 30 concurrent automatic journals without duplicates or gaps', async () => {
     const res = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.api(fin).post('/api/finance/jurnal', journal({ transaction_at: '2026-02-14', memo: `c${i}`, details: [line('1101', 1000 + i, 0), line('4101', 0, 1000 + i)] })),
+        t.api(fin).post(
+          '/api/finance/jurnal',
+          journal({
+            transaction_at: '2026-02-14',
+            memo: `c${i}`,
+            details: [line('1101', 1000 + i, 0), line('4101', 0, 1000 + i)],
+          }),
+        ),
       ),
     );
     expect(res.map((r) => r.status)).toEqual(Array(30).fill(201));
@@ -235,7 +300,14 @@ describe('general journal: POST /api/finance/jurnal', () => {
 
 describe('reversal: POST /api/finance/jurnal/:id/reverse', () => {
   it('creates the reversing journal once; the original stays', async () => {
-    const orig = await t.api(fin).post('/api/finance/jurnal', journal({ transaction_at: '2026-03-01', memo: 'Salah input', details: [line('6104', 400_000, 0), line('1101', 0, 400_000)] }));
+    const orig = await t.api(fin).post(
+      '/api/finance/jurnal',
+      journal({
+        transaction_at: '2026-03-01',
+        memo: 'Salah input',
+        details: [line('6104', 400_000, 0), line('1101', 0, 400_000)],
+      }),
+    );
     const id = orig.body.data.id;
     const before = await countRows(t.db, 'jurnal');
     expect((await t.api(finB).post(`/api/finance/jurnal/${id}/reverse`, {})).status).toBe(404);
@@ -243,8 +315,15 @@ describe('reversal: POST /api/finance/jurnal/:id/reverse', () => {
     expect(await countRows(t.db, 'jurnal')).toEqual(before);
     const rev = await t.api(fin).post(`/api/finance/jurnal/${id}/reverse`, { transaction_at: '2026-03-02' });
     expect(rev.status).toBe(201);
-    expect(rev.body.data).toMatchObject({ kind: 'reversal', reversal_of: id, transaction_at: '2026-03-02', memo: `Pembatalan ${orig.body.data.code}: Salah input` });
-    expect(rev.body.data.details.map((d: { akun: string; debit: number; credit: number }) => [d.akun, d.debit, d.credit])).toEqual([
+    expect(rev.body.data).toMatchObject({
+      kind: 'reversal',
+      reversal_of: id,
+      transaction_at: '2026-03-02',
+      memo: `Pembatalan ${orig.body.data.code}: Salah input`,
+    });
+    expect(
+      rev.body.data.details.map((d: { akun: string; debit: number; credit: number }) => [d.akun, d.debit, d.credit]),
+    ).toEqual([
       ['6104', 0, 400_000],
       ['1101', 400_000, 0],
     ]);
@@ -269,17 +348,34 @@ describe('chart of accounts: /api/finance/akun', () => {
 
   it('creates, edits, deactivates and deletes an unused account; refuses deleting one with postings', async () => {
     const parent = await akunId('1100');
-    const created = await t.api(fin).post('/api/finance/akun', { code: '1104', name: 'Bank Mandiri Cabang A', category: 1, parent_id: parent, profile_id: branchA });
+    const created = await t.api(fin).post('/api/finance/akun', {
+      code: '1104',
+      name: 'Bank Mandiri Cabang A',
+      category: 1,
+      parent_id: parent,
+      profile_id: branchA,
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ code: '1104', normal: 'D', isheader: false, status: 1, categoryname: 'Aset', profile_id: branchA });
+    expect(created.body.data).toMatchObject({
+      code: '1104',
+      normal: 'D',
+      isheader: false,
+      status: 1,
+      categoryname: 'Aset',
+      profile_id: branchA,
+    });
     const id = created.body.data.id;
     const dup = await t.api(fin).post('/api/finance/akun', { code: '1104', name: 'Lagi', category: 1 });
     expect(dup.status).toBe(400);
     expect(dup.body).toEqual([{ message: 'Kode akun 1104 sudah dipakai', field: 'code' }]);
-    const wrongCat = await t.api(fin).post('/api/finance/akun', { code: '1105', name: 'X', category: 2, parent_id: parent });
+    const wrongCat = await t
+      .api(fin)
+      .post('/api/finance/akun', { code: '1105', name: 'X', category: 2, parent_id: parent });
     expect(wrongCat.status).toBe(400);
     expect(wrongCat.body[0].message).toMatch(/Kategori akun harus sama/);
-    expect((await t.api(fin).put(`/api/finance/akun/${id}`, { name: 'Bank Mandiri' })).body.data.name).toBe('Bank Mandiri');
+    expect((await t.api(fin).put(`/api/finance/akun/${id}`, { name: 'Bank Mandiri' })).body.data.name).toBe(
+      'Bank Mandiri',
+    );
     // Branch B neither sees nor posts to branch A's own account.
     const seenByB = await t.api(finB).get('/api/finance/akun');
     expect(seenByB.body.data.some((a: { code: string }) => a.code === '1104')).toBe(false);
@@ -301,11 +397,17 @@ describe('masters: payment methods and taxes', () => {
     const list = await t.api(admin).get('/api/finance/paymentmethod');
     expect(list.status).toBe(200);
     expect(list.body.data[0]).toMatchObject({ name: 'Tunai', akuncode: '1101' });
-    const bad = await t.api(fin).post('/api/finance/paymentmethod', { name: 'Aneh', type: 'lainnya', akun_id: await akunId('4101') });
+    const bad = await t
+      .api(fin)
+      .post('/api/finance/paymentmethod', { name: 'Aneh', type: 'lainnya', akun_id: await akunId('4101') });
     expect(bad.status).toBe(400);
     expect(bad.body[0].message).toMatch(/kas atau bank/);
-    expect((await t.api(admin).post('/api/finance/paymentmethod', { name: 'X', akun_id: await akunId('1102') })).status).toBe(403);
-    const ok = await t.api(fin).post('/api/finance/paymentmethod', { name: 'OVO', type: 'qris', akun_id: await akunId('1102') });
+    expect(
+      (await t.api(admin).post('/api/finance/paymentmethod', { name: 'X', akun_id: await akunId('1102') })).status,
+    ).toBe(403);
+    const ok = await t
+      .api(fin)
+      .post('/api/finance/paymentmethod', { name: 'OVO', type: 'qris', akun_id: await akunId('1102') });
     expect(ok.status).toBe(201);
     const off = await t.api(fin).put(`/api/finance/paymentmethod/${ok.body.data.id}`, { status: 0 });
     expect(off.body.data.status).toBe(0);
@@ -313,11 +415,18 @@ describe('masters: payment methods and taxes', () => {
 
   it('keeps taxes with rate and payable account', async () => {
     const list = await t.api(fin).get('/api/finance/pajak');
-    expect(list.body.data.find((p: { code: string }) => p.code === 'PPH23')).toMatchObject({ rate: 2, akuncode: '2202' });
-    const created = await t.api(fin).post('/api/finance/pajak', { code: 'pph4', name: 'PPh 4 ayat 2 Sewa', rate: 10, akun_id: await akunId('2203') });
+    expect(list.body.data.find((p: { code: string }) => p.code === 'PPH23')).toMatchObject({
+      rate: 2,
+      akuncode: '2202',
+    });
+    const created = await t
+      .api(fin)
+      .post('/api/finance/pajak', { code: 'pph4', name: 'PPh 4 ayat 2 Sewa', rate: 10, akun_id: await akunId('2203') });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ code: 'PPH4', rate: 10 });
-    const bad = await t.api(fin).post('/api/finance/pajak', { code: 'X', name: 'X', rate: 120, akun_id: await akunId('1101') });
+    const bad = await t
+      .api(fin)
+      .post('/api/finance/pajak', { code: 'X', name: 'X', rate: 120, akun_id: await akunId('1101') });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(expect.arrayContaining([{ message: 'Tarif maksimal 100%', field: 'rate' }]));
     expect((await t.api(admin).get('/api/finance/pajak')).status).toBe(403);
@@ -329,7 +438,9 @@ describe('closing the period', () => {
     const pl = await t.api(fin).get('/api/finance/laporan/labarugi?from=2026-01-01&to=2026-03-31');
     const profit = pl.body.data.net_profit as number;
     expect(profit).not.toBe(0);
-    expect((await t.api(investor).post(`/api/finance/periode/${periodeA}/close`, { end_date: '2026-03-31' })).status).toBe(403);
+    expect(
+      (await t.api(investor).post(`/api/finance/periode/${periodeA}/close`, { end_date: '2026-03-31' })).status,
+    ).toBe(403);
     const early = await t.api(fin).post(`/api/finance/periode/${periodeA}/close`, { end_date: '2026-02-28' });
     expect(early.status).toBe(400);
     expect(early.body[0].message).toMatch(/Masih ada jurnal setelah tanggal tutup/);
@@ -338,12 +449,16 @@ describe('closing the period', () => {
     expect(res.body.data).toMatchObject({ status: 1, end_date: '2026-03-31', statusname: 'Ditutup' });
     const closing = await t.api(fin).get('/api/finance/jurnal?from=2026-03-31&to=2026-03-31');
     const tp = closing.body.data.find((j: { kind: string }) => j.kind === 'closing');
-    expect(tp.details.find((d: { akun: string }) => d.akun === ACCOUNT.labaDitahan)).toMatchObject(profit > 0 ? { credit: profit } : { debit: -profit });
+    expect(tp.details.find((d: { akun: string }) => d.akun === ACCOUNT.labaDitahan)).toMatchObject(
+      profit > 0 ? { credit: profit } : { debit: -profit },
+    );
     const saldo = res.body.data.saldo_akhir as { code: string; debit: number; credit: number }[];
     expect(saldo.some((s) => s.code.startsWith('4') || s.code.startsWith('5') || s.code.startsWith('6'))).toBe(false);
     expect(saldo.reduce((s, x) => s + x.debit - x.credit, 0)).toBeCloseTo(0, 6);
     // P&L of the period is unchanged by the closing journal; the balance sheet still balances.
-    expect((await t.api(fin).get('/api/finance/laporan/labarugi?from=2026-01-01&to=2026-03-31')).body.data.net_profit).toBe(profit);
+    expect(
+      (await t.api(fin).get('/api/finance/laporan/labarugi?from=2026-01-01&to=2026-03-31')).body.data.net_profit,
+    ).toBe(profit);
     const bs = await t.api(fin).get('/api/finance/laporan/neraca?to=2026-03-31');
     expect(bs.body.data.current_earnings).toBe(0);
     expect(bs.body.data.total_assets).toBe(bs.body.data.total_liabilities_equity);
@@ -360,22 +475,38 @@ describe('closing the period', () => {
     expect(inside.body[0].message).toMatch(/Tanggal mulai harus setelah akhir periode sebelumnya/);
     const wrong = await t.api(fin).post('/api/finance/periode', {
       start_date: '2026-04-01',
-      saldo_awal: [{ akun: ACCOUNT.kas, debit: 1, credit: 0 }, { akun: ACCOUNT.modalDisetor, debit: 0, credit: 1 }],
+      saldo_awal: [
+        { akun: ACCOUNT.kas, debit: 1, credit: 0 },
+        { akun: ACCOUNT.modalDisetor, debit: 0, credit: 1 },
+      ],
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body[0].message).toBe('Saldo awal harus sama dengan saldo akhir periode sebelumnya');
     const prior = await t.api(fin).get('/api/finance/akun?fromdate=2026-04-01&istypegroup=0');
-    const saldo = prior.body.data.filter((a: { debit: number; credit: number }) => a.debit || a.credit).map((a: { code: string; debit: number; credit: number }) => ({ akun: a.code, debit: a.debit, credit: a.credit }));
-    const res = await t.api(fin).post('/api/finance/periode', { start_date: '2026-04-01', saldo_awal: JSON.stringify(saldo) });
+    const saldo = prior.body.data
+      .filter((a: { debit: number; credit: number }) => a.debit || a.credit)
+      .map((a: { code: string; debit: number; credit: number }) => ({
+        akun: a.code,
+        debit: a.debit,
+        credit: a.credit,
+      }));
+    const res = await t
+      .api(fin)
+      .post('/api/finance/periode', { start_date: '2026-04-01', saldo_awal: JSON.stringify(saldo) });
     expect(res.status).toBe(201);
     const closed = await t.api(fin).get(`/api/finance/periode/${periodeA}`);
-    const byCode = (rows: { code: string; debit: number; credit: number }[]) => Object.fromEntries(rows.map((r) => [r.code, [r.debit, r.credit]]));
+    const byCode = (rows: { code: string; debit: number; credit: number }[]) =>
+      Object.fromEntries(rows.map((r) => [r.code, [r.debit, r.credit]]));
     expect(byCode(res.body.data.saldo_awal)).toEqual(byCode(closed.body.data.saldo_akhir));
     // The closed period's journals cannot be reversed into it; the reversal goes into the new period.
     const old = await t.api(fin).get('/api/finance/jurnal?keyword=Setoran%20modal&from=2026-01-10&to=2026-01-10');
-    const r1 = await t.api(fin).post(`/api/finance/jurnal/${old.body.data[0].id}/reverse`, { transaction_at: '2026-03-20' });
+    const r1 = await t
+      .api(fin)
+      .post(`/api/finance/jurnal/${old.body.data[0].id}/reverse`, { transaction_at: '2026-03-20' });
     expect(r1.status).toBe(400);
-    const r2 = await t.api(fin).post(`/api/finance/jurnal/${old.body.data[0].id}/reverse`, { transaction_at: '2026-04-02' });
+    const r2 = await t
+      .api(fin)
+      .post(`/api/finance/jurnal/${old.body.data[0].id}/reverse`, { transaction_at: '2026-04-02' });
     expect(r2.status).toBe(201);
   });
 });

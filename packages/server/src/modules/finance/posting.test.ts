@@ -54,7 +54,10 @@ beforeAll(async () => {
   branchB = await t.makeBranch({ name: 'Cabang B' });
   fin = await t.makeUser('finance', { branchId: branchA });
   finB = await t.makeUser('finance', { branchId: branchB });
-  const [p] = await t.db.insert(financePeriode).values({ profile_id: branchA, start_date: '2026-03-01', status: 0 }).returning();
+  const [p] = await t.db
+    .insert(financePeriode)
+    .values({ profile_id: branchA, start_date: '2026-03-01', status: 0 })
+    .returning();
   periodeA = p.id;
 });
 afterAll(() => t.close());
@@ -63,7 +66,10 @@ describe('getActivePeriod / requireActivePeriod', () => {
   it('answers the active period of the context branch, or refuses with the spec message', async () => {
     expect(await getActivePeriod(t.ctx(fin))).toEqual({ id: periodeA, start_date: '2026-03-01', status: 0 });
     expect(await getActivePeriod(t.ctx(finB))).toBeNull();
-    expect(await issuesOf(requireActivePeriod(t.ctx(finB)))).toEqual({ status: 400, messages: ['Periode Pembukuan Aktif belum ada'] });
+    expect(await issuesOf(requireActivePeriod(t.ctx(finB)))).toEqual({
+      status: 400,
+      messages: ['Periode Pembukuan Aktif belum ada'],
+    });
   });
 });
 
@@ -71,11 +77,20 @@ describe('postJournal', () => {
   it('posts inside the caller transaction with source, auto code and sen amounts', async () => {
     const res = await inTransaction(t.ctx(fin), (tx) => postJournal(tx, doc()));
     expect(res.code).toMatch(/^JU\/\d{2}\/202603\/\d{4}$/);
-    const [j] = await queryRows<{ source_type: string; source_id: string; total: string; profile_id: number; kind: string }>(
-      t.db,
-      sql`select source_type, source_id, total::text, profile_id, kind from jurnal where id = ${res.id}`,
-    );
-    expect(j).toMatchObject({ source_type: 'paket_membership', source_id: '17', total: '150000000', profile_id: branchA, kind: 'umum' });
+    const [j] = await queryRows<{
+      source_type: string;
+      source_id: string;
+      total: string;
+      profile_id: number;
+      kind: string;
+    }>(t.db, sql`select source_type, source_id, total::text, profile_id, kind from jurnal where id = ${res.id}`);
+    expect(j).toMatchObject({
+      source_type: 'paket_membership',
+      source_id: '17',
+      total: '150000000',
+      profile_id: branchA,
+      kind: 'umum',
+    });
     const lines = await queryRows<{ debit: string; credit: string; profile_id: number; transaction_at: string }>(
       t.db,
       sql`select debit::text, credit::text, profile_id, transaction_at::text from jurnal_detail where jurnal_id = ${res.id} order by line_no`,
@@ -108,21 +123,80 @@ describe('postJournal', () => {
   it('keeps a manual code and refuses it a second time', async () => {
     const a = await postJournal(t.ctx(fin), doc({ code: 'PK-0001' }));
     expect(a.code).toBe('PK-0001');
-    expect(await issuesOf(postJournal(t.ctx(fin), doc({ code: 'PK-0001' })))).toEqual({ status: 400, messages: ['Kode jurnal PK-0001 sudah dipakai'] });
+    expect(await issuesOf(postJournal(t.ctx(fin), doc({ code: 'PK-0001' })))).toEqual({
+      status: 400,
+      messages: ['Kode jurnal PK-0001 sudah dipakai'],
+    });
   });
 
   it('refuses what the general journal refuses, with Indonesian messages, and writes nothing', async () => {
     const before = await countRows(t.db, 'jurnal', 'jurnal_detail', 'audit_log');
     const ctx = t.ctx(fin);
     const cases: [Parameters<typeof postJournal>[1], RegExp][] = [
-      [doc({ lines: [{ akun: ACCOUNT.kas, debit: 100, credit: 0 }, { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 90 }] }), /tidak seimbang/],
+      [
+        doc({
+          lines: [
+            { akun: ACCOUNT.kas, debit: 100, credit: 0 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 90 },
+          ],
+        }),
+        /tidak seimbang/,
+      ],
       [doc({ lines: [] }), /Detail jurnal wajib diisi/],
-      [doc({ lines: [{ akun: ACCOUNT.kas, debit: 0, credit: 0 }, { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 0 }] }), /debit atau kredit wajib diisi/],
-      [doc({ lines: [{ akun: ACCOUNT.kas, debit: 100, credit: 100 }, { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 0 }] }), /tidak keduanya/],
-      [doc({ lines: [{ akun: ACCOUNT.kas, debit: -100, credit: 0 }, { akun: ACCOUNT.pendapatanTindakan, debit: -100, credit: 0 }] }), /tidak boleh negatif/],
-      [doc({ lines: [{ akun: '1100', debit: 100, credit: 0 }, { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100 }] }), /akun header/],
-      [doc({ lines: [{ akun: '9999', debit: 100, credit: 0 }, { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100 }] }), /akun tidak ditemukan/],
-      [doc({ lines: [{ akun: ACCOUNT.kas, debit: 100.001, credit: 0 }, { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100.001 }] }), /dua angka desimal/],
+      [
+        doc({
+          lines: [
+            { akun: ACCOUNT.kas, debit: 0, credit: 0 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 0 },
+          ],
+        }),
+        /debit atau kredit wajib diisi/,
+      ],
+      [
+        doc({
+          lines: [
+            { akun: ACCOUNT.kas, debit: 100, credit: 100 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 0 },
+          ],
+        }),
+        /tidak keduanya/,
+      ],
+      [
+        doc({
+          lines: [
+            { akun: ACCOUNT.kas, debit: -100, credit: 0 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: -100, credit: 0 },
+          ],
+        }),
+        /tidak boleh negatif/,
+      ],
+      [
+        doc({
+          lines: [
+            { akun: '1100', debit: 100, credit: 0 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100 },
+          ],
+        }),
+        /akun header/,
+      ],
+      [
+        doc({
+          lines: [
+            { akun: '9999', debit: 100, credit: 0 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100 },
+          ],
+        }),
+        /akun tidak ditemukan/,
+      ],
+      [
+        doc({
+          lines: [
+            { akun: ACCOUNT.kas, debit: 100.001, credit: 0 },
+            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100.001 },
+          ],
+        }),
+        /dua angka desimal/,
+      ],
       [doc({ transaction_at: '2026-02-28' }), /di luar periode pembukuan aktif/],
       [doc({ transaction_at: '2026-02-30' }), /Tanggal tidak valid/],
       [doc({ source_type: '' }), /Sumber jurnal/],
@@ -132,19 +206,36 @@ describe('postJournal', () => {
       expect(r.status).toBe(400);
       expect(r.messages.join(' ')).toMatch(re);
     }
-    expect(await issuesOf(postJournal(t.ctx(finB), doc()))).toEqual({ status: 400, messages: ['Periode Pembukuan Aktif belum ada'] });
+    expect(await issuesOf(postJournal(t.ctx(finB), doc()))).toEqual({
+      status: 400,
+      messages: ['Periode Pembukuan Aktif belum ada'],
+    });
     expect(await countRows(t.db, 'jurnal', 'jurnal_detail', 'audit_log')).toEqual(before);
   });
 
   it('refuses an inactive account', async () => {
-    await t.db.execute(sql`insert into akun (code, name, category, isheader, normal, status) values ('1199', 'Akun Nonaktif', 1, false, 'D', 0)`);
-    const r = await issuesOf(postJournal(t.ctx(fin), doc({ lines: [{ akun: '1199', debit: 5, credit: 0 }, { akun: ACCOUNT.kas, debit: 0, credit: 5 }] })));
+    await t.db.execute(
+      sql`insert into akun (code, name, category, isheader, normal, status) values ('1199', 'Akun Nonaktif', 1, false, 'D', 0)`,
+    );
+    const r = await issuesOf(
+      postJournal(
+        t.ctx(fin),
+        doc({
+          lines: [
+            { akun: '1199', debit: 5, credit: 0 },
+            { akun: ACCOUNT.kas, debit: 0, credit: 5 },
+          ],
+        }),
+      ),
+    );
     expect(r.messages.join(' ')).toMatch(/tidak aktif/);
   });
 
   it('numbers 30 concurrent postings without duplicates or gaps', async () => {
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => inTransaction(t.ctx(fin), (tx) => postJournal(tx, doc({ transaction_at: '2026-05-10', source_id: `c${i}` })))),
+      Array.from({ length: 30 }, (_, i) =>
+        inTransaction(t.ctx(fin), (tx) => postJournal(tx, doc({ transaction_at: '2026-05-10', source_id: `c${i}` }))),
+      ),
     );
     const nums = results.map((r) => Number(r.code.split('/')[3])).sort((a, b) => a - b);
     expect(nums).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
@@ -180,7 +271,8 @@ describe('the database itself keeps the ledger balanced (direct SQL)', () => {
     );
     expect(await dbError(zero)).toMatch(/jurnal_total_chk|check/);
     const id = await journalId();
-    const added = t.db.execute(sql`insert into jurnal_detail (jurnal_id, line_no, akun_id, debit, credit, profile_id, transaction_at)
+    const added = t.db
+      .execute(sql`insert into jurnal_detail (jurnal_id, line_no, akun_id, debit, credit, profile_id, transaction_at)
       values (${id}, 3, ${kas}, 500, 0, ${branchA}, '2026-03-10'), (${id}, 4, ${rev}, 0, 500, ${branchA}, '2026-03-10')`);
     expect(await dbError(added)).toMatch(/tidak seimbang/);
     const both = t.db.transaction(async (tx) => {
@@ -203,15 +295,24 @@ describe('the database itself keeps the ledger balanced (direct SQL)', () => {
         values (${j.id}, 1, (select id from akun where code = '1000'), 100, 0, 0, '2026-03-10'), (${j.id}, 2, ${rev}, 0, 100, 0, '2026-03-10')`);
     });
     expect(await dbError(header)).toMatch(/header/);
-    expect(await countRows(t.db, 'jurnal', 'jurnal_detail')).toEqual({ jurnal: before.jurnal + 1, jurnal_detail: before.jurnal_detail + 2 });
+    expect(await countRows(t.db, 'jurnal', 'jurnal_detail')).toEqual({
+      jurnal: before.jurnal + 1,
+      jurnal_detail: before.jurnal_detail + 2,
+    });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE of posted journals and lines', async () => {
     const id = await journalId();
-    expect(await dbError(t.db.execute(sql`update jurnal set memo = 'ubah' where id = ${id}`))).toMatch(/tidak dapat diubah/);
+    expect(await dbError(t.db.execute(sql`update jurnal set memo = 'ubah' where id = ${id}`))).toMatch(
+      /tidak dapat diubah/,
+    );
     expect(await dbError(t.db.execute(sql`delete from jurnal where id = ${id}`))).toMatch(/tidak dapat diubah/);
-    expect(await dbError(t.db.execute(sql`update jurnal_detail set debit = debit + 1 where jurnal_id = ${id}`))).toMatch(/tidak dapat diubah/);
-    expect(await dbError(t.db.execute(sql`delete from jurnal_detail where jurnal_id = ${id}`))).toMatch(/tidak dapat diubah/);
+    expect(
+      await dbError(t.db.execute(sql`update jurnal_detail set debit = debit + 1 where jurnal_id = ${id}`)),
+    ).toMatch(/tidak dapat diubah/);
+    expect(await dbError(t.db.execute(sql`delete from jurnal_detail where jurnal_id = ${id}`))).toMatch(
+      /tidak dapat diubah/,
+    );
     expect(await dbError(t.db.execute(sql`truncate jurnal_detail cascade`))).toMatch(/tidak dapat diubah/);
   });
 
@@ -225,15 +326,24 @@ describe('the database itself keeps the ledger balanced (direct SQL)', () => {
     );
     expect(await dbError(other)).toMatch(/cabang lain/);
     const branchC = await t.makeBranch();
-    const [p] = await t.db.insert(financePeriode).values({ profile_id: branchC, start_date: '2026-01-01', status: 0 }).returning();
+    const [p] = await t.db
+      .insert(financePeriode)
+      .values({ profile_id: branchC, start_date: '2026-01-01', status: 0 })
+      .returning();
     await t.db.execute(sql`update finance_periode set status = 1, end_date = '2026-01-31' where id = ${p.id}`);
     const closed = t.db.execute(
       sql`insert into jurnal (profile_id, periode_id, code, transaction_at, memo, total, line_count) values (${branchC}, ${p.id}, 'SQL-8', '2026-01-10', 'x', 100, 2)`,
     );
     expect(await dbError(closed)).toMatch(/sudah ditutup/);
-    expect(await dbError(t.db.execute(sql`update finance_periode set status = 0, end_date = null where id = ${p.id}`))).toMatch(/terkunci/);
-    expect(await dbError(t.db.execute(sql`delete from finance_periode where id = ${p.id}`))).toMatch(/tidak dapat dihapus/);
-    expect(await dbError(t.db.insert(financePeriode).values({ profile_id: branchC, start_date: '2026-01-15', status: 0 }))).toMatch(/setelah periode/);
+    expect(
+      await dbError(t.db.execute(sql`update finance_periode set status = 0, end_date = null where id = ${p.id}`)),
+    ).toMatch(/terkunci/);
+    expect(await dbError(t.db.execute(sql`delete from finance_periode where id = ${p.id}`))).toMatch(
+      /tidak dapat dihapus/,
+    );
+    expect(
+      await dbError(t.db.insert(financePeriode).values({ profile_id: branchC, start_date: '2026-01-15', status: 0 })),
+    ).toMatch(/setelah periode/);
   });
 
   it('allows only one active period per branch (partial unique index)', async () => {

@@ -96,7 +96,11 @@ export async function resolveLines(
       if (/^\d+$/.test(l.akun.trim())) ids.push(Number(l.akun.trim()));
     }
   }
-  const found = await q.findAkunByRefs(ctx.db, ids.filter((n) => Number.isSafeInteger(n) && n > 0 && n < 2 ** 31), codes);
+  const found = await q.findAkunByRefs(
+    ctx.db,
+    ids.filter((n) => Number.isSafeInteger(n) && n > 0 && n < 2 ** 31),
+    codes,
+  );
   const byCode = new Map(found.map((a) => [a.code, a]));
   const byId = new Map(found.map((a) => [a.id, a]));
   const out: ResolvedLine[] = [];
@@ -106,11 +110,17 @@ export async function resolveLines(
     const f = `${field}.${i}`;
     const n = `${opts.label ?? 'Baris'} ${i + 1}`;
     const a =
-      typeof l.akun === 'number' ? byId.get(l.akun) : (byCode.get(String(l.akun).trim()) ?? (/^\d+$/.test(String(l.akun).trim()) ? byId.get(Number(String(l.akun).trim())) : undefined));
+      typeof l.akun === 'number'
+        ? byId.get(l.akun)
+        : (byCode.get(String(l.akun).trim()) ??
+          (/^\d+$/.test(String(l.akun).trim()) ? byId.get(Number(String(l.akun).trim())) : undefined));
     if (!a) {
       issues.push({ message: `${n}: akun tidak ditemukan`, field: `${f}.akun` });
     } else if (a.isheader) {
-      issues.push({ message: `${n}: akun ${a.code} ${a.name} adalah akun header dan tidak dapat diposting`, field: `${f}.akun` });
+      issues.push({
+        message: `${n}: akun ${a.code} ${a.name} adalah akun header dan tidak dapat diposting`,
+        field: `${f}.akun`,
+      });
     } else if (a.status !== 1) {
       issues.push({ message: `${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
     } else if (a.profile_id !== null && a.profile_id !== ctx.branchId) {
@@ -123,7 +133,10 @@ export async function resolveLines(
       return;
     }
     if (d < 0 || c < 0) {
-      issues.push({ message: `${n}: debit dan kredit tidak boleh negatif`, field: `${f}.${d < 0 ? 'debit' : 'credit'}` });
+      issues.push({
+        message: `${n}: debit dan kredit tidak boleh negatif`,
+        field: `${f}.${d < 0 ? 'debit' : 'credit'}`,
+      });
       return;
     }
     if (!isSen(d) || !isSen(c)) {
@@ -147,7 +160,10 @@ export async function resolveLines(
   if (issues.length) throw badRequestMany(issues);
   if (opts.balance === false) return out;
   if (debit !== credit) {
-    throw badRequest(`Jurnal tidak seimbang: total debit ${formatRupiah(fromSen(debit))} tidak sama dengan total kredit ${formatRupiah(fromSen(credit))}`, field);
+    throw badRequest(
+      `Jurnal tidak seimbang: total debit ${formatRupiah(fromSen(debit))} tidak sama dengan total kredit ${formatRupiah(fromSen(credit))}`,
+      field,
+    );
   }
   if (debit === 0) throw badRequest('Jurnal tidak boleh bernilai nol', field);
   if (debit > 90_000_000_000_000_000) throw badRequest('Jumlah terlalu besar', field);
@@ -186,9 +202,13 @@ export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ i
   let code = a.code?.trim() ?? '';
   if (code) {
     if (AUTO_CODE.test(code)) {
-      throw badRequest('Kode dengan format JU/cabang/bulan/nomor dipakai penomoran otomatis; kosongkan kode untuk nomor otomatis', 'code');
+      throw badRequest(
+        'Kode dengan format JU/cabang/bulan/nomor dipakai penomoran otomatis; kosongkan kode untuk nomor otomatis',
+        'code',
+      );
     }
-    if (await q.jurnalCodeExists(ctx.db, ctx.branchId, code)) throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
+    if (await q.jurnalCodeExists(ctx.db, ctx.branchId, code))
+      throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
   } else {
     const prefix = a.prefix ?? 'JU';
     const month = a.transaction_at.slice(0, 7).replace('-', '');
@@ -213,17 +233,33 @@ export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ i
         line_count: a.lines.length,
         created_by: ctx.user?.id ?? null,
       },
-      a.lines.map((l, i) => ({ line_no: i + 1, akun_id: l.akun_id, description: l.description, debit: l.debit, credit: l.credit })),
+      a.lines.map((l, i) => ({
+        line_no: i + 1,
+        akun_id: l.akun_id,
+        description: l.description,
+        debit: l.debit,
+        credit: l.credit,
+      })),
     );
     await audit(ctx, {
       action: a.kind === 'reversal' ? 'reverse' : 'create',
       entity: 'jurnal',
       entityId: row.id,
-      after: { code, transaction_at: a.transaction_at, memo: a.memo, kind: a.kind, source_type: a.source_type, source_id: a.source_id, reversal_of: a.reversal_of, lines: a.lines },
+      after: {
+        code,
+        transaction_at: a.transaction_at,
+        memo: a.memo,
+        kind: a.kind,
+        source_type: a.source_type,
+        source_id: a.source_id,
+        reversal_of: a.reversal_of,
+        lines: a.lines,
+      },
     });
     return { id: row.id, code };
   } catch (err) {
-    if (isUniqueViolation(err, 'jurnal_profile_code_idx')) throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
+    if (isUniqueViolation(err, 'jurnal_profile_code_idx'))
+      throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
     if (isUniqueViolation(err, 'jurnal_reversal_of_idx')) throw badRequest('Jurnal ini sudah dibatalkan');
     throw err;
   }
@@ -231,11 +267,15 @@ export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ i
 
 /** Locks the branch's active period for share (a close waits for this posting) and checks the date against it. */
 export async function lockActivePeriodFor(ctx: Ctx, date: string): Promise<ActivePeriod> {
-  if (typeof date !== 'string' || !isValidDate(date)) throw badRequest('Tanggal tidak valid (format YYYY-MM-DD)', 'transaction_at');
+  if (typeof date !== 'string' || !isValidDate(date))
+    throw badRequest('Tanggal tidak valid (format YYYY-MM-DD)', 'transaction_at');
   const p = await q.activePeriode(ctx.db, ctx.branchId, 'share');
   if (!p) throw badRequest(MSG.noActivePeriod);
   if (date < p.start_date) {
-    throw badRequest(`Tanggal transaksi di luar periode pembukuan aktif (mulai ${formatDate(p.start_date)})`, 'transaction_at');
+    throw badRequest(
+      `Tanggal transaksi di luar periode pembukuan aktif (mulai ${formatDate(p.start_date)})`,
+      'transaction_at',
+    );
   }
   return { id: p.id, start_date: p.start_date, status: p.status };
 }

@@ -56,7 +56,11 @@ export async function insertAkun(db: Db, values: typeof akun.$inferInsert): Prom
   return row;
 }
 
-export async function updateAkun(db: Db, id: number, values: Partial<typeof akun.$inferInsert>): Promise<AkunRow | undefined> {
+export async function updateAkun(
+  db: Db,
+  id: number,
+  values: Partial<typeof akun.$inferInsert>,
+): Promise<AkunRow | undefined> {
   const [row] = await db
     .update(akun)
     .set({ ...values, updated_at: new Date().toISOString() })
@@ -81,7 +85,10 @@ export async function akunIdsWithPostings(db: Db): Promise<Set<number>> {
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export async function akunUsage(db: Db, id: number): Promise<{ postings: number; children: number; methods: number; taxes: number; saldo: number }> {
+export async function akunUsage(
+  db: Db,
+  id: number,
+): Promise<{ postings: number; children: number; methods: number; taxes: number; saldo: number }> {
   const [row] = await queryRows<{ postings: number; children: number; methods: number; taxes: number; saldo: number }>(
     db,
     sql`select
@@ -162,7 +169,12 @@ export async function rangeSums(
           (count(*) filter (where d.transaction_at >= ${from}))::int as n
         from jurnal_detail d where ${sql.join(conds, sql` and `)} ${closing} group by d.akun_id`,
   );
-  return new Map(rows.map((r) => [Number(r.akun_id), { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c), n: Number(r.n) }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.akun_id),
+      { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c), n: Number(r.n) },
+    ]),
+  );
 }
 
 export interface LedgerLineRow {
@@ -190,7 +202,13 @@ export interface LedgerWindow {
  * account's running sum from the start of the range. Numbering and running sums come from a window over the
  * accounts' lines in range (jurnal_detail_akun_idx); only the page's lines are joined to their journals.
  */
-export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: string, windows: LedgerWindow[]): Promise<LedgerLineRow[]> {
+export async function ledgerLines(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  windows: LedgerWindow[],
+): Promise<LedgerLineRow[]> {
   if (!windows.length) return [];
   const ids = [...new Set(windows.map((w) => w.akunId))];
   const picked = sql.join(
@@ -217,7 +235,10 @@ export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: 
             sum(d.debit - d.credit) over w as run
           from jurnal_detail d
           where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${from} and d.transaction_at <= ${to}
-            and d.akun_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+            and d.akun_id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
           window w as (partition by d.akun_id order by d.transaction_at, d.jurnal_id, d.line_no rows between unbounded preceding and current row)
         ) x join jurnal j on j.id = x.jurnal_id
         where ${picked}
@@ -235,7 +256,11 @@ export async function ledgerLines(db: Db, scope: BranchScope, from: string, to: 
 
 // ---------------------------------------------------------------- periods
 
-export async function activePeriode(db: Db, profileId: number, lock: 'share' | 'update' | null = null): Promise<PeriodeRow | undefined> {
+export async function activePeriode(
+  db: Db,
+  profileId: number,
+  lock: 'share' | 'update' | null = null,
+): Promise<PeriodeRow | undefined> {
   const lockSql = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
   const [row] = await queryRows<PeriodeRow>(
     db,
@@ -243,7 +268,9 @@ export async function activePeriode(db: Db, profileId: number, lock: 'share' | '
           closed_at::text as closed_at, created_at::text as created_at
         from finance_periode where profile_id = ${profileId} and status = 0${lockSql}`,
   );
-  return row ? { ...row, id: Number(row.id), profile_id: Number(row.profile_id), status: Number(row.status) } : undefined;
+  return row
+    ? { ...row, id: Number(row.id), profile_id: Number(row.profile_id), status: Number(row.status) }
+    : undefined;
 }
 
 export async function findPeriode(db: Db, id: number): Promise<PeriodeRow | undefined> {
@@ -314,7 +341,10 @@ export async function saldoOf(db: Db, periodeId: number) {
 }
 
 export async function maxJournalDate(db: Db, periodeId: number): Promise<string | null> {
-  const [row] = await queryRows<{ d: string | null }>(db, sql`select max(transaction_at)::text as d from jurnal where periode_id = ${periodeId} and kind <> 'opening'`);
+  const [row] = await queryRows<{ d: string | null }>(
+    db,
+    sql`select max(transaction_at)::text as d from jurnal where periode_id = ${periodeId} and kind <> 'opening'`,
+  );
   return row?.d ?? null;
 }
 
@@ -326,9 +356,11 @@ export async function insertJurnal(
   lines: Omit<typeof jurnalDetail.$inferInsert, 'jurnal_id' | 'profile_id' | 'transaction_at'>[],
 ): Promise<JurnalRow> {
   const [row] = await db.insert(jurnal).values(values).returning();
-  await db.insert(jurnalDetail).values(
-    lines.map((l) => ({ ...l, jurnal_id: row.id, profile_id: row.profile_id, transaction_at: row.transaction_at })),
-  );
+  await db
+    .insert(jurnalDetail)
+    .values(
+      lines.map((l) => ({ ...l, jurnal_id: row.id, profile_id: row.profile_id, transaction_at: row.transaction_at })),
+    );
   return row;
 }
 
@@ -347,7 +379,10 @@ export async function findJurnal(db: Db, id: number): Promise<JurnalRow | undefi
 
 export async function reversalOf(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: jurnal.id, of: jurnal.reversal_of }).from(jurnal).where(inArray(jurnal.reversal_of, ids));
+  const rows = await db
+    .select({ id: jurnal.id, of: jurnal.reversal_of })
+    .from(jurnal)
+    .where(inArray(jurnal.reversal_of, ids));
   return new Map(rows.map((r) => [r.of!, r.id]));
 }
 
@@ -393,7 +428,10 @@ export async function listJurnal(db: Db, f: JurnalFilter): Promise<{ rows: Jurna
       .orderBy(desc(jurnal.transaction_at), desc(jurnal.id))
       .limit(f.limit)
       .offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(jurnal).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jurnal)
+      .where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

@@ -37,7 +37,7 @@ function rng(seed: number) {
 }
 const rand = rng(20260101);
 const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-const pick = <T,>(xs: T[]) => xs[int(0, xs.length - 1)];
+const pick = <T>(xs: T[]) => xs[int(0, xs.length - 1)];
 const day = (d: number) => new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10);
 const sen = (rupiah: number) => Math.round(rupiah * 100);
 
@@ -79,7 +79,8 @@ beforeAll(async () => {
   ];
   const p = await t.api(fin).post('/api/finance/periode', { start_date: '2026-01-01', saldo_awal: opening });
   expect(p.status).toBe(201);
-  for (const o of opening) book.push({ date: '2025-12-31', code: o.akun, d: sen(o.debit), c: sen(o.credit), closing: false });
+  for (const o of opening)
+    book.push({ date: '2025-12-31', code: o.akun, d: sen(o.debit), c: sen(o.credit), closing: false });
 
   // 300 random balanced journals, 2 to 6 lines, posted 10 at a time.
   const posted: { id: number; lines: { code: string; d: number; c: number }[] }[] = [];
@@ -96,7 +97,9 @@ beforeAll(async () => {
       const body = {
         transaction_at: date,
         memo: `acak ${batch}`,
-        details: JSON.stringify(lines.map((l) => ({ akun: l.code, description: 'x', debit: l.d / 100, credit: l.c / 100 }))),
+        details: JSON.stringify(
+          lines.map((l) => ({ akun: l.code, description: 'x', debit: l.d / 100, credit: l.c / 100 })),
+        ),
       };
       return { date, lines, body };
     });
@@ -185,7 +188,15 @@ describe('reports agree with an independent double-entry book', () => {
         const m = mov.get(code) ?? { d: 0, c: 0 };
         const on = o.d - o.c;
         const cn = on + m.d - m.c;
-        return { code, od: Math.max(on, 0), oc: Math.max(-on, 0), d: m.d, c: m.c, cd: Math.max(cn, 0), cc: Math.max(-cn, 0) };
+        return {
+          code,
+          od: Math.max(on, 0),
+          oc: Math.max(-on, 0),
+          d: m.d,
+          c: m.c,
+          cd: Math.max(cn, 0),
+          cc: Math.max(-cn, 0),
+        };
       })
       .filter((r) => r.od || r.oc || r.d || r.c)
       .sort((a, b) => a.code.localeCompare(b.code));
@@ -209,7 +220,9 @@ describe('reports agree with an independent double-entry book', () => {
       ledgerAll(`from=${from}&to=${to}`),
       t.api(fin).get(`/api/finance/laporan/trialbalance?from=${from}&to=${to}`),
     ]);
-    const tbRows = new Map((tb.body.data.rows as { code: string; closing_debit: number; closing_credit: number }[]).map((r) => [r.code, r]));
+    const tbRows = new Map(
+      (tb.body.data.rows as { code: string; closing_debit: number; closing_credit: number }[]).map((r) => [r.code, r]),
+    );
     // The same accounts as the trial balance, in code order, across every page.
     expect(gl.map((a) => a.code)).toEqual([...tbRows.keys()].sort());
     if (from === '2025-12-01') expect(pages).toBeGreaterThan(1); // the default page holds 500 lines; the book has more
@@ -250,9 +263,13 @@ describe('reports agree with an independent double-entry book', () => {
     const pl = res.body.data;
     const mov = sums((p) => p.date >= from && p.date <= to && !p.closing);
     const byCat = (cat: number) =>
-      [...mov.entries()].filter(([code]) => acc(code).category === cat).reduce((s, [, v]) => s + ([4, 7].includes(cat) ? v.c - v.d : v.d - v.c), 0);
+      [...mov.entries()]
+        .filter(([code]) => acc(code).category === cat)
+        .reduce((s, [, v]) => s + ([4, 7].includes(cat) ? v.c - v.d : v.d - v.c), 0);
     for (const cat of [4, 5, 6, 7, 8]) {
-      expect(sen(pl.sections.find((s: { category: number }) => s.category === cat).total), `kategori ${cat}`).toBe(byCat(cat));
+      expect(sen(pl.sections.find((s: { category: number }) => s.category === cat).total), `kategori ${cat}`).toBe(
+        byCat(cat),
+      );
     }
     expect(sen(pl.gross_profit)).toBe(byCat(4) - byCat(5));
     expect(sen(pl.net_profit)).toBe(byCat(4) - byCat(5) - byCat(6) + byCat(7) - byCat(8));

@@ -63,7 +63,8 @@ export function scopeOf(c: AuthedCtx, f: { profile_id?: number; isallbranch?: nu
     if (f.profile_id) return [f.profile_id];
     return [c.branchId];
   }
-  if (f.isallbranch === 1 || (f.profile_id && f.profile_id !== c.branchId)) throw forbidden('Anda hanya dapat melihat data cabang Anda');
+  if (f.isallbranch === 1 || (f.profile_id && f.profile_id !== c.branchId))
+    throw forbidden('Anda hanya dapat melihat data cabang Anda');
   return [c.branchId];
 }
 
@@ -146,7 +147,8 @@ async function checkAkunFields(
     const parent = await q.findAkun(c.db, v.parent_id);
     if (!parent) issues.push({ message: 'Akun induk tidak ditemukan', field: 'parent_id' });
     else if (!parent.isheader) issues.push({ message: 'Akun induk harus akun header', field: 'parent_id' });
-    else if (parent.category !== v.category) issues.push({ message: 'Kategori akun harus sama dengan kategori akun induk', field: 'category' });
+    else if (parent.category !== v.category)
+      issues.push({ message: 'Kategori akun harus sama dengan kategori akun induk', field: 'category' });
     else if (selfId !== undefined) {
       // No cycles: the new parent may not be the account itself or one of its descendants.
       const all = parentMap(await q.listAkun(c.db));
@@ -217,15 +219,24 @@ export async function updateAkun(ctx: Ctx, id: number, input: AkunUpdateInput): 
       issues.push({ message: `Kode akun ${before.code} dipakai modul lain dan tidak dapat diubah`, field: 'code' });
     }
     if (usage.postings > 0) {
-      if (next.code !== before.code) issues.push({ message: 'Kode akun yang sudah memiliki transaksi tidak dapat diubah', field: 'code' });
-      if (next.category !== before.category) issues.push({ message: 'Kategori akun yang sudah memiliki transaksi tidak dapat diubah', field: 'category' });
-      if (next.normal !== before.normal) issues.push({ message: 'Saldo normal akun yang sudah memiliki transaksi tidak dapat diubah', field: 'normal' });
+      if (next.code !== before.code)
+        issues.push({ message: 'Kode akun yang sudah memiliki transaksi tidak dapat diubah', field: 'code' });
+      if (next.category !== before.category)
+        issues.push({ message: 'Kategori akun yang sudah memiliki transaksi tidak dapat diubah', field: 'category' });
+      if (next.normal !== before.normal)
+        issues.push({ message: 'Saldo normal akun yang sudah memiliki transaksi tidak dapat diubah', field: 'normal' });
     }
     if (next.isheader && !before.isheader && (usage.postings > 0 || usage.methods > 0 || usage.taxes > 0)) {
-      issues.push({ message: 'Akun yang sudah dipakai transaksi tidak dapat dijadikan akun header', field: 'isheader' });
+      issues.push({
+        message: 'Akun yang sudah dipakai transaksi tidak dapat dijadikan akun header',
+        field: 'isheader',
+      });
     }
     if (!next.isheader && before.isheader && usage.children > 0) {
-      issues.push({ message: 'Akun header yang memiliki sub akun tidak dapat dijadikan akun detail', field: 'isheader' });
+      issues.push({
+        message: 'Akun header yang memiliki sub akun tidak dapat dijadikan akun detail',
+        field: 'isheader',
+      });
     }
     if (issues.length) throw badRequestMany(issues);
     await checkAkunFields({ ...c, db: tx.db }, next, id);
@@ -254,9 +265,11 @@ export async function deleteAkun(ctx: Ctx, id: number): Promise<{ id: number }> 
     if (usage.postings > 0 || usage.saldo > 0) {
       throw badRequest('Akun yang sudah memiliki transaksi tidak dapat dihapus; nonaktifkan akun ini');
     }
-    if (FIXED_CODES.has(before.code)) throw badRequest(`Akun ${before.code} dipakai modul lain dan tidak dapat dihapus`);
+    if (FIXED_CODES.has(before.code))
+      throw badRequest(`Akun ${before.code} dipakai modul lain dan tidak dapat dihapus`);
     if (usage.children > 0) throw badRequest('Akun yang memiliki sub akun tidak dapat dihapus');
-    if (usage.methods > 0 || usage.taxes > 0) throw badRequest('Akun dipakai metode pembayaran atau pajak dan tidak dapat dihapus');
+    if (usage.methods > 0 || usage.taxes > 0)
+      throw badRequest('Akun dipakai metode pembayaran atau pajak dan tidak dapat dihapus');
     await q.deleteAkun(tx.db, id);
     await audit(tx, { action: 'delete', entity: 'akun', entityId: id, before });
     return { id };
@@ -278,7 +291,13 @@ async function periodeDetail(ctx: Ctx, p: q.PeriodeRow): Promise<PeriodeDetailDt
   const pick = (kind: string) =>
     rows
       .filter((r) => r.s.kind === kind)
-      .map((r) => ({ akun_id: r.s.akun_id, code: r.code, name: r.name, debit: fromSen(r.s.debit), credit: fromSen(r.s.credit) }));
+      .map((r) => ({
+        akun_id: r.s.akun_id,
+        code: r.code,
+        name: r.name,
+        debit: fromSen(r.s.debit),
+        credit: fromSen(r.s.credit),
+      }));
   return { ...q.toPeriodeDto(p, name), saldo_awal: pick('awal'), saldo_akhir: pick('akhir') };
 }
 
@@ -315,7 +334,10 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
     if (await q.activePeriode(tx.db, tx.branchId)) throw conflict(MSG.periodBlocked);
     const last = await q.lastPeriode(tx.db, tx.branchId);
     if (last?.end_date && input.start_date <= last.end_date) {
-      throw badRequest(`Tanggal mulai harus setelah akhir periode sebelumnya (${formatDate(last.end_date)})`, 'start_date');
+      throw badRequest(
+        `Tanggal mulai harus setelah akhir periode sebelumnya (${formatDate(last.end_date)})`,
+        'start_date',
+      );
     }
     // Opening balances: lines of detail accounts, each one-sided and non-negative.
     const given = input.saldo_awal ?? [];
@@ -331,7 +353,10 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
       const d = lines.reduce((x, l) => x + l.debit, 0);
       const k = lines.reduce((x, l) => x + l.credit, 0);
       if (d !== k) {
-        throw badRequest(`Saldo awal tidak seimbang: total debit ${formatRupiah(fromSen(d))} tidak sama dengan total kredit ${formatRupiah(fromSen(k))}`, 'saldo_awal');
+        throw badRequest(
+          `Saldo awal tidak seimbang: total debit ${formatRupiah(fromSen(d))} tidak sama dengan total kredit ${formatRupiah(fromSen(k))}`,
+          'saldo_awal',
+        );
       }
       supplied = netOf(lines);
     }
@@ -353,7 +378,12 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
     }
     let row: q.PeriodeRow;
     try {
-      row = await q.insertPeriode(tx.db, { profile_id: tx.branchId, start_date: input.start_date, status: 0, created_by: c.user.id });
+      row = await q.insertPeriode(tx.db, {
+        profile_id: tx.branchId,
+        start_date: input.start_date,
+        status: 0,
+        created_by: c.user.id,
+      });
     } catch (err) {
       if (isUniqueViolation(err, 'finance_periode_one_active_idx')) throw conflict(MSG.periodBlocked);
       throw err;
@@ -375,7 +405,12 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
         prefix: 'SA',
       });
     }
-    await audit(tx, { action: 'create', entity: 'finance_periode', entityId: row.id, after: { ...row, saldo_awal: lines } });
+    await audit(tx, {
+      action: 'create',
+      entity: 'finance_periode',
+      entityId: row.id,
+      after: { ...row, saldo_awal: lines },
+    });
     return periodeDetail(tx, row);
   });
 }
@@ -391,14 +426,17 @@ export async function closePeriode(ctx: Ctx, id: number, input: PeriodeCloseInpu
     const p = await q.activePeriode(tx.db, tx.branchId, 'update');
     if (!p || p.id !== id) {
       const other = await q.findPeriode(tx.db, id);
-      if (!other || (other.profile_id !== tx.branchId && !isTopLevel(c.user))) throw notFound('Periode tidak ditemukan');
+      if (!other || (other.profile_id !== tx.branchId && !isTopLevel(c.user)))
+        throw notFound('Periode tidak ditemukan');
       if (other.profile_id !== tx.branchId) throw badRequest('Pindah ke cabang periode ini untuk menutupnya');
       throw badRequest('Periode sudah ditutup');
     }
     const end = input.end_date ?? (await todayOf(tx));
-    if (end < p.start_date) throw badRequest(`Tanggal tutup tidak boleh sebelum awal periode (${formatDate(p.start_date)})`, 'end_date');
+    if (end < p.start_date)
+      throw badRequest(`Tanggal tutup tidak boleh sebelum awal periode (${formatDate(p.start_date)})`, 'end_date');
     const last = await q.maxJournalDate(tx.db, p.id);
-    if (last && last > end) throw badRequest(`Masih ada jurnal setelah tanggal tutup (jurnal terakhir ${formatDate(last)})`, 'end_date');
+    if (last && last > end)
+      throw badRequest(`Masih ada jurnal setelah tanggal tutup (jurnal terakhir ${formatDate(last)})`, 'end_date');
     const accounts = await q.listAkun(tx.db);
     const income = new Set(accounts.filter((a) => INCOME_CATEGORIES.includes(a.category)).map((a) => a.id));
     const sums = await q.sumsByAkun(tx.db, [tx.branchId], { upTo: end });
@@ -417,7 +455,12 @@ export async function closePeriode(ctx: Ctx, id: number, input: PeriodeCloseInpu
       if (profitSen !== 0) closeNet.set(retained.id, (closeNet.get(retained.id) ?? 0) - profitSen);
       const lines = linesOfNet(closeNet).map((l) => ({
         ...l,
-        description: l.akun_id === retained.id ? (profitSen >= 0 ? 'Laba periode berjalan' : 'Rugi periode berjalan') : 'Penutupan akun',
+        description:
+          l.akun_id === retained.id
+            ? profitSen >= 0
+              ? 'Laba periode berjalan'
+              : 'Rugi periode berjalan'
+            : 'Penutupan akun',
       }));
       await insertJournal(tx, {
         periode: { id: p.id, start_date: p.start_date, status: 0 },
@@ -437,7 +480,13 @@ export async function closePeriode(ctx: Ctx, id: number, input: PeriodeCloseInpu
       closing.map((l) => ({ periode_id: p.id, kind: 'akhir', akun_id: l.akun_id, debit: l.debit, credit: l.credit })),
     );
     const row = await q.closePeriode(tx.db, p.id, end, c.user.id);
-    await audit(tx, { action: 'close', entity: 'finance_periode', entityId: p.id, before: p, after: { ...row, profit: fromSen(profitSen) } });
+    await audit(tx, {
+      action: 'close',
+      entity: 'finance_periode',
+      entityId: p.id,
+      before: p,
+      after: { ...row, profit: fromSen(profitSen) },
+    });
     return periodeDetail(tx, row);
   });
 }
@@ -450,7 +499,14 @@ async function toJurnalDtos(ctx: Ctx, rows: q.JurnalRow[]): Promise<JurnalDto[]>
   const byJournal = new Map<number, JurnalDto['details']>();
   for (const d of details) {
     const list = byJournal.get(d.d.jurnal_id) ?? [];
-    list.push({ akun_id: d.d.akun_id, akun: d.code, akunname: d.name, description: d.d.description, debit: fromSen(d.d.debit), credit: fromSen(d.d.credit) });
+    list.push({
+      akun_id: d.d.akun_id,
+      akun: d.code,
+      akunname: d.name,
+      description: d.d.description,
+      debit: fromSen(d.d.debit),
+      credit: fromSen(d.d.credit),
+    });
     byJournal.set(d.d.jurnal_id, list);
   }
   return rows.map((r) => ({
@@ -474,7 +530,8 @@ async function toJurnalDtos(ctx: Ctx, rows: q.JurnalRow[]): Promise<JurnalDto[]>
 export async function listJurnal(ctx: Ctx, query: JurnalListQuery): Promise<Paged<JurnalDto>> {
   const c = requireUser(ctx);
   const scope = scopeOf(c, query);
-  if (query.from && query.to && query.from > query.to) throw badRequest('Tanggal awal tidak boleh setelah tanggal akhir', 'from');
+  if (query.from && query.to && query.from > query.to)
+    throw badRequest('Tanggal awal tidak boleh setelah tanggal akhir', 'from');
   const { rows, count } = await q.listJurnal(c.db, {
     scope,
     from: query.from,
@@ -527,10 +584,19 @@ export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): 
     if ((await q.reversalOf(tx.db, [id])).has(id)) throw badRequest('Jurnal ini sudah dibatalkan');
     const date = input.transaction_at ?? (await todayOf(tx));
     const periode = await lockActivePeriodFor(tx, date);
-    if (date < orig.transaction_at) throw badRequest('Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal', 'transaction_at');
+    if (date < orig.transaction_at)
+      throw badRequest('Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal', 'transaction_at');
     const details = await q.detailsOf(tx.db, [id]);
-    const lines: ResolvedLine[] = details.map((d) => ({ akun_id: d.d.akun_id, description: d.d.description, debit: d.d.credit, credit: d.d.debit }));
-    const memo = `Pembatalan ${orig.code}${input.memo ? `: ${input.memo}` : orig.memo ? `: ${orig.memo}` : ''}`.slice(0, 1000);
+    const lines: ResolvedLine[] = details.map((d) => ({
+      akun_id: d.d.akun_id,
+      description: d.d.description,
+      debit: d.d.credit,
+      credit: d.d.debit,
+    }));
+    const memo = `Pembatalan ${orig.code}${input.memo ? `: ${input.memo}` : orig.memo ? `: ${orig.memo}` : ''}`.slice(
+      0,
+      1000,
+    );
     const res = await insertJournal(tx, {
       periode,
       transaction_at: date,
@@ -618,14 +684,23 @@ export async function ledger(ctx: Ctx, query: LedgerQuery): Promise<LedgerDto> {
   const accounts = await q.listAkun(c.db);
   let only: q.AkunRow | undefined;
   if (query.akun) {
-    only = accounts.find((a) => a.code === query.akun) ?? (/^\d+$/.test(query.akun) ? accounts.find((a) => a.id === Number(query.akun)) : undefined);
+    only =
+      accounts.find((a) => a.code === query.akun) ??
+      (/^\d+$/.test(query.akun) ? accounts.find((a) => a.id === Number(query.akun)) : undefined);
     if (!only) throw badRequest('Akun tidak ditemukan', 'akun');
   }
   const sums = await q.rangeSums(c.db, scope, from, to);
   // Every account of the report with its place in the run of ledger lines (slots).
   const offset = (page - 1) * limit;
   let start = 0;
-  const onPage: { a: q.AkunRow; s: { od: number; oc: number; d: number; c: number; n: number }; sign: number; opening: number; lo: number; hi: number }[] = [];
+  const onPage: {
+    a: q.AkunRow;
+    s: { od: number; oc: number; d: number; c: number; n: number };
+    sign: number;
+    opening: number;
+    lo: number;
+    hi: number;
+  }[] = [];
   for (const a of only ? [only] : accounts) {
     if (a.isheader && !only) continue;
     const s = sums.get(a.id) ?? { od: 0, oc: 0, d: 0, c: 0, n: 0 };
@@ -684,7 +759,12 @@ export async function ledger(ctx: Ctx, query: LedgerQuery): Promise<LedgerDto> {
 
 const REVENUE_LIKE = new Set([2, 3, 4, 7]);
 
-function section(category: number, title: string, accounts: q.AkunRow[], netOfAkun: (id: number) => number): StatementSection {
+function section(
+  category: number,
+  title: string,
+  accounts: q.AkunRow[],
+  netOfAkun: (id: number) => number,
+): StatementSection {
   const sign = REVENUE_LIKE.has(category) ? -1 : 1;
   const lines = accounts
     .filter((a) => a.category === category && !a.isheader)
@@ -699,17 +779,29 @@ export async function profitLoss(ctx: Ctx, query: ReportQuery): Promise<ProfitLo
   const c = requireUser(ctx);
   const scope = scopeOf(c, query);
   const { from, to } = await rangeOf(c, query);
-  const [accounts, sums] = await Promise.all([q.listAkun(c.db), q.rangeSums(c.db, scope, from, to, { excludeClosing: true })]);
+  const [accounts, sums] = await Promise.all([
+    q.listAkun(c.db),
+    q.rangeSums(c.db, scope, from, to, { excludeClosing: true }),
+  ]);
   const net = (id: number) => {
     const s = sums.get(id);
     return s ? s.d - s.c : 0;
   };
-  const sections = INCOME_CATEGORIES.map((cat) => section(cat, AKUN_CATEGORIES[cat as keyof typeof AKUN_CATEGORIES], accounts, net));
+  const sections = INCOME_CATEGORIES.map((cat) =>
+    section(cat, AKUN_CATEGORIES[cat as keyof typeof AKUN_CATEGORIES], accounts, net),
+  );
   const totalSen = (cat: number) => Math.round((sections.find((s) => s.category === cat)?.total ?? 0) * 100);
   const gross = totalSen(4) - totalSen(5);
   const operating = gross - totalSen(6);
   const netProfit = operating + totalSen(7) - totalSen(8);
-  return { from, to, sections, gross_profit: fromSen(gross), operating_profit: fromSen(operating), net_profit: fromSen(netProfit) };
+  return {
+    from,
+    to,
+    sections,
+    gross_profit: fromSen(gross),
+    operating_profit: fromSen(operating),
+    net_profit: fromSen(netProfit),
+  };
 }
 
 /** Balance sheet as of `to`: balances of categories 1-3 plus the profit or loss not yet closed. */
@@ -751,7 +843,15 @@ async function checkAccountFor(ctx: Ctx, akunId: number, category: number, messa
 
 export async function listPaymentMethods(ctx: Ctx, status?: number): Promise<PaymentMethodDto[]> {
   const rows = await q.listPaymentMethods(ctx.db, status);
-  return rows.map((r) => ({ id: r.m.id, name: r.m.name, type: r.m.type, akun_id: r.m.akun_id, akuncode: r.code, akunname: r.name, status: r.m.status }));
+  return rows.map((r) => ({
+    id: r.m.id,
+    name: r.m.name,
+    type: r.m.type,
+    akun_id: r.m.akun_id,
+    akuncode: r.code,
+    akunname: r.name,
+    status: r.m.status,
+  }));
 }
 
 export async function createPaymentMethod(ctx: Ctx, input: PaymentMethodInput): Promise<PaymentMethodDto> {
@@ -764,12 +864,17 @@ export async function createPaymentMethod(ctx: Ctx, input: PaymentMethodInput): 
   });
 }
 
-export async function updatePaymentMethod(ctx: Ctx, id: number, input: PaymentMethodUpdateInput): Promise<PaymentMethodDto> {
+export async function updatePaymentMethod(
+  ctx: Ctx,
+  id: number,
+  input: PaymentMethodUpdateInput,
+): Promise<PaymentMethodDto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
     const before = await q.findPaymentMethod(tx.db, id);
     if (!before) throw notFound('Metode pembayaran tidak ditemukan');
-    if (input.akun_id !== undefined) await checkAccountFor(tx, input.akun_id, 1, 'Akun metode pembayaran harus akun kas atau bank (kategori Aset)');
+    if (input.akun_id !== undefined)
+      await checkAccountFor(tx, input.akun_id, 1, 'Akun metode pembayaran harus akun kas atau bank (kategori Aset)');
     const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const row = await q.updatePaymentMethod(tx.db, id, values);
     await audit(tx, { action: 'update', entity: 'payment_method', entityId: id, before, after: row });
@@ -778,7 +883,16 @@ export async function updatePaymentMethod(ctx: Ctx, id: number, input: PaymentMe
 }
 
 function toPajakDto(r: Awaited<ReturnType<typeof q.listPajak>>[number]): PajakDto {
-  return { id: r.p.id, code: r.p.code, name: r.p.name, rate: r.p.rate_bp / 100, akun_id: r.p.akun_id, akuncode: r.code, akunname: r.name, status: r.p.status };
+  return {
+    id: r.p.id,
+    code: r.p.code,
+    name: r.p.name,
+    rate: r.p.rate_bp / 100,
+    akun_id: r.p.akun_id,
+    akuncode: r.code,
+    akunname: r.name,
+    status: r.p.status,
+  };
 }
 
 export async function listPajak(ctx: Ctx, status?: number): Promise<PajakDto[]> {
@@ -790,7 +904,13 @@ export async function createPajak(ctx: Ctx, input: PajakInput): Promise<PajakDto
   return inTransaction(c, async (tx) => {
     await checkAccountFor(tx, input.akun_id, 2, 'Akun pajak harus akun hutang pajak (kategori Kewajiban)');
     if (await q.findPajakByCode(tx.db, input.code)) throw badRequest(`Kode pajak ${input.code} sudah dipakai`, 'code');
-    const row = await q.insertPajak(tx.db, { code: input.code, name: input.name, rate_bp: Math.round(input.rate * 100), akun_id: input.akun_id, status: input.status });
+    const row = await q.insertPajak(tx.db, {
+      code: input.code,
+      name: input.name,
+      rate_bp: Math.round(input.rate * 100),
+      akun_id: input.akun_id,
+      status: input.status,
+    });
     await audit(tx, { action: 'create', entity: 'pajak', entityId: row.id, after: row });
     return (await listPajak(tx)).find((p) => p.id === row.id)!;
   });
@@ -801,7 +921,8 @@ export async function updatePajak(ctx: Ctx, id: number, input: PajakUpdateInput)
   return inTransaction(c, async (tx) => {
     const before = await q.findPajak(tx.db, id);
     if (!before) throw notFound('Pajak tidak ditemukan');
-    if (input.akun_id !== undefined) await checkAccountFor(tx, input.akun_id, 2, 'Akun pajak harus akun hutang pajak (kategori Kewajiban)');
+    if (input.akun_id !== undefined)
+      await checkAccountFor(tx, input.akun_id, 2, 'Akun pajak harus akun hutang pajak (kategori Kewajiban)');
     if (input.code !== undefined && input.code !== before.code && (await q.findPajakByCode(tx.db, input.code))) {
       throw badRequest(`Kode pajak ${input.code} sudah dipakai`, 'code');
     }

@@ -21,9 +21,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const CASES = [
-  { base: '/api/master/tindakanmedis', table: 'perawatan', good: { code: 'TM01', name: 'Facial Acne', price: 350000, doctor_share: 70000 }, edit: { price: 400000 } },
-  { base: '/api/master/item', table: 'item', good: { code: 'IT01', name: 'Sunscreen SPF 50', unit: 'tube', category: 'Skincare', selling_price: 125000 }, edit: { selling_price: 130000.5 } },
-  { base: '/api/master/laboratorium', table: 'form_lab', good: { code: 'LB01', name: 'Darah Lengkap', price: 150000 }, edit: { price: 175000 } },
+  {
+    base: '/api/master/tindakanmedis',
+    table: 'perawatan',
+    good: { code: 'TM01', name: 'Facial Acne', price: 350000, doctor_share: 70000 },
+    edit: { price: 400000 },
+  },
+  {
+    base: '/api/master/item',
+    table: 'item',
+    good: { code: 'IT01', name: 'Sunscreen SPF 50', unit: 'tube', category: 'Skincare', selling_price: 125000 },
+    edit: { selling_price: 130000.5 },
+  },
+  {
+    base: '/api/master/laboratorium',
+    table: 'form_lab',
+    good: { code: 'LB01', name: 'Darah Lengkap', price: 150000 },
+    edit: { price: 175000 },
+  },
 ] as const;
 
 describe.each(CASES)('$base', ({ base, table, good, edit }) => {
@@ -40,7 +55,9 @@ describe.each(CASES)('$base', ({ base, table, good, edit }) => {
     expect(page1.status).toBe(200);
     expect(page1.body.count).toBe(2);
     expect(page1.body.data).toHaveLength(1);
-    const search = await t.api(admin).get(`${base}?keyword=${encodeURIComponent(good.name.slice(0, 5).toLowerCase())}&status=`);
+    const search = await t
+      .api(admin)
+      .get(`${base}?keyword=${encodeURIComponent(good.name.slice(0, 5).toLowerCase())}&status=`);
     expect(search.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
 
     const put = await t.api(admin).put(`${base}/${id}`, { ...good, ...edit });
@@ -60,7 +77,9 @@ describe.each(CASES)('$base', ({ base, table, good, edit }) => {
     expect(dup.body[0].message).toContain('sudah dipakai');
     const bad = await t.api(admin).post(base, { code: '', name: '' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'code', message: 'Kode wajib diisi' })]));
+    expect(bad.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'code', message: 'Kode wajib diisi' })]),
+    );
     expect(await countRows(t.db, table)).toEqual(before);
   });
 
@@ -80,7 +99,9 @@ describe.each(CASES)('$base', ({ base, table, good, edit }) => {
 });
 
 it('refuses a doctor share above the price', async () => {
-  const res = await t.api(admin).post('/api/master/tindakanmedis', { code: 'TMX', name: 'X', price: 1000, doctor_share: 2000 });
+  const res = await t
+    .api(admin)
+    .post('/api/master/tindakanmedis', { code: 'TMX', name: 'X', price: 1000, doctor_share: 2000 });
   expect(res.status).toBe(400);
   expect(res.body).toEqual([{ message: 'Bagian dokter tidak boleh melebihi harga', field: 'doctor_share' }]);
 });
@@ -88,5 +109,7 @@ it('refuses a doctor share above the price', async () => {
 it('serves the same masters over tRPC', async () => {
   const list = await t.trpc(admin).masters.tindakan.list({ page: 1, limit: 20 });
   expect(list.count).toBeGreaterThan(0);
-  await expect(t.trpc(perawat).masters.tindakan.create({ code: 'TRPC1', name: 'Y', price: 1, doctor_share: 0, status: 1 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  await expect(
+    t.trpc(perawat).masters.tindakan.create({ code: 'TRPC1', name: 'Y', price: 1, doctor_share: 0, status: 1 }),
+  ).rejects.toMatchObject({ code: 'FORBIDDEN' });
 });

@@ -22,7 +22,13 @@ export const MASTER_DEFS: Record<MasterKind, MasterDef> = {
   formlab: { table: 'form_lab', text: [], money: ['price'], label: 'Form lab' },
 };
 
-export type MasterRow = Record<string, unknown> & { id: number; profile_id: number; code: string; name: string; status: number };
+export type MasterRow = Record<string, unknown> & {
+  id: number;
+  profile_id: number;
+  code: string;
+  name: string;
+  status: number;
+};
 
 function columnsOf(def: MasterDef): string[] {
   return ['code', 'name', ...def.text, ...def.money, 'status'];
@@ -60,7 +66,10 @@ export async function listMasters(
   const cond = sql.join(where, sql` and `);
   const table = sql.identifier(def.table);
   const [rows, [total]] = await Promise.all([
-    queryRows<MasterRow>(db, sql`select * from ${table} where ${cond} order by status desc, lower(name), id limit ${f.limit} offset ${f.offset}`),
+    queryRows<MasterRow>(
+      db,
+      sql`select * from ${table} where ${cond} order by status desc, lower(name), id limit ${f.limit} offset ${f.offset}`,
+    ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${table} where ${cond}`),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
@@ -71,7 +80,12 @@ export async function findMaster(db: Db, def: MasterDef, id: number): Promise<Ma
   return row;
 }
 
-export async function findMasterByCode(db: Db, def: MasterDef, profileId: number, code: string): Promise<MasterRow | undefined> {
+export async function findMasterByCode(
+  db: Db,
+  def: MasterDef,
+  profileId: number,
+  code: string,
+): Promise<MasterRow | undefined> {
   const [row] = await queryRows<MasterRow>(
     db,
     sql`select * from ${sql.identifier(def.table)} where profile_id = ${profileId} and code = ${code}`,
@@ -80,7 +94,12 @@ export async function findMasterByCode(db: Db, def: MasterDef, profileId: number
 }
 
 /** values: API field -> DB value (money already in sen). */
-export async function insertMaster(db: Db, def: MasterDef, profileId: number, values: Record<string, unknown>): Promise<MasterRow> {
+export async function insertMaster(
+  db: Db,
+  def: MasterDef,
+  profileId: number,
+  values: Record<string, unknown>,
+): Promise<MasterRow> {
   const cols = columnsOf(def).filter((c) => values[c] !== undefined);
   const [row] = await queryRows<MasterRow>(
     db,
@@ -95,9 +114,17 @@ export async function insertMaster(db: Db, def: MasterDef, profileId: number, va
   return row;
 }
 
-export async function updateMaster(db: Db, def: MasterDef, id: number, values: Record<string, unknown>): Promise<MasterRow | undefined> {
+export async function updateMaster(
+  db: Db,
+  def: MasterDef,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<MasterRow | undefined> {
   const cols = columnsOf(def).filter((c) => values[c] !== undefined);
-  const sets = [...cols.map((c) => sql`${sql.identifier(c)} = ${values[c] as string | number | null}`), sql`updated_at = now()`];
+  const sets = [
+    ...cols.map((c) => sql`${sql.identifier(c)} = ${values[c] as string | number | null}`),
+    sql`updated_at = now()`,
+  ];
   const [row] = await queryRows<MasterRow>(
     db,
     sql`update ${sql.identifier(def.table)} set ${sql.join(sets, sql`, `)} where id = ${id} returning *`,
@@ -106,7 +133,12 @@ export async function updateMaster(db: Db, def: MasterDef, id: number, values: R
 }
 
 /** Active masters of a branch by id (for a package's items). */
-export async function activeMastersByIds(db: Db, def: MasterDef, profileId: number, ids: number[]): Promise<MasterRow[]> {
+export async function activeMastersByIds(
+  db: Db,
+  def: MasterDef,
+  profileId: number,
+  ids: number[],
+): Promise<MasterRow[]> {
   if (!ids.length) return [];
   return queryRows<MasterRow>(
     db,

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { access, formLabInput, idParam, itemInput, masterListQuery, tindakanInput, z, type Resource } from '@klinik/shared';
+import {
+  access,
+  formLabInput,
+  idParam,
+  itemInput,
+  masterListQuery,
+  tindakanInput,
+  z,
+  type Resource,
+} from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
 import * as service from './service.js';
 
@@ -8,7 +17,13 @@ import * as service from './service.js';
  *   /api/master/tindakanmedis, /api/master/item, /api/master/laboratorium
  *   GET (list: keyword, status, page, limit) · GET /:id · POST · PUT /:id · DELETE /:id (deactivates)
  */
-function masterRest<K extends 'tindakan' | 'item' | 'formlab'>(app: FastifyInstance, base: string, kind: K, resource: Resource, body: z.ZodType) {
+function masterRest<K extends 'tindakan' | 'item' | 'formlab'>(
+  app: FastifyInstance,
+  base: string,
+  kind: K,
+  resource: Resource,
+  body: z.ZodType,
+) {
   const params = z.object({ id: idParam });
   restRoute(app, {
     method: 'GET',
@@ -38,7 +53,9 @@ function masterRest<K extends 'tindakan' | 'item' | 'formlab'>(app: FastifyInsta
     access: access.feature(resource, 'manage'),
     params,
     body,
-    handler: async (ctx, { params, body }) => ({ data: await service.update(ctx, kind, params.id, body as service.MasterInputs[K]) }),
+    handler: async (ctx, { params, body }) => ({
+      data: await service.update(ctx, kind, params.id, body as service.MasterInputs[K]),
+    }),
   });
   restRoute(app, {
     method: 'DELETE',

@@ -1,4 +1,13 @@
-import { access, formLabInput, idParam, itemInput, masterListQuery, tindakanInput, z, type Resource } from '@klinik/shared';
+import {
+  access,
+  formLabInput,
+  idParam,
+  itemInput,
+  masterListQuery,
+  tindakanInput,
+  z,
+  type Resource,
+} from '@klinik/shared';
 import { procedure, router } from '../../http/trpc.js';
 import * as service from './service.js';
 

@@ -31,7 +31,10 @@ export interface MasterInputs {
   formlab: FormLabInput;
 }
 
-function valuesOf(kind: q.MasterKind, input: Partial<TindakanInput & ItemInput & FormLabInput>): Record<string, unknown> {
+function valuesOf(
+  kind: q.MasterKind,
+  input: Partial<TindakanInput & ItemInput & FormLabInput>,
+): Record<string, unknown> {
   const def = q.MASTER_DEFS[kind];
   const out: Record<string, unknown> = { code: input.code, name: input.name, status: input.status };
   for (const c of def.text) out[c] = (input as Record<string, unknown>)[c] ?? null;
@@ -46,7 +49,11 @@ function notFoundOf(kind: q.MasterKind) {
   return notFound(`${q.MASTER_DEFS[kind].label} tidak ditemukan`);
 }
 
-export async function list<K extends q.MasterKind>(ctx: Ctx, kind: K, query: MasterListQuery): Promise<Paged<MasterDtos[K]>> {
+export async function list<K extends q.MasterKind>(
+  ctx: Ctx,
+  kind: K,
+  query: MasterListQuery,
+): Promise<Paged<MasterDtos[K]>> {
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   const { rows, count } = await q.listMasters(c.db, def, {
@@ -70,18 +77,28 @@ export async function get<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number)
   return q.toDto<MasterDtos[K]>(q.MASTER_DEFS[kind], await ownRow(c, kind, id));
 }
 
-export async function create<K extends q.MasterKind>(ctx: Ctx, kind: K, input: MasterInputs[K]): Promise<MasterDtos[K]> {
+export async function create<K extends q.MasterKind>(
+  ctx: Ctx,
+  kind: K,
+  input: MasterInputs[K],
+): Promise<MasterDtos[K]> {
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
-    if (await q.findMasterByCode(tx.db, def, tx.branchId, input.code)) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
+    if (await q.findMasterByCode(tx.db, def, tx.branchId, input.code))
+      throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.insertMaster(tx.db, def, tx.branchId, valuesOf(kind, input));
     await audit(tx, { action: 'create', entity: def.table, entityId: row.id, after: row });
     return q.toDto<MasterDtos[K]>(def, row);
   });
 }
 
-export async function update<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number, input: MasterInputs[K]): Promise<MasterDtos[K]> {
+export async function update<K extends q.MasterKind>(
+  ctx: Ctx,
+  kind: K,
+  id: number,
+  input: MasterInputs[K],
+): Promise<MasterDtos[K]> {
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
@@ -90,7 +107,14 @@ export async function update<K extends q.MasterKind>(ctx: Ctx, kind: K, id: numb
     if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.updateMaster(tx.db, def, id, valuesOf(kind, input));
     if (!row) throw notFoundOf(kind);
-    await audit(tx, { action: 'update', entity: def.table, entityId: id, before, after: row, profileId: Number(row.profile_id) });
+    await audit(tx, {
+      action: 'update',
+      entity: def.table,
+      entityId: id,
+      before,
+      after: row,
+      profileId: Number(row.profile_id),
+    });
     return q.toDto<MasterDtos[K]>(def, row);
   });
 }
@@ -103,7 +127,14 @@ export async function deactivate<K extends q.MasterKind>(ctx: Ctx, kind: K, id: 
     const before = await ownRow(tx as typeof c, kind, id);
     const row = await q.updateMaster(tx.db, def, id, { status: 0 });
     if (!row) throw notFoundOf(kind);
-    await audit(tx, { action: 'deactivate', entity: def.table, entityId: id, before, after: row, profileId: Number(row.profile_id) });
+    await audit(tx, {
+      action: 'deactivate',
+      entity: def.table,
+      entityId: id,
+      before,
+      after: row,
+      profileId: Number(row.profile_id),
+    });
     return q.toDto<MasterDtos[K]>(def, row);
   });
 }

@@ -4,7 +4,13 @@ import { formatDate, formatRupiah, terbilang, INSTALLMENT_SCHEMAS } from '@klini
 
 /** Everything the instalment agreement shows; built by the service, turned into HTML here (no I/O but the logo). */
 export interface AgreementData {
-  branch: { name: string; address: string | null; phone: string | null; email: string | null; logoDataUrl: string | null };
+  branch: {
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    logoDataUrl: string | null;
+  };
   date: string;
   patient: {
     name: string;
@@ -32,21 +38,42 @@ export interface AgreementData {
     cicilan_amount: number;
     cicilan_attempt: number;
   };
-  contents: { typename: string; code: string; name: string; unit: string | null; free_slot: number; expired_duration: number; expired_at: string }[];
+  contents: {
+    typename: string;
+    code: string;
+    name: string;
+    unit: string | null;
+    free_slot: number;
+    expired_duration: number;
+    expired_at: string;
+  }[];
   schedule: { label: string; due_date: string; amount: number }[];
 }
 
 const esc = (s: string | number | null | undefined): string =>
-  String(s ?? '-').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  String(s ?? '-').replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
-const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml' };
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+};
 
 /** The branch logo (a file under the upload directory) as a data: URL, or null when absent or unreadable. */
 export async function logoDataUrl(uploadDir: string, logo: string | null): Promise<string | null> {
   if (!logo) return null;
   if (logo.startsWith('data:image/')) return logo;
   const root = path.resolve(uploadDir);
-  const candidates = [path.resolve(root, logo.replace(/^\/+/, '')), path.resolve(root, 'profile', logo.replace(/^\/+/, ''))];
+  const candidates = [
+    path.resolve(root, logo.replace(/^\/+/, '')),
+    path.resolve(root, 'profile', logo.replace(/^\/+/, '')),
+  ];
   for (const file of candidates) {
     if (!file.startsWith(root + path.sep)) continue;
     const mime = MIME[path.extname(file).toLowerCase()];
@@ -72,12 +99,18 @@ export function agreementHtml(d: AgreementData): string {
     .join('');
   const rows = d.contents
     .map(
-      (c, i) => `<tr><td class="c">${i + 1}</td><td>${esc(c.typename)}</td><td>${esc(c.code)}</td><td>${esc(c.name)}${c.unit ? ` (${esc(c.unit)})` : ''}</td>
+      (
+        c,
+        i,
+      ) => `<tr><td class="c">${i + 1}</td><td>${esc(c.typename)}</td><td>${esc(c.code)}</td><td>${esc(c.name)}${c.unit ? ` (${esc(c.unit)})` : ''}</td>
       <td class="c">${c.free_slot}</td><td class="c">${c.expired_duration} hari<br><span class="muted">s.d. ${esc(formatDate(c.expired_at))}</span></td></tr>`,
     )
     .join('');
   const schedule = d.schedule
-    .map((s, i) => `<tr><td class="c">${i + 1}</td><td>${esc(s.label)}</td><td>${esc(formatDate(s.due_date))}</td><td class="r">${esc(formatRupiah(s.amount))}</td></tr>`)
+    .map(
+      (s, i) =>
+        `<tr><td class="c">${i + 1}</td><td>${esc(s.label)}</td><td>${esc(formatDate(s.due_date))}</td><td class="r">${esc(formatRupiah(s.amount))}</td></tr>`,
+    )
     .join('');
   const total = d.schedule.reduce((sum, s) => sum + Math.round(s.amount * 100), 0) / 100;
   return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Perjanjian Paket ${esc(p.code)}</title>

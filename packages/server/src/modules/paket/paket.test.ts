@@ -31,7 +31,11 @@ const TABLES = ['paket_membership', 'paket_membership_slot', 'paket_membership_c
 
 beforeAll(async () => {
   t = await createTestApp();
-  branchA = await t.makeBranch({ name: 'Klinik Uji Sentosa', address: 'Jl. Merdeka No. 1, Bandung', phone: '0221234567' });
+  branchA = await t.makeBranch({
+    name: 'Klinik Uji Sentosa',
+    address: 'Jl. Merdeka No. 1, Bandung',
+    phone: '0221234567',
+  });
   branchB = await t.makeBranch({ name: 'Cabang B' });
   admin = await t.makeUser('admin', { branchId: branchA, name: 'Putri Admin' });
   adminB = await t.makeUser('admin', { branchId: branchB });
@@ -39,7 +43,12 @@ beforeAll(async () => {
   perawat = await t.makeUser('perawat', { branchId: branchA });
   doctorA = (await t.makeUser('dokter', { branchId: branchA, name: 'dr. Andi Saputra' })).id;
   doctorB = (await t.makeUser('dokter', { branchId: branchB })).id;
-  patientA = await t.makePatient(branchA, { name: 'Siti Aminah', username: 'RM01000123', idcard: '3273014501900001', wali_name: 'Budi Wali' });
+  patientA = await t.makePatient(branchA, {
+    name: 'Siti Aminah',
+    username: 'RM01000123',
+    idcard: '3273014501900001',
+    wali_name: 'Budi Wali',
+  });
   patientB = await t.makePatient(branchB, { name: 'Pasien Cabang B' });
   await t.db.insert(financePeriode).values({ profile_id: branchA, start_date: '2020-01-01', status: 0 });
 
@@ -48,11 +57,29 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
     return r.body.data.id as number;
   };
-  facialId = await mk('/api/master/tindakanmedis', { code: 'TM-FAC', name: 'Facial Brightening', price: 500000, doctor_share: 100000 });
-  peelingId = await mk('/api/master/tindakanmedis', { code: 'TM-PEEL', name: 'Chemical Peeling', price: 750000, doctor_share: 150000 });
-  serumId = await mk('/api/master/item', { code: 'IT-SER', name: 'Serum Vitamin C', unit: 'botol', category: 'Skincare', selling_price: 250000 });
+  facialId = await mk('/api/master/tindakanmedis', {
+    code: 'TM-FAC',
+    name: 'Facial Brightening',
+    price: 500000,
+    doctor_share: 100000,
+  });
+  peelingId = await mk('/api/master/tindakanmedis', {
+    code: 'TM-PEEL',
+    name: 'Chemical Peeling',
+    price: 750000,
+    doctor_share: 150000,
+  });
+  serumId = await mk('/api/master/item', {
+    code: 'IT-SER',
+    name: 'Serum Vitamin C',
+    unit: 'botol',
+    category: 'Skincare',
+    selling_price: 250000,
+  });
   labId = await mk('/api/master/laboratorium', { code: 'LB-DL', name: 'Darah Lengkap', price: 150000 });
-  const type = await t.api(admin).post('/api/paket/type', { name: 'Promo Glowing', type: 1, start_at: '2024-01-01', end_at: '2099-12-31' });
+  const type = await t
+    .api(admin)
+    .post('/api/paket/type', { name: 'Promo Glowing', type: 1, start_at: '2024-01-01', end_at: '2099-12-31' });
   expect(type.status).toBe(201);
   typeId = type.body.data.id;
 });
@@ -88,7 +115,17 @@ describe('packages and versions', () => {
   it('creates a package with its items (version 1)', async () => {
     const res = await t.api(admin).post('/api/paket', paketBody());
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ code: 'PKT-GLOW', version: 1, is_current: true, price: 3000000, dp_amount: 600000, cicilan_amount: 800000, cicilan_attempt: 3, installment_schema: 1, status: 1 });
+    expect(res.body.data).toMatchObject({
+      code: 'PKT-GLOW',
+      version: 1,
+      is_current: true,
+      price: 3000000,
+      dp_amount: 600000,
+      cicilan_amount: 800000,
+      cicilan_attempt: 3,
+      installment_schema: 1,
+      status: 1,
+    });
     expect(res.body.data.pakettypedata).toMatchObject({ name: 'Promo Glowing', type: 1 });
     expect(res.body.data.items).toHaveLength(4);
     paketId = res.body.data.paket_id;
@@ -100,25 +137,48 @@ describe('packages and versions', () => {
     const res = await t.api(admin).post('/api/paket', paketBody({ code: 'PKT-BAD', cicilan_amount: 700000 }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual([
-      { field: 'cicilan_amount', message: 'DP Rp600.000 + 3 x cicilan Rp700.000 = Rp2.700.000, tidak sama dengan harga paket Rp3.000.000' },
+      {
+        field: 'cicilan_amount',
+        message: 'DP Rp600.000 + 3 x cicilan Rp700.000 = Rp2.700.000, tidak sama dengan harga paket Rp3.000.000',
+      },
     ]);
-    const items = await t.api(admin).post('/api/paket', paketBody({ code: 'PKT-BAD2', items: [{ type: 1, ref_id: 999999, free_slot: 0, expired_duration: 10 }] }));
+    const items = await t
+      .api(admin)
+      .post(
+        '/api/paket',
+        paketBody({ code: 'PKT-BAD2', items: [{ type: 1, ref_id: 999999, free_slot: 0, expired_duration: 10 }] }),
+      );
     expect(items.status).toBe(400);
-    expect(items.body).toEqual(expect.arrayContaining([{ field: 'items.0.free_slot', message: 'Jumlah slot minimal 1' }]));
-    const missing = await t.api(admin).post('/api/paket', paketBody({ code: 'PKT-BAD3', items: [{ type: 2, ref_id: facialId + 1000, free_slot: 1, expired_duration: 10 }] }));
+    expect(items.body).toEqual(
+      expect.arrayContaining([{ field: 'items.0.free_slot', message: 'Jumlah slot minimal 1' }]),
+    );
+    const missing = await t.api(admin).post(
+      '/api/paket',
+      paketBody({
+        code: 'PKT-BAD3',
+        items: [{ type: 2, ref_id: facialId + 1000, free_slot: 1, expired_duration: 10 }],
+      }),
+    );
     expect(missing.status).toBe(400);
-    expect(missing.body[0]).toMatchObject({ field: 'items.0.ref_id', message: 'Item tidak ditemukan atau tidak aktif di cabang ini' });
+    expect(missing.body[0]).toMatchObject({
+      field: 'items.0.ref_id',
+      message: 'Item tidak ditemukan atau tidak aktif di cabang ini',
+    });
     expect((await t.api(admin).post('/api/paket', paketBody())).status).toBe(409);
     expect(await countRows(t.db, 'paket', 'paket_history', 'paket_history_item')).toEqual(before);
   });
 
   it('turns every change into a new version and keeps the old one', async () => {
-    const res = await t.api(admin).put(`/api/paket/${paketId}`, paketBody({ price: 3200000, dp_amount: 800000, description: 'Versi 2' }));
+    const res = await t
+      .api(admin)
+      .put(`/api/paket/${paketId}`, paketBody({ price: 3200000, dp_amount: 800000, description: 'Versi 2' }));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ version: 2, is_current: true, price: 3200000 });
     historyV2 = res.body.data.id;
     const get = await t.api(admin).get(`/api/paket/${paketId}`);
-    expect(get.body.data.versions.map((v: { version: number; is_current: boolean }) => [v.version, v.is_current])).toEqual([
+    expect(
+      get.body.data.versions.map((v: { version: number; is_current: boolean }) => [v.version, v.is_current]),
+    ).toEqual([
       [2, true],
       [1, false],
     ]);
@@ -132,10 +192,17 @@ describe('packages and versions', () => {
     const list = await t.api(admin).get('/api/paket/history?status=1&keyword=glow');
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(1);
-    expect(list.body.data[0]).toMatchObject({ id: historyV2, code: 'PKT-GLOW', pakettypedata: { name: 'Promo Glowing' } });
+    expect(list.body.data[0]).toMatchObject({
+      id: historyV2,
+      code: 'PKT-GLOW',
+      pakettypedata: { name: 'Promo Glowing' },
+    });
     const treatments = await t.api(admin).get(`/api/paket/historyperawatan?paket_history_id=${historyV2}`);
     expect(treatments.status).toBe(200);
-    expect(treatments.body.data.map((x: { perawatandata: { name: string } }) => x.perawatandata.name)).toEqual(['Facial Brightening', 'Chemical Peeling']);
+    expect(treatments.body.data.map((x: { perawatandata: { name: string } }) => x.perawatandata.name)).toEqual([
+      'Facial Brightening',
+      'Chemical Peeling',
+    ]);
     expect(treatments.body.data[0]).toMatchObject({ type: 1, free_slot: 6, expired_duration: 180 });
     expect((await t.api(admin).get('/api/paket/historyperawatan')).status).toBe(400);
     expect((await t.api(adminB).get(`/api/paket/historyperawatan?paket_history_id=${historyV2}`)).status).toBe(404);
@@ -147,11 +214,15 @@ describe('packages and versions', () => {
   it('refuses package changes to roles without MASTER_PAKET and to another branch', async () => {
     const before = await countRows(t.db, 'paket', 'paket_history', 'paket_type');
     expect((await t.api(perawat).post('/api/paket', paketBody({ code: 'X1' }))).status).toBe(403);
-    expect((await t.api(perawat).post('/api/paket/type', { name: 'X', type: 1, start_at: '2024-01-01' })).status).toBe(403);
+    expect((await t.api(perawat).post('/api/paket/type', { name: 'X', type: 1, start_at: '2024-01-01' })).status).toBe(
+      403,
+    );
     expect((await t.api(adminB).put(`/api/paket/${paketId}`, paketBody())).status).toBe(404);
     expect((await t.api(adminB).get(`/api/paket/${paketId}`)).status).toBe(404);
     expect((await t.api(adminB).post('/api/paket', paketBody({ code: 'PKT-B' }))).status).toBe(400); // type of branch A
-    expect((await t.api(admin).post('/api/paket/type', { name: 'X', type: 9, start_at: '2024-13-01' })).status).toBe(400);
+    expect((await t.api(admin).post('/api/paket/type', { name: 'X', type: 9, start_at: '2024-13-01' })).status).toBe(
+      400,
+    );
     expect(await countRows(t.db, 'paket', 'paket_history', 'paket_type')).toEqual(before);
   });
 });
@@ -161,22 +232,51 @@ describe('registration', () => {
   let membershipId: number;
 
   it('registers in one transaction: membership, slots, schedule and journal', async () => {
-    const res = await t.api(admin).post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV1 });
+    const res = await t
+      .api(admin)
+      .post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV1 });
     // Version 1 is no longer on sale.
     expect(res.status).toBe(400);
     expect(res.body[0].field).toBe('paket_history_id');
 
-    const ok = await t.api(admin).post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV2 }, { 'idempotency-key': 'uji-key-0001' });
+    const ok = await t
+      .api(admin)
+      .post(
+        '/api/paket/membership',
+        { customer: patientA, doctor: doctorA, paket_history_id: historyV2 },
+        { 'idempotency-key': 'uji-key-0001' },
+      );
     expect(ok.status).toBe(201);
     const m = ok.body.data;
     code = m.code;
     membershipId = m.id;
-    expect(code).toMatch(new RegExp(`^PKT/${String(branchA).padStart(2, '0')}/${today.slice(0, 7).replace('-', '')}/0001$`));
-    expect(m).toMatchObject({ customer: patientA, doctor: doctorA, paket_history_id: historyV2, price: 3200000, registered_at: today, status: 1 });
+    expect(code).toMatch(
+      new RegExp(`^PKT/${String(branchA).padStart(2, '0')}/${today.slice(0, 7).replace('-', '')}/0001$`),
+    );
+    expect(m).toMatchObject({
+      customer: patientA,
+      doctor: doctorA,
+      paket_history_id: historyV2,
+      price: 3200000,
+      registered_at: today,
+      status: 1,
+    });
     expect(m.slots).toHaveLength(4);
-    expect(m.slots[0]).toMatchObject({ type: 1, name: 'Facial Brightening', free_slot: 6, used_slot: 0, left_slot: 6, expired_at: addDays(today, 180) });
-    expect(m.slots.find((s: { type: number }) => s.type === 2)).toMatchObject({ name: 'Serum Vitamin C', expired_at: addDays(today, 30) });
-    expect(m.cicilan.map((c: { label: string; due_date: string; amount: number }) => [c.label, c.due_date, c.amount])).toEqual([
+    expect(m.slots[0]).toMatchObject({
+      type: 1,
+      name: 'Facial Brightening',
+      free_slot: 6,
+      used_slot: 0,
+      left_slot: 6,
+      expired_at: addDays(today, 180),
+    });
+    expect(m.slots.find((s: { type: number }) => s.type === 2)).toMatchObject({
+      name: 'Serum Vitamin C',
+      expired_at: addDays(today, 30),
+    });
+    expect(
+      m.cicilan.map((c: { label: string; due_date: string; amount: number }) => [c.label, c.due_date, c.amount]),
+    ).toEqual([
       ['DP', today, 800000],
       ['Cicilan 1', addMonths(today, 1), 800000],
       ['Cicilan 2', addMonths(today, 2), 800000],
@@ -186,7 +286,15 @@ describe('registration', () => {
     expect(sumSen).toBe(320000000);
     expect(m.jurnal_code).toBeTruthy();
 
-    const lines = await queryRows<{ code: string; akun: string; debit: string; credit: string; source_type: string; source_id: string; memo: string }>(
+    const lines = await queryRows<{
+      code: string;
+      akun: string;
+      debit: string;
+      credit: string;
+      source_type: string;
+      source_id: string;
+      memo: string;
+    }>(
       t.db,
       sql`select j.code, a.code as akun, d.debit::text, d.credit::text, j.source_type, j.source_id, j.memo
           from jurnal j join jurnal_detail d on d.jurnal_id = j.id join akun a on a.id = d.akun_id
@@ -201,7 +309,12 @@ describe('registration', () => {
 
     const piutang = await t.api(finance).get('/api/paket/piutang');
     expect(piutang.status).toBe(200);
-    expect(piutang.body.data[0]).toMatchObject({ customer: patientA, total: 3200000, belum_jatuh_tempo: 3200000, memberships: [code] });
+    expect(piutang.body.data[0]).toMatchObject({
+      customer: patientA,
+      total: 3200000,
+      belum_jatuh_tempo: 3200000,
+      memberships: [code],
+    });
     const later = await t.api(finance).get(`/api/paket/piutang?asof=${addDays(addMonths(today, 2), 45)}`);
     expect(later.body.data[0]).toMatchObject({ total: 3200000 });
     expect(later.body.data[0].d31_60 + later.body.data[0].d61_90 + later.body.data[0].d90_plus).toBeGreaterThan(0);
@@ -209,21 +322,39 @@ describe('registration', () => {
 
   it('answers the first registration for the same Idempotency-Key, and for a keyless repeat', async () => {
     const before = await countRows(t.db, ...TABLES);
-    const again = await t.api(admin).post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV2 }, { 'idempotency-key': 'uji-key-0001' });
+    const again = await t
+      .api(admin)
+      .post(
+        '/api/paket/membership',
+        { customer: patientA, doctor: doctorA, paket_history_id: historyV2 },
+        { 'idempotency-key': 'uji-key-0001' },
+      );
     expect(again.status).toBe(200);
     expect(again.body.data.code).toBe(code);
-    const other = await t.api(admin).post('/api/paket/membership', { customer: patientA, doctor: doctorA + 0, paket_history_id: historyV1 }, { 'idempotency-key': 'uji-key-0001' });
+    const other = await t
+      .api(admin)
+      .post(
+        '/api/paket/membership',
+        { customer: patientA, doctor: doctorA + 0, paket_history_id: historyV1 },
+        { 'idempotency-key': 'uji-key-0001' },
+      );
     expect(other.status).toBe(409);
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
 
     // Without a key, the same registration within 2 minutes answers the first one too (here: the keyed one above).
-    const keyless = await t.api(admin).post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV2 });
+    const keyless = await t
+      .api(admin)
+      .post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV2 });
     expect(keyless.status).toBe(200);
     expect(keyless.body.data.code).toBe(code);
     const patient = await t.makePatient(branchA, { name: 'Pasien Tanpa Kunci' });
-    const first = await t.api(admin).post('/api/paket/membership', { customer: patient, doctor: doctorA, paket_history_id: historyV2 });
+    const first = await t
+      .api(admin)
+      .post('/api/paket/membership', { customer: patient, doctor: doctorA, paket_history_id: historyV2 });
     expect(first.status).toBe(201);
-    const second = await t.api(admin).post('/api/paket/membership', { customer: patient, doctor: doctorA, paket_history_id: historyV2 });
+    const second = await t
+      .api(admin)
+      .post('/api/paket/membership', { customer: patient, doctor: doctorA, paket_history_id: historyV2 });
     expect(second.status).toBe(200);
     expect(second.body.data.code).toBe(first.body.data.code);
   });
@@ -231,17 +362,26 @@ describe('registration', () => {
   it('registers once for concurrent duplicates', async () => {
     const patient = await t.makePatient(branchA, { name: 'Pasien Serentak' });
     const body = { customer: patient, doctor: doctorA, paket_history_id: historyV2 };
-    const keyed = await Promise.all(Array.from({ length: 4 }, () => t.api(admin).post('/api/paket/membership', body, { 'idempotency-key': 'serentak-key-1' })));
+    const keyed = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.api(admin).post('/api/paket/membership', body, { 'idempotency-key': 'serentak-key-1' }),
+      ),
+    );
     expect(keyed.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
     expect(new Set(keyed.map((r) => r.body.data.code)).size).toBe(1);
     const patient2 = await t.makePatient(branchA, { name: 'Pasien Serentak Dua' });
-    const keyless = await Promise.all(Array.from({ length: 3 }, () => t.api(admin).post('/api/paket/membership', { ...body, customer: patient2 })));
+    const keyless = await Promise.all(
+      Array.from({ length: 3 }, () => t.api(admin).post('/api/paket/membership', { ...body, customer: patient2 })),
+    );
     expect(new Set(keyless.map((r) => r.body.data.code)).size).toBe(1);
     const rows = await t.db.select().from(paketMembership).where(eq(paketMembership.customer_id, patient));
     const rows2 = await t.db.select().from(paketMembership).where(eq(paketMembership.customer_id, patient2));
     expect(rows).toHaveLength(1);
     expect(rows2).toHaveLength(1);
-    const journals = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from jurnal where source_type = 'paket_membership' and source_id in (${String(rows[0].id)}, ${String(rows2[0].id)})`);
+    const journals = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from jurnal where source_type = 'paket_membership' and source_id in (${String(rows[0].id)}, ${String(rows2[0].id)})`,
+    );
     expect(Number(journals[0].n)).toBe(2);
   });
 
@@ -266,9 +406,17 @@ describe('registration', () => {
         expect.objectContaining({ field: 'paket_history_id', message: 'Paket wajib dipilih' }),
       ]),
     );
-    const badKey = await t.api(admin).post('/api/paket/membership', { customer: patientA, doctor: doctorA, paket_history_id: historyV2 }, { 'idempotency-key': 'bad key!' });
+    const badKey = await t
+      .api(admin)
+      .post(
+        '/api/paket/membership',
+        { customer: patientA, doctor: doctorA, paket_history_id: historyV2 },
+        { 'idempotency-key': 'bad key!' },
+      );
     expect(badKey.status).toBe(400);
-    expect((await post(perawat, { customer: patientA, doctor: doctorA, paket_history_id: historyV2 })).status).toBe(403);
+    expect((await post(perawat, { customer: patientA, doctor: doctorA, paket_history_id: historyV2 })).status).toBe(
+      403,
+    );
     expect((await post(adminB, { customer: patientA, doctor: doctorA, paket_history_id: historyV2 })).status).toBe(400);
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
   });
@@ -276,10 +424,19 @@ describe('registration', () => {
   it('refuses to register without an active finance period', async () => {
     const tB = await t.api(adminB).post('/api/paket/type', { name: 'Promo B', type: 1, start_at: '2024-01-01' });
     const tm = await t.api(adminB).post('/api/master/tindakanmedis', { code: 'TM-B', name: 'Facial B', price: 100000 });
-    const pk = await t.api(adminB).post('/api/paket', { code: 'PB', name: 'Paket B', paket_type_id: tB.body.data.id, active_at: '2024-01-01', price: 100000, items: [{ type: 1, ref_id: tm.body.data.id, free_slot: 1, expired_duration: 30 }] });
+    const pk = await t.api(adminB).post('/api/paket', {
+      code: 'PB',
+      name: 'Paket B',
+      paket_type_id: tB.body.data.id,
+      active_at: '2024-01-01',
+      price: 100000,
+      items: [{ type: 1, ref_id: tm.body.data.id, free_slot: 1, expired_duration: 30 }],
+    });
     expect(pk.status).toBe(201);
     const before = await countRows(t.db, ...TABLES);
-    const res = await t.api(adminB).post('/api/paket/membership', { customer: patientB, doctor: doctorB, paket_history_id: pk.body.data.id });
+    const res = await t
+      .api(adminB)
+      .post('/api/paket/membership', { customer: patientB, doctor: doctorB, paket_history_id: pk.body.data.id });
     expect(res.status).toBe(400);
     expect(res.body).toEqual([{ message: 'Periode Pembukuan Aktif belum ada' }]);
     const pdf = await t.api(adminB).get(`/api/paket/export/agreement/${branchB}/${patientB}/${pk.body.data.id}`);
@@ -289,10 +446,18 @@ describe('registration', () => {
   });
 
   it('lists sales with filters and shows the detail; other branches see nothing', async () => {
-    const list = await t.api(admin).get(`/api/paket/membership?fromdate=${today}&todate=${today}&doctor=${doctorA}&status=1&keyword=siti`);
+    const list = await t
+      .api(admin)
+      .get(`/api/paket/membership?fromdate=${today}&todate=${today}&doctor=${doctorA}&status=1&keyword=siti`);
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(1);
-    expect(list.body.data[0]).toMatchObject({ customerdata: { name: 'Siti Aminah', username: 'RM01000123' }, doctordata: { name: 'dr. Andi Saputra' }, paketdata: { code: 'PKT-GLOW' }, paid_amount: 0, outstanding_amount: 3200000 });
+    expect(list.body.data[0]).toMatchObject({
+      customerdata: { name: 'Siti Aminah', username: 'RM01000123' },
+      doctordata: { name: 'dr. Andi Saputra' },
+      paketdata: { code: 'PKT-GLOW' },
+      paid_amount: 0,
+      outstanding_amount: 3200000,
+    });
     expect((await t.api(admin).get(`/api/paket/membership?fromdate=2001-01-01&todate=2001-01-02`)).body.count).toBe(0);
     const detail = await t.api(finance).get(`/api/paket/membership/${membershipId}`);
     expect(detail.status).toBe(200);
@@ -308,17 +473,31 @@ describe('registration', () => {
 
   it('serves registration over tRPC with an idempotency key', async () => {
     const patient = await t.makePatient(branchA, { name: 'Pasien TRPC' });
-    const a = await t.trpc(admin).paket.register({ customer: patient, doctor: doctorA, paket_history_id: historyV2, idempotency_key: 'trpc-key-0001' });
-    const b = await t.trpc(admin).paket.register({ customer: patient, doctor: doctorA, paket_history_id: historyV2, idempotency_key: 'trpc-key-0001' });
+    const a = await t.trpc(admin).paket.register({
+      customer: patient,
+      doctor: doctorA,
+      paket_history_id: historyV2,
+      idempotency_key: 'trpc-key-0001',
+    });
+    const b = await t.trpc(admin).paket.register({
+      customer: patient,
+      doctor: doctorA,
+      paket_history_id: historyV2,
+      idempotency_key: 'trpc-key-0001',
+    });
     expect(b.code).toBe(a.code);
     expect(await t.trpc(admin).paket.activePeriod()).toMatchObject({ status: 0 });
-    await expect(t.trpc(perawat).paket.register({ customer: patient, doctor: doctorA, paket_history_id: historyV2 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      t.trpc(perawat).paket.register({ customer: patient, doctor: doctorA, paket_history_id: historyV2 }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
 describe('agreement PDF', () => {
   it('renders the agreement with letterhead, patient, contents, schedule and terbilang', async () => {
-    const res = await t.api(admin).get(`/api/paket/export/agreement/${branchA}/${patientA}/${historyV1}?doctor=${doctorA}`);
+    const res = await t
+      .api(admin)
+      .get(`/api/paket/export/agreement/${branchA}/${patientA}/${historyV1}?doctor=${doctorA}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'paket-')), 'a.pdf');
@@ -354,10 +533,19 @@ describe('agreement PDF', () => {
   });
 
   it('refuses another branch, a foreign patient or doctor, and the wrong role', async () => {
-    expect((await t.api(admin).get(`/api/paket/export/agreement/${branchB}/${patientA}/${historyV2}`)).status).toBe(404);
-    expect((await t.api(admin).get(`/api/paket/export/agreement/${branchA}/${patientB}/${historyV2}`)).status).toBe(400);
-    expect((await t.api(admin).get(`/api/paket/export/agreement/${branchA}/${patientA}/${historyV2}?doctor=${doctorB}`)).status).toBe(400);
+    expect((await t.api(admin).get(`/api/paket/export/agreement/${branchB}/${patientA}/${historyV2}`)).status).toBe(
+      404,
+    );
+    expect((await t.api(admin).get(`/api/paket/export/agreement/${branchA}/${patientB}/${historyV2}`)).status).toBe(
+      400,
+    );
+    expect(
+      (await t.api(admin).get(`/api/paket/export/agreement/${branchA}/${patientA}/${historyV2}?doctor=${doctorB}`))
+        .status,
+    ).toBe(400);
     expect((await t.api(admin).get(`/api/paket/export/agreement/${branchA}/${patientA}/abc`)).status).toBe(400);
-    expect((await t.api(perawat).get(`/api/paket/export/agreement/${branchA}/${patientA}/${historyV2}`)).status).toBe(403);
+    expect((await t.api(perawat).get(`/api/paket/export/agreement/${branchA}/${patientA}/${historyV2}`)).status).toBe(
+      403,
+    );
   });
 });

@@ -73,7 +73,11 @@ export async function insertType(db: Db, values: typeof paketType.$inferInsert):
   return row;
 }
 
-export async function updateType(db: Db, id: number, values: Partial<typeof paketType.$inferInsert>): Promise<PaketTypeRow | undefined> {
+export async function updateType(
+  db: Db,
+  id: number,
+  values: Partial<typeof paketType.$inferInsert>,
+): Promise<PaketTypeRow | undefined> {
   const [row] = await db
     .update(paketType)
     .set({ ...values, updated_at: sql`now()` })
@@ -129,7 +133,10 @@ export async function insertPaket(db: Db, profileId: number, code: string) {
 }
 
 export async function setPaketCode(db: Db, id: number, code: string) {
-  await db.update(paket).set({ code, updated_at: sql`now()` }).where(eq(paket.id, id));
+  await db
+    .update(paket)
+    .set({ code, updated_at: sql`now()` })
+    .where(eq(paket.id, id));
 }
 
 export async function findHistory(db: Db, id: number): Promise<{ h: HistoryRow; t: PaketTypeRow } | undefined> {
@@ -169,7 +176,13 @@ export async function listCurrentHistories(
   if (f.paketTypeId !== undefined) where.push(eq(paketHistory.paket_type_id, f.paketTypeId));
   if (f.keyword) {
     const k = like(f.keyword);
-    where.push(or(sql`lower(${paketHistory.code}) like ${k}`, sql`lower(${paketHistory.name}) like ${k}`, sql`lower(${paketType.name}) like ${k}`)!);
+    where.push(
+      or(
+        sql`lower(${paketHistory.code}) like ${k}`,
+        sql`lower(${paketHistory.name}) like ${k}`,
+        sql`lower(${paketType.name}) like ${k}`,
+      )!,
+    );
   }
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
@@ -303,7 +316,12 @@ export async function insertMembership(db: Db, values: typeof paketMembership.$i
   return row;
 }
 
-export async function setMembershipJournal(db: Db, id: number, jurnalId: number, jurnalCode: string): Promise<MembershipRow> {
+export async function setMembershipJournal(
+  db: Db,
+  id: number,
+  jurnalId: number,
+  jurnalCode: string,
+): Promise<MembershipRow> {
   const [row] = await db
     .update(paketMembership)
     .set({ jurnal_id: jurnalId, jurnal_code: jurnalCode, updated_at: sql`now()` })
@@ -375,7 +393,11 @@ export async function listMemberships(db: Db, f: MembershipFilter) {
       .innerJoin(paketHistory, eq(paketHistory.id, paketMembership.paket_history_id))
       .innerJoin(paketType, eq(paketType.id, paketHistory.paket_type_id));
   const [rows, [total]] = await Promise.all([
-    base().where(cond).orderBy(desc(paketMembership.registered_at), desc(paketMembership.id)).limit(f.limit).offset(f.offset),
+    base()
+      .where(cond)
+      .orderBy(desc(paketMembership.registered_at), desc(paketMembership.id))
+      .limit(f.limit)
+      .offset(f.offset),
     db
       .select({ n: count() })
       .from(paketMembership)

@@ -117,7 +117,8 @@ export function paketRest(app: FastifyInstance) {
       let key: string | undefined;
       if (header !== undefined) {
         const parsed = idempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
-        if (!parsed.success) throw badRequestMany(zodIssues(parsed.error).map((i) => ({ ...i, field: 'Idempotency-Key' })));
+        if (!parsed.success)
+          throw badRequestMany(zodIssues(parsed.error).map((i) => ({ ...i, field: 'Idempotency-Key' })));
         key = parsed.data;
       }
       const { data, created } = await service.register(ctx, body, key);

@@ -110,7 +110,10 @@ async function itemsByHistory(c: Ctx, historyIds: number[], onlyType?: number): 
 }
 
 /** GET /api/paket/history: the current version of each package of the branch (status=1: on sale). */
-export async function listHistory(ctx: Ctx, query: PaketHistoryQuery & Partial<PaketListQuery>): Promise<Paged<PaketHistoryDto>> {
+export async function listHistory(
+  ctx: Ctx,
+  query: PaketHistoryQuery & Partial<PaketListQuery>,
+): Promise<Paged<PaketHistoryDto>> {
   const c = requireUser(ctx);
   const { rows, count } = await q.listCurrentHistories(c.db, {
     profileId: c.branchId,
@@ -120,7 +123,10 @@ export async function listHistory(ctx: Ctx, query: PaketHistoryQuery & Partial<P
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const items = await itemsByHistory(c, rows.map((r) => r.h.id));
+  const items = await itemsByHistory(
+    c,
+    rows.map((r) => r.h.id),
+  );
   return { data: rows.map((r) => q.toHistoryDto(r.h, r.t, items.get(r.h.id) ?? [])), count };
 }
 
@@ -146,12 +152,18 @@ export async function historyPerawatan(ctx: Ctx, paketHistoryId: number): Promis
 }
 
 /** A package: its current version with items, and every version (newest first). */
-export async function getPaket(ctx: Ctx, paketId: number): Promise<{ current: PaketHistoryDto; versions: PaketHistoryDto[] }> {
+export async function getPaket(
+  ctx: Ctx,
+  paketId: number,
+): Promise<{ current: PaketHistoryDto; versions: PaketHistoryDto[] }> {
   const c = requireUser(ctx);
   const p = await q.findPaket(c.db, paketId);
   if (!p || !visible(c, p.profile_id)) throw notFound(PAKET_NOT_FOUND);
   const versions = await q.versionsOf(c.db, paketId);
-  const items = await itemsByHistory(c, versions.map((v) => v.h.id));
+  const items = await itemsByHistory(
+    c,
+    versions.map((v) => v.h.id),
+  );
   const dtos = versions.map((v) => q.toHistoryDto(v.h, v.t, items.get(v.h.id) ?? []));
   const current = dtos.find((v) => v.is_current) ?? dtos[0];
   return { current, versions: dtos };
@@ -169,11 +181,16 @@ async function checkVersion(tx: Ctx, input: PaketInput) {
   for (const kind of [1, 2, 3]) {
     const wanted = input.items.map((it, i) => ({ it, i })).filter((x) => x.it.type === kind);
     if (!wanted.length) continue;
-    const found = await masters.activeMastersByIds(tx.db, masters.MASTER_DEFS[REF_KIND[kind]], tx.branchId, [...new Set(wanted.map((w) => w.it.ref_id))]);
+    const found = await masters.activeMastersByIds(tx.db, masters.MASTER_DEFS[REF_KIND[kind]], tx.branchId, [
+      ...new Set(wanted.map((w) => w.it.ref_id)),
+    ]);
     const ids = new Set(found.map((f) => Number(f.id)));
     for (const w of wanted) {
       if (!ids.has(w.it.ref_id)) {
-        issues.push({ message: `${PAKET_ITEM_TYPES[kind as 1 | 2 | 3]} tidak ditemukan atau tidak aktif di cabang ini`, field: `items.${w.i}.ref_id` });
+        issues.push({
+          message: `${PAKET_ITEM_TYPES[kind as 1 | 2 | 3]} tidak ditemukan atau tidak aktif di cabang ini`,
+          field: `items.${w.i}.ref_id`,
+        });
       }
       const key = `${kind}:${w.it.ref_id}`;
       if (seen.has(key)) issues.push({ message: 'Item yang sama tercantum dua kali', field: `items.${w.i}.ref_id` });
@@ -211,11 +228,22 @@ function versionValues(input: PaketInput) {
 export async function createPaket(ctx: Ctx, input: PaketInput): Promise<PaketHistoryDto> {
   const c = requireUser(ctx);
   const id = await inTransaction(c, async (tx) => {
-    if (await q.findPaketByCode(tx.db, tx.branchId, input.code)) throw conflict(`Kode paket ${input.code} sudah dipakai`, 'code');
+    if (await q.findPaketByCode(tx.db, tx.branchId, input.code))
+      throw conflict(`Kode paket ${input.code} sudah dipakai`, 'code');
     const items = await checkVersion(tx, input);
     const p = await q.insertPaket(tx.db, tx.branchId, input.code);
-    const h = await q.insertHistory(tx.db, { ...versionValues(input), profile_id: tx.branchId, paket_id: p.id, version: 1, is_current: true, created_by: c.user.id });
-    await q.insertHistoryItems(tx.db, items.map((i) => ({ ...i, paket_history_id: h.id })));
+    const h = await q.insertHistory(tx.db, {
+      ...versionValues(input),
+      profile_id: tx.branchId,
+      paket_id: p.id,
+      version: 1,
+      is_current: true,
+      created_by: c.user.id,
+    });
+    await q.insertHistoryItems(
+      tx.db,
+      items.map((i) => ({ ...i, paket_history_id: h.id })),
+    );
     await audit(tx, { action: 'create', entity: 'paket_history', entityId: h.id, after: { ...h, items } });
     return h.id;
   });
@@ -243,7 +271,10 @@ export async function updatePaket(ctx: Ctx, paketId: number, input: PaketInput):
       is_current: true,
       created_by: c.user.id,
     });
-    await q.insertHistoryItems(tx.db, items.map((i) => ({ ...i, paket_history_id: h.id })));
+    await q.insertHistoryItems(
+      tx.db,
+      items.map((i) => ({ ...i, paket_history_id: h.id })),
+    );
     await audit(tx, { action: 'new_version', entity: 'paket_history', entityId: h.id, before, after: { ...h, items } });
     return h.id;
   });
@@ -259,14 +290,16 @@ const DEDUPE_WINDOW_MS = 2 * 60 * 1000;
 
 async function requirePatient(c: Ctx, id: number) {
   const u = await q.findPerson(c.db, id);
-  if (!u || u.role !== 1 || u.profile_id !== c.branchId) throw badRequest('Pasien tidak ditemukan di cabang ini', 'customer');
+  if (!u || u.role !== 1 || u.profile_id !== c.branchId)
+    throw badRequest('Pasien tidak ditemukan di cabang ini', 'customer');
   if (u.status !== 1) throw badRequest('Pasien tidak aktif', 'customer');
   return u;
 }
 
 async function requireDoctor(c: Ctx, id: number) {
   const u = await q.findPerson(c.db, id);
-  if (!u || u.role !== 2 || u.profile_id !== c.branchId) throw badRequest('Dokter tidak ditemukan di cabang ini', 'doctor');
+  if (!u || u.role !== 2 || u.profile_id !== c.branchId)
+    throw badRequest('Dokter tidak ditemukan di cabang ini', 'doctor');
   if (u.status !== 1) throw badRequest('Dokter tidak aktif', 'doctor');
   return u;
 }
@@ -279,7 +312,8 @@ async function requireSellable(c: Ctx, id: number, today: string) {
   if (!h.is_current) throw badRequest('Paket sudah diperbarui; pilih ulang paket dari daftar', 'paket_history_id');
   if (h.status !== 1 || t.status !== 1) throw badRequest('Paket tidak aktif', 'paket_history_id');
   if (h.active_at > today) throw badRequest(`Paket baru berlaku mulai ${h.active_at}`, 'paket_history_id');
-  if (t.start_at > today || (t.end_at && t.end_at < today)) throw badRequest('Masa berlaku jenis paket ini sudah berakhir atau belum dimulai', 'paket_history_id');
+  if (t.start_at > today || (t.end_at && t.end_at < today))
+    throw badRequest('Masa berlaku jenis paket ini sudah berakhir atau belum dimulai', 'paket_history_id');
   return row;
 }
 
@@ -295,17 +329,31 @@ async function membershipDto(c: Ctx, id: number, detail = false): Promise<Member
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return !e.constraint || e.constraint === constraint || (e.message ?? '').includes(constraint);
+  for (
+    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505')
+      return !e.constraint || e.constraint === constraint || (e.message ?? '').includes(constraint);
   }
   return false;
 }
 
 /** A registration already made with this key (or, without a key, the same one within the window). */
-async function findReplay(c: Ctx, input: MembershipInput, key: string, keyless: boolean): Promise<MembershipDto | undefined> {
+async function findReplay(
+  c: Ctx,
+  input: MembershipInput,
+  key: string,
+  keyless: boolean,
+): Promise<MembershipDto | undefined> {
   const byKey = await q.findMembershipByKey(c.db, c.branchId, key);
   if (byKey) {
-    if (byKey.customer_id !== input.customer || byKey.doctor_id !== input.doctor || byKey.paket_history_id !== input.paket_history_id) {
+    if (
+      byKey.customer_id !== input.customer ||
+      byKey.doctor_id !== input.doctor ||
+      byKey.paket_history_id !== input.paket_history_id
+    ) {
       throw conflict('Idempotency-Key ini sudah dipakai untuk registrasi lain');
     }
     return membershipDto(c, byKey.id, true);
@@ -330,7 +378,11 @@ async function findReplay(c: Ctx, input: MembershipInput, key: string, keyless: 
  * payload within 2 minutes) answers the first registration instead of making a second; a unique index on
  * (profile_id, idempotency_key) stops concurrent duplicates.
  */
-export async function register(ctx: Ctx, input: MembershipInput, idempotencyKey?: string): Promise<{ data: MembershipDto; created: boolean }> {
+export async function register(
+  ctx: Ctx,
+  input: MembershipInput,
+  idempotencyKey?: string,
+): Promise<{ data: MembershipDto; created: boolean }> {
   const c = requireUser(ctx);
   const keyless = !idempotencyKey;
   const key = idempotencyKey
@@ -386,12 +438,26 @@ export async function register(ctx: Ctx, input: MembershipInput, idempotencyKey?
       );
       const schedule = instalmentSchedule(
         today,
-        { price: fromSen(h.price), installment_schema: h.installment_schema, dp_amount: fromSen(h.dp_amount), cicilan_amount: fromSen(h.cicilan_amount), cicilan_attempt: h.cicilan_attempt },
+        {
+          price: fromSen(h.price),
+          installment_schema: h.installment_schema,
+          dp_amount: fromSen(h.dp_amount),
+          cicilan_amount: fromSen(h.cicilan_amount),
+          cicilan_attempt: h.cicilan_attempt,
+        },
         addMonths,
       );
       await q.insertCicilan(
         tx.db,
-        schedule.map((s) => ({ profile_id: tx.branchId, membership_id: m.id, seq: s.seq, due_date: s.due_date, amount: toSen(s.amount), paid_amount: 0, status: 0 })),
+        schedule.map((s) => ({
+          profile_id: tx.branchId,
+          membership_id: m.id,
+          seq: s.seq,
+          due_date: s.due_date,
+          amount: toSen(s.amount),
+          paid_amount: 0,
+          status: 0,
+        })),
       );
 
       const price = fromSen(h.price);
@@ -407,7 +473,12 @@ export async function register(ctx: Ctx, input: MembershipInput, idempotencyKey?
         ],
       });
       const stored = await q.setMembershipJournal(tx.db, m.id, jurnal.id, jurnal.code);
-      await audit(tx, { action: 'register', entity: 'paket_membership', entityId: m.id, after: { ...stored, schedule } });
+      await audit(tx, {
+        action: 'register',
+        entity: 'paket_membership',
+        entityId: m.id,
+        after: { ...stored, schedule },
+      });
       return m.id;
     });
     return { data: (await membershipDto(c, id, true))!, created: true };
@@ -467,7 +538,18 @@ export async function piutang(ctx: Ctx, query: PiutangQuery): Promise<Paged<Piut
     let e = byCustomer.get(id);
     if (!e) {
       e = {
-        dto: { customer: id, customerdata: { id, name: r.name, username: r.username }, memberships: [], total: 0, belum_jatuh_tempo: 0, d1_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0, oldest_due: null },
+        dto: {
+          customer: id,
+          customerdata: { id, name: r.name, username: r.username },
+          memberships: [],
+          total: 0,
+          belum_jatuh_tempo: 0,
+          d1_30: 0,
+          d31_60: 0,
+          d61_90: 0,
+          d90_plus: 0,
+          oldest_due: null,
+        },
         sen: { total: 0, belum_jatuh_tempo: 0, d1_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 },
       };
       byCustomer.set(id, e);
@@ -500,7 +582,10 @@ export async function activePeriod(ctx: Ctx) {
  * GET /api/paket/export/agreement/{profile_id}/{customer}/{paket_history_id}[?doctor=]: the instalment
  * agreement as a PDF, rendered from HTML by the warm Chromium. Refused without an active finance period.
  */
-export async function agreementPdf(ctx: Ctx, p: { profile_id: number; customer: number; paket_history_id: number; doctor?: number }): Promise<{ pdf: Buffer; filename: string }> {
+export async function agreementPdf(
+  ctx: Ctx,
+  p: { profile_id: number; customer: number; paket_history_id: number; doctor?: number },
+): Promise<{ pdf: Buffer; filename: string }> {
   const c = requireUser(ctx);
   if (p.profile_id !== c.branchId) throw notFound('Cabang tidak ditemukan');
   await requireActivePeriod(c);
@@ -522,7 +607,13 @@ export async function agreementPdf(ctx: Ctx, p: { profile_id: number; customer: 
     cicilan_attempt: h.cicilan_attempt,
   };
   const data: AgreementData = {
-    branch: { name: branch.name, address: branch.address, phone: branch.phone, email: branch.email, logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo) },
+    branch: {
+      name: branch.name,
+      address: branch.address,
+      phone: branch.phone,
+      email: branch.email,
+      logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo),
+    },
     date: today,
     patient: {
       name: customer.name,
@@ -538,7 +629,14 @@ export async function agreementPdf(ctx: Ctx, p: { profile_id: number; customer: 
     },
     doctor: doctor ? { name: doctor.name } : null,
     clinicSigner: c.user.name,
-    paket: { code: h.code, name: h.name, typename: t.name, version: h.version, description: h.description, ...paketTerms },
+    paket: {
+      code: h.code,
+      name: h.name,
+      typename: t.name,
+      version: h.version,
+      description: h.description,
+      ...paketTerms,
+    },
     contents: items.map((r) => {
       const l = q.itemLabel(r);
       return {

@@ -24,7 +24,11 @@ describe('POST /api/pengumuman', () => {
   it('posts a trimmed message for the current branch', async () => {
     const res = await t.api(admin).post('/api/pengumuman', { message: '  Rapat staf hari Jumat pukul 08.00  ' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ message: 'Rapat staf hari Jumat pukul 08.00', userdata: { id: admin.id, name: 'Ani Admin' }, profile_id: branchA });
+    expect(res.body.data).toMatchObject({
+      message: 'Rapat staf hari Jumat pukul 08.00',
+      userdata: { id: admin.id, name: 'Ani Admin' },
+      profile_id: branchA,
+    });
     expect(typeof res.body.data.posttime).toBe('string');
   });
 
@@ -35,7 +39,9 @@ describe('POST /api/pengumuman', () => {
     expect(short.body).toEqual([{ message: 'Pengumuman minimal 5 karakter', field: 'message' }]);
     const long = await t.api(admin).post('/api/pengumuman', { message: 'x'.repeat(101) });
     expect(long.body).toEqual([{ message: 'Pengumuman maksimal 100 karakter', field: 'message' }]);
-    expect((await t.api(admin).post('/api/pengumuman', {})).body).toEqual([{ message: 'Pengumuman wajib diisi', field: 'message' }]);
+    expect((await t.api(admin).post('/api/pengumuman', {})).body).toEqual([
+      { message: 'Pengumuman wajib diisi', field: 'message' },
+    ]);
     expect(await countRows(t.db, 'pengumuman', 'audit_log')).toEqual(before);
   });
 
@@ -43,7 +49,9 @@ describe('POST /api/pengumuman', () => {
     const before = await countRows(t.db, 'pengumuman');
     expect((await t.api(investor).post('/api/pengumuman', { message: 'Pengumuman investor' })).status).toBe(403);
     expect((await t.api(null).post('/api/pengumuman', { message: 'Pengumuman anonim' })).status).toBe(401);
-    await expect(t.trpc(investor).pengumuman.create({ message: 'Pengumuman investor' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.trpc(investor).pengumuman.create({ message: 'Pengumuman investor' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect(await countRows(t.db, 'pengumuman')).toEqual(before);
   });
 });

@@ -27,10 +27,19 @@ export async function listPengumuman(
       .orderBy(desc(pengumuman.posttime), desc(pengumuman.id))
       .limit(f.limit)
       .offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(pengumuman).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pengumuman)
+      .where(where),
   ]);
   return {
-    data: rows.map((r) => ({ id: r.p.id, message: r.p.message, userdata: r.u, posttime: r.p.posttime, profile_id: r.p.profile_id })),
+    data: rows.map((r) => ({
+      id: r.p.id,
+      message: r.p.message,
+      userdata: r.u,
+      posttime: r.p.posttime,
+      profile_id: r.p.profile_id,
+    })),
     count: Number(total?.n ?? 0),
   };
 }

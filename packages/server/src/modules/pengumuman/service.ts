@@ -6,7 +6,12 @@ import * as q from './queries.js';
 /** Announcements of the current branch, newest first (the footer asks for the 10 latest). */
 export async function list(ctx: Ctx, query: PengumumanListQuery): Promise<Paged<PengumumanDto>> {
   const c = requireUser(ctx);
-  return q.listPengumuman(c.db, { profileId: c.branchId, keyword: query.keyword, limit: query.limit, offset: (query.page - 1) * query.limit });
+  return q.listPengumuman(c.db, {
+    profileId: c.branchId,
+    keyword: query.keyword,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
 }
 
 export async function create(ctx: Ctx, input: PengumumanInput): Promise<PengumumanDto> {
@@ -14,6 +19,12 @@ export async function create(ctx: Ctx, input: PengumumanInput): Promise<Pengumum
   return inTransaction(c, async (tx) => {
     const row = await q.insertPengumuman(tx.db, { profile_id: c.branchId, user_id: c.user.id, message: input.message });
     await audit(tx, { action: 'create', entity: 'pengumuman', entityId: row.id, after: row });
-    return { id: row.id, message: row.message, userdata: { id: c.user.id, name: c.user.name }, posttime: row.posttime, profile_id: row.profile_id };
+    return {
+      id: row.id,
+      message: row.message,
+      userdata: { id: c.user.id, name: c.user.name },
+      posttime: row.posttime,
+      profile_id: row.profile_id,
+    };
   });
 }

@@ -144,7 +144,11 @@ export async function lockUserRow(db: Db, id: number): Promise<UserRow | undefin
   return row;
 }
 
-export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...values, updated_at: new Date().toISOString() })
@@ -162,7 +166,10 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 }
 
 /** Patients and/or employees of a branch matching a keyword (name, NO RM / username, phone, NIK). */
-export async function searchPeople(db: Db, f: { profileId: number; type?: 'patient' | 'employee'; keyword?: string; limit: number }) {
+export async function searchPeople(
+  db: Db,
+  f: { profileId: number; type?: 'patient' | 'employee'; keyword?: string; limit: number },
+) {
   const where = whereOf({
     profileId: f.profileId,
     role: f.type === 'patient' ? 1 : undefined,

@@ -142,7 +142,11 @@ function assertMayEditProfile(c: AuthedCtx, target: q.UserRow): void {
 }
 
 /** Role, top-level role, branch and privileges of a staff account: the user manager, never on oneself. */
-async function assertMayChangeAccess(c: AuthedCtx, target: q.UserRow, a: UserAccessInput & { previleges?: unknown }): Promise<void> {
+async function assertMayChangeAccess(
+  c: AuthedCtx,
+  target: q.UserRow,
+  a: UserAccessInput & { previleges?: unknown },
+): Promise<void> {
   if (!canFeature(c.user, 'SETTING_USER', 'manage')) throw forbidden();
   if (target.role === 1) throw badRequest('Role, cabang dan hak akses pasien tidak dapat diubah');
   const top = isTopLevel(c.user);
@@ -163,14 +167,42 @@ async function assertMayChangeAccess(c: AuthedCtx, target: q.UserRow, a: UserAcc
 /** manage implies read; rows with neither are dropped; one row per feature (the last wins). */
 export function normalizePrivileges(list: PrivilegeInput[]): Privilege[] {
   const by = new Map<string, Privilege>();
-  for (const p of list) by.set(p.fiturcode, { fiturcode: p.fiturcode, iscanread: p.iscanread || p.iscanmanage, iscanmanage: p.iscanmanage });
+  for (const p of list)
+    by.set(p.fiturcode, {
+      fiturcode: p.fiturcode,
+      iscanread: p.iscanread || p.iscanmanage,
+      iscanmanage: p.iscanmanage,
+    });
   return [...by.values()].filter((p) => p.iscanread);
 }
 
 const PROFILE_KEYS = [
-  'name', 'medisname', 'gender', 'marital', 'birth_place', 'birth_date', 'join_at', 'idcard', 'ihs_number', 'attendance_code',
-  'phone', 'email', 'instagram', 'address', 'desa', 'kecamatan', 'city', 'provincy', 'postalcode', 'note',
-  'wali_name', 'wali_idcard', 'wali_gender', 'wali_phone', 'wali_email', 'wali_address',
+  'name',
+  'medisname',
+  'gender',
+  'marital',
+  'birth_place',
+  'birth_date',
+  'join_at',
+  'idcard',
+  'ihs_number',
+  'attendance_code',
+  'phone',
+  'email',
+  'instagram',
+  'address',
+  'desa',
+  'kecamatan',
+  'city',
+  'provincy',
+  'postalcode',
+  'note',
+  'wali_name',
+  'wali_idcard',
+  'wali_gender',
+  'wali_phone',
+  'wali_email',
+  'wali_address',
 ] as const satisfies readonly (keyof UserUpdateInput)[];
 
 function profileValues(input: UserUpdateInput): Partial<q.UserRow> {
@@ -206,12 +238,31 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
   const accessChanged = roleChanged || row.roletoplevel !== before.roletoplevel || row.profile_id !== before.profile_id;
   if (deactivated || accessChanged) await invalidateUserSessions(c.db, id);
 
-  await audit(c, { action: 'update', entity: before.role === 1 ? 'patient' : 'user', entityId: id, before, after: row, profileId: before.profile_id });
+  await audit(c, {
+    action: 'update',
+    entity: before.role === 1 ? 'patient' : 'user',
+    entityId: id,
+    before,
+    after: row,
+    profileId: before.profile_id,
+  });
   if (before.status !== row.status) {
-    await logActivity(c, { message: `${row.status === 1 ? 'Mengaktifkan' : 'Menonaktifkan'} pengguna ${row.name}`, action: 'user.status', entity: 'users', entityId: id, url: `/user/${id}` });
+    await logActivity(c, {
+      message: `${row.status === 1 ? 'Mengaktifkan' : 'Menonaktifkan'} pengguna ${row.name}`,
+      action: 'user.status',
+      entity: 'users',
+      entityId: id,
+      url: `/user/${id}`,
+    });
   }
   if (accessChanged || input.previleges) {
-    await logActivity(c, { message: `Mengubah role / cabang / hak akses pengguna ${row.name}`, action: 'user.access', entity: 'users', entityId: id, url: `/user/${id}` });
+    await logActivity(c, {
+      message: `Mengubah role / cabang / hak akses pengguna ${row.name}`,
+      action: 'user.access',
+      entity: 'users',
+      entityId: id,
+      url: `/user/${id}`,
+    });
   }
   const fresh = await q.findUser(c.db, id);
   return q.toUserDto(fresh?.user ?? row, fresh?.level);
@@ -219,9 +270,12 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
 
 function describeAccessChange(target: q.UserRow, input: UserPutInput): string {
   const parts: string[] = [];
-  if (input.role !== undefined && input.role !== target.role) parts.push(`Role: ${roleNameOf(target.role) ?? target.role} -> ${roleNameOf(input.role) ?? input.role}`);
-  if (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel) parts.push(`Top level: ${target.roletoplevel} -> ${input.roletoplevel}`);
-  if (input.profile_id !== undefined && input.profile_id !== target.profile_id) parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
+  if (input.role !== undefined && input.role !== target.role)
+    parts.push(`Role: ${roleNameOf(target.role) ?? target.role} -> ${roleNameOf(input.role) ?? input.role}`);
+  if (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel)
+    parts.push(`Top level: ${target.roletoplevel} -> ${input.roletoplevel}`);
+  if (input.profile_id !== undefined && input.profile_id !== target.profile_id)
+    parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
   return parts.join('; ');
 }
 
@@ -249,7 +303,11 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
       if (target.roletoplevel > 0 && !isTopLevel(c.user)) throw forbidden(MSG_TOPLEVEL_ONLY);
     }
   }
-  const wantsAccess = input.role !== undefined || input.roletoplevel !== undefined || input.profile_id !== undefined || input.previleges !== undefined;
+  const wantsAccess =
+    input.role !== undefined ||
+    input.roletoplevel !== undefined ||
+    input.profile_id !== undefined ||
+    input.previleges !== undefined;
   if (wantsAccess) await assertMayChangeAccess(c, target, input);
   const accessChange =
     (input.role !== undefined && input.role !== target.role) ||
@@ -263,14 +321,29 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
   if (deactivate) {
     return requestOrRun(
       c,
-      { action: 'user.deactivate', message: `Menonaktifkan pengguna ${target.name}`, entity: 'users', entityId: id, payload, url: `/user/${id}` },
+      {
+        action: 'user.deactivate',
+        message: `Menonaktifkan pengguna ${target.name}`,
+        entity: 'users',
+        entityId: id,
+        payload,
+        url: `/user/${id}`,
+      },
       (tx) => applyPut(tx, id, payload),
     );
   }
   if (accessChange && !self) {
     return requestOrRun(
       c,
-      { action: 'user.change_role', message: `Mengubah role / cabang pengguna ${target.name}`, note: describeAccessChange(target, input), entity: 'users', entityId: id, payload, url: `/user/${id}` },
+      {
+        action: 'user.change_role',
+        message: `Mengubah role / cabang pengguna ${target.name}`,
+        note: describeAccessChange(target, input),
+        entity: 'users',
+        entityId: id,
+        payload,
+        url: `/user/${id}`,
+      },
       (tx) => applyPut(tx, id, payload),
     );
   }
@@ -319,14 +392,24 @@ export async function changePassword(ctx: Ctx, id: number, input: ChangePassword
     if (!canFeature(c.user, 'SETTING_USER', 'manage')) throw forbidden();
     if (target.roletoplevel > 0 && !isTopLevel(c.user)) throw forbidden(MSG_TOPLEVEL_ONLY);
   }
-  if (isCommonPassword(input.password)) throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
-  if (input.password.toLowerCase() === target.username.toLowerCase()) throw badRequest('Password tidak boleh sama dengan username', 'password');
+  if (isCommonPassword(input.password))
+    throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
+  if (input.password.toLowerCase() === target.username.toLowerCase())
+    throw badRequest('Password tidak boleh sama dengan username', 'password');
   const hash = await hashPassword(input.password);
   const row = await inTransaction(c, async (tx) => {
-    const updated = await q.updateUser(tx.db, id, { password_hash: hash, password_changed_at: new Date().toISOString() });
+    const updated = await q.updateUser(tx.db, id, {
+      password_hash: hash,
+      password_changed_at: new Date().toISOString(),
+    });
     await invalidateUserSessions(tx.db, id, self ? c.user.sessionId : undefined);
     await audit(tx, { action: 'change_password', entity: 'user', entityId: id, profileId: target.profile_id });
-    await logActivity(tx, { message: self ? 'Mengubah password sendiri' : `Mengubah password pengguna ${target.name}`, action: 'user.change_password', entity: 'users', entityId: id });
+    await logActivity(tx, {
+      message: self ? 'Mengubah password sendiri' : `Mengubah password pengguna ${target.name}`,
+      action: 'user.change_password',
+      entity: 'users',
+      entityId: id,
+    });
     return updated;
   });
   return q.toUserDto(row ?? target, level);
@@ -342,7 +425,14 @@ export async function uploadAvatar(ctx: Ctx, id: number, image: CheckedImage): P
   try {
     row = await inTransaction(c, async (tx) => {
       const updated = await q.updateUser(tx.db, id, { avatar: rel });
-      await audit(tx, { action: 'upload_avatar', entity: target.role === 1 ? 'patient' : 'user', entityId: id, before: { avatar: target.avatar }, after: { avatar: rel }, profileId: target.profile_id });
+      await audit(tx, {
+        action: 'upload_avatar',
+        entity: target.role === 1 ? 'patient' : 'user',
+        entityId: id,
+        before: { avatar: target.avatar },
+        after: { avatar: rel },
+        profileId: target.profile_id,
+      });
       return updated;
     });
   } catch (err) {
@@ -385,8 +475,10 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
     profileId = input.profile_id;
   }
   if (input.note) throw badRequest('Catatan hanya untuk pasien', 'note');
-  if (isCommonPassword(input.password)) throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
-  if (input.password.toLowerCase() === input.username.toLowerCase()) throw badRequest('Password tidak boleh sama dengan username', 'password');
+  if (isCommonPassword(input.password))
+    throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
+  if (input.password.toLowerCase() === input.username.toLowerCase())
+    throw badRequest('Password tidak boleh sama dengan username', 'password');
   if (await q.usernameTaken(c.db, input.username)) throw conflict('Username sudah dipakai', 'username');
   const hash = await hashPassword(input.password);
   return inTransaction(c, async (tx) => {
@@ -402,9 +494,19 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
       status: 1,
       join_at: input.join_at ?? todayIn('Asia/Jakarta'),
     });
-    await q.replacePrivileges(tx.db, row.id, input.previleges ? normalizePrivileges(input.previleges) : defaultPrivileges(roleName));
+    await q.replacePrivileges(
+      tx.db,
+      row.id,
+      input.previleges ? normalizePrivileges(input.previleges) : defaultPrivileges(roleName),
+    );
     await audit(tx, { action: 'create', entity: 'user', entityId: row.id, after: row, profileId });
-    await logActivity(tx, { message: `Membuat akun pengguna ${row.name} (${roleName})`, action: 'user.create', entity: 'users', entityId: row.id, url: `/user/${row.id}` });
+    await logActivity(tx, {
+      message: `Membuat akun pengguna ${row.name} (${roleName})`,
+      action: 'user.create',
+      entity: 'users',
+      entityId: row.id,
+      url: `/user/${row.id}`,
+    });
     return q.toUserDto(row, null);
   });
 }
@@ -447,7 +549,8 @@ export async function adminList(ctx: Ctx, query: UserAdminListQuery): Promise<Pa
 export async function exportList(ctx: Ctx, query: UserAdminListQuery): Promise<UserDto[]> {
   const res = await adminList(ctx, { ...query, page: 1, limit: 500 });
   const out = [...res.data];
-  for (let page = 2; out.length < res.count && page <= 10; page++) out.push(...(await adminList(ctx, { ...query, page, limit: 500 })).data);
+  for (let page = 2; out.length < res.count && page <= 10; page++)
+    out.push(...(await adminList(ctx, { ...query, page, limit: 500 })).data);
   return out;
 }
 

@@ -41,17 +41,30 @@ describe('POST /api/users/employee', () => {
     const body = employee();
     const res = await t.api(manager).post('/api/users/employee', body);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: 'Dewi Dokter', role: 2, rolename: 'dokter', profile_id: branchA, status: 1, roletoplevel: 0 });
+    expect(res.body.data).toMatchObject({
+      name: 'Dewi Dokter',
+      role: 2,
+      rolename: 'dokter',
+      profile_id: branchA,
+      status: 1,
+      roletoplevel: 0,
+    });
     const privs = await t.db.select().from(userPrivilege).where(eq(userPrivilege.user_id, res.body.data.id));
     expect(privs.find((p) => p.fiturcode === 'RM_TREATMENT')).toMatchObject({ iscanread: true, iscanmanage: true });
-    const login = await t.api(null).post('/api/auth/login', { username: body.username.toUpperCase(), password: body.password });
+    const login = await t
+      .api(null)
+      .post('/api/auth/login', { username: body.username.toUpperCase(), password: body.password });
     expect(login.status).toBe(200);
   });
 
   it('takes explicit privileges (manage implies read) and a chosen branch from an owner', async () => {
     const res = await t.api(owner).post(
       '/api/users/employee',
-      employee({ role: 6, profile_id: branchB, previleges: [{ fiturcode: 'STOCK_ITEM', iscanread: false, iscanmanage: true }] }),
+      employee({
+        role: 6,
+        profile_id: branchB,
+        previleges: [{ fiturcode: 'STOCK_ITEM', iscanread: false, iscanmanage: true }],
+      }),
     );
     expect(res.status).toBe(201);
     expect(res.body.data.profile_id).toBe(branchB);
@@ -69,7 +82,9 @@ describe('POST /api/users/employee', () => {
 
   it('answers 400 for bad input and common passwords', async () => {
     const before = await countRows(t.db, ...TABLES);
-    const bad = await t.api(manager).post('/api/users/employee', { name: '', username: 'a b', role: 1, password: 'x', repeatpassword: 'y' });
+    const bad = await t
+      .api(manager)
+      .post('/api/users/employee', { name: '', username: 'a b', role: 1, password: 'x', repeatpassword: 'y' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(
       expect.arrayContaining([
@@ -78,7 +93,9 @@ describe('POST /api/users/employee', () => {
         { message: 'Password minimal 5 karakter', field: 'password' },
       ]),
     );
-    const common = await t.api(manager).post('/api/users/employee', employee({ password: 'qwerty123', repeatpassword: 'qwerty123' }));
+    const common = await t
+      .api(manager)
+      .post('/api/users/employee', employee({ password: 'qwerty123', repeatpassword: 'qwerty123' }));
     expect(common.status).toBe(400);
     expect(common.body[0].message).toBe('Password terlalu mudah ditebak, gunakan password lain');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
@@ -105,8 +122,16 @@ describe('privileges: GET/PUT /api/users/{id}/privileges', () => {
     const res = await t.api(manager).get(`/api/users/${perawat.id}/privileges`);
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(32);
-    expect(res.body.data.find((p: { fiturcode: string }) => p.fiturcode === 'RM_BHP')).toEqual({ fiturcode: 'RM_BHP', iscanread: true, iscanmanage: true });
-    expect(res.body.data.find((p: { fiturcode: string }) => p.fiturcode === 'FINANCE_LAPORAN')).toEqual({ fiturcode: 'FINANCE_LAPORAN', iscanread: false, iscanmanage: false });
+    expect(res.body.data.find((p: { fiturcode: string }) => p.fiturcode === 'RM_BHP')).toEqual({
+      fiturcode: 'RM_BHP',
+      iscanread: true,
+      iscanmanage: true,
+    });
+    expect(res.body.data.find((p: { fiturcode: string }) => p.fiturcode === 'FINANCE_LAPORAN')).toEqual({
+      fiturcode: 'FINANCE_LAPORAN',
+      iscanread: false,
+      iscanmanage: false,
+    });
   });
 
   it('replaces the privileges in one save; manage implies read; the session sees them at once', async () => {
@@ -135,7 +160,9 @@ describe('privileges: GET/PUT /api/users/{id}/privileges', () => {
     expect(self.status).toBe(403);
     expect(self.body[0].message).toBe('Anda tidak dapat mengubah role atau hak akses Anda sendiri');
     expect((await t.api(manager).put(`/api/users/${managerB.id}/privileges`, { previleges: [] })).status).toBe(404);
-    const bad = await t.api(manager).put(`/api/users/${admin.id}/privileges`, { previleges: [{ fiturcode: 'ROKET', iscanread: true }] });
+    const bad = await t
+      .api(manager)
+      .put(`/api/users/${admin.id}/privileges`, { previleges: [{ fiturcode: 'ROKET', iscanread: true }] });
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toMatchObject({ message: 'Kode fitur tidak dikenal', field: 'previleges.0.fiturcode' });
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
@@ -154,7 +181,11 @@ describe('/master/users list and Excel export', () => {
   });
 
   it('exports the user list as xlsx for SETTING_USER, not for others', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/export?keyword=', headers: { cookie: manager.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/export?keyword=',
+      headers: { cookie: manager.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();

@@ -56,11 +56,24 @@ describe('PUT /api/users/{id} (profile card edit)', () => {
       marital: 0,
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: perawat.id, name: 'Rina Perawat', initial: 'RP', city: 'Kota Bandung', gender: 1, gendername: 'Perempuan', maritalname: 'Belum Menikah' });
+    expect(res.body.data).toMatchObject({
+      id: perawat.id,
+      name: 'Rina Perawat',
+      initial: 'RP',
+      city: 'Kota Bandung',
+      gender: 1,
+      gendername: 'Perempuan',
+      maritalname: 'Belum Menikah',
+    });
   });
 
   it('edits a patient with PASIEN manage (admin), guardian and note included', async () => {
-    const res = await t.api(admin).put(`/api/users/${patientA}`, { note: 'Alergi penisilin', wali_name: 'Ibu Siti', wali_phone: '081200000000', wali_gender: 1 });
+    const res = await t.api(admin).put(`/api/users/${patientA}`, {
+      note: 'Alergi penisilin',
+      wali_name: 'Ibu Siti',
+      wali_phone: '081200000000',
+      wali_gender: 1,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ note: 'Alergi penisilin', wali_name: 'Ibu Siti', wali_gender: 1 });
   });
@@ -81,7 +94,9 @@ describe('PUT /api/users/{id} (profile card edit)', () => {
   });
 
   it('lets the user manager edit another staff user', async () => {
-    const res = await t.api(manager).put(`/api/users/${inventory.id}`, { attendance_code: 'ABS-07', ihs_number: 'P1234' });
+    const res = await t
+      .api(manager)
+      .put(`/api/users/${inventory.id}`, { attendance_code: 'ABS-07', ihs_number: 'P1234' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ attendance_code: 'ABS-07', ihs_number: 'P1234' });
   });
@@ -95,7 +110,9 @@ describe('PUT /api/users/{id} (profile card edit)', () => {
   });
 
   it('answers 400 with Indonesian field messages for bad input', async () => {
-    const res = await t.api(perawat).put(`/api/users/${perawat.id}`, { email: 'bukan-email', phone: '12', postalcode: 'abc', name: '' });
+    const res = await t
+      .api(perawat)
+      .put(`/api/users/${perawat.id}`, { email: 'bukan-email', phone: '12', postalcode: 'abc', name: '' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
       expect.arrayContaining([
@@ -128,7 +145,9 @@ describe('tRPC users.update', () => {
   it('updates the own profile and refuses a patient edit without PASIEN manage', async () => {
     const me = await t.trpc(inventory).users.update({ id: inventory.id, data: { instagram: '@inv.klinik' } });
     expect(me.instagram).toBe('@inv.klinik');
-    await expect(t.trpc(inventory).users.update({ id: patientA, data: { name: 'X' } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.trpc(inventory).users.update({ id: patientA, data: { name: 'X' } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });
 
@@ -138,7 +157,9 @@ describe('POST /api/users/changepassword/{id}', () => {
     const other = await t.api(null).post('/api/auth/login', { username: u.username, password: TEST_PASSWORD });
     expect(other.status).toBe(200);
     expect(await sessionsOf(u.id)).toHaveLength(2);
-    const res = await t.api(u).post(`/api/users/changepassword/${u.id}`, { password: 'Baru12345', repeatpassword: 'Baru12345' });
+    const res = await t
+      .api(u)
+      .post(`/api/users/changepassword/${u.id}`, { password: 'Baru12345', repeatpassword: 'Baru12345' });
     expect(res.status).toBe(200);
     expect(res.body.data).not.toHaveProperty('password_hash');
     const left = await sessionsOf(u.id);
@@ -154,36 +175,60 @@ describe('POST /api/users/changepassword/{id}', () => {
     const short = await api.post(`/api/users/changepassword/${perawat.id}`, { password: 'abc', repeatpassword: 'abc' });
     expect(short.status).toBe(400);
     expect(short.body).toContainEqual({ message: 'Password minimal 5 karakter', field: 'password' });
-    const spaced = await api.post(`/api/users/changepassword/${perawat.id}`, { password: 'ada spasi', repeatpassword: 'ada spasi' });
+    const spaced = await api.post(`/api/users/changepassword/${perawat.id}`, {
+      password: 'ada spasi',
+      repeatpassword: 'ada spasi',
+    });
     expect(spaced.body).toContainEqual({ message: 'Password tidak boleh mengandung spasi', field: 'password' });
-    const repeat = await api.post(`/api/users/changepassword/${perawat.id}`, { password: 'Benar123', repeatpassword: 'Beda123' });
-    expect(repeat.body).toContainEqual({ message: 'Ulangi password harus sama dengan password', field: 'repeatpassword' });
-    const common = await api.post(`/api/users/changepassword/${perawat.id}`, { password: 'password', repeatpassword: 'password' });
+    const repeat = await api.post(`/api/users/changepassword/${perawat.id}`, {
+      password: 'Benar123',
+      repeatpassword: 'Beda123',
+    });
+    expect(repeat.body).toContainEqual({
+      message: 'Ulangi password harus sama dengan password',
+      field: 'repeatpassword',
+    });
+    const common = await api.post(`/api/users/changepassword/${perawat.id}`, {
+      password: 'password',
+      repeatpassword: 'password',
+    });
     expect(common.status).toBe(400);
-    expect(common.body).toEqual([{ message: 'Password terlalu mudah ditebak, gunakan password lain', field: 'password' }]);
+    expect(common.body).toEqual([
+      { message: 'Password terlalu mudah ditebak, gunakan password lain', field: 'password' },
+    ]);
   });
 
   it("refuses changing another staff user's password without SETTING_USER manage", async () => {
     const before = await userRow(admin.id);
-    const res = await t.api(perawat).post(`/api/users/changepassword/${admin.id}`, { password: 'Rahasia99', repeatpassword: 'Rahasia99' });
+    const res = await t
+      .api(perawat)
+      .post(`/api/users/changepassword/${admin.id}`, { password: 'Rahasia99', repeatpassword: 'Rahasia99' });
     expect(res.status).toBe(403);
     expect((await userRow(admin.id)).password_hash).toBe(before.password_hash);
   });
 
   it("lets the user manager change a colleague's password, ending all of that user's sessions", async () => {
     const u = await t.makeUser('finance', { branchId: branchA });
-    const res = await t.api(manager).post(`/api/users/changepassword/${u.id}`, { password: 'Keuangan77', repeatpassword: 'Keuangan77' });
+    const res = await t
+      .api(manager)
+      .post(`/api/users/changepassword/${u.id}`, { password: 'Keuangan77', repeatpassword: 'Keuangan77' });
     expect(res.status).toBe(200);
     expect(await sessionsOf(u.id)).toHaveLength(0);
     expect((await t.api(u).get('/api/auth/me')).status).toBe(401);
-    expect((await t.api(null).post('/api/auth/login', { username: u.username, password: 'Keuangan77' })).status).toBe(200);
+    expect((await t.api(null).post('/api/auth/login', { username: u.username, password: 'Keuangan77' })).status).toBe(
+      200,
+    );
   });
 
   it('explains that patients have no sign-in, and hides other branches (404)', async () => {
-    const p = await t.api(admin).post(`/api/users/changepassword/${patientA}`, { password: 'Pasien123', repeatpassword: 'Pasien123' });
+    const p = await t
+      .api(admin)
+      .post(`/api/users/changepassword/${patientA}`, { password: 'Pasien123', repeatpassword: 'Pasien123' });
     expect(p.status).toBe(400);
     expect(p.body[0].message).toBe('Pasien tidak memiliki akun masuk, password tidak dapat diubah');
-    const x = await t.api(manager).post(`/api/users/changepassword/${managerB.id}`, { password: 'Lintas123', repeatpassword: 'Lintas123' });
+    const x = await t
+      .api(manager)
+      .post(`/api/users/changepassword/${managerB.id}`, { password: 'Lintas123', repeatpassword: 'Lintas123' });
     expect(x.status).toBe(404);
   });
 });
@@ -201,9 +246,16 @@ describe('status and role changes through approvals', () => {
     expect(again.status).toBe(409);
 
     const superadmin = await t.makeUser('superadmin', { branchId: branchA });
-    const ok = await t.api(superadmin).post(`/api/applog/doconfirm/${res.body.data.applog_id}`, { status: 1, reason: 'Sudah resign' });
+    const ok = await t
+      .api(superadmin)
+      .post(`/api/applog/doconfirm/${res.body.data.applog_id}`, { status: 1, reason: 'Sudah resign' });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ status: 1, statusname: 'Disetujui', reason: 'Sudah resign', decidedby: { id: superadmin.id } });
+    expect(ok.body.data).toMatchObject({
+      status: 1,
+      statusname: 'Disetujui',
+      reason: 'Sudah resign',
+      decidedby: { id: superadmin.id },
+    });
     expect((await userRow(target.id)).status).toBe(0);
     expect(await sessionsOf(target.id)).toHaveLength(0);
     expect((await t.api(target).get('/api/auth/me')).status).toBe(401);
@@ -238,7 +290,9 @@ describe('status and role changes through approvals', () => {
     const noReason = await t.api(superadmin).post(`/api/applog/doconfirm/${res.applog_id}`, { status: -1 });
     expect(noReason.status).toBe(400);
     expect(noReason.body).toEqual([{ message: 'Alasan penolakan wajib diisi', field: 'reason' }]);
-    const rej = await t.api(superadmin).post(`/api/applog/doconfirm/${res.applog_id}`, { status: -1, reason: 'Belum waktunya' });
+    const rej = await t
+      .api(superadmin)
+      .post(`/api/applog/doconfirm/${res.applog_id}`, { status: -1, reason: 'Belum waktunya' });
     expect(rej.status).toBe(200);
     expect(rej.body.data).toMatchObject({ status: -1, statusname: 'Ditolak', reason: 'Belum waktunya' });
     expect((await userRow(target.id)).role).toBe(3);
@@ -281,7 +335,11 @@ describe('POST /api/users/uploadavatar/{id} and GET /api/files/users/{id}/avatar
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
-    const other = await t.app.inject({ method: 'GET', url: `/api/files/users/${perawat.id}/avatar`, headers: { cookie: managerB.cookie } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/users/${perawat.id}/avatar`,
+      headers: { cookie: managerB.cookie },
+    });
     expect(other.statusCode).toBe(404);
     const anon = await t.app.inject({ method: 'GET', url: `/api/files/users/${perawat.id}/avatar` });
     expect(anon.statusCode).toBe(401);
@@ -289,7 +347,13 @@ describe('POST /api/users/uploadavatar/{id} and GET /api/files/users/{id}/avatar
 
   it('refuses a text file renamed to .png (400) and changes nothing', async () => {
     const before = await userRow(inventory.id);
-    const res = await upload(t, inventory, `/api/users/uploadavatar/${inventory.id}`, 'bukan-gambar.png', Buffer.from('ini hanya teks biasa, bukan gambar'));
+    const res = await upload(
+      t,
+      inventory,
+      `/api/users/uploadavatar/${inventory.id}`,
+      'bukan-gambar.png',
+      Buffer.from('ini hanya teks biasa, bukan gambar'),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual([{ message: 'File harus berupa gambar PNG, JPG, JPEG atau GIF', field: 'avatar' }]);
     expect((await userRow(inventory.id)).avatar).toBe(before.avatar);
@@ -314,7 +378,11 @@ describe('POST /api/users/uploadavatar/{id} and GET /api/files/users/{id}/avatar
     expect((await upload(t, perawat, `/api/users/uploadavatar/${admin.id}`, 'a.png', PNG_1X1)).status).toBe(403);
     expect((await upload(t, manager, `/api/users/uploadavatar/${patientB}`, 'a.png', PNG_1X1)).status).toBe(404);
     expect((await upload(t, admin, `/api/users/uploadavatar/${patientA}`, 'a.png', PNG_1X1)).status).toBe(200);
-    const byInventory = await t.app.inject({ method: 'GET', url: `/api/files/users/${patientA}/avatar`, headers: { cookie: inventory.cookie } });
+    const byInventory = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/users/${patientA}/avatar`,
+      headers: { cookie: inventory.cookie },
+    });
     expect(byInventory.statusCode).toBe(403);
   });
 });

@@ -1,7 +1,14 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { GENDER_LABELS, MARITAL_LABELS, userUpdateInput, type ErrorItem, type UserDto, type UserUpdateInput } from '@klinik/shared';
+import {
+  GENDER_LABELS,
+  MARITAL_LABELS,
+  userUpdateInput,
+  type ErrorItem,
+  type UserDto,
+  type UserUpdateInput,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../lib/trpc';
 import { FormDialogFooter } from '../FormDialogFooter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
@@ -66,7 +73,11 @@ function toPayload(data: UserUpdateInput, isPatient: boolean): UserUpdateInput {
 }
 
 /** An unchosen gender/marital select is '' in the form and must reach the schema as absent. */
-const profileResolver = emptyAsAbsentResolver<ProfileFormValues, UserUpdateInput>(userUpdateInput, ['gender', 'marital', 'wali_gender']);
+const profileResolver = emptyAsAbsentResolver<ProfileFormValues, UserUpdateInput>(userUpdateInput, [
+  'gender',
+  'marital',
+  'wali_gender',
+]);
 
 export interface EditProfileDialogProps {
   user: UserDto;
@@ -107,8 +118,24 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
     }
   });
 
-  const text = (name: FieldName, label: string, opts: { type?: string; required?: boolean; placeholder?: string; className?: string; inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'] } = {}) => (
-    <FormField label={label} htmlFor={`pf-${name}`} error={errors[name]} required={opts.required} className={opts.className}>
+  const text = (
+    name: FieldName,
+    label: string,
+    opts: {
+      type?: string;
+      required?: boolean;
+      placeholder?: string;
+      className?: string;
+      inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+    } = {},
+  ) => (
+    <FormField
+      label={label}
+      htmlFor={`pf-${name}`}
+      error={errors[name]}
+      required={opts.required}
+      className={opts.className}
+    >
       <Input
         id={`pf-${name}`}
         type={opts.type ?? 'text'}
@@ -152,7 +179,9 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Edit Profil</DialogTitle>
-            <DialogDescription>{isPatient ? `Data pasien ${user.username}` : `Data pengguna ${user.username}`}</DialogDescription>
+            <DialogDescription>
+              {isPatient ? `Data pasien ${user.username}` : `Data pengguna ${user.username}`}
+            </DialogDescription>
           </DialogHeader>
 
           <Section title="Identitas">
@@ -190,7 +219,12 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
                 setValue('kecamatan', v.kecamatan, { shouldDirty: true });
                 setValue('desa', v.desa, { shouldDirty: true });
               }}
-              errors={{ provincy: errors.provincy?.message, city: errors.city?.message, kecamatan: errors.kecamatan?.message, desa: errors.desa?.message }}
+              errors={{
+                provincy: errors.provincy?.message,
+                city: errors.city?.message,
+                kecamatan: errors.kecamatan?.message,
+                desa: errors.desa?.message,
+              }}
             />
             {text('postalcode', 'Kode Pos', { inputMode: 'numeric' })}
           </Section>
@@ -201,7 +235,12 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
             {choice('wali_gender', 'Jenis Kelamin Wali', GENDER_LABELS)}
             {text('wali_phone', 'Telepon Wali', { type: 'tel' })}
             {text('wali_email', 'Email Wali', { type: 'email' })}
-            <FormField label="Alamat Wali" htmlFor="pf-wali_address" error={errors.wali_address} className="sm:col-span-2">
+            <FormField
+              label="Alamat Wali"
+              htmlFor="pf-wali_address"
+              error={errors.wali_address}
+              className="sm:col-span-2"
+            >
               <Textarea id="pf-wali_address" rows={2} {...register('wali_address')} />
             </FormField>
           </Section>
@@ -215,7 +254,9 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
           ) : null}
 
           <ErrorList items={serverErrors} />
-          {Object.keys(errors).length > 0 ? <p className="text-sm text-destructive">Periksa kembali isian yang ditandai.</p> : null}
+          {Object.keys(errors).length > 0 ? (
+            <p className="text-sm text-destructive">Periksa kembali isian yang ditandai.</p>
+          ) : null}
 
           <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} />
         </form>

@@ -58,7 +58,9 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
         <form onSubmit={(e) => void save(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Ubah Password</DialogTitle>
-            <DialogDescription>Minimal 5 karakter tanpa spasi. Disarankan memakai gabungan huruf dan angka.</DialogDescription>
+            <DialogDescription>
+              Minimal 5 karakter tanpa spasi. Disarankan memakai gabungan huruf dan angka.
+            </DialogDescription>
           </DialogHeader>
           <FormField label="Password baru" htmlFor="pw-new" error={passwordHint}>
             <div className="relative">
@@ -72,13 +74,26 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
                 aria-invalid={!!passwordHint}
                 className="pr-10"
               />
-              <button type="button" onClick={() => setShow((s) => !s)} className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground" aria-label={show ? 'Sembunyikan password' : 'Tampilkan password'}>
+              <button
+                type="button"
+                onClick={() => setShow((s) => !s)}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground"
+                aria-label={show ? 'Sembunyikan password' : 'Tampilkan password'}
+              >
                 {show ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
               </button>
             </div>
           </FormField>
           <FormField label="Ulangi password" htmlFor="pw-repeat" error={repeatHint}>
-            <Input id="pw-repeat" name="repeatpassword" type={show ? 'text' : 'password'} autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={!!repeatHint} />
+            <Input
+              id="pw-repeat"
+              name="repeatpassword"
+              type={show ? 'text' : 'password'}
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+              aria-invalid={!!repeatHint}
+            />
           </FormField>
           <ErrorList items={errors} />
           <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} disabled={!check.success} />

@@ -26,7 +26,15 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * the codes that chain the levels are found again from the names when the form opens. Choosing a level clears
  * the levels below it.
  */
-export function WilayahFields({ value, onChange, errors }: { value: WilayahValue; onChange: (v: WilayahValue) => void; errors?: Partial<Record<keyof WilayahValue, string | undefined>> }) {
+export function WilayahFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: WilayahValue;
+  onChange: (v: WilayahValue) => void;
+  errors?: Partial<Record<keyof WilayahValue, string | undefined>>;
+}) {
   const client = useTRPCClient();
   const [codes, setCodes] = React.useState<(string | null)[]>([null, null, null, null]);
 
@@ -101,7 +109,9 @@ export function WilayahFields({ value, onChange, errors }: { value: WilayahValue
               onChange={(a) => choose(i, a)}
               getKey={(a) => a.code || a.name}
               getLabel={(a) => a.name}
-              placeholder={disabled ? `Pilih ${LEVELS[i - 1].label.toLowerCase()} dulu` : `Pilih ${label.toLowerCase()}`}
+              placeholder={
+                disabled ? `Pilih ${LEVELS[i - 1].label.toLowerCase()} dulu` : `Pilih ${label.toLowerCase()}`
+              }
               searchPlaceholder={`Cari ${label.toLowerCase()}...`}
               disabled={disabled}
               invalid={!!errors?.[field]}

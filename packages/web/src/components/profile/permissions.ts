@@ -13,7 +13,10 @@ export interface ProfilePermissions {
  * self always; patients need PASIEN manage; other staff need SETTING_USER manage (top-level accounts only by
  * owner/developer). Patients have no sign-in account, so no password; nobody changes their own status.
  */
-export function profilePermissions(me: AccessSubject & { id: number }, target: Pick<UserDto, 'id' | 'role' | 'roletoplevel'>): ProfilePermissions {
+export function profilePermissions(
+  me: AccessSubject & { id: number },
+  target: Pick<UserDto, 'id' | 'role' | 'roletoplevel'>,
+): ProfilePermissions {
   const self = me.id === target.id;
   const patient = target.role === 1;
   const manage = patient

@@ -140,7 +140,10 @@ export function Combobox<T>({
                   aria-selected={selected}
                   onMouseEnter={() => setActive(i)}
                   onClick={() => choose(item)}
-                  className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', i === active && 'bg-accent text-accent-foreground')}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
+                    i === active && 'bg-accent text-accent-foreground',
+                  )}
                 >
                   <Check className={cn('size-4 shrink-0', selected ? 'opacity-100' : 'opacity-0')} />
                   <div className="min-w-0 flex-1">{renderItem ? renderItem(item) : getLabel(item)}</div>

@@ -6,7 +6,11 @@ import { cn } from '../../lib/utils';
 export function ErrorList({ items, className }: { items: ErrorItem[] | null | undefined; className?: string }) {
   if (!items || items.length === 0) return null;
   return (
-    <div role="alert" data-slot="error-list" className={cn('rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive', className)}>
+    <div
+      role="alert"
+      data-slot="error-list"
+      className={cn('rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive', className)}
+    >
       <ul className="flex flex-col gap-1">
         {items.map((item, i) => (
           <li key={`${item.field ?? ''}-${i}`} className="flex items-start gap-2">

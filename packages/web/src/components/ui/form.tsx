@@ -44,7 +44,10 @@ export function FormField({ label, htmlFor, error, description, required, classN
  * Puts the server's `[{ message, field }]` items on the matching form fields (react-hook-form `setError`) and
  * returns the ones no field took, for an `<ErrorList items={...} />` above the buttons.
  */
-export function applyServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>, items: ErrorItem[]): ErrorItem[] {
+export function applyServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  items: ErrorItem[],
+): ErrorItem[] {
   const values = form.getValues() as Record<string, unknown>;
   const rest: ErrorItem[] = [];
   for (const item of items) {

@@ -9,17 +9,20 @@ export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
-const sheetVariants = cva('fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none transition ease-in-out', {
-  variants: {
-    side: {
-      left: 'inset-y-0 left-0 h-full w-[350px] max-w-[90vw] border-r',
-      right: 'inset-y-0 right-0 h-full w-[350px] max-w-[90vw] border-l',
-      top: 'inset-x-0 top-0 h-auto border-b',
-      bottom: 'inset-x-0 bottom-0 mx-auto h-auto max-h-[90dvh] w-full max-w-[1200px] rounded-t-xl border-t',
+const sheetVariants = cva(
+  'fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none transition ease-in-out',
+  {
+    variants: {
+      side: {
+        left: 'inset-y-0 left-0 h-full w-[350px] max-w-[90vw] border-r',
+        right: 'inset-y-0 right-0 h-full w-[350px] max-w-[90vw] border-l',
+        top: 'inset-x-0 top-0 h-auto border-b',
+        bottom: 'inset-x-0 bottom-0 mx-auto h-auto max-h-[90dvh] w-full max-w-[1200px] rounded-t-xl border-t',
+      },
     },
+    defaultVariants: { side: 'right' },
   },
-  defaultVariants: { side: 'right' },
-});
+);
 
 export interface SheetContentProps extends React.ComponentProps<typeof SheetPrimitive.Content> {
   side?: 'left' | 'right' | 'top' | 'bottom';

@@ -13,7 +13,13 @@ export interface SuccessDialogProps {
   actionLabel?: string;
 }
 
-export function SuccessDialog({ open, onClose, title = MSG.actionSuccessTitle, description = MSG.actionSuccess, actionLabel = 'OK' }: SuccessDialogProps) {
+export function SuccessDialog({
+  open,
+  onClose,
+  title = MSG.actionSuccessTitle,
+  description = MSG.actionSuccess,
+  actionLabel = 'OK',
+}: SuccessDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent className="max-w-sm" showClose={false}>

@@ -18,10 +18,20 @@ export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot
   return <tfoot className={cn('border-t bg-muted/50 font-medium', className)} {...props} />;
 }
 export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
-  return <tr className={cn('border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-muted', className)} {...props} />;
+  return (
+    <tr
+      className={cn('border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-muted', className)}
+      {...props}
+    />
+  );
 }
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th className={cn('h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      className={cn('h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return <td className={cn('p-3 align-middle', className)} {...props} />;

@@ -20,7 +20,10 @@ export async function registerMembership(input: MembershipInput, idempotencyKey:
     json = undefined;
   }
   if (!res.ok) {
-    const issues: ErrorItem[] = Array.isArray(json) && json.length > 0 ? (json as ErrorItem[]) : [{ message: res.status >= 500 ? MSG.serverError : MSG.badInput }];
+    const issues: ErrorItem[] =
+      Array.isArray(json) && json.length > 0
+        ? (json as ErrorItem[])
+        : [{ message: res.status >= 500 ? MSG.serverError : MSG.badInput }];
     throw new ApiError(res.status, issues);
   }
   return (json as { data: MembershipDto }).data;

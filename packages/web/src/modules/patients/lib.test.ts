@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { newPatientInput } from '@klinik/shared';
-import { compactPatientPayload, EMPTY_PATIENT, genderLabel, nikBirthWarning, patientListFilters, valuesForValidation, WALI_FIELDS } from './lib';
+import {
+  compactPatientPayload,
+  EMPTY_PATIENT,
+  genderLabel,
+  nikBirthWarning,
+  patientListFilters,
+  valuesForValidation,
+  WALI_FIELDS,
+} from './lib';
 
 // 3171 01 | 15 08 90 | 0001: a man born 15 Aug 1990; a woman born that day has 55 as the day.
 const NIK_M = '3171011508900001';

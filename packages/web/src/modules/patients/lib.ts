@@ -1,20 +1,61 @@
-import { formatDate, GENDER_LABELS, isNikFormat, nikMatchesBirth, type NewPatientInput, type UserDto, type UserListQuery } from '@klinik/shared';
+import {
+  formatDate,
+  GENDER_LABELS,
+  isNikFormat,
+  nikMatchesBirth,
+  type NewPatientInput,
+  type UserDto,
+  type UserListQuery,
+} from '@klinik/shared';
 import type { ExcelColumn } from '../../components/export-excel';
 
 /** The new-patient form as the inputs hold it (spec 3 "New patient payload"): every field a string, plus the 'Data Wali' switch. */
 export const PATIENT_FIELDS = [
-  'name', 'gender', 'idcard', 'birth_place', 'birth_date', 'address', 'phone', 'email', 'instagram',
-  'wali_name', 'wali_idcard', 'wali_gender', 'wali_email', 'wali_phone', 'wali_address',
+  'name',
+  'gender',
+  'idcard',
+  'birth_place',
+  'birth_date',
+  'address',
+  'phone',
+  'email',
+  'instagram',
+  'wali_name',
+  'wali_idcard',
+  'wali_gender',
+  'wali_email',
+  'wali_phone',
+  'wali_address',
 ] as const satisfies readonly (keyof NewPatientInput)[];
 export type PatientField = (typeof PATIENT_FIELDS)[number];
 
-export const WALI_FIELDS = ['wali_name', 'wali_idcard', 'wali_gender', 'wali_email', 'wali_phone', 'wali_address'] as const satisfies readonly PatientField[];
+export const WALI_FIELDS = [
+  'wali_name',
+  'wali_idcard',
+  'wali_gender',
+  'wali_email',
+  'wali_phone',
+  'wali_address',
+] as const satisfies readonly PatientField[];
 
 export type NewPatientValues = Record<PatientField, string> & { withWali: boolean };
 
 export const EMPTY_PATIENT: NewPatientValues = {
-  name: '', gender: '', idcard: '', birth_place: '', birth_date: '', address: '', phone: '', email: '', instagram: '',
-  wali_name: '', wali_idcard: '', wali_gender: '', wali_email: '', wali_phone: '', wali_address: '',
+  name: '',
+  gender: '',
+  idcard: '',
+  birth_place: '',
+  birth_date: '',
+  address: '',
+  phone: '',
+  email: '',
+  instagram: '',
+  wali_name: '',
+  wali_idcard: '',
+  wali_gender: '',
+  wali_email: '',
+  wali_phone: '',
+  wali_address: '',
   withWali: false,
 };
 

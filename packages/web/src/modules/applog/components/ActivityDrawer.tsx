@@ -27,7 +27,14 @@ export function ActivityDrawer({ open, onOpenChange }: { open: boolean; onOpenCh
         </SheetHeader>
         <div className="grid gap-3 overflow-y-auto p-4">
           <ApplogFilterBar value={filters} onChange={change} scopes={['drawer', 'waiting', 'mine']} />
-          {open ? <ApplogList filters={toApplogFilters({ ...filters, keyword })} page={page} onPage={setPage} onNavigate={() => onOpenChange(false)} /> : null}
+          {open ? (
+            <ApplogList
+              filters={toApplogFilters({ ...filters, keyword })}
+              page={page}
+              onPage={setPage}
+              onNavigate={() => onOpenChange(false)}
+            />
+          ) : null}
         </div>
       </SheetContent>
     </Sheet>

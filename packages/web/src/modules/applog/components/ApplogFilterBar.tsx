@@ -37,7 +37,15 @@ export function useDebouncedValue<T>(value: T, ms = 300): T {
   return v;
 }
 
-export function ApplogFilterBar({ value, onChange, scopes }: { value: ApplogFilterState; onChange: (v: ApplogFilterState) => void; scopes: ApplogScope[] }) {
+export function ApplogFilterBar({
+  value,
+  onChange,
+  scopes,
+}: {
+  value: ApplogFilterState;
+  onChange: (v: ApplogFilterState) => void;
+  scopes: ApplogScope[];
+}) {
   return (
     <div className="grid gap-2">
       <Tabs value={value.scope} onValueChange={(s) => onChange({ ...value, scope: s as ApplogScope })}>
@@ -50,7 +58,13 @@ export function ApplogFilterBar({ value, onChange, scopes }: { value: ApplogFilt
         </TabsList>
       </Tabs>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchInput wrapperClassName="flex-1" value={value.keyword} onChange={(e) => onChange({ ...value, keyword: e.target.value })} placeholder="Cari aktivitas..." aria-label="Cari aktivitas" />
+        <SearchInput
+          wrapperClassName="flex-1"
+          value={value.keyword}
+          onChange={(e) => onChange({ ...value, keyword: e.target.value })}
+          placeholder="Cari aktivitas..."
+          aria-label="Cari aktivitas"
+        />
         <Select value={value.status} onValueChange={(s) => onChange({ ...value, status: s })}>
           <SelectTrigger className="w-full sm:w-48" aria-label="Status">
             <SelectValue />

@@ -11,7 +11,8 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApplogStatusBadge } from './ApplogStatusBadge';
 
-const roleList = (roles: string[]) => roles.map((r) => (r === 'toplevel' ? 'Owner/Developer' : (ROLE_LABELS[r as RoleName] ?? r))).join(', ');
+const roleList = (roles: string[]) =>
+  roles.map((r) => (r === 'toplevel' ? 'Owner/Developer' : (ROLE_LABELS[r as RoleName] ?? r))).join(', ');
 
 /**
  * One activity entry. A request waiting for the signed-in user's decision offers Setujui/Tolak; choosing one
@@ -55,8 +56,12 @@ export function ApplogItem({ item, onNavigate }: { item: ApplogDto; onNavigate?:
         </div>
         <ApplogStatusBadge item={item} />
       </div>
-      {item.note ? <p className="rounded bg-muted px-2 py-1 text-xs break-words whitespace-pre-line">{item.note}</p> : null}
-      {item.status === 0 && item.assignby.length > 0 ? <p className="text-xs text-muted-foreground">Menunggu keputusan: {roleList(item.assignby)}</p> : null}
+      {item.note ? (
+        <p className="rounded bg-muted px-2 py-1 text-xs break-words whitespace-pre-line">{item.note}</p>
+      ) : null}
+      {item.status === 0 && item.assignby.length > 0 ? (
+        <p className="text-xs text-muted-foreground">Menunggu keputusan: {roleList(item.assignby)}</p>
+      ) : null}
       {item.status !== null && item.status !== 0 ? (
         <p className="text-xs text-muted-foreground">
           {item.status === 1 ? 'Disetujui' : 'Ditolak'}
@@ -70,7 +75,11 @@ export function ApplogItem({ item, onNavigate }: { item: ApplogDto; onNavigate?:
         </p>
       ) : null}
       {item.url ? (
-        <Link to={item.url} onClick={onNavigate} className="inline-flex w-fit items-center gap-1 text-xs text-primary hover:underline">
+        <Link
+          to={item.url}
+          onClick={onNavigate}
+          className="inline-flex w-fit items-center gap-1 text-xs text-primary hover:underline"
+        >
           <ExternalLink className="size-3" /> Lihat data
         </Link>
       ) : null}
@@ -88,14 +97,29 @@ export function ApplogItem({ item, onNavigate }: { item: ApplogDto; onNavigate?:
             >
               <Check /> Setujui
             </Button>
-            <Button size="sm" variant={decision === -1 ? 'destructive' : 'outline'} role="radio" aria-checked={decision === -1} onClick={() => setDecision(-1)}>
+            <Button
+              size="sm"
+              variant={decision === -1 ? 'destructive' : 'outline'}
+              role="radio"
+              aria-checked={decision === -1}
+              onClick={() => setDecision(-1)}
+            >
               <X /> Tolak
             </Button>
           </div>
           {decision !== null ? (
             <div className="grid gap-1.5">
-              <Label htmlFor={reasonId}>Alasan{decision === -1 ? <span className="text-destructive">*</span> : ' (opsional)'}</Label>
-              <Textarea id={reasonId} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={decision === -1 ? 'Tuliskan alasan penolakan' : 'Catatan persetujuan'} />
+              <Label htmlFor={reasonId}>
+                Alasan{decision === -1 ? <span className="text-destructive">*</span> : ' (opsional)'}
+              </Label>
+              <Textarea
+                id={reasonId}
+                rows={2}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder={decision === -1 ? 'Tuliskan alasan penolakan' : 'Catatan persetujuan'}
+              />
               <div className="flex justify-end gap-2">
                 <Button size="sm" variant="ghost" onClick={() => setDecision(null)} disabled={mutation.isPending}>
                   Batal

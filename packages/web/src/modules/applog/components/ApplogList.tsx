@@ -10,7 +10,17 @@ import { ApplogItem } from './ApplogItem';
 export type ApplogFilters = Partial<Omit<ApplogListQuery, 'page' | 'limit'>>;
 
 /** The activity list with approve/reject, 30 per page (spec 9); used by the drawer, /confirmation and the profile. */
-export function ApplogList({ filters, page, onPage, onNavigate }: { filters: ApplogFilters; page: number; onPage: (p: number) => void; onNavigate?: () => void }) {
+export function ApplogList({
+  filters,
+  page,
+  onPage,
+  onNavigate,
+}: {
+  filters: ApplogFilters;
+  page: number;
+  onPage: (p: number) => void;
+  onNavigate?: () => void;
+}) {
   const trpc = useTRPC();
   const query = useQuery({
     ...trpc.applog.list.queryOptions({ ...filters, page, limit: APPLOG_PAGE_SIZE }),
@@ -35,7 +45,9 @@ export function ApplogList({ filters, page, onPage, onNavigate }: { filters: App
           <ApplogItem key={item.id} item={item} onNavigate={onNavigate} />
         ))}
       </ul>
-      {count > APPLOG_PAGE_SIZE ? <ListPager page={page} pageSize={APPLOG_PAGE_SIZE} total={count} onPage={onPage} /> : null}
+      {count > APPLOG_PAGE_SIZE ? (
+        <ListPager page={page} pageSize={APPLOG_PAGE_SIZE} total={count} onPage={onPage} />
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,14 @@ import { Activity, Building2, ClipboardCheck, LayoutList, Megaphone, ShieldCheck
 import { canFeature, GUARDS, hasAnyTopLevel, inRoles, type SessionUserDto } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { PosterDialog } from '../../pengumuman/components/PosterDialog';
 import { ActivityDrawer } from './ActivityDrawer';
@@ -32,10 +39,19 @@ export function MyMenu({ user }: { user: SessionUserDto }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="relative text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground" aria-label="My Menu" data-testid="my-menu">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative text-topbar-foreground hover:bg-white/10 hover:text-topbar-foreground"
+            aria-label="My Menu"
+            data-testid="my-menu"
+          >
             <LayoutList className="size-5" />
             {count > 0 ? (
-              <span className="absolute -top-0.5 -right-0.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-destructive-foreground" data-testid="my-menu-count">
+              <span
+                className="absolute -top-0.5 -right-0.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-destructive-foreground"
+                data-testid="my-menu-count"
+              >
                 {count > 99 ? '99+' : count}
               </span>
             ) : null}

@@ -16,7 +16,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { Switch } from '../../../components/ui/switch';
 
-const APPROVER_ROLES: RoleName[] = ['manager', 'superadmin', 'admin', 'dokter', 'finance', 'inventory', 'multimedia', 'perawat', 'apoteker'];
+const APPROVER_ROLES: RoleName[] = [
+  'manager',
+  'superadmin',
+  'admin',
+  'dokter',
+  'finance',
+  'inventory',
+  'multimedia',
+  'perawat',
+  'apoteker',
+];
 
 /** /master/approval-rule: which actions need approval in this branch, and which roles decide them. */
 export default function ApprovalRulePage() {
@@ -28,7 +38,10 @@ export default function ApprovalRulePage() {
 
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-4">
-      <PageHeader title="Aturan Persetujuan" description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Owner dan Developer selalu dapat menyetujui." />
+      <PageHeader
+        title="Aturan Persetujuan"
+        description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Owner dan Developer selalu dapat menyetujui."
+      />
       {query.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : query.error ? (
@@ -36,7 +49,9 @@ export default function ApprovalRulePage() {
       ) : query.data.length === 0 ? (
         <EmptyState />
       ) : (
-        query.data.map((rule) => <RuleCard key={rule.action} rule={rule} canManage={canManage} onSaved={() => setSaved(true)} />)
+        query.data.map((rule) => (
+          <RuleCard key={rule.action} rule={rule} canManage={canManage} onSaved={() => setSaved(true)} />
+        ))
       )}
       <SuccessDialog open={saved} onClose={() => setSaved(false)} />
     </div>
@@ -54,7 +69,8 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
     setNeeds(rule.needs_approval);
     setRoles(rule.approver_roles);
   }, [rule]);
-  const dirty = needs !== rule.needs_approval || roles.slice().sort().join() !== rule.approver_roles.slice().sort().join();
+  const dirty =
+    needs !== rule.needs_approval || roles.slice().sort().join() !== rule.approver_roles.slice().sort().join();
   const id = `rule-${rule.action.replace(/\W/g, '-')}`;
 
   const save = async () => {

@@ -3,7 +3,12 @@ import { formatDateTime, type ApplogDto } from '@klinik/shared';
 import { useTRPCClient } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { ApplogFilterBar, toApplogFilters, useDebouncedValue, type ApplogFilterState } from '../components/ApplogFilterBar';
+import {
+  ApplogFilterBar,
+  toApplogFilters,
+  useDebouncedValue,
+  type ApplogFilterState,
+} from '../components/ApplogFilterBar';
 import { ApplogList } from '../components/ApplogList';
 
 /** /confirmation: the activity list full width, with filters and an Excel export. */
@@ -40,7 +45,11 @@ export default function ConfirmationPage() {
 
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4">
-      <PageHeader title="Konfirmasi Aktivitas" description="Setujui atau tolak permintaan, dan lihat riwayat aktivitas." actions={<ExportExcelButton onExport={exportRows} />} />
+      <PageHeader
+        title="Konfirmasi Aktivitas"
+        description="Setujui atau tolak permintaan, dan lihat riwayat aktivitas."
+        actions={<ExportExcelButton onExport={exportRows} />}
+      />
       <ApplogFilterBar
         value={filters}
         onChange={(f) => {

@@ -2,7 +2,14 @@ import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRANCH_TIME_ZONES, branchInput, TIME_ZONE_LABELS, type BranchDto, type BranchInput, type ErrorItem } from '@klinik/shared';
+import {
+  BRANCH_TIME_ZONES,
+  branchInput,
+  TIME_ZONE_LABELS,
+  type BranchDto,
+  type BranchInput,
+  type ErrorItem,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -33,13 +40,27 @@ const toValues = (b: BranchDto | null): Values => ({
 });
 
 /** Create (branch = null) or edit a branch: name, address, city, phone, email, time zone. */
-export function BranchFormDialog({ branch, open, onOpenChange, onSaved }: { branch: BranchDto | null; open: boolean; onOpenChange: (o: boolean) => void; onSaved: () => void }) {
+export function BranchFormDialog({
+  branch,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  branch: BranchDto | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSaved: () => void;
+}) {
   const trpc = useTRPC();
   const create = useMutation({ ...trpc.branches.create.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.branches.update.mutationOptions(), meta: { inlineErrors: true } });
   const busy = create.isPending || update.isPending;
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<Values, unknown, BranchInput>({ resolver: zodResolver(branchInput) as never, defaultValues: toValues(branch), mode: 'onTouched' });
+  const form = useForm<Values, unknown, BranchInput>({
+    resolver: zodResolver(branchInput) as never,
+    defaultValues: toValues(branch),
+    mode: 'onTouched',
+  });
   const { register, control, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
 

@@ -41,7 +41,18 @@ export default function BranchesPage() {
   const setActive = async (b: BranchDto, on: boolean) => {
     try {
       // The whole record goes along: a partial update would let schema defaults (time zone) overwrite stored values.
-      await toggle.mutateAsync({ id: b.id, data: { name: b.name, address: b.address, city: b.city, phone: b.phone, email: b.email, timezone: b.timezone as BranchTimeZone, status: on ? 1 : 0 } });
+      await toggle.mutateAsync({
+        id: b.id,
+        data: {
+          name: b.name,
+          address: b.address,
+          city: b.city,
+          phone: b.phone,
+          email: b.email,
+          timezone: b.timezone as BranchTimeZone,
+          status: on ? 1 : 0,
+        },
+      });
       await refresh();
       toast.success(on ? `${b.name} diaktifkan` : `${b.name} dinonaktifkan`, { duration: TOAST_MS });
     } catch (err) {
@@ -78,13 +89,21 @@ export default function BranchesPage() {
               <CardContent className="grid grid-cols-1 gap-3 p-4">
                 <div className="flex items-start gap-3">
                   <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
-                    {b.logourl ? <img src={b.logourl} alt={`Logo ${b.name}`} className="size-full object-contain" /> : <Building2 className="size-7 text-muted-foreground" aria-hidden />}
+                    {b.logourl ? (
+                      <img src={b.logourl} alt={`Logo ${b.name}`} className="size-full object-contain" />
+                    ) : (
+                      <Building2 className="size-7 text-muted-foreground" aria-hidden />
+                    )}
                   </div>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold">{b.name}</p>
                     <div className="mt-1 flex flex-wrap gap-1.5">
-                      <Badge variant={b.status === 0 ? 'warning' : 'success'}>{b.status === 0 ? 'Tidak Aktif' : 'Aktif'}</Badge>
-                      <Badge variant="outline">{TIME_ZONE_LABELS[b.timezone as BranchTimeZone]?.split(' ')[0] ?? b.timezone}</Badge>
+                      <Badge variant={b.status === 0 ? 'warning' : 'success'}>
+                        {b.status === 0 ? 'Tidak Aktif' : 'Aktif'}
+                      </Badge>
+                      <Badge variant="outline">
+                        {TIME_ZONE_LABELS[b.timezone as BranchTimeZone]?.split(' ')[0] ?? b.timezone}
+                      </Badge>
                       {b.id === me.profile_id ? <Badge variant="secondary">Cabang saat ini</Badge> : null}
                     </div>
                   </div>
@@ -98,13 +117,19 @@ export default function BranchesPage() {
                     <Phone className="mt-0.5 size-4 shrink-0" aria-hidden /> {b.phone || '-'}
                   </li>
                   <li className="flex gap-2">
-                    <Mail className="mt-0.5 size-4 shrink-0" aria-hidden /> <span className="truncate">{b.email || '-'}</span>
+                    <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />{' '}
+                    <span className="truncate">{b.email || '-'}</span>
                   </li>
                 </ul>
                 {canManage ? (
                   <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
                     <label className="flex items-center gap-2 text-sm">
-                      <Switch checked={b.status !== 0} onCheckedChange={(on) => void setActive(b, on)} disabled={toggle.isPending} aria-label={`Aktif ${b.name}`} />
+                      <Switch
+                        checked={b.status !== 0}
+                        onCheckedChange={(on) => void setActive(b, on)}
+                        disabled={toggle.isPending}
+                        aria-label={`Aktif ${b.name}`}
+                      />
                       Aktif
                     </label>
                     <div className="flex gap-1">
@@ -123,7 +148,12 @@ export default function BranchesPage() {
         </div>
       )}
       {canManage ? (
-        <BranchFormDialog branch={editing === 'new' ? null : editing} open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))} onSaved={saved} />
+        <BranchFormDialog
+          branch={editing === 'new' ? null : editing}
+          open={editing !== null}
+          onOpenChange={(o) => (o ? undefined : setEditing(null))}
+          onSaved={saved}
+        />
       ) : null}
       {logoFor ? (
         <ImageCropper

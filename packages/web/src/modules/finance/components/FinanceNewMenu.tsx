@@ -3,7 +3,12 @@ import { useNavigate } from 'react-router';
 import { ChevronDown, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { useFinanceManage } from '../lib';
 import { JurnalUmumForm } from './JurnalUmumForm';
 import { PeriodeDialog } from './PeriodeDialog';

@@ -7,7 +7,15 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table';
 import { today, toSenSafe, useActivePeriod } from '../lib';
 import { AkunPicker, usePostableAccounts } from './AkunPicker';
 
@@ -78,7 +86,8 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
   const totals = journalTotals(rows);
   const balanced = totals.debit > 0 && totals.debit === totals.credit;
   const can = canSaveJournal(!!period, totals) && !save.isPending;
-  const update = (key: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: number, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -90,7 +99,12 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
       memo: memo.trim(),
       details: rows
         .filter((r) => r.akun)
-        .map((r) => ({ akun: r.akun!.code, description: r.description.trim() || undefined, debit: toSenSafe(r.debit) / 100, credit: toSenSafe(r.credit) / 100 })),
+        .map((r) => ({
+          akun: r.akun!.code,
+          description: r.description.trim() || undefined,
+          debit: toSenSafe(r.debit) / 100,
+          credit: toSenSafe(r.credit) / 100,
+        })),
     });
   };
 
@@ -103,13 +117,32 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
       ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField label="Kode" htmlFor="ju-code" description="Kosongkan untuk penomoran otomatis">
-          <Input id="ju-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={60} placeholder="Otomatis" />
+          <Input
+            id="ju-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={60}
+            placeholder="Otomatis"
+          />
         </FormField>
         <FormField label="Tanggal Transaksi" htmlFor="ju-date" required>
-          <Input id="ju-date" type="date" value={date} min={period?.start_date} onChange={(e) => setDate(e.target.value)} required />
+          <Input
+            id="ju-date"
+            type="date"
+            value={date}
+            min={period?.start_date}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
         </FormField>
         <FormField label="Memo" htmlFor="ju-memo">
-          <Input id="ju-memo" value={memo} onChange={(e) => setMemo(e.target.value)} maxLength={1000} placeholder="Keterangan jurnal" />
+          <Input
+            id="ju-memo"
+            value={memo}
+            onChange={(e) => setMemo(e.target.value)}
+            maxLength={1000}
+            placeholder="Keterangan jurnal"
+          />
         </FormField>
       </div>
       <div className="min-h-0 flex-1 overflow-auto rounded-lg border">
@@ -127,10 +160,19 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
             {rows.map((r, i) => (
               <TableRow key={r.key} data-testid={`ju-line-${i}`}>
                 <TableCell>
-                  <AkunPicker id={`ju-akun-${i}`} accounts={accounts.data ?? []} value={r.akun} onChange={(a) => update(r.key, a ? { akun: a } : { akun: null, debit: '', credit: '' })} />
+                  <AkunPicker
+                    id={`ju-akun-${i}`}
+                    accounts={accounts.data ?? []}
+                    value={r.akun}
+                    onChange={(a) => update(r.key, a ? { akun: a } : { akun: null, debit: '', credit: '' })}
+                  />
                 </TableCell>
                 <TableCell>
-                  <Input aria-label={`Keterangan baris ${i + 1}`} value={r.description} onChange={(e) => update(r.key, { description: e.target.value })} />
+                  <Input
+                    aria-label={`Keterangan baris ${i + 1}`}
+                    value={r.description}
+                    onChange={(e) => update(r.key, { description: e.target.value })}
+                  />
                 </TableCell>
                 <TableCell>
                   <Input
@@ -140,7 +182,9 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
                     className="text-right"
                     disabled={!r.akun}
                     value={r.debit}
-                    onChange={(e) => update(r.key, { debit: e.target.value, ...(e.target.value ? { credit: '' } : {}) })}
+                    onChange={(e) =>
+                      update(r.key, { debit: e.target.value, ...(e.target.value ? { credit: '' } : {}) })
+                    }
                   />
                 </TableCell>
                 <TableCell>
@@ -151,11 +195,19 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
                     className="text-right"
                     disabled={!r.akun}
                     value={r.credit}
-                    onChange={(e) => update(r.key, { credit: e.target.value, ...(e.target.value ? { debit: '' } : {}) })}
+                    onChange={(e) =>
+                      update(r.key, { credit: e.target.value, ...(e.target.value ? { debit: '' } : {}) })
+                    }
                   />
                 </TableCell>
                 <TableCell>
-                  <Button variant="ghost" size="icon" aria-label={`Hapus baris ${i + 1}`} disabled={rows.length <= 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Hapus baris ${i + 1}`}
+                    disabled={rows.length <= 1}
+                    onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                  >
                     <Trash2 />
                   </Button>
                 </TableCell>
@@ -176,7 +228,11 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
               <TableCell className="text-right font-semibold" data-testid="ju-total-credit">
                 {formatRupiah(totals.credit / 100)}
               </TableCell>
-              <TableCell>{balanced ? <CircleCheck className="size-5 text-success" aria-label="Seimbang" data-testid="ju-balanced" /> : null}</TableCell>
+              <TableCell>
+                {balanced ? (
+                  <CircleCheck className="size-5 text-success" aria-label="Seimbang" data-testid="ju-balanced" />
+                ) : null}
+              </TableCell>
             </TableRow>
           </TableFooter>
         </Table>

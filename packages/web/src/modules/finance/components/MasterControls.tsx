@@ -10,7 +10,17 @@ export function ActiveBadge({ status }: { status: number }) {
 }
 
 /** A finance master row's actions: Ubah, then Nonaktifkan/Aktifkan (flips `status`), then any extra buttons. */
-export function MasterRowActions({ status, onEdit, onToggle, children }: { status: number; onEdit: () => void; onToggle: (status: 0 | 1) => void; children?: React.ReactNode }) {
+export function MasterRowActions({
+  status,
+  onEdit,
+  onToggle,
+  children,
+}: {
+  status: number;
+  onEdit: () => void;
+  onToggle: (status: 0 | 1) => void;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="flex justify-end gap-1">
       <Button size="sm" variant="outline" onClick={onEdit}>
@@ -25,7 +35,17 @@ export function MasterRowActions({ status, onEdit, onToggle, children }: { statu
 }
 
 /** A plain account dropdown ('Pilih akun') over a short, pre-filtered list; the value is the account id as a string. */
-export function AccountSelect({ id, value, onValueChange, accounts }: { id: string; value: string; onValueChange: (v: string) => void; accounts: AkunDto[] }) {
+export function AccountSelect({
+  id,
+  value,
+  onValueChange,
+  accounts,
+}: {
+  id: string;
+  value: string;
+  onValueChange: (v: string) => void;
+  accounts: AkunDto[];
+}) {
   return (
     <Select value={value} onValueChange={onValueChange}>
       <SelectTrigger id={id}>

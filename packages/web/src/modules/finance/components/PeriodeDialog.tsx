@@ -4,11 +4,26 @@ import { toast } from 'sonner';
 import { formatDate, formatRupiah, MSG, type ErrorItem, type PeriodeDetailDto } from '@klinik/shared';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table';
 import { storePeriod, toSenSafe, useActivePeriod } from '../lib';
 
 /**
@@ -16,7 +31,15 @@ import { storePeriod, toSenSafe, useActivePeriod } from '../lib';
  * Save is disabled while there are none. The first period of a branch may type its opening balances (they must
  * balance); later periods open with the previous closing balances as they are.
  */
-export function PeriodeDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (o: boolean) => void; onCreated: (p: PeriodeDetailDto) => void }) {
+export function PeriodeDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onCreated: (p: PeriodeDetailDto) => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { period } = useActivePeriod();
@@ -24,7 +47,11 @@ export function PeriodeDialog({ open, onOpenChange, onCreated }: { open: boolean
   const [typed, setTyped] = React.useState<Record<number, { debit: string; credit: string }>>({});
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
   const periods = useQuery({ ...trpc.finance.periode.list.queryOptions({}), enabled: open, meta: { silent: true } });
-  const balances = useQuery({ ...trpc.finance.akun.list.queryOptions({ istypegroup: 0, status: 1, fromdate: start }), enabled: open && !!start, meta: { silent: true } });
+  const balances = useQuery({
+    ...trpc.finance.akun.list.queryOptions({ istypegroup: 0, status: 1, fromdate: start }),
+    enabled: open && !!start,
+    meta: { silent: true },
+  });
   const first = periods.isSuccess && periods.data.length === 0;
   React.useEffect(() => {
     if (!open) {
@@ -50,7 +77,8 @@ export function PeriodeDialog({ open, onOpenChange, onCreated }: { open: boolean
 
   const rows = balances.data ?? [];
   const shown = first ? rows : rows.filter((a) => a.debit || a.credit);
-  const valueOf = (id: number, side: 'debit' | 'credit', fallback: number) => (first ? (typed[id]?.[side] ?? '') : String(fallback || ''));
+  const valueOf = (id: number, side: 'debit' | 'credit', fallback: number) =>
+    first ? (typed[id]?.[side] ?? '') : String(fallback || '');
   let d = 0;
   let k = 0;
   let bad = false;
@@ -83,10 +111,17 @@ export function PeriodeDialog({ open, onOpenChange, onCreated }: { open: boolean
       <DialogContent className="max-w-3xl" data-testid="periode-dialog">
         <DialogHeader>
           <DialogTitle>Periode Keuangan Baru</DialogTitle>
-          <DialogDescription>{first ? 'Periode pertama cabang ini: isi saldo awal setiap akun (debit dan kredit harus seimbang).' : 'Saldo awal diambil dari saldo akhir periode sebelumnya.'}</DialogDescription>
+          <DialogDescription>
+            {first
+              ? 'Periode pertama cabang ini: isi saldo awal setiap akun (debit dan kredit harus seimbang).'
+              : 'Saldo awal diambil dari saldo akhir periode sebelumnya.'}
+          </DialogDescription>
         </DialogHeader>
         {period ? (
-          <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+          >
             {MSG.periodBlocked}
           </p>
         ) : null}
@@ -124,7 +159,12 @@ export function PeriodeDialog({ open, onOpenChange, onCreated }: { open: boolean
                               inputMode="decimal"
                               className="text-right"
                               value={valueOf(a.id, side, 0)}
-                              onChange={(e) => setTyped((t) => ({ ...t, [a.id]: { ...(t[a.id] ?? { debit: '', credit: '' }), [side]: e.target.value } }))}
+                              onChange={(e) =>
+                                setTyped((t) => ({
+                                  ...t,
+                                  [a.id]: { ...(t[a.id] ?? { debit: '', credit: '' }), [side]: e.target.value },
+                                }))
+                              }
                             />
                           ) : (
                             formatRupiah(a[side])

@@ -63,16 +63,32 @@ export function ReportToolbar({
   const me = useSession();
   const top = isTopLevel(me);
   const trpc = useTRPC();
-  const branches = useQuery({ ...trpc.branches.list.queryOptions({ isallbranch: 1 }), enabled: top, meta: { silent: true } });
+  const branches = useQuery({
+    ...trpc.branches.list.queryOptions({ isallbranch: 1 }),
+    enabled: top,
+    meta: { silent: true },
+  });
   return (
     <div className="finance-no-print mb-4 grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">
       {single ? null : (
         <FormField label="Dari Tanggal" htmlFor="report-from">
-          <Input id="report-from" type="date" value={filter.from} max={filter.to} onChange={(e) => e.target.value && onChange({ ...filter, from: e.target.value })} />
+          <Input
+            id="report-from"
+            type="date"
+            value={filter.from}
+            max={filter.to}
+            onChange={(e) => e.target.value && onChange({ ...filter, from: e.target.value })}
+          />
         </FormField>
       )}
       <FormField label={single ? 'Per Tanggal' : 'Sampai Tanggal'} htmlFor="report-to">
-        <Input id="report-to" type="date" value={filter.to} min={single ? undefined : filter.from} onChange={(e) => e.target.value && onChange({ ...filter, to: e.target.value })} />
+        <Input
+          id="report-to"
+          type="date"
+          value={filter.to}
+          min={single ? undefined : filter.from}
+          onChange={(e) => e.target.value && onChange({ ...filter, to: e.target.value })}
+        />
       </FormField>
       {top ? (
         <FormField label="Cabang" htmlFor="report-branch">

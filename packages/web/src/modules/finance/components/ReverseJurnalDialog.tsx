@@ -5,7 +5,14 @@ import { formatDate, todayIn, type ErrorItem, type JurnalDto } from '@klinik/sha
 import { useSession } from '../../../app/auth';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -40,22 +47,38 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
       onError: (err) => setErrors(errorItems(err)),
     }),
   );
-  const min = jurnal && period ? (jurnal.transaction_at > period.start_date ? jurnal.transaction_at : period.start_date) : undefined;
+  const min =
+    jurnal && period
+      ? jurnal.transaction_at > period.start_date
+        ? jurnal.transaction_at
+        : period.start_date
+      : undefined;
   let hint: string | null = null;
   if (jurnal && !period) hint = 'Tidak ada periode pembukuan aktif';
-  else if (date && period && date < period.start_date) hint = `Tanggal harus di dalam periode aktif (mulai ${formatDate(period.start_date)})`;
-  else if (date && jurnal && date < jurnal.transaction_at) hint = `Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal (${formatDate(jurnal.transaction_at)})`;
+  else if (date && period && date < period.start_date)
+    hint = `Tanggal harus di dalam periode aktif (mulai ${formatDate(period.start_date)})`;
+  else if (date && jurnal && date < jurnal.transaction_at)
+    hint = `Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal (${formatDate(jurnal.transaction_at)})`;
   return (
     <Dialog open={jurnal !== null} onOpenChange={(o) => (o || reverse.isPending ? undefined : onClose())}>
       <DialogContent className="max-w-md" data-testid="jurnal-reverse-dialog">
         <DialogHeader>
           <DialogTitle>Batalkan Jurnal</DialogTitle>
           <DialogDescription>
-            {jurnal ? `Jurnal ${jurnal.code} tidak diubah; jurnal pembalik dengan debit dan kredit ditukar dibuat pada tanggal di bawah. Lanjutkan?` : ''}
+            {jurnal
+              ? `Jurnal ${jurnal.code} tidak diubah; jurnal pembalik dengan debit dan kredit ditukar dibuat pada tanggal di bawah. Lanjutkan?`
+              : ''}
           </DialogDescription>
         </DialogHeader>
         <FormField label="Tanggal Pembatalan" htmlFor="jurnal-reverse-date" required error={hint ?? undefined}>
-          <Input id="jurnal-reverse-date" type="date" value={date} min={min} onChange={(e) => setDate(e.target.value)} required />
+          <Input
+            id="jurnal-reverse-date"
+            type="date"
+            value={date}
+            min={min}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
         </FormField>
         <ErrorList items={errors} />
         <DialogFooter>

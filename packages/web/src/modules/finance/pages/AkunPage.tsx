@@ -29,17 +29,43 @@ interface Form {
   description: string;
 }
 
-function AkunDialog({ akun, all, open, onClose }: { akun: AkunDto | null; all: AkunDto[]; open: boolean; onClose: () => void }) {
+function AkunDialog({
+  akun,
+  all,
+  open,
+  onClose,
+}: {
+  akun: AkunDto | null;
+  all: AkunDto[];
+  open: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [f, setF] = React.useState<Form>({ code: '', name: '', category: '1', isheader: false, parent_id: 'none', normal: 'D', description: '' });
+  const [f, setF] = React.useState<Form>({
+    code: '',
+    name: '',
+    category: '1',
+    isheader: false,
+    parent_id: 'none',
+    normal: 'D',
+    description: '',
+  });
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
   React.useEffect(() => {
     if (!open) return;
     setErrors(null);
     setF(
       akun
-        ? { code: akun.code, name: akun.name, category: String(akun.category), isheader: akun.isheader, parent_id: akun.parent_id ? String(akun.parent_id) : 'none', normal: akun.normal, description: akun.description ?? '' }
+        ? {
+            code: akun.code,
+            name: akun.name,
+            category: String(akun.category),
+            isheader: akun.isheader,
+            parent_id: akun.parent_id ? String(akun.parent_id) : 'none',
+            normal: akun.normal,
+            description: akun.description ?? '',
+          }
         : { code: '', name: '', category: '1', isheader: false, parent_id: 'none', normal: 'D', description: '' },
     );
   }, [open, akun]);
@@ -48,8 +74,20 @@ function AkunDialog({ akun, all, open, onClose }: { akun: AkunDto | null; all: A
     await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
     onClose();
   };
-  const create = useMutation(trpc.finance.akun.create.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError: (e) => setErrors(errorItems(e)) }));
-  const update = useMutation(trpc.finance.akun.update.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError: (e) => setErrors(errorItems(e)) }));
+  const create = useMutation(
+    trpc.finance.akun.create.mutationOptions({
+      meta: { inlineErrors: true },
+      onSuccess: done,
+      onError: (e) => setErrors(errorItems(e)),
+    }),
+  );
+  const update = useMutation(
+    trpc.finance.akun.update.mutationOptions({
+      meta: { inlineErrors: true },
+      onSuccess: done,
+      onError: (e) => setErrors(errorItems(e)),
+    }),
+  );
   const parents = all.filter((a) => a.isheader && String(a.category) === f.category && a.id !== akun?.id);
   const submit = () => {
     const data = {
@@ -72,13 +110,24 @@ function AkunDialog({ akun, all, open, onClose }: { akun: AkunDto | null; all: A
         </DialogHeader>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField label="Kode" htmlFor="akun-code" required>
-            <Input id="akun-code" value={f.code} onChange={(e) => setF({ ...f, code: e.target.value })} disabled={!!akun?.hasposting} />
+            <Input
+              id="akun-code"
+              value={f.code}
+              onChange={(e) => setF({ ...f, code: e.target.value })}
+              disabled={!!akun?.hasposting}
+            />
           </FormField>
           <FormField label="Nama" htmlFor="akun-name" required>
             <Input id="akun-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
           </FormField>
           <FormField label="Kategori" htmlFor="akun-category">
-            <Select value={f.category} onValueChange={(v) => setF({ ...f, category: v, parent_id: 'none', normal: ['2', '3', '4', '7'].includes(v) ? 'K' : 'D' })} disabled={!!akun?.hasposting}>
+            <Select
+              value={f.category}
+              onValueChange={(v) =>
+                setF({ ...f, category: v, parent_id: 'none', normal: ['2', '3', '4', '7'].includes(v) ? 'K' : 'D' })
+              }
+              disabled={!!akun?.hasposting}
+            >
               <SelectTrigger id="akun-category">
                 <SelectValue />
               </SelectTrigger>
@@ -92,7 +141,11 @@ function AkunDialog({ akun, all, open, onClose }: { akun: AkunDto | null; all: A
             </Select>
           </FormField>
           <FormField label="Saldo Normal" htmlFor="akun-normal">
-            <Select value={f.normal} onValueChange={(v) => setF({ ...f, normal: v === 'K' ? 'K' : 'D' })} disabled={!!akun?.hasposting}>
+            <Select
+              value={f.normal}
+              onValueChange={(v) => setF({ ...f, normal: v === 'K' ? 'K' : 'D' })}
+              disabled={!!akun?.hasposting}
+            >
               <SelectTrigger id="akun-normal">
                 <SelectValue />
               </SelectTrigger>
@@ -117,7 +170,11 @@ function AkunDialog({ akun, all, open, onClose }: { akun: AkunDto | null; all: A
               </SelectContent>
             </Select>
           </FormField>
-          <FormField label="Akun Header" htmlFor="akun-header" description="Header hanya mengelompokkan, tidak dapat diposting">
+          <FormField
+            label="Akun Header"
+            htmlFor="akun-header"
+            description="Header hanya mengelompokkan, tidak dapat diposting"
+          >
             <Switch id="akun-header" checked={f.isheader} onCheckedChange={(v) => setF({ ...f, isheader: v })} />
           </FormField>
           <FormField label="Keterangan" htmlFor="akun-desc" className="sm:col-span-2">
@@ -155,13 +212,37 @@ export default function AkunPage() {
   const update = useMutation(trpc.finance.akun.update.mutationOptions({ onSuccess: invalidate }));
   const remove = useMutation(trpc.finance.akun.remove.mutationOptions({ onSuccess: invalidate }));
   const columns: Column<AkunDto>[] = [
-    { key: 'code', header: 'Kode', cell: (a) => <span className={`font-mono text-xs ${a.isheader ? 'font-bold' : ''}`}>{a.code}</span> },
-    { key: 'name', header: 'Nama', cell: (a) => <span className={a.isheader ? 'font-semibold' : a.parent_id ? 'pl-4' : ''}>{a.name}</span> },
+    {
+      key: 'code',
+      header: 'Kode',
+      cell: (a) => <span className={`font-mono text-xs ${a.isheader ? 'font-bold' : ''}`}>{a.code}</span>,
+    },
+    {
+      key: 'name',
+      header: 'Nama',
+      cell: (a) => <span className={a.isheader ? 'font-semibold' : a.parent_id ? 'pl-4' : ''}>{a.name}</span>,
+    },
     { key: 'categoryname', header: 'Kategori' },
-    { key: 'isheader', header: 'Jenis', cell: (a) => (a.isheader ? <Badge variant="outline">Header</Badge> : 'Detail') },
+    {
+      key: 'isheader',
+      header: 'Jenis',
+      cell: (a) => (a.isheader ? <Badge variant="outline">Header</Badge> : 'Detail'),
+    },
     { key: 'normal', header: 'Normal', cell: (a) => (a.normal === 'D' ? 'Debit' : 'Kredit') },
-    { key: 'debit', header: 'Debit', className: 'text-right', headerClassName: 'text-right', cell: (a) => (a.debit ? formatRupiah(a.debit) : '') },
-    { key: 'credit', header: 'Kredit', className: 'text-right', headerClassName: 'text-right', cell: (a) => (a.credit ? formatRupiah(a.credit) : '') },
+    {
+      key: 'debit',
+      header: 'Debit',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (a) => (a.debit ? formatRupiah(a.debit) : ''),
+    },
+    {
+      key: 'credit',
+      header: 'Kredit',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (a) => (a.credit ? formatRupiah(a.credit) : ''),
+    },
     { key: 'status', header: 'Status', cell: (a) => <ActiveBadge status={a.status} /> },
     {
       key: 'actions',
@@ -212,7 +293,12 @@ export default function AkunPage() {
           <>
             <ExportExcelButton onExport={exportIt} disabled={!rows.length} />
             {manage ? (
-              <Button onClick={() => { setEditing(null); setDialog(true); }}>
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  setDialog(true);
+                }}
+              >
                 Akun Baru
               </Button>
             ) : null}
@@ -220,7 +306,13 @@ export default function AkunPage() {
         }
       />
       <NoPeriodBanner />
-      <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="Cari kode atau nama akun" className="max-w-sm" aria-label="Cari akun" />
+      <Input
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        placeholder="Cari kode atau nama akun"
+        className="max-w-sm"
+        aria-label="Cari akun"
+      />
       <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} loading={list.isLoading} paginate={false} />
       <AkunDialog akun={editing} all={all} open={dialog} onClose={() => setDialog(false)} />
       <ConfirmDialog

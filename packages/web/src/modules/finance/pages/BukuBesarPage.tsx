@@ -1,6 +1,14 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatDate, formatRupiah, LEDGER_PAGE_LINES, MSG, type AkunDto, type LedgerAccount, type LedgerDto } from '@klinik/shared';
+import {
+  formatDate,
+  formatRupiah,
+  LEDGER_PAGE_LINES,
+  MSG,
+  type AkunDto,
+  type LedgerAccount,
+  type LedgerDto,
+} from '@klinik/shared';
 import { api, useTRPC } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { ListPager } from '../../../components/ListPager';
@@ -16,7 +24,9 @@ import { RUPIAH_FMT } from '../lib';
 async function wholeLedger(query: Record<string, string | number | undefined>): Promise<LedgerAccount[]> {
   const out: LedgerAccount[] = [];
   for (let page = 1; ; page++) {
-    const res = await api.get<{ data: LedgerDto }>('/api/finance/laporan/bukubesar', { query: { ...query, page, limit: 2000 } });
+    const res = await api.get<{ data: LedgerDto }>('/api/finance/laporan/bukubesar', {
+      query: { ...query, page, limit: 2000 },
+    });
     for (const a of res.data.accounts) {
       const last = out[out.length - 1];
       if (last?.akun_id === a.akun_id) last.entries.push(...a.entries);
@@ -37,16 +47,44 @@ export default function BukuBesarPage() {
   const [page, setPage] = React.useState(1);
   const accounts = usePostableAccounts();
   const query = { from: filter.from, to: filter.to, akun: akun?.code, ...branchQuery(filter) };
-  const q = useQuery({ ...trpc.finance.laporan.ledger.queryOptions({ ...query, page, limit: LEDGER_PAGE_LINES }), placeholderData: keepPreviousData, meta: { silent: true } });
+  const q = useQuery({
+    ...trpc.finance.laporan.ledger.queryOptions({ ...query, page, limit: LEDGER_PAGE_LINES }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
   React.useEffect(() => setPage(1), [filter, akun]);
   const data = q.data;
   const exportIt = async () => {
     if (!data) return;
     const all = await wholeLedger(query);
     const rows = all.flatMap((a) => [
-      { akun: `${a.code} ${a.name}`, date: data.from, code: '', memo: 'Saldo awal', debit: null, credit: null, balance: a.opening },
-      ...a.entries.map((e) => ({ akun: `${a.code} ${a.name}`, date: e.transaction_at, code: e.code, memo: e.description ? `${e.memo} · ${e.description}` : e.memo, debit: e.debit || null, credit: e.credit || null, balance: e.balance })),
-      { akun: `${a.code} ${a.name}`, date: data.to, code: '', memo: 'Saldo akhir', debit: a.debit, credit: a.credit, balance: a.closing },
+      {
+        akun: `${a.code} ${a.name}`,
+        date: data.from,
+        code: '',
+        memo: 'Saldo awal',
+        debit: null,
+        credit: null,
+        balance: a.opening,
+      },
+      ...a.entries.map((e) => ({
+        akun: `${a.code} ${a.name}`,
+        date: e.transaction_at,
+        code: e.code,
+        memo: e.description ? `${e.memo} · ${e.description}` : e.memo,
+        debit: e.debit || null,
+        credit: e.credit || null,
+        balance: e.balance,
+      })),
+      {
+        akun: `${a.code} ${a.name}`,
+        date: data.to,
+        code: '',
+        memo: 'Saldo akhir',
+        debit: a.debit,
+        credit: a.credit,
+        balance: a.closing,
+      },
     ]);
     await exportToExcel(
       `buku-besar-${data.from}-${data.to}`,
@@ -74,9 +112,15 @@ export default function BukuBesarPage() {
       <div className="finance-print-area grid gap-4">
         <ReportHeading title="Buku Besar" filter={filter} />
         {q.isLoading ? <Skeleton className="h-64" /> : null}
-        {data && data.accounts.length === 0 ? <p className="py-10 text-center text-muted-foreground">{MSG.empty}</p> : null}
+        {data && data.accounts.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">{MSG.empty}</p>
+        ) : null}
         {data?.accounts.map((a) => (
-          <section key={a.akun_id} className="overflow-x-auto rounded-lg border bg-card" data-testid={`ledger-${a.code}`}>
+          <section
+            key={a.akun_id}
+            className="overflow-x-auto rounded-lg border bg-card"
+            data-testid={`ledger-${a.code}`}
+          >
             <h2 className="border-b px-3 py-2 font-semibold">
               <span className="font-mono text-sm">{a.code}</span> {a.name}{' '}
               <span className="text-xs font-normal text-muted-foreground">

@@ -19,7 +19,12 @@ import { ReverseJurnalDialog } from '../components/ReverseJurnalDialog';
 import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../components/ReportToolbar';
 import { RUPIAH_FMT, useFinanceManage } from '../lib';
 
-const KIND_LABEL: Record<string, string> = { umum: 'Umum', reversal: 'Pembatalan', opening: 'Saldo Awal', closing: 'Penutup' };
+const KIND_LABEL: Record<string, string> = {
+  umum: 'Umum',
+  reversal: 'Pembatalan',
+  opening: 'Saldo Awal',
+  closing: 'Penutup',
+};
 
 /** /finance/laporan/jurnal: journals of the range with search, pagination, expandable lines and 'Batalkan'. */
 export default function JurnalReportPage() {
@@ -33,7 +38,11 @@ export default function JurnalReportPage() {
   const [reversing, setReversing] = React.useState<JurnalDto | null>(null);
   const [newJournal, setNewJournal] = React.useState(false);
   const query = { from: filter.from, to: filter.to, keyword: keyword.trim() || undefined, ...branchQuery(filter) };
-  const list = useQuery({ ...trpc.finance.jurnal.list.queryOptions({ ...query, page, limit }), placeholderData: keepPreviousData, meta: { silent: true } });
+  const list = useQuery({
+    ...trpc.finance.jurnal.list.queryOptions({ ...query, page, limit }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
   React.useEffect(() => setPage(1), [filter, keyword, limit]);
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -68,7 +77,12 @@ export default function JurnalReportPage() {
       <NoPeriodBanner />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportAll} exportDisabled={!list.data?.count}>
         <FormField label="Cari" htmlFor="jurnal-keyword">
-          <Input id="jurnal-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="Kode, memo, akun" />
+          <Input
+            id="jurnal-keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="Kode, memo, akun"
+          />
         </FormField>
       </ReportToolbar>
       <div className="finance-print-area">
@@ -109,13 +123,21 @@ export default function JurnalReportPage() {
               ) : (
                 list.data.data.map((j) => (
                   <React.Fragment key={j.id}>
-                    <TableRow className="cursor-pointer" onClick={() => toggle(j.id)} data-testid={`jurnal-row-${j.code}`}>
-                      <TableCell>{open.has(j.id) ? <ChevronDown className="size-4" /> : <ChevronRight className="size-4" />}</TableCell>
+                    <TableRow
+                      className="cursor-pointer"
+                      onClick={() => toggle(j.id)}
+                      data-testid={`jurnal-row-${j.code}`}
+                    >
+                      <TableCell>
+                        {open.has(j.id) ? <ChevronDown className="size-4" /> : <ChevronRight className="size-4" />}
+                      </TableCell>
                       <TableCell className="font-mono text-xs">{j.code}</TableCell>
                       <TableCell>{formatDate(j.transaction_at)}</TableCell>
                       <TableCell>{j.memo}</TableCell>
                       <TableCell>
-                        <Badge variant={j.kind === 'reversal' ? 'warning' : 'outline'}>{KIND_LABEL[j.kind] ?? j.kind}</Badge>
+                        <Badge variant={j.kind === 'reversal' ? 'warning' : 'outline'}>
+                          {KIND_LABEL[j.kind] ?? j.kind}
+                        </Badge>
                         {j.reversed_by ? (
                           <Badge variant="secondary" className="ml-1">
                             Dibatalkan

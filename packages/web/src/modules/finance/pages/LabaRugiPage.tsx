@@ -11,7 +11,10 @@ import { RUPIAH_FMT } from '../lib';
 export default function LabaRugiPage() {
   const trpc = useTRPC();
   const [filter, setFilter] = useReportFilter();
-  const q = useQuery({ ...trpc.finance.laporan.profitLoss.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }), meta: { silent: true } });
+  const q = useQuery({
+    ...trpc.finance.laporan.profitLoss.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }),
+    meta: { silent: true },
+  });
   const pl = q.data;
   const sec = (cat: number) => pl?.sections.find((s) => s.category === cat);
   const exportIt = async () => {
@@ -25,7 +28,15 @@ export default function LabaRugiPage() {
       if (s.category === 6) rows.push({ label: 'LABA USAHA', amount: pl.operating_profit });
     }
     rows.push({ label: 'LABA (RUGI) BERSIH', amount: pl.net_profit });
-    await exportToExcel(`laba-rugi-${pl.from}-${pl.to}`, [{ header: 'Keterangan', value: 'label', width: 44 }, { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 }], rows, 'Laba Rugi');
+    await exportToExcel(
+      `laba-rugi-${pl.from}-${pl.to}`,
+      [
+        { header: 'Keterangan', value: 'label', width: 44 },
+        { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 },
+      ],
+      rows,
+      'Laba Rugi',
+    );
   };
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-2">

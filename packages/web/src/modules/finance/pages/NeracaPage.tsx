@@ -17,7 +17,10 @@ const CURRENT_EARNINGS = 'Laba (Rugi) Berjalan';
 export default function NeracaPage() {
   const trpc = useTRPC();
   const [filter, setFilter] = useReportFilter();
-  const q = useQuery({ ...trpc.finance.laporan.balanceSheet.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }), meta: { silent: true } });
+  const q = useQuery({
+    ...trpc.finance.laporan.balanceSheet.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }),
+    meta: { silent: true },
+  });
   const bs = q.data;
   const exportIt = async () => {
     if (!bs) return;
@@ -26,14 +29,26 @@ export default function NeracaPage() {
       rows.push({ label: s.title, amount: null });
       for (const l of s.lines) rows.push({ label: `   ${l.code} ${l.name}`, amount: l.amount });
       if (s === bs.equity) rows.push({ label: `   ${CURRENT_EARNINGS}`, amount: bs.current_earnings });
-      if (total) rows.push({ label: `Total ${s.title}`, amount: s === bs.equity ? (Math.round(s.total * 100) + Math.round(bs.current_earnings * 100)) / 100 : s.total });
+      if (total)
+        rows.push({
+          label: `Total ${s.title}`,
+          amount: s === bs.equity ? (Math.round(s.total * 100) + Math.round(bs.current_earnings * 100)) / 100 : s.total,
+        });
     };
     section(bs.assets, false);
     rows.push({ label: 'TOTAL ASET', amount: bs.total_assets });
     section(bs.liabilities, true);
     section(bs.equity, true);
     rows.push({ label: 'TOTAL KEWAJIBAN DAN EKUITAS', amount: bs.total_liabilities_equity });
-    await exportToExcel(`neraca-${bs.to}`, [{ header: 'Keterangan', value: 'label', width: 44 }, { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 }], rows, 'Neraca');
+    await exportToExcel(
+      `neraca-${bs.to}`,
+      [
+        { header: 'Keterangan', value: 'label', width: 44 },
+        { header: 'Jumlah', value: 'amount', numFmt: RUPIAH_FMT, width: 20 },
+      ],
+      rows,
+      'Neraca',
+    );
   };
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-2">

@@ -29,18 +29,40 @@ export default function PajakPage() {
     await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
     setOpen(false);
   };
-  const create = useMutation(trpc.finance.pajak.create.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError: (e) => setErrors(errorItems(e)) }));
-  const update = useMutation(trpc.finance.pajak.update.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError: (e) => setErrors(errorItems(e)) }));
+  const create = useMutation(
+    trpc.finance.pajak.create.mutationOptions({
+      meta: { inlineErrors: true },
+      onSuccess: done,
+      onError: (e) => setErrors(errorItems(e)),
+    }),
+  );
+  const update = useMutation(
+    trpc.finance.pajak.update.mutationOptions({
+      meta: { inlineErrors: true },
+      onSuccess: done,
+      onError: (e) => setErrors(errorItems(e)),
+    }),
+  );
   const edit = (p: PajakDto | null) => {
     setEditing(p);
     setErrors(null);
-    setF(p ? { code: p.code, name: p.name, rate: String(p.rate).replace('.', ','), akun_id: String(p.akun_id) } : { code: '', name: '', rate: '', akun_id: '' });
+    setF(
+      p
+        ? { code: p.code, name: p.name, rate: String(p.rate).replace('.', ','), akun_id: String(p.akun_id) }
+        : { code: '', name: '', rate: '', akun_id: '' },
+    );
     setOpen(true);
   };
   const columns: Column<PajakDto>[] = [
     { key: 'code', header: 'Kode', cell: (p) => <span className="font-mono text-xs">{p.code}</span> },
     { key: 'name', header: 'Nama' },
-    { key: 'rate', header: 'Tarif', className: 'text-right', headerClassName: 'text-right', cell: (p) => `${String(p.rate).replace('.', ',')}%` },
+    {
+      key: 'rate',
+      header: 'Tarif',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (p) => `${String(p.rate).replace('.', ',')}%`,
+    },
     { key: 'akun', header: 'Akun Hutang Pajak', cell: (p) => `${p.akuncode} ${p.akunname}` },
     { key: 'status', header: 'Status', cell: (p) => <ActiveBadge status={p.status} /> },
     {
@@ -49,7 +71,11 @@ export default function PajakPage() {
       className: 'text-right',
       cell: (p) =>
         manage ? (
-          <MasterRowActions status={p.status} onEdit={() => edit(p)} onToggle={(status) => update.mutate({ id: p.id, data: { status } })} />
+          <MasterRowActions
+            status={p.status}
+            onEdit={() => edit(p)}
+            onToggle={(status) => update.mutate({ id: p.id, data: { status } })}
+          />
         ) : null,
     },
   ];
@@ -63,7 +89,20 @@ export default function PajakPage() {
           <>
             <ExportExcelButton
               disabled={!list.data?.length}
-              onExport={() => exportToExcel('master-pajak', [{ header: 'Kode', value: 'code' }, { header: 'Nama', value: 'name', width: 30 }, { header: 'Tarif (%)', value: 'rate' }, { header: 'Kode Akun', value: 'akuncode' }, { header: 'Akun', value: 'akunname', width: 26 }], list.data ?? [], 'Pajak')}
+              onExport={() =>
+                exportToExcel(
+                  'master-pajak',
+                  [
+                    { header: 'Kode', value: 'code' },
+                    { header: 'Nama', value: 'name', width: 30 },
+                    { header: 'Tarif (%)', value: 'rate' },
+                    { header: 'Kode Akun', value: 'akuncode' },
+                    { header: 'Akun', value: 'akunname', width: 26 },
+                  ],
+                  list.data ?? [],
+                  'Pajak',
+                )
+              }
             />
             {manage ? <Button onClick={() => edit(null)}>Pajak Baru</Button> : null}
           </>
@@ -82,10 +121,20 @@ export default function PajakPage() {
             <Input id="pajak-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
           </FormField>
           <FormField label="Tarif (%)" htmlFor="pajak-rate" required>
-            <Input id="pajak-rate" inputMode="decimal" value={f.rate} onChange={(e) => setF({ ...f, rate: e.target.value })} />
+            <Input
+              id="pajak-rate"
+              inputMode="decimal"
+              value={f.rate}
+              onChange={(e) => setF({ ...f, rate: e.target.value })}
+            />
           </FormField>
           <FormField label="Akun Hutang Pajak" htmlFor="pajak-akun" required>
-            <AccountSelect id="pajak-akun" value={f.akun_id} onValueChange={(v) => setF({ ...f, akun_id: v })} accounts={accounts} />
+            <AccountSelect
+              id="pajak-akun"
+              value={f.akun_id}
+              onValueChange={(v) => setF({ ...f, akun_id: v })}
+              accounts={accounts}
+            />
           </FormField>
           <ErrorList items={errors} />
           <DialogFooter>
@@ -93,7 +142,14 @@ export default function PajakPage() {
               Batal
             </Button>
             <Button
-              disabled={!f.code.trim() || !f.name.trim() || !f.akun_id || !Number.isFinite(rate) || create.isPending || update.isPending}
+              disabled={
+                !f.code.trim() ||
+                !f.name.trim() ||
+                !f.akun_id ||
+                !Number.isFinite(rate) ||
+                create.isPending ||
+                update.isPending
+              }
               onClick={() => {
                 const data = { code: f.code, name: f.name, rate, akun_id: Number(f.akun_id) };
                 if (editing) update.mutate({ id: editing.id, data });

@@ -31,8 +31,20 @@ export default function PaymentMethodPage() {
     await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
     setOpen(false);
   };
-  const create = useMutation(trpc.finance.paymentMethod.create.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError: (e) => setErrors(errorItems(e)) }));
-  const update = useMutation(trpc.finance.paymentMethod.update.mutationOptions({ onSuccess: done, meta: { inlineErrors: true }, onError: (e) => setErrors(errorItems(e)) }));
+  const create = useMutation(
+    trpc.finance.paymentMethod.create.mutationOptions({
+      meta: { inlineErrors: true },
+      onSuccess: done,
+      onError: (e) => setErrors(errorItems(e)),
+    }),
+  );
+  const update = useMutation(
+    trpc.finance.paymentMethod.update.mutationOptions({
+      onSuccess: done,
+      meta: { inlineErrors: true },
+      onError: (e) => setErrors(errorItems(e)),
+    }),
+  );
   const edit = (m: PaymentMethodDto | null) => {
     setEditing(m);
     setErrors(null);
@@ -50,7 +62,11 @@ export default function PaymentMethodPage() {
       className: 'text-right',
       cell: (m) =>
         manage ? (
-          <MasterRowActions status={m.status} onEdit={() => edit(m)} onToggle={(status) => update.mutate({ id: m.id, data: { status } })} />
+          <MasterRowActions
+            status={m.status}
+            onEdit={() => edit(m)}
+            onToggle={(status) => update.mutate({ id: m.id, data: { status } })}
+          />
         ) : null,
     },
   ];
@@ -62,7 +78,20 @@ export default function PaymentMethodPage() {
           <>
             <ExportExcelButton
               disabled={!list.data?.length}
-              onExport={() => exportToExcel('metode-pembayaran', [{ header: 'Nama', value: 'name', width: 24 }, { header: 'Jenis', value: 'type' }, { header: 'Kode Akun', value: 'akuncode' }, { header: 'Akun', value: 'akunname', width: 28 }, { header: 'Status', value: (m) => (m.status === 1 ? 'Aktif' : 'Nonaktif') }], list.data ?? [], 'Metode Pembayaran')}
+              onExport={() =>
+                exportToExcel(
+                  'metode-pembayaran',
+                  [
+                    { header: 'Nama', value: 'name', width: 24 },
+                    { header: 'Jenis', value: 'type' },
+                    { header: 'Kode Akun', value: 'akuncode' },
+                    { header: 'Akun', value: 'akunname', width: 28 },
+                    { header: 'Status', value: (m) => (m.status === 1 ? 'Aktif' : 'Nonaktif') },
+                  ],
+                  list.data ?? [],
+                  'Metode Pembayaran',
+                )
+              }
             />
             {manage ? <Button onClick={() => edit(null)}>Metode Baru</Button> : null}
           </>
@@ -92,7 +121,12 @@ export default function PaymentMethodPage() {
             </Select>
           </FormField>
           <FormField label="Akun Kas/Bank" htmlFor="pm-akun" required>
-            <AccountSelect id="pm-akun" value={f.akun_id} onValueChange={(v) => setF({ ...f, akun_id: v })} accounts={accounts} />
+            <AccountSelect
+              id="pm-akun"
+              value={f.akun_id}
+              onValueChange={(v) => setF({ ...f, akun_id: v })}
+              accounts={accounts}
+            />
           </FormField>
           <ErrorList items={errors} />
           <DialogFooter>
@@ -102,7 +136,11 @@ export default function PaymentMethodPage() {
             <Button
               disabled={!f.name.trim() || !f.akun_id || create.isPending || update.isPending}
               onClick={() => {
-                const data = { name: f.name, type: f.type as (typeof PAYMENT_METHOD_TYPES)[number], akun_id: Number(f.akun_id) };
+                const data = {
+                  name: f.name,
+                  type: f.type as (typeof PAYMENT_METHOD_TYPES)[number],
+                  akun_id: Number(f.akun_id),
+                };
                 if (editing) update.mutate({ id: editing.id, data });
                 else create.mutate(data);
               }}

@@ -8,7 +8,14 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -17,7 +24,13 @@ import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { PeriodeDialog } from '../components/PeriodeDialog';
 import { PERIOD_STORAGE_KEY, today, useFinanceManage } from '../lib';
 
-function SaldoTable({ title, rows }: { title: string; rows: { akun_id: number; code: string; name: string; debit: number; credit: number }[] }) {
+function SaldoTable({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: { akun_id: number; code: string; name: string; debit: number; credit: number }[];
+}) {
   return (
     <div>
       <h3 className="mb-2 font-semibold">{title}</h3>
@@ -51,13 +64,21 @@ function SaldoTable({ title, rows }: { title: string; rows: { akun_id: number; c
 
 function PeriodeDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.finance.periode.get.queryOptions({ id: id ?? 0 }), enabled: id !== null, meta: { inlineErrors: true } });
+  const q = useQuery({
+    ...trpc.finance.periode.get.queryOptions({ id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { inlineErrors: true },
+  });
   return (
     <Dialog open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>Periode {q.data ? formatDate(q.data.start_date) : ''}</DialogTitle>
-          <DialogDescription>{q.data ? `${q.data.statusname}${q.data.end_date ? ` · ditutup per ${formatDate(q.data.end_date)}` : ''}` : ''}</DialogDescription>
+          <DialogDescription>
+            {q.data
+              ? `${q.data.statusname}${q.data.end_date ? ` · ditutup per ${formatDate(q.data.end_date)}` : ''}`
+              : ''}
+          </DialogDescription>
         </DialogHeader>
         {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
         {q.data ? (
@@ -92,7 +113,9 @@ export default function PeriodePage() {
         } catch {
           // ignore
         }
-        toast.success(`Periode ${formatDate(p.start_date)} ditutup per ${formatDate(p.end_date)}`, { duration: TOAST_MS });
+        toast.success(`Periode ${formatDate(p.start_date)} ditutup per ${formatDate(p.end_date)}`, {
+          duration: TOAST_MS,
+        });
         setClosing(null);
         await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
       },
@@ -102,7 +125,11 @@ export default function PeriodePage() {
   const columns: Column<PeriodeDto>[] = [
     { key: 'start_date', header: 'Tanggal Mulai', cell: (p) => formatDate(p.start_date) },
     { key: 'end_date', header: 'Tanggal Tutup', cell: (p) => (p.end_date ? formatDate(p.end_date) : '-') },
-    { key: 'status', header: 'Status', cell: (p) => <Badge variant={p.status === 0 ? 'success' : 'secondary'}>{p.statusname}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => <Badge variant={p.status === 0 ? 'success' : 'secondary'}>{p.statusname}</Badge>,
+    },
     {
       key: 'actions',
       header: '',
@@ -146,18 +173,30 @@ export default function PeriodePage() {
           <DialogHeader>
             <DialogTitle>Tutup Periode</DialogTitle>
             <DialogDescription>
-              Laba atau rugi dipindahkan ke Laba Ditahan, saldo akhir dikunci untuk periode berikutnya, dan tidak ada jurnal yang dapat diposting lagi ke periode ini. Lanjutkan?
+              Laba atau rugi dipindahkan ke Laba Ditahan, saldo akhir dikunci untuk periode berikutnya, dan tidak ada
+              jurnal yang dapat diposting lagi ke periode ini. Lanjutkan?
             </DialogDescription>
           </DialogHeader>
           <FormField label="Tanggal Tutup" htmlFor="periode-end" required>
-            <Input id="periode-end" type="date" value={endDate} min={closing?.start_date} onChange={(e) => setEndDate(e.target.value)} />
+            <Input
+              id="periode-end"
+              type="date"
+              value={endDate}
+              min={closing?.start_date}
+              onChange={(e) => setEndDate(e.target.value)}
+            />
           </FormField>
           <ErrorList items={errors} />
           <DialogFooter>
             <Button variant="outline" onClick={() => setClosing(null)}>
               Batal
             </Button>
-            <Button variant="destructive" disabled={!endDate || close.isPending} data-testid="periode-close-confirm" onClick={() => closing && close.mutate({ id: closing.id, data: { end_date: endDate } })}>
+            <Button
+              variant="destructive"
+              disabled={!endDate || close.isPending}
+              data-testid="periode-close-confirm"
+              onClick={() => closing && close.mutate({ id: closing.id, data: { end_date: endDate } })}
+            >
               Ya, Tutup Periode
             </Button>
           </DialogFooter>

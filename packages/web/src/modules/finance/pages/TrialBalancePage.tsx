@@ -3,7 +3,15 @@ import { formatRupiah, MSG } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../components/ReportToolbar';
 import { RUPIAH_FMT } from '../lib';
@@ -14,7 +22,10 @@ const money = (v: number) => (v ? formatRupiah(v) : '-');
 export default function TrialBalancePage() {
   const trpc = useTRPC();
   const [filter, setFilter] = useReportFilter();
-  const q = useQuery({ ...trpc.finance.laporan.trialBalance.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }), meta: { silent: true } });
+  const q = useQuery({
+    ...trpc.finance.laporan.trialBalance.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }),
+    meta: { silent: true },
+  });
   const tb = q.data;
   const exportIt = async () => {
     if (!tb) return;
@@ -30,7 +41,10 @@ export default function TrialBalancePage() {
         { header: 'Saldo Akhir Debit', value: 'closing_debit', numFmt: RUPIAH_FMT, width: 18 },
         { header: 'Saldo Akhir Kredit', value: 'closing_credit', numFmt: RUPIAH_FMT, width: 18 },
       ],
-      [...tb.rows, { akun_id: 0, code: '', name: 'TOTAL', category: 0, categoryname: '', normal: 'D' as const, ...tb.totals }],
+      [
+        ...tb.rows,
+        { akun_id: 0, code: '', name: 'TOTAL', category: 0, categoryname: '', normal: 'D' as const, ...tb.totals },
+      ],
       'Neraca Saldo',
     );
   };
@@ -48,7 +62,9 @@ export default function TrialBalancePage() {
               <TableHeader>
                 <TableRow>
                   <TableHead rowSpan={2}>Kode</TableHead>
-                  <TableHead rowSpan={2} className="min-w-48">Akun</TableHead>
+                  <TableHead rowSpan={2} className="min-w-48">
+                    Akun
+                  </TableHead>
                   <TableHead colSpan={2} className="text-center">
                     Saldo Awal
                   </TableHead>
@@ -97,8 +113,12 @@ export default function TrialBalancePage() {
                     <TableCell className="text-right">{formatRupiah(tb.totals.opening_credit)}</TableCell>
                     <TableCell className="text-right">{formatRupiah(tb.totals.debit)}</TableCell>
                     <TableCell className="text-right">{formatRupiah(tb.totals.credit)}</TableCell>
-                    <TableCell className="text-right" data-testid="tb-closing-debit">{formatRupiah(tb.totals.closing_debit)}</TableCell>
-                    <TableCell className="text-right" data-testid="tb-closing-credit">{formatRupiah(tb.totals.closing_credit)}</TableCell>
+                    <TableCell className="text-right" data-testid="tb-closing-debit">
+                      {formatRupiah(tb.totals.closing_debit)}
+                    </TableCell>
+                    <TableCell className="text-right" data-testid="tb-closing-credit">
+                      {formatRupiah(tb.totals.closing_credit)}
+                    </TableCell>
                   </TableRow>
                 </TableFooter>
               ) : null}

@@ -48,7 +48,8 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   const query = { keyword: keyword.trim(), status: status === 'all' ? '' : status };
   const list = useQuery({
     queryKey: [...key, query, page, limit],
-    queryFn: ({ signal }) => api.get<{ data: Row[]; count: number }>(config.base, { query: { ...query, page, limit }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Row[]; count: number }>(config.base, { query: { ...query, page, limit }, signal }),
     meta: { inlineErrors: true },
   });
   const [editing, setEditing] = React.useState<Row | 'new' | null>(null);
@@ -59,7 +60,14 @@ export function MasterPage({ config }: { config: MasterConfig }) {
 
   const open = (row: Row | 'new') => {
     setErrors([]);
-    setValues(Object.fromEntries(config.fields.map((f) => [f.key, row === 'new' ? '' : f.kind === 'money' ? formatNumber(Number(row[f.key] ?? 0)) : String(row[f.key] ?? '')])));
+    setValues(
+      Object.fromEntries(
+        config.fields.map((f) => [
+          f.key,
+          row === 'new' ? '' : f.kind === 'money' ? formatNumber(Number(row[f.key] ?? 0)) : String(row[f.key] ?? ''),
+        ]),
+      ),
+    );
     setEditing(row);
   };
   const save = useMutation({
@@ -99,7 +107,13 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         headerClassName: f.kind === 'money' ? 'text-right' : undefined,
         cell: (r) => (f.kind === 'money' ? formatRupiah(Number(r[f.key] ?? 0)) : String(r[f.key] ?? '-')),
       })),
-    { key: 'status', header: 'Status', cell: (r) => <Badge variant={r.status === 1 ? 'success' : 'warning'}>{r.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <Badge variant={r.status === 1 ? 'success' : 'warning'}>{r.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
+      ),
+    },
     {
       key: 'actions',
       header: '',
@@ -124,7 +138,12 @@ export function MasterPage({ config }: { config: MasterConfig }) {
     await exportToExcel(
       config.title.toLowerCase().replace(/\s+/g, '-'),
       [
-        ...config.fields.map((f) => ({ header: f.label, value: (r: Row) => (f.kind === 'money' ? Number(r[f.key] ?? 0) : (r[f.key] ?? '')), numFmt: f.kind === 'money' ? '#,##0.00' : undefined, width: f.kind === 'money' ? 16 : 24 })),
+        ...config.fields.map((f) => ({
+          header: f.label,
+          value: (r: Row) => (f.kind === 'money' ? Number(r[f.key] ?? 0) : (r[f.key] ?? '')),
+          numFmt: f.kind === 'money' ? '#,##0.00' : undefined,
+          width: f.kind === 'money' ? 16 : 24,
+        })),
         { header: 'Status', value: (r: Row) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif') },
       ],
       res.data,
@@ -149,8 +168,23 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         }
       />
       <div className="flex flex-wrap gap-2">
-        <Input className="max-w-sm" placeholder="Cari kode atau nama" value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(1); }} aria-label="Cari" />
-        <Select value={status} onValueChange={(v) => { setStatus(v); setPage(1); }}>
+        <Input
+          className="max-w-sm"
+          placeholder="Cari kode atau nama"
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage(1);
+          }}
+          aria-label="Cari"
+        />
+        <Select
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        >
           <SelectTrigger className="w-40" aria-label="Status">
             <SelectValue />
           </SelectTrigger>
@@ -162,7 +196,19 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         </Select>
       </div>
       {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable columns={columns} rows={list.data?.data} rowKey={(r) => r.id} loading={list.isPending} pagination={{ page, pageSize: limit, total: list.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setLimit }} />
+      <DataTable
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(r) => r.id}
+        loading={list.isPending}
+        pagination={{
+          page,
+          pageSize: limit,
+          total: list.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setLimit,
+        }}
+      />
 
       <Dialog open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))}>
         <DialogContent>
@@ -177,8 +223,20 @@ export function MasterPage({ config }: { config: MasterConfig }) {
             }}
           >
             {config.fields.map((f) => (
-              <FormField key={f.key} label={f.label} htmlFor={`m-${f.key}`} error={byField[f.key]} required={f.required}>
-                <Input id={`m-${f.key}`} inputMode={f.kind === 'money' ? 'decimal' : undefined} value={values[f.key] ?? ''} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })} aria-invalid={!!byField[f.key]} />
+              <FormField
+                key={f.key}
+                label={f.label}
+                htmlFor={`m-${f.key}`}
+                error={byField[f.key]}
+                required={f.required}
+              >
+                <Input
+                  id={`m-${f.key}`}
+                  inputMode={f.kind === 'money' ? 'decimal' : undefined}
+                  value={values[f.key] ?? ''}
+                  onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                  aria-invalid={!!byField[f.key]}
+                />
               </FormField>
             ))}
             <ErrorList items={errors.filter((e) => !e.field || !(e.field in values))} />
@@ -197,7 +255,9 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         open={deactivating !== null}
         onOpenChange={(o) => (o ? undefined : setDeactivating(null))}
         title="Nonaktifkan data?"
-        description={deactivating ? `${deactivating.code} · ${deactivating.name} tidak dapat dipilih lagi untuk paket baru.` : ''}
+        description={
+          deactivating ? `${deactivating.code} · ${deactivating.name} tidak dapat dipilih lagi untuk paket baru.` : ''
+        }
         onConfirm={async () => {
           if (deactivating) await deactivate.mutateAsync(deactivating);
         }}

@@ -19,7 +19,14 @@ import { cn } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Combobox } from '../../../components/ui/combobox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -37,21 +44,50 @@ type PatientKind = 'lama' | 'baru';
 type NewPatientForm = Record<keyof NewPatientInput, string>;
 
 const EMPTY_PATIENT: NewPatientForm = {
-  name: '', gender: '', idcard: '', birth_place: '', birth_date: '', address: '', phone: '', email: '', instagram: '',
-  desa: '', kecamatan: '', city: '', provincy: '',
-  wali_name: '', wali_idcard: '', wali_gender: '', wali_email: '', wali_phone: '', wali_address: '',
+  name: '',
+  gender: '',
+  idcard: '',
+  birth_place: '',
+  birth_date: '',
+  address: '',
+  phone: '',
+  email: '',
+  instagram: '',
+  desa: '',
+  kecamatan: '',
+  city: '',
+  provincy: '',
+  wali_name: '',
+  wali_idcard: '',
+  wali_gender: '',
+  wali_email: '',
+  wali_phone: '',
+  wali_address: '',
 };
-const WALI_FIELDS: (keyof NewPatientForm)[] = ['wali_name', 'wali_idcard', 'wali_gender', 'wali_email', 'wali_phone', 'wali_address'];
+const WALI_FIELDS: (keyof NewPatientForm)[] = [
+  'wali_name',
+  'wali_idcard',
+  'wali_gender',
+  'wali_email',
+  'wali_phone',
+  'wali_address',
+];
 
 async function searchUsers(role: 1 | 2, keyword: string, signal: AbortSignal): Promise<UserDto[]> {
-  const res = await api.get<{ data: UserDto[] }>('/api/users', { query: { role, status: 1, keyword, limit: 20 }, signal });
+  const res = await api.get<{ data: UserDto[] }>('/api/users', {
+    query: { role, status: 1, keyword, limit: 20 },
+    signal,
+  });
   return res.data;
 }
 
 function PersonCard({ user, label }: { user: UserDto; label?: string }) {
   return (
     <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3" data-testid="member-info">
-      <div className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground" aria-hidden>
+      <div
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground"
+        aria-hidden
+      >
         {user.initial || user.name.slice(0, 1).toUpperCase()}
       </div>
       <div className="min-w-0">
@@ -83,7 +119,9 @@ function Stepper({ step }: { step: number }) {
             {i < step ? <Check className="size-4" /> : i + 1}
           </span>
           <span className={cn(i === step ? 'font-semibold' : 'text-muted-foreground')}>{s}</span>
-          {i < WIZARD_STEPS.length - 1 ? <span className="mx-1 hidden h-px w-8 bg-border sm:block" aria-hidden /> : null}
+          {i < WIZARD_STEPS.length - 1 ? (
+            <span className="mx-1 hidden h-px w-8 bg-border sm:block" aria-hidden />
+          ) : null}
         </li>
       ))}
     </ol>
@@ -93,7 +131,11 @@ function Stepper({ step }: { step: number }) {
 function TreatmentsDialog({ paket, onClose }: { paket: PaketHistoryDto | null; onClose: () => void }) {
   const q = useQuery({
     queryKey: ['paket', 'historyperawatan', paket?.id],
-    queryFn: ({ signal }) => api.get<{ data: PaketItemDto[] }>('/api/paket/historyperawatan', { query: { paket_history_id: paket?.id }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: PaketItemDto[] }>('/api/paket/historyperawatan', {
+        query: { paket_history_id: paket?.id },
+        signal,
+      }),
     enabled: !!paket,
     meta: { silent: true },
   });
@@ -189,11 +231,20 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
 
   const packages = useQuery({
     queryKey: ['paket', 'history', 'wizard', keyword],
-    queryFn: ({ signal }) => api.get<{ data: PaketHistoryDto[]; count: number }>('/api/paket/history', { query: { status: 1, keyword, limit: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: PaketHistoryDto[]; count: number }>('/api/paket/history', {
+        query: { status: 1, keyword, limit: 100 },
+        signal,
+      }),
     enabled: open && step === 1,
     meta: { silent: true },
   });
-  const period = useQuery({ ...trpc.paket.activePeriod.queryOptions(), enabled: open && step === 3, staleTime: 0, meta: { silent: true } });
+  const period = useQuery({
+    ...trpc.paket.activePeriod.queryOptions(),
+    enabled: open && step === 3,
+    staleTime: 0,
+    meta: { silent: true },
+  });
   const hasPeriod = !!period.data;
   const pdfUrl = customer && selected ? agreementPath(branchId, customer.id, selected.id, doctor?.id) : null;
 
@@ -260,7 +311,10 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setSaving(true);
     setErrors([]);
     try {
-      const m = await registerMembership({ customer: customer.id, doctor: doctor.id, paket_history_id: selected.id }, idemKey);
+      const m = await registerMembership(
+        { customer: customer.id, doctor: doctor.id, paket_history_id: selected.id },
+        idemKey,
+      );
       void qc.invalidateQueries({ queryKey: trpc.paket.pathKey() });
       void qc.invalidateQueries({ queryKey: ['paket'] });
       setDone(m.code);
@@ -277,18 +331,30 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     void navigate('/paket/sales');
   };
 
-  const nextDisabled = [
-    !kind || (kind === 'lama' && !patient) || saving,
-    ticked.length !== 1,
-    !doctor,
-  ][step];
+  const nextDisabled = [!kind || (kind === 'lama' && !patient) || saving, ticked.length !== 1, !doctor][step];
 
-  const field = (k: keyof NewPatientForm, label: string, opts: { type?: string; required?: boolean; area?: boolean } = {}) => (
+  const field = (
+    k: keyof NewPatientForm,
+    label: string,
+    opts: { type?: string; required?: boolean; area?: boolean } = {},
+  ) => (
     <FormField label={label} htmlFor={`np-${k}`} error={fieldErrors[k]} required={opts.required}>
       {opts.area ? (
-        <Textarea id={`np-${k}`} value={form[k]} onChange={(e) => setField(k, e.target.value)} aria-invalid={!!fieldErrors[k]} rows={2} />
+        <Textarea
+          id={`np-${k}`}
+          value={form[k]}
+          onChange={(e) => setField(k, e.target.value)}
+          aria-invalid={!!fieldErrors[k]}
+          rows={2}
+        />
       ) : (
-        <Input id={`np-${k}`} type={opts.type ?? 'text'} value={form[k]} onChange={(e) => setField(k, e.target.value)} aria-invalid={!!fieldErrors[k]} />
+        <Input
+          id={`np-${k}`}
+          type={opts.type ?? 'text'}
+          value={form[k]}
+          onChange={(e) => setField(k, e.target.value)}
+          aria-invalid={!!fieldErrors[k]}
+        />
       )}
     </FormField>
   );
@@ -335,13 +401,18 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                         setKind(k);
                         setErrors([]);
                       }}
-                      className={cn('rounded-md px-4 py-2 text-sm font-medium', kind === k ? 'bg-primary text-primary-foreground' : 'hover:bg-muted')}
+                      className={cn(
+                        'rounded-md px-4 py-2 text-sm font-medium',
+                        kind === k ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+                      )}
                     >
                       {k === 'lama' ? 'Pasien Lama' : 'Pasien Baru'}
                     </button>
                   ))}
                 </div>
-                {kind === null ? <p className="text-sm text-muted-foreground">Pilih jenis pasien terlebih dahulu.</p> : null}
+                {kind === null ? (
+                  <p className="text-sm text-muted-foreground">Pilih jenis pasien terlebih dahulu.</p>
+                ) : null}
                 {kind === 'lama' ? (
                   <div className="grid max-w-xl gap-3">
                     <FormField label="Cari Pasien" htmlFor="wizard-patient" required>
@@ -392,7 +463,10 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                       Dengan Wali
                     </label>
                     {withWali ? (
-                      <div className="grid gap-3 rounded-lg border p-3 md:grid-cols-2 lg:grid-cols-3" data-testid="wali-fields">
+                      <div
+                        className="grid gap-3 rounded-lg border p-3 md:grid-cols-2 lg:grid-cols-3"
+                        data-testid="wali-fields"
+                      >
                         {field('wali_name', 'Nama Wali')}
                         {field('wali_idcard', 'NIK Wali')}
                         {genderField('wali_gender', 'Jenis Kelamin Wali')}
@@ -410,7 +484,13 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
               <section className="grid gap-3">
                 <div className="relative max-w-md">
                   <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
-                  <Input className="pl-9" placeholder="Cari kode atau nama paket" value={keyword} onChange={(e) => setKeyword(e.target.value)} aria-label="Cari paket" />
+                  <Input
+                    className="pl-9"
+                    placeholder="Cari kode atau nama paket"
+                    value={keyword}
+                    onChange={(e) => setKeyword(e.target.value)}
+                    aria-label="Cari paket"
+                  />
                 </div>
                 {packages.isPending ? (
                   <Skeleton className="h-40" />
@@ -421,7 +501,14 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                     {(packages.data?.data ?? []).map((p) => {
                       const checked = ticked.some((x) => x.id === p.id);
                       return (
-                        <li key={p.id} className={cn('flex items-start gap-3 rounded-lg border p-3', checked && 'border-primary bg-primary/5')} data-testid="paket-option">
+                        <li
+                          key={p.id}
+                          className={cn(
+                            'flex items-start gap-3 rounded-lg border p-3',
+                            checked && 'border-primary bg-primary/5',
+                          )}
+                          data-testid="paket-option"
+                        >
                           <Checkbox
                             id={`paket-${p.id}`}
                             checked={checked}
@@ -436,7 +523,9 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                             <p className="text-sm">{p.name}</p>
                             <p className="text-sm text-muted-foreground">
                               {formatRupiah(p.price)}
-                              {p.installment_schema === 1 ? ` · DP ${formatRupiah(p.dp_amount)} + ${p.cicilan_attempt}x ${formatRupiah(p.cicilan_amount)}` : ' · Lunas'}
+                              {p.installment_schema === 1
+                                ? ` · DP ${formatRupiah(p.dp_amount)} + ${p.cicilan_attempt}x ${formatRupiah(p.cicilan_amount)}`
+                                : ' · Lunas'}
                             </p>
                           </label>
                           <Button type="button" size="sm" variant="outline" onClick={() => setViewing(p)}>
@@ -476,7 +565,8 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
               <section className="grid gap-3">
                 <div className="grid gap-1 text-sm">
                   <p>
-                    Pasien: <b>{customer?.name}</b> (NO RM. {customer?.username}) · Paket: <b>{selected?.code}</b> {selected?.name} · Dokter: <b>{doctor?.name}</b>
+                    Pasien: <b>{customer?.name}</b> (NO RM. {customer?.username}) · Paket: <b>{selected?.code}</b>{' '}
+                    {selected?.name} · Dokter: <b>{doctor?.name}</b>
                   </p>
                 </div>
                 {period.isPending ? (
@@ -484,10 +574,20 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                 ) : !hasPeriod ? (
                   <ErrorList items={[{ message: MSG.noActivePeriod }]} />
                 ) : pdfUrl ? (
-                  <iframe title="Perjanjian Paket" src={pdfUrl} className="h-[60vh] w-full rounded-lg border" data-testid="agreement-frame" />
+                  <iframe
+                    title="Perjanjian Paket"
+                    src={pdfUrl}
+                    className="h-[60vh] w-full rounded-lg border"
+                    data-testid="agreement-frame"
+                  />
                 ) : null}
                 <div>
-                  <Button type="button" variant="outline" onClick={() => openAgreement(true)} disabled={!hasPeriod || !pdfUrl}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => openAgreement(true)}
+                    disabled={!hasPeriod || !pdfUrl}
+                  >
                     <Download /> Unduh Perjanjian
                   </Button>
                 </div>
@@ -507,12 +607,20 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                 </Button>
               )}
               {step < 3 ? (
-                <Button type="button" onClick={() => (step === 0 ? void nextFromMember() : go(step + 1))} disabled={nextDisabled}>
+                <Button
+                  type="button"
+                  onClick={() => (step === 0 ? void nextFromMember() : go(step + 1))}
+                  disabled={nextDisabled}
+                >
                   {saving ? <LoaderCircle className="animate-spin" /> : null}
                   Lanjut <ArrowRight />
                 </Button>
               ) : (
-                <Button type="button" onClick={() => void confirm()} disabled={!agreementOpened || !hasPeriod || saving}>
+                <Button
+                  type="button"
+                  onClick={() => void confirm()}
+                  disabled={!agreementOpened || !hasPeriod || saving}
+                >
                   {saving ? <LoaderCircle className="animate-spin" /> : <Check />}
                   Konfirmasi
                 </Button>
@@ -522,7 +630,13 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
           <TreatmentsDialog paket={viewing} onClose={() => setViewing(null)} />
         </DialogContent>
       </Dialog>
-      <SuccessDialog open={!!done} onClose={finish} title={done ? MSG.registrationSuccessTitle(done) : ''} description={MSG.registrationSuccess} actionLabel="Selesai" />
+      <SuccessDialog
+        open={!!done}
+        onClose={finish}
+        title={done ? MSG.registrationSuccessTitle(done) : ''}
+        description={MSG.registrationSuccess}
+        actionLabel="Selesai"
+      />
     </>
   );
 }

@@ -14,7 +14,10 @@ export default function PiutangPage() {
   const trpc = useTRPC();
   const [keyword, setKeyword] = React.useState('');
   const [asof, setAsof] = React.useState('');
-  const q = useQuery({ ...trpc.paket.piutang.queryOptions({ keyword: keyword.trim() || undefined, asof: asof || undefined }), meta: { inlineErrors: true } });
+  const q = useQuery({
+    ...trpc.paket.piutang.queryOptions({ keyword: keyword.trim() || undefined, asof: asof || undefined }),
+    meta: { inlineErrors: true },
+  });
   const rows = q.data?.data;
   const totals = React.useMemo(() => {
     const sen: Record<string, number> = { total: 0 };
@@ -27,16 +30,36 @@ export default function PiutangPage() {
   }, [rows]);
 
   const columns: Column<PiutangRowDto>[] = [
-    { key: 'customer', header: 'Pasien', cell: (r) => (
-      <div>
-        <p>{r.customerdata.name}</p>
-        <p className="text-xs text-muted-foreground">NO RM. {r.customerdata.username}</p>
-      </div>
-    ) },
-    { key: 'memberships', header: 'Registrasi', cell: (r) => <span className="font-mono text-xs">{r.memberships.join(', ')}</span> },
+    {
+      key: 'customer',
+      header: 'Pasien',
+      cell: (r) => (
+        <div>
+          <p>{r.customerdata.name}</p>
+          <p className="text-xs text-muted-foreground">NO RM. {r.customerdata.username}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'memberships',
+      header: 'Registrasi',
+      cell: (r) => <span className="font-mono text-xs">{r.memberships.join(', ')}</span>,
+    },
     { key: 'oldest_due', header: 'Jatuh Tempo Terlama', cell: (r) => formatDate(r.oldest_due) },
-    ...AGEING_BUCKETS.map((b): Column<PiutangRowDto> => ({ key: b, header: AGEING_LABELS[b], className: 'text-right', headerClassName: 'text-right', cell: (r) => formatRupiah(r[b]) })),
-    { key: 'total', header: 'Total', className: 'text-right font-semibold', headerClassName: 'text-right', cell: (r) => formatRupiah(r.total) },
+    ...AGEING_BUCKETS.map((b): Column<PiutangRowDto> => ({
+      key: b,
+      header: AGEING_LABELS[b],
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (r) => formatRupiah(r[b]),
+    })),
+    {
+      key: 'total',
+      header: 'Total',
+      className: 'text-right font-semibold',
+      headerClassName: 'text-right',
+      cell: (r) => formatRupiah(r.total),
+    },
   ];
 
   const exportAll = () =>
@@ -47,7 +70,12 @@ export default function PiutangPage() {
         { header: 'NO RM.', value: (r: PiutangRowDto) => r.customerdata.username, width: 14 },
         { header: 'Registrasi', value: (r: PiutangRowDto) => r.memberships.join(', '), width: 30 },
         { header: 'Jatuh Tempo Terlama', value: (r: PiutangRowDto) => r.oldest_due ?? '', width: 14 },
-        ...AGEING_BUCKETS.map((b) => ({ header: AGEING_LABELS[b], value: (r: PiutangRowDto) => r[b], numFmt: '#,##0.00', width: 16 })),
+        ...AGEING_BUCKETS.map((b) => ({
+          header: AGEING_LABELS[b],
+          value: (r: PiutangRowDto) => r[b],
+          numFmt: '#,##0.00',
+          width: 16,
+        })),
         { header: 'Total', value: 'total' as const, numFmt: '#,##0.00', width: 16 },
       ],
       rows ?? [],
@@ -56,10 +84,19 @@ export default function PiutangPage() {
 
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-4">
-      <PageHeader title="Piutang Membership" description="Cicilan paket yang belum dibayar per pasien, dengan umur piutang." actions={<ExportExcelButton onExport={exportAll} disabled={!rows?.length} />} />
+      <PageHeader
+        title="Piutang Membership"
+        description="Cicilan paket yang belum dibayar per pasien, dengan umur piutang."
+        actions={<ExportExcelButton onExport={exportAll} disabled={!rows?.length} />}
+      />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
         <FormField label="Cari" htmlFor="piutang-keyword">
-          <Input id="piutang-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="Pasien, NO RM., kode registrasi" />
+          <Input
+            id="piutang-keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="Pasien, NO RM., kode registrasi"
+          />
         </FormField>
         <FormField label="Per Tanggal" htmlFor="piutang-asof">
           <Input id="piutang-asof" type="date" value={asof} onChange={(e) => setAsof(e.target.value)} />

@@ -24,7 +24,14 @@ import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../components/OptionS
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -45,7 +52,17 @@ function fieldErrorsOf(items: ErrorItem[]): { byField: Record<string, string>; r
 
 // ------------------------------------------------------------------------------------------------ types
 
-function TypeDialog({ type, open, onClose, onSaved }: { type: PaketTypeDto | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+function TypeDialog({
+  type,
+  open,
+  onClose,
+  onSaved,
+}: {
+  type: PaketTypeDto | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const trpc = useTRPC();
   const create = useMutation({ ...trpc.paket.createType.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.paket.updateType.mutationOptions(), meta: { inlineErrors: true } });
@@ -53,13 +70,29 @@ function TypeDialog({ type, open, onClose, onSaved }: { type: PaketTypeDto | nul
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   React.useEffect(() => {
     if (open) {
-      setV(type ? { name: type.name, type: String(type.type), start_at: type.start_at, end_at: type.end_at ?? '', status: String(type.status) } : { name: '', type: '1', start_at: new Date().toISOString().slice(0, 10), end_at: '', status: '1' });
+      setV(
+        type
+          ? {
+              name: type.name,
+              type: String(type.type),
+              start_at: type.start_at,
+              end_at: type.end_at ?? '',
+              status: String(type.status),
+            }
+          : { name: '', type: '1', start_at: new Date().toISOString().slice(0, 10), end_at: '', status: '1' },
+      );
       setErrors([]);
     }
   }, [open, type]);
   const { byField, rest } = fieldErrorsOf(errors);
   const save = async () => {
-    const data = { name: v.name, type: Number(v.type), start_at: v.start_at, end_at: v.end_at || null, status: Number(v.status) as 0 | 1 };
+    const data = {
+      name: v.name,
+      type: Number(v.type),
+      start_at: v.start_at,
+      end_at: v.end_at || null,
+      status: Number(v.status) as 0 | 1,
+    };
     try {
       if (type) await update.mutateAsync({ id: type.id, data });
       else await create.mutateAsync(data);
@@ -79,20 +112,46 @@ function TypeDialog({ type, open, onClose, onSaved }: { type: PaketTypeDto | nul
             <Input id="type-name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
           </FormField>
           <FormField label="Jenis" htmlFor="type-type" error={byField.type} required>
-            <OptionSelect id="type-type" value={v.type} onValueChange={(x) => setV({ ...v, type: x })} options={PAKET_TYPE_KINDS} />
+            <OptionSelect
+              id="type-type"
+              value={v.type}
+              onValueChange={(x) => setV({ ...v, type: x })}
+              options={PAKET_TYPE_KINDS}
+            />
           </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="Mulai" htmlFor="type-start" error={byField.start_at} required>
-              <Input id="type-start" type="date" value={v.start_at} onChange={(e) => setV({ ...v, start_at: e.target.value })} />
+              <Input
+                id="type-start"
+                type="date"
+                value={v.start_at}
+                onChange={(e) => setV({ ...v, start_at: e.target.value })}
+              />
             </FormField>
             <FormField label="Berakhir" htmlFor="type-end" error={byField.end_at}>
-              <Input id="type-end" type="date" value={v.end_at} onChange={(e) => setV({ ...v, end_at: e.target.value })} />
+              <Input
+                id="type-end"
+                type="date"
+                value={v.end_at}
+                onChange={(e) => setV({ ...v, end_at: e.target.value })}
+              />
             </FormField>
           </div>
           <FormField label="Status" htmlFor="type-status">
-            <OptionSelect id="type-status" value={v.status} onValueChange={(x) => setV({ ...v, status: x })} options={ACTIVE_STATUS_OPTIONS} />
+            <OptionSelect
+              id="type-status"
+              value={v.status}
+              onValueChange={(x) => setV({ ...v, status: x })}
+              options={ACTIVE_STATUS_OPTIONS}
+            />
           </FormField>
-          <ErrorList items={Object.keys(byField).length ? errors.filter((e) => !e.field || !['name', 'type', 'start_at', 'end_at'].includes(e.field)) : rest} />
+          <ErrorList
+            items={
+              Object.keys(byField).length
+                ? errors.filter((e) => !e.field || !['name', 'type', 'start_at', 'end_at'].includes(e.field))
+                : rest
+            }
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
@@ -110,7 +169,8 @@ function TypeDialog({ type, open, onClose, onSaved }: { type: PaketTypeDto | nul
 // ------------------------------------------------------------------------------------------------ packages
 
 /** Fields the package form shows an inline error under; anything else goes to the list above the buttons. */
-const SHOWN_FIELD = /^(code|name|paket_type_id|active_at|price|dp_amount|cicilan_amount|cicilan_attempt|items\.\d+\.(ref_id|free_slot|expired_duration))$/;
+const SHOWN_FIELD =
+  /^(code|name|paket_type_id|active_at|price|dp_amount|cicilan_amount|cicilan_attempt|items\.\d+\.(ref_id|free_slot|expired_duration))$/;
 
 interface ItemRow {
   type: string;
@@ -119,20 +179,56 @@ interface ItemRow {
   expired_duration: string;
 }
 
-function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHistoryDto | null; open: boolean; onClose: () => void; onSaved: () => void; types: PaketTypeDto[] }) {
+function PaketDialog({
+  paket,
+  open,
+  onClose,
+  onSaved,
+  types,
+}: {
+  paket: PaketHistoryDto | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+  types: PaketTypeDto[];
+}) {
   const trpc = useTRPC();
   const create = useMutation({ ...trpc.paket.create.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.paket.update.mutationOptions(), meta: { inlineErrors: true } });
   const masterQuery = { page: 1, limit: 500, status: 1 };
-  const tindakan = useQuery({ ...trpc.masters.tindakan.list.queryOptions(masterQuery), enabled: open, meta: { silent: true } });
-  const items = useQuery({ ...trpc.masters.item.list.queryOptions(masterQuery), enabled: open, meta: { silent: true } });
-  const labs = useQuery({ ...trpc.masters.formlab.list.queryOptions(masterQuery), enabled: open, meta: { silent: true } });
+  const tindakan = useQuery({
+    ...trpc.masters.tindakan.list.queryOptions(masterQuery),
+    enabled: open,
+    meta: { silent: true },
+  });
+  const items = useQuery({
+    ...trpc.masters.item.list.queryOptions(masterQuery),
+    enabled: open,
+    meta: { silent: true },
+  });
+  const labs = useQuery({
+    ...trpc.masters.formlab.list.queryOptions(masterQuery),
+    enabled: open,
+    meta: { silent: true },
+  });
   const options: Record<string, { id: number; code: string; name: string }[]> = {
     '1': tindakan.data?.data ?? [],
     '2': items.data?.data ?? [],
     '3': labs.data?.data ?? [],
   };
-  const blank = { code: '', name: '', paket_type_id: '', active_at: new Date().toISOString().slice(0, 10), price: '', description: '', status: '1', installment_schema: '0', dp_amount: '0', cicilan_amount: '0', cicilan_attempt: '0' };
+  const blank = {
+    code: '',
+    name: '',
+    paket_type_id: '',
+    active_at: new Date().toISOString().slice(0, 10),
+    price: '',
+    description: '',
+    status: '1',
+    installment_schema: '0',
+    dp_amount: '0',
+    cicilan_amount: '0',
+    cicilan_attempt: '0',
+  };
   const [v, setV] = React.useState(blank);
   const [rows, setRows] = React.useState<ItemRow[]>([]);
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
@@ -141,10 +237,26 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
     setErrors([]);
     if (paket) {
       setV({
-        code: paket.code, name: paket.name, paket_type_id: String(paket.pakettypedata.id), active_at: paket.active_at, price: formatNumber(paket.price), description: paket.description ?? '',
-        status: String(paket.status), installment_schema: String(paket.installment_schema), dp_amount: formatNumber(paket.dp_amount), cicilan_amount: formatNumber(paket.cicilan_amount), cicilan_attempt: String(paket.cicilan_attempt),
+        code: paket.code,
+        name: paket.name,
+        paket_type_id: String(paket.pakettypedata.id),
+        active_at: paket.active_at,
+        price: formatNumber(paket.price),
+        description: paket.description ?? '',
+        status: String(paket.status),
+        installment_schema: String(paket.installment_schema),
+        dp_amount: formatNumber(paket.dp_amount),
+        cicilan_amount: formatNumber(paket.cicilan_amount),
+        cicilan_attempt: String(paket.cicilan_attempt),
       });
-      setRows((paket.items ?? []).map((i) => ({ type: String(i.type), ref_id: String(i.ref_id), free_slot: String(i.free_slot), expired_duration: String(i.expired_duration) })));
+      setRows(
+        (paket.items ?? []).map((i) => ({
+          type: String(i.type),
+          ref_id: String(i.ref_id),
+          free_slot: String(i.free_slot),
+          expired_duration: String(i.expired_duration),
+        })),
+      );
     } else {
       setV(blank);
       setRows([]);
@@ -155,15 +267,31 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
   const instal = v.installment_schema === '1';
   const num = (s: string) => parseRupiah(s) ?? NaN;
   const mismatch =
-    instal && [v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt].every((x) => Number.isFinite(num(x))) && toSen(num(v.dp_amount)) + toSen(num(v.cicilan_amount)) * num(v.cicilan_attempt) !== toSen(num(v.price))
+    instal &&
+    [v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt].every((x) => Number.isFinite(num(x))) &&
+    toSen(num(v.dp_amount)) + toSen(num(v.cicilan_amount)) * num(v.cicilan_attempt) !== toSen(num(v.price))
       ? installmentMismatchMessage(num(v.price), num(v.dp_amount), num(v.cicilan_amount), num(v.cicilan_attempt))
       : null;
 
   const save = async () => {
     const data = {
-      code: v.code, name: v.name, paket_type_id: Number(v.paket_type_id), active_at: v.active_at, price: num(v.price), description: v.description || null,
-      status: Number(v.status), installment_schema: Number(v.installment_schema), dp_amount: num(v.dp_amount) || 0, cicilan_amount: num(v.cicilan_amount) || 0, cicilan_attempt: num(v.cicilan_attempt) || 0,
-      items: rows.map((r) => ({ type: Number(r.type), ref_id: Number(r.ref_id), free_slot: Number(r.free_slot), expired_duration: Number(r.expired_duration) })),
+      code: v.code,
+      name: v.name,
+      paket_type_id: Number(v.paket_type_id),
+      active_at: v.active_at,
+      price: num(v.price),
+      description: v.description || null,
+      status: Number(v.status),
+      installment_schema: Number(v.installment_schema),
+      dp_amount: num(v.dp_amount) || 0,
+      cicilan_amount: num(v.cicilan_amount) || 0,
+      cicilan_attempt: num(v.cicilan_attempt) || 0,
+      items: rows.map((r) => ({
+        type: Number(r.type),
+        ref_id: Number(r.ref_id),
+        free_slot: Number(r.free_slot),
+        expired_duration: Number(r.expired_duration),
+      })),
     } as unknown as PaketInput;
     try {
       if (paket) await update.mutateAsync({ id: paket.paket_id, data });
@@ -173,8 +301,10 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
       setErrors(errorItems(err));
     }
   };
-  const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setV({ ...v, [k]: e.target.value });
-  const setRow = (i: number, patch: Partial<ItemRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setV({ ...v, [k]: e.target.value });
+  const setRow = (i: number, patch: Partial<ItemRow>) =>
+    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
@@ -182,7 +312,11 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
         <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4">
           <DialogHeader>
             <DialogTitle>{paket ? `Ubah Paket ${paket.code} (versi baru)` : 'Paket Baru'}</DialogTitle>
-            {paket ? <DialogDescription>Setiap perubahan disimpan sebagai versi baru; registrasi lama tetap memakai versi saat dijual.</DialogDescription> : null}
+            {paket ? (
+              <DialogDescription>
+                Setiap perubahan disimpan sebagai versi baru; registrasi lama tetap memakai versi saat dijual.
+              </DialogDescription>
+            ) : null}
           </DialogHeader>
           <div className="grid gap-3 md:grid-cols-3">
             <FormField label="Kode" htmlFor="pk-code" error={byField.code} required>
@@ -197,11 +331,13 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
                   <SelectValue placeholder="Pilih jenis paket" />
                 </SelectTrigger>
                 <SelectContent>
-                  {types.filter((t) => t.status === 1).map((t) => (
-                    <SelectItem key={t.id} value={String(t.id)}>
-                      {t.name}
-                    </SelectItem>
-                  ))}
+                  {types
+                    .filter((t) => t.status === 1)
+                    .map((t) => (
+                      <SelectItem key={t.id} value={String(t.id)}>
+                        {t.name}
+                      </SelectItem>
+                    ))}
                 </SelectContent>
               </Select>
             </FormField>
@@ -209,13 +345,23 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
               <Input id="pk-active" type="date" value={v.active_at} onChange={set('active_at')} />
             </FormField>
             <FormField label="Status" htmlFor="pk-status">
-              <OptionSelect id="pk-status" value={v.status} onValueChange={(x) => setV({ ...v, status: x })} options={ACTIVE_STATUS_OPTIONS} />
+              <OptionSelect
+                id="pk-status"
+                value={v.status}
+                onValueChange={(x) => setV({ ...v, status: x })}
+                options={ACTIVE_STATUS_OPTIONS}
+              />
             </FormField>
             <FormField label="Harga (Rp)" htmlFor="pk-price" error={byField.price} required>
               <Input id="pk-price" inputMode="decimal" value={v.price} onChange={set('price')} />
             </FormField>
             <FormField label="Skema Pembayaran" htmlFor="pk-schema">
-              <OptionSelect id="pk-schema" value={v.installment_schema} onValueChange={(x) => setV({ ...v, installment_schema: x })} options={INSTALLMENT_SCHEMAS} />
+              <OptionSelect
+                id="pk-schema"
+                value={v.installment_schema}
+                onValueChange={(x) => setV({ ...v, installment_schema: x })}
+                options={INSTALLMENT_SCHEMAS}
+              />
             </FormField>
             {instal ? (
               <>
@@ -223,10 +369,20 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
                   <Input id="pk-dp" inputMode="decimal" value={v.dp_amount} onChange={set('dp_amount')} />
                 </FormField>
                 <FormField label="Nominal Cicilan (Rp)" htmlFor="pk-cicilan" error={byField.cicilan_amount}>
-                  <Input id="pk-cicilan" inputMode="decimal" value={v.cicilan_amount} onChange={set('cicilan_amount')} />
+                  <Input
+                    id="pk-cicilan"
+                    inputMode="decimal"
+                    value={v.cicilan_amount}
+                    onChange={set('cicilan_amount')}
+                  />
                 </FormField>
                 <FormField label="Jumlah Cicilan" htmlFor="pk-attempt" error={byField.cicilan_attempt}>
-                  <Input id="pk-attempt" inputMode="numeric" value={v.cicilan_attempt} onChange={set('cicilan_attempt')} />
+                  <Input
+                    id="pk-attempt"
+                    inputMode="numeric"
+                    value={v.cicilan_attempt}
+                    onChange={set('cicilan_attempt')}
+                  />
                 </FormField>
               </>
             ) : null}
@@ -239,15 +395,27 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
           <div className="grid gap-2">
             <div className="flex items-center justify-between">
               <h3 className="font-semibold">Isi Paket</h3>
-              <Button size="sm" variant="outline" onClick={() => setRows([...rows, { type: '1', ref_id: '', free_slot: '1', expired_duration: '90' }])}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setRows([...rows, { type: '1', ref_id: '', free_slot: '1', expired_duration: '90' }])}
+              >
                 <Plus /> Tambah Item
               </Button>
             </div>
             {rows.length === 0 ? <p className="text-sm text-muted-foreground">{'Tidak ada Perawatan'}</p> : null}
             {rows.map((r, i) => (
-              <div key={i} className="grid items-end gap-2 rounded-md border p-2 md:grid-cols-[140px_1fr_110px_130px_auto]">
+              <div
+                key={i}
+                className="grid items-end gap-2 rounded-md border p-2 md:grid-cols-[140px_1fr_110px_130px_auto]"
+              >
                 <FormField label="Jenis" htmlFor={`it-type-${i}`}>
-                  <OptionSelect id={`it-type-${i}`} value={r.type} onValueChange={(x) => setRow(i, { type: x, ref_id: '' })} options={PAKET_ITEM_TYPES} />
+                  <OptionSelect
+                    id={`it-type-${i}`}
+                    value={r.type}
+                    onValueChange={(x) => setRow(i, { type: x, ref_id: '' })}
+                    options={PAKET_ITEM_TYPES}
+                  />
                 </FormField>
                 <FormField label="Nama" htmlFor={`it-ref-${i}`} error={byField[`items.${i}.ref_id`]}>
                   <Select value={r.ref_id} onValueChange={(x) => setRow(i, { ref_id: x })}>
@@ -264,12 +432,31 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
                   </Select>
                 </FormField>
                 <FormField label="Slot" htmlFor={`it-slot-${i}`} error={byField[`items.${i}.free_slot`]}>
-                  <Input id={`it-slot-${i}`} inputMode="numeric" value={r.free_slot} onChange={(e) => setRow(i, { free_slot: e.target.value })} />
+                  <Input
+                    id={`it-slot-${i}`}
+                    inputMode="numeric"
+                    value={r.free_slot}
+                    onChange={(e) => setRow(i, { free_slot: e.target.value })}
+                  />
                 </FormField>
-                <FormField label="Berlaku (hari)" htmlFor={`it-exp-${i}`} error={byField[`items.${i}.expired_duration`]}>
-                  <Input id={`it-exp-${i}`} inputMode="numeric" value={r.expired_duration} onChange={(e) => setRow(i, { expired_duration: e.target.value })} />
+                <FormField
+                  label="Berlaku (hari)"
+                  htmlFor={`it-exp-${i}`}
+                  error={byField[`items.${i}.expired_duration`]}
+                >
+                  <Input
+                    id={`it-exp-${i}`}
+                    inputMode="numeric"
+                    value={r.expired_duration}
+                    onChange={(e) => setRow(i, { expired_duration: e.target.value })}
+                  />
                 </FormField>
-                <Button variant="ghost" size="icon" aria-label="Hapus item" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Hapus item"
+                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                >
                   <Trash2 />
                 </Button>
               </div>
@@ -292,7 +479,11 @@ function PaketDialog({ paket, open, onClose, onSaved, types }: { paket: PaketHis
 
 function VersionsDialog({ paketId, onClose }: { paketId: number | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.paket.get.queryOptions({ id: paketId ?? 0 }), enabled: paketId !== null, meta: { inlineErrors: true } });
+  const q = useQuery({
+    ...trpc.paket.get.queryOptions({ id: paketId ?? 0 }),
+    enabled: paketId !== null,
+    meta: { inlineErrors: true },
+  });
   return (
     <Dialog open={paketId !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent className="max-w-3xl">
@@ -310,10 +501,17 @@ function VersionsDialog({ paketId, onClose }: { paketId: number | null; onClose:
               </div>
               <p>
                 {h.name} · {formatRupiah(h.price)} · {INSTALLMENT_SCHEMAS[h.installment_schema as 0 | 1]}
-                {h.installment_schema === 1 ? ` (DP ${formatRupiah(h.dp_amount)} + ${h.cicilan_attempt}x ${formatRupiah(h.cicilan_amount)})` : ''}
+                {h.installment_schema === 1
+                  ? ` (DP ${formatRupiah(h.dp_amount)} + ${h.cicilan_attempt}x ${formatRupiah(h.cicilan_amount)})`
+                  : ''}
               </p>
               <p className="text-muted-foreground">
-                {(h.items ?? []).map((i) => `${(i.perawatandata ?? i.itemdata ?? i.formlabdata)?.name} (${i.free_slot} slot, ${i.expired_duration} hari)`).join(' · ') || 'Tidak ada Perawatan'}
+                {(h.items ?? [])
+                  .map(
+                    (i) =>
+                      `${(i.perawatandata ?? i.itemdata ?? i.formlabdata)?.name} (${i.free_slot} slot, ${i.expired_duration} hari)`,
+                  )
+                  .join(' · ') || 'Tidak ada Perawatan'}
               </p>
             </li>
           ))}
@@ -333,7 +531,10 @@ export default function PromosiPage() {
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
   const types = useQuery({ ...trpc.paket.types.queryOptions({}), meta: { inlineErrors: true } });
-  const list = useQuery({ ...trpc.paket.history.queryOptions({ keyword: keyword.trim() || undefined, page, limit }), meta: { inlineErrors: true } });
+  const list = useQuery({
+    ...trpc.paket.history.queryOptions({ keyword: keyword.trim() || undefined, page, limit }),
+    meta: { inlineErrors: true },
+  });
   const [editPaket, setEditPaket] = React.useState<PaketHistoryDto | null | 'new'>(null);
   const [editType, setEditType] = React.useState<PaketTypeDto | null | 'new'>(null);
   const [versions, setVersions] = React.useState<number | null>(null);
@@ -347,45 +548,88 @@ export default function PromosiPage() {
 
   const paketColumns: Column<PaketHistoryDto>[] = [
     { key: 'code', header: 'Kode', cell: (p) => <span className="font-mono">{p.code}</span> },
-    { key: 'name', header: 'Nama', cell: (p) => (
-      <div>
-        <p>{p.name}</p>
-        <p className="text-xs text-muted-foreground">{p.pakettypedata.name} · versi {p.version}</p>
-      </div>
-    ) },
-    { key: 'price', header: 'Harga', className: 'text-right', headerClassName: 'text-right', cell: (p) => formatRupiah(p.price) },
-    { key: 'schema', header: 'Pembayaran', cell: (p) => (p.installment_schema === 1 ? `DP ${formatRupiah(p.dp_amount)} + ${p.cicilan_attempt}x ${formatRupiah(p.cicilan_amount)}` : 'Lunas') },
+    {
+      key: 'name',
+      header: 'Nama',
+      cell: (p) => (
+        <div>
+          <p>{p.name}</p>
+          <p className="text-xs text-muted-foreground">
+            {p.pakettypedata.name} · versi {p.version}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'price',
+      header: 'Harga',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (p) => formatRupiah(p.price),
+    },
+    {
+      key: 'schema',
+      header: 'Pembayaran',
+      cell: (p) =>
+        p.installment_schema === 1
+          ? `DP ${formatRupiah(p.dp_amount)} + ${p.cicilan_attempt}x ${formatRupiah(p.cicilan_amount)}`
+          : 'Lunas',
+    },
     { key: 'items', header: 'Isi', cell: (p) => `${p.items?.length ?? 0} item` },
-    { key: 'status', header: 'Status', cell: (p) => <Badge variant={p.status === 1 ? 'success' : 'warning'}>{p.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge> },
-    { key: 'actions', header: '', cell: (p) => (
-      <div className="flex justify-end gap-1">
-        <Button size="sm" variant="ghost" onClick={() => setVersions(p.paket_id)} aria-label={`Riwayat ${p.code}`}>
-          <History />
-        </Button>
-        {canManage ? (
-          <Button size="sm" variant="ghost" onClick={() => setEditPaket(p)} aria-label={`Ubah ${p.code}`}>
-            <Pencil />
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => (
+        <Badge variant={p.status === 1 ? 'success' : 'warning'}>{p.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      cell: (p) => (
+        <div className="flex justify-end gap-1">
+          <Button size="sm" variant="ghost" onClick={() => setVersions(p.paket_id)} aria-label={`Riwayat ${p.code}`}>
+            <History />
           </Button>
-        ) : null}
-      </div>
-    ) },
+          {canManage ? (
+            <Button size="sm" variant="ghost" onClick={() => setEditPaket(p)} aria-label={`Ubah ${p.code}`}>
+              <Pencil />
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
   ];
   const typeColumns: Column<PaketTypeDto>[] = [
     { key: 'name', header: 'Nama' },
     { key: 'typename', header: 'Jenis' },
     { key: 'start_at', header: 'Mulai', cell: (t) => formatDate(t.start_at) },
     { key: 'end_at', header: 'Berakhir', cell: (t) => (t.end_at ? formatDate(t.end_at) : '-') },
-    { key: 'status', header: 'Status', cell: (t) => <Badge variant={t.status === 1 ? 'success' : 'warning'}>{t.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge> },
-    { key: 'actions', header: '', cell: (t) => (canManage ? (
-      <Button size="sm" variant="ghost" onClick={() => setEditType(t)} aria-label={`Ubah ${t.name}`}>
-        <Pencil />
-      </Button>
-    ) : null) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (t) => (
+        <Badge variant={t.status === 1 ? 'success' : 'warning'}>{t.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      cell: (t) =>
+        canManage ? (
+          <Button size="sm" variant="ghost" onClick={() => setEditType(t)} aria-label={`Ubah ${t.name}`}>
+            <Pencil />
+          </Button>
+        ) : null,
+    },
   ];
 
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-4">
-      <PageHeader title="Paket Promosi" description="Jenis paket, paket dan isinya. Setiap perubahan paket menjadi versi baru." />
+      <PageHeader
+        title="Paket Promosi"
+        description="Jenis paket, paket dan isinya. Setiap perubahan paket menjadi versi baru."
+      />
       <Tabs defaultValue="paket">
         <TabsList>
           <TabsTrigger value="paket">Paket</TabsTrigger>
@@ -393,7 +637,16 @@ export default function PromosiPage() {
         </TabsList>
         <TabsContent value="paket" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <Input className="max-w-sm" placeholder="Cari kode, nama atau jenis paket" value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(1); }} aria-label="Cari paket" />
+            <Input
+              className="max-w-sm"
+              placeholder="Cari kode, nama atau jenis paket"
+              value={keyword}
+              onChange={(e) => {
+                setKeyword(e.target.value);
+                setPage(1);
+              }}
+              aria-label="Cari paket"
+            />
             {canManage ? (
               <Button onClick={() => setEditPaket('new')}>
                 <Plus /> Paket Baru
@@ -401,7 +654,19 @@ export default function PromosiPage() {
             ) : null}
           </div>
           {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-          <DataTable columns={paketColumns} rows={list.data?.data} rowKey={(p) => p.id} loading={list.isPending} pagination={{ page, pageSize: limit, total: list.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setLimit }} />
+          <DataTable
+            columns={paketColumns}
+            rows={list.data?.data}
+            rowKey={(p) => p.id}
+            loading={list.isPending}
+            pagination={{
+              page,
+              pageSize: limit,
+              total: list.data?.count ?? 0,
+              onPageChange: setPage,
+              onPageSizeChange: setLimit,
+            }}
+          />
         </TabsContent>
         <TabsContent value="jenis" className="grid gap-3">
           {canManage ? (
@@ -415,8 +680,19 @@ export default function PromosiPage() {
           <DataTable columns={typeColumns} rows={types.data} rowKey={(t) => t.id} loading={types.isPending} />
         </TabsContent>
       </Tabs>
-      <PaketDialog paket={editPaket === 'new' ? null : editPaket} open={editPaket !== null} onClose={() => setEditPaket(null)} onSaved={saved} types={types.data ?? []} />
-      <TypeDialog type={editType === 'new' ? null : editType} open={editType !== null} onClose={() => setEditType(null)} onSaved={saved} />
+      <PaketDialog
+        paket={editPaket === 'new' ? null : editPaket}
+        open={editPaket !== null}
+        onClose={() => setEditPaket(null)}
+        onSaved={saved}
+        types={types.data ?? []}
+      />
+      <TypeDialog
+        type={editType === 'new' ? null : editType}
+        open={editType !== null}
+        onClose={() => setEditType(null)}
+        onSaved={saved}
+      />
       <VersionsDialog paketId={versions} onClose={() => setVersions(null)} />
       <SuccessDialog open={success} onClose={() => setSuccess(false)} />
     </div>

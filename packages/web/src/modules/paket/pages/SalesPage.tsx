@@ -19,14 +19,22 @@ const RUPIAH_FMT = '#,##0.00';
 
 function MembershipDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.paket.membership.queryOptions({ id: id ?? 0 }), enabled: id !== null, meta: { inlineErrors: true } });
+  const q = useQuery({
+    ...trpc.paket.membership.queryOptions({ id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { inlineErrors: true },
+  });
   const m = q.data;
   return (
     <Dialog open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{m ? `Registrasi ${m.code}` : 'Registrasi'}</DialogTitle>
-          <DialogDescription>{m ? `${m.customerdata.name} (NO RM. ${m.customerdata.username}) · ${m.paketdata.code} ${m.paketdata.name}` : ''}</DialogDescription>
+          <DialogDescription>
+            {m
+              ? `${m.customerdata.name} (NO RM. ${m.customerdata.username}) · ${m.paketdata.code} ${m.paketdata.name}`
+              : ''}
+          </DialogDescription>
         </DialogHeader>
         {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
         {!m ? (
@@ -89,7 +97,13 @@ function MembershipDetail({ id, onClose }: { id: number | null; onClose: () => v
                       <TableCell>{formatDate(c.due_date)}</TableCell>
                       <TableCell className="text-right">{formatRupiah(c.amount)}</TableCell>
                       <TableCell className="text-right">{formatRupiah(c.paid_amount)}</TableCell>
-                      <TableCell>{c.status === 1 ? <Badge variant="success">Lunas</Badge> : <Badge variant="warning">Belum dibayar</Badge>}</TableCell>
+                      <TableCell>
+                        {c.status === 1 ? (
+                          <Badge variant="success">Lunas</Badge>
+                        ) : (
+                          <Badge variant="warning">Belum dibayar</Badge>
+                        )}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -120,28 +134,55 @@ export default function SalesPage() {
     status: status === 'all' ? undefined : Number(status),
     doctor: doctor?.id,
   };
-  const q = useQuery({ ...trpc.paket.memberships.queryOptions({ ...filter, page, limit }), meta: { inlineErrors: true } });
+  const q = useQuery({
+    ...trpc.paket.memberships.queryOptions({ ...filter, page, limit }),
+    meta: { inlineErrors: true },
+  });
   React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor]);
 
   const columns: Column<MembershipDto>[] = [
     { key: 'code', header: 'Kode', cell: (m) => <span className="font-mono text-xs">{m.code}</span> },
     { key: 'registered_at', header: 'Tanggal', cell: (m) => formatDate(m.registered_at) },
-    { key: 'customer', header: 'Pasien', cell: (m) => (
-      <div>
-        <p>{m.customerdata.name}</p>
-        <p className="text-xs text-muted-foreground">NO RM. {m.customerdata.username}</p>
-      </div>
-    ) },
-    { key: 'paket', header: 'Paket', cell: (m) => (
-      <div>
-        <p>{m.paketdata.code}</p>
-        <p className="text-xs text-muted-foreground">{m.paketdata.typename}</p>
-      </div>
-    ) },
+    {
+      key: 'customer',
+      header: 'Pasien',
+      cell: (m) => (
+        <div>
+          <p>{m.customerdata.name}</p>
+          <p className="text-xs text-muted-foreground">NO RM. {m.customerdata.username}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'paket',
+      header: 'Paket',
+      cell: (m) => (
+        <div>
+          <p>{m.paketdata.code}</p>
+          <p className="text-xs text-muted-foreground">{m.paketdata.typename}</p>
+        </div>
+      ),
+    },
     { key: 'doctor', header: 'Dokter', cell: (m) => m.doctordata.name },
-    { key: 'price', header: 'Harga', className: 'text-right', headerClassName: 'text-right', cell: (m) => formatRupiah(m.price) },
-    { key: 'outstanding', header: 'Sisa', className: 'text-right', headerClassName: 'text-right', cell: (m) => formatRupiah(m.outstanding_amount) },
-    { key: 'status', header: 'Status', cell: (m) => <Badge variant={m.status === 1 ? 'success' : 'secondary'}>{m.statusname}</Badge> },
+    {
+      key: 'price',
+      header: 'Harga',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (m) => formatRupiah(m.price),
+    },
+    {
+      key: 'outstanding',
+      header: 'Sisa',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (m) => formatRupiah(m.outstanding_amount),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (m) => <Badge variant={m.status === 1 ? 'success' : 'secondary'}>{m.statusname}</Badge>,
+    },
   ];
 
   const exportAll = async () => {
@@ -170,10 +211,19 @@ export default function SalesPage() {
 
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-4">
-      <PageHeader title="Penjualan Paket" description="Registrasi paket promosi dan membership cabang ini." actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />} />
+      <PageHeader
+        title="Penjualan Paket"
+        description="Registrasi paket promosi dan membership cabang ini."
+        actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />}
+      />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
         <FormField label="Cari" htmlFor="sales-keyword">
-          <Input id="sales-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="Kode, pasien, NO RM., paket" />
+          <Input
+            id="sales-keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="Kode, pasien, NO RM., paket"
+          />
         </FormField>
         <FormField label="Dari Tanggal" htmlFor="sales-from">
           <Input id="sales-from" type="date" value={fromdate} onChange={(e) => setFrom(e.target.value)} />
@@ -200,7 +250,14 @@ export default function SalesPage() {
           <Combobox<UserDto>
             id="sales-doctor"
             queryKey={['users', 'doctors', 'sales']}
-            search={async (text, signal) => (await api.get<{ data: UserDto[] }>('/api/users', { query: { role: 2, keyword: text, limit: 20 }, signal })).data}
+            search={async (text, signal) =>
+              (
+                await api.get<{ data: UserDto[] }>('/api/users', {
+                  query: { role: 2, keyword: text, limit: 20 },
+                  signal,
+                })
+              ).data
+            }
             value={doctor}
             onChange={setDoctor}
             getKey={(u) => u.id}
@@ -216,7 +273,13 @@ export default function SalesPage() {
         rowKey={(m) => m.id}
         loading={q.isPending}
         onRowClick={(m) => setDetail(m.id)}
-        pagination={{ page, pageSize: limit, total: q.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setLimit }}
+        pagination={{
+          page,
+          pageSize: limit,
+          total: q.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setLimit,
+        }}
       />
       <MembershipDetail id={detail} onClose={() => setDetail(null)} />
     </div>

@@ -13,9 +13,21 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
-import { compactPatientPayload, EMPTY_PATIENT, nikBirthWarning, valuesForValidation, WALI_FIELDS, type NewPatientValues, type PatientField } from '../lib';
+import {
+  compactPatientPayload,
+  EMPTY_PATIENT,
+  nikBirthWarning,
+  valuesForValidation,
+  WALI_FIELDS,
+  type NewPatientValues,
+  type PatientField,
+} from '../lib';
 
-const schemaResolver = zodResolver(newPatientInput as never) as unknown as Resolver<Record<string, unknown>, unknown, NewPatientInput>;
+const schemaResolver = zodResolver(newPatientInput as never) as unknown as Resolver<
+  Record<string, unknown>,
+  unknown,
+  NewPatientInput
+>;
 
 /** zodResolver(newPatientInput) on what the form shows: the guardian's fields only while 'Data Wali' is on. */
 const patientResolver: Resolver<NewPatientValues, unknown, NewPatientInput> = (values, context, options) =>
@@ -26,14 +38,30 @@ const patientResolver: Resolver<NewPatientValues, unknown, NewPatientInput> = (v
  * A NIK whose date part disagrees with the birth date is only a warning. Server errors go under their fields
  * or into the list above the buttons; on success the dialog closes and the caller shows the success dialog.
  */
-export function NewPatientDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (u: UserDto) => void }) {
+export function NewPatientDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (u: UserDto) => void;
+}) {
   const trpc = useTRPC();
   const mutation = useMutation({ ...trpc.users.createPatient.mutationOptions(), meta: { inlineErrors: true } });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<NewPatientValues, unknown, NewPatientInput>({ resolver: patientResolver, defaultValues: EMPTY_PATIENT, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<NewPatientValues, unknown, NewPatientInput>({
+    resolver: patientResolver,
+    defaultValues: EMPTY_PATIENT,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { register, control, handleSubmit, reset, clearErrors, formState } = form;
   const errors = formState.errors;
-  const [idcard, birthDate, gender, withWali] = useWatch({ control, name: ['idcard', 'birth_date', 'gender', 'withWali'] });
+  const [idcard, birthDate, gender, withWali] = useWatch({
+    control,
+    name: ['idcard', 'birth_date', 'gender', 'withWali'],
+  });
   const nikWarning = nikBirthWarning(idcard, birthDate, gender);
 
   React.useEffect(() => {
@@ -56,7 +84,17 @@ export function NewPatientDialog({ open, onOpenChange, onCreated }: { open: bool
 
   const id = (k: PatientField) => `np-${k}`;
   const describedBy = (k: PatientField) => (errors[k] ? `${id(k)}-error` : undefined);
-  const text = (k: PatientField, label: string, opts: { type?: string; required?: boolean; inputMode?: 'numeric' | 'tel' | 'email'; placeholder?: string; autoComplete?: string } = {}) => (
+  const text = (
+    k: PatientField,
+    label: string,
+    opts: {
+      type?: string;
+      required?: boolean;
+      inputMode?: 'numeric' | 'tel' | 'email';
+      placeholder?: string;
+      autoComplete?: string;
+    } = {},
+  ) => (
     <FormField label={label} htmlFor={id(k)} error={errors[k]} required={opts.required}>
       <Input
         id={id(k)}
@@ -82,7 +120,13 @@ export function NewPatientDialog({ open, onOpenChange, onCreated }: { open: bool
         name={k}
         render={({ field }) => (
           <Select value={field.value || undefined} onValueChange={(v) => field.onChange(v)}>
-            <SelectTrigger id={id(k)} className="w-full" aria-invalid={!!errors[k]} aria-describedby={describedBy(k)} onBlur={field.onBlur}>
+            <SelectTrigger
+              id={id(k)}
+              className="w-full"
+              aria-invalid={!!errors[k]}
+              aria-describedby={describedBy(k)}
+              onBlur={field.onBlur}
+            >
               <SelectValue placeholder="Pilih jenis kelamin" />
             </SelectTrigger>
             <SelectContent>
@@ -121,7 +165,12 @@ export function NewPatientDialog({ open, onOpenChange, onCreated }: { open: bool
                 {...register('idcard')}
               />
               {nikWarning && !errors.idcard ? (
-                <p id="np-nik-warning" role="status" data-testid="nik-warning" className="flex items-start gap-1 text-xs font-medium text-amber-700 dark:text-amber-400">
+                <p
+                  id="np-nik-warning"
+                  role="status"
+                  data-testid="nik-warning"
+                  className="flex items-start gap-1 text-xs font-medium text-amber-700 dark:text-amber-400"
+                >
                   <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
                   {nikWarning}
                 </p>
@@ -166,7 +215,11 @@ export function NewPatientDialog({ open, onOpenChange, onCreated }: { open: bool
           ) : null}
 
           <ErrorList items={serverErrors} />
-          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} submitTestId="new-patient-submit" />
+          <FormDialogFooter
+            busy={mutation.isPending}
+            onCancel={() => onOpenChange(false)}
+            submitTestId="new-patient-submit"
+          />
         </form>
       </DialogContent>
     </Dialog>

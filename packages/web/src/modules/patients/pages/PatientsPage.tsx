@@ -55,7 +55,12 @@ const hideMd = { className: 'hidden md:table-cell', headerClassName: 'hidden md:
 const hideLg = { className: 'hidden lg:table-cell', headerClassName: 'hidden lg:table-cell' };
 
 const COLUMNS: Column<UserDto>[] = [
-  { key: 'username', header: 'NO RM.', cell: (u) => <span className="font-mono text-xs whitespace-nowrap">{u.username}</span>, ...hideSm },
+  {
+    key: 'username',
+    header: 'NO RM.',
+    cell: (u) => <span className="font-mono text-xs whitespace-nowrap">{u.username}</span>,
+    ...hideSm,
+  },
   {
     key: 'name',
     header: 'Nama',
@@ -83,7 +88,14 @@ const COLUMNS: Column<UserDto>[] = [
   {
     key: 'city',
     header: 'Kota',
-    cell: (u) => (u.city ? <span className="line-clamp-2 min-w-28" title={u.city}>{u.city}</span> : '-'),
+    cell: (u) =>
+      u.city ? (
+        <span className="line-clamp-2 min-w-28" title={u.city}>
+          {u.city}
+        </span>
+      ) : (
+        '-'
+      ),
     ...hideLg,
   },
   { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} />, ...hideSm },
@@ -110,7 +122,11 @@ function PatientList({ canManage }: { canManage: boolean }) {
   const kw = useDebouncedValue(keyword);
 
   const filters = patientListFilters(kw, status);
-  const query = useQuery({ ...trpc.users.list.queryOptions({ ...filters, page, limit: size }), placeholderData: keepPreviousData, meta: { inlineErrors: true } });
+  const query = useQuery({
+    ...trpc.users.list.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
 
   const exportRows = async () => {
     const rows: UserDto[] = [];
@@ -168,7 +184,13 @@ function PatientList({ canManage }: { canManage: boolean }) {
           rowKey={(u) => u.id}
           loading={query.isPending}
           onRowClick={(u) => void navigate(`/user/${u.id}`)}
-          pagination={{ page, pageSize: size, total: query.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setSize }}
+          pagination={{
+            page,
+            pageSize: size,
+            total: query.data?.count ?? 0,
+            onPageChange: setPage,
+            onPageSizeChange: setSize,
+          }}
         />
       </div>
       {canManage ? (

@@ -29,9 +29,16 @@ export function PengumumanFooter() {
   const items = data?.data ?? [];
   const duration = Math.max(20, items.reduce((n, i) => n + i.message.length + i.userdata.name.length, 0) / 6);
   const row = (copy: boolean) => (
-    <ul className={copy ? 'klinik-marquee-copy flex shrink-0 items-center' : 'flex shrink-0 items-center'} aria-hidden={copy || undefined}>
+    <ul
+      className={copy ? 'klinik-marquee-copy flex shrink-0 items-center' : 'flex shrink-0 items-center'}
+      aria-hidden={copy || undefined}
+    >
       {items.map((p) => (
-        <li key={p.id} className="flex items-center gap-2 px-6 text-sm whitespace-nowrap" data-testid={copy ? undefined : 'footer-item'}>
+        <li
+          key={p.id}
+          className="flex items-center gap-2 px-6 text-sm whitespace-nowrap"
+          data-testid={copy ? undefined : 'footer-item'}
+        >
           <span className="size-1.5 rounded-full bg-primary" aria-hidden />
           <span>{p.message}</span>
           <span className="text-xs text-muted-foreground">
@@ -51,8 +58,16 @@ export function PengumumanFooter() {
       {items.length === 0 ? (
         <p className="px-4 text-sm text-muted-foreground">Belum ada pengumuman</p>
       ) : (
-        <div className="klinik-marquee relative h-full min-w-0 flex-1 overflow-hidden" aria-live="off" aria-label="Pengumuman terbaru" tabIndex={0}>
-          <div className="klinik-marquee-track flex h-full w-max items-center" style={{ ['--marquee-duration' as string]: `${duration}s` }}>
+        <div
+          className="klinik-marquee relative h-full min-w-0 flex-1 overflow-hidden"
+          aria-live="off"
+          aria-label="Pengumuman terbaru"
+          tabIndex={0}
+        >
+          <div
+            className="klinik-marquee-track flex h-full w-max items-center"
+            style={{ ['--marquee-duration' as string]: `${duration}s` }}
+          >
             {row(false)}
             {row(true)}
           </div>

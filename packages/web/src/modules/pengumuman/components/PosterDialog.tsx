@@ -5,13 +5,28 @@ import { PENGUMUMAN_MAX, PENGUMUMAN_MIN, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { cn } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 
 /** Announcement poster (spec 5): 5 to 100 characters with a counter of 100; POST is disabled otherwise. */
-export function PosterDialog({ open, onOpenChange, onPosted }: { open: boolean; onOpenChange: (open: boolean) => void; onPosted?: () => void }) {
+export function PosterDialog({
+  open,
+  onOpenChange,
+  onPosted,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPosted?: () => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [message, setMessage] = React.useState('');
@@ -49,14 +64,30 @@ export function PosterDialog({ open, onOpenChange, onPosted }: { open: boolean; 
         <form onSubmit={(e) => void post(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Buat Pengumuman</DialogTitle>
-            <DialogDescription>Tampil di teks berjalan bagian bawah layar untuk semua pegawai cabang ini.</DialogDescription>
+            <DialogDescription>
+              Tampil di teks berjalan bagian bawah layar untuk semua pegawai cabang ini.
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
             <Label htmlFor={id}>Pengumuman</Label>
-            <Textarea id={id} rows={4} value={message} maxLength={PENGUMUMAN_MAX} onChange={(e) => setMessage(e.target.value)} aria-describedby={`${id}-count`} placeholder="Tulis pengumuman (5 sampai 100 karakter)" />
+            <Textarea
+              id={id}
+              rows={4}
+              value={message}
+              maxLength={PENGUMUMAN_MAX}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-describedby={`${id}-count`}
+              placeholder="Tulis pengumuman (5 sampai 100 karakter)"
+            />
             <div className="flex justify-between text-xs">
-              <span className="text-muted-foreground">{length > 0 && length < PENGUMUMAN_MIN ? `Minimal ${PENGUMUMAN_MIN} karakter` : ''}</span>
-              <span id={`${id}-count`} data-testid="poster-counter" className={cn('tabular-nums', valid ? 'text-muted-foreground' : 'text-destructive')}>
+              <span className="text-muted-foreground">
+                {length > 0 && length < PENGUMUMAN_MIN ? `Minimal ${PENGUMUMAN_MIN} karakter` : ''}
+              </span>
+              <span
+                id={`${id}-count`}
+                data-testid="poster-counter"
+                className={cn('tabular-nums', valid ? 'text-muted-foreground' : 'text-destructive')}
+              >
                 {length}/{PENGUMUMAN_MAX}
               </span>
             </div>

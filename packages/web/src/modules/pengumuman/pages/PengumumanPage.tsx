@@ -15,8 +15,18 @@ import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 import { PosterDialog } from '../components/PosterDialog';
 
 const COLUMNS: Column<PengumumanDto>[] = [
-  { key: 'posttime', header: 'Waktu', cell: (p) => formatDateTime(p.posttime), className: 'whitespace-nowrap text-muted-foreground', headerClassName: 'w-44' },
-  { key: 'message', header: 'Pengumuman', cell: (p) => <span className="break-words whitespace-normal">{p.message}</span> },
+  {
+    key: 'posttime',
+    header: 'Waktu',
+    cell: (p) => formatDateTime(p.posttime),
+    className: 'whitespace-nowrap text-muted-foreground',
+    headerClassName: 'w-44',
+  },
+  {
+    key: 'message',
+    header: 'Pengumuman',
+    cell: (p) => <span className="break-words whitespace-normal">{p.message}</span>,
+  },
   { key: 'user', header: 'Oleh', cell: (p) => p.userdata.name, className: 'whitespace-nowrap' },
 ];
 
@@ -66,7 +76,13 @@ export default function PengumumanPage() {
         rows={query.data?.data}
         rowKey={(p) => p.id}
         loading={query.isPending}
-        pagination={{ page, pageSize: size, total: query.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setSize }}
+        pagination={{
+          page,
+          pageSize: size,
+          total: query.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setSize,
+        }}
       />
       {canPost ? <PosterDialog open={posting} onOpenChange={setPosting} onPosted={() => setPosted(true)} /> : null}
       <SuccessDialog open={posted} onClose={() => setPosted(false)} />

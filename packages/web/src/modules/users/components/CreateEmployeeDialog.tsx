@@ -1,7 +1,18 @@
 import * as React from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { employeeCreateInput, GENDER_LABELS, isTopLevel, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type EmployeeCreateInput, type ErrorItem, type SessionUserDto, type UserDto } from '@klinik/shared';
+import {
+  employeeCreateInput,
+  GENDER_LABELS,
+  isTopLevel,
+  ROLE_IDS,
+  ROLE_LABELS,
+  STAFF_ROLE_NAMES,
+  type EmployeeCreateInput,
+  type ErrorItem,
+  type SessionUserDto,
+  type UserDto,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -23,16 +34,44 @@ interface Values {
   repeatpassword: string;
 }
 
-const EMPTY: Values = { name: '', username: '', role: '', profile_id: '', gender: '', phone: '', email: '', password: '', repeatpassword: '' };
+const EMPTY: Values = {
+  name: '',
+  username: '',
+  role: '',
+  profile_id: '',
+  gender: '',
+  phone: '',
+  email: '',
+  password: '',
+  repeatpassword: '',
+};
 
 /** New employee account (/master/users): name, username, role, branch (top-level users only), password. */
-export function CreateEmployeeDialog({ me, open, onOpenChange, onCreated }: { me: SessionUserDto; open: boolean; onOpenChange: (o: boolean) => void; onCreated: (u: UserDto) => void }) {
+export function CreateEmployeeDialog({
+  me,
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  me: SessionUserDto;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onCreated: (u: UserDto) => void;
+}) {
   const trpc = useTRPC();
   const top = isTopLevel(me);
-  const branches = useQuery({ ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }), enabled: open && top, meta: { silent: true } });
+  const branches = useQuery({
+    ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }),
+    enabled: open && top,
+    meta: { silent: true },
+  });
   const mutation = useMutation({ ...trpc.users.createEmployee.mutationOptions(), meta: { inlineErrors: true } });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<Values, unknown, EmployeeCreateInput>({ resolver: emptyAsAbsentResolver<Values, EmployeeCreateInput>(employeeCreateInput, ['gender', 'role', 'profile_id']), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<Values, unknown, EmployeeCreateInput>({
+    resolver: emptyAsAbsentResolver<Values, EmployeeCreateInput>(employeeCreateInput, ['gender', 'role', 'profile_id']),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const { register, control, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
 
@@ -61,7 +100,13 @@ export function CreateEmployeeDialog({ me, open, onOpenChange, onCreated }: { me
 
   const field = (name: keyof Values, label: string, type = 'text', required = false, autoComplete?: string) => (
     <FormField label={label} htmlFor={`emp-${name}`} error={errors[name]} required={required}>
-      <Input id={`emp-${name}`} type={type} autoComplete={autoComplete} aria-invalid={!!errors[name]} {...register(name)} />
+      <Input
+        id={`emp-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        aria-invalid={!!errors[name]}
+        {...register(name)}
+      />
     </FormField>
   );
 
@@ -71,7 +116,9 @@ export function CreateEmployeeDialog({ me, open, onOpenChange, onCreated }: { me
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Tambah Pegawai</DialogTitle>
-            <DialogDescription>Akun baru mendapat hak akses bawaan role-nya; ubah lewat &quot;Hak Akses&quot;.</DialogDescription>
+            <DialogDescription>
+              Akun baru mendapat hak akses bawaan role-nya; ubah lewat &quot;Hak Akses&quot;.
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-3 sm:grid-cols-2">
             {field('name', 'Nama Lengkap', 'text', true)}

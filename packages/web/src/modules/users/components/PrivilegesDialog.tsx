@@ -1,11 +1,26 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, RotateCcw } from 'lucide-react';
-import { defaultPrivileges, RESOURCES, roleNameOf, type ErrorItem, type Privilege, type Resource, type UserDto } from '@klinik/shared';
+import {
+  defaultPrivileges,
+  RESOURCES,
+  roleNameOf,
+  type ErrorItem,
+  type Privilege,
+  type Resource,
+  type UserDto,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -58,10 +73,26 @@ function toGrid(list: Privilege[]): Grid {
 }
 
 /** Feature privileges of one account on one screen: resource x read/manage; manage implies read. */
-export function PrivilegesDialog({ user, open, onOpenChange, onSaved, readOnly }: { user: UserDto; open: boolean; onOpenChange: (o: boolean) => void; onSaved: () => void; readOnly?: boolean }) {
+export function PrivilegesDialog({
+  user,
+  open,
+  onOpenChange,
+  onSaved,
+  readOnly,
+}: {
+  user: UserDto;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSaved: () => void;
+  readOnly?: boolean;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const query = useQuery({ ...trpc.users.getPrivileges.queryOptions({ id: user.id }), enabled: open, meta: { inlineErrors: true } });
+  const query = useQuery({
+    ...trpc.users.getPrivileges.queryOptions({ id: user.id }),
+    enabled: open,
+    meta: { inlineErrors: true },
+  });
   const mutation = useMutation({ ...trpc.users.setPrivileges.mutationOptions(), meta: { inlineErrors: true } });
   const [grid, setGrid] = React.useState<Grid | null>(null);
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
@@ -78,7 +109,8 @@ export function PrivilegesDialog({ user, open, onOpenChange, onSaved, readOnly }
     setGrid((g) => {
       if (!g) return g;
       const cur = g[r];
-      const next = what === 'manage' ? { manage: on, read: on ? true : cur.read } : { read: on, manage: on ? cur.manage : false };
+      const next =
+        what === 'manage' ? { manage: on, read: on ? true : cur.read } : { read: on, manage: on ? cur.manage : false };
       return { ...g, [r]: next };
     });
 
@@ -89,7 +121,11 @@ export function PrivilegesDialog({ user, open, onOpenChange, onSaved, readOnly }
     try {
       await mutation.mutateAsync({
         id: user.id,
-        previleges: RESOURCES.filter((r) => grid[r].read || grid[r].manage).map((r) => ({ fiturcode: r, iscanread: grid[r].read || grid[r].manage, iscanmanage: grid[r].manage })),
+        previleges: RESOURCES.filter((r) => grid[r].read || grid[r].manage).map((r) => ({
+          fiturcode: r,
+          iscanread: grid[r].read || grid[r].manage,
+          iscanmanage: grid[r].manage,
+        })),
       });
       await qc.invalidateQueries({ queryKey: trpc.users.pathKey() });
       onOpenChange(false);
@@ -129,10 +165,20 @@ export function PrivilegesDialog({ user, open, onOpenChange, onSaved, readOnly }
                       <div className="text-xs text-muted-foreground">{r}</div>
                     </TableCell>
                     <TableCell className="text-center">
-                      <Checkbox checked={grid[r].read} disabled={readOnly || grid[r].manage} onCheckedChange={(c) => set(r, 'read', c === true)} aria-label={`Lihat ${RESOURCE_LABELS[r]}`} />
+                      <Checkbox
+                        checked={grid[r].read}
+                        disabled={readOnly || grid[r].manage}
+                        onCheckedChange={(c) => set(r, 'read', c === true)}
+                        aria-label={`Lihat ${RESOURCE_LABELS[r]}`}
+                      />
                     </TableCell>
                     <TableCell className="text-center">
-                      <Checkbox checked={grid[r].manage} disabled={readOnly} onCheckedChange={(c) => set(r, 'manage', c === true)} aria-label={`Kelola ${RESOURCE_LABELS[r]}`} />
+                      <Checkbox
+                        checked={grid[r].manage}
+                        disabled={readOnly}
+                        onCheckedChange={(c) => set(r, 'manage', c === true)}
+                        aria-label={`Kelola ${RESOURCE_LABELS[r]}`}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

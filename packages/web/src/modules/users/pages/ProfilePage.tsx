@@ -11,7 +11,8 @@ export default function ProfilePage() {
   const me = useSession();
   const userId = Number(id);
   const [page, setPage] = React.useState(1);
-  if (!Number.isInteger(userId) || userId <= 0) return <p className="text-muted-foreground">Pengguna tidak ditemukan</p>;
+  if (!Number.isInteger(userId) || userId <= 0)
+    return <p className="text-muted-foreground">Pengguna tidak ditemukan</p>;
   const own = userId === me.id;
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-6">

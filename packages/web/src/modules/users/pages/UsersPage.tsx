@@ -2,7 +2,15 @@ import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { KeyRound, UserPlus, UserRound } from 'lucide-react';
-import { canFeature, formatDate, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type UserAdminListQuery, type UserDto } from '@klinik/shared';
+import {
+  canFeature,
+  formatDate,
+  ROLE_IDS,
+  ROLE_LABELS,
+  STAFF_ROLE_NAMES,
+  type UserAdminListQuery,
+  type UserDto,
+} from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -50,7 +58,11 @@ export default function UsersPage() {
     role: role === 'any' ? undefined : Number(role),
     status: status === 'any' ? undefined : Number(status),
   };
-  const query = useQuery({ ...trpc.users.adminList.queryOptions({ ...filters, page, limit: size }), placeholderData: keepPreviousData, meta: { inlineErrors: true } });
+  const query = useQuery({
+    ...trpc.users.adminList.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
 
   const columns: Column<UserDto>[] = [
     {
@@ -70,16 +82,43 @@ export default function UsersPage() {
         </div>
       ),
     },
-    { key: 'role', header: 'Role', cell: (u) => <Badge variant="secondary">{fullRole(u)}</Badge>, className: 'hidden sm:table-cell', headerClassName: 'hidden sm:table-cell' },
-    { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} />, className: 'hidden sm:table-cell', headerClassName: 'hidden sm:table-cell' },
-    { key: 'phone', header: 'Telepon', cell: (u) => u.phone ?? '-', className: 'hidden md:table-cell', headerClassName: 'hidden md:table-cell' },
+    {
+      key: 'role',
+      header: 'Role',
+      cell: (u) => <Badge variant="secondary">{fullRole(u)}</Badge>,
+      className: 'hidden sm:table-cell',
+      headerClassName: 'hidden sm:table-cell',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (u) => <StatusBadge status={u.status} />,
+      className: 'hidden sm:table-cell',
+      headerClassName: 'hidden sm:table-cell',
+    },
+    {
+      key: 'phone',
+      header: 'Telepon',
+      cell: (u) => u.phone ?? '-',
+      className: 'hidden md:table-cell',
+      headerClassName: 'hidden md:table-cell',
+    },
     {
       key: 'actions',
       header: <span className="sr-only">Aksi</span>,
       className: 'text-right',
       cell: (u) => (
-        <div className="flex justify-end gap-1" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-          <Button size="sm" variant="ghost" onClick={() => void navigate(`/user/${u.id}`)} aria-label={`Profil ${u.name}`}>
+        <div
+          className="flex justify-end gap-1"
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void navigate(`/user/${u.id}`)}
+            aria-label={`Profil ${u.name}`}
+          >
             <UserRound /> <span className="hidden lg:inline">Profil</span>
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setPrivFor(u)} aria-label={`Hak akses ${u.name}`}>
@@ -177,10 +216,26 @@ export default function UsersPage() {
         rowKey={(u) => u.id}
         loading={query.isPending}
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
-        pagination={{ page, pageSize: size, total: query.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setSize }}
+        pagination={{
+          page,
+          pageSize: size,
+          total: query.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setSize,
+        }}
       />
-      {canManage ? <CreateEmployeeDialog me={me} open={creating} onOpenChange={setCreating} onCreated={() => setSuccess(true)} /> : null}
-      {privFor ? <PrivilegesDialog user={privFor} open={!!privFor} onOpenChange={(o) => (o ? undefined : setPrivFor(null))} onSaved={() => setSuccess(true)} readOnly={!canManage} /> : null}
+      {canManage ? (
+        <CreateEmployeeDialog me={me} open={creating} onOpenChange={setCreating} onCreated={() => setSuccess(true)} />
+      ) : null}
+      {privFor ? (
+        <PrivilegesDialog
+          user={privFor}
+          open={!!privFor}
+          onOpenChange={(o) => (o ? undefined : setPrivFor(null))}
+          onSaved={() => setSuccess(true)}
+          readOnly={!canManage}
+        />
+      ) : null}
       <SuccessDialog open={success} onClose={() => setSuccess(false)} />
     </div>
   );
