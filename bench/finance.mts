@@ -88,7 +88,11 @@ const ctx: Ctx = {
   ip: '127.0.0.1',
   config: loadConfig(),
   services: {
-    pdf: { render: () => Promise.reject(new Error('no pdf in the benchmark')), close: () => Promise.resolve() },
+    pdf: {
+      render: () => Promise.reject(new Error('no pdf in the benchmark')),
+      warm: () => Promise.resolve(false),
+      close: () => Promise.resolve(),
+    },
   },
 };
 

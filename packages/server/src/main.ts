@@ -51,6 +51,10 @@ async function serve(config: Config) {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   await app.listen({ port: config.port, host: config.host });
+  // The first agreement PDF should not wait for Chromium to start.
+  void app.services.pdf.warm().then((ok) => {
+    if (!ok) console.warn('Chromium tidak dapat dijalankan: cetak PDF (perjanjian, kuitansi) tidak tersedia.');
+  });
   console.log(
     `Klinik berjalan di http://localhost:${config.port} (${database.kind === 'pglite' ? `PGlite: ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -5,6 +5,8 @@ import { AppError } from '../http/errors.js';
 export interface PdfRenderer {
   /** HTML in, PDF bytes out. Throws a 503 AppError with a clear message when no browser can be used. */
   render(html: string, opts?: { landscape?: boolean }): Promise<Buffer>;
+  /** Starts the browser ahead of the first document; resolves false (never throws) when none can be started. */
+  warm(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,14 @@ export function createPdfRenderer(
         throw new AppError(503, [{ message: UNAVAILABLE }]);
       } finally {
         release();
+      }
+    },
+    async warm() {
+      try {
+        await withTimeout(getBrowser(), 'membuka browser');
+        return true;
+      } catch {
+        return false;
       }
     },
     async close() {

@@ -47,6 +47,7 @@ async function seedCtx(tx: Db, branchId: number): Promise<Ctx> {
     services: {
       pdf: {
         render: () => Promise.reject(new AppError(503, [{ message: 'PDF tidak tersedia saat mengisi data demo' }])),
+        warm: () => Promise.resolve(false),
         close: () => Promise.resolve(),
       },
     },
