@@ -1,12 +1,11 @@
 import * as React from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { MSG } from '@klinik/shared';
 import { cn } from '../lib/utils';
-import { Button } from './ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 import { Skeleton, SKELETON_ROWS } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, pageWindow } from './pagination';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from './pagination';
+import { PageButtons } from './ListPager';
 
 export interface Column<T> {
   key: string;
@@ -172,41 +171,7 @@ function Pager({
           {from}-{to} dari {total}
         </span>
       </div>
-      <div className="flex items-center gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label="Halaman sebelumnya"
-        >
-          <ChevronLeft />
-        </Button>
-        {pageWindow(page, pages).map((p) => (
-          <Button
-            key={p}
-            variant={p === page ? 'default' : 'ghost'}
-            size="icon"
-            className="size-8"
-            aria-current={p === page ? 'page' : undefined}
-            aria-label={`Halaman ${p}`}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </Button>
-        ))}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-          aria-label="Halaman berikutnya"
-        >
-          <ChevronRight />
-        </Button>
-      </div>
+      <PageButtons page={page} pages={pages} onPage={onPage} />
     </nav>
   );
 }

@@ -22,41 +22,48 @@ export function ListPager({
       <span className="text-muted-foreground">
         {from}-{to} dari {total}
       </span>
-      <div className="flex items-center gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label="Halaman sebelumnya"
-        >
-          <ChevronLeft />
-        </Button>
-        {pageWindow(page, pages).map((p) => (
-          <Button
-            key={p}
-            variant={p === page ? 'default' : 'ghost'}
-            size="icon"
-            className="size-8"
-            aria-current={p === page ? 'page' : undefined}
-            aria-label={`Halaman ${p}`}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </Button>
-        ))}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-          aria-label="Halaman berikutnya"
-        >
-          <ChevronRight />
-        </Button>
-      </div>
+      <PageButtons page={page} pages={pages} onPage={onPage} />
     </nav>
+  );
+}
+
+/** Previous, five page numbers around the current one, next: shared by DataTable and ListPager. */
+export function PageButtons({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label="Halaman sebelumnya"
+      >
+        <ChevronLeft />
+      </Button>
+      {pageWindow(page, pages).map((p) => (
+        <Button
+          key={p}
+          variant={p === page ? 'default' : 'ghost'}
+          size="icon"
+          className="size-8"
+          aria-current={p === page ? 'page' : undefined}
+          aria-label={`Halaman ${p}`}
+          onClick={() => onPage(p)}
+        >
+          {p}
+        </Button>
+      ))}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label="Halaman berikutnya"
+      >
+        <ChevronRight />
+      </Button>
+    </div>
   );
 }
