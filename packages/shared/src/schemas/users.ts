@@ -123,6 +123,9 @@ export const profileFields = {
   wali_address: optionalText(500),
 };
 
+/** The profile card's editable fields, in form order (server and edit dialog both walk this list). */
+export const PROFILE_FIELD_KEYS = Object.keys(profileFields) as (keyof typeof profileFields)[];
+
 export const userUpdateInput = z.object(profileFields).partial();
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 

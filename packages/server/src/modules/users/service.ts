@@ -2,6 +2,7 @@ import {
   canFeature,
   defaultPrivileges,
   isTopLevel,
+  PROFILE_FIELD_KEYS,
   RESOURCES,
   roleNameOf,
   todayIn,
@@ -176,38 +177,9 @@ export function normalizePrivileges(list: PrivilegeInput[]): Privilege[] {
   return [...by.values()].filter((p) => p.iscanread);
 }
 
-const PROFILE_KEYS = [
-  'name',
-  'medisname',
-  'gender',
-  'marital',
-  'birth_place',
-  'birth_date',
-  'join_at',
-  'idcard',
-  'ihs_number',
-  'attendance_code',
-  'phone',
-  'email',
-  'instagram',
-  'address',
-  'desa',
-  'kecamatan',
-  'city',
-  'provincy',
-  'postalcode',
-  'note',
-  'wali_name',
-  'wali_idcard',
-  'wali_gender',
-  'wali_phone',
-  'wali_email',
-  'wali_address',
-] as const satisfies readonly (keyof UserUpdateInput)[];
-
 function profileValues(input: UserUpdateInput): Partial<q.UserRow> {
   const values: Record<string, unknown> = {};
-  for (const k of PROFILE_KEYS) if (input[k] !== undefined) values[k] = input[k];
+  for (const k of PROFILE_FIELD_KEYS) if (input[k] !== undefined) values[k] = input[k];
   if (input.name) values.initial = q.initialsOf(input.name);
   return values;
 }

@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import {
   GENDER_LABELS,
   MARITAL_LABELS,
+  PROFILE_FIELD_KEYS,
   userUpdateInput,
   type ErrorItem,
   type UserDto,
@@ -21,41 +22,13 @@ import { Textarea } from '../ui/textarea';
 import { emptyAsAbsentResolver } from '../empty-as-absent';
 import { WilayahFields } from './WilayahFields';
 
-const TEXT_FIELDS = [
-  'name',
-  'medisname',
-  'gender',
-  'marital',
-  'birth_place',
-  'birth_date',
-  'join_at',
-  'idcard',
-  'ihs_number',
-  'attendance_code',
-  'phone',
-  'email',
-  'instagram',
-  'address',
-  'desa',
-  'kecamatan',
-  'city',
-  'provincy',
-  'postalcode',
-  'note',
-  'wali_name',
-  'wali_idcard',
-  'wali_gender',
-  'wali_phone',
-  'wali_email',
-  'wali_address',
-] as const;
-type FieldName = (typeof TEXT_FIELDS)[number];
+type FieldName = (typeof PROFILE_FIELD_KEYS)[number];
 /** Every field as the inputs hold it: text ('' = empty); gender and marital as '0'/'1'. */
 export type ProfileFormValues = Record<FieldName, string>;
 
 function toFormValues(u: UserDto): ProfileFormValues {
   const out = {} as ProfileFormValues;
-  for (const f of TEXT_FIELDS) {
+  for (const f of PROFILE_FIELD_KEYS) {
     const v = (u as unknown as Record<string, unknown>)[f];
     out[f] = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
   }
