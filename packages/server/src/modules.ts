@@ -9,6 +9,7 @@ import { pengumumanRest } from './modules/pengumuman/rest.js';
 import { wilayahRest } from './modules/wilayah/rest.js';
 import { mastersRest } from './modules/masters/rest.js';
 import { paketRest } from './modules/paket/rest.js';
+import { attendanceRest } from './modules/attendance/rest.js';
 
 /** Every module's REST adapter (spec section 7 paths). */
 export const restModules: ((app: FastifyInstance) => void)[] = [
@@ -22,4 +23,5 @@ export const restModules: ((app: FastifyInstance) => void)[] = [
   wilayahRest,
   mastersRest,
   paketRest,
+  attendanceRest,
 ];
