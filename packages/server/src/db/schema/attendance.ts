@@ -180,3 +180,141 @@ export const payrollSetting = pgTable(
   },
   (t) => [uniqueIndex('payroll_setting_key_day_idx').on(t.key, t.berlaku_mulai)],
 );
+
+/**
+ * /attendance/master/payrollcomponent: earnings and deductions of a branch. `method`: fixed (amount a month),
+ * per_day (amount per day present), per_late_minute (amount per minute late), percent_base (rate_bp of the base
+ * salary). `taxable`: part of PPh 21 gross; `bpjs_base`: part of the BPJS wage.
+ */
+export const payrollComponent = pgTable(
+  'payroll_component',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    name: varchar('name', { length: 80 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    method: varchar('method', { length: 20 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    rate_bp: integer('rate_bp').notNull().default(0),
+    taxable: boolean('taxable').notNull().default(true),
+    bpjs_base: boolean('bpjs_base').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    ...created,
+  },
+  (t) => [
+    uniqueIndex('payroll_component_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+    check('payroll_component_kind_chk', sql`${t.kind} in ('earning','deduction')`),
+    check('payroll_component_method_chk', sql`${t.method} in ('fixed','per_day','per_late_minute','percent_base')`),
+    check('payroll_component_amount_chk', sql`${t.amount} >= 0 and ${t.rate_bp} >= 0`),
+  ],
+);
+
+/** /attendance/master/payrollperiode ('Group Slip Gaji'): employees paid together with their components. */
+export const payrollGroup = pgTable(
+  'payroll_group',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    name: varchar('name', { length: 80 }).notNull(),
+    /** Attendance counts from the day after `cutoff_day` of the previous month to `cutoff_day`; 0 = calendar month. */
+    cutoff_day: smallint('cutoff_day').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    ...created,
+  },
+  (t) => [
+    uniqueIndex('payroll_group_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+    check('payroll_group_cutoff_chk', sql`${t.cutoff_day} between 0 and 28`),
+  ],
+);
+
+export const payrollGroupComponent = pgTable(
+  'payroll_group_component',
+  {
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => payrollGroup.id),
+    component_id: integer('component_id')
+      .notNull()
+      .references(() => payrollComponent.id),
+  },
+  (t) => [primaryKey({ columns: [t.group_id, t.component_id] })],
+);
+
+/** An employee belongs to at most one group. */
+export const payrollGroupMember = pgTable('payroll_group_member', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  group_id: integer('group_id')
+    .notNull()
+    .references(() => payrollGroup.id),
+});
+
+/** A monthly run per branch and group: status 0 draft, 1 approved (locked, journal posted). */
+export const payrollRun = pgTable(
+  'payroll_run',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => payrollGroup.id),
+    period: varchar('period', { length: 7 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    date_from: date('date_from', { mode: 'string' }).notNull(),
+    date_to: date('date_to', { mode: 'string' }).notNull(),
+    jurnal_id: integer('jurnal_id'),
+    created_by: integer('created_by').references(() => users.id),
+    approved_by: integer('approved_by').references(() => users.id),
+    approved_at: timestamp('approved_at', { withTimezone: true, mode: 'string' }),
+    ...created,
+  },
+  (t) => [
+    uniqueIndex('payroll_run_one_approved_idx')
+      .on(t.profile_id, t.group_id, t.period)
+      .where(sql`${t.status} = 1`),
+    uniqueIndex('payroll_run_one_draft_idx')
+      .on(t.profile_id, t.group_id, t.period)
+      .where(sql`${t.status} = 0`),
+    check('payroll_run_period_chk', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/** One employee's computed pay in a run (sen). `detail` keeps every component and the attendance counts. */
+export const payrollRunLine = pgTable(
+  'payroll_run_line',
+  {
+    run_id: integer('run_id')
+      .notNull()
+      .references(() => payrollRun.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    employment: varchar('employment', { length: 20 }).notNull(),
+    ptkp: varchar('ptkp', { length: 5 }).notNull(),
+    base_salary: bigint('base_salary', { mode: 'number' }).notNull(),
+    earnings: bigint('earnings', { mode: 'number' }).notNull(),
+    deductions: bigint('deductions', { mode: 'number' }).notNull(),
+    bruto: bigint('bruto', { mode: 'number' }).notNull(),
+    jkn_employer: bigint('jkn_employer', { mode: 'number' }).notNull(),
+    jkn_employee: bigint('jkn_employee', { mode: 'number' }).notNull(),
+    jht_employer: bigint('jht_employer', { mode: 'number' }).notNull(),
+    jht_employee: bigint('jht_employee', { mode: 'number' }).notNull(),
+    jp_employer: bigint('jp_employer', { mode: 'number' }).notNull(),
+    jp_employee: bigint('jp_employee', { mode: 'number' }).notNull(),
+    jkk: bigint('jkk', { mode: 'number' }).notNull(),
+    jkm: bigint('jkm', { mode: 'number' }).notNull(),
+    pph21: bigint('pph21', { mode: 'number' }).notNull(),
+    pph21_method: varchar('pph21_method', { length: 20 }).notNull(),
+    pph21_rate_bp: integer('pph21_rate_bp').notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    detail: text('detail').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.run_id, t.user_id] }), index('payroll_run_line_user_idx').on(t.user_id)],
+);

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   checkinInput,
+  componentInput,
+  groupInput,
+  payrollRunInput,
   checklogListQuery,
   dailyQuery,
   departmentInput,
@@ -20,10 +23,14 @@ import { badRequest } from '../../http/errors.js';
 import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance } from './access.js';
 import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
+import * as payroll from './payroll.js';
 
 const params = z.object({ id: idParam });
 const allBranch = z.object({
   isallbranch: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+});
+const runListQuery = z.object({
+  period: z.preprocess((v) => (v === '' ? undefined : v), payrollRunInput.shape.period.optional()),
 });
 const myQuery = z.object({
   date: z.preprocess((v) => (v === '' ? undefined : v), dailyQuery.shape.date.optional()),
@@ -264,6 +271,113 @@ export function attendanceRest(app: FastifyInstance) {
     query: myQuery,
     async handler(ctx, { query }) {
       return { data: await service.myAttendance(ctx, query.date) };
+    },
+  });
+
+  // Payroll
+  restRoute(app, {
+    method: 'GET',
+    url: '/api/attendance/payroll/components',
+    access: payrollAccess,
+    async handler(ctx) {
+      const data = await payroll.listComponents(ctx);
+      return { data, count: data.length };
+    },
+  });
+  restRoute(app, {
+    method: 'POST',
+    url: '/api/attendance/payroll/components',
+    access: payrollAccess,
+    body: componentInput,
+    status: 201,
+    async handler(ctx, { body }) {
+      return { data: await payroll.saveComponent(ctx, null, body) };
+    },
+  });
+  restRoute(app, {
+    method: 'PUT',
+    url: '/api/attendance/payroll/components/:id',
+    access: payrollAccess,
+    params,
+    body: componentInput,
+    async handler(ctx, { params, body }) {
+      return { data: await payroll.saveComponent(ctx, params.id, body) };
+    },
+  });
+  restRoute(app, {
+    method: 'GET',
+    url: '/api/attendance/payroll/groups',
+    access: payrollAccess,
+    async handler(ctx) {
+      const data = await payroll.listGroups(ctx);
+      return { data, count: data.length };
+    },
+  });
+  restRoute(app, {
+    method: 'POST',
+    url: '/api/attendance/payroll/groups',
+    access: payrollAccess,
+    body: groupInput,
+    status: 201,
+    async handler(ctx, { body }) {
+      return { data: await payroll.saveGroup(ctx, null, body) };
+    },
+  });
+  restRoute(app, {
+    method: 'PUT',
+    url: '/api/attendance/payroll/groups/:id',
+    access: payrollAccess,
+    params,
+    body: groupInput,
+    async handler(ctx, { params, body }) {
+      return { data: await payroll.saveGroup(ctx, params.id, body) };
+    },
+  });
+  restRoute(app, {
+    method: 'GET',
+    url: '/api/attendance/payroll/run',
+    access: payrollAccess,
+    query: runListQuery,
+    async handler(ctx, { query }) {
+      const data = await payroll.listRuns(ctx, query);
+      return { data, count: data.length };
+    },
+  });
+  restRoute(app, {
+    method: 'POST',
+    url: '/api/attendance/payroll/run',
+    access: payrollAccess,
+    body: payrollRunInput,
+    status: 201,
+    async handler(ctx, { body }) {
+      return { data: await payroll.createRun(ctx, body) };
+    },
+  });
+  restRoute(app, {
+    method: 'GET',
+    url: '/api/attendance/payroll/run/:id',
+    access: payrollAccess,
+    params,
+    async handler(ctx, { params }) {
+      return { data: await payroll.getRun(ctx, params.id) };
+    },
+  });
+  restRoute(app, {
+    method: 'POST',
+    url: '/api/attendance/payroll/run/:id/approve',
+    access: payrollAccess,
+    params,
+    async handler(ctx, { params }) {
+      return { data: await payroll.approveRun(ctx, params.id) };
+    },
+  });
+  restRoute(app, {
+    method: 'GET',
+    url: '/api/attendance/payroll/my',
+    access: selfAttendance,
+    async handler(ctx) {
+      const data = await payroll.mySlips(ctx);
+      return { data, count: data.length };
     },
   });
 }

@@ -1,5 +1,8 @@
 import {
   checkinInput,
+  componentInput,
+  groupInput,
+  payrollRunInput,
   checklogListQuery,
   dailyQuery,
   departmentInput,
@@ -18,6 +21,7 @@ import { procedure, router } from '../../http/trpc.js';
 import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance } from './access.js';
 import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
+import * as payroll from './payroll.js';
 
 const allBranch = z.object({ isallbranch: z.number().int().optional() }).optional();
 
@@ -28,6 +32,33 @@ export const attendanceRouter = router({
       .meta({ access: payrollAccess })
       .input(pph21SimInput)
       .mutation(({ ctx, input }) => simulatePph21(ctx, input)),
+    components: procedure.meta({ access: payrollAccess }).query(({ ctx }) => payroll.listComponents(ctx)),
+    saveComponent: procedure
+      .meta({ access: payrollAccess })
+      .input(z.object({ id: idParam.nullable(), data: componentInput }))
+      .mutation(({ ctx, input }) => payroll.saveComponent(ctx, input.id, input.data)),
+    groups: procedure.meta({ access: payrollAccess }).query(({ ctx }) => payroll.listGroups(ctx)),
+    saveGroup: procedure
+      .meta({ access: payrollAccess })
+      .input(z.object({ id: idParam.nullable(), data: groupInput }))
+      .mutation(({ ctx, input }) => payroll.saveGroup(ctx, input.id, input.data)),
+    runs: procedure
+      .meta({ access: payrollAccess })
+      .input(z.object({ period: payrollRunInput.shape.period.optional() }))
+      .query(({ ctx, input }) => payroll.listRuns(ctx, input)),
+    run: procedure
+      .meta({ access: payrollAccess })
+      .input(z.object({ id: idParam }))
+      .query(({ ctx, input }) => payroll.getRun(ctx, input.id)),
+    createRun: procedure
+      .meta({ access: payrollAccess })
+      .input(payrollRunInput)
+      .mutation(({ ctx, input }) => payroll.createRun(ctx, input)),
+    approveRun: procedure
+      .meta({ access: payrollAccess })
+      .input(z.object({ id: idParam }))
+      .mutation(({ ctx, input }) => payroll.approveRun(ctx, input.id)),
+    my: procedure.meta({ access: selfAttendance }).query(({ ctx }) => payroll.mySlips(ctx)),
   }),
   departments: router({
     list: procedure.meta({ access: attendanceAccess }).query(({ ctx }) => service.listDepartments(ctx)),

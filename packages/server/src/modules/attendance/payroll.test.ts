@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { queryRows } from '../../db/client.js';
+import { createPeriode } from '../finance/index.js';
+
+let t: TestApp;
+let branchA: number;
+let branchB: number;
+let fin: TestUser;
+let perawat: TestUser;
+let finB: TestUser;
+let ani: TestUser;
+let budi: TestUser;
+let groupMar: number;
+let groupYe: number;
+
+const TABLES = ['payroll_run', 'payroll_run_line', 'jurnal', 'jurnal_detail', 'payroll_component', 'payroll_group'];
+
+async function employment(u: TestUser, body: Record<string, unknown>) {
+  const res = await t.api(fin).put(`/api/attendance/employees/${u.id}`, body);
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  branchA = await t.makeBranch({ name: 'Cabang Gaji A' });
+  branchB = await t.makeBranch({ name: 'Cabang Gaji B' });
+  fin = await t.makeUser('manager', { branchId: branchA });
+  perawat = await t.makeUser('perawat', { branchId: branchA });
+  finB = await t.makeUser('manager', { branchId: branchB });
+  ani = await t.makeUser('perawat', { branchId: branchA, name: 'Ani Gaji' });
+  budi = await t.makeUser('perawat', { branchId: branchA, name: 'Budi Gaji' });
+  await createPeriode(t.ctx(fin), { start_date: '2025-01-01' });
+  await employment(ani, { employment: 'tetap', ptkp: 'TK/0', base_salary: 15_000_000, join_date: '2024-01-01' });
+  await employment(budi, { employment: 'tetap', ptkp: 'TK/0', base_salary: 10_000_000, join_date: '2025-11-01' });
+});
+afterAll(() => t.close());
+
+describe('components and groups', () => {
+  it('creates components and groups; bad input 400, other branch 404, perawat 403', async () => {
+    const c = await t.api(fin).post('/api/attendance/payroll/components', {
+      name: 'Potongan terlambat',
+      kind: 'deduction',
+      method: 'per_late_minute',
+      amount: 1000,
+      taxable: false,
+    });
+    expect(c.status).toBe(201);
+    const bad = await t.api(fin).post('/api/attendance/payroll/components', { name: '', kind: 'x', method: 'fixed' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['name', 'kind']));
+    const g1 = await t.api(fin).post('/api/attendance/payroll/groups', {
+      name: 'Bulanan',
+      components: [c.body.data.id],
+      members: [ani.id],
+    });
+    expect(g1.status).toBe(201);
+    groupMar = g1.body.data.id;
+    const g2 = await t.api(fin).post('/api/attendance/payroll/groups', { name: 'Baru', members: [budi.id] });
+    groupYe = g2.body.data.id;
+    expect(
+      (await t.api(finB).put(`/api/attendance/payroll/groups/${groupMar}`, { name: 'Curian', members: [] })).status,
+    ).toBe(404);
+    const foreign = await t.api(finB).post('/api/attendance/payroll/groups', { name: 'X', members: [ani.id] });
+    expect(foreign.status).toBe(400);
+    expect((await t.api(perawat).get('/api/attendance/payroll/groups')).status).toBe(403);
+  });
+});
+
+describe('a monthly run', () => {
+  it('computes BPJS at the caps and TER PPh 21, approves into one journal, and locks', async () => {
+    const res = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: groupMar });
+    expect(res.status).toBe(201);
+    const run = res.body.data;
+    expect(run.status).toBe(0);
+    const line = run.lines[0];
+    expect(line).toMatchObject({
+      employee: ani.id,
+      base_salary: 15_000_000,
+      bruto: 15_561_000,
+      pph21_method: 'ter',
+      pph21_rate: 7,
+      pph21: 1_089_270,
+      net: 13_379_867,
+      bpjs: {
+        jkn_employer: 480_000,
+        jkn_employee: 120_000,
+        jht_employer: 555_000,
+        jht_employee: 300_000,
+        jp_employer: 221_726,
+        jp_employee: 110_863,
+        jkk: 36_000,
+        jkm: 45_000,
+      },
+    });
+    // recomputing replaces the draft
+    const again = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: groupMar });
+    expect(again.status).toBe(201);
+    const [drafts] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from payroll_run`);
+    expect(Number(drafts.n)).toBe(1);
+
+    const before = await countRows(t.db, ...TABLES);
+    expect((await t.api(perawat).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(403);
+    expect((await t.api(finB).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(404);
+    expect((await t.api(finB).get(`/api/attendance/payroll/run/${again.body.data.id}`)).status).toBe(404);
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+
+    const ok = await t.api(fin).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.status).toBe(1);
+    const lines = await queryRows<{ code: string; debit: string; credit: string }>(
+      t.db,
+      sql`select a.code, d.debit::text, d.credit::text from jurnal_detail d join akun a on a.id = d.akun_id
+          where d.jurnal_id = ${ok.body.data.jurnal_id} order by a.code`,
+    );
+    expect(lines.map((l) => [l.code, Number(l.debit) / 100, Number(l.credit) / 100])).toEqual([
+      ['2104', 0, 13_379_867],
+      ['2201', 0, 1_089_270],
+      ['2204', 0, 1_868_589],
+      ['6101', 15_000_000, 0],
+      ['6105', 1_337_726, 0],
+    ]);
+    expect((await t.api(fin).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(409);
+    const redo = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: groupMar });
+    expect(redo.status).toBe(409);
+    await expect(t.db.execute(sql`delete from payroll_run_line`)).rejects.toThrow();
+    // the trial balance sees it
+    const tb = await t.api(fin).get('/api/finance/laporan/trialbalance?from=2026-03-01&to=2026-03-31');
+    expect(tb.status).toBe(200);
+    expect(JSON.stringify(tb.body)).toContain('6105');
+  });
+
+  it('December recomputation of a part-year employee refunds the excess withheld', async () => {
+    const nov = await t.api(fin).post('/api/attendance/payroll/run', { period: '2025-11', group: groupYe });
+    expect(nov.body.data.lines[0]).toMatchObject({ bruto: 10_454_000, pph21_rate: 2.5, pph21: 261_350 });
+    await t.api(fin).post(`/api/attendance/payroll/run/${nov.body.data.id}/approve`);
+    const dec = await t.api(fin).post('/api/attendance/payroll/run', { period: '2025-12', group: groupYe });
+    const l = dec.body.data.lines[0];
+    expect(l.pph21_method).toBe('pasal17_tahunan');
+    expect(l.annual).toMatchObject({
+      bruto_setahun: 20_908_000,
+      biaya_jabatan: 1_000_000,
+      iuran_pensiun: 600_000,
+      neto: 19_308_000,
+      pkp: 0,
+      dipotong: 261_350,
+      pph21: -261_350,
+    });
+    expect(l.net).toBe(9_861_350);
+    const ok = await t.api(fin).post(`/api/attendance/payroll/run/${dec.body.data.id}/approve`);
+    expect(ok.status).toBe(200);
+  });
+
+  it('bad run input: 400 in Indonesian, nothing written; Gaji Saya shows only approved own slips', async () => {
+    const before = await countRows(t.db, ...TABLES);
+    const bad = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-13', group: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.map((e: { field: string }) => e.field).sort()).toEqual(['group', 'period']);
+    const foreign = await t.api(finB).post('/api/attendance/payroll/run', { period: '2026-03', group: groupMar });
+    expect(foreign.status).toBe(400);
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+    const mine = await t.api(ani).get('/api/attendance/payroll/my');
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.map((s: { period: string; net: number }) => [s.period, s.net])).toEqual([
+      ['2026-03', 13_379_867],
+    ]);
+  });
+});

@@ -1,0 +1,646 @@
+import {
+  computeBpjs,
+  fromSen,
+  isPtkpStatus,
+  percentFloorRupiah,
+  pph21Annual,
+  pph21BukanPegawai,
+  pph21Ter,
+  settingsAt,
+  taxRulesFor,
+  toSen,
+  todayIn,
+  type ComponentInput,
+  type DatedSetting,
+  type EmploymentType,
+  type GroupInput,
+  type PayrollRunInput,
+  type PayrollSettingKey,
+  type PtkpStatus,
+} from '@klinik/shared';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
+import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import {
+  payrollComponent,
+  payrollGroup,
+  payrollGroupComponent,
+  payrollGroupMember,
+  payrollRun,
+  payrollRunLine,
+  users,
+} from '../../db/schema/index.js';
+import { ACCOUNT, postJournal, type PostingLine } from '../finance/index.js';
+import * as q from './queries.js';
+import { daily } from './service.js';
+import { addDaysTo } from './timeclock.js';
+
+/**
+ * Payroll (issue 15): components, groups ('Group Slip Gaji') and monthly runs. A run computes, per employee of the
+ * group, gross from the base salary, components and attendance, BPJS (dated settings) and PPh 21 through the
+ * shared engine; approving posts one journal through the posting service in the same transaction and locks it.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Components and groups
+// ---------------------------------------------------------------------------------------------------------------
+
+function componentDto(r: typeof payrollComponent.$inferSelect) {
+  return {
+    id: r.id,
+    profile_id: r.profile_id,
+    name: r.name,
+    kind: r.kind,
+    method: r.method,
+    amount: fromSen(r.amount),
+    rate: r.rate_bp / 100,
+    taxable: r.taxable,
+    bpjs_base: r.bpjs_base,
+    status: r.status,
+  };
+}
+
+export async function listComponents(ctx: Ctx) {
+  requireUser(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(payrollComponent)
+    .where(eq(payrollComponent.profile_id, ctx.branchId))
+    .orderBy(asc(payrollComponent.kind), asc(payrollComponent.name));
+  return rows.map(componentDto);
+}
+
+export async function saveComponent(ctx: Ctx, id: number | null, input: ComponentInput) {
+  return inTransaction(ctx, async (tx) => {
+    const [before] =
+      id === null ? [null] : await tx.db.select().from(payrollComponent).where(eq(payrollComponent.id, id));
+    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    const [taken] = await tx.db
+      .select({ id: payrollComponent.id })
+      .from(payrollComponent)
+      .where(
+        and(
+          eq(payrollComponent.profile_id, ctx.branchId),
+          sql`lower(${payrollComponent.name}) = lower(${input.name})`,
+          id === null ? undefined : sql`${payrollComponent.id} <> ${id}`,
+        ),
+      );
+    if (taken) throw conflict(`Komponen ${input.name} sudah ada`, 'name');
+    const values = {
+      profile_id: ctx.branchId,
+      name: input.name,
+      kind: input.kind,
+      method: input.method,
+      amount: toSen(input.amount),
+      rate_bp: Math.round(input.rate * 100),
+      taxable: input.taxable,
+      bpjs_base: input.bpjs_base,
+      status: input.status,
+    };
+    const [row] =
+      id === null
+        ? await tx.db.insert(payrollComponent).values(values).returning()
+        : await tx.db
+            .update(payrollComponent)
+            .set({ ...values, updated_at: sql`now()` })
+            .where(eq(payrollComponent.id, id))
+            .returning();
+    await audit(tx, {
+      action: id === null ? 'create' : 'update',
+      entity: 'payroll_component',
+      entityId: row.id,
+      before,
+      after: row,
+    });
+    return componentDto(row);
+  });
+}
+
+export async function listGroups(ctx: Ctx) {
+  requireUser(ctx);
+  const groups = await ctx.db
+    .select()
+    .from(payrollGroup)
+    .where(eq(payrollGroup.profile_id, ctx.branchId))
+    .orderBy(asc(payrollGroup.name));
+  const ids = groups.map((g) => g.id);
+  const comps = ids.length
+    ? await ctx.db.select().from(payrollGroupComponent).where(inArray(payrollGroupComponent.group_id, ids))
+    : [];
+  const members = ids.length
+    ? await ctx.db
+        .select({ group_id: payrollGroupMember.group_id, user_id: payrollGroupMember.user_id, name: users.name })
+        .from(payrollGroupMember)
+        .innerJoin(users, eq(users.id, payrollGroupMember.user_id))
+        .where(inArray(payrollGroupMember.group_id, ids))
+        .orderBy(asc(users.name))
+    : [];
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    cutoff_day: g.cutoff_day,
+    status: g.status,
+    components: comps.filter((c) => c.group_id === g.id).map((c) => c.component_id),
+    members: members.filter((m) => m.group_id === g.id).map((m) => ({ id: m.user_id, name: m.name })),
+  }));
+}
+
+export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) {
+  return inTransaction(ctx, async (tx) => {
+    const [before] = id === null ? [null] : await tx.db.select().from(payrollGroup).where(eq(payrollGroup.id, id));
+    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    const [taken] = await tx.db
+      .select({ id: payrollGroup.id })
+      .from(payrollGroup)
+      .where(
+        and(
+          eq(payrollGroup.profile_id, ctx.branchId),
+          sql`lower(${payrollGroup.name}) = lower(${input.name})`,
+          id === null ? undefined : sql`${payrollGroup.id} <> ${id}`,
+        ),
+      );
+    if (taken) throw conflict(`Group ${input.name} sudah ada`, 'name');
+    const comps = [...new Set(input.components)];
+    const members = [...new Set(input.members)];
+    const okComps = comps.length
+      ? await tx.db
+          .select({ id: payrollComponent.id })
+          .from(payrollComponent)
+          .where(and(inArray(payrollComponent.id, comps), eq(payrollComponent.profile_id, ctx.branchId)))
+      : [];
+    const okMembers = members.length
+      ? await tx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, members), eq(users.profile_id, ctx.branchId), sql`${users.role} <> 1`))
+      : [];
+    const issues = [
+      ...comps
+        .filter((c) => !okComps.some((o) => o.id === c))
+        .map((c) => ({ message: `Komponen ${c} tidak ditemukan`, field: 'components' })),
+      ...members
+        .filter((m) => !okMembers.some((o) => o.id === m))
+        .map((m) => ({ message: `Pegawai ${m} tidak ditemukan`, field: 'members' })),
+    ];
+    if (issues.length) throw badRequestMany(issues);
+    const values = { profile_id: ctx.branchId, name: input.name, cutoff_day: input.cutoff_day, status: input.status };
+    const [row] =
+      id === null
+        ? await tx.db.insert(payrollGroup).values(values).returning()
+        : await tx.db
+            .update(payrollGroup)
+            .set({ ...values, updated_at: sql`now()` })
+            .where(eq(payrollGroup.id, id))
+            .returning();
+    await tx.db.delete(payrollGroupComponent).where(eq(payrollGroupComponent.group_id, row.id));
+    if (comps.length)
+      await tx.db.insert(payrollGroupComponent).values(comps.map((c) => ({ group_id: row.id, component_id: c })));
+    await tx.db.delete(payrollGroupMember).where(eq(payrollGroupMember.group_id, row.id));
+    if (members.length) {
+      // An employee belongs to one group: joining this one leaves any other.
+      await tx.db.delete(payrollGroupMember).where(inArray(payrollGroupMember.user_id, members));
+      await tx.db.insert(payrollGroupMember).values(members.map((m) => ({ user_id: m, group_id: row.id })));
+    }
+    await audit(tx, {
+      action: id === null ? 'create' : 'update',
+      entity: 'payroll_group',
+      entityId: row.id,
+      before,
+      after: { ...row, components: comps, members },
+    });
+    return (await listGroups(tx)).find((g) => g.id === row.id)!;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------------------------
+
+function lastDayOf(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** The attendance range of a period: the calendar month, or from the day after the cut-off of the month before. */
+export function periodRange(period: string, cutoffDay: number): { from: string; to: string } {
+  if (cutoffDay === 0) return { from: `${period}-01`, to: lastDayOf(period) };
+  const [y, m] = period.split('-').map(Number);
+  const prev = new Date(Date.UTC(y, m - 2, cutoffDay + 1)).toISOString().slice(0, 10);
+  return { from: prev, to: `${period}-${String(cutoffDay).padStart(2, '0')}` };
+}
+
+interface LineDetail {
+  components: { name: string; kind: string; amount: number; taxable: boolean }[];
+  days_present: number;
+  late_minutes: number;
+  missing_checkout: number;
+  last_period: boolean;
+  annual: ReturnType<typeof pph21Annual> | null;
+}
+
+async function settingRows(ctx: Ctx): Promise<DatedSetting[]> {
+  const rows = await q.payrollSettings(ctx.db);
+  return rows.map((r) => ({ key: r.key as PayrollSettingKey, from: r.berlaku_mulai, value: r.value }));
+}
+
+/** Creates (or recomputes) the draft run of a group for a period. */
+export async function createRun(ctx: Ctx, input: PayrollRunInput) {
+  const u = requireUser(ctx).user;
+  const [group] = await ctx.db.select().from(payrollGroup).where(eq(payrollGroup.id, input.group));
+  if (!group || group.profile_id !== ctx.branchId) throw badRequest('Group slip gaji tidak ditemukan', 'group');
+  if (group.status !== 1) throw badRequest('Group slip gaji tidak aktif', 'group');
+  const [approved] = await ctx.db
+    .select({ id: payrollRun.id })
+    .from(payrollRun)
+    .where(
+      and(
+        eq(payrollRun.profile_id, ctx.branchId),
+        eq(payrollRun.group_id, group.id),
+        eq(payrollRun.period, input.period),
+        eq(payrollRun.status, 1),
+      ),
+    );
+  if (approved) throw conflict(`Penggajian ${input.period} untuk group ${group.name} sudah disetujui`, 'period');
+  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
+  const today = todayIn(tz);
+  const range = periodRange(input.period, group.cutoff_day);
+  if (range.from > today) throw badRequest('Periode belum dimulai', 'period');
+  const year = Number(input.period.slice(0, 4));
+  const month = Number(input.period.slice(5, 7));
+  const rules = taxRulesFor(year);
+  let settings;
+  try {
+    settings = settingsAt(await settingRows(ctx), range.to);
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : String(err), 'period');
+  }
+
+  const memberIds = (
+    await ctx.db.select().from(payrollGroupMember).where(eq(payrollGroupMember.group_id, group.id))
+  ).map((m) => m.user_id);
+  const people = (await q.listEmployees(ctx.db, ctx.branchId, { ids: memberIds, activeOnly: true }))
+    .map((r) => r as q.EmployeeRow)
+    .filter((p) => (!p.join_date || p.join_date <= range.to) && (!p.end_date || p.end_date >= range.from));
+  if (!people.length) throw badRequest('Group ini belum punya pegawai aktif', 'group');
+  const comps = (
+    await ctx.db
+      .select()
+      .from(payrollComponent)
+      .innerJoin(payrollGroupComponent, eq(payrollGroupComponent.component_id, payrollComponent.id))
+      .where(and(eq(payrollGroupComponent.group_id, group.id), eq(payrollComponent.status, 1)))
+  ).map((r) => r.payroll_component);
+
+  // Attendance of the range (days up to today).
+  const counts = new Map<number, { days: number; late: number; missing: number }>(
+    people.map((p) => [p.id, { days: 0, late: 0, missing: 0 }]),
+  );
+  for (let d = range.from; d <= range.to && d <= today; d = addDaysTo(d, 1)) {
+    for (const r of await daily(ctx, { date: d })) {
+      const c = counts.get(r.employee);
+      if (!c) continue;
+      if (r.status === 'hadir' || r.status === 'terlambat' || r.status === 'belum_pulang') c.days += 1;
+      c.late += r.late_minutes;
+      if (r.missing_checkout) c.missing += 1;
+    }
+  }
+
+  // What earlier approved runs of the year paid and withheld.
+  const prior = await ctx.db
+    .select({
+      user_id: payrollRunLine.user_id,
+      bruto: sql<number>`sum(${payrollRunLine.bruto})::bigint`.mapWith(Number),
+      iuran: sql<number>`sum(${payrollRunLine.jht_employee} + ${payrollRunLine.jp_employee})::bigint`.mapWith(Number),
+      pph21: sql<number>`sum(${payrollRunLine.pph21})::bigint`.mapWith(Number),
+      first_period: sql<string>`min(${payrollRun.period})`,
+    })
+    .from(payrollRunLine)
+    .innerJoin(payrollRun, eq(payrollRun.id, payrollRunLine.run_id))
+    .where(
+      and(
+        inArray(
+          payrollRunLine.user_id,
+          people.map((p) => p.id),
+        ),
+        eq(payrollRun.status, 1),
+        sql`${payrollRun.period} like ${`${year}-%`}`,
+        lt(payrollRun.period, input.period),
+      ),
+    )
+    .groupBy(payrollRunLine.user_id);
+
+  const lines = people.map((p) => {
+    const c = counts.get(p.id)!;
+    const base = p.base_salary ?? 0;
+    const employment = (p.employment ?? 'tetap') as EmploymentType;
+    const ptkp: PtkpStatus = isPtkpStatus(p.ptkp) ? p.ptkp : 'TK/0';
+    const parts = comps.map((k) => {
+      let amount = 0;
+      if (k.method === 'fixed') amount = k.amount;
+      else if (k.method === 'per_day') amount = k.amount * c.days;
+      else if (k.method === 'per_late_minute') amount = k.amount * c.late;
+      else amount = percentFloorRupiah(base, k.rate_bp);
+      return { name: k.name, kind: k.kind, amount, taxable: k.taxable, bpjs: k.bpjs_base };
+    });
+    const earnings = base + parts.filter((x) => x.kind === 'earning').reduce((s, x) => s + x.amount, 0);
+    const otherDeductions = parts.filter((x) => x.kind === 'deduction').reduce((s, x) => s + x.amount, 0);
+    const taxableEarnings =
+      base +
+      parts.filter((x) => x.kind === 'earning' && x.taxable).reduce((s, x) => s + x.amount, 0) -
+      parts.filter((x) => x.kind === 'deduction' && x.taxable).reduce((s, x) => s + x.amount, 0);
+    const bpjsWage = base + parts.filter((x) => x.kind === 'earning' && x.bpjs).reduce((s, x) => s + x.amount, 0);
+    const bpjs = employment === 'bukan_pegawai' ? null : computeBpjs(bpjsWage, settings);
+    const bruto = Math.max(0, taxableEarnings) + (bpjs?.taxableBenefit ?? 0);
+    const pr = prior.find((x) => x.user_id === p.id);
+    const leaving = !!p.end_date && p.end_date.slice(0, 7) === input.period;
+    const lastPeriod = employment === 'tetap' && (month === 12 || leaving);
+    let pph21: number;
+    let method: string;
+    let rateBp: number;
+    let annual: LineDetail['annual'] = null;
+    if (employment === 'bukan_pegawai') {
+      const r = pph21BukanPegawai(bruto, pr?.bruto ?? 0, rules);
+      pph21 = r.pph21;
+      rateBp = r.rateBp;
+      method = 'pasal17_50';
+    } else if (lastPeriod) {
+      const startMonth = pr?.first_period
+        ? Number(pr.first_period.slice(5, 7))
+        : p.join_date && p.join_date.slice(0, 4) === String(year)
+          ? Number(p.join_date.slice(5, 7))
+          : month;
+      annual = pph21Annual(
+        {
+          ptkp,
+          brutoSetahun: (pr?.bruto ?? 0) + bruto,
+          iuranPensiun: (pr?.iuran ?? 0) + (bpjs?.iuranPensiun ?? 0),
+          monthsWorked: Math.max(1, month - Math.min(startMonth, month) + 1),
+          dipotong: pr?.pph21 ?? 0,
+        },
+        rules,
+      );
+      pph21 = annual.pph21;
+      rateBp = 0;
+      method = 'pasal17_tahunan';
+    } else {
+      const r = pph21Ter(bruto, ptkp, rules);
+      pph21 = r.pph21;
+      rateBp = r.rateBp;
+      method = 'ter';
+    }
+    const employeeBpjs = bpjs?.employeeTotal ?? 0;
+    const deductions = otherDeductions + employeeBpjs + pph21;
+    const detail: LineDetail = {
+      components: [
+        { name: 'Gaji pokok', kind: 'earning', amount: base, taxable: true },
+        ...parts.map((x) => ({ name: x.name, kind: x.kind, amount: x.amount, taxable: x.taxable })),
+      ],
+      days_present: c.days,
+      late_minutes: c.late,
+      missing_checkout: c.missing,
+      last_period: lastPeriod,
+      annual,
+    };
+    return {
+      user_id: p.id,
+      employment,
+      ptkp,
+      base_salary: base,
+      earnings,
+      deductions,
+      bruto,
+      jkn_employer: bpjs?.jknEmployer ?? 0,
+      jkn_employee: bpjs?.jknEmployee ?? 0,
+      jht_employer: bpjs?.jhtEmployer ?? 0,
+      jht_employee: bpjs?.jhtEmployee ?? 0,
+      jp_employer: bpjs?.jpEmployer ?? 0,
+      jp_employee: bpjs?.jpEmployee ?? 0,
+      jkk: bpjs?.jkk ?? 0,
+      jkm: bpjs?.jkm ?? 0,
+      pph21,
+      pph21_method: method,
+      pph21_rate_bp: rateBp,
+      net: earnings - deductions,
+      detail: JSON.stringify(detail),
+    };
+  });
+
+  const id = await inTransaction(ctx, async (tx) => {
+    const drafts = await tx.db
+      .select({ id: payrollRun.id })
+      .from(payrollRun)
+      .where(
+        and(
+          eq(payrollRun.profile_id, ctx.branchId),
+          eq(payrollRun.group_id, group.id),
+          eq(payrollRun.period, input.period),
+          eq(payrollRun.status, 0),
+        ),
+      );
+    for (const d of drafts) {
+      await tx.db.delete(payrollRunLine).where(eq(payrollRunLine.run_id, d.id));
+      await tx.db.delete(payrollRun).where(eq(payrollRun.id, d.id));
+    }
+    const [run] = await tx.db
+      .insert(payrollRun)
+      .values({
+        profile_id: ctx.branchId,
+        group_id: group.id,
+        period: input.period,
+        status: 0,
+        date_from: range.from,
+        date_to: range.to,
+        created_by: u.id,
+      })
+      .returning();
+    await tx.db.insert(payrollRunLine).values(lines.map((l) => ({ run_id: run.id, ...l })));
+    await audit(tx, {
+      action: 'create',
+      entity: 'payroll_run',
+      entityId: run.id,
+      after: { ...input, lines: lines.length },
+    });
+    return run.id;
+  });
+  return getRun(ctx, id);
+}
+
+function lineDto(l: typeof payrollRunLine.$inferSelect & { name: string; username: string }) {
+  const d = JSON.parse(l.detail) as LineDetail;
+  const r = (v: number) => fromSen(v);
+  return {
+    employee: l.user_id,
+    name: l.name,
+    username: l.username,
+    employment: l.employment,
+    ptkp: l.ptkp,
+    base_salary: r(l.base_salary),
+    earnings: r(l.earnings),
+    deductions: r(l.deductions),
+    bruto: r(l.bruto),
+    bpjs: {
+      jkn_employer: r(l.jkn_employer),
+      jkn_employee: r(l.jkn_employee),
+      jht_employer: r(l.jht_employer),
+      jht_employee: r(l.jht_employee),
+      jp_employer: r(l.jp_employer),
+      jp_employee: r(l.jp_employee),
+      jkk: r(l.jkk),
+      jkm: r(l.jkm),
+    },
+    pph21: r(l.pph21),
+    pph21_method: l.pph21_method,
+    pph21_rate: l.pph21_rate_bp / 100,
+    net: r(l.net),
+    days_present: d.days_present,
+    late_minutes: d.late_minutes,
+    missing_checkout: d.missing_checkout,
+    components: d.components.map((c) => ({ ...c, amount: r(c.amount) })),
+    annual: d.annual && {
+      bruto_setahun: r(d.annual.brutoSetahun),
+      biaya_jabatan: r(d.annual.biayaJabatan),
+      iuran_pensiun: r(d.annual.iuranPensiun),
+      neto: r(d.annual.neto),
+      ptkp: r(d.annual.ptkp),
+      pkp: r(d.annual.pkp),
+      pph_setahun: r(d.annual.pphSetahun),
+      dipotong: r(d.annual.dipotong),
+      pph21: r(d.annual.pph21),
+    },
+  };
+}
+
+export async function getRun(ctx: Ctx, id: number) {
+  requireUser(ctx);
+  const [run] = await ctx.db
+    .select({ run: payrollRun, group: payrollGroup.name })
+    .from(payrollRun)
+    .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
+    .where(eq(payrollRun.id, id));
+  if (!run || run.run.profile_id !== ctx.branchId) throw notFound();
+  const lines = await ctx.db
+    .select({ line: payrollRunLine, name: users.name, username: users.username })
+    .from(payrollRunLine)
+    .innerJoin(users, eq(users.id, payrollRunLine.user_id))
+    .where(eq(payrollRunLine.run_id, id))
+    .orderBy(asc(users.name));
+  const dto = lines.map((l) => lineDto({ ...l.line, name: l.name, username: l.username }));
+  const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
+  return {
+    id: run.run.id,
+    period: run.run.period,
+    group: run.run.group_id,
+    group_name: run.group,
+    status: run.run.status,
+    date_from: run.run.date_from,
+    date_to: run.run.date_to,
+    jurnal_id: run.run.jurnal_id,
+    approved_at: run.run.approved_at,
+    totals: {
+      earnings: sum((l) => l.earnings),
+      deductions: sum((l) => l.deductions),
+      bruto: sum((l) => l.bruto),
+      pph21: sum((l) => l.pph21),
+      bpjs_employee: sum((l) => l.jkn_employee + l.jht_employee + l.jp_employee),
+      bpjs_employer: sum((l) => l.jkn_employer + l.jht_employer + l.jp_employer + l.jkk + l.jkm),
+      net: sum((l) => l.net),
+    },
+    lines: dto,
+  };
+}
+
+export async function listRuns(ctx: Ctx, f: { period?: string }) {
+  requireUser(ctx);
+  const rows = await ctx.db
+    .select({ run: payrollRun, group: payrollGroup.name })
+    .from(payrollRun)
+    .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
+    .where(and(eq(payrollRun.profile_id, ctx.branchId), f.period ? eq(payrollRun.period, f.period) : undefined))
+    .orderBy(sql`${payrollRun.period} desc`, asc(payrollGroup.name));
+  return rows.map((r) => ({
+    id: r.run.id,
+    period: r.run.period,
+    group: r.run.group_id,
+    group_name: r.group,
+    status: r.run.status,
+    jurnal_id: r.run.jurnal_id,
+  }));
+}
+
+/** Approves a draft: one journal through the posting service in the same transaction, then the run is locked. */
+export async function approveRun(ctx: Ctx, id: number) {
+  const u = requireUser(ctx).user;
+  const run = await getRun(ctx, id);
+  if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
+  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
+  const today = todayIn(tz);
+  const date = run.date_to <= today ? run.date_to : today;
+  const s = (v: number) => toSen(v);
+  const lines = run.lines;
+  const tot = (f: (l: (typeof lines)[number]) => number) => lines.reduce((a, l) => a + s(f(l)), 0);
+  const otherDeductions =
+    tot((l) => l.deductions) -
+    tot((l) => l.pph21) -
+    tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee);
+  const salaryExpense = tot((l) => l.earnings) - otherDeductions;
+  const employer = tot((l) => l.bpjs.jkn_employer + l.bpjs.jht_employer + l.bpjs.jp_employer + l.bpjs.jkk + l.bpjs.jkm);
+  const bpjsPayable = employer + tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee);
+  const pph = tot((l) => l.pph21);
+  const net = tot((l) => l.net);
+  const memo = `Gaji ${run.period} ${run.group_name}`;
+  const posting: PostingLine[] = [];
+  const add = (akun: string, description: string, sen: number, debitSide: boolean) => {
+    if (sen === 0) return;
+    const isDebit = sen > 0 ? debitSide : !debitSide;
+    const v = fromSen(Math.abs(sen));
+    posting.push({ akun, description, debit: isDebit ? v : 0, credit: isDebit ? 0 : v });
+  };
+  add(ACCOUNT.bebanGaji, 'Beban gaji', salaryExpense, true);
+  add(ACCOUNT.bebanBpjs, 'BPJS bagian pemberi kerja', employer, true);
+  add(ACCOUNT.hutangPph21, 'PPh 21 dipotong', pph, false);
+  add(ACCOUNT.hutangBpjs, 'BPJS pegawai dan pemberi kerja', bpjsPayable, false);
+  add(ACCOUNT.hutangGaji, 'Gaji bersih yang harus dibayar', net, false);
+  if (!posting.length) throw badRequest('Penggajian bernilai nol tidak dapat disetujui');
+  await inTransaction(ctx, async (tx) => {
+    const jurnal = await postJournal(tx, {
+      transaction_at: date,
+      memo,
+      source_type: 'payroll_run',
+      source_id: run.id,
+      lines: posting,
+    });
+    const updated = await tx.db
+      .update(payrollRun)
+      .set({ status: 1, jurnal_id: jurnal.id, approved_by: u.id, approved_at: sql`now()` })
+      .where(and(eq(payrollRun.id, run.id), eq(payrollRun.status, 0)))
+      .returning({ id: payrollRun.id });
+    if (!updated.length) throw conflict('Penggajian ini sudah disetujui');
+    await audit(tx, { action: 'approve', entity: 'payroll_run', entityId: run.id, after: { jurnal_id: jurnal.id } });
+  });
+  return getRun(ctx, id);
+}
+
+/** 'Gaji Saya': the signed-in user's lines of approved runs. */
+export async function mySlips(ctx: Ctx) {
+  const u = requireUser(ctx).user;
+  const rows = await ctx.db
+    .select({
+      line: payrollRunLine,
+      run: payrollRun,
+      name: users.name,
+      username: users.username,
+      group: payrollGroup.name,
+    })
+    .from(payrollRunLine)
+    .innerJoin(payrollRun, eq(payrollRun.id, payrollRunLine.run_id))
+    .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
+    .innerJoin(users, eq(users.id, payrollRunLine.user_id))
+    .where(and(eq(payrollRunLine.user_id, u.id), eq(payrollRun.status, 1)))
+    .orderBy(sql`${payrollRun.period} desc`);
+  return rows.map((r) => ({
+    run: r.run.id,
+    period: r.run.period,
+    group_name: r.group,
+    ...lineDto({ ...r.line, name: r.name, username: r.username }),
+  }));
+}
