@@ -188,7 +188,7 @@ describe('shell', () => {
       expect(await page.$eval('[role=alertdialog]', (e) => e.textContent)).toContain(
         `Apakah anda yakin ingin logout dari ${PRODUCT_NAME}?`,
       );
-      const [confirm] = await page.$$('xpath/.//div[@role="alertdialog"]//button[normalize-space()="Logout"]');
+      const [confirm] = await page.$$('xpath/.//div[@role="alertdialog"]//button[normalize-space()="Keluar"]');
       await confirm.click();
       await page.waitForFunction(() => location.pathname === '/login');
       const status = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
