@@ -263,7 +263,7 @@ describe('shell', () => {
       expect(await pathname(page)).toBe('/');
       // The top menu offers only what the role may open.
       const menu = await page.$$eval('nav[aria-label="Menu utama"] a', (els) => els.map((e) => e.getAttribute('href')));
-      expect(menu).toEqual(['/', '/inventory/warehouse']);
+      expect(menu).toEqual(['/', '/inventory/master/item']);
     } finally {
       await closePage(page);
     }
