@@ -17,3 +17,4 @@ export * from './schemas/wilayah.js';
 export * from './schemas/finance.js';
 export * from './schemas/paket.js';
 export * from './module-access.js';
+export * from './payroll/index.js';
