@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  applogDecisionInput,
-  applogListQuery,
-  formatDateTime,
-  idParam,
-  MY_MENU_ACCESS,
-  z,
-} from '@klinik/shared';
+import { applogDecisionInput, applogListQuery, formatDateTime, idParam, MY_MENU_ACCESS, z } from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import * as service from './service.js';
