@@ -22,6 +22,9 @@ export const FINANCE_ACCESS = {
   paymentMethodRead: STAFF_ACCESS,
 } as const;
 
+/** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
+export const PAYROLL_ACCESS: Access = access.roles('manager', 'admin', 'finance', 'toplevel');
+
 /** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
 export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
 export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];
@@ -77,4 +80,5 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/laporan/labarugi': FIN,
   '/finance/laporan/neraca': FIN,
   '/backoffice/cabang': {},
+  '/attendance/payroll/simulator': { all: [PAYROLL_ACCESS] },
 };

@@ -197,7 +197,12 @@ export const PAKET_NAV: NavGroup[] = [
 export const ATTENDANCE_NAV: NavGroup[] = [
   {
     label: 'Absensi',
-    items: [i('/attendance/employees'), i('/attendance/attendance/daily'), i('/attendance/payroll/transaction')],
+    items: [
+      i('/attendance/employees'),
+      i('/attendance/attendance/daily'),
+      i('/attendance/payroll/transaction'),
+      i('/attendance/payroll/simulator'),
+    ],
   },
   {
     label: 'Master',
