@@ -100,7 +100,8 @@ describe('one truth for access (issue 16)', () => {
   it('leads top-menu modules to their first page the user may open, or leaves them out', () => {
     const admin = topMenuFor(user('admin'));
     expect(admin.find((m) => m.key === 'finance')?.route).toBe('/finance/piutang/membership');
-    expect(admin.find((m) => m.key === 'attendance')).toBeUndefined();
+    expect(admin.find((m) => m.key === 'attendance')?.route).toBe('/attendance/payroll/simulator');
+    expect(topMenuFor(user('inventory')).find((m) => m.key === 'attendance')).toBeUndefined();
     expect(admin.find((m) => m.key === 'service')?.route).toBe('/service/customer');
     const finance = topMenuFor(user('finance'));
     expect(finance.find((m) => m.key === 'finance')?.route).toBe('/finance/periode');
