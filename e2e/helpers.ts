@@ -13,6 +13,8 @@ export const VIEWPORTS = {
   small: { width: 375, height: 812 },
   medium: { width: 768, height: 1024 },
   large: { width: 1280, height: 800 },
+  /** The phone size issue 16 checks. */
+  phone: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
@@ -24,7 +26,8 @@ export function url(p: string): string {
   return baseUrl() + p;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `lang` is the browser's language (issue 16 checks the app in an English browser: 'en-US'). */
+export async function launchBrowser(lang = 'id-ID'): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -37,7 +40,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      '--lang=id-ID',
+      `--lang=${lang}`,
     ],
   });
 }

@@ -12,7 +12,6 @@ import {
   freshPage,
   launchBrowser,
   login,
-  pathname,
   screenshot,
   url,
   waitForText,
@@ -287,7 +286,7 @@ describe('Data Pasien', () => {
     }
   });
 
-  it('perawat reads the list without Pasien Baru; investor is sent home and has no nav entry', async () => {
+  it('perawat reads the list without Pasien Baru; investor is refused and has no nav entry', async () => {
     const perawat = await signedIn('perawat');
     try {
       await perawat.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
@@ -300,8 +299,8 @@ describe('Data Pasien', () => {
     const investor = await signedIn('investor');
     try {
       await investor.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
-      await investor.waitForSelector('[data-testid=launcher]');
-      expect(await pathname(investor)).toBe('/');
+      // The clinic guard lets investors in, PASIEN read does not: the one no-access state (issue 16).
+      await investor.waitForSelector('[data-testid=no-access]');
       expect(await investor.$('a[href="/service/customer"]')).toBeNull();
       expect(await investor.$('[data-testid=patient-table]')).toBeNull();
     } finally {

@@ -299,7 +299,7 @@ describe('profile card', () => {
       await openProfile(manager, me.body.data.id);
       await manager.click('[aria-label="Ganti foto"]');
       await manager.waitForSelector('[data-testid=image-cropper]');
-      expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Upload'))).toBe(true);
+      expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Unggah'))).toBe(true);
       const input = (await manager.$(
         '[data-testid=image-cropper] input[type=file]',
       )) as ElementHandle<HTMLInputElement>;
@@ -312,7 +312,7 @@ describe('profile card', () => {
         {},
         IMAGE_ERRORS.type,
       );
-      expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Upload'))).toBe(true);
+      expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Unggah'))).toBe(true);
 
       const big = path.join(tmp, 'besar.png');
       const png = makePng(160, 120);
@@ -324,15 +324,15 @@ describe('profile card', () => {
         {},
         IMAGE_ERRORS.size,
       );
-      expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Upload'))).toBe(true);
+      expect(await isDisabled(await button(manager, '[data-testid=image-cropper]', 'Unggah'))).toBe(true);
 
       const real = path.join(tmp, 'foto.png');
       fs.writeFileSync(real, png);
       await input.uploadFile(real);
-      await waitEnabled(manager, '[data-testid=image-cropper]', 'Upload');
+      await waitEnabled(manager, '[data-testid=image-cropper]', 'Unggah');
       expect(await manager.$('[data-testid=image-file-error]')).toBeNull();
       await screenshot(manager, 'staff-cropper-large');
-      await (await button(manager, '[data-testid=image-cropper]', 'Upload')).click();
+      await (await button(manager, '[data-testid=image-cropper]', 'Unggah')).click();
       await expectSuccess(manager);
 
       const after = await call<{ data: { avatarurl: string | null } }>(manager, 'GET', `/api/users/${me.body.data.id}`);
@@ -607,8 +607,8 @@ describe('branches', () => {
       expect(quality).toBe(true);
       const input = (await owner.$('[data-testid=image-cropper] input[type=file]')) as ElementHandle<HTMLInputElement>;
       await input.uploadFile(logo);
-      await waitEnabled(owner, '[data-testid=image-cropper]', 'Upload');
-      await (await button(owner, '[data-testid=image-cropper]', 'Upload')).click();
+      await waitEnabled(owner, '[data-testid=image-cropper]', 'Unggah');
+      await (await button(owner, '[data-testid=image-cropper]', 'Unggah')).click();
       await expectSuccess(owner);
       await owner.waitForFunction(
         (n) =>

@@ -27,9 +27,9 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   customer: 'Pasien',
   dokter: 'Dokter',
   admin: 'Admin',
-  manager: 'Manager',
-  finance: 'Finance',
-  inventory: 'Inventory',
+  manager: 'Manajer',
+  finance: 'Keuangan',
+  inventory: 'Inventori',
   multimedia: 'Multimedia',
   perawat: 'Perawat',
   apoteker: 'Apoteker',
@@ -51,10 +51,10 @@ export const TOPLEVEL_IDS = {
 export type TopLevelName = keyof typeof TOPLEVEL_IDS;
 export const TOPLEVEL_NAMES = Object.keys(TOPLEVEL_IDS) as TopLevelName[];
 export const TOPLEVEL_LABELS: Record<TopLevelName, string> = {
-  owner: 'Owner',
-  developer: 'Developer',
-  managerhr: 'Manager HR',
-  manageroperational: 'Manager Operational',
+  owner: 'Pemilik',
+  developer: 'Pengembang',
+  managerhr: 'Manajer HR',
+  manageroperational: 'Manajer Operasional',
 };
 export function topLevelNameOf(id: number | null | undefined): TopLevelName | undefined {
   return TOPLEVEL_NAMES.find((n) => TOPLEVEL_IDS[n] === id);
@@ -161,7 +161,15 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
   },
   finance: {
     manage: R(...ALL_FINANCE, 'MASTER_PAYMENTMETHOD', 'MASTER_PAKET', 'LAYANAN_PAKET'),
-    read: R('PASIEN', 'PRICELIST', 'LAYANAN_MEMBERSHIP', 'KASIR_KLINIK', 'KASIR_UMUM'),
+    read: R(
+      'PASIEN',
+      'PRICELIST',
+      'LAYANAN_MEMBERSHIP',
+      'KASIR_KLINIK',
+      'KASIR_UMUM',
+      'MASTER_TREATMENT',
+      'MASTER_ITEM',
+    ),
   },
   inventory: {
     manage: R(...ALL_STOCK, 'MASTER_ITEM', 'MASTER_ITEM_CATEGORY', 'MASTER_SUPPLIER'),
@@ -295,7 +303,7 @@ export interface LauncherEntry {
 
 /** Spec 2.1, in its order. The first 8 a user may see are shown by default. */
 export const LAUNCHER: LauncherEntry[] = [
-  { key: 'home', name: 'Home', route: '/', roles: HOME_ROLES, icon: 'home' },
+  { key: 'home', name: 'Beranda', route: '/', roles: HOME_ROLES, icon: 'home' },
   { key: 'my-activity', name: 'Aktivitas Saya', route: '/user/{id}', roles: HOME_ROLES, icon: 'activity' },
   {
     key: 'my-income',
@@ -531,14 +539,18 @@ export function launcherFor(u: AccessSubject): LauncherEntry[] {
 
 export const LAUNCHER_DEFAULT_COUNT = 8;
 
-/** Spec 2.2: top menu modules (md and up); the same entries form the bottom navigation on small screens. */
+/**
+ * Spec 2.2: top menu modules (md and up); the same entries form the bottom navigation on small screens. The keys
+ * are the spec's names (Dashboard, Service, Promo Package, Inventory, Attendance, Finance); users read the
+ * Indonesian `name`. Until a module's spec route is built, the web app leads to its first built page (issue 16).
+ */
 export const TOP_MENU = [
-  { key: 'dashboard', name: 'Dashboard', route: '/', icon: 'layout-dashboard' },
-  { key: 'service', name: 'Service', route: '/service/rekammedis', icon: 'stethoscope' },
-  { key: 'paket', name: 'Promo Package', route: '/paket/sales', icon: 'gift' },
-  { key: 'inventory', name: 'Inventory', route: '/inventory/warehouse', icon: 'package' },
-  { key: 'attendance', name: 'Attendance', route: '/attendance/attendance/daily', icon: 'calendar-check' },
-  { key: 'finance', name: 'Finance', route: '/finance/income/tindakanmedis', icon: 'landmark' },
+  { key: 'dashboard', name: 'Beranda', route: '/', icon: 'layout-dashboard' },
+  { key: 'service', name: 'Layanan', route: '/service/rekammedis', icon: 'stethoscope' },
+  { key: 'paket', name: 'Paket Promo', route: '/paket/sales', icon: 'gift' },
+  { key: 'inventory', name: 'Inventori', route: '/inventory/warehouse', icon: 'package' },
+  { key: 'attendance', name: 'Absensi', route: '/attendance/attendance/daily', icon: 'calendar-check' },
+  { key: 'finance', name: 'Keuangan', route: '/finance/income/tindakanmedis', icon: 'landmark' },
 ] as const;
 
 /** My Menu (announcements, approvals, activity) is hidden for investors (spec 6). */

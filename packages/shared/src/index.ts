@@ -16,5 +16,6 @@ export * from './schemas/uploads.js';
 export * from './schemas/wilayah.js';
 export * from './schemas/finance.js';
 export * from './schemas/paket.js';
+export * from './module-access.js';
 export * from './schemas/attendance.js';
 export * from './payroll/index.js';

@@ -6,6 +6,7 @@ export const MSG = {
   loginRateLimited: 'Terlalu banyak percobaan masuk. Silakan coba lagi beberapa menit lagi.',
   unauthenticated: 'Sesi Anda telah berakhir, silakan masuk kembali',
   forbidden: 'Anda tidak memiliki akses untuk tindakan ini',
+  noPageAccess: 'Anda tidak memiliki akses ke halaman ini',
   notFound: 'Data tidak ditemukan',
   serverError: 'Terjadi kesalahan pada server. Silakan coba lagi.',
   crossOrigin: 'Permintaan dari asal lain ditolak',

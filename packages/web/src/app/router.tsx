@@ -6,9 +6,11 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { OfflineBanner } from '../components/OfflineBanner';
 import LoginPage from '../pages/LoginPage';
 import PlannedPage from '../pages/PlannedPage';
+import NoAccessPage from '../pages/NoAccessPage';
+import { errorStatus } from '../lib/errors';
 import { NotFoundPage, RouteErrorPage } from '../pages/ErrorPage';
 import { RequireAuth, useSession } from './auth';
-import { canEnter } from './guards';
+import { canEnter, hasPageAccess } from './guards';
 import { LAYOUT_NAMES, type AppRoute } from './route-types';
 import { ROUTES } from './routes';
 
@@ -20,11 +22,38 @@ function Titled({ title, children }: { title: string; children: React.ReactNode 
   return <>{children}</>;
 }
 
-/** A route guard (spec 6): a user whose role may not enter is sent to '/'. */
-export function Guard({ route, children }: { route: Pick<AppRoute, 'guard'>; children: React.ReactNode }) {
+/**
+ * A route guard (spec 6): a user whose role may not enter is sent to '/'. A user whose role may enter but who lacks
+ * the privileges the page's data needs (PAGE_ACCESS) sees 'Anda tidak memiliki akses ke halaman ini'.
+ */
+export function Guard({
+  route,
+  children,
+}: {
+  route: Pick<AppRoute, 'guard' | 'path' | 'title' | 'planned'>;
+  children: React.ReactNode;
+}) {
   const user = useSession();
   if (!canEnter(user, route.guard)) return <Navigate to="/" replace />;
+  if (!route.planned && !hasPageAccess(user, route)) return <NoAccessPage title={route.title} />;
   return <>{children}</>;
+}
+
+/** A query the server refused with 403 (thrown by the query client, see lib/trpc.ts) shows the no-access state. */
+export class PageAccessBoundary extends React.Component<
+  { title?: string; children: React.ReactNode },
+  { error: unknown }
+> {
+  state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  render() {
+    const { error } = this.state;
+    if (error == null) return this.props.children;
+    if (errorStatus(error) === 403) return <NoAccessPage title={this.props.title} />;
+    throw error;
+  }
 }
 
 /** What a registry entry renders inside its layout: its page, or the shared planned page. */
@@ -34,7 +63,9 @@ export function elementFor(route: AppRoute): React.ReactElement {
   return (
     <Guard route={route}>
       <Titled title={route.title}>
-        <React.Suspense fallback={<FullPageSpinner />}>{body}</React.Suspense>
+        <PageAccessBoundary title={route.title}>
+          <React.Suspense fallback={<FullPageSpinner />}>{body}</React.Suspense>
+        </PageAccessBoundary>
       </Titled>
     </Guard>
   );

@@ -341,7 +341,7 @@ export function ImageCropper({
           </Button>
           <Button type="button" disabled={!src || !area || busy} onClick={() => void upload()}>
             {busy ? <LoaderCircle className="animate-spin" /> : <Upload />}
-            Upload
+            Unggah
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -20,6 +20,10 @@ import {
   House,
   IdCard,
   Landmark,
+  LayoutGrid,
+  Megaphone,
+  ShieldCheck,
+  SquareCheck,
   LayoutDashboard,
   Library,
   ListOrdered,
@@ -47,6 +51,10 @@ import {
 /** The icon names used by the shared launcher and menu tables (packages/shared/src/access.ts). */
 export const ICONS: Record<string, LucideIcon> = {
   home: House,
+  'layout-grid': LayoutGrid,
+  megaphone: Megaphone,
+  'shield-check': ShieldCheck,
+  'check-square': SquareCheck,
   activity: Activity,
   wallet: Wallet,
   users: Users,

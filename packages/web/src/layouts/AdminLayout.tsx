@@ -7,7 +7,7 @@ export default function AdminLayout() {
   return (
     <ModuleLayout
       name="admin"
-      title="Admin Panel"
+      title="Panel Admin"
       nav={ADMIN_NAV}
       logoutText={MSG.logoutConfirmAdmin}
       profilePath={() => '/me/profile'}

@@ -4,11 +4,6 @@ import { ATTENDANCE_NAV } from './nav';
 
 export default function AttendanceLayout() {
   return (
-    <ModuleLayout
-      name="attendance"
-      title="Attendance"
-      nav={ATTENDANCE_NAV}
-      logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
-    />
+    <ModuleLayout name="attendance" title="Absensi" nav={ATTENDANCE_NAV} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} />
   );
 }

@@ -22,7 +22,7 @@ export default function BackofficeLayout() {
       title="Backoffice"
       nav={BACKOFFICE_NAV}
       logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
-      backLabel="Back to Klinik"
+      backLabel={`Kembali ke ${PRODUCT_NAME}`}
       banner={(u) => (u.roletoplevel === TOPLEVEL_IDS.developer ? <DeveloperBanner /> : null)}
     />
   );

@@ -38,7 +38,7 @@ export default function FinanceLayout() {
   return (
     <ModuleLayout
       name="finance"
-      title="Finance"
+      title="Keuangan"
       nav={FINANCE_NAV}
       logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
       actions={<NewMenu />}

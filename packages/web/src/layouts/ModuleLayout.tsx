@@ -21,7 +21,7 @@ export interface ModuleLayoutProps {
   actions?: React.ReactNode;
   /** Above the page (e.g. the developer's API banner). */
   banner?: (user: SessionUserDto) => React.ReactNode;
-  /** 'Back to Klinik' button instead of the brand link. */
+  /** 'Kembali ke Klinik' button (spec 2.7 'Back to Klinik') instead of the brand link. */
   backLabel?: string;
   profilePath?: (user: SessionUserDto) => string;
 }

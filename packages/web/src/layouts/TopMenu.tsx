@@ -1,17 +1,24 @@
 import { NavLink, useLocation } from 'react-router';
 import { TOP_MENU, type SessionUserDto } from '@klinik/shared';
-import { canEnter } from '../app/guards';
-import { routeByPath } from '../app/routes';
+import { moduleEntry, type ModuleKey } from './nav';
 import { Icon } from '../components/icons';
 import { cn } from '../lib/utils';
 
-export type TopMenuItem = (typeof TOP_MENU)[number];
+export interface TopMenuItem {
+  key: ModuleKey;
+  name: string;
+  route: string;
+  icon: string;
+}
 
-/** Top-menu modules (spec 2.2) whose route the user may open. */
+/**
+ * Top-menu modules (spec 2.2) the user may open, each leading to the module's first built page the user may open
+ * (the spec's route once it is built); a module with none is not shown.
+ */
 export function topMenuFor(user: SessionUserDto): TopMenuItem[] {
-  return TOP_MENU.filter((m) => {
-    const route = routeByPath(m.route);
-    return !!route && canEnter(user, route.guard);
+  return TOP_MENU.flatMap((m) => {
+    const route = moduleEntry(user, m.key);
+    return route ? [{ ...m, route }] : [];
   });
 }
 

@@ -84,16 +84,16 @@ export function UserMenu({
             <UserRound /> Profil
           </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirm(true)} data-testid="logout">
-            <LogOut /> Logout
+            <LogOut /> Keluar
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}
-        title="Logout"
+        title="Keluar"
         description={logoutText}
-        confirmLabel="Logout"
+        confirmLabel="Keluar"
         destructive
         onConfirm={logout}
       />

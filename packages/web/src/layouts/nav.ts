@@ -1,9 +1,15 @@
-import { canFeature, TOPLEVEL_IDS, type SessionUserDto } from '@klinik/shared';
-import { canEnter } from '../app/guards';
+import { TOP_MENU, TOPLEVEL_IDS, type SessionUserDto } from '@klinik/shared';
+import { canOpen } from '../app/guards';
 import { routeByPath } from '../app/routes';
+
+export type ModuleKey = (typeof TOP_MENU)[number]['key'];
+/** Top-menu modules plus the backoffice and the admin panel. */
+export type EntryModule = ModuleKey | 'backoffice' | 'admin';
 
 export interface NavItem {
   path: string;
+  /** A module's entry: the path becomes the module's first page the user may open (moduleEntry), or the item goes. */
+  module?: EntryModule;
   /** Defaults to the registry title of the path. */
   title?: string;
   /** Extra visibility rule on top of the route's guard. */
@@ -16,11 +22,16 @@ export interface NavGroup {
 }
 
 const i = (path: string, title?: string): NavItem => ({ path, title });
+const mod = (module: ModuleKey, title: string): NavItem => ({
+  path: TOP_MENU.find((m) => m.key === module)!.route,
+  title,
+  module,
+});
 
 export const CLINIC_NAV: NavGroup[] = [
   { label: 'Umum', items: [i('/', 'Beranda'), i('/pengumuman'), i('/confirmation'), i('/my-attendance')] },
   {
-    label: 'Dashboard',
+    label: 'Data Pemangku Kepentingan',
     items: [
       i('/dashboard/stakeholder/pegawai'),
       i('/dashboard/stakeholder/doctor'),
@@ -30,8 +41,7 @@ export const CLINIC_NAV: NavGroup[] = [
   {
     label: 'Layanan',
     items: [
-      // 'Data Pasien' needs PASIEN read on top of the clinic guard (investors pass the guard, not the feature).
-      { path: '/service/customer', visible: (u) => canFeature(u, 'PASIEN', 'read') },
+      i('/service/customer'),
       i('/service/pricelist'),
       i('/service/reservasi'),
       i('/service/registration/reservation'),
@@ -59,7 +69,7 @@ export const CLINIC_NAV: NavGroup[] = [
   },
   { label: 'Kasir & Membership', items: [i('/kasir/payment'), i('/kasir/sales'), i('/membership/member')] },
   {
-    label: 'Inventory',
+    label: 'Inventori',
     items: [
       i('/inventory/warehouse'),
       i('/inventory/item'),
@@ -89,18 +99,18 @@ export const CLINIC_NAV: NavGroup[] = [
   {
     label: 'Modul Lain',
     items: [
-      i('/paket/sales', 'Promo Package'),
-      i('/attendance/attendance/daily', 'Attendance'),
-      i('/finance/income/tindakanmedis', 'Finance'),
-      i('/backoffice', 'Backoffice'),
-      i('/users', 'Admin Panel'),
+      mod('paket', 'Paket Promosi'),
+      mod('attendance', 'Absensi'),
+      mod('finance', 'Keuangan'),
+      { path: '/backoffice', title: 'Backoffice', module: 'backoffice' },
+      { path: '/users', title: 'Panel Admin', module: 'admin' },
     ],
   },
 ];
 
 export const FINANCE_NAV: NavGroup[] = [
   {
-    label: 'Income',
+    label: 'Pendapatan',
     items: [
       i('/finance/income/tindakanmedis', 'Tindakan Medis'),
       i('/finance/income/tindakanmedis/deviden', 'Deviden Tindakan Medis'),
@@ -174,10 +184,11 @@ export const PAKET_NAV: NavGroup[] = [
   {
     label: 'Modul',
     items: [
-      i('/service/rekammedis', 'Service'),
-      i('/inventory/warehouse', 'Inventory'),
-      i('/attendance/attendance/daily', 'Attendance'),
-      i('/finance/income/tindakanmedis', 'Finance'),
+      i('/', 'Beranda'),
+      mod('service', 'Layanan'),
+      mod('inventory', 'Inventori'),
+      mod('attendance', 'Absensi'),
+      mod('finance', 'Keuangan'),
       i('/master/users', 'Pengaturan'),
     ],
   },
@@ -185,7 +196,7 @@ export const PAKET_NAV: NavGroup[] = [
 
 export const ATTENDANCE_NAV: NavGroup[] = [
   {
-    label: 'Attendance',
+    label: 'Absensi',
     items: [
       i('/attendance/employees'),
       i('/attendance/attendance/daily'),
@@ -214,7 +225,7 @@ export const BACKOFFICE_NAV: NavGroup[] = [
   {
     label: 'Umum',
     items: [
-      i('/backoffice', 'Dashboard'),
+      i('/backoffice', 'Beranda Backoffice'),
       i('/backoffice/cabang'),
       i('/backoffice/pasien'),
       i('/backoffice/pricelist'),
@@ -223,7 +234,7 @@ export const BACKOFFICE_NAV: NavGroup[] = [
   },
   { label: 'Keuangan', items: [i('/backoffice/finance/income/treatment'), i('/backoffice/finance/report')] },
   { label: 'Layanan', items: [i('/backoffice/kunjungan'), i('/backoffice/membership/member'), i('/backoffice/nota')] },
-  { label: 'Inventory', items: [i('/backoffice/inventory/mutation'), i('/backoffice/inventory/purchase')] },
+  { label: 'Inventori', items: [i('/backoffice/inventory/mutation'), i('/backoffice/inventory/purchase')] },
   {
     label: 'Rekam Medis',
     items: [
@@ -234,7 +245,7 @@ export const BACKOFFICE_NAV: NavGroup[] = [
     ],
   },
   {
-    label: 'Attendance',
+    label: 'Absensi',
     visible: topIn(T.owner, T.developer, T.managerhr, T.manageroperational),
     items: [
       i('/backoffice/attendance/checklog'),
@@ -268,24 +279,55 @@ export const BACKOFFICE_NAV: NavGroup[] = [
 ];
 
 export const ADMIN_NAV: NavGroup[] = [
-  { label: 'Admin Panel', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile')] },
+  { label: 'Panel Admin', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile')] },
 ];
+
+const pathsOf = (groups: NavGroup[], labels?: string[]) =>
+  groups
+    .filter((g) => !labels || labels.includes(g.label))
+    .flatMap((g) => g.items.filter((it) => !it.module).map((it) => it.path));
+
+/**
+ * Where each module's top-menu entry and 'other modules' link lead: the spec's route (2.2) when it is built and the
+ * user may open it, else the module's first such page in navigation order; none means the module is not offered.
+ */
+const MODULE_PAGES: Record<EntryModule, () => string[]> = {
+  dashboard: () => ['/'],
+  service: () => [
+    '/service/rekammedis',
+    ...pathsOf(CLINIC_NAV, ['Layanan', 'Rekam Medis', 'Kasir & Membership', 'Master']),
+  ],
+  paket: () => ['/paket/sales', ...pathsOf(PAKET_NAV, ['Paket Promosi'])],
+  inventory: () => ['/inventory/warehouse', ...pathsOf(CLINIC_NAV, ['Inventori'])],
+  attendance: () => ['/attendance/attendance/daily', ...pathsOf(ATTENDANCE_NAV)],
+  finance: () => ['/finance/income/tindakanmedis', ...pathsOf(FINANCE_NAV)],
+  backoffice: () => pathsOf(BACKOFFICE_NAV),
+  admin: () => pathsOf(ADMIN_NAV),
+};
+
+export function moduleEntry(user: SessionUserDto, module: EntryModule): string | undefined {
+  return MODULE_PAGES[module]().find((p) => canOpen(user, routeByPath(p)));
+}
 
 export interface VisibleNavGroup {
   label: string;
   items: { path: string; title: string }[];
 }
 
-/** The groups and items a user may open (route guard plus the group's own rule), empty groups dropped. */
+/**
+ * The groups and items a user may open: built pages only (planned routes lead nowhere), whose route guard and data
+ * access (PAGE_ACCESS, the server's rules) let the user in, plus the group's own rule; empty groups dropped.
+ */
 export function visibleNav(groups: NavGroup[], user: SessionUserDto): VisibleNavGroup[] {
   return groups
     .filter((g) => !g.visible || g.visible(user))
     .map((g) => ({
       label: g.label,
       items: g.items
+        .map((it) => (it.module ? { ...it, path: moduleEntry(user, it.module) ?? '' } : it))
         .filter((it) => {
           const route = routeByPath(it.path);
-          return !!route && canEnter(user, route.guard) && (!it.visible || it.visible(user));
+          return canOpen(user, route) && (!it.visible || it.visible(user));
         })
         .map((it) => ({ path: it.path, title: it.title ?? routeByPath(it.path)?.title ?? it.path })),
     }))

@@ -44,7 +44,7 @@ declare module '@tanstack/react-query' {
 
 export const SESSION_KEY = ['session'] as const;
 
-function report(err: unknown, meta: KlinikMeta | undefined, client: () => QueryClient) {
+function report(err: unknown, meta: KlinikMeta | undefined, client: () => QueryClient, kind: 'query' | 'mutation') {
   if (errorStatus(err) === 401) {
     // The session ended: the auth provider sends the user to /login and back here afterwards.
     client().setQueryData(SESSION_KEY, null);
@@ -55,18 +55,25 @@ function report(err: unknown, meta: KlinikMeta | undefined, client: () => QueryC
     return;
   }
   if (meta?.inlineErrors) return;
+  // A refused page query shows the page's no-access state instead (throwOnError below).
+  if (errorStatus(err) === 403 && kind === 'query') return;
   const items = errorItems(err);
   toast.error(items.map((i) => i.message).join('\n'), { duration: TOAST_MS });
 }
 
 export function makeQueryClient(): QueryClient {
   const qc: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (err, query) => report(err, query.meta, () => qc) }),
-    mutationCache: new MutationCache({ onError: (err, _v, _c, mutation) => report(err, mutation.meta, () => qc) }),
+    queryCache: new QueryCache({ onError: (err, query) => report(err, query.meta, () => qc, 'query') }),
+    mutationCache: new MutationCache({
+      onError: (err, _v, _c, mutation) => report(err, mutation.meta, () => qc, 'mutation'),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // 403 on a page's query: the page shows 'Anda tidak memiliki akses ke halaman ini' (PageAccessBoundary in
+        // app/router.tsx) instead of a false empty list. Silent queries (optional pickers) keep the page.
+        throwOnError: (err, query) => errorStatus(err) === 403 && !query.meta?.silent,
         retry: (count, err) => {
           const status = errorStatus(err);
           if (status !== undefined && status < 500) return false;

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { LAUNCHER_DEFAULT_COUNT, launcherFor, MSG } from '@klinik/shared';
+import { LAUNCHER_DEFAULT_COUNT, MSG } from '@klinik/shared';
 import { useSession } from '../app/auth';
+import { launcherEntriesFor } from '../components/launcher-entries';
 import { launcherView } from '../components/launcher';
 import { Icon } from '../components/icons';
 import { Button } from '../components/ui/button';
@@ -13,7 +14,7 @@ export default function HomePage() {
   const user = useSession();
   const [query, setQuery] = React.useState('');
   const [showAll, setShowAll] = React.useState(false);
-  const entries = React.useMemo(() => launcherFor(user), [user]);
+  const entries = React.useMemo(() => launcherEntriesFor(user), [user]);
   const view = launcherView(entries, query, showAll, user.id);
   const searching = query.trim() !== '';
 

@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  access,
-  applogDecisionInput,
-  applogListQuery,
-  formatDateTime,
-  idParam,
-  STAFF_ROLE_NAMES,
-  z,
-} from '@klinik/shared';
+import { applogDecisionInput, applogListQuery, formatDateTime, idParam, MY_MENU_ACCESS, z } from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import * as service from './service.js';
 
 /** My Menu (announcements, approvals, activity): every staff role except investor (spec 6). */
-export const myMenuAccess = access.roles(...STAFF_ROLE_NAMES.filter((r) => r !== 'investor'), 'toplevel');
+export const myMenuAccess = MY_MENU_ACCESS;
 
 export function applogRest(app: FastifyInstance) {
   restRoute(app, {

@@ -1,4 +1,4 @@
-import { access } from '@klinik/shared';
+import { access, PAYROLL_ACCESS } from '@klinik/shared';
 
 /**
  * Who may do what in attendance and payroll (docs/decisions.md, "Attendance and payroll"). Owner and developer pass
@@ -6,7 +6,7 @@ import { access } from '@klinik/shared';
  */
 
 /** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
-export const payrollAccess = access.roles('manager', 'admin', 'finance', 'toplevel');
+export const payrollAccess = PAYROLL_ACCESS;
 
 /** Attendance: employees, departments, shifts, roster, daily attendance (spec 2.1 'Attendance': manager, admin). */
 export const attendanceAccess = access.roles('manager', 'admin', 'toplevel');

@@ -1,4 +1,4 @@
-import { canFeature, type Resource } from '@klinik/shared';
+import { canFeature, PAKET_READ, PIUTANG_READ, type Resource } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
 
@@ -11,5 +11,4 @@ export function requireAnyRead(ctx: Ctx, ...resources: Resource[]): void {
   if (!resources.some((r) => canFeature(c.user, r, 'read'))) throw forbidden();
 }
 
-export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
-export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];
+export { PAKET_READ, PIUTANG_READ };

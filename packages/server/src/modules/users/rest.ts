@@ -8,7 +8,7 @@ import {
   idParam,
   newPatientInput,
   privilegesInput,
-  STAFF_ROLE_NAMES,
+  STAFF_ACCESS,
   userAdminListQuery,
   userListQuery,
   userPutInput,
@@ -21,7 +21,7 @@ import { notFound } from '../../http/errors.js';
 import * as service from './service.js';
 
 /** Any staff member (not patients): who may look people up; the service narrows further. */
-export const staffAccess = access.roles(...STAFF_ROLE_NAMES, 'toplevel');
+export const staffAccess = STAFF_ACCESS;
 
 const params = z.object({ id: idParam });
 

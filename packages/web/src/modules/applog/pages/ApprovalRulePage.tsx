@@ -40,7 +40,7 @@ export default function ApprovalRulePage() {
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-4">
       <PageHeader
         title="Aturan Persetujuan"
-        description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Owner dan Developer selalu dapat menyetujui."
+        description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Pemilik (Owner) dan Pengembang (Developer) selalu dapat menyetujui."
       />
       {query.isPending ? (
         <Skeleton className="h-40 w-full" />
@@ -88,10 +88,9 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
     <Card className="py-0" data-testid="approval-rule">
       <CardContent className="grid grid-cols-1 gap-4 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <p className="font-medium">{rule.label}</p>
-            <p className="text-xs text-muted-foreground">{rule.action}</p>
-          </div>
+          <p className="font-medium" data-action={rule.action}>
+            {rule.label}
+          </p>
           <div className="flex items-center gap-2">
             <Switch id={`${id}-needs`} checked={needs} onCheckedChange={setNeeds} disabled={!canManage} />
             <Label htmlFor={`${id}-needs`}>Perlu persetujuan</Label>
@@ -113,7 +112,7 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
                 </Label>
               </div>
             ))}
-            <Badge variant="outline">Owner/Developer selalu</Badge>
+            <Badge variant="outline">Pemilik/Pengembang selalu</Badge>
           </div>
         </div>
         <ErrorList items={errors} />

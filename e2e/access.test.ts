@@ -1,0 +1,132 @@
+/// <reference lib="dom" />
+import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../packages/shared/src/index.js';
+import { closePage, freshPage, launchBrowser, login, screenshot, url, type ViewportName } from './helpers';
+
+/**
+ * Issue 16, one truth for access: signed in as several demo roles of two branches, in an English browser, open every
+ * entry the app offers (top menu, bottom navigation, side drawer, module navigation, launcher tiles) and the entries
+ * of the pages they lead to; no server call answers 403, no page is 'Halaman ini belum tersedia' or the no-access
+ * state, and no page scrolls sideways. (packages/server/test/page-access.test.ts proves the same for every role
+ * and every page's calls without a browser.)
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser('en-US');
+});
+afterAll(() => browser?.close());
+
+const NAV_LINKS = [
+  'nav[aria-label="Menu utama"] a',
+  '[data-testid=bottom-nav] a',
+  '[data-testid=side-drawer] a',
+  '[data-testid=module-nav] a',
+  '[data-testid=launcher] a',
+].join(', ');
+
+async function offeredLinks(page: Page): Promise<string[]> {
+  const toggle = await page.$('[data-testid=launcher-toggle][aria-expanded=false]');
+  if (toggle) {
+    await toggle.click();
+    await page.waitForSelector('[data-testid=launcher-toggle][aria-expanded=true]');
+  }
+  return page.$$eval(NAV_LINKS, (els) =>
+    els.map((e) => new URL((e as HTMLAnchorElement).href).pathname).filter((p) => !p.startsWith('/login')),
+  );
+}
+
+/** Waits until the page's first data has arrived (no skeleton, no spinner) or a state replaced it. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('main');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('main [data-slot=skeleton], main .animate-pulse, main [data-testid=full-page-spinner]'),
+    { timeout: 20_000 },
+  );
+}
+
+async function walk(username: string, viewport: ViewportName): Promise<{ visited: string[]; problems: string[] }> {
+  const page = await freshPage(browser, viewport);
+  const refused: string[] = [];
+  const onResponse = (r: HTTPResponse) => {
+    if (r.status() === 403) refused.push(`${new URL(r.url()).pathname}`);
+  };
+  page.on('response', onResponse);
+  const problems: string[] = [];
+  const visited: string[] = [];
+  try {
+    await login(page, username);
+    const queue = ['/'];
+    const seen = new Set(queue);
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      refused.length = 0;
+      await page.goto(url(path), { waitUntil: 'networkidle0' });
+      await settled(page);
+      visited.push(path);
+      const here = new URL(page.url()).pathname;
+      const text = await page.evaluate(() => document.body.innerText);
+      if (here !== path && !(path === '/' && here === '/')) problems.push(`${path}: sent to ${here}`);
+      if (text.includes(MSG.planned)) problems.push(`${path}: planned page`);
+      if (text.includes(MSG.noPageAccess)) problems.push(`${path}: no-access state`);
+      if (refused.length) problems.push(`${path}: 403 from ${[...new Set(refused)].join(', ')}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px`);
+      for (const link of await offeredLinks(page)) {
+        if (!seen.has(link)) {
+          seen.add(link);
+          queue.push(link);
+        }
+      }
+    }
+    await screenshot(page, `access-${username}-${viewport}`);
+  } finally {
+    page.off('response', onResponse);
+    await closePage(page);
+  }
+  return { visited, problems };
+}
+
+describe('every entry a role is shown opens without a refusal (issue 16)', () => {
+  const cases: [string, ViewportName][] = [
+    ['admin', 'large'],
+    ['finance', 'large'],
+    ['dokter', 'large'],
+    ['investor', 'large'],
+    ['apoteker', 'phone'],
+    ['superadmin', 'large'],
+    ['manager.bandung', 'large'],
+    ['perawat.bandung', 'phone'],
+  ];
+  it.each(cases)('%s at %s', async (username, viewport) => {
+    const { visited, problems } = await walk(username, viewport);
+    expect(visited.length, username).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a page reached by URL without the right', () => {
+  it('shows the one no-access state, not a false empty list', async () => {
+    const page = await freshPage(browser, 'large');
+    try {
+      await login(page, 'admin');
+      await page.goto(url('/finance/master/akun'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('[data-testid=no-access]');
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(text).toContain(MSG.noPageAccess);
+      expect(text).not.toContain(MSG.empty);
+    } finally {
+      await closePage(page);
+    }
+    const dokter = await freshPage(browser, 'phone');
+    try {
+      await login(dokter, 'dokter');
+      await dokter.goto(url('/service/master/tindakanmedis'), { waitUntil: 'domcontentloaded' });
+      await dokter.waitForSelector('[data-testid=no-access]');
+    } finally {
+      await closePage(dokter);
+    }
+  });
+});

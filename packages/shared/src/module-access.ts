@@ -1,0 +1,84 @@
+import { access, allows, STAFF_ROLE_NAMES, type AccessSubject, type Access, type Resource } from './access.js';
+
+/**
+ * The access rules modules share between their server endpoints and the web pages that call them: the server
+ * declares an endpoint with one of these, the web route registry gives each page the rules of the data it loads
+ * (PAGE_ACCESS below), so a menu never shows an entry whose page the server would refuse.
+ */
+
+/** Any staff member (not patients): who may look people up; the service narrows further. */
+export const STAFF_ACCESS: Access = access.roles(...STAFF_ROLE_NAMES, 'toplevel');
+/** My Menu (announcements, approvals, activity): every staff role except investor (spec 6). */
+export const MY_MENU_ACCESS: Access = access.roles(...STAFF_ROLE_NAMES.filter((r) => r !== 'investor'), 'toplevel');
+
+export const FINANCE_ACCESS = {
+  /** Finance reads (reports, chart, periods, journals): FINANCE_LAPORAN read (investor, finance, manager). */
+  read: access.feature('FINANCE_LAPORAN', 'read'),
+  /** Finance writes (periods, journals, reversal, close, chart, taxes): FINANCE_LAPORAN manage (finance, manager). */
+  manage: access.feature('FINANCE_LAPORAN', 'manage'),
+  /** Payment methods master: MASTER_PAYMENTMETHOD manage (finance, manager, superadmin). */
+  paymentMethodManage: access.feature('MASTER_PAYMENTMETHOD', 'manage'),
+  /** The payment method list feeds cashier screens of every staff role: names and accounts are not secret. */
+  paymentMethodRead: STAFF_ACCESS,
+} as const;
+
+/** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
+export const PAYROLL_ACCESS: Access = access.roles('manager', 'admin', 'finance', 'toplevel');
+
+/** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
+export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
+export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];
+
+/**
+ * What a web page needs: every rule of `all`, and at least one of `any` when given. They are the rules of the server
+ * calls the page makes; a server test (packages/server/test/page-access.test.ts) finds those calls in the page's
+ * source and checks, for every demo role, that each call allows every user the page's rules allow.
+ */
+export interface PageAccess {
+  all?: Access[];
+  any?: Access[];
+}
+
+export function allowsPage(u: AccessSubject | null | undefined, p: PageAccess | undefined): boolean {
+  if (!u) return false;
+  if (!p) return true;
+  if (p.all && !p.all.every((a) => allows(u, a))) return false;
+  if (p.any && p.any.length > 0 && !p.any.some((a) => allows(u, a))) return false;
+  return true;
+}
+
+const read = (r: Resource) => access.feature(r, 'read');
+const FIN: PageAccess = { all: [FINANCE_ACCESS.read] };
+
+/**
+ * Built pages of the web route registry (packages/web/src/app/routes.tsx) and the rules of the data they load.
+ * A built route missing here fails the web unit tests; planned routes are never shown in menus.
+ */
+export const PAGE_ACCESS: Record<string, PageAccess> = {
+  '/': {},
+  '/user/:id': { all: [STAFF_ACCESS] },
+  '/pengumuman': { all: [STAFF_ACCESS] },
+  '/confirmation': { all: [MY_MENU_ACCESS] },
+  '/master/approval-rule': { all: [read('SETTING_APPROVAL')] },
+  '/master/users': { all: [read('SETTING_USER')] },
+  '/service/customer': { all: [STAFF_ACCESS, read('PASIEN')] },
+  '/service/master/tindakanmedis': { all: [read('MASTER_TREATMENT')] },
+  '/service/master/laboratorium': { all: [read('MASTER_TREATMENT')] },
+  '/inventory/master/item': { all: [read('MASTER_ITEM')] },
+  '/paket/promosi': { all: [read('MASTER_PAKET')] },
+  '/paket/sales': { all: [read('LAYANAN_PAKET'), STAFF_ACCESS] },
+  '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
+  '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
+  '/finance/master/akun': FIN,
+  '/finance/master/paymentmethod': { all: [FINANCE_ACCESS.read, read('MASTER_PAYMENTMETHOD')] },
+  '/finance/master/pajak': FIN,
+  '/finance/periode': FIN,
+  '/finance/createjurnalumum': { all: [FINANCE_ACCESS.manage] },
+  '/finance/laporan/jurnal': FIN,
+  '/finance/laporan/bukubesar': FIN,
+  '/finance/laporan/trialbalance': FIN,
+  '/finance/laporan/labarugi': FIN,
+  '/finance/laporan/neraca': FIN,
+  '/backoffice/cabang': {},
+  '/attendance/payroll/simulator': { all: [PAYROLL_ACCESS] },
+};
