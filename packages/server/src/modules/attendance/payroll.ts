@@ -20,7 +20,8 @@ import {
 } from '@klinik/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
+import { badRequest, badRequestMany, conflict } from '../../http/errors.js';
+import { assertOwnBranch } from './scope.js';
 import { audit } from '../../lib/audit.js';
 import {
   payrollComponent,
@@ -75,7 +76,7 @@ export async function saveComponent(ctx: Ctx, id: number | null, input: Componen
   return inTransaction(ctx, async (tx) => {
     const [before] =
       id === null ? [null] : await tx.db.select().from(payrollComponent).where(eq(payrollComponent.id, id));
-    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (id !== null) assertOwnBranch(ctx, before);
     const [taken] = await tx.db
       .select({ id: payrollComponent.id })
       .from(payrollComponent)
@@ -149,7 +150,7 @@ export async function listGroups(ctx: Ctx) {
 export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) {
   return inTransaction(ctx, async (tx) => {
     const [before] = id === null ? [null] : await tx.db.select().from(payrollGroup).where(eq(payrollGroup.id, id));
-    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (id !== null) assertOwnBranch(ctx, before);
     const [taken] = await tx.db
       .select({ id: payrollGroup.id })
       .from(payrollGroup)
@@ -517,7 +518,7 @@ export async function getRun(ctx: Ctx, id: number) {
     .from(payrollRun)
     .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
     .where(eq(payrollRun.id, id));
-  if (!run || run.run.profile_id !== ctx.branchId) throw notFound();
+  assertOwnBranch(ctx, run?.run);
   const lines = await ctx.db
     .select({ line: payrollRunLine, name: users.name, username: users.username })
     .from(payrollRunLine)

@@ -17,6 +17,7 @@ import {
 import { and, eq, inArray, gte, sql } from 'drizzle-orm';
 import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
+import { assertOwnBranch } from './scope.js';
 import { audit } from '../../lib/audit.js';
 import { department, employee, office, roster, shift, users } from '../../db/schema/index.js';
 import * as q from './queries.js';
@@ -59,7 +60,7 @@ export async function listDepartments(ctx: Ctx) {
 export async function saveDepartment(ctx: Ctx, id: number | null, input: DepartmentInput) {
   return inTransaction(ctx, async (tx) => {
     const before = id === null ? null : await q.findDepartment(tx.db, id);
-    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (id !== null) assertOwnBranch(ctx, before);
     if (await q.departmentNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
       throw conflict(`Departemen ${input.name} sudah ada`, 'name');
     }
@@ -194,7 +195,7 @@ export async function listShifts(ctx: Ctx, isallbranch?: number) {
 export async function saveShift(ctx: Ctx, id: number | null, input: ShiftInput) {
   return inTransaction(ctx, async (tx) => {
     const before = id === null ? null : await q.findShift(tx.db, id);
-    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (id !== null) assertOwnBranch(ctx, before);
     if (await q.shiftNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
       throw conflict(`Shift ${input.name} sudah ada`, 'name');
     }
@@ -225,7 +226,7 @@ export async function listOffices(ctx: Ctx, isallbranch?: number) {
 export async function saveOffice(ctx: Ctx, id: number | null, input: OfficeInput) {
   return inTransaction(ctx, async (tx) => {
     const before = id === null ? null : await q.findOffice(tx.db, id);
-    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (id !== null) assertOwnBranch(ctx, before);
     const values = { ...input, profile_id: ctx.branchId };
     const [row] =
       id === null
