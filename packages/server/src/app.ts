@@ -6,12 +6,13 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { allows, MSG, type Access } from '@klinik/shared';
+import { allows, forbiddenCharIssues, MSG, type Access } from '@klinik/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
 import { AppError, fromPgError } from './http/errors.js';
 import { classifyRoute, looksLikeApi } from './http/surface.js';
+import { serializeError } from './lib/log.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
 import { loadSessionUser } from './modules/auth/index.js';
 import { sessionTimes } from './modules/auth/index.js';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             serializers: {
               // The path only: query strings can carry names and NIKs typed into search boxes.
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+              // Never the query parameters a database error carries (issue 8): see lib/log.ts.
+              err: serializeError,
             },
           },
     genReqId: (req) => {
@@ -103,6 +106,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // Errors the router raises before any hook (bad percent-encoding, an over-long param): our shape too.
+    frameworkErrors: (err, _req, reply) => {
+      const long = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void sendIssues(reply, long ? 414 : 400, [{ message: long ? 'Alamat terlalu panjang' : MSG.badInput }]);
+    },
     // A request Node cannot even parse (bad request line or headers) still gets our error shape.
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
       if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy(err);
@@ -196,6 +204,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (!req.user && needed.kind !== 'public') return sendIssues(reply, 401, [{ message: MSG.unauthenticated }]);
       return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
     }
+    // NUL and other control characters in any param, query value or body string: 400 before anything runs (issue 8).
+    const bad = [req.params, req.query, req.body].flatMap((v) => forbiddenCharIssues(v));
+    if (bad.length) return sendIssues(reply, 400, bad);
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { allows, MSG, type Access, type ErrorItem } from '@klinik/shared';
+import { allows, forbiddenCharIssues, MSG, type Access, type ErrorItem } from '@klinik/shared';
 import type { Ctx } from './context.js';
 import { AppError, fromPgError, zodIssues } from './errors.js';
 
@@ -81,5 +81,12 @@ const accessCheck = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
+/** NUL and other control characters anywhere in the raw input: 400 before the input is parsed (issue 8). */
+const refuseControlChars = t.middleware(async ({ getRawInput, next }) => {
+  const issues = forbiddenCharIssues(await getRawInput());
+  if (issues.length) throw new AppError(400, issues);
+  return next();
+});
+
 /** The only procedure builder modules use: `procedure.meta({ access: ... }).input(schema).query(...)`. */
-export const procedure = t.procedure.use(errorMapping).use(accessCheck);
+export const procedure = t.procedure.use(errorMapping).use(accessCheck).use(refuseControlChars);

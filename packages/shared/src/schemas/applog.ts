@@ -96,14 +96,21 @@ export const applogDecideInput = z.object({ id: idParam, data: applogDecisionInp
 export const APPROVAL_ACTIONS = {
   'user.deactivate': 'Menonaktifkan pengguna',
   'user.change_role': 'Mengubah role / cabang pengguna lain',
+  'user.change_privileges': 'Mengubah hak akses pengguna lain',
+  'user.create_employee': 'Membuat akun pegawai',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 export const APPROVAL_ACTION_KEYS = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
 
-/** Defaults (also seeded by migration): both need approval, decided by manager or superadmin; top-level always may. */
+/**
+ * Defaults (the first two also seeded by migration): every one needs approval, decided by manager or superadmin;
+ * top-level always may. Privilege grants and new accounts are privilege changes too (issue 8, finding 2).
+ */
 export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: boolean; approver_roles: RoleName[] }> = {
   'user.deactivate': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'user.change_role': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'user.change_privileges': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'user.create_employee': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 export interface ApprovalRuleDto {

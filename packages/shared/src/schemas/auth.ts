@@ -1,4 +1,4 @@
-import { z } from './common.js';
+import { z, idOf } from './common.js';
 import type { Privilege } from '../access.js';
 import type { BranchDto } from './branches.js';
 
@@ -26,5 +26,5 @@ export interface SessionUserDto {
 }
 
 export const switchBranchInput = z.object({
-  profile_id: z.coerce.number({ error: 'Cabang wajib dipilih' }).int().positive('Cabang wajib dipilih'),
+  profile_id: idOf('Cabang wajib dipilih'),
 });

@@ -1,22 +1,81 @@
 import { z } from '../zod-id.js';
 import { isValidDate } from '../dates.js';
 import { hasAtMostTwoDecimals } from '../money.js';
+import type { ErrorItem } from '../messages.js';
 
 export { z };
+
+/** Issue 8, finding 5: what a text field may not hold (PostgreSQL text cannot hold NUL; the others are never typed). */
+export const CONTROL_CHAR_MESSAGE = 'Tidak boleh berisi karakter kontrol';
+
+/**
+ * Whether a string holds a character no field accepts: C0 controls other than tab, line feed and carriage return
+ * (NUL above all), DEL, C1 controls, or half of a surrogate pair (not a character at all).
+ */
+export function hasForbiddenChars(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) {
+      if (c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+    } else if (c >= 0x7f && c <= 0x9f) {
+      return true;
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Every string (and object key) in a request's params, query or body holding a forbidden character, as field
+ * issues. Walked without recursion (a deeply nested body cannot overflow the stack); at most `max` issues.
+ */
+export function forbiddenCharIssues(value: unknown, max = 20): ErrorItem[] {
+  const issues: ErrorItem[] = [];
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length && issues.length < max) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasForbiddenChars(v)) {
+        const field = path.join('.');
+        issues.push(field ? { message: CONTROL_CHAR_MESSAGE, field } : { message: CONTROL_CHAR_MESSAGE });
+      }
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i] as unknown, path: [...path, String(i)] });
+    } else if (v && typeof v === 'object') {
+      for (const [k, val] of Object.entries(v as Record<string, unknown>).reverse()) {
+        if (hasForbiddenChars(k)) issues.push({ message: CONTROL_CHAR_MESSAGE, field: [...path, k].join('.') });
+        else stack.push({ v: val, path: [...path, k] });
+      }
+    }
+  }
+  return issues;
+}
+
+/** A string schema that refuses forbidden characters (see hasForbiddenChars). */
+export const plainString = () => z.string().refine((s) => !hasForbiddenChars(s), CONTROL_CHAR_MESSAGE);
 
 /** Query-string friendly: '' and null become undefined (spec 7: empty filter values are dropped). */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const optionalText = (max = 255) =>
   z
-    .preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(max))
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : v), plainString().max(max))
     .optional()
     .nullable();
 
 export const requiredText = (max = 255) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'Wajib diisi' }).min(1, 'Wajib diisi').max(max),
+    z
+      .string({ error: 'Wajib diisi' })
+      .min(1, 'Wajib diisi')
+      .max(max)
+      .refine((s) => !hasForbiddenChars(s), CONTROL_CHAR_MESSAGE),
   );
 
 export const dateString = z
@@ -25,15 +84,25 @@ export const dateString = z
 
 export const optionalDate = z.preprocess(emptyToUndefined, dateString.optional().nullable());
 
-/** A positive id coming from JSON or a query string. */
-export const idParam = z.coerce.number({ error: 'Id tidak valid' }).int('Id tidak valid').positive('Id tidak valid');
+/**
+ * Ids are positive decimal integers and nothing else (issue 8): a JSON number, or a string of digits without sign,
+ * spaces, leading zero, exponent or hex (`'0x10'`, `'1e0'`, `'+1'`, `' 1'`, `'01'` are refused), at most 15 digits.
+ * The one id schema for REST params, query strings and tRPC inputs; `idOf` gives it another message.
+ */
+const DECIMAL_ID = /^[1-9][0-9]{0,14}$/;
+export const idOf = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && DECIMAL_ID.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+  );
+export const idParam = idOf('Id tidak valid');
 
 export const optionalQueryInt = z.preprocess(emptyToUndefined, z.coerce.number().int().optional());
 
 export const pageQuery = {
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(20)),
-  keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  keyword: z.preprocess(emptyToUndefined, plainString().trim().max(100).optional()),
 };
 
 /** Rupiah amount from the API: non-negative, at most two decimals, at most 1 trillion. */

@@ -1,4 +1,4 @@
-import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery } from './common.js';
+import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery, idOf } from './common.js';
 
 /** Account categories (first digit of the default chart's codes). */
 export const AKUN_CATEGORIES = {
@@ -60,7 +60,7 @@ export const akunListQuery = z.object({
   fromdate: z.preprocess(emptyToUndefined, dateString.optional()),
   keyword: pageQuery.keyword,
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
-  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  profile_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional()),
   isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
 });
 export type AkunListQuery = z.infer<typeof akunListQuery>;
@@ -80,14 +80,14 @@ export const akunInput = z.object({
     .int()
     .refine((v) => v >= 1 && v <= 8, 'Kategori akun tidak valid'),
   isheader: boolish.default(false),
-  parent_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().nullable()),
+  parent_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional().nullable()),
   normal: z.enum(['D', 'K'], { error: 'Saldo normal harus D atau K' }).optional(),
   status: z.coerce
     .number()
     .int()
     .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
     .default(1),
-  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().nullable()),
+  profile_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional().nullable()),
   description: optionalText(500),
 });
 export type AkunInput = z.infer<typeof akunInput>;
@@ -158,7 +158,7 @@ export type PeriodeCloseInput = z.infer<typeof periodeCloseInput>;
 
 export const periodeListQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
-  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  profile_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional()),
 });
 export type PeriodeListQuery = z.infer<typeof periodeListQuery>;
 
@@ -215,7 +215,7 @@ export interface JurnalDto {
 
 /** Branch filter of reports: the current branch; top-level users may name one (profile_id) or all (isallbranch=1). */
 const branchFilter = {
-  profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  profile_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional()),
   isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
 };
 
@@ -365,7 +365,7 @@ export const PAYMENT_METHOD_TYPES = ['tunai', 'transfer', 'debit', 'kredit', 'qr
 export const paymentMethodInput = z.object({
   name: requiredText(100),
   type: z.enum(PAYMENT_METHOD_TYPES, { error: 'Jenis pembayaran tidak valid' }).default('tunai'),
-  akun_id: z.coerce.number({ error: 'Akun wajib dipilih' }).int().positive('Akun wajib dipilih'),
+  akun_id: idOf('Akun wajib dipilih'),
   status: z.coerce
     .number()
     .int()
@@ -398,7 +398,7 @@ export const pajakInput = z.object({
     .min(0, 'Tarif tidak boleh negatif')
     .max(100, 'Tarif maksimal 100%')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tarif maksimal dua angka desimal'),
-  akun_id: z.coerce.number({ error: 'Akun wajib dipilih' }).int().positive('Akun wajib dipilih'),
+  akun_id: idOf('Akun wajib dipilih'),
   status: z.coerce
     .number()
     .int()

@@ -8,6 +8,7 @@ import {
   dateString,
   optionalDate,
   idParam,
+  idOf,
 } from './common.js';
 import { fromSen, toSen } from '../money.js';
 
@@ -285,18 +286,9 @@ export const historyPerawatanQuery = z.object({
 
 /** Spec 3 "Package registration payload". */
 export const membershipInput = z.object({
-  customer: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: 'Pasien wajib dipilih' }).int('Pasien tidak valid').positive('Pasien wajib dipilih'),
-  ),
-  doctor: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: 'Dokter wajib dipilih' }).int('Dokter tidak valid').positive('Dokter wajib dipilih'),
-  ),
-  paket_history_id: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: 'Paket wajib dipilih' }).int('Paket tidak valid').positive('Paket wajib dipilih'),
-  ),
+  customer: z.preprocess(emptyToUndefined, idOf('Pasien wajib dipilih')),
+  doctor: z.preprocess(emptyToUndefined, idOf('Dokter wajib dipilih')),
+  paket_history_id: z.preprocess(emptyToUndefined, idOf('Paket wajib dipilih')),
 });
 export type MembershipInput = z.infer<typeof membershipInput>;
 
@@ -407,7 +399,7 @@ export const agreementParams = z.object({
   paket_history_id: idParam,
 });
 export const agreementQuery = z.object({
-  doctor: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  doctor: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional()),
 });
 
 /** The agreement export path (documented in docs/decisions.md, "Paket"). */

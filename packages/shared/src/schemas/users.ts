@@ -1,4 +1,4 @@
-import { z, optionalText, requiredText, emptyToUndefined, optionalDate, pageQuery, idParam } from './common.js';
+import { z, optionalText, requiredText, emptyToUndefined, optionalDate, pageQuery, idParam, idOf } from './common.js';
 import { RESOURCES } from '../access.js';
 import { PHONE_PATTERN } from '../phone.js';
 import { NIK_PATTERN } from '../nik.js';
@@ -207,7 +207,7 @@ const topLevelId = z.coerce
   .int('Role top level tidak valid')
   .min(0, 'Role top level tidak valid')
   .max(4, 'Role top level tidak valid');
-const branchId = z.coerce.number({ error: 'Cabang wajib dipilih' }).int().positive('Cabang wajib dipilih');
+const branchId = idOf('Cabang wajib dipilih');
 const statusCode = z.coerce
   .number({ error: 'Status wajib dipilih' })
   .int('Status wajib dipilih')

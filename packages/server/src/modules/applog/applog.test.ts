@@ -197,6 +197,20 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         approver_roles: ['manager', 'superadmin'],
         profile_id: branchA,
       },
+      {
+        action: 'user.change_privileges',
+        label: 'Mengubah hak akses pengguna lain',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
+      {
+        action: 'user.create_employee',
+        label: 'Membuat akun pegawai',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
     ]);
     const changed = await t
       .trpc(manager)
@@ -222,7 +236,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(2);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(4);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -4,7 +4,9 @@ export { applogRest, myMenuAccess } from './rest.js';
 export {
   logActivity,
   registerApprovalExecutor,
+  approvalRuleFor,
   requestOrRun,
+  storeRequest,
   type ApprovalExecutor,
   type ApprovalRequest,
 } from './service.js';

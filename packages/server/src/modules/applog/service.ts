@@ -69,36 +69,53 @@ export async function requestOrRun<T>(
   run: (tx: Ctx) => Promise<T>,
 ): Promise<ActionOutcome<T>> {
   const c = requireUser(ctx);
-  const rule = await ruleFor(c, c.branchId, req.action);
-  if (!rule.needs_approval || isTopLevel(c.user)) {
+  const rule = await approvalRuleFor(c, req.action);
+  if (!rule) {
     const data = await inTransaction(c, run);
     return { pending: false, data };
   }
-  return inTransaction(c, async (tx) => {
-    const open = await q.findPendingFor(tx.db, req.action, req.entity, req.entityId);
-    if (open) throw conflict('Masih ada permintaan yang menunggu persetujuan untuk data ini');
-    const row = await q.insertApplog(tx.db, {
-      profile_id: tx.branchId,
-      user_id: c.user.id,
-      kind: 'request',
-      action: req.action,
-      message: req.message,
-      note: req.note ?? null,
-      status: 0,
-      url: req.url ?? null,
-      entity: req.entity,
-      entity_id: req.entityId,
-      payload: req.payload,
-      assignby: rule.approver_roles,
-    });
-    await audit(tx, {
-      action: 'request',
-      entity: 'applog',
-      entityId: row.id,
-      after: { action: row.action, entity: req.entity, entity_id: req.entityId },
-    });
-    return { pending: true as const, applog_id: row.id, message: APPROVAL_PENDING_MESSAGE };
+  return inTransaction(c, (tx) => storeRequest(tx, rule, req));
+}
+
+/** The rule to follow when `action` needs approval for this caller, or null when it can be carried out now. */
+export async function approvalRuleFor(ctx: AuthedCtx, action: ApprovalAction): Promise<EffectiveRule | null> {
+  const rule = await ruleFor(ctx, ctx.branchId, action);
+  return !rule.needs_approval || isTopLevel(ctx.user) ? null : rule;
+}
+
+/**
+ * Stores a request awaiting approval in the caller's transaction (for services that must write something first,
+ * e.g. an inactive account the request will activate). One open request per action and entity.
+ */
+export async function storeRequest(
+  tx: Ctx,
+  rule: EffectiveRule,
+  req: ApprovalRequest,
+): Promise<{ pending: true; applog_id: number; message: string }> {
+  const c = requireUser(tx);
+  const open = await q.findPendingFor(tx.db, req.action, req.entity, req.entityId);
+  if (open) throw conflict('Masih ada permintaan yang menunggu persetujuan untuk data ini');
+  const row = await q.insertApplog(tx.db, {
+    profile_id: tx.branchId,
+    user_id: c.user.id,
+    kind: 'request',
+    action: req.action,
+    message: req.message,
+    note: req.note ?? null,
+    status: 0,
+    url: req.url ?? null,
+    entity: req.entity,
+    entity_id: req.entityId,
+    payload: req.payload,
+    assignby: rule.approver_roles,
   });
+  await audit(tx, {
+    action: 'request',
+    entity: 'applog',
+    entityId: row.id,
+    after: { action: row.action, entity: req.entity, entity_id: req.entityId },
+  });
+  return { pending: true as const, applog_id: row.id, message: APPROVAL_PENDING_MESSAGE };
 }
 
 /** A plain activity entry (no decision), written in the caller's transaction. */

@@ -84,9 +84,11 @@ export function usersRest(app: FastifyInstance) {
     url: '/api/users/employee',
     access: access.feature('SETTING_USER', 'manage'),
     body: employeeCreateInput,
-    status: 201,
-    async handler(ctx, { body }) {
-      return { data: await service.createEmployee(ctx, body) };
+    async handler(ctx, { body }, _req, reply) {
+      const out = await service.createEmployee(ctx, body);
+      // 202 with { pending, applog_id, message } when the new account waits for approval (issue 8).
+      reply.status(out.pending ? 202 : 201);
+      return { data: out.pending ? out : out.data };
     },
   });
   restRoute(app, {
@@ -139,8 +141,13 @@ export function usersRest(app: FastifyInstance) {
     access: access.feature('SETTING_USER', 'manage'),
     params,
     body: z.object({ previleges: privilegesInput }),
-    async handler(ctx, { params, body }) {
-      return { data: await service.setPrivileges(ctx, params.id, body.previleges) };
+    async handler(ctx, { params, body }, _req, reply) {
+      const out = await service.setPrivileges(ctx, params.id, body.previleges);
+      if (out.pending) {
+        reply.status(202);
+        return { data: out };
+      }
+      return { data: out.data };
     },
   });
   restRoute(app, {

@@ -3,6 +3,7 @@ import {
   defaultPrivileges,
   isTopLevel,
   PROFILE_FIELD_KEYS,
+  privilegesInput,
   RESOURCES,
   roleNameOf,
   todayIn,
@@ -24,14 +25,14 @@ import {
   type UserPutInput,
   type UserUpdateInput,
 } from '@klinik/shared';
-import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { inTransaction, requireUser, type AuthedCtx, type Ctx, type SessionUser } from '../../http/context.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, isCommonPassword } from '../../auth/password.js';
 import { invalidateUserSessions } from '../../auth/session.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import { loadPrivileges } from '../auth/index.js';
 import { findBranch } from '../branches/index.js';
-import { logActivity, requestOrRun, type ApprovalExecutor } from '../applog/index.js';
+import { approvalRuleFor, logActivity, requestOrRun, storeRequest, type ApprovalExecutor } from '../applog/index.js';
 import { audit } from '../../lib/audit.js';
 import { nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
@@ -178,6 +179,50 @@ export function normalizePrivileges(list: PrivilegeInput[]): Privilege[] {
   return [...by.values()].filter((p) => p.iscanread);
 }
 
+/**
+ * Issue 8, finding 2: nobody grants a privilege they do not hold themselves, at the level they give it (read or
+ * manage). `before` is what the account has now, `after` what it would get (explicit privileges or a role's
+ * defaults); only what is added counts. Owner and developer hold everything. Checked when a change is asked for and
+ * again, against the approver, when an approved request is carried out.
+ */
+export function assertMayGrant(grantor: SessionUser, before: Privilege[], after: Privilege[]): void {
+  const lacking: string[] = [];
+  for (const p of after) {
+    const had = before.find((b) => b.fiturcode === p.fiturcode);
+    if (p.iscanmanage && !had?.iscanmanage && !canFeature(grantor, p.fiturcode, 'manage')) {
+      lacking.push(`${p.fiturcode} (kelola)`);
+    } else if (p.iscanread && !(had?.iscanread || had?.iscanmanage) && !canFeature(grantor, p.fiturcode, 'read')) {
+      lacking.push(`${p.fiturcode} (lihat)`);
+    }
+  }
+  if (lacking.length) {
+    throw new AppError(403, [
+      {
+        message: `Anda tidak dapat memberi hak akses yang tidak Anda miliki: ${lacking.join(', ')}`,
+        field: 'previleges',
+      },
+    ]);
+  }
+}
+
+function samePrivileges(a: Privilege[], b: Privilege[]): boolean {
+  const key = (l: Privilege[]) =>
+    l
+      .filter((p) => p.iscanread || p.iscanmanage)
+      .map((p) => `${p.fiturcode}:${p.iscanmanage ? 'm' : 'r'}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}
+
+/** The privileges a change would leave the account with, or null when it does not touch them. */
+function nextPrivileges(target: q.UserRow, input: UserPutInput): Privilege[] | null {
+  if (input.previleges) return normalizePrivileges(input.previleges);
+  if (input.role !== undefined && input.role !== target.role)
+    return defaultPrivileges(roleNameOf(input.role) ?? 'customer');
+  return null;
+}
+
 function profileValues(input: UserUpdateInput): Partial<q.UserRow> {
   const values: Record<string, unknown> = {};
   for (const k of PROFILE_FIELD_KEYS) if (input[k] !== undefined) values[k] = input[k];
@@ -200,23 +245,27 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
   if (input.role !== undefined) values.role = input.role;
   if (input.roletoplevel !== undefined) values.roletoplevel = input.roletoplevel;
   if (input.profile_id !== undefined) values.profile_id = input.profile_id;
+  const privilegesBefore = await loadPrivileges(c.db, id);
+  const privilegesAfter = nextPrivileges(before, input);
+  // The one who makes it happen (the caller, or the approver of a stored request) must hold what is granted.
+  if (privilegesAfter) assertMayGrant(c.user, privilegesBefore, privilegesAfter);
   const row = Object.keys(values).length ? await q.updateUser(c.db, id, values) : before;
   if (!row) throw notFound('Pengguna tidak ditemukan');
 
   const roleChanged = row.role !== before.role;
-  if (input.previleges) await q.replacePrivileges(c.db, id, normalizePrivileges(input.previleges));
-  else if (roleChanged) await q.replacePrivileges(c.db, id, defaultPrivileges(roleNameOf(row.role) ?? 'customer'));
+  if (privilegesAfter) await q.replacePrivileges(c.db, id, privilegesAfter);
 
   const deactivated = before.status === 1 && row.status === 0;
   const accessChanged = roleChanged || row.roletoplevel !== before.roletoplevel || row.profile_id !== before.profile_id;
+  // Privileges are read with the session on every request, so a change holds at once without ending sessions.
   if (deactivated || accessChanged) await invalidateUserSessions(c.db, id);
 
   await audit(c, {
     action: 'update',
     entity: before.role === 1 ? 'patient' : 'user',
     entityId: id,
-    before,
-    after: row,
+    before: { ...before, previleges: privilegesBefore },
+    after: { ...row, previleges: privilegesAfter ?? privilegesBefore },
     profileId: before.profile_id,
   });
   if (before.status !== row.status) {
@@ -287,8 +336,15 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
     (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel) ||
     (input.profile_id !== undefined && input.profile_id !== target.profile_id);
 
+  const privilegesBefore = wantsAccess ? await loadPrivileges(c.db, id) : [];
+  const privilegesAfter = nextPrivileges(target, input);
+  if (privilegesAfter) assertMayGrant(c.user, privilegesBefore, privilegesAfter);
+  const privilegeChange = !!input.previleges && !samePrivileges(privilegesBefore, privilegesAfter ?? []);
+
   const deactivate = statusChange && input.status === 0;
-  if (deactivate && accessChange) throw badRequest('Ubah status dan role pengguna secara terpisah', 'status');
+  if (deactivate && (accessChange || privilegeChange)) {
+    throw badRequest('Ubah status dan role pengguna secara terpisah', 'status');
+  }
 
   const payload: UserPutInput = JSON.parse(JSON.stringify(input));
   if (deactivate) {
@@ -320,8 +376,39 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
       (tx) => applyPut(tx, id, payload),
     );
   }
+  if (privilegeChange && !self) {
+    return requestOrRun(
+      c,
+      {
+        action: 'user.change_privileges',
+        message: `Mengubah hak akses pengguna ${target.name}`,
+        note: describePrivilegeChange(privilegesBefore, privilegesAfter ?? []),
+        entity: 'users',
+        entityId: id,
+        payload,
+        url: `/user/${id}`,
+      },
+      (tx) => applyPut(tx, id, payload),
+    );
+  }
   const data = await inTransaction(c, (tx) => applyPut(tx, id, payload));
   return { pending: false, data };
+}
+
+/** "Ditambah: X (kelola); Dicabut: Y (lihat)" for the approver. */
+function describePrivilegeChange(before: Privilege[], after: Privilege[]): string {
+  const level = (l: Privilege[], code: string) => {
+    const p = l.find((x) => x.fiturcode === code);
+    return p?.iscanmanage ? 2 : p?.iscanread ? 1 : 0;
+  };
+  const name = ['tidak ada', 'lihat', 'kelola'];
+  const changes: string[] = [];
+  for (const r of RESOURCES) {
+    const a = level(before, r);
+    const b = level(after, r);
+    if (a !== b) changes.push(`${r}: ${name[a]} -> ${name[b]}`);
+  }
+  return changes.join('; ').slice(0, 1000);
 }
 
 /** Approved requests carry the stored PUT payload out (in the deciding transaction). */
@@ -334,6 +421,8 @@ const runStoredPut = async (tx: Ctx, payload: unknown, req: { entity_id: number 
 export const usersApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
   'user.deactivate': runStoredPut,
   'user.change_role': runStoredPut,
+  'user.change_privileges': runStoredPut,
+  'user.create_employee': activateRequestedEmployee,
 };
 
 /** Profile card edit dialog (never needs approval). */
@@ -436,7 +525,7 @@ export async function avatarPath(ctx: Ctx, id: number): Promise<string> {
 }
 
 /** /master/users: a new employee account with role, branch and privileges (defaults of the role when none given). */
-export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Promise<UserDto> {
+export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Promise<ActionOutcome<UserDto>> {
   const c = requireUser(ctx);
   const top = isTopLevel(c.user);
   const roleName = roleNameOf(input.role);
@@ -452,12 +541,17 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
     profileId = input.profile_id;
   }
   if (input.note) throw badRequest('Catatan hanya untuk pasien', 'note');
+  const privileges = input.previleges ? normalizePrivileges(input.previleges) : defaultPrivileges(roleName);
+  assertMayGrant(c.user, [], privileges);
   if (isCommonPassword(input.password))
     throw badRequest('Password terlalu mudah ditebak, gunakan password lain', 'password');
   if (input.password.toLowerCase() === input.username.toLowerCase())
     throw badRequest('Password tidak boleh sama dengan username', 'password');
   if (await q.usernameTaken(c.db, input.username)) throw conflict('Username sudah dipakai', 'username');
   const hash = await hashPassword(input.password);
+  // A new account is a grant of its role and privileges: under approval it is stored inactive and without
+  // privileges, and the request (holding only the privileges, never the password) activates it when approved.
+  const rule = await approvalRuleFor(c, 'user.create_employee');
   return inTransaction(c, async (tx) => {
     const row = await q.insertUser(tx.db, {
       ...profileValues(input),
@@ -468,15 +562,28 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
       roletoplevel: input.roletoplevel ?? 0,
       profile_id: profileId,
       password_hash: hash,
-      status: 1,
+      status: rule ? 0 : 1,
       join_at: input.join_at ?? todayIn('Asia/Jakarta'),
     });
-    await q.replacePrivileges(
-      tx.db,
-      row.id,
-      input.previleges ? normalizePrivileges(input.previleges) : defaultPrivileges(roleName),
-    );
-    await audit(tx, { action: 'create', entity: 'user', entityId: row.id, after: row, profileId });
+    if (!rule) await q.replacePrivileges(tx.db, row.id, privileges);
+    await audit(tx, {
+      action: 'create',
+      entity: 'user',
+      entityId: row.id,
+      after: { ...row, previleges: rule ? [] : privileges },
+      profileId,
+    });
+    if (rule) {
+      return storeRequest({ ...tx, branchId: profileId }, rule, {
+        action: 'user.create_employee',
+        message: `Membuat akun pegawai ${row.name} (${roleName})`,
+        note: describePrivilegeChange([], privileges),
+        entity: 'users',
+        entityId: row.id,
+        payload: { previleges: privileges },
+        url: `/user/${row.id}`,
+      });
+    }
     await logActivity(tx, {
       message: `Membuat akun pengguna ${row.name} (${roleName})`,
       action: 'user.create',
@@ -484,7 +591,37 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
       entityId: row.id,
       url: `/user/${row.id}`,
     });
-    return q.toUserDto(row, null);
+    return { pending: false as const, data: q.toUserDto(row, null) };
+  });
+}
+
+/**
+ * An approved 'user.create_employee' request: the approver must hold every privilege it gives; the account is
+ * activated with them (in the deciding transaction).
+ */
+async function activateRequestedEmployee(tx: Ctx, payload: unknown, req: { entity_id: number | null }): Promise<void> {
+  const c = requireUser(tx);
+  const privileges = normalizePrivileges(privilegesInput.parse((payload as { previleges?: unknown }).previleges ?? []));
+  const before = req.entity_id === null ? undefined : await q.lockUserRow(c.db, req.entity_id);
+  if (!before) throw notFound('Pengguna tidak ditemukan');
+  const privilegesBefore = await loadPrivileges(c.db, before.id);
+  assertMayGrant(c.user, privilegesBefore, privileges);
+  const row = await q.updateUser(c.db, before.id, { status: 1 });
+  await q.replacePrivileges(c.db, before.id, privileges);
+  await audit(c, {
+    action: 'update',
+    entity: 'user',
+    entityId: before.id,
+    before: { ...before, previleges: privilegesBefore },
+    after: { ...row, previleges: privileges },
+    profileId: before.profile_id,
+  });
+  await logActivity(c, {
+    message: `Membuat akun pengguna ${before.name} (${roleNameOf(before.role) ?? before.role})`,
+    action: 'user.create',
+    entity: 'users',
+    entityId: before.id,
+    url: `/user/${before.id}`,
   });
 }
 
@@ -500,9 +637,11 @@ export async function getPrivileges(ctx: Ctx, id: number): Promise<Privilege[]> 
   });
 }
 
-export async function setPrivileges(ctx: Ctx, id: number, list: PrivilegeInput[]): Promise<Privilege[]> {
-  await put(ctx, id, { previleges: list });
-  return getPrivileges(ctx, id);
+/** PUT /api/users/{id}/privileges: a privilege change, under the approval rules like a role change. */
+export async function setPrivileges(ctx: Ctx, id: number, list: PrivilegeInput[]): Promise<ActionOutcome<Privilege[]>> {
+  const out = await put(ctx, id, { previleges: list });
+  if (out.pending) return out;
+  return { pending: false, data: await getPrivileges(ctx, id) };
 }
 
 /** /master/users list: staff accounts by default; patients need PASIEN read. */

@@ -11,7 +11,6 @@ import {
   type EmployeeCreateInput,
   type ErrorItem,
   type SessionUserDto,
-  type UserDto,
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
@@ -56,7 +55,8 @@ export function CreateEmployeeDialog({
   me: SessionUserDto;
   open: boolean;
   onOpenChange: (o: boolean) => void;
-  onCreated: (u: UserDto) => void;
+  /** `pendingMessage` is set when the new account waits for approval (it is inactive until then). */
+  onCreated: (pendingMessage?: string) => void;
 }) {
   const trpc = useTRPC();
   const top = isTopLevel(me);
@@ -90,9 +90,9 @@ export function CreateEmployeeDialog({
     for (const k of ['phone', 'email'] as const) if (payload[k] === '') delete payload[k];
     if (!top) delete payload.profile_id;
     try {
-      const created = await mutation.mutateAsync(payload);
+      const out = await mutation.mutateAsync(payload);
       onOpenChange(false);
-      onCreated(created);
+      onCreated(out.pending ? out.message : undefined);
     } catch (err) {
       setServerErrors(applyServerErrors(form, errorItems(err)));
     }

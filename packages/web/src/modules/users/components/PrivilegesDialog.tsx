@@ -83,7 +83,8 @@ export function PrivilegesDialog({
   user: UserDto;
   open: boolean;
   onOpenChange: (o: boolean) => void;
-  onSaved: () => void;
+  /** `pendingMessage` is set when the change waits for approval. */
+  onSaved: (pendingMessage?: string) => void;
   readOnly?: boolean;
 }) {
   const trpc = useTRPC();
@@ -119,7 +120,7 @@ export function PrivilegesDialog({
     if (!grid) return;
     setErrors([]);
     try {
-      await mutation.mutateAsync({
+      const out = await mutation.mutateAsync({
         id: user.id,
         previleges: RESOURCES.filter((r) => grid[r].read || grid[r].manage).map((r) => ({
           fiturcode: r,
@@ -129,7 +130,7 @@ export function PrivilegesDialog({
       });
       await qc.invalidateQueries({ queryKey: trpc.users.pathKey() });
       onOpenChange(false);
-      onSaved();
+      onSaved(out.pending ? out.message : undefined);
     } catch (err) {
       setErrors(errorItems(err));
     }

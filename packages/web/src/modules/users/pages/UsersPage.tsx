@@ -48,7 +48,8 @@ export default function UsersPage() {
   const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
   const [creating, setCreating] = React.useState(false);
   const [privFor, setPrivFor] = React.useState<UserDto | null>(null);
-  const [success, setSuccess] = React.useState(false);
+  /** null: closed; a message: the change waits for approval. */
+  const [success, setSuccess] = React.useState<{ pending?: string } | null>(null);
   const kw = useDebouncedValue(keyword.trim());
   const canManage = canFeature(me, 'SETTING_USER', 'manage');
 
@@ -225,18 +226,32 @@ export default function UsersPage() {
         }}
       />
       {canManage ? (
-        <CreateEmployeeDialog me={me} open={creating} onOpenChange={setCreating} onCreated={() => setSuccess(true)} />
+        <CreateEmployeeDialog
+          me={me}
+          open={creating}
+          onOpenChange={setCreating}
+          onCreated={(pending) => setSuccess({ pending })}
+        />
       ) : null}
       {privFor ? (
         <PrivilegesDialog
           user={privFor}
           open={!!privFor}
           onOpenChange={(o) => (o ? undefined : setPrivFor(null))}
-          onSaved={() => setSuccess(true)}
+          onSaved={(pending) => setSuccess({ pending })}
           readOnly={!canManage}
         />
       ) : null}
-      <SuccessDialog open={success} onClose={() => setSuccess(false)} />
+      <SuccessDialog
+        open={!!success}
+        onClose={() => setSuccess(null)}
+        {...(success?.pending
+          ? {
+              title: 'Menunggu Persetujuan',
+              description: `${success.pending}. Perubahan berlaku setelah disetujui.`,
+            }
+          : {})}
+      />
     </div>
   );
 }
