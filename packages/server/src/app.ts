@@ -15,7 +15,7 @@ import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
 import { loadSessionUser } from './modules/auth/index.js';
 import { sessionTimes } from './modules/auth/index.js';
 import { appRouter, type AppRouter } from './router.js';
-import { registerApprovalExecutors, restModules } from './modules.js';
+import { registerApprovalExecutors, registerRestRoutes } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 
@@ -208,7 +208,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerApprovalExecutors();
-  for (const register of restModules) register(app);
+  registerRestRoutes(app);
 
   // The built web app; any other non-API path is the SPA's (its router decides 404).
   const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));

@@ -1,15 +1,10 @@
-import { canFeature, type Resource } from '@klinik/shared';
-import { requireUser, type Ctx } from '../../http/context.js';
-import { forbidden } from '../../http/errors.js';
+import { access } from '@klinik/shared';
 
-/**
- * Some reads serve two pages with different privileges (the package list serves /paket/promosi with
- * MASTER_PAKET and the wizard with LAYANAN_PAKET): the route declares `auth` and this check narrows it.
- */
-export function requireAnyRead(ctx: Ctx, ...resources: Resource[]): void {
-  const c = requireUser(ctx);
-  if (!resources.some((r) => canFeature(c.user, r, 'read'))) throw forbidden();
-}
-
-export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
-export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];
+/** The package list serves /paket/promosi (MASTER_PAKET) and the registration wizard (LAYANAN_PAKET). */
+export const paketRead = access.anyFeature(['MASTER_PAKET', 'read'], ['LAYANAN_PAKET', 'read']);
+/** Membership receivables: finance reports or the membership pages. */
+export const piutangRead = access.anyFeature(['FINANCE_LAPORAN', 'read'], ['LAYANAN_MEMBERSHIP', 'read']);
+export const paketMasterRead = access.feature('MASTER_PAKET', 'read');
+export const paketMasterManage = access.feature('MASTER_PAKET', 'manage');
+export const layananRead = access.feature('LAYANAN_PAKET', 'read');
+export const layananManage = access.feature('LAYANAN_PAKET', 'manage');
