@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApprovalAction } from '@klinik/shared';
 import { registerRest, restEntries, type EndpointTree, type RestEntry } from './http/endpoint.js';
 import { apiDocsEndpoints } from './modules/apidocs/index.js';
+import { attendanceEndpoints } from './modules/attendance/index.js';
 import {
   applogEndpoints,
   approvalRulesEndpoints,
@@ -36,6 +37,7 @@ export const apiModules: Record<string, EndpointTree> = {
   wilayah: wilayahEndpoints,
   masters: mastersEndpoints,
   paket: paketEndpoints,
+  attendance: attendanceEndpoints,
 };
 
 /** Every REST route of every module, in registration order. */
