@@ -42,6 +42,64 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
     },
   },
+  // Module boundaries (docs/adding-a-module.md): a module is used only through its index.ts, and SQL lives only in
+  // a module's queries.ts (and db/, lib/numbering.ts, auth/session.ts: the platform's own tables).
+  {
+    files: ['packages/server/src/modules/*/*.ts'],
+    ignores: ['packages/server/src/modules/*/queries.ts', 'packages/server/src/modules/*/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in queries.ts of this module.' },
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!index\\.js$).+',
+              message: "Use the other module's index.ts (its front door), never its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/modules/*/*/*.ts'],
+    ignores: ['packages/server/src/modules/*/*/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in queries.ts of this module.' },
+            {
+              regex: '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.js$).+',
+              message: "Use the other module's index.ts (its front door), never its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'packages/server/src/*.ts',
+      'packages/server/src/{db,http,lib,auth,pdf}/**/*.ts',
+      'packages/server/test/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/modules/[^/]+/(?!index\\.js$)[^/]+$',
+              message: "Use the module's index.ts (its front door), never its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -11,13 +11,14 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
 import { AppError, fromPgError } from './http/errors.js';
+import { branchClock, systemNow, type Now } from './http/clock.js';
 import { classifyRoute, looksLikeApi } from './http/surface.js';
 import { serializeError } from './lib/log.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
 import { loadSessionUser } from './modules/auth/index.js';
 import { sessionTimes } from './modules/auth/index.js';
 import { appRouter, type AppRouter } from './router.js';
-import { registerApprovalExecutors, restModules } from './modules.js';
+import { registerApprovalExecutors, registerRestRoutes } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 
@@ -77,6 +78,8 @@ export interface BuildOptions {
   /** Where the logs go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
   services?: Partial<AppServices>;
+  /** The clock every request's ctx.now()/ctx.today() reads (tests fix it; default the system clock). */
+  now?: Now;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -183,15 +186,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         req.branchId = s.profile_id;
       }
     }
+    const branchId = req.branchId || req.user?.profile_id || 0;
     req.ctx = {
       db: app.db,
       user: req.user,
-      branchId: req.branchId || req.user?.profile_id || 0,
+      branchId,
       log: req.log,
       requestId: req.id,
       ip: req.ip,
       config,
       services,
+      ...branchClock(app.db, branchId, opts.now ?? systemNow),
     };
   });
 
@@ -247,7 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerApprovalExecutors();
-  for (const register of restModules) register(app);
+  registerRestRoutes(app);
 
   // The built web app; any other non-API path is the SPA's (its router decides 404).
   const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));

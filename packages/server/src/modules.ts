@@ -1,31 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApprovalAction } from '@klinik/shared';
-import { authRest } from './modules/auth/index.js';
-import { branchesRest } from './modules/branches/index.js';
-import { healthRest } from './modules/health/index.js';
-import { usersApprovalExecutors, usersRest } from './modules/users/index.js';
-import { financeRest } from './modules/finance/index.js';
-import { applogRest, registerApprovalExecutor, type ApprovalExecutor } from './modules/applog/index.js';
-import { pengumumanRest } from './modules/pengumuman/index.js';
-import { wilayahRest } from './modules/wilayah/index.js';
-import { mastersRest } from './modules/masters/index.js';
-import { paketRest } from './modules/paket/index.js';
-import { attendanceRest } from './modules/attendance/index.js';
+import { registerRest, restEntries, type EndpointTree, type RestEntry } from './http/endpoint.js';
+import { apiDocsEndpoints } from './modules/apidocs/index.js';
+import { attendanceEndpoints } from './modules/attendance/index.js';
+import {
+  applogEndpoints,
+  approvalRulesEndpoints,
+  registerApprovalExecutor,
+  type ApprovalExecutor,
+} from './modules/applog/index.js';
+import { authEndpoints } from './modules/auth/index.js';
+import { branchesEndpoints } from './modules/branches/index.js';
+import { financeEndpoints } from './modules/finance/index.js';
+import { healthEndpoints } from './modules/health/index.js';
+import { mastersEndpoints } from './modules/masters/index.js';
+import { paketEndpoints } from './modules/paket/index.js';
+import { pengumumanEndpoints } from './modules/pengumuman/index.js';
+import { usersApprovalExecutors, usersEndpoints } from './modules/users/index.js';
+import { wilayahEndpoints } from './modules/wilayah/index.js';
 
-/** Every module's REST adapter (spec section 7 paths). */
-export const restModules: ((app: FastifyInstance) => void)[] = [
-  healthRest,
-  authRest,
-  branchesRest,
-  usersRest,
-  financeRest,
-  applogRest,
-  pengumumanRest,
-  wilayahRest,
-  mastersRest,
-  paketRest,
-  attendanceRest,
-];
+/**
+ * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
+ * OpenAPI document come from this list; the tRPC routers are mounted in router.ts. A new module adds one line
+ * here and one in router.ts.
+ */
+export const apiModules: Record<string, EndpointTree> = {
+  health: healthEndpoints,
+  apidocs: apiDocsEndpoints,
+  auth: authEndpoints,
+  branches: branchesEndpoints,
+  users: usersEndpoints,
+  finance: financeEndpoints,
+  applog: applogEndpoints,
+  approvalRules: approvalRulesEndpoints,
+  pengumuman: pengumumanEndpoints,
+  wilayah: wilayahEndpoints,
+  masters: mastersEndpoints,
+  paket: paketEndpoints,
+  attendance: attendanceEndpoints,
+};
+
+/** Every REST route of every module, in registration order. */
+export function allRestEntries(): RestEntry[] {
+  return Object.entries(apiModules).flatMap(([name, tree]) => restEntries(name, tree));
+}
+
+export function registerRestRoutes(app: FastifyInstance): void {
+  registerRest(app, allRestEntries());
+}
 
 /**
  * Approval executors (what an approved applog request carries out), registered explicitly when the app starts

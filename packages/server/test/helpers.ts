@@ -20,6 +20,7 @@ import { hashPassword } from '../src/auth/password.js';
 import { loadSessionUser } from '../src/modules/auth/index.js';
 import { initialsOf, replacePrivileges } from '../src/modules/users/index.js';
 import type { Ctx, SessionUser } from '../src/http/context.js';
+import { branchClock } from '../src/http/clock.js';
 import { appRouter } from '../src/router.js';
 import { createCallerFactory } from '../src/http/trpc.js';
 import type { PdfRenderer } from '../src/pdf/renderer.js';
@@ -120,6 +121,8 @@ export interface TestApp {
   ctx(user: TestUser, branchId?: number): Ctx;
   /** The tRPC caller as a user. */
   trpc(user: TestUser | null): AppCaller;
+  /** Fixes the clock every ctx.now()/ctx.today() reads (REST, tRPC and t.ctx); null: the system clock again. */
+  setNow(instant: Date | string | null): void;
   close(): Promise<void>;
 }
 
@@ -139,7 +142,9 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp(config, { database, logger: false, services });
+  let fixedNow: Date | null = null;
+  const now = () => (fixedNow ? new Date(fixedNow) : new Date());
+  const app = await buildApp(config, { database, logger: false, services, now });
   await app.ready();
   const db = database.db;
 
@@ -265,7 +270,11 @@ export async function createTestApp(
         ip: '127.0.0.1',
         config,
         services: app.services,
+        ...branchClock(db, branchId ?? user.branchId, now),
       };
+    },
+    setNow(instant) {
+      fixedNow = instant === null ? null : new Date(instant);
     },
     trpc(user) {
       return createAppCaller(
@@ -280,6 +289,7 @@ export async function createTestApp(
               ip: '127.0.0.1',
               config,
               services: app.services,
+              ...branchClock(db, 0, now),
             },
       );
     },

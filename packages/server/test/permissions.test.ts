@@ -10,7 +10,14 @@ import { createTestApp, type TestApp, type TestUser } from './helpers.js';
  * refuses an anonymous caller (unless public) and refuses a signed-in caller it does not allow.
  */
 
-const PUBLIC_REST = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/health']);
+const PUBLIC_REST = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/health',
+  // The REST contract for integrators (paths and fields only, no data).
+  'GET /api/openapi.json',
+  'GET /api/docs',
+]);
 
 interface ProcDef {
   _def: { meta?: { access?: Access }; type: string };
@@ -43,6 +50,7 @@ function refusedUser(a: Access): TestUser | null {
     case 'auth':
       return null;
     case 'feature':
+    case 'anyFeature':
       return noPrivileges;
     case 'toplevel':
       return plainManager;

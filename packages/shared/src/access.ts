@@ -227,6 +227,9 @@ export function inRoles(u: AccessSubject, roles: readonly RoleSetMember[]): bool
  * - public: no session needed (login, health).
  * - auth: any signed-in staff or patient; the service itself checks ownership.
  * - feature: a resource privilege with read or manage.
+ * - anyFeature: any one of several resource privileges (a read that serves two pages with different
+ *   privileges, e.g. the package list for /paket/promosi and for the registration wizard). Declare this
+ *   instead of `auth` plus a check in the handler, so the permission walk sees it.
  * - roles: a role set (the spec's route guards).
  * - toplevel: owner or developer (or any top-level role with `any: true`).
  */
@@ -234,6 +237,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'auth' }
   | { kind: 'feature'; resource: Resource; action: Action }
+  | { kind: 'anyFeature'; features: readonly { resource: Resource; action: Action }[] }
   | { kind: 'roles'; roles: readonly RoleSetMember[] }
   | { kind: 'toplevel'; any?: boolean };
 
@@ -241,6 +245,11 @@ export const access = {
   public: { kind: 'public' } as Access,
   auth: { kind: 'auth' } as Access,
   feature: (resource: Resource, action: Action): Access => ({ kind: 'feature', resource, action }),
+  /** Any one of these privileges, e.g. `access.anyFeature(['MASTER_PAKET', 'read'], ['LAYANAN_PAKET', 'read'])`. */
+  anyFeature: (...features: [Resource, Action][]): Access => ({
+    kind: 'anyFeature',
+    features: features.map(([resource, action]) => ({ resource, action })),
+  }),
   roles: (...roles: RoleSetMember[]): Access => ({ kind: 'roles', roles }),
   toplevel: (any = false): Access => ({ kind: 'toplevel', any }),
 };
@@ -253,6 +262,8 @@ export function allows(u: AccessSubject | null | undefined, a: Access): boolean 
       return !!u;
     case 'feature':
       return !!u && canFeature(u, a.resource, a.action);
+    case 'anyFeature':
+      return !!u && a.features.some((f) => canFeature(u, f.resource, f.action));
     case 'roles':
       return !!u && inRoles(u, a.roles);
     case 'toplevel':

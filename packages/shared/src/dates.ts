@@ -16,9 +16,30 @@ export function isValidDate(s: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
+/** One formatter per time zone, built once (building an Intl.DateTimeFormat costs far more than using it). */
+const DAY_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = DAY_FORMATTERS.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    DAY_FORMATTERS.set(timeZone, f);
+  }
+  return f;
+}
+
+const ID_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+function cachedFormatter(key: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = ID_FORMATTERS.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('id-ID', options());
+    ID_FORMATTERS.set(key, f);
+  }
+  return f;
+}
+
 /** Today's date in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormatter(timeZone).format(now);
 }
 
 const MONTHS = [
@@ -45,12 +66,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   }
   const dt = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(dt.getTime())) return '-';
-  return new Intl.DateTimeFormat('id-ID', {
+  return cachedFormatter(`date:Asia/Jakarta`, () => ({
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'Asia/Jakarta',
-  }).format(dt);
+  })).format(dt);
 }
 
 /** Instant with time, id-ID: '22 November 2026 14.05' */
@@ -58,14 +79,14 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   if (!value) return '-';
   const dt = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(dt.getTime())) return '-';
-  return new Intl.DateTimeFormat('id-ID', {
+  return cachedFormatter(`datetime:${timeZone}`, () => ({
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone,
-  }).format(dt);
+  })).format(dt);
 }
 
 /** Age in whole years on a given date. */

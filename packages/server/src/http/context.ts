@@ -37,6 +37,10 @@ export interface Ctx {
   ip: string;
   config: Config;
   services: AppServices;
+  /** The current instant (injectable: tests fix it). Use instead of `new Date()` / `Date.now()`. */
+  now: () => Date;
+  /** Today (YYYY-MM-DD) in the current branch's time zone. Use instead of `todayIn(...)`. */
+  today: () => Promise<string>;
 }
 
 export type AuthedCtx = Ctx & { user: SessionUser };

@@ -7,6 +7,7 @@ import { paketHistory, profile, users } from '../schema/index.js';
 import { loadConfig } from '../../config.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { branchClock } from '../../http/clock.js';
 import { loadSessionUser } from '../../modules/auth/index.js';
 import { ACCOUNT } from '../../modules/finance/index.js';
 import { postJournal, type PostingLine } from '../../modules/finance/index.js';
@@ -29,7 +30,7 @@ export interface FinanceSeedResult {
 const rupiah = (n: number) => Math.round(n / 1000) * 1000;
 
 /** A service context for the seed: the owner account as the acting user, the branch, a silent logger, no PDF. */
-async function seedCtx(tx: Db, branchId: number): Promise<Ctx> {
+async function seedCtx(tx: Db, branchId: number, now: Date): Promise<Ctx> {
   const [owner] = await tx
     .select({ id: users.id })
     .from(users)
@@ -51,6 +52,7 @@ async function seedCtx(tx: Db, branchId: number): Promise<Ctx> {
         close: () => Promise.resolve(),
       },
     },
+    ...branchClock(tx, branchId, () => new Date(now)),
   };
 }
 
@@ -64,7 +66,7 @@ export async function seedFinance(
   const [branch] = await tx.select({ timezone: profile.timezone }).from(profile).where(eq(profile.id, branchId));
   const today = todayIn(branch?.timezone ?? 'Asia/Jakarta', now);
   const periodStart = addMonths(`${today.slice(0, 8)}01`, -1);
-  const ctx = await seedCtx(tx, branchId);
+  const ctx = await seedCtx(tx, branchId, now);
 
   // Opening balances of the branch's first period (posted by the service as the opening journal).
   await createPeriode(ctx, {

@@ -1,6 +1,7 @@
 /** The applog module's front door: what other modules and the app may use. */
 export { applogRouter, approvalRulesRouter } from './router.js';
-export { applogRest, myMenuAccess } from './rest.js';
+export { applogEndpoints, approvalRulesEndpoints } from './endpoints.js';
+export { myMenuAccess } from './access.js';
 export {
   logActivity,
   registerApprovalExecutor,

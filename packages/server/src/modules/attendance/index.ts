@@ -3,5 +3,5 @@
  * Everything else in this folder is private to attendance.
  */
 export { attendanceRouter } from './router.js';
-export { attendanceRest } from './rest.js';
+export { attendanceEndpoints } from './endpoints.js';
 export { simulatePph21 } from './simulator.js';

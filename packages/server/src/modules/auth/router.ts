@@ -1,12 +1,5 @@
-import { access, switchBranchInput } from '@klinik/shared';
-import { procedure, router } from '../../http/trpc.js';
-import * as service from './service.js';
+import { trpcRouter } from '../../http/endpoint.js';
+import { authEndpoints } from './endpoints.js';
 
-/** Sign-in itself goes through REST (it sets the cookie); the app reads the session and switches branch here. */
-export const authRouter = router({
-  me: procedure.meta({ access: access.auth }).query(({ ctx }) => service.me(ctx)),
-  switchBranch: procedure
-    .meta({ access: access.auth })
-    .input(switchBranchInput)
-    .mutation(({ ctx, input }) => service.switchBranch(ctx, input.profile_id)),
-});
+/** Derived from the endpoint declarations. */
+export const authRouter = trpcRouter(authEndpoints);

@@ -1,14 +1,13 @@
-import { canFeature, PAKET_READ, PIUTANG_READ, type Resource } from '@klinik/shared';
-import { requireUser, type Ctx } from '../../http/context.js';
-import { forbidden } from '../../http/errors.js';
+import { access, PAKET_READ, PIUTANG_READ, type Action, type Resource } from '@klinik/shared';
 
-/**
- * Some reads serve two pages with different privileges (the package list serves /paket/promosi with
- * MASTER_PAKET and the wizard with LAYANAN_PAKET): the route declares `auth` and this check narrows it.
- */
-export function requireAnyRead(ctx: Ctx, ...resources: Resource[]): void {
-  const c = requireUser(ctx);
-  if (!resources.some((r) => canFeature(c.user, r, 'read'))) throw forbidden();
-}
+const anyRead = (resources: Resource[]) =>
+  access.anyFeature(...resources.map((r): [Resource, Action] => [r, 'read']));
 
-export { PAKET_READ, PIUTANG_READ };
+/** The package list serves /paket/promosi (MASTER_PAKET) and the registration wizard (LAYANAN_PAKET). */
+export const paketRead = anyRead(PAKET_READ);
+/** Membership receivables: finance reports or the membership pages. */
+export const piutangRead = anyRead(PIUTANG_READ);
+export const paketMasterRead = access.feature('MASTER_PAKET', 'read');
+export const paketMasterManage = access.feature('MASTER_PAKET', 'manage');
+export const layananRead = access.feature('LAYANAN_PAKET', 'read');
+export const layananManage = access.feature('LAYANAN_PAKET', 'manage');

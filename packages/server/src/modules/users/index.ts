@@ -1,5 +1,6 @@
 /** The users module's front door: what other modules, the seeds, the tests and the app may use. */
 export { usersRouter } from './router.js';
-export { usersRest, staffAccess } from './rest.js';
+export { usersEndpoints } from './endpoints.js';
+export { staffAccess } from './access.js';
 export { initialsOf, replacePrivileges } from './queries.js';
 export { usersApprovalExecutors } from './service.js';

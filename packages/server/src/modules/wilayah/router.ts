@@ -1,18 +1,5 @@
-import { wilayahQuery } from '@klinik/shared';
-import { procedure, router } from '../../http/trpc.js';
-import { staffAccess } from '../users/index.js';
-import * as service from './service.js';
+import { trpcRouter } from '../../http/endpoint.js';
+import { wilayahEndpoints } from './endpoints.js';
 
-const area = (level: 'provinces' | 'regencies' | 'districts' | 'villages') =>
-  procedure
-    .meta({ access: staffAccess })
-    .input(wilayahQuery)
-    .query(({ input }) => service.areas(level, input));
-
-/** Address pickers: province -> regency/city -> district (kecamatan) -> village (desa). */
-export const wilayahRouter = router({
-  provinces: area('provinces'),
-  regencies: area('regencies'),
-  districts: area('districts'),
-  villages: area('villages'),
-});
+/** Derived from the endpoint declarations (the REST-only `areas` is left out). */
+export const wilayahRouter = trpcRouter(wilayahEndpoints);

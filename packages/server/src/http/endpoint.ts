@@ -1,0 +1,316 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idempotencyKey as idempotencyKeySchema, type Access, type ErrorItem } from '@klinik/shared';
+import type { Ctx } from './context.js';
+import { badRequestMany, zodIssues } from './errors.js';
+import { procedure, router } from './trpc.js';
+
+/**
+ * Endpoints are declared once (access, input schema, service call, optional REST method + path + status) and
+ * both the tRPC procedure and the REST route are derived from the declaration, so the two cannot drift.
+ * The OpenAPI document (GET /api/openapi.json) is generated from the same declarations.
+ *
+ *   list: query({ summary: 'Daftar akun', access: financeRead, input: akunListQuery,
+ *                 rest: { method: 'GET', path: '/api/finance/akun', envelope: 'list' },
+ *                 handler: (ctx, input) => accounts.listAkun(ctx, input) }),
+ *
+ * REST input: the path params are merged into the query (GET, DELETE) or the body (POST, PUT); with
+ * `rest.body: 'data'` the body goes under that key instead (tRPC `{ id, data }` inputs), and its validation
+ * messages name the body's own fields. The response is the envelope: `{ data }` (default), `{ data, count }` of
+ * an array (`envelope: 'list'`), the service's `{ data, count }` page as it is (`'paged'`), or whatever the
+ * handler sent itself (`'raw'`: files, PDF, xlsx).
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route needs. An /api route without it is refused (deny by default). */
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** The REST routes registered from endpoint declarations (the OpenAPI document lists these). */
+    restEntries: RestEntry[];
+  }
+}
+
+type Schema = z.ZodType;
+export type InputOf<I> = I extends Schema ? z.output<I> : undefined;
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a handler gets besides ctx and input. REST calls carry the request and reply; tRPC calls do not. */
+export interface Call {
+  req?: FastifyRequest;
+  reply?: FastifyReply;
+}
+export interface RestCall {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RestSpec<R> {
+  method: HttpMethod;
+  path: string;
+  /** Success status (default 200). */
+  status?: number;
+  /** Success status decided by the result (e.g. 201 created or 200 replayed); list every one in `statuses`. */
+  statusOf?: (result: R) => number;
+  statuses?: number[];
+  /** The input key the JSON body goes under (default: the body's fields are the input's fields). */
+  body?: string;
+  envelope?: 'data' | 'list' | 'paged' | 'raw';
+  /** The input key filled from the `Idempotency-Key` header (never from the body). */
+  idempotencyKey?: string;
+  bodyLimit?: number;
+  /** The request body is not JSON (multipart upload): its media type, for the documentation. */
+  consumes?: string;
+  /** The response is not JSON (PDF, xlsx, an image): its media type, for the documentation. */
+  produces?: string;
+}
+
+export interface Endpoint<
+  I extends Schema | undefined = Schema | undefined,
+  R = unknown,
+  T extends 'query' | 'mutation' = 'query' | 'mutation',
+  P = R,
+  Trpc extends boolean = boolean,
+> {
+  type: T;
+  /** One line for the API documentation (Indonesian or English, what it does). */
+  summary: string;
+  access: Access;
+  input: I;
+  /** The response's `data` schema, for the documentation (optional). */
+  output?: Schema;
+  trpc: Trpc;
+  rest?: RestSpec<R>;
+  handler: (ctx: Ctx, input: InputOf<I>, call: Call) => Promise<R>;
+  /** What the caller gets from the handler's result (both tRPC and REST; default: the result itself). */
+  present?: (result: R) => P;
+}
+
+/** Declare `handler` before `rest` and `present`: their result parameter is inferred from it (left to right). */
+interface Init<I extends Schema | undefined, R, P> {
+  summary: string;
+  access: Access;
+  input?: I;
+  output?: Schema;
+  handler: (ctx: Ctx, input: InputOf<I>, call: Call) => Promise<R>;
+  rest?: RestSpec<R>;
+  present?: (result: R) => P;
+}
+
+interface RestOnlyInit<I extends Schema | undefined, R, P> {
+  summary: string;
+  access: Access;
+  input?: I;
+  output?: Schema;
+  handler: (ctx: Ctx, input: InputOf<I>, call: RestCall) => Promise<R>;
+  rest: RestSpec<R>;
+  present?: (result: R) => P;
+}
+
+/** A read: tRPC query, and a REST route when `rest` is given. */
+export function query<R, I extends Schema | undefined = undefined, P = R>(
+  e: Init<I, R, P>,
+): Endpoint<I, R, 'query', P, true> {
+  return { ...e, input: e.input as I, type: 'query', trpc: true };
+}
+
+/** A change: tRPC mutation, and a REST route when `rest` is given. */
+export function mutation<R, I extends Schema | undefined = undefined, P = R>(
+  e: Init<I, R, P>,
+): Endpoint<I, R, 'mutation', P, true> {
+  return { ...e, input: e.input as I, type: 'mutation', trpc: true };
+}
+
+/**
+ * A REST-only route (sign-in cookies, uploads, files, exports): still declared here so that access, input
+ * and documentation come from the same place. The handler gets the request and reply.
+ */
+export function restOnly<R, I extends Schema | undefined = undefined, P = R>(
+  e: RestOnlyInit<I, R, P>,
+): Endpoint<I, R, 'query' | 'mutation', P, false> {
+  return {
+    ...e,
+    input: e.input as I,
+    type: e.rest.method === 'GET' ? 'query' : 'mutation',
+    trpc: false,
+    handler: (ctx, input, call) => e.handler(ctx, input, call as RestCall),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ tRPC
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface AnyEndpoint {
+  type: 'query' | 'mutation';
+  summary: string;
+  access: Access;
+  input: Schema | undefined;
+  output?: Schema;
+  trpc: boolean;
+  rest?: RestSpec<never>;
+  handler: (ctx: Ctx, input: never, call: Call) => Promise<unknown>;
+  present?: (result: never) => unknown;
+}
+export interface EndpointTree {
+  [key: string]: AnyEndpoint | EndpointTree;
+}
+
+// Only their types are used: what a procedure built from an endpoint of input I answering P looks like.
+type Resolver<P> = (o: any) => Promise<P>;
+const _queryWith = <I extends Schema, P>(i: I, fn: Resolver<P>) => procedure.input(i).query(fn);
+const _queryWithout = <P>(fn: Resolver<P>) => procedure.query(fn);
+const _mutationWith = <I extends Schema, P>(i: I, fn: Resolver<P>) => procedure.input(i).mutation(fn);
+const _mutationWithout = <P>(fn: Resolver<P>) => procedure.mutation(fn);
+
+type ProcedureOf<E> =
+  E extends Endpoint<infer I, any, infer T, infer P, any>
+    ? T extends 'query'
+      ? I extends Schema
+        ? ReturnType<typeof _queryWith<I, Awaited<P>>>
+        : ReturnType<typeof _queryWithout<Awaited<P>>>
+      : I extends Schema
+        ? ReturnType<typeof _mutationWith<I, Awaited<P>>>
+        : ReturnType<typeof _mutationWithout<Awaited<P>>>
+    : never;
+
+export type RouterShape<T> = {
+  [K in keyof T as T[K] extends { trpc: false } ? never : K]: T[K] extends AnyEndpoint
+    ? ProcedureOf<T[K]>
+    : RouterShape<T[K]>;
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+function isEndpoint(v: AnyEndpoint | EndpointTree): v is AnyEndpoint {
+  return typeof (v as AnyEndpoint).handler === 'function' && 'access' in v;
+}
+
+/** The same endpoint with its parameter types erased, for the generic plumbing below. */
+interface LooseEndpoint {
+  type: 'query' | 'mutation';
+  access: Access;
+  input: Schema | undefined;
+  handler: (ctx: Ctx, input: unknown, call: Call) => Promise<unknown>;
+  present?: (result: unknown) => unknown;
+}
+const loose = (e: AnyEndpoint) => e as unknown as LooseEndpoint;
+
+function toProcedure(endpoint: AnyEndpoint) {
+  const e = loose(endpoint);
+  const base = procedure.meta({ access: e.access });
+  const run = async ({ ctx, input }: { ctx: Ctx; input?: unknown }) => {
+    const result: unknown = await e.handler(ctx, input, {});
+    return e.present ? e.present(result) : result;
+  };
+  if (e.input) {
+    const withInput = base.input(e.input);
+    return e.type === 'query' ? withInput.query(run) : withInput.mutation(run);
+  }
+  return e.type === 'query' ? base.query(run) : base.mutation(run);
+}
+
+function shapeOf(tree: EndpointTree): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(tree)) {
+    if (isEndpoint(v)) {
+      if (v.trpc) out[key] = toProcedure(v);
+    } else {
+      out[key] = shapeOf(v);
+    }
+  }
+  return out;
+}
+
+/** The module's tRPC router, derived from its endpoint declarations (REST-only ones are left out). */
+export function trpcRouter<T extends EndpointTree>(tree: T) {
+  return router(shapeOf(tree) as RouterShape<T>);
+}
+
+// ------------------------------------------------------------------------------------------------ REST
+
+export interface RestEntry {
+  /** Dotted name in its tree, e.g. finance.akun.list (the OpenAPI operationId). */
+  name: string;
+  /** The module (OpenAPI tag). */
+  module: string;
+  endpoint: AnyEndpoint;
+  rest: RestSpec<unknown>;
+}
+
+/** Every REST-exposed endpoint of a module's tree, in declaration order. */
+export function restEntries(module: string, tree: EndpointTree, prefix = module): RestEntry[] {
+  const out: RestEntry[] = [];
+  for (const [key, v] of Object.entries(tree)) {
+    const name = `${prefix}.${key}`;
+    if (isEndpoint(v)) {
+      if (v.rest) out.push({ name, module, endpoint: v, rest: v.rest as unknown as RestSpec<unknown> });
+    } else {
+      out.push(...restEntries(module, v, name));
+    }
+  }
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The REST request as the endpoint's input: params merged into the query/body, or the body under its key. */
+export function restInput(rest: RestSpec<unknown>, req: FastifyRequest): Record<string, unknown> {
+  const params = isRecord(req.params) ? req.params : {};
+  const source: unknown = rest.method === 'GET' || rest.method === 'DELETE' ? req.query : req.body;
+  const raw: Record<string, unknown> = rest.body
+    ? { ...params, [rest.body]: source ?? {} }
+    : { ...(isRecord(source) ? source : {}), ...params };
+  if (rest.idempotencyKey) {
+    delete raw[rest.idempotencyKey];
+    const header = req.headers['idempotency-key'];
+    if (header !== undefined) {
+      const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+      if (!parsed.success)
+        throw badRequestMany(zodIssues(parsed.error).map((i) => ({ ...i, field: 'Idempotency-Key' })));
+      raw[rest.idempotencyKey] = parsed.data;
+    }
+  }
+  return raw;
+}
+
+function parseRestInput(e: LooseEndpoint, rest: RestSpec<unknown>, req: FastifyRequest): unknown {
+  if (!e.input) return undefined;
+  const r = e.input.safeParse(restInput(rest, req));
+  if (r.success) return r.data;
+  const prefix = rest.body ? `${rest.body}.` : null;
+  const issues: ErrorItem[] = zodIssues(r.error).map((i) => {
+    if (!prefix || !i.field) return i;
+    if (i.field === rest.body) return { message: i.message };
+    return i.field.startsWith(prefix) ? { ...i, field: i.field.slice(prefix.length) } : i;
+  });
+  throw badRequestMany(issues);
+}
+
+/** Registers the REST routes of these entries (access is checked by the app-wide hook from `config.access`). */
+export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
+  if (!app.hasDecorator('restEntries')) app.decorate('restEntries', []);
+  app.restEntries.push(...entries);
+  for (const entry of entries) {
+    const { rest } = entry;
+    const e = loose(entry.endpoint);
+    app.route({
+      method: rest.method,
+      url: rest.path,
+      config: { access: e.access },
+      bodyLimit: rest.bodyLimit,
+      handler: async (req, reply) => {
+        const input = parseRestInput(e, rest, req);
+        const result: unknown = await e.handler(req.ctx, input, { req, reply });
+        if (rest.envelope === 'raw' || reply.sent || result === reply) return reply;
+        const status = rest.statusOf ? rest.statusOf(result) : rest.status;
+        if (status) reply.status(status);
+        const out = e.present ? e.present(result) : result;
+        if (rest.envelope === 'paged') return out;
+        if (rest.envelope === 'list') return { data: out, count: (out as unknown[]).length };
+        return { data: out };
+      },
+    });
+  }
+}

@@ -1,0 +1,269 @@
+import {
+  checkinInput,
+  checklogListQuery,
+  componentInput,
+  dailyQuery,
+  departmentInput,
+  emptyToUndefined,
+  employeeInput,
+  employeeListQuery,
+  groupInput,
+  idParam,
+  officeInput,
+  payrollRunInput,
+  pph21SimInput,
+  rosterCopyInput,
+  rosterInput,
+  rosterQuery,
+  shiftInput,
+  z,
+} from '@klinik/shared';
+import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { badRequest } from '../../http/errors.js';
+import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance } from './access.js';
+import { simulatePph21 } from './simulator.js';
+import * as service from './service.js';
+import * as payroll from './payroll.js';
+
+const byId = z.object({ id: idParam });
+const allBranch = z
+  .object({ isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()) })
+  .optional();
+const runListQuery = z
+  .object({ period: z.preprocess(emptyToUndefined, payrollRunInput.shape.period.optional()) })
+  .optional();
+const myQuery = z.object({ date: z.preprocess(emptyToUndefined, dailyQuery.shape.date.optional()) }).optional();
+const checklogText = z.object({
+  text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
+});
+
+/** Create (POST, 201) and update (PUT /:id, `{ id, data }` over tRPC) of one master, over the same save service. */
+function crud<I extends z.ZodType, R>(
+  label: string,
+  access: Parameters<typeof query>[0]['access'],
+  path: string,
+  input: I,
+  save: (ctx: Parameters<Parameters<typeof query>[0]['handler']>[0], id: number | null, data: z.output<I>) => Promise<R>,
+) {
+  return {
+    create: mutation({
+      summary: `Tambah ${label}`,
+      access,
+      input,
+      handler: (ctx, data) => save(ctx, null, data as z.output<I>),
+      rest: { method: 'POST', path, status: 201 },
+    }),
+    update: mutation({
+      summary: `Ubah ${label}`,
+      access,
+      input: z.object({ id: idParam, data: input }),
+      handler: (ctx, input) => save(ctx, input.id, (input as { data: z.output<I> }).data),
+      rest: { method: 'PUT', path: `${path}/:id`, body: 'data' },
+    }),
+  };
+}
+
+/** Attendance and payroll (issue 15; amounts in rupiah). */
+export const attendanceEndpoints = {
+  departments: {
+    list: query({
+      summary: 'Daftar departemen',
+      access: attendanceAccess,
+      handler: (ctx) => service.listDepartments(ctx),
+      rest: { method: 'GET', path: '/api/attendance/departments', envelope: 'list' },
+    }),
+    ...crud('departemen', attendanceAccess, '/api/attendance/departments', departmentInput, service.saveDepartment),
+  },
+  employees: {
+    list: query({
+      summary: 'Daftar pegawai (data kepegawaian)',
+      access: attendanceAccess,
+      input: employeeListQuery,
+      handler: (ctx, q) => service.listEmployees(ctx, q),
+      rest: { method: 'GET', path: '/api/attendance/employees', envelope: 'list' },
+    }),
+    get: query({
+      summary: 'Data kepegawaian satu pegawai',
+      access: attendanceAccess,
+      input: byId,
+      handler: (ctx, { id }) => service.getEmployee(ctx, id),
+      rest: { method: 'GET', path: '/api/attendance/employees/:id' },
+    }),
+    update: mutation({
+      summary: 'Ubah data kepegawaian',
+      access: attendanceAccess,
+      input: z.object({ id: idParam, data: employeeInput }),
+      handler: (ctx, { id, data }) => service.saveEmployee(ctx, id, data),
+      rest: { method: 'PUT', path: '/api/attendance/employees/:id', body: 'data' },
+    }),
+  },
+  shifts: {
+    list: query({
+      summary: 'Daftar shift',
+      access: attendanceAccess,
+      input: allBranch,
+      handler: (ctx, q) => service.listShifts(ctx, q?.isallbranch),
+      rest: { method: 'GET', path: '/api/attendance/shifts', envelope: 'list' },
+    }),
+    ...crud('shift', attendanceAccess, '/api/attendance/shifts', shiftInput, service.saveShift),
+  },
+  offices: {
+    list: query({
+      summary: 'Daftar kantor (lokasi absen)',
+      access: backofficeAttendance,
+      input: allBranch,
+      handler: (ctx, q) => service.listOffices(ctx, q?.isallbranch),
+      rest: { method: 'GET', path: '/api/attendance/offices', envelope: 'list' },
+    }),
+    ...crud('kantor', backofficeAttendance, '/api/attendance/offices', officeInput, service.saveOffice),
+  },
+  roster: {
+    get: query({
+      summary: 'Jadwal shift (roster) per minggu',
+      access: attendanceAccess,
+      input: rosterQuery,
+      handler: (ctx, q) => service.getRoster(ctx, q),
+      rest: { method: 'GET', path: '/api/attendance/roster', envelope: 'list' },
+    }),
+    save: mutation({
+      summary: 'Simpan roster',
+      access: attendanceAccess,
+      input: rosterInput,
+      handler: (ctx, input) => service.saveRoster(ctx, input),
+      rest: { method: 'PUT', path: '/api/attendance/roster' },
+    }),
+    copyWeek: mutation({
+      summary: 'Salin roster minggu lalu',
+      access: attendanceAccess,
+      input: rosterCopyInput,
+      handler: (ctx, input) => service.copyRosterWeek(ctx, input),
+      rest: { method: 'POST', path: '/api/attendance/roster/copy' },
+    }),
+  },
+  checklog: {
+    list: query({
+      summary: 'Log absensi (mesin dan web)',
+      access: backofficeAttendance,
+      input: checklogListQuery,
+      handler: (ctx, q) => service.listChecklog(ctx, q),
+      rest: { method: 'GET', path: '/api/attendance/checklog', envelope: 'paged' },
+    }),
+    import: mutation({
+      summary: 'Impor log mesin absensi (teks)',
+      access: attendanceAccess,
+      input: checklogText,
+      handler: (ctx, { text }) => service.importChecklog(ctx, text),
+    }),
+    importFile: restOnly({
+      summary: 'Impor log mesin absensi (multipart "file" atau teks)',
+      access: attendanceAccess,
+      rest: { method: 'POST', path: '/api/attendance/checklog/import', consumes: 'multipart/form-data' },
+      async handler(ctx, _input, { req }) {
+        let text: string;
+        if (req.isMultipart()) {
+          const part = await req.file();
+          if (!part) throw badRequest('File log absensi wajib diunggah', 'file');
+          text = (await part.toBuffer()).toString('utf8');
+        } else if (typeof req.body === 'string') {
+          text = req.body;
+        } else if (req.body && typeof (req.body as { text?: unknown }).text === 'string') {
+          text = (req.body as { text: string }).text;
+        } else {
+          throw badRequest('File log absensi wajib diunggah (multipart "file" atau teks)', 'file');
+        }
+        return service.importChecklog(ctx, text);
+      },
+    }),
+  },
+  checkin: mutation({
+    summary: 'Absen masuk (web)',
+    access: selfAttendance,
+    input: checkinInput,
+    handler: (ctx, input) => service.webPunch(ctx, 0, input),
+    rest: { method: 'POST', path: '/api/attendance/checkin', status: 201 },
+  }),
+  checkout: mutation({
+    summary: 'Absen pulang (web)',
+    access: selfAttendance,
+    input: checkinInput,
+    handler: (ctx, input) => service.webPunch(ctx, 1, input),
+    rest: { method: 'POST', path: '/api/attendance/checkout', status: 201 },
+  }),
+  daily: query({
+    summary: 'Rekap kehadiran harian',
+    access: attendanceAccess,
+    input: dailyQuery,
+    handler: (ctx, q) => service.daily(ctx, q),
+    rest: { method: 'GET', path: '/api/attendance/daily', envelope: 'list' },
+  }),
+  me: query({
+    summary: 'Kehadiran saya',
+    access: selfAttendance,
+    input: myQuery,
+    handler: (ctx, q) => service.myAttendance(ctx, q?.date),
+    rest: { method: 'GET', path: '/api/attendance/me' },
+  }),
+  payroll: {
+    pph21: mutation({
+      summary: 'Simulasi PPh 21 (rupiah)',
+      access: payrollAccess,
+      input: pph21SimInput,
+      handler: async (ctx, input) => simulatePph21(ctx, input),
+      rest: { method: 'POST', path: '/api/attendance/payroll/pph21' },
+    }),
+    components: {
+      list: query({
+        summary: 'Komponen gaji',
+        access: payrollAccess,
+        handler: (ctx) => payroll.listComponents(ctx),
+        rest: { method: 'GET', path: '/api/attendance/payroll/components', envelope: 'list' },
+      }),
+      ...crud('komponen gaji', payrollAccess, '/api/attendance/payroll/components', componentInput, payroll.saveComponent),
+    },
+    groups: {
+      list: query({
+        summary: 'Group slip gaji',
+        access: payrollAccess,
+        handler: (ctx) => payroll.listGroups(ctx),
+        rest: { method: 'GET', path: '/api/attendance/payroll/groups', envelope: 'list' },
+      }),
+      ...crud('group slip gaji', payrollAccess, '/api/attendance/payroll/groups', groupInput, payroll.saveGroup),
+    },
+    runs: {
+      list: query({
+        summary: 'Proses gaji per bulan',
+        access: payrollAccess,
+        input: runListQuery,
+        handler: (ctx, q) => payroll.listRuns(ctx, q ?? {}),
+        rest: { method: 'GET', path: '/api/attendance/payroll/run', envelope: 'list' },
+      }),
+      get: query({
+        summary: 'Rincian proses gaji',
+        access: payrollAccess,
+        input: byId,
+        handler: (ctx, { id }) => payroll.getRun(ctx, id),
+        rest: { method: 'GET', path: '/api/attendance/payroll/run/:id' },
+      }),
+      create: mutation({
+        summary: 'Hitung gaji satu bulan (draf)',
+        access: payrollAccess,
+        input: payrollRunInput,
+        handler: (ctx, input) => payroll.createRun(ctx, input),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run', status: 201 },
+      }),
+      approve: mutation({
+        summary: 'Setujui proses gaji (jurnal gaji)',
+        access: payrollAccess,
+        input: byId,
+        handler: (ctx, { id }) => payroll.approveRun(ctx, id),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve' },
+      }),
+    },
+    my: query({
+      summary: 'Slip gaji saya',
+      access: selfAttendance,
+      handler: (ctx) => payroll.mySlips(ctx),
+      rest: { method: 'GET', path: '/api/attendance/payroll/my', envelope: 'list' },
+    }),
+  },
+};

@@ -1,0 +1,202 @@
+import {
+  akunInput,
+  akunListQuery,
+  akunUpdateInput,
+  emptyToUndefined,
+  idParam,
+  jurnalInput,
+  jurnalListQuery,
+  ledgerQuery,
+  pajakInput,
+  pajakUpdateInput,
+  paymentMethodInput,
+  paymentMethodUpdateInput,
+  periodeCloseInput,
+  periodeInput,
+  periodeListQuery,
+  reportQuery,
+  reverseInput,
+  z,
+} from '@klinik/shared';
+import { mutation, query } from '../../http/endpoint.js';
+import { financeManage, financeRead, paymentMethodManage, paymentMethodRead } from './access.js';
+import * as accounts from './services/accounts.js';
+import * as journals from './services/journals.js';
+import * as masters from './services/masters.js';
+import * as periods from './services/periods.js';
+import * as reports from './services/reports.js';
+
+const byId = z.object({ id: idParam });
+const statusFilter = z
+  .object({ status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()) })
+  .optional();
+
+/** Spec 7 finance paths (periode, akun, jurnal) and the reports and masters of issue 4. */
+export const financeEndpoints = {
+  akun: {
+    list: query({
+      summary: 'Bagan akun dengan saldo',
+      access: financeRead,
+      input: akunListQuery,
+      rest: { method: 'GET', path: '/api/finance/akun', envelope: 'list' },
+      handler: (ctx, input) => accounts.listAkun(ctx, input),
+    }),
+    create: mutation({
+      summary: 'Tambah akun',
+      access: financeManage,
+      input: akunInput,
+      rest: { method: 'POST', path: '/api/finance/akun', status: 201 },
+      handler: (ctx, input) => accounts.createAkun(ctx, input),
+    }),
+    update: mutation({
+      summary: 'Ubah akun',
+      access: financeManage,
+      input: z.object({ id: idParam, data: akunUpdateInput }),
+      rest: { method: 'PUT', path: '/api/finance/akun/:id', body: 'data' },
+      handler: (ctx, input) => accounts.updateAkun(ctx, input.id, input.data),
+    }),
+    remove: mutation({
+      summary: 'Hapus akun yang belum pernah dipakai',
+      access: financeManage,
+      input: byId,
+      rest: { method: 'DELETE', path: '/api/finance/akun/:id' },
+      handler: (ctx, input) => accounts.deleteAkun(ctx, input.id),
+    }),
+  },
+  periode: {
+    list: query({
+      summary: 'Periode pembukuan',
+      access: financeRead,
+      input: periodeListQuery,
+      rest: { method: 'GET', path: '/api/finance/periode', envelope: 'list' },
+      handler: (ctx, input) => periods.listPeriode(ctx, input),
+    }),
+    get: query({
+      summary: 'Periode pembukuan dengan saldo awal dan akhir',
+      access: financeRead,
+      input: byId,
+      rest: { method: 'GET', path: '/api/finance/periode/:id' },
+      handler: (ctx, input) => periods.getPeriode(ctx, input.id),
+    }),
+    create: mutation({
+      summary: 'Buka periode pembukuan',
+      access: financeManage,
+      input: periodeInput,
+      rest: { method: 'POST', path: '/api/finance/periode', status: 201 },
+      handler: (ctx, input) => periods.createPeriode(ctx, input),
+    }),
+    close: mutation({
+      summary: 'Tutup periode pembukuan (jurnal penutup)',
+      access: financeManage,
+      input: z.object({ id: idParam, data: periodeCloseInput }),
+      rest: { method: 'POST', path: '/api/finance/periode/:id/close', body: 'data' },
+      handler: (ctx, input) => periods.closePeriode(ctx, input.id, input.data),
+    }),
+  },
+  jurnal: {
+    list: query({
+      summary: 'Daftar jurnal',
+      access: financeRead,
+      input: jurnalListQuery,
+      rest: { method: 'GET', path: '/api/finance/jurnal', envelope: 'paged' },
+      handler: (ctx, input) => journals.listJurnal(ctx, input),
+    }),
+    get: query({
+      summary: 'Satu jurnal dengan rinciannya',
+      access: financeRead,
+      input: byId,
+      rest: { method: 'GET', path: '/api/finance/jurnal/:id' },
+      handler: (ctx, input) => journals.getJurnal(ctx, input.id),
+    }),
+    create: mutation({
+      summary: 'Simpan jurnal umum',
+      access: financeManage,
+      input: jurnalInput,
+      rest: { method: 'POST', path: '/api/finance/jurnal', status: 201 },
+      handler: (ctx, input) => journals.createJurnal(ctx, input),
+    }),
+    reverse: mutation({
+      summary: 'Batalkan jurnal (jurnal pembalik)',
+      access: financeManage,
+      input: z.object({ id: idParam, data: reverseInput }),
+      rest: { method: 'POST', path: '/api/finance/jurnal/:id/reverse', body: 'data', status: 201 },
+      handler: (ctx, input) => journals.reverseJurnal(ctx, input.id, input.data),
+    }),
+  },
+  laporan: {
+    trialBalance: query({
+      summary: 'Neraca saldo',
+      access: financeRead,
+      input: reportQuery,
+      rest: { method: 'GET', path: '/api/finance/laporan/trialbalance' },
+      handler: (ctx, input) => reports.trialBalance(ctx, input),
+    }),
+    ledger: query({
+      summary: 'Buku besar',
+      access: financeRead,
+      input: ledgerQuery,
+      rest: { method: 'GET', path: '/api/finance/laporan/bukubesar' },
+      handler: (ctx, input) => reports.ledger(ctx, input),
+    }),
+    profitLoss: query({
+      summary: 'Laba rugi',
+      access: financeRead,
+      input: reportQuery,
+      rest: { method: 'GET', path: '/api/finance/laporan/labarugi' },
+      handler: (ctx, input) => reports.profitLoss(ctx, input),
+    }),
+    balanceSheet: query({
+      summary: 'Neraca',
+      access: financeRead,
+      input: reportQuery,
+      rest: { method: 'GET', path: '/api/finance/laporan/neraca' },
+      handler: (ctx, input) => reports.balanceSheet(ctx, input),
+    }),
+  },
+  paymentMethod: {
+    list: query({
+      summary: 'Metode pembayaran',
+      access: paymentMethodRead,
+      input: statusFilter,
+      rest: { method: 'GET', path: '/api/finance/paymentmethod', envelope: 'list' },
+      handler: (ctx, input) => masters.listPaymentMethods(ctx, input?.status),
+    }),
+    create: mutation({
+      summary: 'Tambah metode pembayaran',
+      access: paymentMethodManage,
+      input: paymentMethodInput,
+      rest: { method: 'POST', path: '/api/finance/paymentmethod', status: 201 },
+      handler: (ctx, input) => masters.createPaymentMethod(ctx, input),
+    }),
+    update: mutation({
+      summary: 'Ubah metode pembayaran',
+      access: paymentMethodManage,
+      input: z.object({ id: idParam, data: paymentMethodUpdateInput }),
+      rest: { method: 'PUT', path: '/api/finance/paymentmethod/:id', body: 'data' },
+      handler: (ctx, input) => masters.updatePaymentMethod(ctx, input.id, input.data),
+    }),
+  },
+  pajak: {
+    list: query({
+      summary: 'Pajak',
+      access: financeRead,
+      input: statusFilter,
+      rest: { method: 'GET', path: '/api/finance/pajak', envelope: 'list' },
+      handler: (ctx, input) => masters.listPajak(ctx, input?.status),
+    }),
+    create: mutation({
+      summary: 'Tambah pajak',
+      access: financeManage,
+      input: pajakInput,
+      rest: { method: 'POST', path: '/api/finance/pajak', status: 201 },
+      handler: (ctx, input) => masters.createPajak(ctx, input),
+    }),
+    update: mutation({
+      summary: 'Ubah pajak',
+      access: financeManage,
+      input: z.object({ id: idParam, data: pajakUpdateInput }),
+      rest: { method: 'PUT', path: '/api/finance/pajak/:id', body: 'data' },
+      handler: (ctx, input) => masters.updatePajak(ctx, input.id, input.data),
+    }),
+  },
+};

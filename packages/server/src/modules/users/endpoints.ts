@@ -1,0 +1,207 @@
+import {
+  access,
+  customerSearchQuery,
+  employeeCreateInput,
+  formatDate,
+  idParam,
+  newPatientInput,
+  userAdminListQuery,
+  userChangePasswordInput,
+  userListQuery,
+  userProfileUpdate,
+  userPutInput,
+  userSetAccessInput,
+  userSetPrivilegesInput,
+  userSetStatusInput,
+  z,
+} from '@klinik/shared';
+import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { notFound } from '../../http/errors.js';
+import { openUpload, readImageUpload } from '../../lib/uploads.js';
+import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
+import { staffAccess } from './access.js';
+import * as service from './service.js';
+
+const byId = z.object({ id: idParam });
+
+export const usersEndpoints = {
+  list: query({
+    summary: 'Cari pengguna (pasien atau pegawai) cabang ini',
+    access: staffAccess,
+    input: userListQuery,
+    rest: { method: 'GET', path: '/api/users', envelope: 'paged' },
+    handler: (ctx, input) => service.list(ctx, input),
+  }),
+  export: restOnly({
+    summary: 'Ekspor daftar pengguna (xlsx)',
+    access: access.feature('SETTING_USER', 'read'),
+    input: userAdminListQuery,
+    rest: {
+      method: 'GET',
+      path: '/api/users/export',
+      envelope: 'raw',
+      produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+    async handler(ctx, input, { reply }) {
+      const rows = await service.exportList(ctx, input);
+      const buf = await buildXlsx(
+        'Pengguna',
+        [
+          { header: 'Username / No RM', width: 20, value: (r) => r.username },
+          { header: 'Nama', width: 30, value: (r) => r.name },
+          { header: 'Role', width: 15, value: (r) => r.rolename },
+          { header: 'Status', width: 12, value: (r) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif') },
+          { header: 'Jenis Kelamin', width: 14, value: (r) => r.gendername },
+          { header: 'Telepon', width: 18, value: (r) => r.phone },
+          { header: 'Email', width: 25, value: (r) => r.email },
+          { header: 'Alamat', width: 40, value: (r) => r.address },
+          { header: 'Bergabung', width: 18, value: (r) => (r.join_at ? formatDate(r.join_at) : null) },
+        ],
+        rows,
+      );
+      return sendXlsx(reply, 'pengguna.xlsx', buf);
+    },
+  }),
+  get: query({
+    summary: 'Satu pengguna',
+    access: staffAccess,
+    input: byId,
+    rest: { method: 'GET', path: '/api/users/:id' },
+    handler: (ctx, input) => service.get(ctx, input.id),
+  }),
+  createPatient: mutation({
+    summary: 'Daftarkan pasien baru (NO RM dari penomoran cabang)',
+    access: access.feature('PASIEN', 'manage'),
+    input: newPatientInput,
+    rest: { method: 'POST', path: '/api/users', status: 201 },
+    handler: (ctx, input) => service.createPatient(ctx, input),
+  }),
+  createEmployee: mutation({
+    summary: 'Tambah pegawai',
+    access: access.feature('SETTING_USER', 'manage'),
+    input: employeeCreateInput,
+    handler: (ctx, input) => service.createEmployee(ctx, input),
+  }),
+  /** REST: 201 with the account, or 202 with { pending, applog_id, message } when it waits for approval (issue 8). */
+  createEmployeeRest: restOnly({
+    summary: 'Tambah pegawai; hak akses di atas milik pemberi menunggu persetujuan (202)',
+    access: access.feature('SETTING_USER', 'manage'),
+    input: employeeCreateInput,
+    handler: (ctx, input) => service.createEmployee(ctx, input),
+    rest: {
+      method: 'POST',
+      path: '/api/users/employee',
+      statusOf: (out) => (out.pending ? 202 : 201),
+      statuses: [201, 202],
+    },
+    present: (out) => (out.pending ? out : out.data),
+  }),
+  put: restOnly({
+    summary: 'Ubah pengguna; menonaktifkan atau mengubah role bisa menunggu persetujuan (202)',
+    access: staffAccess,
+    input: z.object({ id: idParam, data: userPutInput }),
+    handler: (ctx, input) => service.put(ctx, input.id, input.data),
+    rest: {
+      method: 'PUT',
+      path: '/api/users/:id',
+      body: 'data',
+      statusOf: (out) => (out.pending ? 202 : 200),
+      statuses: [200, 202],
+    },
+    present: (out) => (out.pending ? out : out.data),
+  }),
+  /** Profile card edit dialog; the service applies the profile rules (self / PASIEN / SETTING_USER manage). */
+  update: mutation({
+    summary: 'Ubah kartu profil',
+    access: staffAccess,
+    input: userProfileUpdate,
+    handler: (ctx, input) => service.updateProfile(ctx, input.id, input.data),
+  }),
+  /** Status dialog; setting inactive may answer { pending: true } (approval). */
+  setStatus: mutation({
+    summary: 'Ubah status pengguna',
+    access: staffAccess,
+    input: userSetStatusInput,
+    handler: (ctx, input) => service.setStatus(ctx, input.id, input.status),
+  }),
+  /** Role, top-level role and branch (SETTING_USER manage); may answer { pending: true }. */
+  setAccess: mutation({
+    summary: 'Ubah role, role pusat dan cabang pengguna',
+    access: access.feature('SETTING_USER', 'manage'),
+    input: userSetAccessInput,
+    handler: (ctx, input) => service.setAccess(ctx, input.id, input.data),
+  }),
+  changePassword: mutation({
+    summary: 'Ubah password',
+    access: staffAccess,
+    input: userChangePasswordInput,
+    rest: { method: 'POST', path: '/api/users/changepassword/:id', body: 'data' },
+    handler: (ctx, input) => service.changePassword(ctx, input.id, input.data),
+  }),
+  uploadAvatar: restOnly({
+    summary: 'Unggah foto profil (multipart, maks. 10 MB)',
+    access: staffAccess,
+    input: byId,
+    rest: { method: 'POST', path: '/api/users/uploadavatar/:id', consumes: 'multipart/form-data' },
+    async handler(ctx, input, { req }) {
+      const image = await readImageUpload(req);
+      return service.uploadAvatar(ctx, input.id, image);
+    },
+  }),
+  /** /master/users */
+  adminList: query({
+    summary: 'Daftar pengguna untuk admin',
+    access: access.feature('SETTING_USER', 'read'),
+    input: userAdminListQuery,
+    handler: (ctx, input) => service.adminList(ctx, input),
+  }),
+  getPrivileges: query({
+    summary: 'Hak akses pengguna',
+    access: access.feature('SETTING_USER', 'read'),
+    input: byId,
+    rest: { method: 'GET', path: '/api/users/:id/privileges' },
+    handler: (ctx, input) => service.getPrivileges(ctx, input.id),
+  }),
+  setPrivileges: mutation({
+    summary: 'Simpan hak akses pengguna',
+    access: access.feature('SETTING_USER', 'manage'),
+    input: userSetPrivilegesInput,
+    handler: (ctx, input) => service.setPrivileges(ctx, input.id, input.previleges),
+  }),
+  setPrivilegesRest: restOnly({
+    summary: 'Simpan hak akses pengguna; bisa menunggu persetujuan (202)',
+    access: access.feature('SETTING_USER', 'manage'),
+    input: userSetPrivilegesInput,
+    handler: (ctx, input) => service.setPrivileges(ctx, input.id, input.previleges),
+    rest: {
+      method: 'PUT',
+      path: '/api/users/:id/privileges',
+      statusOf: (out) => (out.pending ? 202 : 200),
+      statuses: [200, 202],
+    },
+    present: (out) => (out.pending ? out : out.data),
+  }),
+  searchCustomers: query({
+    summary: 'Cari pasien (nama, NO RM, NIK, telepon)',
+    access: staffAccess,
+    input: customerSearchQuery,
+    rest: { method: 'GET', path: '/api/customer', envelope: 'list' },
+    handler: (ctx, input) => service.searchCustomers(ctx, input),
+  }),
+  avatar: restOnly({
+    summary: 'Foto profil pengguna',
+    access: access.auth,
+    input: byId,
+    rest: { method: 'GET', path: '/api/files/users/:id/avatar', envelope: 'raw', produces: 'image/*' },
+    async handler(ctx, input, { reply }) {
+      const rel = await service.avatarPath(ctx, input.id);
+      const file = await openUpload(ctx.config.uploadDir, rel);
+      if (!file) throw notFound('Foto tidak ditemukan');
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  }),
+};

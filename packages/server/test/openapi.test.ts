@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createTestApp, type TestApp } from './helpers.js';
+
+/** GET /api/openapi.json: a valid OpenAPI 3.1 document listing exactly the REST routes the server registered. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+describe('OpenAPI', () => {
+  it('is served without a session and validates as OpenAPI 3.1', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const doc = res.json<{ openapi: string }>();
+    expect(doc.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists exactly the REST routes the server registered, each with its access', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { 'x-klinik-access': unknown }>>;
+    }>();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${toOpenApiPath(r.url)}`).sort();
+    expect(documented).toEqual(registered);
+    for (const r of t.app.apiRoutes) {
+      expect(
+        doc.paths[toOpenApiPath(r.url)][r.method.toLowerCase()]['x-klinik-access'],
+        `${r.method} ${r.url}`,
+      ).toEqual(r.access);
+    }
+  });
+
+  it('documents path parameters, query parameters, bodies and the error shape', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    }>();
+    const put = doc.paths['/api/finance/akun/{id}'].put;
+    expect(put.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(JSON.stringify(put.requestBody)).toContain('"name"');
+    expect(put.responses).toHaveProperty('400');
+    const list = doc.paths['/api/paket/membership'].get;
+    expect((list.parameters as { name: string }[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'limit', 'status', 'fromdate']),
+    );
+    const register = doc.paths['/api/paket/membership'].post;
+    expect(register.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
+    expect(Object.keys(register.responses as object)).toEqual(expect.arrayContaining(['200', '201', '400', '403']));
+  });
+
+  it('has a readable page for integrators', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('/api/paket/membership');
+    expect(res.body).toContain('/api/openapi.json');
+  });
+});
