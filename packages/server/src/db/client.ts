@@ -15,10 +15,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://'). */
+/**
+ * PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://').
+ * `loadDataDir` starts PGlite from a dump (`dumpPglite`) instead of an empty cluster: the tests load a migrated
+ * snapshot per file instead of replaying every migration.
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  loadDataDir?: Blob;
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -59,6 +64,7 @@ export async function openDatabase(opts: {
   }
   const client = new PGlite(dataDir, {
     parsers: { 1082: (v: string) => v },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
@@ -70,6 +76,13 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+}
+
+/** An uncompressed tarball of a PGlite database's data directory (for `openDatabase({ loadDataDir })`). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  return client.dumpDataDir('none');
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {
