@@ -12,10 +12,10 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
 import { AppError, fromPgError } from './http/errors.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
-import { loadSessionUser } from './modules/auth/queries.js';
-import { sessionTimes } from './modules/auth/service.js';
+import { loadSessionUser } from './modules/auth/index.js';
+import { sessionTimes } from './modules/auth/index.js';
 import { appRouter, type AppRouter } from './router.js';
-import { restModules } from './modules.js';
+import { registerApprovalExecutors, restModules } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 
@@ -207,6 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerApprovalExecutors();
   for (const register of restModules) register(app);
 
   // The built web app; any other non-API path is the SPA's (its router decides 404).
