@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, addMonths, ROLE_IDS, todayIn } from '@klinik/shared';
+import { addDays, addMonths, asSen, ROLE_IDS, todayIn, toSen } from '@klinik/shared';
 import type { Db } from '../client.js';
 import { paketHistory, profile, users } from '../schema/index.js';
 import { loadConfig } from '../../config.js';
@@ -84,16 +84,17 @@ export async function seedFinance(
     await postJournal(ctx, { transaction_at: date, memo, source_type: 'demo', source_id: `demo-${++seq}`, lines });
     journals++;
   };
+  // The demo's amounts are written in rupiah; the posting service takes sen.
   const dr = (akun: string, amount: number, description?: string): PostingLine => ({
     akun,
-    debit: amount,
-    credit: 0,
+    debit: toSen(amount),
+    credit: asSen(0),
     description,
   });
   const cr = (akun: string, amount: number, description?: string): PostingLine => ({
     akun,
-    debit: 0,
-    credit: amount,
+    debit: asSen(0),
+    credit: toSen(amount),
     description,
   });
   const between = (lo: number, hi: number) => rupiah(lo + random() * (hi - lo));

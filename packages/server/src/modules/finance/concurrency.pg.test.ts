@@ -10,6 +10,7 @@ import { financePeriode } from '../../db/schema/index.js';
 import { inTransaction } from '../../http/context.js';
 import { ACCOUNT } from './accounts.js';
 import { postJournal } from './posting.js';
+import { toSen } from '@klinik/shared';
 
 let t: TestApp;
 let branch: number;
@@ -56,7 +57,7 @@ describe('concurrent writes to the ledger (PostgreSQL)', () => {
           memo: `c${i}`,
           details: [
             { akun: '1101', description: '', debit: 1000 + i, credit: 0 },
-            { akun: '4101', description: '', debit: 0, credit: 1000 + i },
+            { akun: '4101', description: '', debit: toSen(0), credit: toSen(1000) + i },
           ],
         }),
       ),
@@ -76,8 +77,13 @@ describe('concurrent writes to the ledger (PostgreSQL)', () => {
             source_type: 'paket_membership',
             source_id: `c${i}`,
             lines: [
-              { akun: ACCOUNT.piutangMembership, description: 'Piutang', debit: 1_500_000, credit: 0 },
-              { akun: ACCOUNT.pendapatanPaketDimuka, description: 'Diterima dimuka', debit: 0, credit: 1_500_000 },
+              { akun: ACCOUNT.piutangMembership, description: 'Piutang', debit: toSen(1_500_000), credit: toSen(0) },
+              {
+                akun: ACCOUNT.pendapatanPaketDimuka,
+                description: 'Diterima dimuka',
+                debit: toSen(0),
+                credit: toSen(1_500_000),
+              },
             ],
           }),
         ),
