@@ -10,6 +10,7 @@ import { pengumumanRest } from './modules/pengumuman/index.js';
 import { wilayahRest } from './modules/wilayah/index.js';
 import { mastersRest } from './modules/masters/index.js';
 import { paketRest } from './modules/paket/index.js';
+import { attendanceRest } from './modules/attendance/index.js';
 
 /** Every module's REST adapter (spec section 7 paths). */
 export const restModules: ((app: FastifyInstance) => void)[] = [
@@ -23,6 +24,7 @@ export const restModules: ((app: FastifyInstance) => void)[] = [
   wilayahRest,
   mastersRest,
   paketRest,
+  attendanceRest,
 ];
 
 /**

@@ -8,6 +8,7 @@ import { pengumumanRouter } from './modules/pengumuman/index.js';
 import { wilayahRouter } from './modules/wilayah/index.js';
 import { mastersRouter } from './modules/masters/index.js';
 import { paketRouter } from './modules/paket/index.js';
+import { attendanceRouter } from './modules/attendance/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   wilayah: wilayahRouter,
   masters: mastersRouter,
   paket: paketRouter,
+  attendance: attendanceRouter,
 });
 
 export type AppRouter = typeof appRouter;
