@@ -19,6 +19,7 @@ import { appRouter, type AppRouter } from './router.js';
 import { registerApprovalExecutors, restModules } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
+import { startJobQueue } from './lib/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('config', config);
   const services: AppServices = {
     pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    jobs: opts.services?.jobs ?? (await startJobQueue(database, app.log)),
   };
   app.decorate('services', services);
   app.decorate('apiRoutes', []);
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('ctx', null as unknown as Ctx);
 
   app.addHook('onClose', async () => {
+    // The queue first: it waits for running jobs, which may still use the database.
+    await services.jobs.stop();
     await services.pdf.close();
     if (!opts.database) await database.close();
   });

@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { dumpPglite, openDatabase } from '../src/db/client.js';
+import { migrateJobQueue } from '../src/lib/jobs.js';
 import { ROOT_DIR } from '../src/config.js';
+
+/** The job queue's tables are part of the template and the snapshot: a new pg-boss major makes new ones. */
+const PGBOSS_MAJOR = 10;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,13 +42,17 @@ async function pgliteSnapshot(migrationsDir: string): Promise<string> {
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   const version = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  const file = path.join(os.tmpdir(), `klinik-pglite-${migrationsHash(migrationsDir, version)}.tar`);
+  const file = path.join(
+    os.tmpdir(),
+    `klinik-pglite-${migrationsHash(migrationsDir, `${version} pg-boss ${PGBOSS_MAJOR}`)}.tar`,
+  );
   if (fs.existsSync(file)) return file;
   for (const old of fs.readdirSync(os.tmpdir()).filter((f) => /^klinik-pglite-[0-9a-f]{12}\.tar$/.test(f)))
     fs.rmSync(path.join(os.tmpdir(), old), { force: true });
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await database.migrate(migrationsDir);
+    await migrateJobQueue(database);
     const dump = await dumpPglite(database);
     // Written under another name first, so a parallel run never reads half a file.
     const partial = `${file}.${randomBytes(4).toString('hex')}`;
@@ -69,7 +77,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   project.provide('pgliteSnapshot', null);
-  const name = `klinik_tpl_${migrationsHash(migrationsDir)}`;
+  const name = `klinik_tpl_${migrationsHash(migrationsDir, `pg-boss ${PGBOSS_MAJOR}`)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -90,6 +98,7 @@ export default async function setup(project: TestProject) {
       const database = await openDatabase({ databaseUrl: u.toString() });
       try {
         await database.migrate(migrationsDir);
+        await migrateJobQueue(database);
       } catch (err) {
         await database.close();
         await admin.query(`drop database if exists "${name}" with (force)`);

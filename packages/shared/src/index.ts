@@ -17,4 +17,5 @@ export * from './schemas/wilayah.js';
 export * from './schemas/finance.js';
 export * from './schemas/paket.js';
 export * from './schemas/attendance.js';
+export * from './schemas/jobs.js';
 export * from './payroll/index.js';

@@ -11,6 +11,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pg' | 'pglite';
+  /**
+   * Plain SQL on the same connection(s), for libraries that bring their own SQL (the job queue): the pool on
+   * PostgreSQL, the single PGlite connection otherwise (PGlite runs one statement or transaction at a time, so a
+   * query waits for an open transaction instead of running inside it). Without values several statements may be
+   * sent at once; the rows of the last one are answered.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(migrationsDir: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +47,12 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'pg',
+      async executeSql(text, values) {
+        const res = await pool.query(text, values);
+        // A multi-statement text answers one result per statement.
+        const last = Array.isArray(res) ? (res as { rows: unknown[] }[]).at(-1) : res;
+        return { rows: last?.rows ?? [] };
+      },
       async migrate(migrationsFolder) {
         // One migrator at a time when several app processes start together.
         const client = await pool.connect();
@@ -71,6 +84,11 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    async executeSql(text, values) {
+      if (values && values.length) return { rows: (await client.query(text, values)).rows };
+      const res = await client.exec(text);
+      return { rows: res.at(-1)?.rows ?? [] };
+    },
     async migrate(migrationsFolder) {
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     },

@@ -268,7 +268,7 @@ export const BACKOFFICE_NAV: NavGroup[] = [
 ];
 
 export const ADMIN_NAV: NavGroup[] = [
-  { label: 'Admin Panel', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile')] },
+  { label: 'Admin Panel', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile'), i('/admin/jobs')] },
 ];
 
 export interface VisibleNavGroup {

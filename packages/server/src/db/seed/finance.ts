@@ -7,6 +7,7 @@ import { paketHistory, profile, users } from '../schema/index.js';
 import { loadConfig } from '../../config.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import type { JobQueue } from '../../lib/jobs.js';
 import { loadSessionUser } from '../../modules/auth/index.js';
 import { ACCOUNT } from '../../modules/finance/index.js';
 import { postJournal, type PostingLine } from '../../modules/finance/index.js';
@@ -50,9 +51,20 @@ async function seedCtx(tx: Db, branchId: number): Promise<Ctx> {
         warm: () => Promise.resolve(false),
         close: () => Promise.resolve(),
       },
+      jobs: noJobs,
     },
   };
 }
+
+/** The demo seed runs before the app: it sends no background work. */
+const noJobs: JobQueue = {
+  define: () => Promise.resolve(),
+  send: () => Promise.reject(new Error('Antrian pekerjaan tidak tersedia saat mengisi data demo')),
+  state: () => Promise.resolve(null),
+  failed: () => Promise.resolve({ data: [], count: 0 }),
+  retry: () => Promise.resolve(false),
+  stop: () => Promise.resolve(),
+};
 
 export async function seedFinance(
   tx: Db,

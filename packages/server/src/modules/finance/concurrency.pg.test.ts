@@ -57,12 +57,12 @@ describe('concurrent writes to the ledger (PostgreSQL)', () => {
           memo: `c${i}`,
           details: [
             { akun: '1101', description: '', debit: 1000 + i, credit: 0 },
-            { akun: '4101', description: '', debit: toSen(0), credit: toSen(1000) + i },
+            { akun: '4101', description: '', debit: 0, credit: 1000 + i },
           ],
         }),
       ),
     );
-    expect(res.map((r) => r.status)).toEqual(Array(30).fill(201));
+    expect(res.map((r) => r.status), JSON.stringify(res[0].body)).toEqual(Array(30).fill(201));
     const nums = res.map((r) => Number(String(r.body.data.code).split('/')[3])).sort((a, b) => a - b);
     expect(nums).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
