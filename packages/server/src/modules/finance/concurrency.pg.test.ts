@@ -62,7 +62,10 @@ describe('concurrent writes to the ledger (PostgreSQL)', () => {
         }),
       ),
     );
-    expect(res.map((r) => r.status), JSON.stringify(res[0].body)).toEqual(Array(30).fill(201));
+    expect(
+      res.map((r) => r.status),
+      JSON.stringify(res[0].body),
+    ).toEqual(Array(30).fill(201));
     const nums = res.map((r) => Number(String(r.body.data.code).split('/')[3])).sort((a, b) => a - b);
     expect(nums).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
