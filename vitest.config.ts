@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Projects run one after another (unit, server, e2e): the machines have two cores.
+/**
+ * Concurrency tests (`*.pg.test.ts`: double posting, gapless numbering, one active period, idempotent registrations)
+ * prove nothing on PGlite's single connection, so they form the `server-pg` project, which runs only against
+ * PostgreSQL (TEST_DATABASE_URL). CI always sets it (.ci/run); without it the project is left out with a warning.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!onPostgres)
+  console.warn('TEST_DATABASE_URL is not set: the server-pg concurrency tests (*.pg.test.ts) do not run');
+
+// Projects run one after another (unit, server, server-pg, e2e): the machines have two cores.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -25,6 +35,23 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                include: ['packages/server/src/**/*.pg.test.ts', 'packages/server/test/**/*.pg.test.ts'],
+                globalSetup: ['packages/server/test/global-setup.ts'],
+                environment: 'node',
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                pool: 'forks' as const,
+                maxWorkers: 2,
+                sequence: { groupOrder: 2 },
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',
@@ -34,7 +61,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { addDays, formatDate, MSG, todayIn } from '../packages/shared/src/index.js';
-import { closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
+import { closePage, launchBrowser, pathname, screenshot, signedIn, url, waitForText } from './helpers';
 
 /**
  * Issue 4 in the browser as a finance user of the demo branch Denpasar (other suites use Jakarta and Bandung): create
@@ -15,10 +15,7 @@ const start = `${today.slice(0, 8)}01`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await freshPage(browser, 'large');
-  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  await login(page, 'finance.denpasar');
-  await page.waitForSelector('[data-layout]');
+  page = await signedIn(browser, 'finance.denpasar');
 });
 afterAll(async () => {
   if (page) await closePage(page);
@@ -225,10 +222,8 @@ describe('finance in the browser', () => {
     expect(denpasar.total_assets).toBe(5_000_000);
     expect(denpasar.total_le).toBe(denpasar.total_assets);
     // The demo books of Jakarta carry a profit not yet closed: it sits inside equity.
-    const jakarta = await freshPage(browser, 'large');
+    const jakarta = await signedIn(browser, 'finance', 'large', { layout: false });
     try {
-      await jakarta.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-      await login(jakarta, 'finance');
       const bs = await readNeraca(jakarta);
       expect(bs.current_earnings).not.toBe(0);
       expect(bs.total_le).toBe(bs.total_assets);

@@ -73,6 +73,23 @@ export async function login(page: Page, username: string, password = PASSWORD): 
   await page.waitForFunction(() => !location.pathname.startsWith('/login'));
 }
 
+/**
+ * A fresh page (own browser context, so own cookies) signed in as the user, waiting for the app's layout
+ * (`layout: false` only waits for the login page to be left). The one way test files sign in.
+ */
+export async function signedIn(
+  browser: Browser,
+  username: string,
+  viewport: ViewportName = 'large',
+  opts: { password?: string; layout?: boolean } = {},
+): Promise<Page> {
+  const page = await freshPage(browser, viewport);
+  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+  await login(page, username, opts.password);
+  if (opts.layout !== false) await page.waitForSelector('[data-layout]');
+  return page;
+}
+
 /** Waits until the page shows the text somewhere. */
 export async function waitForText(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t) => document.body.innerText.includes(t), {}, text);

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import {
-  bodyText,
-  closePage,
-  freshPage,
-  launchBrowser,
-  login,
-  pathname,
-  screenshot,
-  url,
-  waitForText,
-} from './helpers';
+import { bodyText, closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
 
 /**
  * Issue 5 in the browser: the 'Pembelian Paket Promo' wizard as admin (demo branch Bandung, so the Jakarta period
@@ -43,14 +33,6 @@ async function call(page: Page, method: string, p: string, body?: unknown): Prom
     p,
     body ?? null,
   );
-}
-
-async function signedIn(username: string): Promise<Page> {
-  const page = await freshPage(browser, 'large');
-  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  await login(page, username);
-  await page.waitForSelector('[data-layout]');
-  return page;
 }
 
 async function buttonByText(page: Page, text: string, scope: string = '[data-testid=purchase-wizard]') {
@@ -154,7 +136,7 @@ async function throughDoctor(page: Page, patientKeyword: string): Promise<void> 
 
 describe('Pembelian Paket Promo', () => {
   it('refuses the agreement without an active finance period', async () => {
-    const admin = await signedIn('admin.bandung');
+    const admin = await signedIn(browser, 'admin.bandung');
     await throughDoctor(admin, 'a');
     await waitForText(admin, MSG.noActivePeriod);
     expect(await isDisabled(admin, 'Unduh Perjanjian')).toBe(true);
@@ -164,13 +146,13 @@ describe('Pembelian Paket Promo', () => {
   });
 
   it('registers a package for an existing patient and lands on /paket/sales', async () => {
-    const finance = await signedIn('finance.bandung');
+    const finance = await signedIn(browser, 'finance.bandung');
     const today = new Date().toISOString().slice(0, 8) + '01';
     const created = await call(finance, 'POST', '/api/finance/periode', { start_date: today });
     expect(created.status).toBe(201);
     await closePage(finance);
 
-    const admin = await signedIn('admin.bandung');
+    const admin = await signedIn(browser, 'admin.bandung');
     await throughDoctor(admin, 'a');
     await admin.waitForSelector('[data-testid=agreement-frame]');
     expect(await isDisabled(admin, 'Konfirmasi')).toBe(true);
@@ -207,7 +189,7 @@ describe('Pembelian Paket Promo', () => {
   });
 
   it('registers a new patient with a guardian', async () => {
-    const admin = await signedIn('admin.bandung');
+    const admin = await signedIn(browser, 'admin.bandung');
     await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
     await admin.waitForSelector('[data-testid=daftar-paket]');
     await admin.click('[data-testid=daftar-paket]');

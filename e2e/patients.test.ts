@@ -3,20 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import {
-  bodyText,
-  closePage,
-  freshPage,
-  launchBrowser,
-  login,
-  screenshot,
-  url,
-  waitForText,
-  type ViewportName,
-} from './helpers';
+import { bodyText, closePage, launchBrowser, screenshot, url, waitForText, signedIn } from './helpers';
 
 /**
  * 'Data Pasien' (/service/customer) in the browser: the Jakarta demo branch's patients as admin (search, keyboard
@@ -61,14 +51,6 @@ async function call<T>(page: Page, p: string): Promise<{ status: number; body: T
     const r = await fetch(u);
     return { status: r.status, body: (await r.json()) as never };
   }, p);
-}
-
-async function signedIn(username: string, viewport: ViewportName = 'large'): Promise<Page> {
-  const page = await freshPage(browser, viewport);
-  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  await login(page, username);
-  await page.waitForSelector('[data-layout]');
-  return page;
 }
 
 async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
@@ -135,7 +117,7 @@ async function search(page: Page, keyword: string): Promise<void> {
 
 describe('Data Pasien', () => {
   it('admin: side nav to the list, search a seeded patient, Enter opens the profile card', async () => {
-    const admin = await signedIn('admin');
+    const admin = await signedIn(browser, 'admin');
     try {
       // The side nav's 'Data Pasien' entry leads to the page.
       await admin.waitForSelector('a[href="/service/customer"]');
@@ -172,7 +154,7 @@ describe('Data Pasien', () => {
   });
 
   it('admin: Pasien Baru with a guardian (switch, NIK errors and warning), then found in the list', async () => {
-    const admin = await signedIn('admin');
+    const admin = await signedIn(browser, 'admin');
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
@@ -240,7 +222,7 @@ describe('Data Pasien', () => {
   });
 
   it('admin: Excel export holds every matching patient, not just the page', async () => {
-    const admin = await signedIn('admin');
+    const admin = await signedIn(browser, 'admin');
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
@@ -254,7 +236,7 @@ describe('Data Pasien', () => {
       // A DOM click: choosing the page size scrolled the header's buttons under the sticky top bar.
       await (await button(admin, 'main', 'Export Excel')).evaluate((b) => b.click());
       const file = path.join(tmp, 'data-pasien.xlsx');
-      for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+      await vi.waitFor(() => expect(fs.existsSync(file), `${file} downloaded`).toBe(true), { timeout: 10_000 });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(file);
       const ws = wb.worksheets[0];
@@ -268,7 +250,7 @@ describe('Data Pasien', () => {
   });
 
   it('small screens: the list and the new-patient dialog fit 375 px', async () => {
-    const admin = await signedIn('admin', 'small');
+    const admin = await signedIn(browser, 'admin', 'small');
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
@@ -287,7 +269,7 @@ describe('Data Pasien', () => {
   });
 
   it('perawat reads the list without Pasien Baru; investor is refused and has no nav entry', async () => {
-    const perawat = await signedIn('perawat');
+    const perawat = await signedIn(browser, 'perawat');
     try {
       await perawat.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await perawat.waitForSelector('[data-testid=patient-name]');
@@ -296,7 +278,7 @@ describe('Data Pasien', () => {
       await closePage(perawat);
     }
 
-    const investor = await signedIn('investor');
+    const investor = await signedIn(browser, 'investor');
     try {
       await investor.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       // The clinic guard lets investors in, PASIEN read does not: the one no-access state (issue 16).

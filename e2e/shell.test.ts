@@ -23,7 +23,7 @@ import {
   setViewport,
   url,
   waitForText,
-  type ViewportName,
+  signedIn,
 } from './helpers';
 
 let browser: Browser;
@@ -57,13 +57,6 @@ async function launcherKeys(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid=launcher-entry]', (els) => els.map((e) => e.getAttribute('data-key') ?? ''));
 }
 
-async function signedIn(username: string, viewport: ViewportName = 'large'): Promise<Page> {
-  const page = await freshPage(browser, viewport);
-  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  await login(page, username);
-  return page;
-}
-
 describe('launcher per role', () => {
   const roles = [
     'admin',
@@ -81,7 +74,7 @@ describe('launcher per role', () => {
   ];
 
   it.each(roles)('%s sees exactly the launcher entries of its role', async (username) => {
-    const page = await signedIn(username);
+    const page = await signedIn(browser, username, 'large', { layout: false });
     try {
       const user = await me(page);
       const own = launcherFor(user);
@@ -127,7 +120,7 @@ describe('launcher per role', () => {
 
 describe('shell', () => {
   it('filters the launcher by name, case-insensitively, showing every match', async () => {
-    const page = await signedIn('manager');
+    const page = await signedIn(browser, 'manager', 'large', { layout: false });
     try {
       await page.waitForSelector('[data-testid=launcher-search]');
       await page.type('[data-testid=launcher-search]', 'PAKET');
@@ -202,7 +195,7 @@ describe('shell', () => {
   });
 
   it('asks before logging out and ends the session', async () => {
-    const page = await signedIn('admin');
+    const page = await signedIn(browser, 'admin', 'large', { layout: false });
     try {
       await page.waitForSelector('[data-testid=user-menu]');
       await page.click('[data-testid=user-menu]');
@@ -226,7 +219,7 @@ describe('shell', () => {
   });
 
   it("uses the admin panel's own logout question there", async () => {
-    const page = await signedIn('superadmin');
+    const page = await signedIn(browser, 'superadmin', 'large', { layout: false });
     try {
       await page.goto(url('/users'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-layout=admin]');
@@ -247,7 +240,7 @@ describe('shell', () => {
   });
 
   it('shows Not Found for an unknown address', async () => {
-    const page = await signedIn('admin');
+    const page = await signedIn(browser, 'admin', 'large', { layout: false });
     try {
       await page.goto(url('/halaman/yang-tidak-ada'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=error-page]');
@@ -262,7 +255,7 @@ describe('shell', () => {
   });
 
   it('shows the offline banner while the browser is offline', async () => {
-    const page = await signedIn('perawat');
+    const page = await signedIn(browser, 'perawat', 'large', { layout: false });
     try {
       await page.waitForSelector('[data-testid=launcher]');
       expect(await page.$('[data-testid=offline-banner]')).toBeNull();
@@ -277,7 +270,7 @@ describe('shell', () => {
   });
 
   it("sends a role outside a route's guard back to the home page", async () => {
-    const page = await signedIn('inventory');
+    const page = await signedIn(browser, 'inventory', 'large', { layout: false });
     try {
       await page.goto(url('/finance/periode'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=launcher]');
@@ -295,7 +288,7 @@ describe('shell', () => {
 
   it('shows the shared page on a planned route, inside its layout', async () => {
     // SATUSEHAT integration is not part of this release; when it gets a page, pick another planned route here.
-    const page = await signedIn('owner');
+    const page = await signedIn(browser, 'owner', 'large', { layout: false });
     try {
       await page.goto(url('/backoffice/satusehat/settings'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=planned-page]');
@@ -311,7 +304,7 @@ describe('shell', () => {
   });
 
   it('lets the owner switch branch: the app reloads at / showing the other branch', async () => {
-    const page = await signedIn('owner');
+    const page = await signedIn(browser, 'owner', 'large', { layout: false });
     try {
       await page.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=branch-switcher]');
@@ -343,7 +336,7 @@ describe('shell', () => {
   });
 
   it('does not offer branch switching to other roles', async () => {
-    const page = await signedIn('manager');
+    const page = await signedIn(browser, 'manager', 'large', { layout: false });
     try {
       await page.waitForSelector('[data-testid=branch-name]');
       expect(await page.$('[data-testid=branch-switcher]')).toBeNull();
@@ -354,7 +347,7 @@ describe('shell', () => {
 
   it('looks right at small, medium and large widths', async () => {
     // The owner has the widest top bar (every module, the branch switcher).
-    const page = await signedIn('owner', 'small');
+    const page = await signedIn(browser, 'owner', 'small', { layout: false });
     try {
       for (const size of ['small', 'medium', 'large'] as const) {
         await setViewport(page, size);

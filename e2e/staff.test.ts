@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { IMAGE_ERRORS, MSG, ROLE_IDS } from '../packages/shared/src/index.js';
 import {
@@ -14,7 +14,7 @@ import {
   setViewport,
   url,
   waitForText,
-  type ViewportName,
+  signedIn,
 } from './helpers';
 
 /**
@@ -58,21 +58,13 @@ async function call<T = { data: unknown }>(page: Page, method: string, p: string
   );
 }
 
-async function signedIn(username: string, viewport: ViewportName = 'large'): Promise<Page> {
-  const page = await freshPage(browser, viewport);
-  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  await login(page, username);
-  await page.waitForSelector('[data-layout]');
-  return page;
-}
-
 /**
  * A staff account made for these tests (a perawat of the manager's branch). The owner makes it: a manager may not
  * grant a perawat's clinical privileges it does not hold, and its grants wait for approval (issue 8).
  */
 async function makeEmployee(_manager: Page, name: string): Promise<{ id: number; username: string }> {
   const username = `e2e.${name.toLowerCase().replace(/\W+/g, '')}.${suffix}`;
-  const owner = await signedIn('owner');
+  const owner = await signedIn(browser, 'owner');
   try {
     const res = await call<{ data: { id: number } }>(owner, 'POST', '/api/users/employee', {
       name,
@@ -205,7 +197,7 @@ function makePng(width: number, height: number): Buffer {
 
 describe('profile card', () => {
   it('edit dialog: inline errors, address pickers, then closes and shows the success dialog', async () => {
-    const manager = await signedIn('manager');
+    const manager = await signedIn(browser, 'manager');
     try {
       const target = await makeEmployee(manager, 'Rina Edit');
       await openProfile(manager, target.id);
@@ -258,7 +250,7 @@ describe('profile card', () => {
   });
 
   it('password dialog: Save stays disabled until the rules hold, then the success dialog', async () => {
-    const manager = await signedIn('manager');
+    const manager = await signedIn(browser, 'manager');
     try {
       const target = await makeEmployee(manager, 'Rudi Password');
       await openProfile(manager, target.id);
@@ -301,7 +293,7 @@ describe('profile card', () => {
   });
 
   it('avatar upload: a real PNG is cropped and stored; a renamed text file and an 11 MB file are refused', async () => {
-    const manager = await signedIn('manager');
+    const manager = await signedIn(browser, 'manager');
     try {
       const me = await call<{ data: { id: number } }>(manager, 'GET', '/api/auth/me');
       await openProfile(manager, me.body.data.id);
@@ -359,8 +351,8 @@ describe('profile card', () => {
 
 describe('approvals', () => {
   it('status dialog: a deactivation awaits approval, and an approver carries it out', async () => {
-    const manager = await signedIn('manager');
-    const approver = await signedIn('superadmin');
+    const manager = await signedIn(browser, 'manager');
+    const approver = await signedIn(browser, 'superadmin');
     try {
       const target = await makeEmployee(manager, 'Sari Status');
       await openProfile(manager, target.id);
@@ -404,9 +396,9 @@ describe('approvals', () => {
   });
 
   it('a rejection needs a reason; a second decision on the same request is refused inline', async () => {
-    const manager = await signedIn('manager');
-    const first = await signedIn('managerhr');
-    const second = await signedIn('superadmin');
+    const manager = await signedIn(browser, 'manager');
+    const first = await signedIn(browser, 'managerhr');
+    const second = await signedIn(browser, 'superadmin');
     try {
       const target = await makeEmployee(manager, 'Tono Tolak');
       const req = await call(manager, 'PUT', `/api/users/${target.id}`, { status: 0 });
@@ -454,7 +446,7 @@ describe('approvals', () => {
   });
 
   it('the activity drawer lists my requests, 700 px wide', async () => {
-    const manager = await signedIn('manager');
+    const manager = await signedIn(browser, 'manager');
     try {
       await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await manager.waitForSelector('[data-testid=my-menu]');
@@ -490,7 +482,7 @@ async function chooseOption(page: Page, trigger: string, text: string): Promise<
 describe('user accounts', () => {
   it('creates an employee, edits privileges (manage implies read) and exports the list', async () => {
     // The owner: a manager's new accounts and grants wait for approval (issue 8); that path is a server test.
-    const manager = await signedIn('owner');
+    const manager = await signedIn(browser, 'owner');
     try {
       await manager.goto(url('/master/users'), { waitUntil: 'domcontentloaded' });
       await (await button(manager, 'main', 'Tambah Pegawai')).click();
@@ -548,7 +540,7 @@ describe('user accounts', () => {
       await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
       await (await button(manager, 'main', 'Export Excel')).click();
       const file = path.join(tmp, 'pengguna.xlsx');
-      for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+      await vi.waitFor(() => expect(fs.existsSync(file), `${file} downloaded`).toBe(true), { timeout: 10_000 });
       expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
     } finally {
       await closePage(manager);
@@ -558,7 +550,7 @@ describe('user accounts', () => {
 
 describe('branches', () => {
   it('the owner creates a branch, uploads its logo and switches it inactive (warning badge)', async () => {
-    const owner = await signedIn('owner');
+    const owner = await signedIn(browser, 'owner');
     try {
       await owner.goto(url('/backoffice/cabang'), { waitUntil: 'domcontentloaded' });
       await owner.waitForSelector('[data-testid=branch-card]');
@@ -638,7 +630,7 @@ describe('branches', () => {
 
 describe('announcements', () => {
   it('the poster enforces 5 to 100 characters and the footer shows the new announcement', async () => {
-    const manager = await signedIn('manager');
+    const manager = await signedIn(browser, 'manager');
     try {
       await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await manager.waitForSelector('[data-testid=my-menu]');
@@ -677,7 +669,7 @@ describe('announcements', () => {
       await screenshot(manager, 'staff-footer-large');
 
       // Another user of the branch sees it too; below md the footer is hidden.
-      const admin = await signedIn('admin', 'small');
+      const admin = await signedIn(browser, 'admin', 'small');
       try {
         await admin.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
         await waitForText(admin, message);

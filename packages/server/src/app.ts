@@ -21,6 +21,7 @@ import { appRouter, type AppRouter } from './router.js';
 import { registerApprovalExecutors, registerRestRoutes } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
+import { startJobQueue } from './lib/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('config', config);
   const services: AppServices = {
     pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    jobs: opts.services?.jobs ?? (await startJobQueue(database, app.log)),
   };
   app.decorate('services', services);
   app.decorate('apiRoutes', []);
@@ -144,6 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('ctx', null as unknown as Ctx);
 
   app.addHook('onClose', async () => {
+    // The queue first: it waits for running jobs, which may still use the database.
+    await services.jobs.stop();
     await services.pdf.close();
     if (!opts.database) await database.close();
   });

@@ -13,6 +13,7 @@ import { authEndpoints } from './modules/auth/index.js';
 import { branchesEndpoints } from './modules/branches/index.js';
 import { financeEndpoints } from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
+import { jobsEndpoints } from './modules/jobs/index.js';
 import { mastersEndpoints } from './modules/masters/index.js';
 import { paketEndpoints } from './modules/paket/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
@@ -38,6 +39,7 @@ export const apiModules: Record<string, EndpointTree> = {
   masters: mastersEndpoints,
   paket: paketEndpoints,
   attendance: attendanceEndpoints,
+  jobs: jobsEndpoints,
 };
 
 /** Every REST route of every module, in registration order. */

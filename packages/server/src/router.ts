@@ -9,10 +9,12 @@ import { wilayahRouter } from './modules/wilayah/index.js';
 import { mastersRouter } from './modules/masters/index.js';
 import { paketRouter } from './modules/paket/index.js';
 import { attendanceRouter } from './modules/attendance/index.js';
+import { jobsRouter } from './modules/jobs/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
   auth: authRouter,
+  jobs: jobsRouter,
   branches: branchesRouter,
   users: usersRouter,
   finance: financeRouter,

@@ -24,18 +24,31 @@ import { branchClock } from '../src/http/clock.js';
 import { appRouter } from '../src/router.js';
 import { createCallerFactory } from '../src/http/trpc.js';
 import type { PdfRenderer } from '../src/pdf/renderer.js';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const TEST_PASSWORD = 'rahasia-uji-1';
 let passwordHash: Promise<string> | undefined;
 
-/** A fresh, migrated database for one test file: a copy of the template on PostgreSQL, or an in-memory PGlite. */
+let snapshot: Blob | undefined;
+
+/**
+ * A fresh, migrated database for one test file: a copy of the template on PostgreSQL, or an in-memory PGlite
+ * loaded from the migrated snapshot that the global setup made (migrations are not replayed per file).
+ */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('templateDb');
   if (!url || !template) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate(path.join(ROOT_DIR, 'drizzle'));
+    const file = inject('pgliteSnapshot');
+    if (!file) {
+      // Outside the server project's global setup (a script importing the helpers): migrate here.
+      const database = await openDatabase({ dataDir: 'memory://' });
+      await database.migrate(path.join(ROOT_DIR, 'drizzle'));
+      return { database, drop: () => database.close() };
+    }
+    snapshot ??= new Blob([fs.readFileSync(file)]);
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: snapshot });
     return { database, drop: () => database.close() };
   }
   const name = `klinik_t_${randomBytes(6).toString('hex')}`;

@@ -285,6 +285,8 @@ export const GUARDS = {
   inventory: ['manager', 'inventory', 'admin', 'apoteker'],
   clinic: ['manager', 'admin', 'dokter', 'multimedia', 'perawat', 'investor', 'apoteker'],
   master: ['toplevel', 'manager', 'superadmin'],
+  /** Owner and developer only (they pass every guard; the empty set lets nobody else in): the job queue page. */
+  owner: [],
 } as const satisfies Record<string, readonly RoleSetMember[]>;
 export type GuardName = keyof typeof GUARDS;
 

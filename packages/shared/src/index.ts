@@ -18,4 +18,5 @@ export * from './schemas/finance.js';
 export * from './schemas/paket.js';
 export * from './module-access.js';
 export * from './schemas/attendance.js';
+export * from './schemas/jobs.js';
 export * from './payroll/index.js';

@@ -1,19 +1,70 @@
 /**
- * Money is exact: the database keeps integer sen (1 rupiah = 100 sen) in bigint columns; the API speaks
- * rupiah with at most two decimals. Arithmetic on totals is done in sen integers, never on floats.
+ * Money is exact. The database keeps integer sen (1 rupiah = 100 sen) in bigint columns; inside the server, and
+ * across every call from one module to another (the posting service included), amounts are `Sen`: integer sen.
+ * `Rupiah` (a number with at most two decimals) exists only at the edge, in the REST and tRPC DTOs that keep the
+ * spec's rupiah fields. Convert once at that edge with `toSen` / `fromSen`; sum sen, never floats.
+ *
+ * Both are branded numbers: a plain number, or a `Rupiah`, cannot be passed where `Sen` is expected (and the other
+ * way round) without going through a conversion that checks it. Every amount up to `MAX_RUPIAH`
+ * (Rp10.000.000.000.000) is exact in both forms (1e15 sen is below 2^53).
  */
-export function toSen(rupiah: number): number {
+declare const SEN: unique symbol;
+declare const RUPIAH: unique symbol;
+/** Integer sen. */
+export type Sen = number & { readonly [SEN]: true };
+/** Rupiah with at most two decimals, for DTOs only. */
+export type Rupiah = number & { readonly [RUPIAH]: true };
+
+/** The largest amount the app promises to keep exact: Rp10.000.000.000.000 (ten trillion). */
+export const MAX_RUPIAH = 10_000_000_000_000;
+export const MAX_SEN = (MAX_RUPIAH * 100) as Sen;
+
+/** Rupiah (a DTO's number, at most two decimals) to sen. Rounds away float noise: 0.1 + 0.2 gives 30 sen. */
+export function toSen(rupiah: number): Sen {
   if (!Number.isFinite(rupiah)) throw new RangeError('Jumlah tidak valid');
-  return Math.round(rupiah * 100);
+  const sen = Math.round(rupiah * 100);
+  if (!Number.isSafeInteger(sen)) throw new RangeError('Jumlah terlalu besar');
+  return sen as Sen;
 }
 
-export function fromSen(sen: number | bigint | string): number {
-  return Number(sen) / 100;
+/** Sen (from the database or a computation) to rupiah for a DTO. Exact: sen / 100 is the nearest double. */
+export function fromSen(sen: Sen | number | bigint | string): Rupiah {
+  return (Number(sen) / 100) as Rupiah;
 }
 
-/** True when the value has at most two decimals (checked on its sen representation). */
+/**
+ * A value already in sen (a bigint column read as number or string, a literal in code) as `Sen`; refuses
+ * anything that is not a safe integer rather than rounding it silently.
+ */
+export function asSen(value: number | bigint | string): Sen {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Bukan jumlah sen yang utuh: ${String(value)}`);
+  return n as Sen;
+}
+
+/** A value already in rupiah (at most two decimals) as `Rupiah`; for DTO builders that receive plain numbers. */
+export function asRupiah(value: number): Rupiah {
+  if (!Number.isFinite(value) || !hasAtMostTwoDecimals(value)) throw new RangeError(`Jumlah tidak valid: ${value}`);
+  return value as Rupiah;
+}
+
+/** Sum of sen amounts (integers, so exact). */
+export function sumSen(values: Iterable<Sen | number>): Sen {
+  let total = 0;
+  for (const v of values) total += v;
+  return asSen(total);
+}
+
+/**
+ * True when the value has at most two decimals. Exact for every amount up to MAX_RUPIAH (the nearest double of
+ * 9999999999999.99 times 100 is not an integer, but back from the rounded sen it is the same double), and
+ * tolerant of the float noise of small computed sums (0.1 + 0.2).
+ */
 export function hasAtMostTwoDecimals(rupiah: number): boolean {
-  return Math.abs(rupiah * 100 - Math.round(rupiah * 100)) < 1e-6;
+  if (!Number.isFinite(rupiah)) return false;
+  const scaled = rupiah * 100;
+  const rounded = Math.round(scaled);
+  return rounded / 100 === rupiah || Math.abs(scaled - rounded) < 1e-6;
 }
 
 function groupThousands(digits: string): string {

@@ -11,14 +11,26 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pg' | 'pglite';
+  /**
+   * Plain SQL on the same connection(s), for libraries that bring their own SQL (the job queue): the pool on
+   * PostgreSQL, the single PGlite connection otherwise (PGlite runs one statement or transaction at a time, so a
+   * query waits for an open transaction instead of running inside it). Without values several statements may be
+   * sent at once; the rows of the last one are answered.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(migrationsDir: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://'). */
+/**
+ * PostgreSQL when a URL is given, otherwise the embedded PGlite (in memory when dataDir is 'memory://').
+ * `loadDataDir` starts PGlite from a dump (`dumpPglite`) instead of an empty cluster: the tests load a migrated
+ * snapshot per file instead of replaying every migration.
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  loadDataDir?: Blob;
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -35,6 +47,12 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'pg',
+      async executeSql(text, values) {
+        const res = await pool.query(text, values);
+        // A multi-statement text answers one result per statement.
+        const last = Array.isArray(res) ? (res as { rows: unknown[] }[]).at(-1) : res;
+        return { rows: last?.rows ?? [] };
+      },
       async migrate(migrationsFolder) {
         // One migrator at a time when several app processes start together.
         const client = await pool.connect();
@@ -59,17 +77,30 @@ export async function openDatabase(opts: {
   }
   const client = new PGlite(dataDir, {
     parsers: { 1082: (v: string) => v },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    async executeSql(text, values) {
+      if (values && values.length) return { rows: (await client.query(text, values)).rows };
+      const res = await client.exec(text);
+      return { rows: res.at(-1)?.rows ?? [] };
+    },
     async migrate(migrationsFolder) {
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     },
     close: () => client.close(),
   };
+}
+
+/** An uncompressed tarball of a PGlite database's data directory (for `openDatabase({ loadDataDir })`). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  return client.dumpDataDir('none');
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

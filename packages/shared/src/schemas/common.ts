@@ -1,6 +1,6 @@
 import { z } from '../zod-id.js';
 import { isValidDate } from '../dates.js';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { hasAtMostTwoDecimals, MAX_RUPIAH } from '../money.js';
 import type { ErrorItem } from '../messages.js';
 
 export { z };
@@ -105,11 +105,11 @@ export const pageQuery = {
   keyword: z.preprocess(emptyToUndefined, plainString().trim().max(100).optional()),
 };
 
-/** Rupiah amount from the API: non-negative, at most two decimals, at most 1 trillion. */
+/** Rupiah amount from the API: non-negative, at most two decimals, at most MAX_RUPIAH (Rp10.000.000.000.000). */
 export const rupiah = z
   .number({ error: 'Harus berupa angka' })
   .min(0, 'Tidak boleh negatif')
-  .max(1_000_000_000_000, 'Jumlah terlalu besar')
+  .max(MAX_RUPIAH, 'Jumlah terlalu besar')
   .refine(hasAtMostTwoDecimals, 'Maksimal dua angka desimal');
 
 export const PAGE_SIZES = [8, 20, 30, 50] as const;

@@ -1,4 +1,5 @@
 import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery, idOf } from './common.js';
+import { hasAtMostTwoDecimals, MAX_RUPIAH } from '../money.js';
 
 /** Account categories (first digit of the default chart's codes). */
 export const AKUN_CATEGORIES = {
@@ -97,7 +98,7 @@ export type AkunUpdateInput = z.infer<typeof akunUpdateInput>;
 /** An amount typed in a form or sent by a client: number or numeric string; '' is 0. May be negative here: the service refuses it with a clear message. */
 const amount = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
-  z.number({ error: 'Harus berupa angka' }).finite('Harus berupa angka').max(1_000_000_000_000, 'Jumlah terlalu besar'),
+  z.number({ error: 'Harus berupa angka' }).finite('Harus berupa angka').max(MAX_RUPIAH, 'Jumlah terlalu besar'),
 );
 
 /** `akun`: a JSON number is an account id; a string is an account code (a digits-only string that is no code is tried as an id). */
@@ -397,7 +398,7 @@ export const pajakInput = z.object({
     .number({ error: 'Tarif harus berupa angka' })
     .min(0, 'Tarif tidak boleh negatif')
     .max(100, 'Tarif maksimal 100%')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tarif maksimal dua angka desimal'),
+    .refine(hasAtMostTwoDecimals, 'Tarif maksimal dua angka desimal'),
   akun_id: idOf('Akun wajib dipilih'),
   status: z.coerce
     .number()

@@ -415,16 +415,17 @@ export function agreementPath(
 /**
  * The instalment schedule of a registration: the down payment due on the registration date, then
  * cicilan_attempt instalments of cicilan_amount, one month apart. A package paid in full (schema 0) has one
- * row of the whole price on the registration date. Amounts in rupiah, computed in sen.
+ * row of the whole price on the registration date. Amounts in the unit given (`Sen` on the server, rupiah in a DTO):
+ * the rows only copy them, so no conversion happens here.
  */
-export function instalmentSchedule(
+export function instalmentSchedule<A extends number>(
   registeredAt: string,
-  p: { price: number; installment_schema: number; dp_amount: number; cicilan_amount: number; cicilan_attempt: number },
+  p: { price: A; installment_schema: number; dp_amount: A; cicilan_amount: A; cicilan_attempt: number },
   addMonthsFn: (date: string, months: number) => string,
-): { seq: number; label: string; due_date: string; amount: number }[] {
+): { seq: number; label: string; due_date: string; amount: A }[] {
   if (p.installment_schema !== 1) return [{ seq: 0, label: 'Pelunasan', due_date: registeredAt, amount: p.price }];
-  const rows: { seq: number; label: string; due_date: string; amount: number }[] = [];
-  if (toSen(p.dp_amount) > 0) rows.push({ seq: 0, label: 'DP', due_date: registeredAt, amount: p.dp_amount });
+  const rows: { seq: number; label: string; due_date: string; amount: A }[] = [];
+  if (p.dp_amount > 0) rows.push({ seq: 0, label: 'DP', due_date: registeredAt, amount: p.dp_amount });
   for (let i = 1; i <= p.cicilan_attempt; i++) {
     rows.push({ seq: i, label: `Cicilan ${i}`, due_date: addMonthsFn(registeredAt, i), amount: p.cicilan_amount });
   }

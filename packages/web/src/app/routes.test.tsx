@@ -131,6 +131,7 @@ describe('route registry', () => {
       if (p.startsWith('/master/')) return 'master';
       if (p === '/backoffice' || p.startsWith('/backoffice/')) return 'backoffice';
       if (['/profile', '/users', '/season', '/me/profile'].includes(p)) return 'superadmin';
+      if (p === '/admin/jobs') return 'owner';
       return 'none';
     };
     for (const r of ROUTES) expect(r.guard, r.path).toBe(expectedGuard(r.path));

@@ -173,6 +173,8 @@ export const ROUTE_SPECS: RouteSpec[] = [
   r('/users', 'Pengguna', 'admin', 'superadmin'),
   r('/season', 'Season', 'admin', 'superadmin'),
   r('/me/profile', 'Profil Saya', 'admin', 'superadmin'),
+  // Not in the spec: the job queue's dead letters for owner and developer (issue 9).
+  r('/admin/jobs', 'Pekerjaan Gagal', 'admin', 'owner'),
 ];
 
 /** Pages contributed by module folders (`src/modules/<name>/routes.tsx` exporting `pages`). */

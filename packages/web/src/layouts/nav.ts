@@ -279,7 +279,7 @@ export const BACKOFFICE_NAV: NavGroup[] = [
 ];
 
 export const ADMIN_NAV: NavGroup[] = [
-  { label: 'Panel Admin', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile')] },
+  { label: 'Panel Admin', items: [i('/profile'), i('/users'), i('/season'), i('/me/profile'), i('/admin/jobs')] },
 ];
 
 const pathsOf = (groups: NavGroup[], labels?: string[]) =>

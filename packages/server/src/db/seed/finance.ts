@@ -1,13 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, addMonths, ROLE_IDS, todayIn } from '@klinik/shared';
+import { addDays, addMonths, asSen, ROLE_IDS, todayIn, toSen } from '@klinik/shared';
 import type { Db } from '../client.js';
 import { paketHistory, profile, users } from '../schema/index.js';
 import { loadConfig } from '../../config.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { branchClock } from '../../http/clock.js';
+import type { JobQueue } from '../../lib/jobs.js';
 import { loadSessionUser } from '../../modules/auth/index.js';
 import { ACCOUNT } from '../../modules/finance/index.js';
 import { postJournal, type PostingLine } from '../../modules/finance/index.js';
@@ -51,10 +52,21 @@ async function seedCtx(tx: Db, branchId: number, now: Date): Promise<Ctx> {
         warm: () => Promise.resolve(false),
         close: () => Promise.resolve(),
       },
+      jobs: noJobs,
     },
     ...branchClock(tx, branchId, () => new Date(now)),
   };
 }
+
+/** The demo seed runs before the app: it sends no background work. */
+const noJobs: JobQueue = {
+  define: () => Promise.resolve(),
+  send: () => Promise.reject(new Error('Antrian pekerjaan tidak tersedia saat mengisi data demo')),
+  state: () => Promise.resolve(null),
+  failed: () => Promise.resolve({ data: [], count: 0 }),
+  retry: () => Promise.resolve(false),
+  stop: () => Promise.resolve(),
+};
 
 export async function seedFinance(
   tx: Db,
@@ -86,16 +98,17 @@ export async function seedFinance(
     await postJournal(ctx, { transaction_at: date, memo, source_type: 'demo', source_id: `demo-${++seq}`, lines });
     journals++;
   };
+  // The demo's amounts are written in rupiah; the posting service takes sen.
   const dr = (akun: string, amount: number, description?: string): PostingLine => ({
     akun,
-    debit: amount,
-    credit: 0,
+    debit: toSen(amount),
+    credit: asSen(0),
     description,
   });
   const cr = (akun: string, amount: number, description?: string): PostingLine => ({
     akun,
-    debit: 0,
-    credit: amount,
+    debit: asSen(0),
+    credit: toSen(amount),
     description,
   });
   const between = (lo: number, hi: number) => rupiah(lo + random() * (hi - lo));

@@ -1,5 +1,6 @@
 import {
   computeBpjs,
+  asSen,
   fromSen,
   isPtkpStatus,
   percentFloorRupiah,
@@ -593,8 +594,8 @@ export async function approveRun(ctx: Ctx, id: number) {
   const add = (akun: string, description: string, sen: number, debitSide: boolean) => {
     if (sen === 0) return;
     const isDebit = sen > 0 ? debitSide : !debitSide;
-    const v = fromSen(Math.abs(sen));
-    posting.push({ akun, description, debit: isDebit ? v : 0, credit: isDebit ? 0 : v });
+    const v = asSen(Math.abs(sen));
+    posting.push({ akun, description, debit: isDebit ? v : asSen(0), credit: isDebit ? asSen(0) : v });
   };
   add(ACCOUNT.bebanGaji, 'Beban gaji', salaryExpense, true);
   add(ACCOUNT.bebanBpjs, 'BPJS bagian pemberi kerja', employer, true);

@@ -7,6 +7,7 @@ import { inTransaction } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { ACCOUNT } from './accounts.js';
 import { getActivePeriod, postJournal, requireActivePeriod } from './posting.js';
+import { asSen, toSen, type Sen } from '@klinik/shared';
 
 let t: TestApp;
 let branchA: number;
@@ -42,8 +43,8 @@ const doc = (over: Partial<Parameters<typeof postJournal>[1]> = {}): Parameters<
   source_type: 'paket_membership',
   source_id: 17,
   lines: [
-    { akun: ACCOUNT.piutangMembership, description: 'Piutang', debit: 1_500_000, credit: 0 },
-    { akun: ACCOUNT.pendapatanPaketDimuka, description: 'Diterima dimuka', debit: 0, credit: 1_500_000 },
+    { akun: ACCOUNT.piutangMembership, description: 'Piutang', debit: toSen(1_500_000), credit: toSen(0) },
+    { akun: ACCOUNT.pendapatanPaketDimuka, description: 'Diterima dimuka', debit: toSen(0), credit: toSen(1_500_000) },
   ],
   ...over,
 });
@@ -136,8 +137,8 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: ACCOUNT.kas, debit: 100, credit: 0 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 90 },
+            { akun: ACCOUNT.kas, debit: toSen(100), credit: toSen(0) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: toSen(0), credit: toSen(90) },
           ],
         }),
         /tidak seimbang/,
@@ -146,8 +147,8 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: ACCOUNT.kas, debit: 0, credit: 0 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 0 },
+            { akun: ACCOUNT.kas, debit: toSen(0), credit: toSen(0) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: toSen(0), credit: toSen(0) },
           ],
         }),
         /debit atau kredit wajib diisi/,
@@ -155,8 +156,8 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: ACCOUNT.kas, debit: 100, credit: 100 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 0 },
+            { akun: ACCOUNT.kas, debit: toSen(100), credit: toSen(100) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: toSen(0), credit: toSen(0) },
           ],
         }),
         /tidak keduanya/,
@@ -164,8 +165,8 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: ACCOUNT.kas, debit: -100, credit: 0 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: -100, credit: 0 },
+            { akun: ACCOUNT.kas, debit: toSen(-100), credit: toSen(0) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: toSen(-100), credit: toSen(0) },
           ],
         }),
         /tidak boleh negatif/,
@@ -173,8 +174,8 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: '1100', debit: 100, credit: 0 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100 },
+            { akun: '1100', debit: toSen(100), credit: toSen(0) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: toSen(0), credit: toSen(100) },
           ],
         }),
         /akun header/,
@@ -182,8 +183,8 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: '9999', debit: 100, credit: 0 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100 },
+            { akun: '9999', debit: toSen(100), credit: toSen(0) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: toSen(0), credit: toSen(100) },
           ],
         }),
         /akun tidak ditemukan/,
@@ -191,11 +192,12 @@ describe('postJournal', () => {
       [
         doc({
           lines: [
-            { akun: ACCOUNT.kas, debit: 100.001, credit: 0 },
-            { akun: ACCOUNT.pendapatanTindakan, debit: 0, credit: 100.001 },
+            // A caller that computed a fraction of a sen (a bug) is refused, never rounded silently.
+            { akun: ACCOUNT.kas, debit: 10_000.1 as Sen, credit: asSen(0) },
+            { akun: ACCOUNT.pendapatanTindakan, debit: asSen(0), credit: 10_000.1 as Sen },
           ],
         }),
-        /dua angka desimal/,
+        /sen utuh/,
       ],
       [doc({ transaction_at: '2026-02-28' }), /di luar periode pembukuan aktif/],
       [doc({ transaction_at: '2026-02-30' }), /Tanggal tidak valid/],
@@ -222,23 +224,13 @@ describe('postJournal', () => {
         t.ctx(fin),
         doc({
           lines: [
-            { akun: '1199', debit: 5, credit: 0 },
-            { akun: ACCOUNT.kas, debit: 0, credit: 5 },
+            { akun: '1199', debit: toSen(5), credit: toSen(0) },
+            { akun: ACCOUNT.kas, debit: toSen(0), credit: toSen(5) },
           ],
         }),
       ),
     );
     expect(r.messages.join(' ')).toMatch(/tidak aktif/);
-  });
-
-  it('numbers 30 concurrent postings without duplicates or gaps', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        inTransaction(t.ctx(fin), (tx) => postJournal(tx, doc({ transaction_at: '2026-05-10', source_id: `c${i}` }))),
-      ),
-    );
-    const nums = results.map((r) => Number(r.code.split('/')[3])).sort((a, b) => a - b);
-    expect(nums).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 });
 

@@ -4,7 +4,20 @@
  * `inTransaction` posts in its own transaction: the document and its journal commit or roll back together.
  * The database re-checks balance, period and accounts itself (drizzle/0003_finance_rules.sql).
  */
-import { formatDate, formatRupiah, fromSen, isValidDate, MSG, type ErrorItem } from '@klinik/shared';
+import {
+  asSen,
+  formatDate,
+  formatRupiah,
+  fromSen,
+  hasAtMostTwoDecimals,
+  isValidDate,
+  MAX_SEN,
+  MSG,
+  sumSen,
+  toSen,
+  type ErrorItem,
+  type Sen,
+} from '@klinik/shared';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
@@ -15,9 +28,9 @@ export interface PostingLine {
   /** Account code (e.g. ACCOUNT.kas from ./accounts.ts). The general journal also accepts an account id. */
   akun: string;
   description?: string;
-  /** Rupiah, at most two decimals. Exactly one of debit and credit is non-zero. */
-  debit: number;
-  credit: number;
+  /** Integer sen (never rupiah: modules hand over what they store). Exactly one of debit and credit is non-zero. */
+  debit: Sen;
+  credit: Sen;
 }
 
 export interface PostingDoc {
@@ -34,7 +47,7 @@ export interface PostingDoc {
 
 export type JournalKind = 'umum' | 'reversal' | 'opening' | 'closing';
 
-/** A line as the general journal receives it: `akun` a code (string) or an id (number). */
+/** A line as the general journal form sends it (the edge): `akun` a code or an id, amounts in rupiah. */
 export interface RawLine {
   akun: string | number;
   description?: string | null;
@@ -45,8 +58,8 @@ export interface RawLine {
 export interface ResolvedLine {
   akun_id: number;
   description: string | null;
-  debit: number; // sen
-  credit: number; // sen
+  debit: Sen;
+  credit: Sen;
 }
 
 export interface ActivePeriod {
@@ -70,8 +83,26 @@ export async function requireActivePeriod(ctx: Ctx): Promise<ActivePeriod> {
   return p;
 }
 
-function isSen(rupiah: number): boolean {
-  return Math.abs(rupiah * 100 - Math.round(rupiah * 100)) < 1e-6;
+type Unit = 'rupiah' | 'sen';
+
+/** A line's amounts in sen, or what is wrong with them (rupiah from the edge: finite, two decimals; sen: integers). */
+function amountsOf(
+  l: { debit: number; credit: number },
+  unit: Unit,
+): { d: number; c: number } | { message: string; which: 'debit' | 'credit' } {
+  const d = Number(l.debit ?? 0);
+  const c = Number(l.credit ?? 0);
+  if (!Number.isFinite(d) || !Number.isFinite(c))
+    return { message: 'debit dan kredit harus berupa angka', which: 'debit' };
+  if (d < 0 || c < 0) return { message: 'debit dan kredit tidak boleh negatif', which: d < 0 ? 'debit' : 'credit' };
+  if (unit === 'rupiah') {
+    if (!hasAtMostTwoDecimals(d) || !hasAtMostTwoDecimals(c))
+      return { message: 'maksimal dua angka desimal', which: hasAtMostTwoDecimals(d) ? 'credit' : 'debit' };
+    return { d: toSen(d), c: toSen(c) };
+  }
+  if (!Number.isSafeInteger(d) || !Number.isSafeInteger(c))
+    return { message: 'jumlah harus dalam sen utuh', which: Number.isSafeInteger(d) ? 'credit' : 'debit' };
+  return { d, c };
 }
 
 /**
@@ -84,6 +115,26 @@ export async function resolveLines(
   lines: RawLine[],
   field = 'details',
   opts: { balance?: boolean; label?: string } = {},
+): Promise<ResolvedLine[]> {
+  return resolve(ctx, lines, 'rupiah', field, opts);
+}
+
+/** The same checks for lines already in sen (the posting service's lines): no conversion at all. */
+export async function resolveSenLines(
+  ctx: Ctx,
+  lines: PostingLine[],
+  field = 'lines',
+  opts: { balance?: boolean; label?: string } = {},
+): Promise<ResolvedLine[]> {
+  return resolve(ctx, lines, 'sen', field, opts);
+}
+
+async function resolve(
+  ctx: Ctx,
+  lines: { akun: string | number; description?: string | null; debit: number; credit: number }[],
+  unit: Unit,
+  field: string,
+  opts: { balance?: boolean; label?: string },
 ): Promise<ResolvedLine[]> {
   if (!Array.isArray(lines) || lines.length === 0) throw badRequest('Detail jurnal wajib diisi', field);
   const issues: ErrorItem[] = [];
@@ -126,38 +177,27 @@ export async function resolveLines(
     } else if (a.profile_id !== null && a.profile_id !== ctx.branchId) {
       issues.push({ message: `${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
     }
-    const d = Number(l.debit ?? 0);
-    const c = Number(l.credit ?? 0);
-    if (!Number.isFinite(d) || !Number.isFinite(c)) {
-      issues.push({ message: `${n}: debit dan kredit harus berupa angka`, field: `${f}.debit` });
+    const amounts = amountsOf(l, unit);
+    if ('message' in amounts) {
+      issues.push({ message: `${n}: ${amounts.message}`, field: `${f}.${amounts.which}` });
       return;
     }
-    if (d < 0 || c < 0) {
-      issues.push({
-        message: `${n}: debit dan kredit tidak boleh negatif`,
-        field: `${f}.${d < 0 ? 'debit' : 'credit'}`,
-      });
-      return;
-    }
-    if (!isSen(d) || !isSen(c)) {
-      issues.push({ message: `${n}: maksimal dua angka desimal`, field: `${f}.${isSen(d) ? 'credit' : 'debit'}` });
-      return;
-    }
-    if (d > 0 && c > 0) {
+    const { d: ds, c: cs } = amounts;
+    if (ds > 0 && cs > 0) {
       issues.push({ message: `${n}: isi debit atau kredit saja, tidak keduanya`, field: `${f}.debit` });
       return;
     }
-    if (d === 0 && c === 0) {
+    if (ds === 0 && cs === 0) {
       issues.push({ message: `${n}: debit atau kredit wajib diisi`, field: `${f}.debit` });
       return;
     }
-    const ds = Math.round(d * 100);
-    const cs = Math.round(c * 100);
     debit += ds;
     credit += cs;
-    if (a) out.push({ akun_id: a.id, description: l.description?.trim() || null, debit: ds, credit: cs });
+    if (a) out.push({ akun_id: a.id, description: l.description?.trim() || null, debit: asSen(ds), credit: asSen(cs) });
   });
   if (issues.length) throw badRequestMany(issues);
+  // Before the balance: past MAX_SEN the sums are no longer exact, and nothing that large is a real journal.
+  if (debit > MAX_SEN || credit > MAX_SEN) throw badRequest('Jumlah terlalu besar', field);
   if (opts.balance === false) return out;
   if (debit !== credit) {
     throw badRequest(
@@ -166,7 +206,6 @@ export async function resolveLines(
     );
   }
   if (debit === 0) throw badRequest('Jurnal tidak boleh bernilai nol', field);
-  if (debit > 90_000_000_000_000_000) throw badRequest('Jumlah terlalu besar', field);
   return out;
 }
 
@@ -215,7 +254,7 @@ export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ i
     const n = await nextNumber(ctx.db, ctx.branchId, prefix, month);
     code = formatDocNumber(prefix, ctx.branchId, month, n);
   }
-  const total = a.lines.reduce((s, l) => s + l.debit, 0);
+  const total = sumSen(a.lines.map((l) => l.debit));
   try {
     const row = await q.insertJurnal(
       ctx.db,
@@ -286,7 +325,8 @@ export async function withTx<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<
 }
 
 /**
- * Posts a document's journal in the caller's transaction (ctx.db), for ctx.branchId. Validates exactly like the
+ * Posts a document's journal in the caller's transaction (ctx.db), for ctx.branchId. Amounts are `Sen` (integer
+ * sen, what the documents store): no module converts to rupiah to post. Validates exactly like the
  * general journal (active period containing the date, balanced, non-zero, active detail accounts); throws
  * AppError 400 with Indonesian messages. Returns the journal id and code.
  */
@@ -296,7 +336,7 @@ export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: numb
   }
   return withTx(ctx, async (tx) => {
     const periode = await lockActivePeriodFor(tx, doc.transaction_at);
-    const lines = await resolveLines(tx, doc.lines, 'lines');
+    const lines = await resolveSenLines(tx, doc.lines, 'lines');
     return insertJournal(tx, {
       periode,
       transaction_at: doc.transaction_at,

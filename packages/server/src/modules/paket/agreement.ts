@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { formatDate, formatRupiah, terbilang, INSTALLMENT_SCHEMAS } from '@klinik/shared';
+import { formatDate, formatRupiah, fromSen, sumSen, terbilang, toSen, INSTALLMENT_SCHEMAS } from '@klinik/shared';
 
 /** Everything the instalment agreement shows; built by the service, turned into HTML here (no I/O but the logo). */
 export interface AgreementData {
@@ -112,7 +112,7 @@ export function agreementHtml(d: AgreementData): string {
         `<tr><td class="c">${i + 1}</td><td>${esc(s.label)}</td><td>${esc(formatDate(s.due_date))}</td><td class="r">${esc(formatRupiah(s.amount))}</td></tr>`,
     )
     .join('');
-  const total = d.schedule.reduce((sum, s) => sum + Math.round(s.amount * 100), 0) / 100;
+  const total = fromSen(sumSen(d.schedule.map((s) => toSen(s.amount))));
   return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Perjanjian Paket ${esc(p.code)}</title>
 <style>
   * { box-sizing: border-box; }

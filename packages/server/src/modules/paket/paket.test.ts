@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, addMonths, formatRupiah, terbilang, todayIn } from '@klinik/shared';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
-import { financePeriode, paketMembership } from '../../db/schema/index.js';
+import { financePeriode } from '../../db/schema/index.js';
 
 let t: TestApp;
 let branchA: number;
@@ -357,32 +357,6 @@ describe('registration', () => {
       .post('/api/paket/membership', { customer: patient, doctor: doctorA, paket_history_id: historyV2 });
     expect(second.status).toBe(200);
     expect(second.body.data.code).toBe(first.body.data.code);
-  });
-
-  it('registers once for concurrent duplicates', async () => {
-    const patient = await t.makePatient(branchA, { name: 'Pasien Serentak' });
-    const body = { customer: patient, doctor: doctorA, paket_history_id: historyV2 };
-    const keyed = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        t.api(admin).post('/api/paket/membership', body, { 'idempotency-key': 'serentak-key-1' }),
-      ),
-    );
-    expect(keyed.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
-    expect(new Set(keyed.map((r) => r.body.data.code)).size).toBe(1);
-    const patient2 = await t.makePatient(branchA, { name: 'Pasien Serentak Dua' });
-    const keyless = await Promise.all(
-      Array.from({ length: 3 }, () => t.api(admin).post('/api/paket/membership', { ...body, customer: patient2 })),
-    );
-    expect(new Set(keyless.map((r) => r.body.data.code)).size).toBe(1);
-    const rows = await t.db.select().from(paketMembership).where(eq(paketMembership.customer_id, patient));
-    const rows2 = await t.db.select().from(paketMembership).where(eq(paketMembership.customer_id, patient2));
-    expect(rows).toHaveLength(1);
-    expect(rows2).toHaveLength(1);
-    const journals = await queryRows<{ n: number }>(
-      t.db,
-      sql`select count(*)::int as n from jurnal where source_type = 'paket_membership' and source_id in (${String(rows[0].id)}, ${String(rows2[0].id)})`,
-    );
-    expect(Number(journals[0].n)).toBe(2);
   });
 
   it('refuses a doctor or patient of another branch, a non-doctor, bad input and the wrong role, changing nothing', async () => {

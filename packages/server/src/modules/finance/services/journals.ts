@@ -1,4 +1,5 @@
 import {
+  asSen,
   fromSen,
   isTopLevel,
   type JurnalDto,
@@ -115,8 +116,8 @@ export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): 
     const lines: ResolvedLine[] = details.map((d) => ({
       akun_id: d.d.akun_id,
       description: d.d.description,
-      debit: d.d.credit,
-      credit: d.d.debit,
+      debit: asSen(d.d.credit),
+      credit: asSen(d.d.debit),
     }));
     const memo = `Pembatalan ${orig.code}${input.memo ? `: ${input.memo}` : orig.memo ? `: ${orig.memo}` : ''}`.slice(
       0,

@@ -1,4 +1,5 @@
 import {
+  asSen,
   formatDate,
   formatRupiah,
   fromSen,
@@ -62,7 +63,12 @@ function linesOfNet(net: Map<number, number>): ResolvedLine[] {
   return [...net.entries()]
     .filter(([, v]) => v !== 0)
     .sort((a, b) => a[0] - b[0])
-    .map(([akun_id, v]) => ({ akun_id, description: null, debit: v > 0 ? v : 0, credit: v < 0 ? -v : 0 }));
+    .map(([akun_id, v]) => ({
+      akun_id,
+      description: null,
+      debit: asSen(v > 0 ? v : 0),
+      credit: asSen(v < 0 ? -v : 0),
+    }));
 }
 
 /**

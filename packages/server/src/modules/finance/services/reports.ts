@@ -3,12 +3,14 @@ import {
   fromSen,
   INCOME_CATEGORIES,
   LEDGER_PAGE_LINES,
+  sumSen,
   type BalanceSheetDto,
   type LedgerAccount,
   type LedgerDto,
   type LedgerQuery,
   type ProfitLossDto,
   type ReportQuery,
+  type Sen,
   type StatementSection,
   type TrialBalanceDto,
   type TrialBalanceRow,
@@ -165,19 +167,23 @@ export async function ledger(ctx: Ctx, query: LedgerQuery): Promise<LedgerDto> {
 
 const REVENUE_LIKE = new Set([2, 3, 4, 7]);
 
+/** A statement section as its DTO (rupiah) and its total in sen, which the statement's own totals are summed from. */
 function section(
   category: number,
   title: string,
   accounts: q.AkunRow[],
   netOfAkun: (id: number) => number,
-): StatementSection {
+): { dto: StatementSection; totalSen: Sen } {
   const sign = REVENUE_LIKE.has(category) ? -1 : 1;
   const lines = accounts
     .filter((a) => a.category === category && !a.isheader)
     .map((a) => ({ akun_id: a.id, code: a.code, name: a.name, amount: sign * netOfAkun(a.id) }))
     .filter((l) => l.amount !== 0);
-  const total = lines.reduce((s, l) => s + l.amount, 0);
-  return { category, title, lines: lines.map((l) => ({ ...l, amount: fromSen(l.amount) })), total: fromSen(total) };
+  const totalSen = sumSen(lines.map((l) => l.amount));
+  return {
+    dto: { category, title, lines: lines.map((l) => ({ ...l, amount: fromSen(l.amount) })), total: fromSen(totalSen) },
+    totalSen,
+  };
 }
 
 /** Profit and loss of [from, to]: movements of categories 4-8, without the closing journals. */
@@ -196,14 +202,14 @@ export async function profitLoss(ctx: Ctx, query: ReportQuery): Promise<ProfitLo
   const sections = INCOME_CATEGORIES.map((cat) =>
     section(cat, AKUN_CATEGORIES[cat as keyof typeof AKUN_CATEGORIES], accounts, net),
   );
-  const totalSen = (cat: number) => Math.round((sections.find((s) => s.category === cat)?.total ?? 0) * 100);
+  const totalSen = (cat: number) => sections.find((s) => s.dto.category === cat)?.totalSen ?? 0;
   const gross = totalSen(4) - totalSen(5);
   const operating = gross - totalSen(6);
   const netProfit = operating + totalSen(7) - totalSen(8);
   return {
     from,
     to,
-    sections,
+    sections: sections.map((s) => s.dto),
     gross_profit: fromSen(gross),
     operating_profit: fromSen(operating),
     net_profit: fromSen(netProfit),
@@ -225,15 +231,14 @@ export async function balanceSheet(ctx: Ctx, query: ReportQuery): Promise<Balanc
   const equity = section(3, 'Ekuitas', accounts, net);
   let earnings = 0;
   for (const a of accounts) if (INCOME_CATEGORIES.includes(a.category)) earnings -= net(a.id);
-  const sen = (v: number) => Math.round(v * 100);
   return {
     from,
     to,
-    assets,
-    liabilities,
-    equity,
+    assets: assets.dto,
+    liabilities: liabilities.dto,
+    equity: equity.dto,
     current_earnings: fromSen(earnings),
-    total_assets: assets.total,
-    total_liabilities_equity: fromSen(sen(liabilities.total) + sen(equity.total) + earnings),
+    total_assets: assets.dto.total,
+    total_liabilities_equity: fromSen(liabilities.totalSen + equity.totalSen + earnings),
   };
 }

@@ -1,9 +1,9 @@
 import {
   addDays,
   addMonths,
+  asSen,
   fromSen,
   instalmentSchedule,
-  toSen,
   type MembershipDto,
   type MembershipInput,
 } from '@klinik/shared';
@@ -143,13 +143,14 @@ export async function register(
           };
         }),
       );
+      // In sen from the stored package to the schedule rows and the journal: no rupiah on the way.
       const schedule = instalmentSchedule(
         today,
         {
-          price: fromSen(h.price),
+          price: asSen(h.price),
           installment_schema: h.installment_schema,
-          dp_amount: fromSen(h.dp_amount),
-          cicilan_amount: fromSen(h.cicilan_amount),
+          dp_amount: asSen(h.dp_amount),
+          cicilan_amount: asSen(h.cicilan_amount),
           cicilan_attempt: h.cicilan_attempt,
         },
         addMonths,
@@ -161,13 +162,13 @@ export async function register(
           membership_id: m.id,
           seq: s.seq,
           due_date: s.due_date,
-          amount: toSen(s.amount),
+          amount: s.amount,
           paid_amount: 0,
           status: 0,
         })),
       );
 
-      const price = fromSen(h.price);
+      const price = asSen(h.price);
       const memo = `Registrasi paket ${h.code} ${code} - ${customer.name} (${customer.username})`;
       const jurnal = await postJournal(tx, {
         transaction_at: today,
@@ -175,8 +176,8 @@ export async function register(
         source_type: 'paket_membership',
         source_id: m.id,
         lines: [
-          { akun: ACCOUNT.piutangMembership, description: memo, debit: price, credit: 0 },
-          { akun: ACCOUNT.pendapatanPaketDimuka, description: memo, debit: 0, credit: price },
+          { akun: ACCOUNT.piutangMembership, description: memo, debit: price, credit: asSen(0) },
+          { akun: ACCOUNT.pendapatanPaketDimuka, description: memo, debit: asSen(0), credit: price },
         ],
       });
       const stored = await q.setMembershipJournal(tx.db, m.id, jurnal.id, jurnal.code);
@@ -184,7 +185,7 @@ export async function register(
         action: 'register',
         entity: 'paket_membership',
         entityId: m.id,
-        after: { ...stored, schedule },
+        after: { ...stored, schedule: schedule.map((r) => ({ ...r, amount: fromSen(r.amount) })) },
       });
       return m.id;
     });
