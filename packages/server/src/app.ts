@@ -12,7 +12,8 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
 import { AppError, fromPgError } from './http/errors.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
-import { loadSessionUser } from './modules/auth/queries.js';
+import { cachedSessionUser } from './modules/auth/queries.js';
+import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
 import { sessionTimes } from './modules/auth/service.js';
 import { appRouter, type AppRouter } from './router.js';
 import { restModules } from './modules.js';
@@ -108,9 +109,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const authCache = new AuthCache(config.sessionCacheSeconds * 1000);
   const services: AppServices = {
     pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    authCache,
   };
+  const unlisten = await database.listen(
+    AUTH_CHANNEL,
+    (p) => authCache.onMessage(p),
+    (live) => authCache.onState(live),
+  );
   app.decorate('services', services);
   app.decorate('apiRoutes', []);
   app.decorateRequest('user', null);
@@ -118,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('ctx', null as unknown as Ctx);
 
   app.addHook('onClose', async () => {
+    await unlisten();
     await services.pdf.close();
     if (!opts.database) await database.close();
   });
@@ -135,6 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const m of methods) if (m !== 'HEAD') app.apiRoutes.push({ method: m, url: route.url, access: declared });
   });
 
+  const times = sessionTimes({ config } as Ctx);
   app.addHook('onRequest', async (req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
     if (!isApi) return;
@@ -145,9 +155,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
-      const s = await validateSessionToken(app.db, token, sessionTimes({ config } as Ctx));
+      const s = await validateSessionToken(app.db, token, times, authCache);
       if (s) {
-        req.user = await loadSessionUser(app.db, s.user_id, s.id);
+        req.user = await cachedSessionUser(app.db, authCache, s.user_id, s.id);
         req.branchId = s.profile_id;
       }
     }

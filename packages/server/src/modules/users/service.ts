@@ -201,6 +201,8 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
   if (input.profile_id !== undefined) values.profile_id = input.profile_id;
   const row = Object.keys(values).length ? await q.updateUser(c.db, id, values) : before;
   if (!row) throw notFound('Pengguna tidak ditemukan');
+  // This process forgets the user at once; the trigger's NOTIFY tells every process again at commit.
+  c.services.authCache?.dropUser(id);
 
   const roleChanged = row.role !== before.role;
   if (input.previleges) await q.replacePrivileges(c.db, id, normalizePrivileges(input.previleges));
@@ -374,6 +376,7 @@ export async function changePassword(ctx: Ctx, id: number, input: ChangePassword
       password_hash: hash,
       password_changed_at: new Date().toISOString(),
     });
+    tx.services.authCache?.dropUser(id);
     await invalidateUserSessions(tx.db, id, self ? c.user.sessionId : undefined);
     await audit(tx, { action: 'change_password', entity: 'user', entityId: id, profileId: target.profile_id });
     await logActivity(tx, {
