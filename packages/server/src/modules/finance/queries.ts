@@ -364,6 +364,94 @@ export async function insertJurnal(
   return row;
 }
 
+export interface NewJurnalLine {
+  akun_id: number;
+  description: string | null;
+  debit: number; // sen
+  credit: number; // sen
+}
+
+/** A stored journal as one statement returns it: the row and its lines with their accounts. */
+export interface InsertedJurnal {
+  row: JurnalRow;
+  lines: (NewJurnalLine & { line_no: number; code: string; name: string })[];
+}
+
+/**
+ * Stores a journal, its lines and its audit row in ONE statement, and takes its number in that same statement
+ * (issue 10): the counter row (doc_counter, per branch, prefix and month) is locked only from here to the commit
+ * that follows, never across the caller's other round trips, so postings of a branch queue for the shortest time.
+ * Numbers stay unique and gapless: the counter and the journal commit or roll back together (a killed server
+ * leaves neither). `number` absent: the journal keeps `values.code`. Everything is read back through RETURNING.
+ */
+export async function insertJurnalNumbered(
+  db: Db,
+  values: Omit<typeof jurnal.$inferInsert, 'code'> & { code?: string },
+  lines: NewJurnalLine[],
+  number: { prefix: string; period: string; branchPart: string } | null,
+  audit: { user_id: number | null; action: string; request_id: string; after: Record<string, unknown> },
+): Promise<InsertedJurnal> {
+  const counter = number
+    ? sql`n as (
+        insert into doc_counter (profile_id, kind, period, last) values (${values.profile_id}, ${number.prefix}, ${number.period}, 1)
+        on conflict (profile_id, kind, period) do update set last = doc_counter.last + 1
+        returning last
+      ),`
+    : sql``;
+  const code = number
+    ? sql`${`${number.prefix}/${number.branchPart}/${number.period}/`} || case when n.last < 10000 then lpad(n.last::text, 4, '0') else n.last::text end`
+    : sql`${values.code ?? ''}::varchar`;
+  const jsonLines = JSON.stringify(lines.map((l, i) => ({ line_no: i + 1, ...l })));
+  const [r] = await queryRows<Omit<JurnalRow, 'total'> & { total: string; details: InsertedJurnal['lines'] | string }>(
+    db,
+    sql`with ${counter} j as (
+        insert into jurnal (profile_id, periode_id, code, transaction_at, memo, kind, source_type, source_id,
+          reversal_of, total, line_count, created_by)
+        select ${values.profile_id}, ${values.periode_id}, ${code}, ${values.transaction_at}::date, ${values.memo ?? ''},
+          ${values.kind ?? 'umum'}, ${values.source_type ?? null}::varchar, ${values.source_id ?? null}::varchar,
+          ${values.reversal_of ?? null}::int, ${values.total}::bigint, ${values.line_count}::smallint, ${values.created_by ?? null}::int
+        ${number ? sql`from n` : sql``}
+        returning *
+      ), d as (
+        insert into jurnal_detail (jurnal_id, line_no, akun_id, description, debit, credit, profile_id, transaction_at)
+        select j.id, v.line_no, v.akun_id, v.description, v.debit, v.credit, j.profile_id, j.transaction_at
+        from j cross join jsonb_to_recordset(${jsonLines}::jsonb)
+          as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint)
+        returning line_no, akun_id, description, debit, credit
+      ), a as (
+        insert into audit_log (user_id, profile_id, action, entity, entity_id, after, request_id)
+        select ${audit.user_id}::int, j.profile_id, ${audit.action}, 'jurnal', j.id::text,
+          jsonb_set(${JSON.stringify(audit.after)}::jsonb, '{code}', to_jsonb(j.code)), ${audit.request_id}
+        from j
+      )
+      select j.id, j.profile_id, j.periode_id, j.code, j.transaction_at::text as transaction_at, j.memo, j.kind,
+        j.source_type, j.source_id, j.reversal_of, j.total::text as total, j.line_count, j.created_by,
+        j.created_at::text as created_at,
+        (select json_agg(json_build_object('line_no', d.line_no, 'akun_id', d.akun_id, 'code', ak.code, 'name', ak.name,
+            'description', d.description, 'debit', d.debit::text, 'credit', d.credit::text) order by d.line_no)
+         from d join akun ak on ak.id = d.akun_id) as details
+      from j`,
+  );
+  const details = (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as (Omit<
+    InsertedJurnal['lines'][number],
+    'debit' | 'credit'
+  > & { debit: string; credit: string })[];
+  const { details: _d, ...row } = r; // eslint-disable-line @typescript-eslint/no-unused-vars
+  return {
+    row: {
+      ...row,
+      id: Number(row.id),
+      profile_id: Number(row.profile_id),
+      periode_id: Number(row.periode_id),
+      reversal_of: row.reversal_of === null ? null : Number(row.reversal_of),
+      total: Number(row.total),
+      line_count: Number(row.line_count),
+      created_by: row.created_by === null ? null : Number(row.created_by),
+    },
+    lines: details.map((l) => ({ ...l, debit: Number(l.debit), credit: Number(l.credit) })),
+  };
+}
+
 export async function jurnalCodeExists(db: Db, profileId: number, code: string): Promise<boolean> {
   const [row] = await db
     .select({ id: jurnal.id })
