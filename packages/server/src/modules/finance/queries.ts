@@ -124,6 +124,25 @@ export function toAkunDto(r: AkunRow, parents: Map<number, AkunRow>, balanceSen 
 
 // ---------------------------------------------------------------- balances
 
+// Monthly balances (drizzle/0011_monthly_balances.sql): whole months are read from jurnal_saldo_bulan, only the
+// partial months at the ends of a range from the lines, so a report's cost follows the number of months and
+// accounts, not the size of the book.
+
+/** First day of the date's month. */
+function monthOf(date: string): string {
+  return `${date.slice(0, 8)}01`;
+}
+function addMonth(month: string, k: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const t = y * 12 + (m - 1) + k;
+  return `${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}-01`;
+}
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
  * Per account: debit and credit sums in sen of the journals in scope, optionally only those dated before
  * `before` (exclusive) or up to `upTo` (inclusive).
@@ -133,20 +152,34 @@ export async function sumsByAkun(
   scope: BranchScope,
   opts: { before?: string; upTo?: string; periodeId?: number } = {},
 ): Promise<Map<number, { debit: number; credit: number }>> {
-  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope)];
-  if (opts.before) conds.push(sql`d.transaction_at < ${opts.before}`);
-  if (opts.upTo) conds.push(sql`d.transaction_at <= ${opts.upTo}`);
+  // Everything dated before `bound` (or everything).
+  const bound = opts.before ?? (opts.upTo ? nextDay(opts.upTo) : null);
   const rows = await queryRows<{ akun_id: number; debit: string; credit: string }>(
     db,
-    sql`select d.akun_id, sum(d.debit)::text as debit, sum(d.credit)::text as credit
-        from jurnal_detail d where ${sql.join(conds, sql` and `)} group by d.akun_id`,
+    bound
+      ? sql`select akun_id, sum(debit)::text as debit, sum(credit)::text as credit from (
+            select s.akun_id, s.debit, s.credit from jurnal_saldo_bulan s
+            where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(bound)}
+            union all
+            select d.akun_id, d.debit, d.credit from jurnal_detail d
+            where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${monthOf(bound)} and d.transaction_at < ${bound}
+          ) x group by akun_id`
+      : sql`select s.akun_id, sum(s.debit)::text as debit, sum(s.credit)::text as credit from jurnal_saldo_bulan s
+            where ${scopeSql(sql`s.profile_id`, scope)} group by s.akun_id`,
   );
   return new Map(rows.map((r) => [Number(r.akun_id), { debit: Number(r.debit), credit: Number(r.credit) }]));
 }
 
+/** The whole months inside [from, to] (first days), or null when there is none. */
+function wholeMonths(from: string, to: string): { first: string; last: string } | null {
+  const first = monthOf(from) === from ? from : addMonth(monthOf(from), 1);
+  const last = monthOf(nextDay(to)) === nextDay(to) ? monthOf(to) : addMonth(monthOf(to), -1);
+  return first <= last ? { first, last } : null;
+}
+
 /**
- * Trial balance sums per account: before `from` (opening) and within [from, to] (movement).
- * excludeClosing leaves out the closing journals (profit and loss).
+ * Trial balance sums per account: before `from` (opening) and within [from, to] (movement, with the number of
+ * lines). excludeClosing leaves out the closing journals (profit and loss).
  */
 export async function rangeSums(
   db: Db,
@@ -155,19 +188,46 @@ export async function rangeSums(
   to: string,
   opts: { excludeClosing?: boolean } = {},
 ): Promise<Map<number, { od: number; oc: number; d: number; c: number; n: number }>> {
-  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope), sql`d.transaction_at <= ${to}`];
-  const closing = opts.excludeClosing
-    ? sql`and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
+  const notClosingBal = opts.excludeClosing ? sql` and not s.closing` : sql``;
+  const notClosingLine = opts.excludeClosing
+    ? sql` and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
     : sql``;
+  const whole = wholeMonths(from, to);
+  // Lines read one by one: the opening's part of from's month, and the range outside its whole months.
+  const lineRanges: SQL[] = [sql`(d.transaction_at >= ${monthOf(from)} and d.transaction_at < ${from})`];
+  if (whole) {
+    if (from < whole.first) lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
+    const after = addMonth(whole.last, 1);
+    if (after <= to) lineRanges.push(sql`(d.transaction_at >= ${after} and d.transaction_at <= ${to})`);
+  } else {
+    lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at <= ${to})`);
+  }
   const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string; n: number }>(
     db,
-    sql`select d.akun_id,
-          coalesce(sum(d.debit) filter (where d.transaction_at < ${from}), 0)::text as od,
-          coalesce(sum(d.credit) filter (where d.transaction_at < ${from}), 0)::text as oc,
-          coalesce(sum(d.debit) filter (where d.transaction_at >= ${from}), 0)::text as d,
-          coalesce(sum(d.credit) filter (where d.transaction_at >= ${from}), 0)::text as c,
-          (count(*) filter (where d.transaction_at >= ${from}))::int as n
-        from jurnal_detail d where ${sql.join(conds, sql` and `)} ${closing} group by d.akun_id`,
+    sql`select akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
+          sum(n)::int as n
+        from (
+          select s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
+          from jurnal_saldo_bulan s
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(from)}${notClosingBal}
+          ${
+            whole
+              ? sql`union all
+          select s.akun_id, 0, 0, s.debit, s.credit, s.n
+          from jurnal_saldo_bulan s
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}${notClosingBal}`
+              : sql``
+          }
+          union all
+          select d.akun_id,
+            case when d.transaction_at < ${from} then d.debit else 0 end,
+            case when d.transaction_at < ${from} then d.credit else 0 end,
+            case when d.transaction_at >= ${from} then d.debit else 0 end,
+            case when d.transaction_at >= ${from} then d.credit else 0 end,
+            case when d.transaction_at >= ${from} then 1 else 0 end
+          from jurnal_detail d
+          where ${scopeSql(sql`d.profile_id`, scope)} and (${sql.join(lineRanges, sql` or `)})${notClosingLine}
+        ) x group by akun_id`,
   );
   return new Map(
     rows.map((r) => [
