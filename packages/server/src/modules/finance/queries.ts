@@ -496,7 +496,7 @@ export async function insertJurnalNumbered(
     InsertedJurnal['lines'][number],
     'debit' | 'credit'
   > & { debit: string; credit: string })[];
-  const { details: _d, ...row } = r; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const { details: _d, ...row } = r;
   return {
     row: {
       ...row,
