@@ -55,3 +55,6 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER jurnal_saldo_bulan_guard BEFORE INSERT OR UPDATE ON "jurnal_saldo_bulan"
   FOR EACH ROW EXECUTE FUNCTION jurnal_saldo_bulan_guard();
+--> statement-breakpoint
+-- A ledger page reads one account's lines of a branch in ledger order from a given date, and stops at the page.
+CREATE INDEX "jurnal_detail_ledger_idx" ON "jurnal_detail" ("profile_id", "akun_id", "transaction_at", "jurnal_id", "line_no");

@@ -259,8 +259,10 @@ export interface LedgerWindow {
 
 /**
  * Ledger lines of [from, to] for the given slices, in ledger order (date, journal, line) per account, each with the
- * account's running sum from the start of the range. Numbering and running sums come from a window over the
- * accounts' lines in range (jurnal_detail_akun_idx); only the page's lines are joined to their journals.
+ * account's running sum from the start of the range. Bounded whatever the size of the book: the month holding a
+ * slice's first line is found from the monthly line counts (jurnal_saldo_bulan; the partial months at the ends of
+ * the range counted from the lines), and only that month's lines up to the slice's end are read
+ * (jurnal_detail_ledger_idx), with the sum of the months before it as the running sum's start.
  */
 export async function ledgerLines(
   db: Db,
@@ -271,11 +273,65 @@ export async function ledgerLines(
 ): Promise<LedgerLineRow[]> {
   if (!windows.length) return [];
   const ids = [...new Set(windows.map((w) => w.akunId))];
-  const picked = sql.join(
-    windows.map((w) => sql`(x.akun_id = ${w.akunId} and x.rn > ${w.fromRn} and x.rn <= ${w.toRn})`),
-    sql` or `,
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
+  const whole = wholeMonths(from, to);
+  const partial: SQL[] = [];
+  if (whole) {
+    if (from < whole.first) partial.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
+    const after = addMonth(whole.last, 1);
+    if (after <= to) partial.push(sql`(d.transaction_at >= ${after} and d.transaction_at <= ${to})`);
+  } else partial.push(sql`(d.transaction_at >= ${from} and d.transaction_at <= ${to})`);
+  // Lines and net (debit - credit) per account and month within the range.
+  const months = await queryRows<{ akun_id: number; bulan: string; n: number; net: string }>(
+    db,
+    sql`select akun_id, bulan, sum(n)::int as n, sum(net)::text as net from (
+          ${
+            whole
+              ? sql`select s.akun_id, s.bulan, s.n, s.debit - s.credit as net from jurnal_saldo_bulan s
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.akun_id in (${idList})
+            and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}
+          union all`
+              : sql``
+          }
+          select d.akun_id, date_trunc('month', d.transaction_at)::date as bulan, 1 as n, d.debit - d.credit as net
+          from jurnal_detail d
+          where ${scopeSql(sql`d.profile_id`, scope)} and d.akun_id in (${idList}) and (${partial.length ? sql.join(partial, sql` or `) : sql`false`})
+        ) x group by akun_id, bulan order by akun_id, bulan`,
+  );
+  const byAkun = new Map<number, { bulan: string; n: number; net: number }[]>();
+  for (const m of months) {
+    const list = byAkun.get(Number(m.akun_id)) ?? [];
+    list.push({ bulan: String(m.bulan).slice(0, 10), n: Number(m.n), net: Number(m.net) });
+    byAkun.set(Number(m.akun_id), list);
+  }
+  const parts: SQL[] = [];
+  const starts: { akunId: number; skip: number; base: number; fromRn: number }[] = [];
+  for (const w of windows) {
+    let before = 0;
+    let net = 0;
+    let start = from;
+    for (const m of byAkun.get(w.akunId) ?? []) {
+      if (before + m.n > w.fromRn) {
+        start = m.bulan > from ? m.bulan : from;
+        break;
+      }
+      before += m.n;
+      net += m.net;
+    }
+    const k = starts.length;
+    starts.push({ akunId: w.akunId, skip: w.fromRn - before, base: net, fromRn: w.fromRn });
+    parts.push(sql`(select ${k}::int as k, d.akun_id, d.jurnal_id, d.line_no, d.transaction_at, d.description, d.debit, d.credit
+        from jurnal_detail d
+        where ${scopeSql(sql`d.profile_id`, scope)} and d.akun_id = ${w.akunId}
+          and d.transaction_at >= ${start} and d.transaction_at <= ${to}
+        order by d.transaction_at, d.jurnal_id, d.line_no
+        limit ${w.toRn - before})`);
+  }
   const rows = await queryRows<{
+    k: number;
     akun_id: number;
     jurnal_id: number;
     code: string;
@@ -284,34 +340,30 @@ export async function ledgerLines(
     description: string | null;
     debit: string;
     credit: string;
+    rn: number;
     run: string;
   }>(
     db,
-    sql`select x.akun_id, x.jurnal_id, j.code, x.transaction_at::text as transaction_at, j.memo, x.description,
-          x.debit::text as debit, x.credit::text as credit, x.run::text as run
-        from (
-          select d.akun_id, d.jurnal_id, d.transaction_at, d.description, d.debit, d.credit,
-            row_number() over w as rn,
-            sum(d.debit - d.credit) over w as run
-          from jurnal_detail d
-          where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${from} and d.transaction_at <= ${to}
-            and d.akun_id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-          window w as (partition by d.akun_id order by d.transaction_at, d.jurnal_id, d.line_no rows between unbounded preceding and current row)
-        ) x join jurnal j on j.id = x.jurnal_id
-        where ${picked}
-        order by x.akun_id, x.rn`,
+    sql`select x.k, x.akun_id, x.jurnal_id, j.code, x.transaction_at::text as transaction_at, j.memo, x.description,
+          x.debit::text as debit, x.credit::text as credit,
+          (row_number() over w)::int as rn, (sum(x.debit - x.credit) over w)::text as run
+        from (${sql.join(parts, sql` union all `)}) x join jurnal j on j.id = x.jurnal_id
+        window w as (partition by x.k order by x.transaction_at, x.jurnal_id, x.line_no rows between unbounded preceding and current row)
+        order by x.k, x.transaction_at, x.jurnal_id, x.line_no`,
   );
-  return rows.map((r) => ({
-    ...r,
-    akun_id: Number(r.akun_id),
-    jurnal_id: Number(r.jurnal_id),
-    debit: Number(r.debit),
-    credit: Number(r.credit),
-    run: Number(r.run),
-  }));
+  return rows
+    .filter((r) => Number(r.rn) > starts[Number(r.k)].skip)
+    .map((r) => ({
+      akun_id: Number(r.akun_id),
+      jurnal_id: Number(r.jurnal_id),
+      code: r.code,
+      transaction_at: r.transaction_at,
+      memo: r.memo,
+      description: r.description,
+      debit: Number(r.debit),
+      credit: Number(r.credit),
+      run: starts[Number(r.k)].base + Number(r.run),
+    }));
 }
 
 // ---------------------------------------------------------------- periods
