@@ -136,9 +136,14 @@ export const KEYWORD_COUNT_CAP = 1000;
 export async function listUsers(db: Db, f: UserFilter) {
   const where = whereOf(f);
   const counted = f.keyword?.trim()
-    ? db
-        .select({ n: count() })
-        .from(db.select({ one: sql`1` }).from(users).where(where).limit(KEYWORD_COUNT_CAP + 1).as('capped'))
+    ? db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(where)
+          .limit(KEYWORD_COUNT_CAP + 1)
+          .as('capped'),
+      )
     : db.select({ n: count() }).from(users).where(where);
   const [rows, [total]] = await Promise.all([
     db
