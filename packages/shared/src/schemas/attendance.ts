@@ -98,3 +98,237 @@ export interface Pph21SimResult {
   last: Pph21SimLast | null;
   total_pph21: number;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Masters, employees, roster, punches, daily attendance
+// ---------------------------------------------------------------------------------------------------------------
+
+const status01 = z.coerce
+  .number({ error: 'Status harus 0 atau 1' })
+  .int()
+  .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
+  .default(1);
+
+const text = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    z
+      .string({ error: `${label} tidak valid` })
+      .max(max, `${label} maksimal ${max} karakter`)
+      .nullable()
+      .optional(),
+  );
+
+const name = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Nama wajib diisi' }).min(1, 'Nama wajib diisi').max(max, `Nama maksimal ${max} karakter`),
+  );
+
+export const departmentInput = z.object({ name: name(80), status: status01 });
+export type DepartmentInput = z.infer<typeof departmentInput>;
+
+const hhmm = z
+  .string({ error: 'Jam wajib diisi (JJ:MM)' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Jam tidak valid (format JJ:MM, 00:00 sampai 23:59)');
+
+const minutes = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} harus berupa angka menit` })
+    .int(`${label} harus bilangan bulat menit`)
+    .min(0, `${label} tidak boleh negatif`)
+    .max(max, `${label} maksimal ${max} menit`);
+
+export const shiftInput = z
+  .object({
+    name: name(60),
+    start_time: hhmm,
+    end_time: hhmm,
+    break_minutes: minutes('Istirahat', 240).default(0),
+    crosses_midnight: z.boolean({ error: 'Lewat tengah malam harus ya atau tidak' }).default(false),
+    late_tolerance: minutes('Toleransi terlambat', 240).default(0),
+    status: status01,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.crosses_midnight && v.end_time <= v.start_time) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_time'],
+        message: 'Jam selesai harus setelah jam mulai, atau tandai shift lewat tengah malam',
+      });
+    }
+    if (v.crosses_midnight && v.end_time >= v.start_time) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_time'],
+        message: 'Shift lewat tengah malam harus selesai lebih awal dari jam mulainya (keesokan hari)',
+      });
+    }
+  });
+export type ShiftInput = z.infer<typeof shiftInput>;
+
+const digits = (len: number[], label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.replace(/[\s.-]/g, '') === '' ? null : v.replace(/[\s.-]/g, '')) : v),
+    z
+      .string({ error: `${label} tidak valid` })
+      .refine((s) => /^\d+$/.test(s) && len.includes(s.length), `${label} harus ${len.join(' atau ')} digit angka`)
+      .nullable()
+      .optional(),
+  );
+
+const optionalId = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.coerce.number({ error: 'Pilihan tidak valid' }).int().positive('Pilihan tidak valid').nullable().optional(),
+);
+
+const optionalDay = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z
+    .string({ error: 'Tanggal tidak valid (format YYYY-MM-DD)' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tanggal tidak valid (format YYYY-MM-DD)')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, 'Tanggal tidak valid')
+    .nullable()
+    .optional(),
+);
+
+/** Employment data of a staff user (PUT /api/attendance/employees/:id). Salary in rupiah. */
+export const employeeInput = z
+  .object({
+    department_id: optionalId,
+    position: text(80, 'Jabatan'),
+    join_date: optionalDay,
+    end_date: optionalDay,
+    employment: employmentType,
+    ptkp: ptkpStatus,
+    npwp: digits([15, 16], 'NPWP'),
+    nik: digits([16], 'NIK'),
+    bpjs_kesehatan: digits([13], 'Nomor BPJS Kesehatan'),
+    bpjs_ketenagakerjaan: digits([11], 'Nomor BPJS Ketenagakerjaan'),
+    bank_name: text(60, 'Nama bank'),
+    bank_account: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+      z
+        .string({ error: 'Nomor rekening tidak valid' })
+        .regex(/^[0-9 -]{5,40}$/, 'Nomor rekening hanya angka (5 sampai 40 karakter)')
+        .nullable()
+        .optional(),
+    ),
+    bank_holder: text(150, 'Nama pemilik rekening'),
+    base_salary: rupiah,
+    attendance_code: text(50, 'Kode absensi'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.join_date && v.end_date && v.end_date < v.join_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'Tanggal keluar tidak boleh sebelum tanggal masuk' });
+    }
+  });
+export type EmployeeInput = z.infer<typeof employeeInput>;
+
+export const employeeListQuery = z.object({
+  keyword: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()),
+  department: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  isallbranch: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+});
+export type EmployeeListQuery = z.infer<typeof employeeListQuery>;
+
+const day = z
+  .string({ error: 'Tanggal wajib diisi (format YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tanggal tidak valid (format YYYY-MM-DD)')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Tanggal tidak valid');
+
+export const rosterQuery = z
+  .object({ from: day, to: day })
+  .refine((v) => v.to >= v.from, { path: ['to'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' })
+  .refine((v) => (new Date(v.to).getTime() - new Date(v.from).getTime()) / 86_400_000 <= 62, {
+    path: ['to'],
+    message: 'Rentang roster maksimal 62 hari',
+  });
+
+export const rosterInput = z.object({
+  items: z
+    .array(
+      z.object({
+        employee: z.coerce.number({ error: 'Pegawai tidak valid' }).int().positive('Pegawai tidak valid'),
+        date: day,
+        /** null = day off (removes the day's shift). */
+        shift: z.coerce.number({ error: 'Shift tidak valid' }).int().positive('Shift tidak valid').nullable(),
+      }),
+      { error: 'Daftar roster wajib diisi' },
+    )
+    .min(1, 'Isi roster minimal satu hari')
+    .max(1000, 'Maksimal 1000 baris roster sekali simpan'),
+});
+export type RosterInput = z.infer<typeof rosterInput>;
+
+/** Copies the roster of the 7 days from `from` onto the 7 days from `to`. */
+export const rosterCopyInput = z
+  .object({ from: day, to: day })
+  .refine((v) => v.from !== v.to, { path: ['to'], message: 'Minggu tujuan harus berbeda dari minggu asal' });
+
+export const officeInput = z.object({
+  name: name(80),
+  latitude: z.coerce
+    .number({ error: 'Lintang harus berupa angka' })
+    .min(-90, 'Lintang -90 sampai 90')
+    .max(90, 'Lintang -90 sampai 90'),
+  longitude: z.coerce
+    .number({ error: 'Bujur harus berupa angka' })
+    .min(-180, 'Bujur -180 sampai 180')
+    .max(180, 'Bujur -180 sampai 180'),
+  radius: z.coerce
+    .number({ error: 'Radius harus berupa angka meter' })
+    .int('Radius harus bilangan bulat meter')
+    .min(10, 'Radius minimal 10 meter')
+    .max(5000, 'Radius maksimal 5000 meter')
+    .default(100),
+  status: status01,
+});
+export type OfficeInput = z.infer<typeof officeInput>;
+
+/** POST /api/attendance/checkin and /checkout. */
+export const checkinInput = z
+  .object({
+    latitude: z.number({ error: 'Lintang harus berupa angka' }).min(-90).max(90).optional().nullable(),
+    longitude: z.number({ error: 'Bujur harus berupa angka' }).min(-180).max(180).optional().nullable(),
+  })
+  .refine((v) => (v.latitude == null) === (v.longitude == null), {
+    path: ['longitude'],
+    message: 'Lintang dan bujur harus diisi bersama',
+  });
+export type CheckinInput = z.infer<typeof checkinInput>;
+
+export const dailyQuery = z.object({
+  date: day,
+  isallbranch: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+});
+export type DailyQuery = z.infer<typeof dailyQuery>;
+
+export const checklogListQuery = z
+  .object({
+    from: day,
+    to: day,
+    keyword: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()),
+    isallbranch: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+    page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(1)),
+    limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(500).default(50)),
+  })
+  .refine((v) => v.to >= v.from, { path: ['to'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' });
+export type ChecklogListQuery = z.infer<typeof checklogListQuery>;
+
+export const DAILY_STATUSES = ['hadir', 'terlambat', 'tidak_hadir', 'belum_hadir', 'libur', 'belum_pulang'] as const;
+export type DailyStatus = (typeof DAILY_STATUSES)[number];
+export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
+  hadir: 'Hadir',
+  terlambat: 'Terlambat',
+  tidak_hadir: 'Tidak hadir',
+  belum_hadir: 'Belum hadir',
+  libur: 'Libur',
+  belum_pulang: 'Belum absen pulang',
+};

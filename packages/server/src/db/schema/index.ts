@@ -2,3 +2,4 @@ export * from './core.js';
 export * from './finance.js';
 export * from './paket.js';
 export * from './staff.js';
+export * from './attendance.js';

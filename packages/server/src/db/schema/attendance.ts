@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  bigserial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  boolean,
+  timestamp,
+  date,
+  bigint,
+  doublePrecision,
+  primaryKey,
+  index,
+  uniqueIndex,
+  check,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+
+/** Attendance and payroll (issue 15): departments, employment data, shifts, rosters, offices, punches, settings. */
+
+const created = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+
+/** /attendance/master/department: per branch. */
+export const department = pgTable(
+  'department',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    name: varchar('name', { length: 80 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    ...created,
+  },
+  (t) => [uniqueIndex('department_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+);
+
+/**
+ * Employment data of a staff user (one row per user, in the user's branch). Salary in sen. `end_date` is the last
+ * day worked (the month of it is the employee's last tax period of the year).
+ */
+export const employee = pgTable(
+  'employee',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    department_id: integer('department_id').references(() => department.id),
+    position: varchar('position', { length: 80 }),
+    join_date: date('join_date', { mode: 'string' }),
+    end_date: date('end_date', { mode: 'string' }),
+    employment: varchar('employment', { length: 20 }).notNull().default('tetap'),
+    ptkp: varchar('ptkp', { length: 5 }).notNull().default('TK/0'),
+    npwp: varchar('npwp', { length: 22 }),
+    nik: varchar('nik', { length: 16 }),
+    bpjs_kesehatan: varchar('bpjs_kesehatan', { length: 20 }),
+    bpjs_ketenagakerjaan: varchar('bpjs_ketenagakerjaan', { length: 20 }),
+    bank_name: varchar('bank_name', { length: 60 }),
+    bank_account: varchar('bank_account', { length: 40 }),
+    bank_holder: varchar('bank_holder', { length: 150 }),
+    base_salary: bigint('base_salary', { mode: 'number' }).notNull().default(0),
+    ...created,
+  },
+  (t) => [
+    index('employee_profile_idx').on(t.profile_id),
+    check('employee_employment_chk', sql`${t.employment} in ('tetap','tidak_tetap','bukan_pegawai')`),
+    check('employee_ptkp_chk', sql`${t.ptkp} in ('TK/0','TK/1','TK/2','TK/3','K/0','K/1','K/2','K/3')`),
+    check('employee_salary_chk', sql`${t.base_salary} >= 0`),
+  ],
+);
+
+/** /attendance/master/schedule ('Shift'): local times of the branch; `crosses_midnight` when it ends the next day. */
+export const shift = pgTable(
+  'shift',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    name: varchar('name', { length: 60 }).notNull(),
+    start_time: varchar('start_time', { length: 5 }).notNull(),
+    end_time: varchar('end_time', { length: 5 }).notNull(),
+    break_minutes: integer('break_minutes').notNull().default(0),
+    crosses_midnight: boolean('crosses_midnight').notNull().default(false),
+    late_tolerance: integer('late_tolerance').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    ...created,
+  },
+  (t) => [
+    uniqueIndex('shift_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+    check('shift_minutes_chk', sql`${t.break_minutes} >= 0 and ${t.late_tolerance} >= 0`),
+  ],
+);
+
+/** The roster: which shift an employee works on a day (no row = day off). */
+export const roster = pgTable(
+  'roster',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    shift_id: integer('shift_id')
+      .notNull()
+      .references(() => shift.id),
+    updated_by: integer('updated_by').references(() => users.id),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.date] }), index('roster_profile_date_idx').on(t.profile_id, t.date)],
+);
+
+/** /backoffice/attendance/office: office locations; a branch with an active office requires web check-in inside one. */
+export const office = pgTable('office', {
+  id: serial('id').primaryKey(),
+  profile_id: integer('profile_id')
+    .notNull()
+    .references(() => profile.id),
+  name: varchar('name', { length: 80 }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  radius: integer('radius').notNull().default(100),
+  status: smallint('status').notNull().default(1),
+  ...created,
+});
+
+/**
+ * Raw punches (/backoffice/attendance/checklog): from the fingerprint device's log or the web. Never changed or
+ * deleted. A device punch whose code matches no employee keeps `user_id` null and is matched by code later.
+ * `state`: 0 check-in, 1 check-out, 2 break-out, 3 break-in, 4 overtime-in, 5 overtime-out (device convention).
+ */
+export const checklog = pgTable(
+  'checklog',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    user_id: integer('user_id').references(() => users.id),
+    attendance_code: varchar('attendance_code', { length: 50 }),
+    punch_at: timestamp('punch_at', { withTimezone: true, mode: 'string' }).notNull(),
+    state: smallint('state').notNull().default(0),
+    source: varchar('source', { length: 10 }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('checklog_device_punch_idx')
+      .on(t.profile_id, t.attendance_code, t.punch_at)
+      .where(sql`${t.source} = 'device'`),
+    index('checklog_profile_time_idx').on(t.profile_id, t.punch_at),
+    index('checklog_user_time_idx').on(t.user_id, t.punch_at),
+    check('checklog_source_chk', sql`${t.source} in ('device','web')`),
+  ],
+);
+
+/** Dated payroll settings (BPJS rates in basis points, wage caps in sen): the row with the latest `berlaku_mulai`. */
+export const payrollSetting = pgTable(
+  'payroll_setting',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 40 }).notNull(),
+    berlaku_mulai: date('berlaku_mulai', { mode: 'string' }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    note: text('note'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payroll_setting_key_day_idx').on(t.key, t.berlaku_mulai)],
+);

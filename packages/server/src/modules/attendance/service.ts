@@ -1,0 +1,552 @@
+import {
+  fromSen,
+  isTopLevel,
+  toSen,
+  todayIn,
+  type CheckinInput,
+  type ChecklogListQuery,
+  type DailyQuery,
+  type DailyStatus,
+  type DepartmentInput,
+  type EmployeeInput,
+  type EmployeeListQuery,
+  type OfficeInput,
+  type RosterInput,
+  type ShiftInput,
+} from '@klinik/shared';
+import { and, eq, inArray, gte, sql } from 'drizzle-orm';
+import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
+import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import { department, employee, office, roster, shift, users } from '../../db/schema/index.js';
+import * as q from './queries.js';
+import {
+  addDaysTo,
+  attendShift,
+  distanceMetres,
+  EARLY_WINDOW_MIN,
+  epochToLocal,
+  LATE_WINDOW_MIN,
+  localToEpoch,
+  parseDeviceLog,
+  shiftBounds,
+  type Punch,
+} from './timeclock.js';
+
+const MIN = 60_000;
+
+/** The branch a request reads: its current branch, or every branch (null) for owner/developer asking `isallbranch=1`. */
+function scopeOf(ctx: Ctx, isallbranch?: number): number | null {
+  const u = requireUser(ctx).user;
+  return isallbranch === 1 && isTopLevel(u) ? null : ctx.branchId;
+}
+
+/** A row of another branch is answered 404 unless the user is owner/developer. */
+function ownBranch(ctx: Ctx, profileId: number): void {
+  const u = requireUser(ctx).user;
+  if (profileId !== ctx.branchId && !isTopLevel(u)) throw notFound();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Departments
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function listDepartments(ctx: Ctx) {
+  requireUser(ctx);
+  return q.listDepartments(ctx.db, ctx.branchId);
+}
+
+export async function saveDepartment(ctx: Ctx, id: number | null, input: DepartmentInput) {
+  return inTransaction(ctx, async (tx) => {
+    const before = id === null ? null : await q.findDepartment(tx.db, id);
+    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (await q.departmentNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
+      throw conflict(`Departemen ${input.name} sudah ada`, 'name');
+    }
+    const [row] =
+      id === null
+        ? await tx.db
+            .insert(department)
+            .values({ profile_id: ctx.branchId, name: input.name, status: input.status })
+            .returning()
+        : await tx.db
+            .update(department)
+            .set({ name: input.name, status: input.status, updated_at: sql`now()` })
+            .where(eq(department.id, id))
+            .returning();
+    await audit(tx, {
+      action: id === null ? 'create' : 'update',
+      entity: 'department',
+      entityId: row.id,
+      before,
+      after: row,
+    });
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Employees
+// ---------------------------------------------------------------------------------------------------------------
+
+function employeeDto(r: q.EmployeeRow) {
+  return {
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    role: r.role,
+    status: r.status,
+    profile_id: r.profile_id,
+    attendance_code: r.attendance_code,
+    department_id: r.department_id,
+    department: r.department,
+    position: r.position,
+    join_date: r.join_date ?? r.user_join_at,
+    end_date: r.end_date,
+    employment: r.employment ?? 'tetap',
+    ptkp: r.ptkp ?? 'TK/0',
+    npwp: r.npwp,
+    nik: r.nik ?? r.idcard,
+    bpjs_kesehatan: r.bpjs_kesehatan,
+    bpjs_ketenagakerjaan: r.bpjs_ketenagakerjaan,
+    bank_name: r.bank_name,
+    bank_account: r.bank_account,
+    bank_holder: r.bank_holder,
+    base_salary: r.base_salary === null ? 0 : fromSen(r.base_salary),
+    has_employment: !!r.has_employment,
+  };
+}
+export type EmployeeDto = ReturnType<typeof employeeDto>;
+
+export async function listEmployees(ctx: Ctx, f: EmployeeListQuery) {
+  const rows = await q.listEmployees(ctx.db, scopeOf(ctx, f.isallbranch), f);
+  return rows.map((r) => employeeDto(r as q.EmployeeRow));
+}
+
+export async function getEmployee(ctx: Ctx, id: number) {
+  requireUser(ctx);
+  const [r] = await q.listEmployees(ctx.db, null, { ids: [id] });
+  if (!r) throw notFound();
+  ownBranch(ctx, r.profile_id);
+  return employeeDto(r as q.EmployeeRow);
+}
+
+export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
+  return inTransaction(ctx, async (tx) => {
+    const staff = await q.findStaff(tx.db, id);
+    if (!staff) throw notFound();
+    ownBranch(tx, staff.profile_id);
+    if (input.department_id) {
+      const d = await q.findDepartment(tx.db, input.department_id);
+      if (!d || d.profile_id !== staff.profile_id) throw badRequest('Departemen tidak ditemukan', 'department_id');
+    }
+    const code = input.attendance_code ?? null;
+    if (code) {
+      const other = await q.codeOwner(tx.db, staff.profile_id, code, id);
+      if (other) throw conflict(`Kode absensi ${code} sudah dipakai ${other.name}`, 'attendance_code');
+    }
+    const before = await q.findEmployment(tx.db, id);
+    const values = {
+      profile_id: staff.profile_id,
+      department_id: input.department_id ?? null,
+      position: input.position ?? null,
+      join_date: input.join_date ?? null,
+      end_date: input.end_date ?? null,
+      employment: input.employment,
+      ptkp: input.ptkp,
+      npwp: input.npwp ?? null,
+      nik: input.nik ?? null,
+      bpjs_kesehatan: input.bpjs_kesehatan ?? null,
+      bpjs_ketenagakerjaan: input.bpjs_ketenagakerjaan ?? null,
+      bank_name: input.bank_name ?? null,
+      bank_account: input.bank_account ?? null,
+      bank_holder: input.bank_holder ?? null,
+      base_salary: toSen(input.base_salary),
+    };
+    await tx.db
+      .insert(employee)
+      .values({ user_id: id, ...values })
+      .onConflictDoUpdate({
+        target: employee.user_id,
+        set: { ...values, updated_at: sql`now()` },
+      });
+    if (code !== staff.code) await tx.db.update(users).set({ attendance_code: code }).where(eq(users.id, id));
+    await audit(tx, {
+      action: before ? 'update' : 'create',
+      entity: 'employee',
+      entityId: id,
+      before,
+      after: { ...values, attendance_code: code },
+      profileId: staff.profile_id,
+    });
+    return getEmployee(tx, id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shifts and offices
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function listShifts(ctx: Ctx, isallbranch?: number) {
+  return q.listShifts(ctx.db, scopeOf(ctx, isallbranch));
+}
+
+export async function saveShift(ctx: Ctx, id: number | null, input: ShiftInput) {
+  return inTransaction(ctx, async (tx) => {
+    const before = id === null ? null : await q.findShift(tx.db, id);
+    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    if (await q.shiftNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
+      throw conflict(`Shift ${input.name} sudah ada`, 'name');
+    }
+    const values = { ...input, profile_id: ctx.branchId };
+    const [row] =
+      id === null
+        ? await tx.db.insert(shift).values(values).returning()
+        : await tx.db
+            .update(shift)
+            .set({ ...values, updated_at: sql`now()` })
+            .where(eq(shift.id, id))
+            .returning();
+    await audit(tx, {
+      action: id === null ? 'create' : 'update',
+      entity: 'shift',
+      entityId: row.id,
+      before,
+      after: row,
+    });
+    return row;
+  });
+}
+
+export async function listOffices(ctx: Ctx, isallbranch?: number) {
+  return q.listOffices(ctx.db, scopeOf(ctx, isallbranch));
+}
+
+export async function saveOffice(ctx: Ctx, id: number | null, input: OfficeInput) {
+  return inTransaction(ctx, async (tx) => {
+    const before = id === null ? null : await q.findOffice(tx.db, id);
+    if (id !== null && (!before || before.profile_id !== ctx.branchId)) throw notFound();
+    const values = { ...input, profile_id: ctx.branchId };
+    const [row] =
+      id === null
+        ? await tx.db.insert(office).values(values).returning()
+        : await tx.db
+            .update(office)
+            .set({ ...values, updated_at: sql`now()` })
+            .where(eq(office.id, id))
+            .returning();
+    await audit(tx, {
+      action: id === null ? 'create' : 'update',
+      entity: 'office',
+      entityId: row.id,
+      before,
+      after: row,
+    });
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Roster
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function getRoster(ctx: Ctx, range: { from: string; to: string }) {
+  requireUser(ctx);
+  const rows = await q.rosterRange(ctx.db, ctx.branchId, range.from, range.to);
+  return rows.map((r) => ({ employee: r.employee, date: r.date, shift: r.shift, shift_name: r.shift_name }));
+}
+
+export async function saveRoster(ctx: Ctx, input: RosterInput) {
+  const u = requireUser(ctx).user;
+  return inTransaction(ctx, async (tx) => {
+    const empIds = [...new Set(input.items.map((i) => i.employee))];
+    const shiftIds = [...new Set(input.items.map((i) => i.shift).filter((s): s is number => s !== null))];
+    const staff = await tx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, empIds), eq(users.profile_id, ctx.branchId), sql`${users.role} <> 1`));
+    const shifts = shiftIds.length
+      ? await tx.db
+          .select({ id: shift.id })
+          .from(shift)
+          .where(and(inArray(shift.id, shiftIds), eq(shift.profile_id, ctx.branchId), eq(shift.status, 1)))
+      : [];
+    const okStaff = new Set(staff.map((s) => s.id));
+    const okShift = new Set(shifts.map((s) => s.id));
+    const issues = input.items.flatMap((i, n) => [
+      ...(okStaff.has(i.employee)
+        ? []
+        : [{ message: `Baris ${n + 1}: pegawai tidak ditemukan`, field: `items.${n}.employee` }]),
+      ...(i.shift === null || okShift.has(i.shift)
+        ? []
+        : [{ message: `Baris ${n + 1}: shift tidak ditemukan atau tidak aktif`, field: `items.${n}.shift` }]),
+    ]);
+    if (issues.length) throw badRequestMany(issues);
+    for (const i of input.items) {
+      if (i.shift === null) {
+        await tx.db.delete(roster).where(and(eq(roster.user_id, i.employee), eq(roster.date, i.date)));
+      } else {
+        await tx.db
+          .insert(roster)
+          .values({ user_id: i.employee, date: i.date, profile_id: ctx.branchId, shift_id: i.shift, updated_by: u.id })
+          .onConflictDoUpdate({
+            target: [roster.user_id, roster.date],
+            set: { shift_id: i.shift, updated_by: u.id, updated_at: sql`now()` },
+          });
+      }
+    }
+    await audit(tx, { action: 'update', entity: 'roster', after: input.items });
+    return { saved: input.items.length };
+  });
+}
+
+/** Copies one week (7 days from `from`) onto the 7 days from `to`, replacing what the target week had. */
+export async function copyRosterWeek(ctx: Ctx, input: { from: string; to: string }) {
+  const u = requireUser(ctx).user;
+  return inTransaction(ctx, async (tx) => {
+    const src = await q.rosterRange(tx.db, ctx.branchId, input.from, addDaysTo(input.from, 6));
+    const toEnd = addDaysTo(input.to, 6);
+    await tx.db
+      .delete(roster)
+      .where(and(eq(roster.profile_id, ctx.branchId), gte(roster.date, input.to), sql`${roster.date} <= ${toEnd}`));
+    const offset = Math.round((Date.parse(input.to) - Date.parse(input.from)) / 86_400_000);
+    if (src.length) {
+      await tx.db.insert(roster).values(
+        src.map((r) => ({
+          user_id: r.employee,
+          date: addDaysTo(r.date, offset),
+          profile_id: ctx.branchId,
+          shift_id: r.shift,
+          updated_by: u.id,
+        })),
+      );
+    }
+    await audit(tx, { action: 'copy', entity: 'roster', after: { ...input, rows: src.length } });
+    return { copied: src.length };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Punches: device import and web check-in
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function importChecklog(ctx: Ctx, text: string) {
+  const u = requireUser(ctx).user;
+  if (!text.trim()) throw badRequest('File log absensi kosong', 'file');
+  const { punches, errors } = parseDeviceLog(text);
+  if (errors.length) throw badRequestMany(errors.slice(0, 50).map((e) => ({ message: e.message, field: 'file' })));
+  if (!punches.length) throw badRequest('File log absensi tidak berisi data absensi', 'file');
+  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
+  return inTransaction(ctx, async (tx) => {
+    const codes = [...new Set(punches.map((p) => p.code))];
+    const owners = await q.staffCodes(tx.db, ctx.branchId, codes);
+    const byCode = new Map<string, number | null>();
+    for (const o of owners) {
+      if (!o.code) continue;
+      byCode.set(o.code, byCode.has(o.code) ? null : o.id); // a code two people share is not assigned
+    }
+    const rows = punches.map((p) => ({
+      profile_id: ctx.branchId,
+      user_id: byCode.get(p.code) ?? null,
+      code: p.code,
+      punch_at: new Date(localToEpoch(p.date, p.time, tz)).toISOString(),
+      state: p.state,
+      by: u.id,
+    }));
+    const imported = await q.insertDevicePunches(tx.db, rows);
+    const unknown_codes = codes.filter((c) => !byCode.get(c)).sort();
+    await audit(tx, {
+      action: 'import',
+      entity: 'checklog',
+      after: { lines: punches.length, imported, unknown_codes },
+    });
+    return { imported, duplicates: punches.length - imported, unknown_codes };
+  });
+}
+
+export async function webPunch(ctx: Ctx, state: 0 | 1, input: CheckinInput) {
+  const u = requireUser(ctx).user;
+  const offices = (await q.listOffices(ctx.db, ctx.branchId)).filter((o) => o.status === 1);
+  let nearest: { name: string; distance: number } | null = null;
+  if (offices.length) {
+    if (input.latitude == null || input.longitude == null) {
+      throw badRequest('Lokasi wajib diisi: cabang ini mewajibkan absen dari kantor', 'latitude');
+    }
+    for (const o of offices) {
+      const d = distanceMetres(input.latitude, input.longitude, o.latitude, o.longitude);
+      if (d <= o.radius && (!nearest || d < nearest.distance)) nearest = { name: o.name, distance: Math.round(d) };
+    }
+    if (!nearest) {
+      const closest = Math.min(
+        ...offices.map((o) => distanceMetres(input.latitude!, input.longitude!, o.latitude, o.longitude) - o.radius),
+      );
+      throw badRequest(`Lokasi Anda di luar radius kantor (${Math.round(closest)} m di luar batas)`, 'latitude');
+    }
+  }
+  const [me] = await ctx.db.select({ code: users.attendance_code }).from(users).where(eq(users.id, u.id));
+  return inTransaction(ctx, async (tx) => {
+    const row = await q.insertWebPunch(tx.db, {
+      profile_id: ctx.branchId,
+      user_id: u.id,
+      code: me?.code ?? null,
+      state,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    });
+    return {
+      id: row.id,
+      punch_at: new Date(row.punch_at).toISOString(),
+      state: row.state,
+      office: nearest?.name ?? null,
+    };
+  });
+}
+
+export async function listChecklog(ctx: Ctx, f: ChecklogListQuery) {
+  const branch = scopeOf(ctx, f.isallbranch);
+  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
+  const { rows, count } = await q.listChecklog(ctx.db, branch, {
+    fromIso: new Date(localToEpoch(f.from, '00:00', tz)).toISOString(),
+    toIso: new Date(localToEpoch(addDaysTo(f.to, 1), '00:00', tz)).toISOString(),
+    keyword: f.keyword,
+    page: f.page,
+    limit: f.limit,
+  });
+  return {
+    data: rows.map((r) => ({ ...r, punch_at: localIso(Date.parse(r.punch_at), r.timezone) })),
+    count,
+  };
+}
+
+/** An instant as local time with its offset, e.g. 2026-10-05T08:07:00+07:00. */
+export function localIso(ms: number, tz: string): string {
+  const l = epochToLocal(ms, tz);
+  const offMin = Math.round((Date.parse(`${l.date}T${l.time}:00Z`) - Math.floor(ms / MIN) * MIN) / MIN);
+  const sign = offMin >= 0 ? '+' : '-';
+  const a = Math.abs(offMin);
+  const sec = String(Math.floor((ms % MIN) / 1000)).padStart(2, '0');
+  return `${l.date}T${l.time}:${sec}${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Daily attendance
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface DailyRow {
+  employee: number;
+  name: string;
+  username: string;
+  department: string | null;
+  shift: string | null;
+  shift_start: string | null;
+  shift_end: string | null;
+  check_in: string | null;
+  check_out: string | null;
+  status: DailyStatus;
+  late_minutes: number;
+  early_leave_minutes: number;
+  missing_checkout: boolean;
+}
+
+/**
+ * Who was present on a day: each active staff member of the branch with the day's rostered shift, the shift's
+ * check-in and check-out (a punch after midnight belongs to the overnight shift it closes), late minutes and a
+ * missing check-out flag. Without a shift: the day's own punches (not those of the previous night's shift).
+ */
+export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } = {}): Promise<DailyRow[]> {
+  requireUser(ctx);
+  const branch = ctx.branchId;
+  const tz = await q.branchTimezone(ctx.db, branch);
+  const people = (
+    await q.listEmployees(ctx.db, branch, { activeOnly: true, ids: opts.userId ? [opts.userId] : undefined })
+  ).map((r) => r as q.EmployeeRow);
+  const ids = people.map((p) => p.id);
+  const prev = addDaysTo(f.date, -1);
+  const next = addDaysTo(f.date, 1);
+  const rosterRows = await q.rosterRange(ctx.db, branch, prev, next, ids);
+  const fromIso = new Date(localToEpoch(prev, '00:00', tz)).toISOString();
+  const toIso = new Date(localToEpoch(addDaysTo(f.date, 3), '00:00', tz)).toISOString();
+  const punches = await q.punchesOf(
+    ctx.db,
+    branch,
+    people.map((p) => ({ id: p.id, code: p.attendance_code })),
+    fromIso,
+    toIso,
+  );
+  const now = Date.now();
+  const dayStart = localToEpoch(f.date, '00:00', tz);
+  const dayEnd = localToEpoch(next, '00:00', tz);
+  const iso = (ms: number | null) => (ms === null ? null : localIso(ms, tz));
+  return people.map((p) => {
+    const mine: Punch[] = punches
+      .filter((x) => x.user_id === p.id || (x.user_id === null && !!p.attendance_code && x.code === p.attendance_code))
+      .map((x) => ({ at: Date.parse(x.punch_at), state: x.state }));
+    const rosterOf = (d: string) => rosterRows.find((r) => r.employee === p.id && r.date === d);
+    const today = rosterOf(f.date);
+    const yesterday = rosterOf(prev);
+    const tomorrow = rosterOf(next);
+    const base = {
+      employee: p.id,
+      name: p.name,
+      username: p.username,
+      department: p.department,
+    };
+    // The previous day's shift keeps its punches up to its own window end.
+    const prevWindowEnd = yesterday ? shiftBounds(prev, yesterday, tz).end + LATE_WINDOW_MIN * MIN : null;
+    if (!today) {
+      const own = mine.filter(
+        (x) => x.at >= dayStart && x.at < dayEnd && (prevWindowEnd === null || x.at >= prevWindowEnd),
+      );
+      const inP = own[0] ?? null;
+      const outP = own.length > 1 ? own[own.length - 1] : null;
+      return {
+        ...base,
+        shift: null,
+        shift_start: null,
+        shift_end: null,
+        check_in: iso(inP?.at ?? null),
+        check_out: iso(outP?.at ?? null),
+        status: inP ? (outP || now < dayEnd ? 'hadir' : 'belum_pulang') : 'libur',
+        late_minutes: 0,
+        early_leave_minutes: 0,
+        missing_checkout: !!inP && !outP && now >= dayEnd,
+      } satisfies DailyRow;
+    }
+    const bounds = shiftBounds(f.date, today, tz);
+    const nextWindowStart = tomorrow ? shiftBounds(next, tomorrow, tz).start - EARLY_WINDOW_MIN * MIN : undefined;
+    const a = attendShift(bounds, today, mine, {
+      windowStart: prevWindowEnd ?? undefined,
+      windowEnd: nextWindowStart,
+      now,
+    });
+    let status: DailyStatus;
+    if (a.check_in === null) status = now >= bounds.end ? 'tidak_hadir' : 'belum_hadir';
+    else if (a.missing_checkout) status = 'belum_pulang';
+    else status = a.late_minutes > 0 ? 'terlambat' : 'hadir';
+    return {
+      ...base,
+      shift: today.shift_name,
+      shift_start: iso(bounds.start),
+      shift_end: iso(bounds.end),
+      check_in: iso(a.check_in),
+      check_out: iso(a.check_out),
+      status,
+      late_minutes: a.late_minutes,
+      early_leave_minutes: a.early_leave_minutes,
+      missing_checkout: a.missing_checkout,
+    } satisfies DailyRow;
+  });
+}
+
+/** Today's date in the current branch (for 'Absensi Saya'). */
+export async function branchToday(ctx: Ctx): Promise<string> {
+  return todayIn(await q.branchTimezone(ctx.db, ctx.branchId));
+}
+
+/** The signed-in user's own day: their row of the daily attendance and their punches. */
+export async function myAttendance(ctx: Ctx, date?: string) {
+  const u = requireUser(ctx).user;
+  const day = date ?? (await branchToday(ctx));
+  const [row] = await daily(ctx, { date: day }, { userId: u.id });
+  return { date: day, row: row ?? null };
+}
