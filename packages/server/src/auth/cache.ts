@@ -2,7 +2,7 @@
  * In-process cache of sessions, session users (with privileges) and branches, so that an authenticated request
  * needs no database round trip (issue 10). Entries live a few seconds (SESSION_CACHE_SECONDS, default 5) and are
  * dropped at once when the rows behind them change:
- * - triggers on session, users, user_privilege and profile NOTIFY `klinik_auth` at commit (drizzle/0009), which
+ * - triggers on session, users, user_privilege and profile NOTIFY `klinik_auth` at commit (drizzle/0010), which
  *   every app process LISTENs to (PostgreSQL: a dedicated connection; PGlite: in-process, delivered before the
  *   committing query returns), so logout, password change, deactivation and privilege change in one process end
  *   the session in all of them;

@@ -124,7 +124,7 @@ export function toAkunDto(r: AkunRow, parents: Map<number, AkunRow>, balanceSen 
 
 // ---------------------------------------------------------------- balances
 
-// Monthly balances (drizzle/0011_monthly_balances.sql): whole months are read from jurnal_saldo_bulan, only the
+// Monthly balances (drizzle/0012_monthly_balances.sql): whole months are read from jurnal_saldo_bulan, only the
 // partial months at the ends of a range from the lines, so a report's cost follows the number of months and
 // accounts, not the size of the book.
 

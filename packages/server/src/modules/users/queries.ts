@@ -93,7 +93,7 @@ export interface UserFilter {
 
 /**
  * The keyword condition (name, NO RM / username, phone, NIK), shaped so that an index serves every form
- * (drizzle/0010_patient_search_indexes.sql): a whole NO RM is an equality on the unique lower(username) index, a
+ * (drizzle/0011_patient_search_indexes.sql): a whole NO RM is an equality on the unique lower(username) index, a
  * 16-digit NIK an equality on idcard (or the normalised phone), anything else a substring on the four columns, each
  * with its trigram index; a keyword that looks like a phone number also matches phones by their normalised digits
  * (0812-3456-7890, +62 812 3456 7890 and 081234567890 are the same number).
