@@ -1,11 +1,13 @@
-// Finance report benchmark: posts BENCH_JOURNALS (default 20 000) journals of a year through the posting service
-// into a fresh database, then times the reports over it. A benchmark, not a test: numbers are printed, never asserted.
+// Finance report benchmark: loads a book of BENCH_JOURNALS journals (default 20 000 then 100 000; 20 000 a year,
+// straight into the tables, the database's triggers checking and summarising each) into a fresh database and times
+// the reports at each size. A benchmark, not a test: numbers are printed, never asserted.
 // Run: pnpm --filter @klinik/server exec tsx ../../bench/finance.mts                       (in-memory PGlite)
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm --filter @klinik/server exec tsx ../../bench/finance.mts
 //      (a new database klinik_bench_<random> is created next to the given one and dropped afterwards)
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { addDays, defaultPrivileges, ROLE_IDS } from '../packages/shared/src/index.ts';
 import { loadConfig, ROOT_DIR } from '../packages/server/src/config.ts';
 import { openDatabase, type Db } from '../packages/server/src/db/client.ts';
@@ -14,8 +16,15 @@ import type { Ctx } from '../packages/server/src/http/context.ts';
 import { loadSessionUser } from '../packages/server/src/modules/auth/queries.ts';
 import { replacePrivileges } from '../packages/server/src/modules/users/queries.ts';
 import { ACCOUNT } from '../packages/server/src/modules/finance/accounts.ts';
-import { postJournal, type PostingLine } from '../packages/server/src/modules/finance/posting.ts';
-import * as finance from '../packages/server/src/modules/finance/service.ts';
+import { queryRows } from '../packages/server/src/db/client.ts';
+import * as finance from '../packages/server/src/modules/finance/services/index.ts';
+import { activePeriode } from '../packages/server/src/modules/finance/queries.ts';
+
+interface PostingLine {
+  akun: string;
+  debit: number;
+  credit: number;
+}
 
 // pg and pino are the server's dependencies (this file sits outside the package).
 const require = createRequire(path.join(ROOT_DIR, 'packages/server/package.json'));
@@ -26,10 +35,16 @@ interface PgClient {
 }
 const pg = require('pg') as { Client: new (o: { connectionString: string }) => PgClient };
 const { pino } = require('pino') as { pino: (o: { level: string }) => unknown };
+// The server's own drizzle-orm (ESM entry), so that its SQL objects are the ones the server's queries understand.
+const { sql } = (await import(
+  pathToFileURL(require.resolve('drizzle-orm').replace(/\.cjs$/, '.js')).href
+)) as typeof import('../packages/server/node_modules/drizzle-orm/index.js');
 
-const JOURNALS = Number(process.env.BENCH_JOURNALS || 20_000);
+// Book sizes measured one after the other; the book grows over time (PER_YEAR journals a year, as a busy branch).
+const SIZES = (process.env.BENCH_JOURNALS || '20000,100000').split(',').map(Number);
+const PER_YEAR = 20_000;
 const RUNS = Number(process.env.BENCH_RUNS || 5);
-const BATCH = 250; // journals per transaction while loading
+const BATCH = 1000; // journals per transaction while loading
 const adminUrl = process.env.BENCH_DATABASE_URL;
 
 function rng(seed: number) {
@@ -61,7 +76,9 @@ if (adminUrl) {
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
 await database.migrate(path.join(ROOT_DIR, 'drizzle'));
 const db: Db = database.db;
-console.log(`database: ${database.kind}${dbName ? ` (${dbName})` : ''}, ${JOURNALS} journals, ${RUNS} runs per report`);
+console.log(
+  `database: ${database.kind}${dbName ? ` (${dbName})` : ''}, book sizes ${SIZES.join(', ')} journals, ${RUNS} runs per report`,
+);
 
 const [branch] = await db
   .insert(profile)
@@ -99,7 +116,6 @@ const ctx: Ctx = {
 // ---------------------------------------------------------------- load
 const START = '2025-01-01';
 const DAYS = 365;
-const TO = addDays(START, DAYS - 1);
 await finance.createPeriode(ctx, {
   start_date: START,
   saldo_awal: [
@@ -155,30 +171,78 @@ function journal(i: number): { memo: string; lines: PostingLine[] } {
   return { memo: `Setor kas #${i}`, lines: [dr(ACCOUNT.bank, v), cr(ACCOUNT.kas, v)] };
 }
 
-let t = performance.now();
-for (let i = 0; i < JOURNALS; i += BATCH) {
-  await db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx as unknown as Db };
-    for (let k = i; k < Math.min(JOURNALS, i + BATCH); k++) {
-      const j = journal(k);
-      // Dates in order through the year, as a clinic posts them.
-      const date = addDays(START, Math.floor((k * DAYS) / JOURNALS));
-      await postJournal(c, { transaction_at: date, memo: j.memo, source_type: 'bench', source_id: k, lines: j.lines });
-    }
-  });
-  if ((i / BATCH) % 20 === 19)
-    process.stdout.write(`  ${i + BATCH} journals, ${((performance.now() - t) / 1000).toFixed(1)}s\n`);
-}
-const loadMs = performance.now() - t;
-console.log(
-  `posted ${JOURNALS} journals in ${(loadMs / 1000).toFixed(1)}s (${(loadMs / JOURNALS).toFixed(2)} ms/journal through postJournal)`,
+const periodeId = (await activePeriode(db, branch.id))!.id;
+const counters = new Map<string, number>();
+const akunIds = new Map(
+  (await queryRows<{ id: number; code: string }>(db, sql`select id, code from akun`)).map((r) => [
+    r.code,
+    Number(r.id),
+  ]),
 );
-if (databaseUrl) {
-  // Fresh statistics, as autovacuum would have them on a live server.
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  await c.query('analyze');
-  await c.end();
+const dateOf = (k: number) => addDays(START, Math.floor((k * DAYS) / PER_YEAR));
+
+/** Journals k in [from, to) straight into the tables (the database's triggers check and summarise each one). */
+async function load(from: number, to: number) {
+  for (let i = from; i < to; i += BATCH) {
+    const js = [];
+    for (let k = i; k < Math.min(to, i + BATCH); k++) {
+      const j = journal(k);
+      const date = dateOf(k);
+      const month = date.slice(0, 7).replace('-', '');
+      const n = (counters.get(month) ?? 0) + 1;
+      counters.set(month, n);
+      js.push({ ...j, date, code: `JU/${String(branch.id).padStart(2, '0')}/${month}/${String(n).padStart(4, '0')}` });
+    }
+    await db.transaction(async (tx) => {
+      const ids = await queryRows<{ id: number; code: string }>(
+        tx as unknown as Db,
+        sql`insert into jurnal (profile_id, periode_id, code, transaction_at, memo, kind, source_type, source_id, total, line_count, created_by)
+            select ${branch.id}, ${periodeId}, x.code, x.date::date, x.memo, 'umum', 'bench', x.code, x.total, x.n, ${fin.id}
+            from jsonb_to_recordset(${JSON.stringify(
+              js.map((j) => ({
+                code: j.code,
+                date: j.date,
+                memo: j.memo,
+                total: j.lines.reduce((t, l) => t + l.debit * 100, 0),
+                n: j.lines.length,
+              })),
+            )}::jsonb) as x(code text, date text, memo text, total bigint, n smallint)
+            returning id, code`,
+      );
+      const idOf = new Map(ids.map((r) => [r.code, Number(r.id)]));
+      const lines = js.flatMap((j) =>
+        j.lines.map((l, i) => ({
+          jurnal_id: idOf.get(j.code),
+          line_no: i + 1,
+          akun_id: akunIds.get(l.akun),
+          debit: l.debit * 100,
+          credit: l.credit * 100,
+        })),
+      );
+      await queryRows(
+        tx as unknown as Db,
+        sql`insert into jurnal_detail (jurnal_id, line_no, akun_id, debit, credit, profile_id, transaction_at)
+            select x.jurnal_id, x.line_no, x.akun_id, x.debit, x.credit, 0, '2000-01-01'
+            from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+              as x(jurnal_id int, line_no smallint, akun_id int, debit bigint, credit bigint)`,
+      );
+    });
+  }
+  // Later postings continue the numbering.
+  for (const [month, n] of counters) {
+    await queryRows(
+      db,
+      sql`insert into doc_counter (profile_id, kind, period, last) values (${branch.id}, 'JU', ${month}, ${n})
+          on conflict (profile_id, kind, period) do update set last = excluded.last`,
+    );
+  }
+  if (databaseUrl) {
+    // Fresh statistics, as autovacuum would have them on a live server.
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query('vacuum analyze');
+    await c.end();
+  }
 }
 
 // ---------------------------------------------------------------- reports
@@ -198,10 +262,8 @@ async function time(label: string, fn: () => Promise<unknown>, describe: (r: nev
   console.log(`${label.padEnd(44)} ${stats(ms).padEnd(40)} ${describe(last as never)}`);
 }
 
-const full = { from: START, to: TO };
+let t = 0;
 const month = { from: '2025-06-01', to: '2025-06-30' };
-const ledgerCount = (await finance.ledger(ctx, { ...full, page: 1, limit: 500 })).count;
-const lastPage = Math.max(1, Math.ceil(ledgerCount / 500));
 type Tb = Awaited<ReturnType<typeof finance.trialBalance>>;
 type Gl = Awaited<ReturnType<typeof finance.ledger>>;
 type Pl = Awaited<ReturnType<typeof finance.profitLoss>>;
@@ -209,49 +271,71 @@ type Bs = Awaited<ReturnType<typeof finance.balanceSheet>>;
 const glInfo = (r: Gl) =>
   `${r.accounts.length} accounts, ${r.accounts.reduce((s, a) => s + a.entries.length, 0)} lines of ${r.count}`;
 
-t = performance.now();
-await time(
-  'trial balance, whole year',
-  () => finance.trialBalance(ctx, full),
-  (r: Tb) => `${r.rows.length} rows`,
-);
-await time(
-  'trial balance, one month',
-  () => finance.trialBalance(ctx, month),
-  (r: Tb) => `${r.rows.length} rows`,
-);
-await time('general ledger, all accounts, page 1', () => finance.ledger(ctx, { ...full, page: 1, limit: 500 }), glInfo);
-await time(
-  `general ledger, all accounts, page ${lastPage}`,
-  () => finance.ledger(ctx, { ...full, page: lastPage, limit: 500 }),
-  glInfo,
-);
-await time(
-  'general ledger, 1101 Kas, page 1',
-  () => finance.ledger(ctx, { ...full, akun: ACCOUNT.kas, page: 1, limit: 500 }),
-  glInfo,
-);
-await time(
-  'general ledger, 1101 Kas, one month, page 1',
-  () => finance.ledger(ctx, { ...month, akun: ACCOUNT.kas, page: 1, limit: 500 }),
-  glInfo,
-);
-await time(
-  'profit and loss, whole year',
-  () => finance.profitLoss(ctx, full),
-  (r: Pl) => `net profit Rp${r.net_profit.toLocaleString('id-ID')}`,
-);
-await time(
-  'balance sheet, year end',
-  () => finance.balanceSheet(ctx, full),
-  (r: Bs) => `total assets Rp${r.total_assets.toLocaleString('id-ID')}`,
-);
-await time(
-  'chart of accounts with balances and postings',
-  () => finance.listAkun(ctx, {}),
-  (r: unknown[]) => `${r.length} accounts`,
-);
-console.log(`reports total ${((performance.now() - t) / 1000).toFixed(1)}s`);
+let loaded = 0;
+for (const size of SIZES) {
+  t = performance.now();
+  await load(loaded, size);
+  loaded = size;
+  const last = dateOf(size - 1);
+  const full = { from: START, to: last };
+  console.log(
+    `\n### ${size} journals (${START} .. ${last}), loaded in ${((performance.now() - t) / 1000).toFixed(1)}s`,
+  );
+  const ledgerCount = (await finance.ledger(ctx, { ...full, page: 1, limit: 500 })).count;
+  const lastPage = Math.max(1, Math.ceil(ledgerCount / 500));
+  t = performance.now();
+  await time(
+    'trial balance, one month',
+    () => finance.trialBalance(ctx, month),
+    (r: Tb) => `${r.rows.length} rows`,
+  );
+  await time(
+    'trial balance, whole book',
+    () => finance.trialBalance(ctx, full),
+    (r: Tb) => `${r.rows.length} rows`,
+  );
+  await time(
+    'general ledger, all accounts, page 1',
+    () => finance.ledger(ctx, { ...full, page: 1, limit: 500 }),
+    glInfo,
+  );
+  await time(
+    `general ledger, all accounts, last page`,
+    () => finance.ledger(ctx, { ...full, page: lastPage, limit: 500 }),
+    glInfo,
+  );
+  await time(
+    'general ledger, 1101 Kas, whole book, page 1',
+    () => finance.ledger(ctx, { ...full, akun: ACCOUNT.kas, page: 1, limit: 500 }),
+    glInfo,
+  );
+  await time(
+    'general ledger, 1101 Kas, one month, page 1',
+    () => finance.ledger(ctx, { ...month, akun: ACCOUNT.kas, page: 1, limit: 500 }),
+    glInfo,
+  );
+  await time(
+    'profit and loss, one month',
+    () => finance.profitLoss(ctx, month),
+    (r: Pl) => `net profit Rp${r.net_profit.toLocaleString('id-ID')}`,
+  );
+  await time(
+    'profit and loss, whole book',
+    () => finance.profitLoss(ctx, full),
+    (r: Pl) => `net profit Rp${r.net_profit.toLocaleString('id-ID')}`,
+  );
+  await time(
+    'balance sheet, book end',
+    () => finance.balanceSheet(ctx, full),
+    (r: Bs) => `total assets Rp${r.total_assets.toLocaleString('id-ID')}`,
+  );
+  await time(
+    'chart of accounts with balances and postings',
+    () => finance.listAkun(ctx, {}),
+    (r: unknown[]) => `${r.length} accounts`,
+  );
+  console.log(`reports total ${((performance.now() - t) / 1000).toFixed(1)}s`);
+}
 
 await database.close();
 if (adminUrl && dbName) {

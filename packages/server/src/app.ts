@@ -15,8 +15,8 @@ import { branchClock, systemNow, type Now } from './http/clock.js';
 import { classifyRoute, looksLikeApi } from './http/surface.js';
 import { serializeError } from './lib/log.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
-import { loadSessionUser } from './modules/auth/index.js';
-import { sessionTimes } from './modules/auth/index.js';
+import { cachedSessionUser, sessionTimes } from './modules/auth/index.js';
+import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
 import { appRouter, type AppRouter } from './router.js';
 import { registerApprovalExecutors, registerRestRoutes } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
@@ -135,10 +135,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const authCache = new AuthCache(config.sessionCacheSeconds * 1000);
   const services: AppServices = {
     pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
     jobs: opts.services?.jobs ?? (await startJobQueue(database, app.log)),
+    authCache,
   };
+  const unlisten = await database.listen(
+    AUTH_CHANNEL,
+    (p) => authCache.onMessage(p),
+    (live) => authCache.onState(live),
+  );
   app.decorate('services', services);
   app.decorate('apiRoutes', []);
   app.decorateRequest('user', null);
@@ -148,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     // The queue first: it waits for running jobs, which may still use the database.
     await services.jobs.stop();
+    await unlisten();
     await services.pdf.close();
     if (!opts.database) await database.close();
   });
@@ -167,6 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const m of methods) if (m !== 'HEAD') app.apiRoutes.push({ method: m, url: route.url, access: declared });
   });
 
+  const times = sessionTimes({ config } as Ctx);
   // Decided on the route the router matched, never on how the URL was spelled (issue 8, finding 1).
   app.addHook('onRequest', async (req, reply) => {
     const surface = req.routeOptions.config?.surface;
@@ -184,9 +193,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
-      const s = await validateSessionToken(app.db, token, sessionTimes({ config } as Ctx));
+      const s = await validateSessionToken(app.db, token, times, authCache);
       if (s) {
-        req.user = await loadSessionUser(app.db, s.user_id, s.id);
+        req.user = await cachedSessionUser(app.db, authCache, s.user_id, s.id);
         req.branchId = s.profile_id;
       }
     }

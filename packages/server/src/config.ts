@@ -16,6 +16,8 @@ export interface Config {
   seedDemo: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** How long a session, its user and privileges stay cached in the process (0: no cache); see auth/cache.ts. */
+  sessionCacheSeconds: number;
   migrationsDir: string;
   webDistDir: string;
   uploadDir: string;
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+    sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5),
     migrationsDir: path.join(ROOT_DIR, 'drizzle'),
     webDistDir: path.join(ROOT_DIR, 'packages/web/dist'),
     uploadDir: path.join(dataDir, 'uploads'),

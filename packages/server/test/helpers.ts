@@ -36,7 +36,7 @@ let snapshot: Blob | undefined;
  * A fresh, migrated database for one test file: a copy of the template on PostgreSQL, or an in-memory PGlite
  * loaded from the migrated snapshot that the global setup made (migrations are not replayed per file).
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('templateDb');
   if (!url || !template) {
@@ -70,6 +70,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await openDatabase({ databaseUrl: u.toString() });
   return {
     database,
+    url: u.toString(),
     drop: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: url });
@@ -124,6 +125,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL database's URL (a second app on the same database); undefined on PGlite. */
+  databaseUrl?: string;
   makeBranch(values?: Partial<typeof profile.$inferInsert>): Promise<number>;
   /** A staff user with a live session (no password round trip unless `password` is given). */
   makeUser(role: RoleName, opts: MakeUserOptions): Promise<TestUser>;
@@ -144,7 +147,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   services?: { pdf?: PdfRenderer },
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase();
   const config = loadConfig(
     { ...process.env, DATABASE_URL: '' },
     {
@@ -165,6 +168,7 @@ export async function createTestApp(
     app,
     db,
     config,
+    databaseUrl: url,
     async makeBranch(values = {}) {
       const [row] = await db
         .insert(profile)

@@ -1,8 +1,9 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { session } from '../db/schema/index.js';
+import type { AuthCache } from './cache.js';
 
 export const SESSION_COOKIE = 'klinik_session';
 
@@ -13,8 +14,9 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** SHA-256 of the token, hex (node's native hash: it runs on every request). */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token).digest('hex');
 }
 
 export interface SessionTimes {
@@ -52,24 +54,48 @@ export async function createSession(
   return { token, session: row };
 }
 
+const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
+
 /**
  * The session for a cookie token, renewed while used (idle expiry slides, never past the absolute one).
- * Expired sessions are deleted when met.
+ * Expired sessions are deleted when met. With a cache, a session read in the last few seconds is not read again
+ * (its expiry is still checked on every request; see cache.ts for how changes reach it).
  */
-export async function validateSessionToken(db: Db, token: string, times: SessionTimes): Promise<SessionRow | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  times: SessionTimes,
+  cache?: AuthCache,
+): Promise<SessionRow | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
   const id = hashToken(token);
-  const [row] = await db.select().from(session).where(eq(session.id, id));
-  if (!row) return null;
+  let row: SessionRow | undefined = cache?.session(id);
+  if (!row) {
+    const epoch = cache?.epoch ?? 0;
+    [row] = await db
+      .select({
+        id: session.id,
+        user_id: session.user_id,
+        profile_id: session.profile_id,
+        expires_at: session.expires_at,
+        absolute_expires_at: session.absolute_expires_at,
+      })
+      .from(session)
+      .where(eq(session.id, id));
+    if (!row) return null;
+    cache?.putSession(row, epoch);
+  }
   const now = Date.now();
   if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
+    cache?.dropSession(id);
     await db.delete(session).where(eq(session.id, id));
     return null;
   }
   const renewed = Math.min(now + times.idleMs, row.absolute_expires_at.getTime());
-  // Renew at most once a minute to keep reads cheap.
+  // Renew at most once a minute to keep reads cheap (the update's NOTIFY drops the cached copy everywhere).
   if (renewed - row.expires_at.getTime() > 60_000) {
-    row.expires_at = new Date(renewed);
+    row = { ...row, expires_at: new Date(renewed) };
+    cache?.dropSession(id);
     await db.update(session).set({ expires_at: row.expires_at }).where(eq(session.id, id));
   }
   return row;

@@ -19,6 +19,16 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(migrationsDir: string): Promise<void>;
+  /**
+   * Receives NOTIFY messages of a channel after their transaction commits (PostgreSQL: on a dedicated connection,
+   * reopened when dropped; PGlite: in-process). `onState(false)` means messages may have been missed (connection
+   * lost): anything derived from them must be forgotten until `onState(true)`. Returns the unsubscribe function.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,10 +74,13 @@ export async function openDatabase(opts: {
           client.release();
         }
       },
+      listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl!, channel, onMessage, onState),
       close: () => pool.end(),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm serves substring search on names (trigram GIN indexes); it ships in PGlite's contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dataDir = opts.dataDir ?? 'memory://';
@@ -78,6 +91,7 @@ export async function openDatabase(opts: {
   const client = new PGlite(dataDir, {
     parsers: { 1082: (v: string) => v },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
@@ -92,6 +106,15 @@ export async function openDatabase(opts: {
     async migrate(migrationsFolder) {
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     },
+    async listen(channel, onMessage, onState) {
+      // One process, one connection: notifications are delivered before the committing query resolves.
+      const unlisten = await client.listen(channel, onMessage);
+      onState?.(true);
+      return async () => {
+        onState?.(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -101,6 +124,57 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   if (database.kind !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   return client.dumpDataDir('none');
+}
+
+/** LISTEN on a dedicated PostgreSQL connection, reopened (with back-off) while the subscription lasts. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState?: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let delay = 100;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = (c: InstanceType<typeof pg.Client>) => {
+    if (client !== c) return;
+    client = null;
+    onState?.(false);
+    c.end().catch(() => undefined);
+    if (!stopped) {
+      timer = setTimeout(() => void open(), delay);
+      delay = Math.min(delay * 2, 5_000);
+    }
+  };
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (stopped || client !== c) return void c.end().catch(() => undefined);
+      delay = 100;
+      onState?.(true);
+    } catch {
+      lost(c);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    onState?.(false);
+    await c?.end().catch(() => undefined);
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

@@ -3,6 +3,7 @@ import { roleNameOf, topLevelNameOf, type Privilege, type Resource } from '@klin
 import type { Db } from '../../db/client.js';
 import { loginAttempt, session, userPrivilege, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../http/context.js';
+import type { AuthCache } from '../../auth/cache.js';
 
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
@@ -57,6 +58,26 @@ export async function loadSessionUser(db: Db, userId: number, sessionId: string)
     previleges,
     sessionId,
   };
+}
+
+/** loadSessionUser through the auth cache (cache.ts): the user and privileges are read at most every few seconds. */
+export async function cachedSessionUser(
+  db: Db,
+  cache: AuthCache | undefined,
+  userId: number,
+  sessionId: string,
+): Promise<SessionUser | null> {
+  const hit = cache?.user(userId);
+  if (hit !== undefined) return hit && { ...hit, sessionId };
+  const epoch = cache?.epoch ?? 0;
+  const u = await loadSessionUser(db, userId, sessionId);
+  if (cache) {
+    if (u) {
+      const { sessionId: _s, ...rest } = u;
+      cache.putUser(userId, rest, epoch);
+    } else cache.putUser(userId, null, epoch);
+  }
+  return u;
 }
 
 export async function countRecentFailures(db: Db, key: string, since: Date): Promise<number> {

@@ -12,8 +12,19 @@ export function sessionTimes(ctx: Ctx) {
   return { idleMs: ctx.config.sessionIdleMinutes * 60_000, absoluteMs: ctx.config.sessionAbsoluteHours * 3_600_000 };
 }
 
+/** The branch row, through the auth cache (every GET /api/auth/me needs it). */
+async function sessionBranch(ctx: Ctx, branchId: number) {
+  const cache = ctx.services.authCache;
+  const hit = cache?.branch<Awaited<ReturnType<typeof findBranch>>>(branchId);
+  if (hit) return hit;
+  const epoch = cache?.epoch ?? 0;
+  const row = await findBranch(ctx.db, branchId);
+  if (row) cache?.putBranch(branchId, row, epoch);
+  return row;
+}
+
 export async function toSessionUserDto(ctx: Ctx, user: SessionUser, branchId: number): Promise<SessionUserDto> {
-  const branch = await findBranch(ctx.db, branchId);
+  const branch = await sessionBranch(ctx, branchId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
   return {
     id: user.id,
@@ -70,6 +81,7 @@ export async function login(
 
 export async function logout(ctx: Ctx): Promise<void> {
   if (!ctx.user) return;
+  ctx.services.authCache?.dropSession(ctx.user.sessionId);
   await invalidateSession(ctx.db, ctx.user.sessionId);
 }
 
@@ -84,6 +96,7 @@ export async function switchBranch(ctx: Ctx, profileId: number): Promise<Session
   if (!isTopLevel(c.user)) throw forbidden(MSG.switchOnlyTopLevel);
   const branch = await findBranch(c.db, profileId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
+  c.services.authCache?.dropSession(c.user.sessionId);
   await q.setSessionBranch(c.db, c.user.sessionId, profileId);
   await audit(
     { ...c, branchId: profileId },

@@ -61,6 +61,7 @@ export async function update(ctx: Ctx, id: number, input: BranchUpdateInput): Pr
     const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const row = await q.updateBranch(tx.db, id, values);
     if (!row) throw notFound('Cabang tidak ditemukan');
+    tx.services.authCache?.dropBranch(id);
     await audit(tx, { action: 'update', entity: 'profile', entityId: id, before, after: row, profileId: id });
     return q.toBranchDto(row);
   });

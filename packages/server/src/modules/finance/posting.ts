@@ -20,8 +20,6 @@ import {
 } from '@klinik/shared';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
-import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
 
 export interface PostingLine {
@@ -235,33 +233,37 @@ export interface InsertJournalArgs {
 
 /**
  * Stores a checked journal in ctx.db (which must be a transaction, or the deferred balance check fails at the
- * implicit commit of the first insert). Numbering: nextNumber per branch, prefix and month of the date.
+ * implicit commit of the first insert). Numbering: per branch, prefix and month of the date, taken inside the one
+ * statement that stores the journal, its lines and its audit row (queries.insertJurnalNumbered), so the counter is
+ * locked only until the commit right after. Returns the stored journal (RETURNING: no read-back).
  */
-export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ id: number; code: string }> {
-  let code = a.code?.trim() ?? '';
-  if (code) {
-    if (AUTO_CODE.test(code)) {
+export async function insertJournal(
+  ctx: Ctx,
+  a: InsertJournalArgs,
+): Promise<{ id: number; code: string; stored: q.InsertedJurnal }> {
+  const given = a.code?.trim() ?? '';
+  if (given) {
+    if (AUTO_CODE.test(given)) {
       throw badRequest(
         'Kode dengan format JU/cabang/bulan/nomor dipakai penomoran otomatis; kosongkan kode untuk nomor otomatis',
         'code',
       );
     }
-    if (await q.jurnalCodeExists(ctx.db, ctx.branchId, code))
-      throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
-  } else {
-    const prefix = a.prefix ?? 'JU';
-    const month = a.transaction_at.slice(0, 7).replace('-', '');
-    const n = await nextNumber(ctx.db, ctx.branchId, prefix, month);
-    code = formatDocNumber(prefix, ctx.branchId, month, n);
+    if (await q.jurnalCodeExists(ctx.db, ctx.branchId, given))
+      throw badRequest(`Kode jurnal ${given} sudah dipakai`, 'code');
   }
+  const prefix = a.prefix ?? 'JU';
+  const month = a.transaction_at.slice(0, 7).replace('-', '');
+  // formatDocNumber's layout (PREFIX/branch/yyyymm/nnnn); the database fills in the number.
+  const branchPart = String(ctx.branchId).padStart(2, '0');
   const total = sumSen(a.lines.map((l) => l.debit));
   try {
-    const row = await q.insertJurnal(
+    const stored = await q.insertJurnalNumbered(
       ctx.db,
       {
         profile_id: ctx.branchId,
         periode_id: a.periode.id,
-        code,
+        code: given,
         transaction_at: a.transaction_at,
         memo: a.memo,
         kind: a.kind,
@@ -272,33 +274,28 @@ export async function insertJournal(ctx: Ctx, a: InsertJournalArgs): Promise<{ i
         line_count: a.lines.length,
         created_by: ctx.user?.id ?? null,
       },
-      a.lines.map((l, i) => ({
-        line_no: i + 1,
-        akun_id: l.akun_id,
-        description: l.description,
-        debit: l.debit,
-        credit: l.credit,
-      })),
-    );
-    await audit(ctx, {
-      action: a.kind === 'reversal' ? 'reverse' : 'create',
-      entity: 'jurnal',
-      entityId: row.id,
-      after: {
-        code,
-        transaction_at: a.transaction_at,
-        memo: a.memo,
-        kind: a.kind,
-        source_type: a.source_type,
-        source_id: a.source_id,
-        reversal_of: a.reversal_of,
-        lines: a.lines,
+      a.lines.map((l) => ({ akun_id: l.akun_id, description: l.description, debit: l.debit, credit: l.credit })),
+      given ? null : { prefix, period: month, branchPart },
+      {
+        user_id: ctx.user?.id ?? null,
+        action: a.kind === 'reversal' ? 'reverse' : 'create',
+        request_id: ctx.requestId,
+        after: {
+          code: given,
+          transaction_at: a.transaction_at,
+          memo: a.memo,
+          kind: a.kind,
+          source_type: a.source_type ?? null,
+          source_id: a.source_id ?? null,
+          reversal_of: a.reversal_of ?? null,
+          lines: a.lines,
+        },
       },
-    });
-    return { id: row.id, code };
+    );
+    return { id: stored.row.id, code: stored.row.code, stored };
   } catch (err) {
     if (isUniqueViolation(err, 'jurnal_profile_code_idx'))
-      throw badRequest(`Kode jurnal ${code} sudah dipakai`, 'code');
+      throw badRequest(`Kode jurnal ${given} sudah dipakai`, 'code');
     if (isUniqueViolation(err, 'jurnal_reversal_of_idx')) throw badRequest('Jurnal ini sudah dibatalkan');
     throw err;
   }
@@ -337,7 +334,7 @@ export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: numb
   return withTx(ctx, async (tx) => {
     const periode = await lockActivePeriodFor(tx, doc.transaction_at);
     const lines = await resolveSenLines(tx, doc.lines, 'lines');
-    return insertJournal(tx, {
+    const { id, code } = await insertJournal(tx, {
       periode,
       transaction_at: doc.transaction_at,
       memo: (doc.memo ?? '').trim(),
@@ -347,5 +344,6 @@ export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: numb
       code: doc.code,
       lines,
     });
+    return { id, code };
   });
 }

@@ -124,6 +124,25 @@ export function toAkunDto(r: AkunRow, parents: Map<number, AkunRow>, balanceSen 
 
 // ---------------------------------------------------------------- balances
 
+// Monthly balances (drizzle/0012_monthly_balances.sql): whole months are read from jurnal_saldo_bulan, only the
+// partial months at the ends of a range from the lines, so a report's cost follows the number of months and
+// accounts, not the size of the book.
+
+/** First day of the date's month. */
+function monthOf(date: string): string {
+  return `${date.slice(0, 8)}01`;
+}
+function addMonth(month: string, k: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const t = y * 12 + (m - 1) + k;
+  return `${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}-01`;
+}
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
  * Per account: debit and credit sums in sen of the journals in scope, optionally only those dated before
  * `before` (exclusive) or up to `upTo` (inclusive).
@@ -133,20 +152,34 @@ export async function sumsByAkun(
   scope: BranchScope,
   opts: { before?: string; upTo?: string; periodeId?: number } = {},
 ): Promise<Map<number, { debit: number; credit: number }>> {
-  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope)];
-  if (opts.before) conds.push(sql`d.transaction_at < ${opts.before}`);
-  if (opts.upTo) conds.push(sql`d.transaction_at <= ${opts.upTo}`);
+  // Everything dated before `bound` (or everything).
+  const bound = opts.before ?? (opts.upTo ? nextDay(opts.upTo) : null);
   const rows = await queryRows<{ akun_id: number; debit: string; credit: string }>(
     db,
-    sql`select d.akun_id, sum(d.debit)::text as debit, sum(d.credit)::text as credit
-        from jurnal_detail d where ${sql.join(conds, sql` and `)} group by d.akun_id`,
+    bound
+      ? sql`select akun_id, sum(debit)::text as debit, sum(credit)::text as credit from (
+            select s.akun_id, s.debit, s.credit from jurnal_saldo_bulan s
+            where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(bound)}
+            union all
+            select d.akun_id, d.debit, d.credit from jurnal_detail d
+            where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${monthOf(bound)} and d.transaction_at < ${bound}
+          ) x group by akun_id`
+      : sql`select s.akun_id, sum(s.debit)::text as debit, sum(s.credit)::text as credit from jurnal_saldo_bulan s
+            where ${scopeSql(sql`s.profile_id`, scope)} group by s.akun_id`,
   );
   return new Map(rows.map((r) => [Number(r.akun_id), { debit: Number(r.debit), credit: Number(r.credit) }]));
 }
 
+/** The whole months inside [from, to] (first days), or null when there is none. */
+function wholeMonths(from: string, to: string): { first: string; last: string } | null {
+  const first = monthOf(from) === from ? from : addMonth(monthOf(from), 1);
+  const last = monthOf(nextDay(to)) === nextDay(to) ? monthOf(to) : addMonth(monthOf(to), -1);
+  return first <= last ? { first, last } : null;
+}
+
 /**
- * Trial balance sums per account: before `from` (opening) and within [from, to] (movement).
- * excludeClosing leaves out the closing journals (profit and loss).
+ * Trial balance sums per account: before `from` (opening) and within [from, to] (movement, with the number of
+ * lines). excludeClosing leaves out the closing journals (profit and loss).
  */
 export async function rangeSums(
   db: Db,
@@ -155,19 +188,46 @@ export async function rangeSums(
   to: string,
   opts: { excludeClosing?: boolean } = {},
 ): Promise<Map<number, { od: number; oc: number; d: number; c: number; n: number }>> {
-  const conds: SQL[] = [scopeSql(sql`d.profile_id`, scope), sql`d.transaction_at <= ${to}`];
-  const closing = opts.excludeClosing
-    ? sql`and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
+  const notClosingBal = opts.excludeClosing ? sql` and not s.closing` : sql``;
+  const notClosingLine = opts.excludeClosing
+    ? sql` and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
     : sql``;
+  const whole = wholeMonths(from, to);
+  // Lines read one by one: the opening's part of from's month, and the range outside its whole months.
+  const lineRanges: SQL[] = [sql`(d.transaction_at >= ${monthOf(from)} and d.transaction_at < ${from})`];
+  if (whole) {
+    if (from < whole.first) lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
+    const after = addMonth(whole.last, 1);
+    if (after <= to) lineRanges.push(sql`(d.transaction_at >= ${after} and d.transaction_at <= ${to})`);
+  } else {
+    lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at <= ${to})`);
+  }
   const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string; n: number }>(
     db,
-    sql`select d.akun_id,
-          coalesce(sum(d.debit) filter (where d.transaction_at < ${from}), 0)::text as od,
-          coalesce(sum(d.credit) filter (where d.transaction_at < ${from}), 0)::text as oc,
-          coalesce(sum(d.debit) filter (where d.transaction_at >= ${from}), 0)::text as d,
-          coalesce(sum(d.credit) filter (where d.transaction_at >= ${from}), 0)::text as c,
-          (count(*) filter (where d.transaction_at >= ${from}))::int as n
-        from jurnal_detail d where ${sql.join(conds, sql` and `)} ${closing} group by d.akun_id`,
+    sql`select akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
+          sum(n)::int as n
+        from (
+          select s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
+          from jurnal_saldo_bulan s
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(from)}${notClosingBal}
+          ${
+            whole
+              ? sql`union all
+          select s.akun_id, 0, 0, s.debit, s.credit, s.n
+          from jurnal_saldo_bulan s
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}${notClosingBal}`
+              : sql``
+          }
+          union all
+          select d.akun_id,
+            case when d.transaction_at < ${from} then d.debit else 0 end,
+            case when d.transaction_at < ${from} then d.credit else 0 end,
+            case when d.transaction_at >= ${from} then d.debit else 0 end,
+            case when d.transaction_at >= ${from} then d.credit else 0 end,
+            case when d.transaction_at >= ${from} then 1 else 0 end
+          from jurnal_detail d
+          where ${scopeSql(sql`d.profile_id`, scope)} and (${sql.join(lineRanges, sql` or `)})${notClosingLine}
+        ) x group by akun_id`,
   );
   return new Map(
     rows.map((r) => [
@@ -199,8 +259,10 @@ export interface LedgerWindow {
 
 /**
  * Ledger lines of [from, to] for the given slices, in ledger order (date, journal, line) per account, each with the
- * account's running sum from the start of the range. Numbering and running sums come from a window over the
- * accounts' lines in range (jurnal_detail_akun_idx); only the page's lines are joined to their journals.
+ * account's running sum from the start of the range. Bounded whatever the size of the book: the month holding a
+ * slice's first line is found from the monthly line counts (jurnal_saldo_bulan; the partial months at the ends of
+ * the range counted from the lines), and only that month's lines up to the slice's end are read
+ * (jurnal_detail_ledger_idx), with the sum of the months before it as the running sum's start.
  */
 export async function ledgerLines(
   db: Db,
@@ -211,11 +273,65 @@ export async function ledgerLines(
 ): Promise<LedgerLineRow[]> {
   if (!windows.length) return [];
   const ids = [...new Set(windows.map((w) => w.akunId))];
-  const picked = sql.join(
-    windows.map((w) => sql`(x.akun_id = ${w.akunId} and x.rn > ${w.fromRn} and x.rn <= ${w.toRn})`),
-    sql` or `,
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
+  const whole = wholeMonths(from, to);
+  const partial: SQL[] = [];
+  if (whole) {
+    if (from < whole.first) partial.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
+    const after = addMonth(whole.last, 1);
+    if (after <= to) partial.push(sql`(d.transaction_at >= ${after} and d.transaction_at <= ${to})`);
+  } else partial.push(sql`(d.transaction_at >= ${from} and d.transaction_at <= ${to})`);
+  // Lines and net (debit - credit) per account and month within the range.
+  const months = await queryRows<{ akun_id: number; bulan: string; n: number; net: string }>(
+    db,
+    sql`select akun_id, bulan, sum(n)::int as n, sum(net)::text as net from (
+          ${
+            whole
+              ? sql`select s.akun_id, s.bulan, s.n, s.debit - s.credit as net from jurnal_saldo_bulan s
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.akun_id in (${idList})
+            and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}
+          union all`
+              : sql``
+          }
+          select d.akun_id, date_trunc('month', d.transaction_at)::date as bulan, 1 as n, d.debit - d.credit as net
+          from jurnal_detail d
+          where ${scopeSql(sql`d.profile_id`, scope)} and d.akun_id in (${idList}) and (${partial.length ? sql.join(partial, sql` or `) : sql`false`})
+        ) x group by akun_id, bulan order by akun_id, bulan`,
+  );
+  const byAkun = new Map<number, { bulan: string; n: number; net: number }[]>();
+  for (const m of months) {
+    const list = byAkun.get(Number(m.akun_id)) ?? [];
+    list.push({ bulan: String(m.bulan).slice(0, 10), n: Number(m.n), net: Number(m.net) });
+    byAkun.set(Number(m.akun_id), list);
+  }
+  const parts: SQL[] = [];
+  const starts: { akunId: number; skip: number; base: number; fromRn: number }[] = [];
+  for (const w of windows) {
+    let before = 0;
+    let net = 0;
+    let start = from;
+    for (const m of byAkun.get(w.akunId) ?? []) {
+      if (before + m.n > w.fromRn) {
+        start = m.bulan > from ? m.bulan : from;
+        break;
+      }
+      before += m.n;
+      net += m.net;
+    }
+    const k = starts.length;
+    starts.push({ akunId: w.akunId, skip: w.fromRn - before, base: net, fromRn: w.fromRn });
+    parts.push(sql`(select ${k}::int as k, d.akun_id, d.jurnal_id, d.line_no, d.transaction_at, d.description, d.debit, d.credit
+        from jurnal_detail d
+        where ${scopeSql(sql`d.profile_id`, scope)} and d.akun_id = ${w.akunId}
+          and d.transaction_at >= ${start} and d.transaction_at <= ${to}
+        order by d.transaction_at, d.jurnal_id, d.line_no
+        limit ${w.toRn - before})`);
+  }
   const rows = await queryRows<{
+    k: number;
     akun_id: number;
     jurnal_id: number;
     code: string;
@@ -224,34 +340,30 @@ export async function ledgerLines(
     description: string | null;
     debit: string;
     credit: string;
+    rn: number;
     run: string;
   }>(
     db,
-    sql`select x.akun_id, x.jurnal_id, j.code, x.transaction_at::text as transaction_at, j.memo, x.description,
-          x.debit::text as debit, x.credit::text as credit, x.run::text as run
-        from (
-          select d.akun_id, d.jurnal_id, d.transaction_at, d.description, d.debit, d.credit,
-            row_number() over w as rn,
-            sum(d.debit - d.credit) over w as run
-          from jurnal_detail d
-          where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${from} and d.transaction_at <= ${to}
-            and d.akun_id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-          window w as (partition by d.akun_id order by d.transaction_at, d.jurnal_id, d.line_no rows between unbounded preceding and current row)
-        ) x join jurnal j on j.id = x.jurnal_id
-        where ${picked}
-        order by x.akun_id, x.rn`,
+    sql`select x.k, x.akun_id, x.jurnal_id, j.code, x.transaction_at::text as transaction_at, j.memo, x.description,
+          x.debit::text as debit, x.credit::text as credit,
+          (row_number() over w)::int as rn, (sum(x.debit - x.credit) over w)::text as run
+        from (${sql.join(parts, sql` union all `)}) x join jurnal j on j.id = x.jurnal_id
+        window w as (partition by x.k order by x.transaction_at, x.jurnal_id, x.line_no rows between unbounded preceding and current row)
+        order by x.k, x.transaction_at, x.jurnal_id, x.line_no`,
   );
-  return rows.map((r) => ({
-    ...r,
-    akun_id: Number(r.akun_id),
-    jurnal_id: Number(r.jurnal_id),
-    debit: Number(r.debit),
-    credit: Number(r.credit),
-    run: Number(r.run),
-  }));
+  return rows
+    .filter((r) => Number(r.rn) > starts[Number(r.k)].skip)
+    .map((r) => ({
+      akun_id: Number(r.akun_id),
+      jurnal_id: Number(r.jurnal_id),
+      code: r.code,
+      transaction_at: r.transaction_at,
+      memo: r.memo,
+      description: r.description,
+      debit: Number(r.debit),
+      credit: Number(r.credit),
+      run: starts[Number(r.k)].base + Number(r.run),
+    }));
 }
 
 // ---------------------------------------------------------------- periods
@@ -362,6 +474,94 @@ export async function insertJurnal(
       lines.map((l) => ({ ...l, jurnal_id: row.id, profile_id: row.profile_id, transaction_at: row.transaction_at })),
     );
   return row;
+}
+
+export interface NewJurnalLine {
+  akun_id: number;
+  description: string | null;
+  debit: number; // sen
+  credit: number; // sen
+}
+
+/** A stored journal as one statement returns it: the row and its lines with their accounts. */
+export interface InsertedJurnal {
+  row: JurnalRow;
+  lines: (NewJurnalLine & { line_no: number; code: string; name: string })[];
+}
+
+/**
+ * Stores a journal, its lines and its audit row in ONE statement, and takes its number in that same statement
+ * (issue 10): the counter row (doc_counter, per branch, prefix and month) is locked only from here to the commit
+ * that follows, never across the caller's other round trips, so postings of a branch queue for the shortest time.
+ * Numbers stay unique and gapless: the counter and the journal commit or roll back together (a killed server
+ * leaves neither). `number` absent: the journal keeps `values.code`. Everything is read back through RETURNING.
+ */
+export async function insertJurnalNumbered(
+  db: Db,
+  values: Omit<typeof jurnal.$inferInsert, 'code'> & { code?: string },
+  lines: NewJurnalLine[],
+  number: { prefix: string; period: string; branchPart: string } | null,
+  audit: { user_id: number | null; action: string; request_id: string; after: Record<string, unknown> },
+): Promise<InsertedJurnal> {
+  const counter = number
+    ? sql`n as (
+        insert into doc_counter (profile_id, kind, period, last) values (${values.profile_id}, ${number.prefix}, ${number.period}, 1)
+        on conflict (profile_id, kind, period) do update set last = doc_counter.last + 1
+        returning last
+      ),`
+    : sql``;
+  const code = number
+    ? sql`${`${number.prefix}/${number.branchPart}/${number.period}/`} || case when n.last < 10000 then lpad(n.last::text, 4, '0') else n.last::text end`
+    : sql`${values.code ?? ''}::varchar`;
+  const jsonLines = JSON.stringify(lines.map((l, i) => ({ line_no: i + 1, ...l })));
+  const [r] = await queryRows<Omit<JurnalRow, 'total'> & { total: string; details: InsertedJurnal['lines'] | string }>(
+    db,
+    sql`with ${counter} j as (
+        insert into jurnal (profile_id, periode_id, code, transaction_at, memo, kind, source_type, source_id,
+          reversal_of, total, line_count, created_by)
+        select ${values.profile_id}, ${values.periode_id}, ${code}, ${values.transaction_at}::date, ${values.memo ?? ''},
+          ${values.kind ?? 'umum'}, ${values.source_type ?? null}::varchar, ${values.source_id ?? null}::varchar,
+          ${values.reversal_of ?? null}::int, ${values.total}::bigint, ${values.line_count}::smallint, ${values.created_by ?? null}::int
+        ${number ? sql`from n` : sql``}
+        returning *
+      ), d as (
+        insert into jurnal_detail (jurnal_id, line_no, akun_id, description, debit, credit, profile_id, transaction_at)
+        select j.id, v.line_no, v.akun_id, v.description, v.debit, v.credit, j.profile_id, j.transaction_at
+        from j cross join jsonb_to_recordset(${jsonLines}::jsonb)
+          as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint)
+        returning line_no, akun_id, description, debit, credit
+      ), a as (
+        insert into audit_log (user_id, profile_id, action, entity, entity_id, after, request_id)
+        select ${audit.user_id}::int, j.profile_id, ${audit.action}, 'jurnal', j.id::text,
+          jsonb_set(${JSON.stringify(audit.after)}::jsonb, '{code}', to_jsonb(j.code)), ${audit.request_id}
+        from j
+      )
+      select j.id, j.profile_id, j.periode_id, j.code, j.transaction_at::text as transaction_at, j.memo, j.kind,
+        j.source_type, j.source_id, j.reversal_of, j.total::text as total, j.line_count, j.created_by,
+        j.created_at::text as created_at,
+        (select json_agg(json_build_object('line_no', d.line_no, 'akun_id', d.akun_id, 'code', ak.code, 'name', ak.name,
+            'description', d.description, 'debit', d.debit::text, 'credit', d.credit::text) order by d.line_no)
+         from d join akun ak on ak.id = d.akun_id) as details
+      from j`,
+  );
+  const details = (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as (Omit<
+    InsertedJurnal['lines'][number],
+    'debit' | 'credit'
+  > & { debit: string; credit: string })[];
+  const { details: _d, ...row } = r;
+  return {
+    row: {
+      ...row,
+      id: Number(row.id),
+      profile_id: Number(row.profile_id),
+      periode_id: Number(row.periode_id),
+      reversal_of: row.reversal_of === null ? null : Number(row.reversal_of),
+      total: Number(row.total),
+      line_count: Number(row.line_count),
+      created_by: row.created_by === null ? null : Number(row.created_by),
+    },
+    lines: details.map((l) => ({ ...l, debit: Number(l.debit), credit: Number(l.credit) })),
+  };
 }
 
 export async function jurnalCodeExists(db: Db, profileId: number, code: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ageOn,
   GENDER_LABELS,
@@ -91,28 +91,60 @@ export interface UserFilter {
   offset: number;
 }
 
+/**
+ * The keyword condition (name, NO RM / username, phone, NIK), shaped so that an index serves every form
+ * (drizzle/0011_patient_search_indexes.sql): a whole NO RM is an equality on the unique lower(username) index, a
+ * 16-digit NIK an equality on idcard (or the normalised phone), anything else a substring on the four columns, each
+ * with its trigram index; a keyword that looks like a phone number also matches phones by their normalised digits
+ * (0812-3456-7890, +62 812 3456 7890 and 081234567890 are the same number).
+ */
+function keywordWhere(keyword: string): SQL {
+  const k = keyword.trim().toLowerCase();
+  if (/^rm\d{8}$/.test(k)) return sql`lower(${users.username}) = ${k}`;
+  if (/^\d{16}$/.test(k)) return sql`(${users.idcard} = ${k} or klinik_phone_norm(${users.phone}) = ${k})`;
+  const like = `%${k.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+  const arms = [
+    sql`lower(${users.name}) like ${like}`,
+    sql`lower(${users.username}) like ${like}`,
+    sql`${users.phone} like ${like}`,
+    sql`${users.idcard} like ${like}`,
+  ];
+  if (/^[\d\s()+.-]+$/.test(k)) {
+    const digits = k.replace(/\D/g, '').replace(/^62/, '0');
+    if (digits.length >= 6) arms.push(sql`klinik_phone_norm(${users.phone}) like ${digits + '%'}`);
+  }
+  return sql`(${sql.join(arms, sql` or `)})`;
+}
+
 function whereOf(f: UserFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.profileId !== undefined) where.push(eq(users.profile_id, f.profileId));
   if (f.role !== undefined) where.push(eq(users.role, f.role));
   if (f.staffOnly) where.push(sql`${users.role} <> 1`);
   if (f.status !== undefined) where.push(eq(users.status, f.status));
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-    where.push(
-      or(
-        sql`lower(${users.name}) like ${like}`,
-        sql`lower(${users.username}) like ${like}`,
-        sql`${users.phone} like ${like}`,
-        sql`${users.idcard} like ${like}`,
-      )!,
-    );
-  }
+  if (f.keyword?.trim()) where.push(keywordWhere(f.keyword));
   return where.length ? and(...where) : undefined;
 }
 
+/**
+ * A keyword search counts its matches up to this many; past it the envelope's `count` is KEYWORD_COUNT_CAP + 1,
+ * read as "more than KEYWORD_COUNT_CAP" (the pager then offers the first pages; the user narrows the keyword).
+ * Lists without a keyword count exactly (an index-only scan, not on every keystroke).
+ */
+export const KEYWORD_COUNT_CAP = 1000;
+
 export async function listUsers(db: Db, f: UserFilter) {
   const where = whereOf(f);
+  const counted = f.keyword?.trim()
+    ? db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(where)
+          .limit(KEYWORD_COUNT_CAP + 1)
+          .as('capped'),
+      )
+    : db.select({ n: count() }).from(users).where(where);
   const [rows, [total]] = await Promise.all([
     db
       .select({ user: users, level: { name: membershipLevel.name, status: membershipLevel.status } })
@@ -122,7 +154,7 @@ export async function listUsers(db: Db, f: UserFilter) {
       .orderBy(asc(users.name), asc(users.id))
       .limit(f.limit)
       .offset(f.offset),
-    db.select({ n: count() }).from(users).where(where),
+    counted,
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

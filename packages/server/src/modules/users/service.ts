@@ -251,6 +251,8 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
   if (privilegesAfter) assertMayGrant(c.user, privilegesBefore, privilegesAfter);
   const row = Object.keys(values).length ? await q.updateUser(c.db, id, values) : before;
   if (!row) throw notFound('Pengguna tidak ditemukan');
+  // This process forgets the user at once; the trigger's NOTIFY tells every process again at commit.
+  c.services.authCache?.dropUser(id);
 
   const roleChanged = row.role !== before.role;
   if (privilegesAfter) await q.replacePrivileges(c.db, id, privilegesAfter);
@@ -468,6 +470,7 @@ export async function changePassword(ctx: Ctx, id: number, input: ChangePassword
       password_hash: hash,
       password_changed_at: new Date().toISOString(),
     });
+    tx.services.authCache?.dropUser(id);
     await invalidateUserSessions(tx.db, id, self ? c.user.sessionId : undefined);
     await audit(tx, { action: 'change_password', entity: 'user', entityId: id, profileId: target.profile_id });
     await logActivity(tx, {

@@ -53,6 +53,33 @@ async function toJurnalDtos(ctx: Ctx, rows: q.JurnalRow[]): Promise<JurnalDto[]>
   }));
 }
 
+/** The DTO of a journal just stored, from what its INSERT returned (a new journal is reversed by nothing). */
+function storedJurnalDto({ row, lines }: q.InsertedJurnal): JurnalDto {
+  return {
+    id: row.id,
+    profile_id: row.profile_id,
+    periode_id: row.periode_id,
+    code: row.code,
+    transaction_at: row.transaction_at,
+    memo: row.memo,
+    kind: row.kind,
+    source_type: row.source_type,
+    source_id: row.source_id,
+    reversal_of: row.reversal_of,
+    reversed_by: null,
+    total: fromSen(row.total),
+    created_at: row.created_at,
+    details: lines.map((l) => ({
+      akun_id: l.akun_id,
+      akun: l.code,
+      akunname: l.name,
+      description: l.description,
+      debit: fromSen(l.debit),
+      credit: fromSen(l.credit),
+    })),
+  };
+}
+
 export async function listJurnal(ctx: Ctx, query: JurnalListQuery): Promise<Paged<JurnalDto>> {
   const c = requireUser(ctx);
   const scope = scopeOf(c, query);
@@ -86,7 +113,7 @@ export async function createJurnal(ctx: Ctx, input: JurnalInput): Promise<Jurnal
       tx,
       input.details.map((l) => ({ akun: l.akun, description: l.description, debit: l.debit, credit: l.credit })),
     );
-    const { id } = await insertJournal(tx, {
+    const { stored } = await insertJournal(tx, {
       periode,
       transaction_at: input.transaction_at,
       memo: input.memo,
@@ -95,8 +122,7 @@ export async function createJurnal(ctx: Ctx, input: JurnalInput): Promise<Jurnal
       code: input.code,
       lines,
     });
-    const row = await q.findJurnal(tx.db, id);
-    return { ...(await toJurnalDtos(tx, [row!]))[0], target: JOURNAL_SAVED_TARGET };
+    return { ...storedJurnalDto(stored), target: JOURNAL_SAVED_TARGET };
   });
 }
 
@@ -123,7 +149,7 @@ export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): 
       0,
       1000,
     );
-    const res = await insertJournal(tx, {
+    const { stored } = await insertJournal(tx, {
       periode,
       transaction_at: date,
       memo,
@@ -133,7 +159,6 @@ export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): 
       reversal_of: orig.id,
       lines,
     });
-    const row = await q.findJurnal(tx.db, res.id);
-    return (await toJurnalDtos(tx, [row!]))[0];
+    return storedJurnalDto(stored);
   });
 }

@@ -1,0 +1,81 @@
+// Patient search (issue 10): the same answers through the index-friendly keyword forms (whole NO RM, 16-digit NIK,
+// phone in any notation, substring), and a keyword count capped at KEYWORD_COUNT_CAP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { queryRows } from '../../db/client.js';
+import { KEYWORD_COUNT_CAP } from './queries.js';
+
+let t: TestApp;
+let branch: number;
+let other: number;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  branch = await t.makeBranch({ name: 'Cabang Cari' });
+  other = await t.makeBranch({ name: 'Cabang Lain' });
+  admin = await t.makeUser('admin', { branchId: branch });
+  await t.makePatient(branch, {
+    name: 'Dewi Purnamasari',
+    username: 'RM07000001',
+    idcard: '3174014501900001',
+    phone: '0812-3456-7890',
+  });
+  await t.makePatient(branch, { name: 'Sari Wulandari', username: 'RM07000002', phone: '+62 813 1111 2222' });
+  await t.makePatient(branch, { name: 'Budi Santoso', username: 'RM07000003', idcard: '3174014501900002' });
+  await t.makePatient(other, { name: 'Sari di Cabang Lain', username: 'RM08000001', phone: '081234567890' });
+});
+afterAll(() => t.close());
+
+async function names(keyword: string): Promise<string[]> {
+  const res = await t.api(admin).get(`/api/users?role=1&keyword=${encodeURIComponent(keyword)}`);
+  expect(res.status).toBe(200);
+  expect(res.body.count).toBe(res.body.data.length);
+  return res.body.data.map((u: { name: string }) => u.name);
+}
+
+describe('GET /api/users?role=1&keyword=', () => {
+  it('finds a substring of the name, any case, in the current branch only', async () => {
+    expect(await names('sari')).toEqual(['Dewi Purnamasari', 'Sari Wulandari']);
+    expect(await names('  SANTO ')).toEqual(['Budi Santoso']);
+  });
+
+  it('finds a whole NO RM exactly and a part of one as a substring', async () => {
+    expect(await names('rm07000002')).toEqual(['Sari Wulandari']);
+    expect(await names('RM0700000')).toEqual(['Dewi Purnamasari', 'Sari Wulandari', 'Budi Santoso'].sort());
+    expect(await names('RM08000001')).toEqual([]);
+  });
+
+  it('finds a whole NIK exactly and a part of one as a substring', async () => {
+    expect(await names('3174014501900002')).toEqual(['Budi Santoso']);
+    expect(await names('40145019')).toEqual(['Budi Santoso', 'Dewi Purnamasari']);
+  });
+
+  it('finds a phone number whatever its notation', async () => {
+    for (const k of ['081234567890', '0812 3456 7890', '+6281234567890', '6281234567', '3456-7890']) {
+      expect(await names(k)).toEqual(['Dewi Purnamasari']);
+    }
+    expect(await names('0813-1111-2222')).toEqual(['Sari Wulandari']);
+  });
+
+  it('treats LIKE wildcards in the keyword as text', async () => {
+    expect(await names('%')).toEqual([]);
+    expect(await names('_')).toEqual([]);
+  });
+
+  it('counts keyword matches up to the cap; the count past it reads "more than the cap"', async () => {
+    const big = await t.makeBranch({ name: 'Cabang Besar' });
+    await queryRows(
+      t.db,
+      sql`insert into users (role, username, name, initial, status, profile_id)
+          select 1, 'RMX' || g, 'Pasien Massal ' || g, 'PM', 1, ${big} from generate_series(1, ${KEYWORD_COUNT_CAP + 5}) g`,
+    );
+    const owner = await t.makeUser('admin', { branchId: big });
+    const kw = await t.api(owner).get('/api/users?role=1&keyword=massal&limit=10');
+    expect(kw.body.data).toHaveLength(10);
+    expect(kw.body.count).toBe(KEYWORD_COUNT_CAP + 1);
+    const all = await t.api(owner).get('/api/users?role=1&limit=10');
+    expect(all.body.count).toBe(KEYWORD_COUNT_CAP + 5);
+  });
+});
