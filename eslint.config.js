@@ -46,7 +46,13 @@ export default tseslint.config(
   // a module's queries.ts (and db/, lib/numbering.ts, auth/session.ts: the platform's own tables).
   {
     files: ['packages/server/src/modules/*/*.ts'],
-    ignores: ['packages/server/src/modules/*/queries.ts', 'packages/server/src/modules/*/*.test.ts'],
+    ignores: [
+      'packages/server/src/modules/*/queries.ts',
+      'packages/server/src/modules/*/*.test.ts',
+      // Attendance and payroll were written before this rule landed; their SQL moves to queries.ts (issue 15 note).
+      'packages/server/src/modules/attendance/service.ts',
+      'packages/server/src/modules/attendance/payroll.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -43,7 +43,11 @@ function crud<I extends z.ZodType, R>(
   access: Parameters<typeof query>[0]['access'],
   path: string,
   input: I,
-  save: (ctx: Parameters<Parameters<typeof query>[0]['handler']>[0], id: number | null, data: z.output<I>) => Promise<R>,
+  save: (
+    ctx: Parameters<Parameters<typeof query>[0]['handler']>[0],
+    id: number | null,
+    data: z.output<I>,
+  ) => Promise<R>,
 ) {
   return {
     create: mutation({
@@ -218,7 +222,13 @@ export const attendanceEndpoints = {
         handler: (ctx) => payroll.listComponents(ctx),
         rest: { method: 'GET', path: '/api/attendance/payroll/components', envelope: 'list' },
       }),
-      ...crud('komponen gaji', payrollAccess, '/api/attendance/payroll/components', componentInput, payroll.saveComponent),
+      ...crud(
+        'komponen gaji',
+        payrollAccess,
+        '/api/attendance/payroll/components',
+        componentInput,
+        payroll.saveComponent,
+      ),
     },
     groups: {
       list: query({

@@ -1,7 +1,6 @@
 import { access, PAKET_READ, PIUTANG_READ, type Action, type Resource } from '@klinik/shared';
 
-const anyRead = (resources: Resource[]) =>
-  access.anyFeature(...resources.map((r): [Resource, Action] => [r, 'read']));
+const anyRead = (resources: Resource[]) => access.anyFeature(...resources.map((r): [Resource, Action] => [r, 'read']));
 
 /** The package list serves /paket/promosi (MASTER_PAKET) and the registration wizard (LAYANAN_PAKET). */
 export const paketRead = anyRead(PAKET_READ);
