@@ -10,8 +10,11 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { useFinanceManage } from '../lib';
-import { JurnalUmumForm } from './JurnalUmumForm';
-import { PeriodeDialog } from './PeriodeDialog';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+
+// The forms load when first opened, not with every finance page (issue 10).
+const JurnalUmumForm = React.lazy(() => import('./JurnalUmumForm').then((m) => ({ default: m.JurnalUmumForm })));
+const PeriodeDialog = React.lazy(() => import('./PeriodeDialog').then((m) => ({ default: m.PeriodeDialog })));
 
 /** Full-screen 'Jurnal Umum Baru'; after saving goes to the target the save returns (default /finance/laporan/jurnal). */
 export function JurnalUmumDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -24,13 +27,15 @@ export function JurnalUmumDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogDescription>Total debit harus sama dengan total kredit.</DialogDescription>
         </DialogHeader>
         {open ? (
-          <JurnalUmumForm
-            onCancel={() => onOpenChange(false)}
-            onSaved={(target) => {
-              onOpenChange(false);
-              void navigate(target);
-            }}
-          />
+          <React.Suspense fallback={null}>
+            <JurnalUmumForm
+              onCancel={() => onOpenChange(false)}
+              onSaved={(target) => {
+                onOpenChange(false);
+                void navigate(target);
+              }}
+            />
+          </React.Suspense>
         ) : null}
       </DialogContent>
     </Dialog>
@@ -43,6 +48,7 @@ export function FinanceNewMenu() {
   const manage = useFinanceManage();
   const [periode, setPeriode] = React.useState(false);
   const [jurnal, setJurnal] = React.useState(false);
+  const periodeUsed = useOpenedOnce(periode);
   if (!manage) return null;
   return (
     <>
@@ -57,7 +63,11 @@ export function FinanceNewMenu() {
           <DropdownMenuItem onSelect={() => setJurnal(true)}>Jurnal Umum</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <PeriodeDialog open={periode} onOpenChange={setPeriode} onCreated={() => void navigate('/finance/periode')} />
+      {periodeUsed ? (
+        <React.Suspense fallback={null}>
+          <PeriodeDialog open={periode} onOpenChange={setPeriode} onCreated={() => void navigate('/finance/periode')} />
+        </React.Suspense>
+      ) : null}
       <JurnalUmumDialog open={jurnal} onOpenChange={setJurnal} />
     </>
   );
