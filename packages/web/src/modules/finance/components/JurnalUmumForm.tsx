@@ -16,7 +16,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
-import { today, toSenSafe, useActivePeriod } from '../lib';
+import { toSenSafe, useActivePeriod } from '../lib';
+import { useBranchToday } from '../../../lib/branch-today';
 import { AkunPicker, usePostableAccounts } from './AkunPicker';
 
 interface Row {
@@ -65,7 +66,9 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
   const { period, loaded } = useActivePeriod();
   const accounts = usePostableAccounts();
   const [code, setCode] = React.useState('');
-  const [date, setDate] = React.useState(today());
+  // Today in the branch's own time zone (WIB, WITA or WIT), not Jakarta's (issue 9 item 4).
+  const today = useBranchToday();
+  const [date, setDate] = React.useState(today);
   const [memo, setMemo] = React.useState('');
   const [rows, setRows] = React.useState<Row[]>(() => [emptyRow(), emptyRow()]);
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);

@@ -18,6 +18,7 @@ import {
   type PaketTypeDto,
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
+import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../components/OptionSelect';
@@ -64,6 +65,7 @@ function TypeDialog({
   onSaved: () => void;
 }) {
   const trpc = useTRPC();
+  const today = useBranchToday();
   const create = useMutation({ ...trpc.paket.createType.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.paket.updateType.mutationOptions(), meta: { inlineErrors: true } });
   const [v, setV] = React.useState({ name: '', type: '1', start_at: '', end_at: '', status: '1' });
@@ -79,11 +81,11 @@ function TypeDialog({
               end_at: type.end_at ?? '',
               status: String(type.status),
             }
-          : { name: '', type: '1', start_at: new Date().toISOString().slice(0, 10), end_at: '', status: '1' },
+          : { name: '', type: '1', start_at: today, end_at: '', status: '1' },
       );
       setErrors([]);
     }
-  }, [open, type]);
+  }, [open, type, today]);
   const { byField, rest } = fieldErrorsOf(errors);
   const save = async () => {
     const data = {
@@ -193,6 +195,7 @@ function PaketDialog({
   types: PaketTypeDto[];
 }) {
   const trpc = useTRPC();
+  const today = useBranchToday();
   const create = useMutation({ ...trpc.paket.create.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.paket.update.mutationOptions(), meta: { inlineErrors: true } });
   const masterQuery = { page: 1, limit: 500, status: 1 };
@@ -220,7 +223,7 @@ function PaketDialog({
     code: '',
     name: '',
     paket_type_id: '',
-    active_at: new Date().toISOString().slice(0, 10),
+    active_at: today,
     price: '',
     description: '',
     status: '1',
