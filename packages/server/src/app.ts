@@ -13,11 +13,12 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
 import { AppError, fromPgError } from './http/errors.js';
+import { classifyRoute, looksLikeApi } from './http/surface.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
-import { loadSessionUser } from './modules/auth/queries.js';
-import { sessionTimes } from './modules/auth/service.js';
+import { loadSessionUser } from './modules/auth/index.js';
+import { sessionTimes } from './modules/auth/index.js';
 import { appRouter, type AppRouter } from './router.js';
-import { restModules } from './modules.js';
+import { registerApprovalExecutors, restModules } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 
@@ -104,6 +105,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // A request Node cannot even parse (bad request line or headers) still gets our error shape.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy(err);
+      const [status, text, message] =
+        err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'Permintaan terlalu lama, silakan coba lagi']
+          : err.code === 'HPE_HEADER_OVERFLOW'
+            ? [431, 'Request Header Fields Too Large', 'Header permintaan terlalu besar']
+            : [400, 'Bad Request', MSG.badInput];
+      const body = JSON.stringify([{ message }]);
+      socket.end(
+        `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -137,19 +152,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
-  // Deny by default: an /api route that does not declare its access cannot even be registered.
+  // Deny by default: every route is classified when registered (http/surface.ts); an /api route that does not
+  // declare its access, or a write outside /api and /trpc, cannot even be registered.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    const surface = classifyRoute(route);
+    route.config = { ...route.config, surface };
+    if (surface !== 'rest') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((m) => m === 'HEAD')) return;
-    const declared = route.config?.access;
-    if (!declared) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access`);
+    const declared = route.config.access;
     for (const m of methods) if (m !== 'HEAD') app.apiRoutes.push({ method: m, url: route.url, access: declared });
   });
 
+  // Decided on the route the router matched, never on how the URL was spelled (issue 8, finding 1).
   app.addHook('onRequest', async (req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
-    if (!isApi) return;
+    const surface = req.routeOptions.config?.surface;
+    if (surface !== 'rest' && surface !== 'trpc') {
+      if (req.is404 && looksLikeApi(req.url)) {
+        reply.header('x-request-id', req.id);
+        reply.header('cache-control', 'no-store');
+      }
+      return;
+    }
     reply.header('x-request-id', req.id);
     reply.header('cache-control', 'no-store');
     if (crossOrigin(req, config.allowedOrigins)) {
@@ -177,7 +201,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Access is checked before the body is parsed: a refused caller learns nothing about validation.
   app.addHook('preValidation', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.is404) return;
+    if (req.routeOptions.config?.surface !== 'rest' || req.is404) return;
     const needed = req.routeOptions.config?.access;
     if (!needed) return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
     if (!allows(req.user, needed)) {
@@ -210,7 +234,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }: { req: FastifyRequest }) => req.ctx,
+      // No context means the request skipped the hooks: refuse rather than run a procedure without a session.
+      createContext: ({ req }: { req: FastifyRequest }) => {
+        if (!req.ctx) throw new AppError(403, [{ message: MSG.forbidden }]);
+        return req.ctx;
+      },
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError) && !fromPgError(error.cause)) {
           req.log.error({ err: error.cause ?? error }, 'trpc error');
@@ -219,6 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerApprovalExecutors();
   for (const register of restModules) register(app);
 
   // The built web app; any other non-API path is the SPA's (its router decides 404).
@@ -240,7 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc')) {
+    if (looksLikeApi(req.url)) {
       return sendIssues(reply, 404, [{ message: 'Alamat API tidak ditemukan' }]);
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {

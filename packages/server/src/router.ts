@@ -1,13 +1,14 @@
 import { router } from './http/trpc.js';
-import { authRouter } from './modules/auth/router.js';
-import { branchesRouter } from './modules/branches/router.js';
-import { usersRouter } from './modules/users/router.js';
-import { financeRouter } from './modules/finance/router.js';
-import { applogRouter, approvalRulesRouter } from './modules/applog/router.js';
-import { pengumumanRouter } from './modules/pengumuman/router.js';
-import { wilayahRouter } from './modules/wilayah/router.js';
-import { mastersRouter } from './modules/masters/router.js';
-import { paketRouter } from './modules/paket/router.js';
+import { authRouter } from './modules/auth/index.js';
+import { branchesRouter } from './modules/branches/index.js';
+import { usersRouter } from './modules/users/index.js';
+import { financeRouter } from './modules/finance/index.js';
+import { applogRouter, approvalRulesRouter } from './modules/applog/index.js';
+import { pengumumanRouter } from './modules/pengumuman/index.js';
+import { wilayahRouter } from './modules/wilayah/index.js';
+import { mastersRouter } from './modules/masters/index.js';
+import { paketRouter } from './modules/paket/index.js';
+import { attendanceRouter } from './modules/attendance/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   wilayah: wilayahRouter,
   masters: mastersRouter,
   paket: paketRouter,
+  attendance: attendanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

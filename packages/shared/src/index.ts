@@ -16,3 +16,5 @@ export * from './schemas/uploads.js';
 export * from './schemas/wilayah.js';
 export * from './schemas/finance.js';
 export * from './schemas/paket.js';
+export * from './schemas/attendance.js';
+export * from './payroll/index.js';

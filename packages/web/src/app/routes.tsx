@@ -93,6 +93,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   r('/attendance/employees', 'Data Karyawan', 'attendance', 'paket'),
   r('/attendance/attendance/daily', 'Absensi Harian', 'attendance', 'paket'),
   r('/attendance/payroll/transaction', 'Penggajian', 'attendance', 'paket'),
+  r('/attendance/payroll/simulator', 'Simulasi PPh 21', 'attendance', 'paket'),
   r('/attendance/master/department', 'Departemen', 'attendance', 'paket'),
   r('/attendance/master/schedule', 'Shift', 'attendance', 'paket'),
   r('/attendance/master/payrollperiode', 'Group Slip Gaji', 'attendance', 'paket'),

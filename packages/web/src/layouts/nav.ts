@@ -186,7 +186,12 @@ export const PAKET_NAV: NavGroup[] = [
 export const ATTENDANCE_NAV: NavGroup[] = [
   {
     label: 'Attendance',
-    items: [i('/attendance/employees'), i('/attendance/attendance/daily'), i('/attendance/payroll/transaction')],
+    items: [
+      i('/attendance/employees'),
+      i('/attendance/attendance/daily'),
+      i('/attendance/payroll/transaction'),
+      i('/attendance/payroll/simulator'),
+    ],
   },
   {
     label: 'Master',

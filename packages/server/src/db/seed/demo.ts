@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../client.js';
 import { profile, users } from '../schema/index.js';
 import { hashPassword } from '../../auth/password.js';
 import { loadAreas, titleCase } from '../../lib/wilayah.js';
-import { initialsOf, replacePrivileges } from '../../modules/users/queries.js';
+import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
 import { nextNumber } from '../../lib/numbering.js';
 import { seedPaket } from './paket.js';
 import { seedFinance } from './finance.js';

@@ -7,11 +7,11 @@ import { paketHistory, profile, users } from '../schema/index.js';
 import { loadConfig } from '../../config.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { loadSessionUser } from '../../modules/auth/queries.js';
-import { ACCOUNT } from '../../modules/finance/accounts.js';
-import { postJournal, type PostingLine } from '../../modules/finance/posting.js';
-import { createPeriode } from '../../modules/finance/service.js';
-import { register } from '../../modules/paket/service.js';
+import { loadSessionUser } from '../../modules/auth/index.js';
+import { ACCOUNT } from '../../modules/finance/index.js';
+import { postJournal, type PostingLine } from '../../modules/finance/index.js';
+import { createPeriode } from '../../modules/finance/index.js';
+import { register } from '../../modules/paket/index.js';
 
 /**
  * Demo books of the first demo branch (Jakarta) only: an active period from the first day of the previous month

@@ -3,7 +3,7 @@ import { defaultPrivileges, passwordRule, ROLE_IDS, TOPLEVEL_IDS } from '@klinik
 import { queryRows, type Db } from '../client.js';
 import { profile, users } from '../schema/index.js';
 import { hashPassword, isCommonPassword } from '../../auth/password.js';
-import { initialsOf, replacePrivileges } from '../../modules/users/queries.js';
+import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
 
 /**
  * The first owner account of a production install (no default accounts exist there). Refuses to run when an

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password.js';
 import { createSession, invalidateSession } from '../../auth/session.js';
 import { audit } from '../../lib/audit.js';
-import { findBranch, toBranchDto } from '../branches/queries.js';
+import { findBranch, toBranchDto } from '../branches/index.js';
 import * as q from './queries.js';
 
 export function sessionTimes(ctx: Ctx) {

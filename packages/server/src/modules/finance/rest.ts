@@ -21,7 +21,7 @@ import {
 } from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
 import { financeManage, financeRead, paymentMethodManage, paymentMethodRead } from './access.js';
-import * as service from './service.js';
+import * as service from './services/index.js';
 
 const params = z.object({ id: idParam });
 const statusQuery = z.object({ status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()) });

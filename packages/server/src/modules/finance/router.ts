@@ -19,7 +19,7 @@ import {
 } from '@klinik/shared';
 import { procedure, router } from '../../http/trpc.js';
 import { financeManage, financeRead, paymentMethodManage, paymentMethodRead } from './access.js';
-import * as service from './service.js';
+import * as service from './services/index.js';
 
 const byId = z.object({ id: idParam });
 const statusFilter = z.object({ status: z.number().int().optional() }).optional();

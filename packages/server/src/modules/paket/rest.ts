@@ -19,7 +19,7 @@ import {
 import { restRoute } from '../../http/rest.js';
 import { badRequestMany, zodIssues } from '../../http/errors.js';
 import { PAKET_READ, PIUTANG_READ, requireAnyRead } from './access.js';
-import * as service from './service.js';
+import * as service from './services/index.js';
 
 const params = z.object({ id: idParam });
 

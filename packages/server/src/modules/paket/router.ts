@@ -14,7 +14,7 @@ import {
 } from '@klinik/shared';
 import { procedure, router } from '../../http/trpc.js';
 import { PAKET_READ, PIUTANG_READ, requireAnyRead } from './access.js';
-import * as service from './service.js';
+import * as service from './services/index.js';
 
 const id = z.object({ id: idParam });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { pengumumanInput, pengumumanListQuery } from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
-import { myMenuAccess } from '../applog/rest.js';
-import { staffAccess } from '../users/rest.js';
+import { myMenuAccess } from '../applog/index.js';
+import { staffAccess } from '../users/index.js';
 import * as service from './service.js';
 
 export function pengumumanRest(app: FastifyInstance) {

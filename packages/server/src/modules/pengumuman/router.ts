@@ -1,7 +1,7 @@
 import { pengumumanInput, pengumumanListQuery } from '@klinik/shared';
 import { procedure, router } from '../../http/trpc.js';
-import { myMenuAccess } from '../applog/rest.js';
-import { staffAccess } from '../users/rest.js';
+import { myMenuAccess } from '../applog/index.js';
+import { staffAccess } from '../users/index.js';
 import * as service from './service.js';
 
 export const pengumumanRouter = router({

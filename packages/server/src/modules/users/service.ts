@@ -8,6 +8,7 @@ import {
   todayIn,
   userPutInput,
   type ActionOutcome,
+  type ApprovalAction,
   type ChangePasswordInput,
   type CustomerDto,
   type CustomerSearchQuery,
@@ -28,9 +29,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { hashPassword, isCommonPassword } from '../../auth/password.js';
 import { invalidateUserSessions } from '../../auth/session.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
-import { loadPrivileges } from '../auth/queries.js';
-import { findBranch } from '../branches/queries.js';
-import { logActivity, registerApprovalExecutor, requestOrRun } from '../applog/service.js';
+import { loadPrivileges } from '../auth/index.js';
+import { findBranch } from '../branches/index.js';
+import { logActivity, requestOrRun, type ApprovalExecutor } from '../applog/index.js';
 import { audit } from '../../lib/audit.js';
 import { nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
@@ -328,8 +329,12 @@ const runStoredPut = async (tx: Ctx, payload: unknown, req: { entity_id: number 
   if (req.entity_id === null) throw notFound('Pengguna tidak ditemukan');
   return applyPut(tx, req.entity_id, userPutInput.parse(payload));
 };
-registerApprovalExecutor('user.deactivate', runStoredPut);
-registerApprovalExecutor('user.change_role', runStoredPut);
+
+/** This module's approval executors; modules.ts registers them when the app starts (not on import). */
+export const usersApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
+  'user.deactivate': runStoredPut,
+  'user.change_role': runStoredPut,
+};
 
 /** Profile card edit dialog (never needs approval). */
 export async function updateProfile(ctx: Ctx, id: number, input: UserUpdateInput): Promise<UserDto> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WILAYAH_LEVELS, wilayahQuery, z } from '@klinik/shared';
 import { restRoute } from '../../http/rest.js';
-import { staffAccess } from '../users/rest.js';
+import { staffAccess } from '../users/index.js';
 import * as service from './service.js';
 
 export function wilayahRest(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { wilayahQuery } from '@klinik/shared';
 import { procedure, router } from '../../http/trpc.js';
-import { staffAccess } from '../users/rest.js';
+import { staffAccess } from '../users/index.js';
 import * as service from './service.js';
 
 const area = (level: 'provinces' | 'regencies' | 'districts' | 'villages') =>

@@ -1,0 +1,9 @@
+/**
+ * The finance module's front door: what other modules (paket, cashier, inventory, payroll), the seeds and the
+ * app may use. Everything else in this folder is private to finance.
+ */
+export { financeRouter } from './router.js';
+export { financeRest } from './rest.js';
+export { ACCOUNT, type AccountCode, type AccountKey } from './accounts.js';
+export { getActivePeriod, postJournal, requireActivePeriod, type PostingLine } from './posting.js';
+export { createPeriode } from './services/periods.js';

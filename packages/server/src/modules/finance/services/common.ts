@@ -1,0 +1,45 @@
+import { isTopLevel, todayIn } from '@klinik/shared';
+import { type AuthedCtx, type Ctx } from '../../../http/context.js';
+import { badRequest, forbidden } from '../../../http/errors.js';
+import * as q from '../queries.js';
+
+// ---------------------------------------------------------------- branch scope and dates
+
+/**
+ * The branches a read covers: the current branch; top-level users may name another (profile_id) or all
+ * (isallbranch=1). Anyone else naming another branch is refused.
+ */
+export function scopeOf(c: AuthedCtx, f: { profile_id?: number; isallbranch?: number }): q.BranchScope {
+  if (isTopLevel(c.user)) {
+    if (f.isallbranch === 1) return null;
+    if (f.profile_id) return [f.profile_id];
+    return [c.branchId];
+  }
+  if (f.isallbranch === 1 || (f.profile_id && f.profile_id !== c.branchId))
+    throw forbidden('Anda hanya dapat melihat data cabang Anda');
+  return [c.branchId];
+}
+
+export async function todayOf(ctx: Ctx): Promise<string> {
+  return todayIn(await q.branchTimezone(ctx.db, ctx.branchId));
+}
+
+/** Report range defaults: from the active period's start (or the first of this month) to today. */
+export async function rangeOf(ctx: Ctx, f: { from?: string; to?: string }): Promise<{ from: string; to: string }> {
+  const today = await todayOf(ctx);
+  if (f.from) {
+    const to = f.to ?? (today >= f.from ? today : f.from);
+    if (f.from > to) throw badRequest('Tanggal awal tidak boleh setelah tanggal akhir', 'from');
+    return { from: f.from, to };
+  }
+  const to = f.to ?? today;
+  const p = await q.activePeriode(ctx.db, ctx.branchId);
+  const from = p && p.start_date <= to ? p.start_date : `${to.slice(0, 8)}01`;
+  return { from, to };
+}
+
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,138 @@
+import {
+  fromSen,
+  isTopLevel,
+  type JurnalDto,
+  type JurnalInput,
+  type JurnalListQuery,
+  type Paged,
+  type ReverseInput,
+} from '@klinik/shared';
+import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import { insertJournal, lockActivePeriodFor, resolveLines, type ResolvedLine } from '../posting.js';
+import * as q from '../queries.js';
+import { scopeOf, todayOf } from './common.js';
+
+/** Where the web app goes after saving a general journal (spec 2.4). */
+export const JOURNAL_SAVED_TARGET = '/finance/laporan/jurnal';
+
+// ---------------------------------------------------------------- journals
+
+async function toJurnalDtos(ctx: Ctx, rows: q.JurnalRow[]): Promise<JurnalDto[]> {
+  const ids = rows.map((r) => r.id);
+  const [details, reversed] = await Promise.all([q.detailsOf(ctx.db, ids), q.reversalOf(ctx.db, ids)]);
+  const byJournal = new Map<number, JurnalDto['details']>();
+  for (const d of details) {
+    const list = byJournal.get(d.d.jurnal_id) ?? [];
+    list.push({
+      akun_id: d.d.akun_id,
+      akun: d.code,
+      akunname: d.name,
+      description: d.d.description,
+      debit: fromSen(d.d.debit),
+      credit: fromSen(d.d.credit),
+    });
+    byJournal.set(d.d.jurnal_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    profile_id: r.profile_id,
+    periode_id: r.periode_id,
+    code: r.code,
+    transaction_at: r.transaction_at,
+    memo: r.memo,
+    kind: r.kind,
+    source_type: r.source_type,
+    source_id: r.source_id,
+    reversal_of: r.reversal_of,
+    reversed_by: reversed.get(r.id) ?? null,
+    total: fromSen(r.total),
+    created_at: r.created_at,
+    details: byJournal.get(r.id) ?? [],
+  }));
+}
+
+export async function listJurnal(ctx: Ctx, query: JurnalListQuery): Promise<Paged<JurnalDto>> {
+  const c = requireUser(ctx);
+  const scope = scopeOf(c, query);
+  if (query.from && query.to && query.from > query.to)
+    throw badRequest('Tanggal awal tidak boleh setelah tanggal akhir', 'from');
+  const { rows, count } = await q.listJurnal(c.db, {
+    scope,
+    from: query.from,
+    to: query.to,
+    keyword: query.keyword,
+    sourceType: query.source_type,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: await toJurnalDtos(c, rows), count };
+}
+
+export async function getJurnal(ctx: Ctx, id: number): Promise<JurnalDto> {
+  const c = requireUser(ctx);
+  const row = await q.findJurnal(c.db, id);
+  if (!row || (row.profile_id !== c.branchId && !isTopLevel(c.user))) throw notFound('Jurnal tidak ditemukan');
+  return (await toJurnalDtos(c, [row]))[0];
+}
+
+/** Spec 3/5 "Journal": the general journal form's save. Answers the journal and where the form goes next. */
+export async function createJurnal(ctx: Ctx, input: JurnalInput): Promise<JurnalDto & { target: string }> {
+  const c = requireUser(ctx);
+  return inTransaction(c, async (tx) => {
+    const periode = await lockActivePeriodFor(tx, input.transaction_at);
+    const lines = await resolveLines(
+      tx,
+      input.details.map((l) => ({ akun: l.akun, description: l.description, debit: l.debit, credit: l.credit })),
+    );
+    const { id } = await insertJournal(tx, {
+      periode,
+      transaction_at: input.transaction_at,
+      memo: input.memo,
+      kind: 'umum',
+      source_type: 'jurnal_umum',
+      code: input.code,
+      lines,
+    });
+    const row = await q.findJurnal(tx.db, id);
+    return { ...(await toJurnalDtos(tx, [row!]))[0], target: JOURNAL_SAVED_TARGET };
+  });
+}
+
+/** 'Batalkan': the reversing journal (debits and credits swapped), dated today or the given date in the active period. */
+export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): Promise<JurnalDto> {
+  const c = requireUser(ctx);
+  return inTransaction(c, async (tx) => {
+    const orig = await q.findJurnal(tx.db, id);
+    if (!orig || orig.profile_id !== tx.branchId) throw notFound('Jurnal tidak ditemukan');
+    if (orig.kind !== 'umum') throw badRequest('Hanya jurnal transaksi yang dapat dibatalkan');
+    if ((await q.reversalOf(tx.db, [id])).has(id)) throw badRequest('Jurnal ini sudah dibatalkan');
+    const date = input.transaction_at ?? (await todayOf(tx));
+    const periode = await lockActivePeriodFor(tx, date);
+    if (date < orig.transaction_at)
+      throw badRequest('Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal', 'transaction_at');
+    const details = await q.detailsOf(tx.db, [id]);
+    const lines: ResolvedLine[] = details.map((d) => ({
+      akun_id: d.d.akun_id,
+      description: d.d.description,
+      debit: d.d.credit,
+      credit: d.d.debit,
+    }));
+    const memo = `Pembatalan ${orig.code}${input.memo ? `: ${input.memo}` : orig.memo ? `: ${orig.memo}` : ''}`.slice(
+      0,
+      1000,
+    );
+    const res = await insertJournal(tx, {
+      periode,
+      transaction_at: date,
+      memo,
+      kind: 'reversal',
+      source_type: orig.source_type,
+      source_id: orig.source_id,
+      reversal_of: orig.id,
+      lines,
+    });
+    const row = await q.findJurnal(tx.db, res.id);
+    return (await toJurnalDtos(tx, [row!]))[0];
+  });
+}

@@ -1,0 +1,2 @@
+/** The health module's front door. */
+export { healthRest } from './rest.js';

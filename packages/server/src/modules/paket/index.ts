@@ -1,0 +1,4 @@
+/** The paket module's front door: what other modules, the seeds and the app may use. */
+export { paketRouter } from './router.js';
+export { paketRest } from './rest.js';
+export { register } from './services/registration.js';

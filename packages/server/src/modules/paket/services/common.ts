@@ -1,0 +1,50 @@
+import { isTopLevel, todayIn, type MembershipDto } from '@klinik/shared';
+import { type AuthedCtx, type Ctx } from '../../../http/context.js';
+import { badRequest } from '../../../http/errors.js';
+import * as q from '../queries.js';
+
+/**
+ * Paket promosi and membership (issue 5). Everything is per branch (profile_id): package types, packages and
+ * their versions, registrations with their slots and instalments. A package change never edits a version:
+ * it adds a new one, so a registration keeps pointing at the terms it was sold at.
+ */
+
+export const TYPE_NOT_FOUND = 'Jenis paket tidak ditemukan';
+export const PAKET_NOT_FOUND = 'Paket tidak ditemukan';
+
+/** Top-level users may read another branch's row; everyone else sees only the current branch. */
+export function visible(c: AuthedCtx, profileId: number): boolean {
+  return profileId === c.branchId || isTopLevel(c.user);
+}
+
+export async function branchToday(c: Ctx): Promise<string> {
+  const b = await q.findBranch(c.db, c.branchId);
+  return todayIn(b?.timezone ?? 'Asia/Jakarta');
+}
+
+export async function requirePatient(c: Ctx, id: number) {
+  const u = await q.findPerson(c.db, id);
+  if (!u || u.role !== 1 || u.profile_id !== c.branchId)
+    throw badRequest('Pasien tidak ditemukan di cabang ini', 'customer');
+  if (u.status !== 1) throw badRequest('Pasien tidak aktif', 'customer');
+  return u;
+}
+
+export async function requireDoctor(c: Ctx, id: number) {
+  const u = await q.findPerson(c.db, id);
+  if (!u || u.role !== 2 || u.profile_id !== c.branchId)
+    throw badRequest('Dokter tidak ditemukan di cabang ini', 'doctor');
+  if (u.status !== 1) throw badRequest('Dokter tidak aktif', 'doctor');
+  return u;
+}
+
+export async function membershipDto(c: Ctx, id: number, detail = false): Promise<MembershipDto | undefined> {
+  const { rows } = await q.listMemberships(c.db, { profileId: c.branchId, id, limit: 1, offset: 0 });
+  if (!rows[0]) return undefined;
+  const dto = q.toMembershipDto(rows[0]);
+  if (detail) {
+    dto.slots = await q.slotsOf(c.db, id);
+    dto.cicilan = await q.cicilanOf(c.db, id);
+  }
+  return dto;
+}

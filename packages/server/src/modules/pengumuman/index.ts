@@ -1,0 +1,3 @@
+/** The pengumuman module's front door. */
+export { pengumumanRouter } from './router.js';
+export { pengumumanRest } from './rest.js';

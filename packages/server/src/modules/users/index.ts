@@ -1,0 +1,5 @@
+/** The users module's front door: what other modules, the seeds, the tests and the app may use. */
+export { usersRouter } from './router.js';
+export { usersRest, staffAccess } from './rest.js';
+export { initialsOf, replacePrivileges } from './queries.js';
+export { usersApprovalExecutors } from './service.js';
