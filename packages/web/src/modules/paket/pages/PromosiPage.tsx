@@ -40,6 +40,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { Textarea } from '../../../components/ui/textarea';
+import { statusLabel } from '../../../lib/status';
 
 function fieldErrorsOf(items: ErrorItem[]): { byField: Record<string, string>; rest: ErrorItem[] } {
   const byField: Record<string, string> = {};
@@ -582,9 +583,7 @@ export default function PromosiPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => (
-        <Badge variant={p.status === 1 ? 'success' : 'warning'}>{p.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (p) => <Badge variant={p.status === 1 ? 'success' : 'warning'}>{statusLabel(p.status)}</Badge>,
     },
     {
       key: 'actions',
@@ -611,9 +610,7 @@ export default function PromosiPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (t) => (
-        <Badge variant={t.status === 1 ? 'success' : 'warning'}>{t.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (t) => <Badge variant={t.status === 1 ? 'success' : 'warning'}>{statusLabel(t.status)}</Badge>,
     },
     {
       key: 'actions',
