@@ -285,11 +285,13 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
       const byField: Record<string, string> = {};
       const rest: ErrorItem[] = [];
       for (const i of items) {
-        if (i.field && i.field in EMPTY_PATIENT) byField[i.field] = i.message;
+        const shown = !WALI_FIELDS.includes(i.field as keyof NewPatientForm) || withWali;
+        if (i.field && i.field in EMPTY_PATIENT && shown) byField[i.field] = i.message;
         else rest.push(i);
       }
       setFieldErrors(byField);
-      setErrors(rest.length ? rest : items);
+      // Each message once (issue 16): beside its field, and only the others in the list.
+      setErrors(rest);
     } finally {
       setSaving(false);
     }
