@@ -135,12 +135,24 @@ async function throughDoctor(page: Page, patientKeyword: string): Promise<void> 
 }
 
 describe('Pembelian Paket Promo', () => {
-  it('refuses the agreement without an active finance period', async () => {
+  it('says when it opens that there is no active finance period, and goes no further (issue 16)', async () => {
     const admin = await signedIn(browser, 'admin.bandung');
-    await throughDoctor(admin, 'a');
+    await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
+    await admin.waitForSelector('[data-testid=daftar-paket]');
+    await admin.click('[data-testid=daftar-paket]');
+    await admin.waitForSelector('[data-testid=purchase-wizard]');
+    // On the first step, before any patient is chosen or created.
+    await admin.waitForSelector('[data-testid=wizard-no-period]');
     await waitForText(admin, MSG.noActivePeriod);
-    expect(await isDisabled(admin, 'Unduh Perjanjian')).toBe(true);
-    expect(await isDisabled(admin, 'Konfirmasi')).toBe(true);
+    expect(await stepTitle(admin)).toBe('Informasi Member');
+    await click(admin, 'Pasien Lama');
+    await pickOption(admin, 'wizard-patient', 'a');
+    await admin.waitForSelector('[data-testid=member-info]');
+    expect(await isDisabled(admin, 'Lanjut')).toBe(true);
+    // No new patient is created for a purchase that cannot finish.
+    await click(admin, 'Pasien Baru');
+    expect(await isDisabled(admin, 'Lanjut')).toBe(true);
+    expect(await stepTitle(admin)).toBe('Informasi Member');
     await screenshot(admin, 'paket-wizard-no-period');
     await closePage(admin);
   });
@@ -156,6 +168,9 @@ describe('Pembelian Paket Promo', () => {
     await throughDoctor(admin, 'a');
     await admin.waitForSelector('[data-testid=agreement-frame]');
     expect(await isDisabled(admin, 'Konfirmasi')).toBe(true);
+    expect(await admin.$('[data-testid=wizard-no-period]')).toBeNull();
+    // Step 4 says before Confirm that the agreement must be downloaded first (issue 16).
+    await admin.waitForSelector('[data-testid=agreement-hint]');
     // The agreement answers a PDF.
     const src = await admin.$eval('[data-testid=agreement-frame]', (f) => (f as HTMLIFrameElement).src);
     const head = await admin.evaluate(async (u) => {
@@ -166,6 +181,7 @@ describe('Pembelian Paket Promo', () => {
     await screenshot(admin, 'paket-wizard-persetujuan');
     await download(admin);
     expect(await isDisabled(admin, 'Konfirmasi')).toBe(false);
+    expect(await admin.$('[data-testid=agreement-hint]')).toBeNull();
     await click(admin, 'Konfirmasi');
     try {
       await admin.waitForFunction(

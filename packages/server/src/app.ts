@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -160,6 +162,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.database) await database.close();
   });
 
+  // API answers (JSON of tRPC and REST) over 1 KB are compressed per request, cheaply: brotli at quality 4 or gzip
+  // level 6. Request bodies are not inflated (no client sends them compressed). The web app's files are not
+  // compressed here: they are served as the .br/.gz twins written at build time (preCompressed below).
+  await app.register(compress, {
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
@@ -270,7 +282,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The built web app; any other non-API path is the SPA's (its router decides 404).
   const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      // The brotli/gzip twins written by the build (vite-plugin-compression2), chosen by Accept-Encoding.
+      preCompressed: true,
+      // Hashed files never change: cached for a year without revalidation. Anything else (favicon, index.html
+      // when asked for by name) is revalidated every time, so a release is seen at once.
+      setHeaders: (reply, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+      cacheControl: false,
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (looksLikeApi(req.url)) {

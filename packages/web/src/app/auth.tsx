@@ -2,7 +2,9 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUserDto } from '@klinik/shared';
-import { api, ApiError, SESSION_KEY, type Envelope } from '../lib/trpc';
+import { api, type Envelope } from '../lib/api';
+import { ApiError } from '../lib/errors';
+import { SESSION_KEY } from '../lib/query';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 
 /** The signed-in user, or null. 401 means signed out; any other failure is an error the error page shows. */

@@ -1,20 +1,18 @@
 import * as React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../lib/trpc';
-import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
+import { makeQueryClient } from '../lib/query';
+
+// The toaster (sonner) is not needed to paint the first page: it loads right after (issue 10).
+const Toaster = React.lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = React.useState(makeQueryClient);
-  const [trpcClient] = React.useState(makeTrpcClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
-      </TRPCProvider>
+      {children}
+      <React.Suspense fallback={null}>
+        <Toaster />
+      </React.Suspense>
     </QueryClientProvider>
   );
 }

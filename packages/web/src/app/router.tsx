@@ -84,7 +84,11 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
   const byLayout: RouteObject[] = LAYOUT_NAMES.map((layout) => {
     const Layout = LAYOUTS[layout];
     return {
-      element: <Layout />,
+      element: (
+        <React.Suspense fallback={<FullPageSpinner />}>
+          <Layout />
+        </React.Suspense>
+      ),
       children: routes.filter((r) => r.layout === layout).map((r) => ({ path: r.path, element: elementFor(r) })),
     };
   });

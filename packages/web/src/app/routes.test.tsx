@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -15,6 +16,14 @@ import {
   type SessionUserDto,
 } from '@klinik/shared';
 import { makeQueryClient, makeTrpcClient, SESSION_KEY, TRPCProvider } from '../lib/trpc';
+
+/** The HTML once every lazy part (layouts, pages) has loaded: layouts load on demand since issue 10. */
+async function renderAll(node: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(node);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
 import { ADMIN_NAV, ATTENDANCE_NAV, BACKOFFICE_NAV, CLINIC_NAV, FINANCE_NAV, PAKET_NAV } from '../layouts/nav';
 import { canEnter } from './guards';
 import { buildRouteObjects } from './router';
@@ -198,27 +207,30 @@ describe('guards', () => {
 describe('planned routes', () => {
   const planned = ROUTES.filter((r) => r.planned);
 
-  it.each(planned.map((r) => [r.path, r] as const))('%s renders the planned page inside its layout', (_path, route) => {
-    const qc = makeQueryClient();
-    qc.setQueryData(SESSION_KEY, user('manager', TOPLEVEL_IDS.owner));
-    const url = route.path.replace(/:id/g, '1');
-    const router = createMemoryRouter(buildRouteObjects(ROUTES), { initialEntries: [url] });
-    const html = renderToString(
-      <QueryClientProvider client={qc}>
-        <TRPCProvider trpcClient={makeTrpcClient()} queryClient={qc}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>,
-    );
-    expect(html).toContain(MSG.planned);
-    expect(html).toContain(`data-layout="${route.layout}"`);
-  });
+  it.each(planned.map((r) => [r.path, r] as const))(
+    '%s renders the planned page inside its layout',
+    async (_path, route) => {
+      const qc = makeQueryClient();
+      qc.setQueryData(SESSION_KEY, user('manager', TOPLEVEL_IDS.owner));
+      const url = route.path.replace(/:id/g, '1');
+      const router = createMemoryRouter(buildRouteObjects(ROUTES), { initialEntries: [url] });
+      const html = await renderAll(
+        <QueryClientProvider client={qc}>
+          <TRPCProvider trpcClient={makeTrpcClient()} queryClient={qc}>
+            <RouterProvider router={router} />
+          </TRPCProvider>
+        </QueryClientProvider>,
+      );
+      expect(html).toContain(MSG.planned);
+      expect(html).toContain(`data-layout="${route.layout}"`);
+    },
+  );
 
-  it('a role outside the guard does not get the page (the guard navigates to /)', () => {
+  it('a role outside the guard does not get the page (the guard navigates to /)', async () => {
     const qc = makeQueryClient();
     qc.setQueryData(SESSION_KEY, user('inventory'));
     const router = createMemoryRouter(buildRouteObjects(ROUTES), { initialEntries: ['/finance/periode'] });
-    const html = renderToString(
+    const html = await renderAll(
       <QueryClientProvider client={qc}>
         <TRPCProvider trpcClient={makeTrpcClient()} queryClient={qc}>
           <RouterProvider router={router} />

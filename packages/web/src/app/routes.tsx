@@ -1,4 +1,6 @@
-import { lazy } from 'react';
+import { matchPath } from 'react-router';
+import { lazyPage, preload } from './lazy';
+import { LAYOUTS } from '../layouts';
 import type { AppRoute, LayoutName, ModulePages, RouteGuard, RouteSpec } from './route-types';
 
 export type { AppRoute, LayoutName, RouteGuard, ModulePages } from './route-types';
@@ -17,7 +19,7 @@ const r = (
   page?: RouteSpec['page'],
 ): RouteSpec => ({ path, title, layout, guard, page });
 
-const HomePage = lazy(() => import('../pages/HomePage'));
+const HomePage = lazyPage(() => import('../pages/HomePage'));
 
 export const ROUTE_SPECS: RouteSpec[] = [
   // Home and own profile (2.1, 2.8)
@@ -213,4 +215,12 @@ export function routesOfLayout(layout: LayoutName): AppRoute[] {
 
 export function routeByPath(path: string): AppRoute | undefined {
   return ROUTES.find((x) => x.path === path);
+}
+
+/** Starts fetching the layout and page of `pathname` (see lazyPage); nothing for unknown or planned paths. */
+export function preloadRoute(pathname: string): void {
+  const route = ROUTES.find((x) => matchPath(x.path, pathname));
+  if (!route) return;
+  preload(LAYOUTS[route.layout]);
+  preload(route.page);
 }

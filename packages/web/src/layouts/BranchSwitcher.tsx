@@ -45,7 +45,7 @@ function Switcher({ user, className }: { user: SessionUserDto; className?: strin
           className,
         )}
         data-testid="branch-switcher"
-        aria-label="Ganti cabang"
+        aria-label={`Ganti cabang: ${user.profile.name}`}
         disabled={switchBranch.isPending}
       >
         <Building2 className="size-4 shrink-0 opacity-80" aria-hidden />

@@ -53,6 +53,7 @@ export default function ClinicLayout() {
         <Link
           to="/"
           className="mr-2 flex shrink-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-white/70"
+          aria-label={`${PRODUCT_NAME} - Beranda`}
         >
           <BrandMark />
           <span className="hidden sm:inline">{PRODUCT_NAME}</span>
@@ -60,7 +61,11 @@ export default function ClinicLayout() {
         <TopMenu user={user} />
         <div className="flex-1" />
         <BranchSwitcher user={user} className="max-w-[9.5rem] sm:max-w-52 2xl:max-w-72" />
-        {MyMenu && showsMyMenu(user) ? <MyMenu user={user} /> : null}
+        {MyMenu && showsMyMenu(user) ? (
+          <React.Suspense fallback={null}>
+            <MyMenu user={user} />
+          </React.Suspense>
+        ) : null}
         <UserMenu user={user} logoutText={MSG.logoutConfirm(PRODUCT_NAME)} tone="dark" />
       </header>
 
@@ -84,7 +89,9 @@ export default function ClinicLayout() {
           className="sticky bottom-0 z-30 hidden overflow-hidden border-t bg-card md:block"
           style={{ height: FOOTER_HEIGHT }}
         >
-          <Footer />
+          <React.Suspense fallback={null}>
+            <Footer />
+          </React.Suspense>
         </footer>
       ) : null}
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { ChevronDown, Plus } from 'lucide-react';
 import { MSG, PRODUCT_NAME } from '@klinik/shared';
@@ -41,7 +42,11 @@ export default function FinanceLayout() {
       title="Keuangan"
       nav={FINANCE_NAV}
       logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
-      actions={<NewMenu />}
+      actions={
+        <Suspense fallback={null}>
+          <NewMenu />
+        </Suspense>
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { MSG, PRODUCT_NAME } from '@klinik/shared';
 import { ModuleLayout } from './ModuleLayout';
 import { PAKET_NAV } from './nav';
@@ -11,7 +12,13 @@ export default function PaketLayout() {
       title="Paket Promosi"
       nav={PAKET_NAV}
       logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
-      actions={Actions ? <Actions /> : null}
+      actions={
+        Actions ? (
+          <Suspense fallback={null}>
+            <Actions />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

@@ -63,15 +63,17 @@ export function UserMenu({
             'flex shrink-0 items-center gap-2 rounded-full p-0.5 outline-none focus-visible:ring-2 focus-visible:ring-ring 2xl:pr-2',
             tone === 'dark' ? 'hover:bg-white/10' : 'hover:bg-accent',
           )}
-          aria-label="Menu pengguna"
+          aria-label={`Menu pengguna: ${user.name}`}
           data-testid="user-menu"
         >
-          <UserAvatar
-            name={user.name}
-            src={user.avatarurl}
-            initial={user.initial}
-            className="size-8 ring-2 ring-white/60"
-          />
+          <span aria-hidden>
+            <UserAvatar
+              name={user.name}
+              src={user.avatarurl}
+              initial={user.initial}
+              className="size-8 ring-2 ring-white/60"
+            />
+          </span>
           <span className="hidden max-w-40 truncate text-sm font-medium 2xl:inline">{user.name}</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-60">

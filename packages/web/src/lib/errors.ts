@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { MSG, type ErrorItem } from '@klinik/shared';
 
 /** An error from a REST call: the HTTP status and the server's `[{ message, field? }]` list (spec 8). */
@@ -12,6 +11,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A tRPC client error, recognised by its name rather than `instanceof` so that this module (loaded by the login
+ * page) does not pull in the tRPC client (issue 10). `TRPCClientError` sets `name = 'TRPCClientError'`.
+ */
+interface TrpcLikeError extends Error {
+  data?: unknown;
+}
+function isTrpcError(err: unknown): err is TrpcLikeError {
+  return err instanceof Error && err.name === 'TRPCClientError';
+}
+
 function isErrorItem(x: unknown): x is ErrorItem {
   return !!x && typeof x === 'object' && typeof (x as { message?: unknown }).message === 'string';
 }
@@ -19,7 +29,7 @@ function isErrorItem(x: unknown): x is ErrorItem {
 /** The `[{ message, field? }]` list of any error: REST (ApiError), tRPC (data.issues) or anything else. */
 export function errorItems(err: unknown): ErrorItem[] {
   if (err instanceof ApiError) return err.issues;
-  if (err instanceof TRPCClientError) {
+  if (isTrpcError(err)) {
     const issues = (err.data as { issues?: unknown } | undefined)?.issues;
     if (Array.isArray(issues) && issues.every(isErrorItem)) return issues;
     if (err.message) return [{ message: err.message }];
@@ -32,6 +42,6 @@ export function errorItems(err: unknown): ErrorItem[] {
 /** HTTP status of an error when known (401 sends the user to sign in again). */
 export function errorStatus(err: unknown): number | undefined {
   if (err instanceof ApiError) return err.status;
-  if (err instanceof TRPCClientError) return (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  if (isTrpcError(err)) return (err.data as { httpStatus?: number } | undefined)?.httpStatus;
   return undefined;
 }

@@ -1,12 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { toast } from 'sonner';
 import type { AppRouter } from '../../../server/src/router';
-import { errorItems, errorStatus } from './errors';
 
 export { api, type Envelope } from './api';
 export { ApiError, errorItems, errorStatus } from './errors';
+export { makeQueryClient, SESSION_KEY, TOAST_MS, type KlinikMeta } from './query';
 
 /** `useTRPC()` gives typed query/mutation options: `useQuery(trpc.branches.list.queryOptions({...}))`. */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -22,66 +20,9 @@ export function makeTrpcClient() {
   });
 }
 
-/** Popups last 2 seconds (spec 8). */
-export const TOAST_MS = 2000;
-
-/**
- * Query/mutation `meta` understood by the global error handler:
- * - `inlineErrors: true` — the form shows the server's list itself (ErrorList / applyServerErrors), no toast.
- * - `silent: true` — only logged (spec 8: some fetch failures are only logged).
- */
-export interface KlinikMeta extends Record<string, unknown> {
-  inlineErrors?: boolean;
-  silent?: boolean;
-}
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    queryMeta: KlinikMeta;
-    mutationMeta: KlinikMeta;
-  }
-}
-
-export const SESSION_KEY = ['session'] as const;
-
-function report(err: unknown, meta: KlinikMeta | undefined, client: () => QueryClient, kind: 'query' | 'mutation') {
-  if (errorStatus(err) === 401) {
-    // The session ended: the auth provider sends the user to /login and back here afterwards.
-    client().setQueryData(SESSION_KEY, null);
-    return;
-  }
-  if (meta?.silent) {
-    console.warn(err);
-    return;
-  }
-  if (meta?.inlineErrors) return;
-  // A refused page query shows the page's no-access state instead (throwOnError below).
-  if (errorStatus(err) === 403 && kind === 'query') return;
-  const items = errorItems(err);
-  toast.error(items.map((i) => i.message).join('\n'), { duration: TOAST_MS });
-}
-
-export function makeQueryClient(): QueryClient {
-  const qc: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (err, query) => report(err, query.meta, () => qc, 'query') }),
-    mutationCache: new MutationCache({
-      onError: (err, _v, _c, mutation) => report(err, mutation.meta, () => qc, 'mutation'),
-    }),
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // 403 on a page's query: the page shows 'Anda tidak memiliki akses ke halaman ini' (PageAccessBoundary in
-        // app/router.tsx) instead of a false empty list. Silent queries (optional pickers) keep the page.
-        throwOnError: (err, query) => errorStatus(err) === 403 && !query.meta?.silent,
-        retry: (count, err) => {
-          const status = errorStatus(err);
-          if (status !== undefined && status < 500) return false;
-          return count < 1;
-        },
-      },
-      mutations: { retry: false },
-    },
-  });
-  return qc;
+let appClient: ReturnType<typeof makeTrpcClient> | undefined;
+/** The one tRPC client of the running app (the layouts provide it; the login page does not need it). */
+export function appTrpcClient() {
+  appClient ??= makeTrpcClient();
+  return appClient;
 }

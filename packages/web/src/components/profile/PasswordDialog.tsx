@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Eye, EyeOff } from 'lucide-react';
+import { Check, Circle, Eye, EyeOff } from 'lucide-react';
 import { changePasswordInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../lib/trpc';
 import { FormDialogFooter } from '../FormDialogFooter';
@@ -14,6 +14,19 @@ export interface PasswordDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
+}
+
+/**
+ * The rules, stated before the user types (issue 16): the first three are checked as they type; whether a password
+ * is too common is decided by the server (its list is not shipped to the browser) and answered beside the field.
+ */
+export function passwordRules(password: string, repeat: string): { label: string; met: boolean | null }[] {
+  return [
+    { label: 'Minimal 5 karakter', met: password.length >= 5 },
+    { label: 'Tanpa spasi', met: password.length > 0 && !/\s/.test(password) },
+    { label: 'Bukan password yang umum atau mudah ditebak (mis. 123456, password, klinik123)', met: null },
+    { label: 'Ulangi password sama persis', met: repeat.length > 0 && repeat === password },
+  ];
 }
 
 /** Spec 5: at least 5 characters, no spaces, the repeat equal; Save stays disabled otherwise. */
@@ -36,8 +49,14 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
 
   const check = changePasswordInput.safeParse({ password, repeatpassword: repeat });
   const issues = check.success ? [] : check.error.issues;
-  const passwordHint = password ? issues.find((i) => i.path[0] === 'password')?.message : undefined;
-  const repeatHint = repeat && !passwordHint ? issues.find((i) => i.path[0] === 'repeatpassword')?.message : undefined;
+  // The server's answers about a field (e.g. a too common password) show beside it, once; only others are listed.
+  const serverHint = (field: string) => errors.find((e) => e.field === field)?.message;
+  const otherErrors = errors.filter((e) => e.field !== 'password' && e.field !== 'repeatpassword');
+  const passwordHint =
+    (password ? issues.find((i) => i.path[0] === 'password')?.message : undefined) ?? serverHint('password');
+  const repeatHint =
+    (repeat && !passwordHint ? issues.find((i) => i.path[0] === 'repeatpassword')?.message : undefined) ??
+    serverHint('repeatpassword');
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -58,10 +77,28 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
         <form onSubmit={(e) => void save(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Ubah Password</DialogTitle>
-            <DialogDescription>
-              Minimal 5 karakter tanpa spasi. Disarankan memakai gabungan huruf dan angka.
-            </DialogDescription>
+            <DialogDescription>Password baru harus memenuhi aturan berikut.</DialogDescription>
           </DialogHeader>
+          <ul className="grid gap-1 text-sm" data-testid="password-rules" aria-label="Aturan password">
+            {passwordRules(password, repeat).map((r) => (
+              <li
+                key={r.label}
+                className={
+                  r.met ? 'flex items-start gap-2 text-success' : 'flex items-start gap-2 text-muted-foreground'
+                }
+              >
+                {r.met ? (
+                  <Check className="mt-0.5 size-4 shrink-0" aria-hidden />
+                ) : (
+                  <Circle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                )}
+                <span>
+                  {r.label}
+                  {r.met ? <span className="sr-only"> (terpenuhi)</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
           <FormField label="Password baru" htmlFor="pw-new" error={passwordHint}>
             <div className="relative">
               <Input
@@ -70,7 +107,10 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
                 type={show ? 'text' : 'password'}
                 autoComplete="new-password"
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={(e) => {
+                  setErrors([]);
+                  setPassword(e.target.value);
+                }}
                 aria-invalid={!!passwordHint}
                 className="pr-10"
               />
@@ -91,11 +131,14 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
               type={show ? 'text' : 'password'}
               autoComplete="new-password"
               value={repeat}
-              onChange={(e) => setRepeat(e.target.value)}
+              onChange={(e) => {
+                setErrors([]);
+                setRepeat(e.target.value);
+              }}
               aria-invalid={!!repeatHint}
             />
           </FormField>
-          <ErrorList items={errors} />
+          <ErrorList items={otherErrors} />
           <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} disabled={!check.success} />
         </form>
       </DialogContent>

@@ -8,8 +8,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorList } from '../ui/error-list';
 import { Label } from '../ui/label';
 import { RadioGroup, RadioGroupItem } from '../ui/radio-group';
+import { STATUS_LABELS } from '../../lib/status';
 
-export const USER_STATUS_LABELS: Record<number, string> = { 1: 'Aktif', 0: 'Tidak Aktif' };
+export const USER_STATUS_LABELS: Record<number, string> = STATUS_LABELS;
 
 export interface StatusDialogProps {
   userId: number;

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 /** Activity log and approvals (issue 3). */
 export const pages: ModulePages = {
-  '/confirmation': lazy(() => import('./pages/ConfirmationPage')),
-  '/master/approval-rule': lazy(() => import('./pages/ApprovalRulePage')),
+  '/confirmation': lazyPage(() => import('./pages/ConfirmationPage')),
+  '/master/approval-rule': lazyPage(() => import('./pages/ApprovalRulePage')),
 };

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 /** Branch manager (issue 3). */
 export const pages: ModulePages = {
-  '/backoffice/cabang': lazy(() => import('./pages/BranchesPage')),
+  '/backoffice/cabang': lazyPage(() => import('./pages/BranchesPage')),
 };

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { canFeature, parseRupiah, todayIn, type PeriodeDto } from '@klinik/shared';
+import { canFeature, parseRupiah, type PeriodeDto } from '@klinik/shared';
 import { useSession } from '../../app/auth';
 import { useTRPC } from '../../lib/trpc';
+import { useBranchToday } from '../../lib/branch-today';
 
 /** Spec 4: after a period is created its data and the range start..today are kept in local storage. */
 export const PERIOD_STORAGE_KEY = 'klinik.finance.periode';
@@ -11,12 +12,9 @@ export interface StoredPeriod {
   range: { from: string; to: string };
 }
 
-export function today(): string {
-  return todayIn('Asia/Jakarta');
-}
-
-export function storePeriod(periode: PeriodeDto): void {
-  const value: StoredPeriod = { periode, range: { from: periode.start_date, to: today() } };
+/** `today` is the branch's date (useBranchToday), never the browser's or UTC's. */
+export function storePeriod(periode: PeriodeDto, today: string): void {
+  const value: StoredPeriod = { periode, range: { from: periode.start_date, to: today } };
   try {
     localStorage.setItem(PERIOD_STORAGE_KEY, JSON.stringify(value));
   } catch {
@@ -39,11 +37,12 @@ export function storedPeriod(): StoredPeriod | null {
  */
 export function useActivePeriod() {
   const trpc = useTRPC();
+  const today = useBranchToday();
   const q = useQuery({ ...trpc.finance.periode.list.queryOptions({ status: 0 }), meta: { silent: true } });
   const current = q.data && q.data.length === 1 ? q.data[0] : null;
   if (current) {
     const s = storedPeriod();
-    if (!s || s.periode.id !== current.id) storePeriod(current);
+    if (!s || s.periode.id !== current.id) storePeriod(current, today);
   }
   return { period: current, loading: q.isLoading, loaded: q.isSuccess };
 }
@@ -53,9 +52,8 @@ export function useFinanceManage(): boolean {
   return canFeature(me, 'FINANCE_LAPORAN', 'manage');
 }
 
-/** Default report range: the stored range's start (the active period) to today. */
-export function defaultRange(periodStart?: string | null): { from: string; to: string } {
-  const t = today();
+/** Default report range: the stored range's start (the active period) to today (the branch's date). */
+export function defaultRange(t: string, periodStart?: string | null): { from: string; to: string } {
   const from = periodStart ?? storedPeriod()?.range.from ?? `${t.slice(0, 8)}01`;
   return { from: from <= t ? from : `${t.slice(0, 8)}01`, to: t };
 }

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 export const pages: ModulePages = {
-  '/service/master/tindakanmedis': lazy(() => import('./pages/TindakanMedisPage')),
-  '/service/master/laboratorium': lazy(() => import('./pages/LaboratoriumPage')),
-  '/inventory/master/item': lazy(() => import('./pages/ItemPage')),
+  '/service/master/tindakanmedis': lazyPage(() => import('./pages/TindakanMedisPage')),
+  '/service/master/laboratorium': lazyPage(() => import('./pages/LaboratoriumPage')),
+  '/inventory/master/item': lazyPage(() => import('./pages/ItemPage')),
 };

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 export const pages: ModulePages = {
-  '/paket/promosi': lazy(() => import('./pages/PromosiPage')),
-  '/paket/sales': lazy(() => import('./pages/SalesPage')),
-  '/paket/registration': lazy(() => import('./pages/RegistrationPage')),
-  '/finance/piutang/membership': lazy(() => import('./pages/PiutangPage')),
+  '/paket/promosi': lazyPage(() => import('./pages/PromosiPage')),
+  '/paket/sales': lazyPage(() => import('./pages/SalesPage')),
+  '/paket/registration': lazyPage(() => import('./pages/RegistrationPage')),
+  '/finance/piutang/membership': lazyPage(() => import('./pages/PiutangPage')),
 };

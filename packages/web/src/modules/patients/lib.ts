@@ -8,6 +8,7 @@ import {
   type UserListQuery,
 } from '@klinik/shared';
 import type { ExcelColumn } from '../../components/export-excel';
+import { STATUS_LABELS } from '../../lib/status';
 
 /** The new-patient form as the inputs hold it (spec 3 "New patient payload"): every field a string, plus the 'Data Wali' switch. */
 export const PATIENT_FIELDS = [
@@ -98,7 +99,7 @@ export function nikBirthWarning(idcard: string, birthDate: string, gender: strin
   return 'Tanggal lahir pada NIK tidak sesuai dengan tanggal lahir. Periksa kembali; data tetap dapat disimpan.';
 }
 
-export const PATIENT_STATUS_LABELS: Record<number, string> = { 1: 'Aktif', 0: 'Tidak Aktif' };
+export const PATIENT_STATUS_LABELS: Record<number, string> = STATUS_LABELS;
 
 export function genderLabel(u: Pick<UserDto, 'gender' | 'gendername'>): string {
   if (u.gendername) return u.gendername;

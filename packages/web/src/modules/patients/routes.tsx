@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 /** 'Data Pasien': the branch's patient list with 'Pasien Baru' and the Excel export. */
 export const pages: ModulePages = {
-  '/service/customer': lazy(() => import('./pages/PatientsPage')),
+  '/service/customer': lazyPage(() => import('./pages/PatientsPage')),
 };

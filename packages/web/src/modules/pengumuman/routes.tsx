@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 /** Announcements (issue 3). */
 export const pages: ModulePages = {
-  '/pengumuman': lazy(() => import('./pages/PengumumanPage')),
+  '/pengumuman': lazyPage(() => import('./pages/PengumumanPage')),
 };

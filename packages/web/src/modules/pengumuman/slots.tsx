@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { LayoutSlots } from '../../layouts/slots';
-import { PengumumanFooter } from './components/PengumumanFooter';
+
+// Loaded when a layout renders the slot, not with every layout (issue 10).
+const PengumumanFooter = lazy(() =>
+  import('./components/PengumumanFooter').then((m) => ({ default: m.PengumumanFooter })),
+);
 
 export const slots: LayoutSlots = { announcementsFooter: PengumumanFooter };

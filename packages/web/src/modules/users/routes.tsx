@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 /** Profile card and user accounts (issue 3). */
 export const pages: ModulePages = {
-  '/user/:id': lazy(() => import('./pages/ProfilePage')),
-  '/master/users': lazy(() => import('./pages/UsersPage')),
+  '/user/:id': lazyPage(() => import('./pages/ProfilePage')),
+  '/master/users': lazyPage(() => import('./pages/UsersPage')),
 };

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Activity, Building2, ClipboardCheck, LayoutList, Megaphone, ShieldCheck, Users } from 'lucide-react';
 import { canFeature, GUARDS, hasAnyTopLevel, inRoles, type SessionUserDto } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -14,8 +15,12 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { PosterDialog } from '../../pengumuman/components/PosterDialog';
-import { ActivityDrawer } from './ActivityDrawer';
+
+// The drawer and the poster dialog load when first opened, not with every page of the clinic layout (issue 10).
+const ActivityDrawer = React.lazy(() => import('./ActivityDrawer').then((m) => ({ default: m.ActivityDrawer })));
+const PosterDialog = React.lazy(() =>
+  import('../../pengumuman/components/PosterDialog').then((m) => ({ default: m.PosterDialog })),
+);
 
 /**
  * 'My Menu' in the clinic top bar (spec 6; the layout hides it for investors): announcements, approvals and
@@ -27,6 +32,9 @@ export function MyMenu({ user }: { user: SessionUserDto }) {
   const [drawer, setDrawer] = React.useState(false);
   const [poster, setPoster] = React.useState(false);
   const [posted, setPosted] = React.useState(false);
+  // Mounted from the first opening on, so that closing keeps its animation.
+  const drawerUsed = useOpenedOnce(drawer);
+  const posterUsed = useOpenedOnce(poster);
   const waiting = useQuery({
     ...trpc.applog.list.queryOptions({ scope: 'waiting', status: 0, page: 1, limit: 1 }),
     refetchInterval: 60_000,
@@ -89,8 +97,10 @@ export function MyMenu({ user }: { user: SessionUserDto }) {
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ActivityDrawer open={drawer} onOpenChange={setDrawer} />
-      <PosterDialog open={poster} onOpenChange={setPoster} onPosted={() => setPosted(true)} />
+      <React.Suspense fallback={null}>
+        {drawerUsed ? <ActivityDrawer open={drawer} onOpenChange={setDrawer} /> : null}
+        {posterUsed ? <PosterDialog open={poster} onOpenChange={setPoster} onPosted={() => setPosted(true)} /> : null}
+      </React.Suspense>
       <SuccessDialog open={posted} onClose={() => setPosted(false)} />
     </>
   );

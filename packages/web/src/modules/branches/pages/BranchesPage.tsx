@@ -16,6 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { BranchFormDialog } from '../components/BranchFormDialog';
+import { statusLabel } from '../../../lib/status';
 
 /** /backoffice/cabang: branch manager (spec 2.11): list, create (top level), edit, active toggle, logo upload. */
 export default function BranchesPage() {
@@ -98,9 +99,7 @@ export default function BranchesPage() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold">{b.name}</p>
                     <div className="mt-1 flex flex-wrap gap-1.5">
-                      <Badge variant={b.status === 0 ? 'warning' : 'success'}>
-                        {b.status === 0 ? 'Tidak Aktif' : 'Aktif'}
-                      </Badge>
+                      <Badge variant={b.status === 0 ? 'warning' : 'success'}>{statusLabel(b.status)}</Badge>
                       <Badge variant="outline">
                         {TIME_ZONE_LABELS[b.timezone as BranchTimeZone]?.split(' ')[0] ?? b.timezone}
                       </Badge>

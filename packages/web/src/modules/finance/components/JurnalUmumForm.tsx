@@ -2,7 +2,8 @@ import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Plus, Trash2 } from 'lucide-react';
 import { formatRupiah, MSG, type AkunDto, type ErrorItem } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { toast } from 'sonner';
+import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
@@ -16,7 +17,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
-import { today, toSenSafe, useActivePeriod } from '../lib';
+import { toSenSafe, useActivePeriod } from '../lib';
+import { useBranchToday } from '../../../lib/branch-today';
 import { AkunPicker, usePostableAccounts } from './AkunPicker';
 
 interface Row {
@@ -30,14 +32,18 @@ interface Row {
 let nextKey = 1;
 const emptyRow = (): Row => ({ key: nextKey++, akun: null, description: '', debit: '', credit: '' });
 
-/** Sums in sen of the rows that have an account. */
+/**
+ * Sums in sen of the rows that have an account; `zeroLines` are the (1-based) numbers of rows with an account but
+ * neither a debit nor a credit amount: such a line says nothing, and the form will not save it (issue 16).
+ */
 export function journalTotals(rows: { akun: unknown; debit: string; credit: string }[]) {
   let debit = 0;
   let credit = 0;
   let lines = 0;
   let invalid = false;
-  for (const r of rows) {
-    if (!r.akun) continue;
+  const zeroLines: number[] = [];
+  rows.forEach((r, i) => {
+    if (!r.akun) return;
     lines++;
     const d = toSenSafe(r.debit);
     const c = toSenSafe(r.credit);
@@ -45,27 +51,53 @@ export function journalTotals(rows: { akun: unknown; debit: string; credit: stri
     else {
       debit += d;
       credit += c;
+      if (d === 0 && c === 0) zeroLines.push(i + 1);
     }
-  }
-  return { debit, credit, lines, invalid };
+  });
+  return { debit, credit, lines, invalid, zeroLines };
 }
 
 /**
- * Spec 5 "Journal" rules: Save disabled unless an active period exists, there is at least one line, and total debit
- * equals total credit; the balance-check icon shows when debit is nonzero and equal.
+ * Spec 5 "Journal" rules: Save disabled unless an active period exists, there is at least one line, every line
+ * with an account has an amount, and total debit equals total credit (and is not zero); the balance-check icon
+ * shows when debit is nonzero and equal.
  */
 export function canSaveJournal(hasPeriod: boolean, t: ReturnType<typeof journalTotals>): boolean {
-  return hasPeriod && t.lines >= 1 && !t.invalid && t.debit === t.credit;
+  return hasPeriod && t.lines >= 1 && !t.invalid && t.zeroLines.length === 0 && t.debit > 0 && t.debit === t.credit;
+}
+
+/** Whether the user has typed anything that closing the form would throw away. */
+export function journalDirty(v: {
+  code: string;
+  memo: string;
+  rows: { akun: unknown; description: string; debit: string; credit: string }[];
+}): boolean {
+  return (
+    !!v.code.trim() ||
+    !!v.memo.trim() ||
+    v.rows.some((r) => !!r.akun || !!r.description.trim() || !!r.debit || !!r.credit)
+  );
 }
 
 /** The 'Jurnal Umum Baru' form (full-screen dialog from the finance 'Baru' menu, or the /finance/createjurnalumum page). */
-export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string) => void; onCancel?: () => void }) {
+export function JurnalUmumForm({
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: {
+  onSaved: (target: string) => void;
+  onCancel?: () => void;
+  /** Told whether anything is typed, so the dialog can ask before Escape throws it away. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { period, loaded } = useActivePeriod();
   const accounts = usePostableAccounts();
   const [code, setCode] = React.useState('');
-  const [date, setDate] = React.useState(today());
+  // Today in the branch's own time zone (WIB, WITA or WIT), not Jakarta's (issue 9 item 4).
+  const today = useBranchToday();
+  const [date, setDate] = React.useState(today);
   const [memo, setMemo] = React.useState('');
   const [rows, setRows] = React.useState<Row[]>(() => [emptyRow(), emptyRow()]);
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
@@ -73,6 +105,8 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
     trpc.finance.jurnal.create.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async (res) => {
+        toast.success(`Jurnal ${res.code} tersimpan`, { duration: TOAST_MS });
+        onDirtyChange?.(false);
         await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
         onSaved(res.target || '/finance/laporan/jurnal');
       },
@@ -86,8 +120,16 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
   const totals = journalTotals(rows);
   const balanced = totals.debit > 0 && totals.debit === totals.credit;
   const can = canSaveJournal(!!period, totals) && !save.isPending;
-  const update = (key: number, patch: Partial<Row>) =>
+  const dirty = journalDirty({ code, memo, rows });
+  React.useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // A server error is about what was sent: once the user changes the form it is stale and goes away (issue 16).
+  const edited = () => {
+    if (errors) setErrors(null);
+  };
+  const update = (key: number, patch: Partial<Row>) => {
+    edited();
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -120,7 +162,10 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
           <Input
             id="ju-code"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => {
+              edited();
+              setCode(e.target.value);
+            }}
             maxLength={60}
             placeholder="Otomatis"
           />
@@ -131,7 +176,10 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
             type="date"
             value={date}
             min={period?.start_date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(e) => {
+              edited();
+              setDate(e.target.value);
+            }}
             required
           />
         </FormField>
@@ -139,7 +187,10 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
           <Input
             id="ju-memo"
             value={memo}
-            onChange={(e) => setMemo(e.target.value)}
+            onChange={(e) => {
+              edited();
+              setMemo(e.target.value);
+            }}
             maxLength={1000}
             placeholder="Keterangan jurnal"
           />
@@ -206,7 +257,10 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
                     size="icon"
                     aria-label={`Hapus baris ${i + 1}`}
                     disabled={rows.length <= 1}
-                    onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                    onClick={() => {
+                      edited();
+                      setRows((rs) => rs.filter((x) => x.key !== r.key));
+                    }}
                   >
                     <Trash2 />
                   </Button>
@@ -237,6 +291,13 @@ export function JurnalUmumForm({ onSaved, onCancel }: { onSaved: (target: string
           </TableFooter>
         </Table>
       </div>
+      {totals.zeroLines.length > 0 ? (
+        <p className="text-sm text-destructive" data-testid="ju-zero-lines">
+          {totals.zeroLines.length === 1
+            ? `Baris ${totals.zeroLines[0]}: isi debit atau kredit, atau hapus barisnya`
+            : `Baris ${totals.zeroLines.join(', ')}: isi debit atau kredit, atau hapus barisnya`}
+        </p>
+      ) : null}
       <ErrorList items={errors} />
       <div className="flex justify-end gap-2">
         {onCancel ? (

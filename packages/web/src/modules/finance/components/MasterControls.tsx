@@ -3,10 +3,11 @@ import type { AkunDto } from '@klinik/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { statusLabel } from '../../../lib/status';
 
-/** A finance master row's status: Aktif (1) or Nonaktif. */
+/** A finance master row's status: Aktif (1) or Tidak Aktif. */
 export function ActiveBadge({ status }: { status: number }) {
-  return <Badge variant={status === 1 ? 'success' : 'secondary'}>{status === 1 ? 'Aktif' : 'Nonaktif'}</Badge>;
+  return <Badge variant={status === 1 ? 'success' : 'secondary'}>{statusLabel(status)}</Badge>;
 }
 
 /** A finance master row's actions: Ubah, then Nonaktifkan/Aktifkan (flips `status`), then any extra buttons. */

@@ -25,6 +25,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { storePeriod, toSenSafe, useActivePeriod } from '../lib';
+import { useBranchToday } from '../../../lib/branch-today';
 
 /**
  * 'Periode Keuangan Baru' (spec 2.4, 4, 5): a start date loads the prior closing balances (GET akun?fromdate);
@@ -43,6 +44,7 @@ export function PeriodeDialog({
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { period } = useActivePeriod();
+  const today = useBranchToday();
   const [start, setStart] = React.useState('');
   const [typed, setTyped] = React.useState<Record<number, { debit: string; credit: string }>>({});
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
@@ -65,7 +67,7 @@ export function PeriodeDialog({
     trpc.finance.periode.create.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async (p) => {
-        storePeriod(p);
+        storePeriod(p, today);
         toast.success(MSG.periodActivated(formatDate(p.start_date)), { duration: TOAST_MS });
         await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
         onOpenChange(false);

@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { defaultRange, useActivePeriod } from '../lib';
+import { useBranchToday } from '../../../lib/branch-today';
 import '../print.css';
 
 export interface ReportFilter {
@@ -21,12 +22,13 @@ export interface ReportFilter {
 
 export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void] {
   const { period } = useActivePeriod();
-  const [filter, setFilter] = React.useState<ReportFilter>(() => ({ ...defaultRange(), branch: 'current' }));
+  const today = useBranchToday();
+  const [filter, setFilter] = React.useState<ReportFilter>(() => ({ ...defaultRange(today), branch: 'current' }));
   const touched = React.useRef(false);
   React.useEffect(() => {
     // Once the active period is known, start the range at its first day (unless the user already chose).
-    if (period && !touched.current) setFilter((f) => ({ ...f, ...defaultRange(period.start_date) }));
-  }, [period]);
+    if (period && !touched.current) setFilter((f) => ({ ...f, ...defaultRange(today, period.start_date) }));
+  }, [period, today]);
   return [
     filter,
     (f) => {

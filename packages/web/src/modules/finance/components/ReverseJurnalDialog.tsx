@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatDate, todayIn, type ErrorItem, type JurnalDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { formatDate, type ErrorItem, type JurnalDto } from '@klinik/shared';
+import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import {
@@ -25,9 +25,8 @@ import { useActivePeriod } from '../lib';
 export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | null; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const me = useSession();
   const { period } = useActivePeriod();
-  const today = todayIn(me.profile.timezone || 'Asia/Jakarta');
+  const today = useBranchToday();
   const [date, setDate] = React.useState(today);
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
   React.useEffect(() => {

@@ -18,6 +18,7 @@ import { Switch } from '../../../components/ui/switch';
 import { ActiveBadge, MasterRowActions } from '../components/MasterControls';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { RUPIAH_FMT, useFinanceManage } from '../lib';
+import { statusLabel } from '../../../lib/status';
 
 interface Form {
   code: string;
@@ -279,7 +280,7 @@ export default function AkunPage() {
         { header: 'Normal', value: 'normal' },
         { header: 'Debit', value: 'debit', numFmt: RUPIAH_FMT, width: 18 },
         { header: 'Kredit', value: 'credit', numFmt: RUPIAH_FMT, width: 18 },
-        { header: 'Status', value: (a) => (a.status === 1 ? 'Aktif' : 'Nonaktif') },
+        { header: 'Status', value: (a) => statusLabel(a.status) },
       ],
       rows,
       'Akun',

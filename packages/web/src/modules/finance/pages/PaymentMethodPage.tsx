@@ -14,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { usePostableAccounts } from '../components/AkunPicker';
 import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
+import { statusLabel } from '../../../lib/status';
 
 /** /finance/master/paymentmethod: payment methods, each posting to its cash or bank account. */
 export default function PaymentMethodPage() {
@@ -86,7 +87,7 @@ export default function PaymentMethodPage() {
                     { header: 'Jenis', value: 'type' },
                     { header: 'Kode Akun', value: 'akuncode' },
                     { header: 'Akun', value: 'akunname', width: 28 },
-                    { header: 'Status', value: (m) => (m.status === 1 ? 'Aktif' : 'Nonaktif') },
+                    { header: 'Status', value: (m) => statusLabel(m.status) },
                   ],
                   list.data ?? [],
                   'Metode Pembayaran',

@@ -22,7 +22,8 @@ import { Input } from '../../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { PeriodeDialog } from '../components/PeriodeDialog';
-import { PERIOD_STORAGE_KEY, today, useFinanceManage } from '../lib';
+import { PERIOD_STORAGE_KEY, useFinanceManage } from '../lib';
+import { useBranchToday } from '../../../lib/branch-today';
 
 function SaldoTable({
   title,
@@ -102,7 +103,8 @@ export default function PeriodePage() {
   const [creating, setCreating] = React.useState(false);
   const [detail, setDetail] = React.useState<number | null>(null);
   const [closing, setClosing] = React.useState<PeriodeDto | null>(null);
-  const [endDate, setEndDate] = React.useState(today());
+  const today = useBranchToday();
+  const [endDate, setEndDate] = React.useState(today);
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
   const close = useMutation(
     trpc.finance.periode.close.mutationOptions({
@@ -146,7 +148,7 @@ export default function PeriodePage() {
               data-testid="periode-close"
               onClick={() => {
                 setErrors(null);
-                setEndDate(today());
+                setEndDate(today);
                 setClosing(p);
               }}
             >

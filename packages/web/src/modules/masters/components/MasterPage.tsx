@@ -16,6 +16,7 @@ import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
+import { statusLabel } from '../../../lib/status';
 
 export interface MasterField {
   key: string;
@@ -110,9 +111,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
     {
       key: 'status',
       header: 'Status',
-      cell: (r) => (
-        <Badge variant={r.status === 1 ? 'success' : 'warning'}>{r.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (r) => <Badge variant={r.status === 1 ? 'success' : 'warning'}>{statusLabel(r.status)}</Badge>,
     },
     {
       key: 'actions',
@@ -144,7 +143,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
           numFmt: f.kind === 'money' ? '#,##0.00' : undefined,
           width: f.kind === 'money' ? 16 : 24,
         })),
-        { header: 'Status', value: (r: Row) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif') },
+        { header: 'Status', value: (r: Row) => statusLabel(r.status) },
       ],
       res.data,
       config.title,

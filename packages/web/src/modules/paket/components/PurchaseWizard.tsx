@@ -239,13 +239,16 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     enabled: open && step === 1,
     meta: { silent: true },
   });
+  // Asked when the wizard opens (issue 16): without an active period nothing can be registered, so the wizard says
+  // so at once and goes no further, rather than after a new patient has been created.
   const period = useQuery({
     ...trpc.paket.activePeriod.queryOptions(),
-    enabled: open && step === 3,
+    enabled: open,
     staleTime: 0,
     meta: { silent: true },
   });
   const hasPeriod = !!period.data;
+  const noPeriod = period.isSuccess && !period.data;
   const pdfUrl = customer && selected ? agreementPath(branchId, customer.id, selected.id, doctor?.id) : null;
 
   const go = (to: number) => {
@@ -282,11 +285,13 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
       const byField: Record<string, string> = {};
       const rest: ErrorItem[] = [];
       for (const i of items) {
-        if (i.field && i.field in EMPTY_PATIENT) byField[i.field] = i.message;
+        const shown = !WALI_FIELDS.includes(i.field as keyof NewPatientForm) || withWali;
+        if (i.field && i.field in EMPTY_PATIENT && shown) byField[i.field] = i.message;
         else rest.push(i);
       }
       setFieldErrors(byField);
-      setErrors(rest.length ? rest : items);
+      // Each message once (issue 16): beside its field, and only the others in the list.
+      setErrors(rest);
     } finally {
       setSaving(false);
     }
@@ -331,7 +336,8 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     void navigate('/paket/sales');
   };
 
-  const nextDisabled = [!kind || (kind === 'lama' && !patient) || saving, ticked.length !== 1, !doctor][step];
+  const nextDisabled =
+    noPeriod || [!kind || (kind === 'lama' && !patient) || saving, ticked.length !== 1, !doctor][step];
 
   const field = (
     k: keyof NewPatientForm,
@@ -387,6 +393,16 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
             <h2 className="text-lg font-semibold" data-testid="wizard-step-title">
               {WIZARD_STEPS[step]}
             </h2>
+            {noPeriod ? (
+              <div
+                role="alert"
+                data-testid="wizard-no-period"
+                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+              >
+                <p className="font-semibold text-destructive">{MSG.noActivePeriod}</p>
+                <p>Paket belum dapat didaftarkan. Minta bagian keuangan membuka periode di menu Keuangan, Periode.</p>
+              </div>
+            ) : null}
 
             {step === 0 ? (
               <section className="grid gap-4">
@@ -571,9 +587,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                 </div>
                 {period.isPending ? (
                   <Skeleton className="h-[60vh]" />
-                ) : !hasPeriod ? (
-                  <ErrorList items={[{ message: MSG.noActivePeriod }]} />
-                ) : pdfUrl ? (
+                ) : !hasPeriod ? null : pdfUrl ? (
                   <iframe
                     title="Perjanjian Paket"
                     src={pdfUrl}
@@ -590,6 +604,11 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                   >
                     <Download /> Unduh Perjanjian
                   </Button>
+                  {hasPeriod && !agreementOpened ? (
+                    <p className="mt-2 text-sm text-muted-foreground" data-testid="agreement-hint">
+                      Unduh perjanjian terlebih dahulu: tombol Konfirmasi aktif setelah perjanjian diunduh.
+                    </p>
+                  ) : null}
                 </div>
               </section>
             ) : null}

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AGEING_BUCKETS, AGEING_LABELS, formatDate, formatRupiah, type PiutangRowDto } from '@klinik/shared';
+import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
@@ -12,6 +13,7 @@ import { Input } from '../../../components/ui/input';
 /** /finance/piutang/membership: outstanding package instalments per patient, aged by days past due. */
 export default function PiutangPage() {
   const trpc = useTRPC();
+  const today = useBranchToday();
   const [keyword, setKeyword] = React.useState('');
   const [asof, setAsof] = React.useState('');
   const q = useQuery({
@@ -64,7 +66,7 @@ export default function PiutangPage() {
 
   const exportAll = () =>
     exportToExcel(
-      `piutang-membership-${new Date().toISOString().slice(0, 10)}`,
+      `piutang-membership-${today}`,
       [
         { header: 'Pasien', value: (r: PiutangRowDto) => r.customerdata.name, width: 26 },
         { header: 'NO RM.', value: (r: PiutangRowDto) => r.customerdata.username, width: 14 },

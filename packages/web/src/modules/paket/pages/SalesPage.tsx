@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatRupiah, MEMBERSHIP_STATUS, type MembershipDto, type UserDto } from '@klinik/shared';
+import { useBranchToday } from '../../../lib/branch-today';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
@@ -119,6 +120,7 @@ function MembershipDetail({ id, onClose }: { id: number | null; onClose: () => v
 /** /paket/sales: package registrations with filters (date, status, doctor, keyword), detail and Excel export. */
 export default function SalesPage() {
   const trpc = useTRPC();
+  const today = useBranchToday();
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
   const [keyword, setKeyword] = React.useState('');
@@ -188,7 +190,7 @@ export default function SalesPage() {
   const exportAll = async () => {
     const res = await api.get<{ data: MembershipDto[] }>('/api/paket/membership', { query: { ...filter, limit: 500 } });
     await exportToExcel(
-      `penjualan-paket-${new Date().toISOString().slice(0, 10)}`,
+      `penjualan-paket-${today}`,
       [
         { header: 'Kode', value: 'code', width: 22 },
         { header: 'Tanggal', value: 'registered_at', width: 12 },

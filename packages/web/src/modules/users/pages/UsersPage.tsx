@@ -28,11 +28,12 @@ import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
 import { PrivilegesDialog } from '../components/PrivilegesDialog';
+import { statusLabel } from '../../../lib/status';
 
 const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
 
 function StatusBadge({ status }: { status: number }) {
-  return <Badge variant={status === 1 ? 'success' : 'warning'}>{status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>;
+  return <Badge variant={status === 1 ? 'success' : 'warning'}>{statusLabel(status)}</Badge>;
 }
 
 /** /master/users: staff accounts of the branch, with create, profile and privileges. */
@@ -143,7 +144,7 @@ export default function UsersPage() {
         { header: 'Username', value: 'username', width: 18 },
         { header: 'Nama', value: 'name', width: 30 },
         { header: 'Role', value: (u) => fullRole(u), width: 24 },
-        { header: 'Status', value: (u) => (u.status === 1 ? 'Aktif' : 'Tidak Aktif'), width: 12 },
+        { header: 'Status', value: (u) => statusLabel(u.status), width: 12 },
         { header: 'Jenis Kelamin', value: 'gendername', width: 14 },
         { header: 'Telepon', value: 'phone', width: 18 },
         { header: 'Email', value: 'email', width: 26 },
