@@ -11,6 +11,7 @@ import { wilayahRest } from './modules/wilayah/index.js';
 import { mastersRest } from './modules/masters/index.js';
 import { paketRest } from './modules/paket/index.js';
 import { attendanceRest } from './modules/attendance/index.js';
+import { dashboardRest } from './modules/dashboard/index.js';
 
 /** Every module's REST adapter (spec section 7 paths). */
 export const restModules: ((app: FastifyInstance) => void)[] = [
@@ -25,6 +26,7 @@ export const restModules: ((app: FastifyInstance) => void)[] = [
   mastersRest,
   paketRest,
   attendanceRest,
+  dashboardRest,
 ];
 
 /**

@@ -19,3 +19,4 @@ export * from './schemas/paket.js';
 export * from './module-access.js';
 export * from './schemas/attendance.js';
 export * from './payroll/index.js';
+export * from './schemas/dashboard.js';

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type { AppRoute, LayoutName, ModulePages, RouteGuard, RouteSpec } from './route-types';
 
 export type { AppRoute, LayoutName, RouteGuard, ModulePages } from './route-types';
@@ -17,11 +16,9 @@ const r = (
   page?: RouteSpec['page'],
 ): RouteSpec => ({ path, title, layout, guard, page });
 
-const HomePage = lazy(() => import('../pages/HomePage'));
-
 export const ROUTE_SPECS: RouteSpec[] = [
   // Home and own profile (2.1, 2.8)
-  r('/', 'Beranda', 'clinic', 'none', HomePage),
+  r('/', 'Beranda', 'clinic', 'none'),
   r('/user/:id', 'Profil Pengguna', 'clinic', 'none'),
   r('/user/:id/finance', 'Pendapatan Saya', 'clinic', 'none'),
   r('/customer/:id', 'Data Karyawan', 'clinic', 'clinic'),

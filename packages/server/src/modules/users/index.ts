@@ -3,3 +3,4 @@ export { usersRouter } from './router.js';
 export { usersRest, staffAccess } from './rest.js';
 export { initialsOf, replacePrivileges } from './queries.js';
 export { usersApprovalExecutors } from './service.js';
+export { patientsDashboardCard } from './dashboard.js';
