@@ -11,6 +11,7 @@ import {
 } from './modules/applog/index.js';
 import { authEndpoints } from './modules/auth/index.js';
 import { branchesEndpoints } from './modules/branches/index.js';
+import { dashboardEndpoints } from './modules/dashboard/index.js';
 import { financeEndpoints } from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints } from './modules/jobs/index.js';
@@ -40,6 +41,7 @@ export const apiModules: Record<string, EndpointTree> = {
   paket: paketEndpoints,
   attendance: attendanceEndpoints,
   jobs: jobsEndpoints,
+  dashboard: dashboardEndpoints,
 };
 
 /** Every REST route of every module, in registration order. */

@@ -10,6 +10,7 @@ import { mastersRouter } from './modules/masters/index.js';
 import { paketRouter } from './modules/paket/index.js';
 import { attendanceRouter } from './modules/attendance/index.js';
 import { jobsRouter } from './modules/jobs/index.js';
+import { dashboardRouter } from './modules/dashboard/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   masters: mastersRouter,
   paket: paketRouter,
   attendance: attendanceRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,3 +20,4 @@ export * from './module-access.js';
 export * from './schemas/attendance.js';
 export * from './schemas/jobs.js';
 export * from './payroll/index.js';
+export * from './schemas/dashboard.js';

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { lazyPage, preload } from './lazy';
+import { preload } from './lazy';
 import { LAYOUTS } from '../layouts';
 import type { AppRoute, LayoutName, ModulePages, RouteGuard, RouteSpec } from './route-types';
 
@@ -19,11 +19,9 @@ const r = (
   page?: RouteSpec['page'],
 ): RouteSpec => ({ path, title, layout, guard, page });
 
-const HomePage = lazyPage(() => import('../pages/HomePage'));
-
 export const ROUTE_SPECS: RouteSpec[] = [
   // Home and own profile (2.1, 2.8)
-  r('/', 'Beranda', 'clinic', 'none', HomePage),
+  r('/', 'Beranda', 'clinic', 'none'),
   r('/user/:id', 'Profil Pengguna', 'clinic', 'none'),
   r('/user/:id/finance', 'Pendapatan Saya', 'clinic', 'none'),
   r('/customer/:id', 'Data Karyawan', 'clinic', 'clinic'),

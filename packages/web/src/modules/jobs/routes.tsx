@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
 /** The job queue's dead letters (issue 9), for owner and developer. */
 export const pages: ModulePages = {
-  '/admin/jobs': lazy(() => import('./pages/FailedJobsPage')),
+  '/admin/jobs': lazyPage(() => import('./pages/FailedJobsPage')),
 };

@@ -1,17 +1,18 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { Printer } from 'lucide-react';
-import { formatDate, isTopLevel } from '@klinik/shared';
+import { formatDate, isTopLevel, isValidDate } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { useTRPC } from '../../../lib/trpc';
 import { ExportExcelButton } from '../../../components/PageHeader';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { defaultRange, useActivePeriod } from '../lib';
 import { useBranchToday } from '../../../lib/branch-today';
 import '../print.css';
+import { DateInput } from '../../../components/ui/date-input';
 
 export interface ReportFilter {
   from: string;
@@ -23,8 +24,15 @@ export interface ReportFilter {
 export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void] {
   const { period } = useActivePeriod();
   const today = useBranchToday();
-  const [filter, setFilter] = React.useState<ReportFilter>(() => ({ ...defaultRange(today), branch: 'current' }));
-  const touched = React.useRef(false);
+  // A link may name the range (the home page's figures do: ?from=yyyy-mm-dd&to=yyyy-mm-dd).
+  const [params] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const linked = !!from && !!to && isValidDate(from) && isValidDate(to) && from <= to;
+  const [filter, setFilter] = React.useState<ReportFilter>(() =>
+    linked ? { from, to, branch: 'current' } : { ...defaultRange(today), branch: 'current' },
+  );
+  const touched = React.useRef(linked);
   React.useEffect(() => {
     // Once the active period is known, start the range at its first day (unless the user already chose).
     if (period && !touched.current) setFilter((f) => ({ ...f, ...defaultRange(today, period.start_date) }));
@@ -74,22 +82,20 @@ export function ReportToolbar({
     <div className="finance-no-print mb-4 grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">
       {single ? null : (
         <FormField label="Dari Tanggal" htmlFor="report-from">
-          <Input
+          <DateInput
             id="report-from"
-            type="date"
             value={filter.from}
             max={filter.to}
-            onChange={(e) => e.target.value && onChange({ ...filter, from: e.target.value })}
+            onChange={(v) => v && onChange({ ...filter, from: v })}
           />
         </FormField>
       )}
       <FormField label={single ? 'Per Tanggal' : 'Sampai Tanggal'} htmlFor="report-to">
-        <Input
+        <DateInput
           id="report-to"
-          type="date"
           value={filter.to}
           min={single ? undefined : filter.from}
-          onChange={(e) => e.target.value && onChange({ ...filter, to: e.target.value })}
+          onChange={(v) => v && onChange({ ...filter, to: v })}
         />
       </FormField>
       {top ? (

@@ -18,12 +18,12 @@ import {
 } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { PeriodeDialog } from '../components/PeriodeDialog';
 import { PERIOD_STORAGE_KEY, useFinanceManage } from '../lib';
 import { useBranchToday } from '../../../lib/branch-today';
+import { DateInput } from '../../../components/ui/date-input';
 
 function SaldoTable({
   title,
@@ -180,13 +180,7 @@ export default function PeriodePage() {
             </DialogDescription>
           </DialogHeader>
           <FormField label="Tanggal Tutup" htmlFor="periode-end" required>
-            <Input
-              id="periode-end"
-              type="date"
-              value={endDate}
-              min={closing?.start_date}
-              onChange={(e) => setEndDate(e.target.value)}
-            />
+            <DateInput id="periode-end" value={endDate} min={closing?.start_date} onChange={setEndDate} />
           </FormField>
           <ErrorList items={errors} />
           <DialogFooter>

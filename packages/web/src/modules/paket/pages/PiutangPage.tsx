@@ -9,6 +9,7 @@ import { exportToExcel } from '../../../components/export-excel';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
 
 /** /finance/piutang/membership: outstanding package instalments per patient, aged by days past due. */
 export default function PiutangPage() {
@@ -101,7 +102,7 @@ export default function PiutangPage() {
           />
         </FormField>
         <FormField label="Per Tanggal" htmlFor="piutang-asof">
-          <Input id="piutang-asof" type="date" value={asof} onChange={(e) => setAsof(e.target.value)} />
+          <DateInput id="piutang-asof" value={asof} onChange={setAsof} />
         </FormField>
         <div className="self-end text-sm">
           Total piutang: <b data-testid="piutang-total">{formatRupiah(totals.total)}</b>

@@ -1,6 +1,14 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatRupiah, MEMBERSHIP_STATUS, type MembershipDto, type UserDto } from '@klinik/shared';
+import { useSearchParams } from 'react-router';
+import {
+  formatDate,
+  formatRupiah,
+  isValidDate,
+  MEMBERSHIP_STATUS,
+  type MembershipDto,
+  type UserDto,
+} from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -15,6 +23,7 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { DateInput } from '../../../components/ui/date-input';
 
 const RUPIAH_FMT = '#,##0.00';
 
@@ -124,8 +133,12 @@ export default function SalesPage() {
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
   const [keyword, setKeyword] = React.useState('');
-  const [fromdate, setFrom] = React.useState('');
-  const [todate, setTo] = React.useState('');
+  // The home page's figures link here with the range they count (?fromdate=&todate=).
+  const [params] = useSearchParams();
+  const [fromdate, setFrom] = React.useState(() =>
+    isValidDate(params.get('fromdate') ?? '') ? params.get('fromdate')! : '',
+  );
+  const [todate, setTo] = React.useState(() => (isValidDate(params.get('todate') ?? '') ? params.get('todate')! : ''));
   const [status, setStatus] = React.useState('all');
   const [doctor, setDoctor] = React.useState<UserDto | null>(null);
   const [detail, setDetail] = React.useState<number | null>(null);
@@ -228,10 +241,10 @@ export default function SalesPage() {
           />
         </FormField>
         <FormField label="Dari Tanggal" htmlFor="sales-from">
-          <Input id="sales-from" type="date" value={fromdate} onChange={(e) => setFrom(e.target.value)} />
+          <DateInput id="sales-from" value={fromdate} max={todate || undefined} onChange={setFrom} />
         </FormField>
         <FormField label="Sampai Tanggal" htmlFor="sales-to">
-          <Input id="sales-to" type="date" value={todate} onChange={(e) => setTo(e.target.value)} />
+          <DateInput id="sales-to" value={todate} min={fromdate || undefined} onChange={setTo} />
         </FormField>
         <FormField label="Status" htmlFor="sales-status">
           <Select value={status} onValueChange={setStatus}>

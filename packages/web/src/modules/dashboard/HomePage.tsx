@@ -1,17 +1,62 @@
 import * as React from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { LayoutGrid } from 'lucide-react';
 import { LAUNCHER_DEFAULT_COUNT, MSG } from '@klinik/shared';
-import { useSession } from '../app/auth';
-import { launcherEntriesFor } from '../components/launcher-entries';
-import { launcherView } from '../components/launcher';
-import { Icon } from '../components/icons';
-import { Button } from '../components/ui/button';
-import { SearchInput } from '../components/ListFilters';
-import { roleLabel } from '../layouts/UserMenu';
+import { useSession } from '../../app/auth';
+import { launcherEntriesFor } from '../../components/launcher-entries';
+import { launcherView } from '../../components/launcher';
+import { Icon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import { ErrorList } from '../../components/ui/error-list';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SearchInput } from '../../components/ListFilters';
+import { roleLabel } from '../../layouts/UserMenu';
+import { errorItems, useTRPC } from '../../lib/trpc';
+import { DashboardCard } from './components/DashboardCard';
 
-/** '/': the module launcher (spec 2.1). */
+/** 'Senin, 23 November 2026' in the branch's time zone, whatever the browser's language. */
+function todayLong(timeZone: string | null | undefined): string {
+  return new Date().toLocaleDateString('id-ID', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: timeZone ?? 'Asia/Jakarta',
+  });
+}
+
+/** The day in figures: the cards the server gives this user (each checked against its report's access). */
+function Dashboard() {
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.dashboard.summary.queryOptions(), meta: { inlineErrors: true } });
+  if (q.isPending)
+    return (
+      <div className="grid gap-4 md:grid-cols-2" aria-busy>
+        <Skeleton className="h-56" />
+        <Skeleton className="h-56" />
+      </div>
+    );
+  if (q.error) return <ErrorList items={errorItems(q.error)} />;
+  if (q.data.cards.length === 0) return null;
+  return (
+    <section aria-labelledby="dashboard-title" className="grid gap-3" data-testid="dashboard">
+      <h2 id="dashboard-title" className="sr-only">
+        Ringkasan hari ini
+      </h2>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
+        {q.data.cards.map((c) => (
+          <DashboardCard key={c.key} card={c} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** '/': the day's figures per role (issue 16), then the module launcher (spec 2.1). */
 export default function HomePage() {
   const user = useSession();
+  const launcherRef = React.useRef<HTMLElement>(null);
   const [query, setQuery] = React.useState('');
   const [showAll, setShowAll] = React.useState(false);
   const entries = React.useMemo(() => launcherEntriesFor(user), [user]);
@@ -23,12 +68,27 @@ export default function HomePage() {
       <section className="rounded-xl bg-gradient-to-r from-primary to-emerald-600 p-5 text-primary-foreground shadow-sm">
         <p className="text-sm opacity-90">Selamat datang,</p>
         <h1 className="text-xl font-semibold sm:text-2xl">{user.name}</h1>
-        <p className="mt-1 text-sm opacity-90">
-          {roleLabel(user)} · {user.profile.name}
-        </p>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm opacity-90">
+            {roleLabel(user)} · {user.profile.name} · {todayLong(user.profile.timezone)}
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="open-launcher"
+            onClick={() => {
+              launcherRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              launcherRef.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+            }}
+          >
+            <LayoutGrid /> Menu Aplikasi
+          </Button>
+        </div>
       </section>
 
-      <section aria-labelledby="launcher-title" className="flex flex-col gap-3">
+      <Dashboard />
+
+      <section ref={launcherRef} aria-labelledby="launcher-title" className="flex scroll-mt-20 flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="launcher-title" className="text-lg font-semibold">
             Menu Aplikasi

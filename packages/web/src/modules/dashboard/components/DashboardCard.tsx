@@ -1,0 +1,142 @@
+import * as React from 'react';
+import { Link, useNavigate } from 'react-router';
+import { TrendingDown, TrendingUp } from 'lucide-react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  formatNumber,
+  formatRupiah,
+  type DashboardCardDto,
+  type DashboardChartDto,
+  type DashboardFigureDto,
+} from '@klinik/shared';
+import { useSession } from '../../../app/auth';
+import { canOpenPath } from '../../../app/guards';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/utils';
+
+export function formatFigure(value: number, kind: DashboardFigureDto['kind']): string {
+  return kind === 'money' ? formatRupiah(value, { decimals: false }) : formatNumber(value);
+}
+
+/** 'Rp 12,5 jt' for chart axes, where full amounts do not fit. */
+export function compactRupiah(value: number): string {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  if (abs >= 1e9) return `${sign}Rp ${(abs / 1e9).toLocaleString('id-ID', { maximumFractionDigits: 1 })} M`;
+  if (abs >= 1e6) return `${sign}Rp ${(abs / 1e6).toLocaleString('id-ID', { maximumFractionDigits: 1 })} jt`;
+  if (abs >= 1e3) return `${sign}Rp ${(abs / 1e3).toLocaleString('id-ID', { maximumFractionDigits: 0 })} rb`;
+  return `${sign}Rp ${formatNumber(abs)}`;
+}
+
+/** A link when the user may open the page (the same rule as every menu), plain text otherwise. */
+function MaybeLink({ to, className, children }: { to: string; className?: string; children: React.ReactNode }) {
+  const user = useSession();
+  const path = to.split('?')[0];
+  if (!canOpenPath(user, path)) return <div className={className}>{children}</div>;
+  return (
+    <Link
+      to={to}
+      className={cn('rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function Figure({ f }: { f: DashboardFigureDto }) {
+  return (
+    <MaybeLink to={f.href} className="group flex min-w-0 flex-col gap-0.5 p-1 -m-1 hover:bg-accent/50">
+      <span className="text-xs text-muted-foreground">{f.label}</span>
+      <span
+        className="truncate text-lg font-semibold tabular-nums group-hover:text-primary sm:text-xl"
+        data-testid={`figure-${f.key}`}
+        data-value={f.value}
+      >
+        {formatFigure(f.value, f.kind)}
+      </span>
+      {f.hint || (f.change !== undefined && f.change !== null) ? (
+        <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+          {f.change !== undefined && f.change !== null ? (
+            <span
+              className={cn(
+                'inline-flex items-center gap-0.5 font-medium tabular-nums',
+                f.change >= 0 ? 'text-success' : 'text-destructive',
+              )}
+            >
+              {f.change >= 0 ? <TrendingUp className="size-3.5" /> : <TrendingDown className="size-3.5" />}
+              {f.change.toLocaleString('id-ID', { maximumFractionDigits: 1 })}%
+            </span>
+          ) : null}
+          {f.hint}
+        </span>
+      ) : null}
+    </MaybeLink>
+  );
+}
+
+function Chart({ chart }: { chart: DashboardChartDto }) {
+  const navigate = useNavigate();
+  const user = useSession();
+  const fmt = (v: number) => (chart.kind === 'money' ? compactRupiah(v) : formatNumber(v));
+  return (
+    <figure className="grid gap-1">
+      <figcaption className="text-xs text-muted-foreground">{chart.label}</figcaption>
+      <div className="h-40 w-full" aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={chart.points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+            <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-border" />
+            <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} interval={0} />
+            <YAxis tickFormatter={fmt} tickLine={false} axisLine={false} fontSize={11} width={64} />
+            <Tooltip
+              formatter={(v) => [
+                chart.kind === 'money' ? formatRupiah(Number(v), { decimals: false }) : formatNumber(Number(v)),
+                chart.label,
+              ]}
+              cursor={{ className: 'fill-accent' }}
+            />
+            <Bar
+              dataKey="value"
+              radius={[4, 4, 0, 0]}
+              className="fill-primary cursor-pointer"
+              onClick={(d: { payload?: { href?: string } }) => {
+                const href = d.payload?.href;
+                if (href && canOpenPath(user, href.split('?')[0])) void navigate(href);
+              }}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      {/* The chart's numbers for screen readers and keyboards. */}
+      <ul className="sr-only">
+        {chart.points.map((p) => (
+          <li key={p.label}>
+            {p.label}: {chart.kind === 'money' ? formatRupiah(p.value, { decimals: false }) : formatNumber(p.value)}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+/** One module's card: its figures (each a link to the report it comes from) and an optional bar chart. */
+export function DashboardCard({ card }: { card: DashboardCardDto }) {
+  return (
+    <Card className="min-w-0 gap-3 py-4" data-testid={`dashboard-card-${card.key}`}>
+      <CardHeader className="px-4">
+        <CardTitle>
+          <MaybeLink to={card.href} className="hover:text-primary">
+            {card.title}
+          </MaybeLink>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 px-4">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {card.figures.map((f) => (
+            <Figure key={f.key} f={f} />
+          ))}
+        </div>
+        {card.chart ? <Chart chart={card.chart} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
