@@ -92,7 +92,9 @@ describe('launcher per role', () => {
       if (expected.length > LAUNCHER_DEFAULT_COUNT) {
         expect(toggle).not.toBeNull();
         expect(await page.$eval('[data-testid=launcher-toggle]', (b) => b.textContent)).toBe('Tampilkan semua');
-        await page.click('[data-testid=launcher-toggle]');
+        // A DOM click: the home page's dashboard cards render beside the launcher and may move it between a
+        // coordinate click's scroll and its press.
+        await page.$eval('[data-testid=launcher-toggle]', (b) => (b as HTMLButtonElement).click());
         await page.waitForFunction(
           (n) => document.querySelectorAll('[data-testid=launcher-entry]').length === n,
           {},
