@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { allows, forbiddenCharIssues, MSG, type Access } from '@klinik/shared';
+import { allows, fileReferenceIssues, forbiddenCharIssues, MSG, type Access } from '@klinik/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
@@ -224,6 +224,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     // NUL and other control characters in any param, query value or body string: 400 before anything runs (issue 8).
     const bad = [req.params, req.query, req.body].flatMap((v) => forbiddenCharIssues(v));
+    // A file reference is set only by an upload endpoint, never from a client's field (issue 8, finding 3).
+    bad.push(...fileReferenceIssues(req.body));
     if (bad.length) return sendIssues(reply, 400, bad);
   });
 

@@ -489,7 +489,7 @@ export async function uploadAvatar(ctx: Ctx, id: number, image: CheckedImage): P
   const c = requireUser(ctx);
   const { user: target } = await loadTarget(c, id);
   assertMayEditProfile(c, target);
-  const rel = await storeImage(c.config.uploadDir, `users/${id}`, image);
+  const rel = await storeImage(c.config.uploadDir, { kind: 'users', id }, image);
   let row: q.UserRow | undefined;
   try {
     row = await inTransaction(c, async (tx) => {
@@ -505,10 +505,10 @@ export async function uploadAvatar(ctx: Ctx, id: number, image: CheckedImage): P
       return updated;
     });
   } catch (err) {
-    await removeUpload(c.config.uploadDir, rel);
+    await removeUpload(c.config.uploadDir, rel, { kind: 'users', id });
     throw err;
   }
-  await removeUpload(c.config.uploadDir, target.avatar);
+  await removeUpload(c.config.uploadDir, target.avatar, { kind: 'users', id });
   const fresh = await q.findUser(c.db, id);
   return q.toUserDto(fresh?.user ?? row ?? target, fresh?.level);
 }

@@ -50,7 +50,7 @@ export async function agreementPdf(
       address: branch.address,
       phone: branch.phone,
       email: branch.email,
-      logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo),
+      logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo, branch.id),
     },
     date: today,
     patient: {
