@@ -22,12 +22,13 @@ export async function audit(
     entityId?: string | number | null;
     before?: unknown;
     after?: unknown;
-    profileId?: number;
+    /** The branch the row belongs to (default: the request's; null: none, e.g. a failed sign-in of nobody). */
+    profileId?: number | null;
   },
 ): Promise<void> {
   await ctx.db.insert(auditLog).values({
     user_id: ctx.user?.id ?? null,
-    profile_id: entry.profileId ?? ctx.branchId ?? null,
+    profile_id: entry.profileId !== undefined ? entry.profileId : ctx.branchId || null,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
