@@ -290,10 +290,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
       return sendIssues(reply, 415, [{ message: 'Jenis konten tidak didukung' }]);
     }
-    if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError) {
+    if (
+      e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      e instanceof SyntaxError
+    ) {
       return sendIssues(reply, 400, [{ message: 'Isi permintaan bukan JSON yang valid' }]);
     }
-    if (e.code?.startsWith('FST_INVALID_MULTIPART') || e.code?.startsWith('FST_MULTIPART') || e.code?.startsWith('FST_FILES_LIMIT') || e.code?.startsWith('FST_PARTS_LIMIT') || e.code?.startsWith('FST_FIELDS_LIMIT')) {
+    if (
+      e.code?.startsWith('FST_INVALID_MULTIPART') ||
+      e.code?.startsWith('FST_MULTIPART') ||
+      e.code?.startsWith('FST_FILES_LIMIT') ||
+      e.code?.startsWith('FST_PARTS_LIMIT') ||
+      e.code?.startsWith('FST_FIELDS_LIMIT')
+    ) {
       return sendIssues(reply, 400, [{ message: 'Format unggahan tidak valid' }]);
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {

@@ -78,7 +78,10 @@ describe("Fastify's own errors", () => {
         const res = await t.app.inject({
           method: r.method as 'GET',
           url,
-          headers: { cookie: owner.cookie, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            cookie: owner.cookie,
+            ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+          },
           ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: '{}' }),
         });
         expect(res.statusCode, `${r.method} ${url}`).toBe(400);
@@ -177,7 +180,11 @@ describe('audit rows for sign-in failures and logouts', () => {
       sql`select entity_id, user_id, after from audit_log where action = 'login_failed' order by id`,
     );
     expect(failed).toHaveLength(2);
-    expect(failed[0]).toMatchObject({ entity_id: String(admin.id), user_id: null, after: { username: admin.username } });
+    expect(failed[0]).toMatchObject({
+      entity_id: String(admin.id),
+      user_id: null,
+      after: { username: admin.username },
+    });
     expect(failed[1]).toMatchObject({ entity_id: null, after: { username: 'tidak_ada' } });
     expect(JSON.stringify(failed)).not.toContain('kata-sandi-salah');
     const out = await t.api(admin).post('/api/auth/logout', {});
@@ -187,5 +194,68 @@ describe('audit rows for sign-in failures and logouts', () => {
       sql`select user_id from audit_log where action = 'logout' order by id desc limit 1`,
     );
     expect(row.user_id).toBe(admin.id);
+  });
+});
+
+describe('the read trail of patient data and exports', () => {
+  const trail = async (since: number) =>
+    queryRows<{
+      id: number;
+      action: string;
+      entity: string;
+      entity_id: string | null;
+      user_id: number;
+      after: any;
+    }> // eslint-disable-line @typescript-eslint/no-explicit-any -- jsonb
+    (
+      t.db,
+      sql`select id, action, entity, entity_id, user_id, after from audit_log
+          where id > ${since} and action in ('read', 'read_list', 'export') order by id`,
+    );
+  const lastId = async () =>
+    Number((await queryRows<{ n: number }>(t.db, sql`select coalesce(max(id), 0) as n from audit_log`))[0].n);
+
+  it('records who read or exported which patients (ids only), and nothing for refused or patient-free reads', async () => {
+    const patient = await t.makePatient(branch, { name: 'Siti Rahasia', idcard: '3174056108790001' });
+    const otherBranch = await t.makeBranch();
+    const stranger = await t.makePatient(otherBranch);
+    const reader = await t.makeUser('admin', { branchId: branch });
+    let since = await lastId();
+
+    expect((await t.api(reader).get(`/api/users/${patient}`)).status).toBe(200);
+    expect(await trail(since)).toMatchObject([
+      { action: 'read', entity: 'patient', entity_id: String(patient), user_id: reader.id, after: { ids: [patient] } },
+    ]);
+    since = await lastId();
+    await t.trpc(reader).users.get({ id: patient });
+    expect(await trail(since)).toMatchObject([{ action: 'read', entity: 'patient', entity_id: String(patient) }]);
+
+    since = await lastId();
+    expect((await t.api(reader).get('/api/users?role=1')).status).toBe(200);
+    expect((await t.api(reader).get('/api/customer?keyword=Siti')).status).toBe(200);
+    const lists = await trail(since);
+    expect(lists).toHaveLength(2);
+    for (const row of lists) {
+      expect(row).toMatchObject({ action: 'read_list', entity: 'patient', entity_id: null });
+      expect(row.after.ids).toContain(patient);
+    }
+    expect(JSON.stringify(lists)).not.toMatch(/Siti|3174056108790001/);
+
+    since = await lastId();
+    expect((await t.api(reader).get(`/api/users/${stranger}`)).status).toBe(404);
+    expect((await t.api(reader).get('/api/users?role=2')).status).toBe(200);
+    expect(await trail(since)).toEqual([]);
+
+    since = await lastId();
+    const xlsx = await t.api(owner).get('/api/users/export?type=patient');
+    expect(xlsx.status).toBe(200);
+    const applog = await t.api(owner).get('/api/applog/export');
+    expect(applog.status).toBe(200);
+    const exports = await trail(since);
+    expect(exports).toMatchObject([
+      { action: 'export', entity: 'patient', user_id: owner.id, after: { file: 'pengguna.xlsx' } },
+      { action: 'export', entity: 'applog', user_id: owner.id, after: { file: 'aktivitas.xlsx' } },
+    ]);
+    expect(exports[0].after.ids).toContain(patient);
   });
 });

@@ -36,9 +36,9 @@ describe('concurrent failed sign-ins (PostgreSQL)', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - max);
     for (const r of tries) expect(Array.isArray(r.body) && typeof r.body[0].message).toBe('string');
-    expect(
-      await count(sql`select count(*)::int as n from login_attempt where key = ${`u:${user.username}`}`),
-    ).toBe(max);
+    expect(await count(sql`select count(*)::int as n from login_attempt where key = ${`u:${user.username}`}`)).toBe(
+      max,
+    );
     // One audit row per checked failure, none for the refused ones, never the password.
     const rows = await queryRows<{ after: { username: string } }>(
       t.db,
