@@ -23,6 +23,8 @@ export const FINANCE_ACCESS = {
 } as const;
 
 /** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
+/** The job queue's dead letters (/admin/jobs): owner and developer. */
+export const JOBS_ACCESS: Access = access.toplevel();
 export const PAYROLL_ACCESS: Access = access.roles('manager', 'admin', 'finance', 'toplevel');
 
 /** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
@@ -61,6 +63,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/confirmation': { all: [MY_MENU_ACCESS] },
   '/master/approval-rule': { all: [read('SETTING_APPROVAL')] },
   '/master/users': { all: [read('SETTING_USER')] },
+  '/admin/jobs': { all: [JOBS_ACCESS] },
   '/service/customer': { all: [STAFF_ACCESS, read('PASIEN')] },
   '/service/master/tindakanmedis': { all: [read('MASTER_TREATMENT')] },
   '/service/master/laboratorium': { all: [read('MASTER_TREATMENT')] },

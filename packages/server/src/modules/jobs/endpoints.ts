@@ -1,9 +1,9 @@
-import { access, failedJobsQuery, jobIdParams } from '@klinik/shared';
+import { failedJobsQuery, JOBS_ACCESS, jobIdParams } from '@klinik/shared';
 import { mutation, query } from '../../http/endpoint.js';
 import * as service from './service.js';
 
 /** Dead letters of the job queue, for top-level users (owner, developer). */
-export const jobsAccess = access.toplevel();
+export const jobsAccess = JOBS_ACCESS;
 
 export const jobsEndpoints = {
   failed: query({
