@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FILE_REFERENCE_FIELDS } from '@klinik/shared';
+import { queryRows } from '../src/db/client.js';
 import { countRows, createTestApp, type TestApp, type TestUser } from './helpers.js';
 import { multipartBody, PNG_1X1, upload } from './upload-helpers.js';
 
@@ -35,8 +36,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function rowOf(table: 'profile' | 'users', id: number) {
-  const r = await t.db.execute(sql`select * from ${sql.identifier(table)} where id = ${id}`);
-  return (r as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const rows = await queryRows<Record<string, unknown>>(
+    t.db,
+    sql`select * from ${sql.identifier(table)} where id = ${id}`,
+  );
+  return rows[0];
 }
 
 describe('a client never sets a file reference (finding 3)', () => {
@@ -59,7 +63,7 @@ describe('a client never sets a file reference (finding 3)', () => {
         expect(user.status).toBe(400);
         expect(user.body).toContainEqual({ message: 'File hanya dapat diubah melalui unggah file', field });
         await expect(
-          t.trpc(owner).branches.update({ id: branchB, data: { name: 'Cabang B', [field]: value } } as never),
+          t.trpc(owner).branches.update({ id: branchB, data: { name: 'Cabang B', [field]: value } }),
         ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       }
     }

@@ -205,9 +205,9 @@ describe('the read trail of patient data and exports', () => {
       entity: string;
       entity_id: string | null;
       user_id: number;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsonb, read as the test needs
       after: any;
-    }> // eslint-disable-line @typescript-eslint/no-explicit-any -- jsonb
-    (
+    }>(
       t.db,
       sql`select id, action, entity, entity_id, user_id, after from audit_log
           where id > ${since} and action in ('read', 'read_list', 'export') order by id`,
