@@ -54,12 +54,22 @@ export async function freshPage(browser: Browser, viewport: ViewportName = 'larg
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  const refused: string[] = [];
+  cspViolations.set(page, refused);
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   await setViewport(page, viewport);
   return page;
 }
 
+/** What the Content-Security-Policy refused on each page (issue 8): the app must work under it, so none. */
+const cspViolations = new WeakMap<Page, string[]>();
+
 export async function closePage(page: Page): Promise<void> {
+  const refused = cspViolations.get(page) ?? [];
   await page.browserContext().close();
+  if (refused.length) throw new Error(`Content-Security-Policy refused: ${refused.join(' | ')}`);
 }
 
 /** Fills the login form of the current page (navigating to /login when elsewhere) and waits for the app. */

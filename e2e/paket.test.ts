@@ -73,11 +73,16 @@ async function download(page: Page): Promise<void> {
 async function pickOption(page: Page, comboId: string, typed: string): Promise<string> {
   await page.click(`#${comboId}`);
   await page.keyboard.type(typed);
-  await page.waitForSelector('[role=option]');
-  await page.waitForFunction(() => !document.querySelector('[role=listbox] .animate-spin'));
-  const text = await page.$eval('[role=option]', (o) => (o as HTMLElement).innerText);
-  await page.$eval('[role=option]', (o) => (o as HTMLElement).click());
-  return text;
+  // Found, read and clicked in one step: the list re-renders while results arrive, so an option seen by one call
+  // may be gone by the next.
+  const picked = await page.waitForFunction(() => {
+    const o = document.querySelector<HTMLElement>('[role=option]');
+    if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
+    const text = o.innerText;
+    o.click();
+    return text;
+  });
+  return (await picked.jsonValue()) as string;
 }
 
 async function stepTitle(page: Page): Promise<string> {
@@ -178,6 +183,10 @@ describe('Pembelian Paket Promo', () => {
       return { status: r.status, type: r.headers.get('content-type') };
     }, src);
     expect(head).toEqual({ status: 200, type: 'application/pdf' });
+    // The preview frame itself loads the PDF under the CSP and frame headers (issue 8): a refused frame would be
+    // Chromium's error page instead.
+    const frame = await admin.waitForFrame((f) => f.url() === src, { timeout: 15_000 });
+    expect(frame.url()).toBe(src);
     await screenshot(admin, 'paket-wizard-persetujuan');
     await download(admin);
     expect(await isDisabled(admin, 'Konfirmasi')).toBe(false);

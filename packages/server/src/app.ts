@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { allows, forbiddenCharIssues, MSG, type Access } from '@klinik/shared';
+import { allows, IMAGE_ERRORS, fileReferenceIssues, forbiddenCharIssues, MSG, type Access } from '@klinik/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import type { Ctx, SessionUser } from './http/context.js';
@@ -42,24 +43,36 @@ declare module 'fastify' {
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The largest JSON body any route takes (a route may declare less). */
+export const JSON_BODY_LIMIT_MB = 2;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** State-changing requests must come from our own origin (or a configured one); others are refused. */
+/** An origin in its canonical form (scheme://host[:port], default port left out), or null when it is none. */
+function canonicalOrigin(value: string): string | null {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * State-changing requests must come from our own origin (or a configured one); others are refused. The whole
+ * origin is compared, scheme, host and port (issue 8): our own is the request's protocol and Host, which Fastify
+ * takes from X-Forwarded-Proto/-Host only when TRUST_PROXY is on.
+ */
 function crossOrigin(req: FastifyRequest, allowed: string[]): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   const site = req.headers['sec-fetch-site'];
   const origin = req.headers.origin;
   if (origin) {
-    if (allowed.includes(origin)) return false;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      return true;
-    }
-    const own = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
-    return host !== own;
+    const theirs = canonicalOrigin(origin);
+    if (!theirs) return true;
+    if (allowed.some((a) => canonicalOrigin(a) === theirs)) return false;
+    const own = req.host ? canonicalOrigin(`${req.protocol}://${req.host}`) : null;
+    return theirs !== own;
   }
   // No Origin: a non-browser client, unless the browser says the request is cross-site.
   return site === 'cross-site';
@@ -99,18 +112,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
             serializers: {
               // The path only: query strings can carry names and NIKs typed into search boxes.
-              req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+              req: (req: FastifyRequest) => {
+                const given = req.headers['x-request-id'];
+                return {
+                  method: req.method,
+                  url: req.url.split('?')[0],
+                  id: req.id,
+                  ...(typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? { client_request_id: given } : {}),
+                };
+              },
               // Never the query parameters a database error carries (issue 8): see lib/log.ts.
               err: serializeError,
             },
           },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // Always the server's own id (issue 8): a client's X-Request-Id is only logged apart, as client_request_id.
+    genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_MB * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     // Errors the router raises before any hook (bad percent-encoding, an over-long param): our shape too.
     frameworkErrors: (err, _req, reply) => {
@@ -171,6 +190,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+  });
+
+  // Security headers on every answer (issue 8): a CSP the built app and the agreement PDF frame work under, framing
+  // by our own pages only (frame-ancestors + X-Frame-Options), no Referer leaving the app.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Style attributes and the <style> elements UI libraries add at run time; no style can run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The agreement PDF preview is an <iframe> of our own /api/paket/export/agreement/...
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Served over plain HTTP inside a clinic's network too: TLS is the proxy's business (HSTS there).
+    strictTransportSecurity: false,
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
@@ -236,6 +283,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     // NUL and other control characters in any param, query value or body string: 400 before anything runs (issue 8).
     const bad = [req.params, req.query, req.body].flatMap((v) => forbiddenCharIssues(v));
+    // A file reference is set only by an upload endpoint, never from a client's field (issue 8, finding 3).
+    bad.push(...fileReferenceIssues(req.body));
     if (bad.length) return sendIssues(reply, 400, bad);
   });
 
@@ -246,14 +295,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (app2.status >= 500) req.log.warn({ err }, 'service unavailable');
       return sendIssues(reply, app2.status, app2.issues);
     }
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
-      return sendIssues(reply, 413, [{ message: 'Ukuran file maksimal 10MB' }]);
+    // Fastify's own errors (body parsers, multipart, limits): our shape, a message that says what was wrong (issue 8).
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') return sendIssues(reply, 413, [{ message: IMAGE_ERRORS.size }]);
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+      return sendIssues(reply, 413, [{ message: `Ukuran data permintaan maksimal ${JSON_BODY_LIMIT_MB}MB` }]);
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
       return sendIssues(reply, 415, [{ message: 'Jenis konten tidak didukung' }]);
     }
+    if (
+      e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      e instanceof SyntaxError
+    ) {
+      return sendIssues(reply, 400, [{ message: 'Isi permintaan bukan JSON yang valid' }]);
+    }
+    if (
+      e.code?.startsWith('FST_INVALID_MULTIPART') ||
+      e.code?.startsWith('FST_MULTIPART') ||
+      e.code?.startsWith('FST_FILES_LIMIT') ||
+      e.code?.startsWith('FST_PARTS_LIMIT') ||
+      e.code?.startsWith('FST_FIELDS_LIMIT')
+    ) {
+      return sendIssues(reply, 400, [{ message: 'Format unggahan tidak valid' }]);
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return sendIssues(reply, 400, [{ message: MSG.badInput }]);
+      return sendIssues(reply, e.statusCode, [{ message: MSG.badInput }]);
     }
     req.log.error({ err }, 'unexpected error');
     return sendIssues(reply, 500, [{ message: `${MSG.serverError} (kode: ${req.id})` }]);

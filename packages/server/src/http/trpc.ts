@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { allows, forbiddenCharIssues, MSG, type Access, type ErrorItem } from '@klinik/shared';
+import { allows, fileReferenceIssues, forbiddenCharIssues, MSG, type Access, type ErrorItem } from '@klinik/shared';
 import type { Ctx } from './context.js';
 import { AppError, fromPgError, zodIssues } from './errors.js';
 
@@ -81,9 +81,13 @@ const accessCheck = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-/** NUL and other control characters anywhere in the raw input: 400 before the input is parsed (issue 8). */
+/**
+ * NUL and other control characters anywhere in the raw input, or a file reference a client may not set: 400 before
+ * the input is parsed (issue 8, findings 5 and 3).
+ */
 const refuseControlChars = t.middleware(async ({ getRawInput, next }) => {
-  const issues = forbiddenCharIssues(await getRawInput());
+  const raw = await getRawInput();
+  const issues = [...forbiddenCharIssues(raw), ...fileReferenceIssues(raw)];
   if (issues.length) throw new AppError(400, issues);
   return next();
 });

@@ -22,17 +22,47 @@ export async function audit(
     entityId?: string | number | null;
     before?: unknown;
     after?: unknown;
-    profileId?: number;
+    /** The branch the row belongs to (default: the request's; null: none, e.g. a failed sign-in of nobody). */
+    profileId?: number | null;
   },
 ): Promise<void> {
   await ctx.db.insert(auditLog).values({
     user_id: ctx.user?.id ?? null,
-    profile_id: entry.profileId ?? ctx.branchId ?? null,
+    profile_id: entry.profileId !== undefined ? entry.profileId : ctx.branchId || null,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     before: scrub(entry.before),
     after: scrub(entry.after),
     request_id: ctx.requestId,
+  });
+}
+
+/** At most this many record ids are kept on one read row (a page is 100 at most; an export says how many in all). */
+const MAX_READ_IDS = 500;
+
+/**
+ * A read of patient data or an export (issue 8, the medical record's read trail): who saw or took which records,
+ * never what they hold (no names, NIKs, phones or search words). `ids` are the records answered; a read that
+ * answered none is not recorded. Written outside any transaction, after the data was gathered and before it is sent.
+ */
+export async function auditRead(
+  ctx: Ctx,
+  entry: {
+    action: 'read' | 'read_list' | 'export';
+    entity: string;
+    ids: number[];
+    /** What else identifies the export (a file name, a filter's kind); never personal data. */
+    detail?: Record<string, string | number | boolean | null>;
+    /** Record even when `ids` is empty (an export of nothing is still an export). */
+    always?: boolean;
+  },
+): Promise<void> {
+  if (!entry.ids.length && !entry.always) return;
+  await audit(ctx, {
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.action === 'read' && entry.ids.length === 1 ? entry.ids[0] : null,
+    after: { ids: entry.ids.slice(0, MAX_READ_IDS), count: entry.ids.length, ...entry.detail },
   });
 }

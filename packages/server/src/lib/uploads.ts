@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import { AVATAR_FIELD, IMAGE_ERRORS, IMAGE_MAX_BYTES, type ImageMimeType } from '@klinik/shared';
 import { AppError, badRequest } from '../http/errors.js';
 
@@ -34,21 +35,81 @@ export function checkImage(buffer: Buffer): CheckedImage {
   return { buffer, ...kind };
 }
 
+/** Where an entity's files live: `users/<id>` (avatars) or `profile/<id>` (branch logos). */
+export interface UploadOwner {
+  kind: 'users' | 'profile';
+  id: number;
+}
+
+/** The names storeImage generates: base-36 time, 16 hex digits of randomness, the sniffed extension. */
+const STORED_NAME = /^[0-9a-z]{1,12}-[0-9a-f]{16}\.(png|jpg|gif)$/;
+
 /**
- * Reads the one image file of a multipart request (field `avatar`, or any single file field) into memory.
- * Over 10 MB the multipart plugin throws FST_REQ_FILE_TOO_LARGE, which the app answers 413.
+ * Whether `rel` is a file the server stored for this owner (issue 8, finding 3): exactly `<kind>/<id>/<generated
+ * name>`. Anything else (another owner's file, a path a client once set, a URL) is never served, read or deleted.
+ */
+export function isOwnedUpload(rel: string | null | undefined, owner: UploadOwner): rel is string {
+  if (!rel) return false;
+  const prefix = `${owner.kind}/${owner.id}/`;
+  return rel.startsWith(prefix) && STORED_NAME.test(rel.slice(prefix.length));
+}
+
+const UPLOAD_ERRORS = {
+  malformed: 'Format unggahan tidak valid',
+} as const;
+
+const tooLarge = () => new AppError(413, [{ message: IMAGE_ERRORS.size }]);
+
+/**
+ * Re-encodes an image so only its pixels are kept (issue 8, finding 6): EXIF (location, device), XMP, IPTC and
+ * comments are dropped; a JPEG is turned upright by its EXIF orientation first. Bytes that sniff as an image but do
+ * not decode are refused like any other non-image.
+ */
+export async function reencodeImage(image: CheckedImage): Promise<CheckedImage> {
+  try {
+    const input = sharp(image.buffer, { animated: image.ext === 'gif', limitInputPixels: 40_000_000 });
+    const out =
+      image.ext === 'png'
+        ? input.png()
+        : image.ext === 'gif'
+          ? input.gif()
+          : input.rotate().jpeg({ quality: 90, mozjpeg: true });
+    return { ...image, buffer: await out.toBuffer() };
+  } catch {
+    throw badRequest(IMAGE_ERRORS.type, AVATAR_FIELD);
+  }
+}
+
+/**
+ * Reads the one image file of a multipart request (field `avatar`, or any single file field) into memory, checks
+ * it and re-encodes it. Over 10 MB is 413, never a truncated file; a body the multipart parser cannot read is 400.
  */
 export async function readImageUpload(req: FastifyRequest): Promise<CheckedImage> {
   if (!req.isMultipart()) throw badRequest(IMAGE_ERRORS.missing, AVATAR_FIELD);
-  const part = await req.file();
-  if (!part) throw badRequest(IMAGE_ERRORS.missing, AVATAR_FIELD);
-  const buffer = await part.toBuffer();
-  return checkImage(buffer);
+  let buffer: Buffer;
+  try {
+    const part = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 }, throwFileSizeLimit: true });
+    if (!part) throw badRequest(IMAGE_ERRORS.missing, AVATAR_FIELD);
+    buffer = await part.toBuffer();
+    if (part.file.truncated) throw tooLarge();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw tooLarge();
+    // Busboy's "Unexpected end of form", "Malformed part header", a missing boundary, too many parts, ...
+    throw badRequest(UPLOAD_ERRORS.malformed);
+  }
+  if (buffer.length > IMAGE_MAX_BYTES) throw tooLarge();
+  return reencodeImage(checkImage(buffer));
 }
 
-/** Stores an image under uploadDir/<folder>/ with a generated name; answers the path relative to uploadDir. */
-export async function storeImage(uploadDir: string, folder: string, image: CheckedImage): Promise<string> {
-  const rel = path.posix.join(folder, `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${image.ext}`);
+/** Stores an image under uploadDir/<kind>/<id>/ with a generated name; answers the path relative to uploadDir. */
+export async function storeImage(uploadDir: string, owner: UploadOwner, image: CheckedImage): Promise<string> {
+  const rel = path.posix.join(
+    owner.kind,
+    String(owner.id),
+    `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${image.ext}`,
+  );
   const abs = resolveUpload(uploadDir, rel);
   await fs.promises.mkdir(path.dirname(abs), { recursive: true });
   await fs.promises.writeFile(abs, image.buffer, { flag: 'wx' });
@@ -63,12 +124,29 @@ export function resolveUpload(uploadDir: string, rel: string): string {
   return abs;
 }
 
-export async function removeUpload(uploadDir: string, rel: string | null | undefined): Promise<void> {
-  if (!rel || rel.startsWith('http') || rel.startsWith('/')) return;
+/** Deletes a file the server stored for this owner; any other reference is left alone. */
+export async function removeUpload(
+  uploadDir: string,
+  rel: string | null | undefined,
+  owner: UploadOwner,
+): Promise<void> {
+  if (!isOwnedUpload(rel, owner)) return;
   try {
     await fs.promises.unlink(resolveUpload(uploadDir, rel));
   } catch {
-    // Already gone or never stored here: nothing to clean.
+    // Already gone: nothing to clean.
+  }
+}
+
+/** The bytes of a file the server stored for this owner, or null (missing, or not this owner's stored file). */
+export async function readUpload(uploadDir: string, rel: string | null | undefined, owner: UploadOwner) {
+  if (!isOwnedUpload(rel, owner)) return null;
+  const mime = MIME_BY_EXT[path.extname(rel).slice(1).toLowerCase()];
+  if (!mime) return null;
+  try {
+    return { buffer: await fs.promises.readFile(resolveUpload(uploadDir, rel)), mime };
+  } catch {
+    return null;
   }
 }
 
@@ -83,7 +161,9 @@ const MIME_BY_EXT: Record<string, ImageMimeType> = {
 export async function openUpload(
   uploadDir: string,
   rel: string,
+  owner: UploadOwner,
 ): Promise<{ stream: fs.ReadStream; mime: ImageMimeType } | null> {
+  if (!isOwnedUpload(rel, owner)) return null;
   const mime = MIME_BY_EXT[path.extname(rel).slice(1).toLowerCase()];
   if (!mime) return null;
   const abs = resolveUpload(uploadDir, rel);

@@ -29,7 +29,7 @@ const branchFields = {
       .nullable(),
   ),
   email: z.preprocess(emptyToUndefined, z.email('Alamat email tidak valid').optional().nullable()),
-  logo: optionalText(500),
+  // No `logo`: the logo is set only by POST /api/profile/uploadavatar/{id} (issue 8, finding 3).
   status: z.coerce
     .number()
     .int()

@@ -56,6 +56,47 @@ export function forbiddenCharIssues(value: unknown, max = 20): ErrorItem[] {
   return issues;
 }
 
+/**
+ * Issue 8, finding 3: names of fields that hold a reference to a stored file. Such a reference is set only by an
+ * upload endpoint (the server names the file); a request body or tRPC input naming one of these is refused.
+ */
+export const FILE_REFERENCE_FIELDS: ReadonlySet<string> = new Set([
+  'logo',
+  'avatar',
+  'photo',
+  'foto',
+  'image',
+  'gambar',
+  'attachment',
+  'attachments',
+  'lampiran',
+  'file',
+  'files',
+  'filename',
+  'filepath',
+  'file_path',
+]);
+export const FILE_REFERENCE_MESSAGE = 'File hanya dapat diubah melalui unggah file';
+
+/** Every key of a request body or input (at any depth) that names a file reference, as field issues. */
+export function fileReferenceIssues(value: unknown, max = 20): ErrorItem[] {
+  const issues: ErrorItem[] = [];
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length && issues.length < max) {
+    const { v, path } = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i] as unknown, path: [...path, String(i)] });
+    } else if (v && typeof v === 'object') {
+      for (const [k, val] of Object.entries(v as Record<string, unknown>).reverse()) {
+        if (FILE_REFERENCE_FIELDS.has(k.toLowerCase()) && val !== undefined) {
+          issues.push({ message: FILE_REFERENCE_MESSAGE, field: [...path, k].join('.') });
+        } else stack.push({ v: val, path: [...path, k] });
+      }
+    }
+  }
+  return issues;
+}
+
 /** A string schema that refuses forbidden characters (see hasForbiddenChars). */
 export const plainString = () => z.string().refine((s) => !hasForbiddenChars(s), CONTROL_CHAR_MESSAGE);
 

@@ -66,6 +66,8 @@ export const akunListQuery = z.object({
 });
 export type AkunListQuery = z.infer<typeof akunListQuery>;
 
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
 export const akunInput = z.object({
   code: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
@@ -81,14 +83,16 @@ export const akunInput = z.object({
     .int()
     .refine((v) => v >= 1 && v <= 8, 'Kategori akun tidak valid'),
   isheader: boolish.default(false),
-  parent_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional().nullable()),
+  // null (or '') means "none"; only a missing field leaves it as it is (issue 8, finding 4: null is not ignored).
+  parent_id: z.preprocess(emptyToNull, idOf('Id tidak valid').nullable().optional()),
   normal: z.enum(['D', 'K'], { error: 'Saldo normal harus D atau K' }).optional(),
   status: z.coerce
     .number()
     .int()
     .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
     .default(1),
-  profile_id: z.preprocess(emptyToUndefined, idOf('Id tidak valid').optional().nullable()),
+  /** The branch an account belongs to; null: the chart-wide account every branch posts to. */
+  profile_id: z.preprocess(emptyToNull, idOf('Id tidak valid').nullable().optional()),
   description: optionalText(500),
 });
 export type AkunInput = z.infer<typeof akunInput>;

@@ -18,7 +18,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditRead } from '../../lib/audit.js';
 import type { SessionUser } from '../../http/context.js';
 import * as q from './queries.js';
 
@@ -262,6 +262,13 @@ export async function exportRows(ctx: Ctx, query: ApplogListQuery): Promise<Appl
     const next = await list(ctx, { ...query, page, limit: 500 });
     out.push(...next.data);
   }
+  await auditRead(ctx, {
+    action: 'export',
+    entity: 'applog',
+    ids: out.map((r) => r.id),
+    detail: { file: 'aktivitas.xlsx', rows: out.length },
+    always: true,
+  });
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql, and, gt } from 'drizzle-orm';
+import { eq, sql, and, gt, inArray } from 'drizzle-orm';
 import { roleNameOf, topLevelNameOf, type Privilege, type Resource } from '@klinik/shared';
 import type { Db } from '../../db/client.js';
 import { loginAttempt, session, userPrivilege, users } from '../../db/schema/index.js';
@@ -80,16 +80,47 @@ export async function cachedSessionUser(
   return u;
 }
 
-export async function countRecentFailures(db: Db, key: string, since: Date): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempt)
-    .where(and(eq(loginAttempt.key, key), gt(loginAttempt.attempted_at, since)));
-  return Number(r?.n ?? 0);
+/**
+ * Claims one sign-in attempt for every key at once (issue 8, finding 6): each key's count of recent attempts is
+ * read under a transaction-scoped advisory lock on that key, and the attempt rows are inserted before the lock is
+ * released, so concurrent attempts are counted one after another and never all see a count under the limit. The
+ * claim is made before the password is checked: it is the failure record unless the sign-in succeeds (releaseAttempt).
+ * Answers the claimed rows' ids, or null (and claims nothing) when a key already has `max` recent attempts.
+ */
+export async function claimAttempts(
+  db: Db,
+  keys: { key: string; max: number }[],
+  since: Date,
+): Promise<number[] | null> {
+  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return db.transaction(async (tx) => {
+    for (const k of sorted) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${k.key}, 7))`);
+    const counts = await tx
+      .select({ key: loginAttempt.key, n: sql<number>`count(*)::int` })
+      .from(loginAttempt)
+      .where(
+        and(
+          inArray(
+            loginAttempt.key,
+            sorted.map((k) => k.key),
+          ),
+          gt(loginAttempt.attempted_at, since),
+        ),
+      )
+      .groupBy(loginAttempt.key);
+    const seen = new Map(counts.map((c) => [c.key, Number(c.n)]));
+    if (sorted.some((k) => (seen.get(k.key) ?? 0) >= k.max)) return null;
+    const rows = await tx
+      .insert(loginAttempt)
+      .values(sorted.map((k) => ({ key: k.key })))
+      .returning({ id: loginAttempt.id });
+    return rows.map((r) => r.id);
+  });
 }
 
-export async function recordFailures(db: Db, keys: string[]): Promise<void> {
-  await db.insert(loginAttempt).values(keys.map((key) => ({ key })));
+/** A claimed attempt that turned out to be a successful sign-in: not a failure. */
+export async function releaseAttempts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(loginAttempt).where(inArray(loginAttempt.id, ids));
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

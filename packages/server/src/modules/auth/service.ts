@@ -55,21 +55,38 @@ export async function login(
   const accountKey = `u:${input.username.toLowerCase()}`;
   const addressKey = `ip:${meta.ip}`;
   const since = new Date(Date.now() - ctx.config.loginWindowMinutes * 60_000);
-  const [byAccount, byAddress] = await Promise.all([
-    q.countRecentFailures(ctx.db, accountKey, since),
-    q.countRecentFailures(ctx.db, addressKey, since),
-  ]);
-  if (byAccount >= ctx.config.loginMaxFailuresPerAccount || byAddress >= ctx.config.loginMaxFailuresPerAddress) {
+  // Counted atomically and before the password is checked (issue 8): 20 attempts at once are not 20 checks.
+  const claimed = await q.claimAttempts(
+    ctx.db,
+    [
+      { key: accountKey, max: ctx.config.loginMaxFailuresPerAccount },
+      { key: addressKey, max: ctx.config.loginMaxFailuresPerAddress },
+    ],
+    since,
+  );
+  if (!claimed) {
+    ctx.log.info({ event: 'login_rate_limited' }, 'login refused: too many failures');
     throw new AppError(429, [{ message: MSG.loginRateLimited }]);
   }
 
   const row = await q.findUserByUsername(ctx.db, input.username);
   const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!row || !ok || row.status !== 1 || row.role === 1 || !row.password_hash) {
-    await q.recordFailures(ctx.db, [accountKey, addressKey]);
+    // The claimed attempts stay as the failure record. Audited without the password, with the name as typed.
     ctx.log.info({ event: 'login_failed' }, 'login failed');
+    await audit(
+      { ...ctx, user: null },
+      {
+        action: 'login_failed',
+        entity: 'session',
+        entityId: row?.id ?? null,
+        after: { username: input.username.slice(0, 100), ip: meta.ip },
+        profileId: row?.profile_id ?? null,
+      },
+    );
     throw new AppError(401, [{ message: MSG.loginFailed }]);
   }
+  await q.releaseAttempts(ctx.db, claimed);
   await q.clearFailures(ctx.db, accountKey);
 
   const { token, session } = await createSession(ctx.db, row.id, row.profile_id, sessionTimes(ctx), meta);
@@ -83,6 +100,7 @@ export async function logout(ctx: Ctx): Promise<void> {
   if (!ctx.user) return;
   ctx.services.authCache?.dropSession(ctx.user.sessionId);
   await invalidateSession(ctx.db, ctx.user.sessionId);
+  await audit(ctx, { action: 'logout', entity: 'session', entityId: ctx.user.id });
 }
 
 export async function me(ctx: Ctx): Promise<SessionUserDto> {

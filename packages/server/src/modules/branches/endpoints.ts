@@ -52,7 +52,7 @@ export const branchesEndpoints = {
     rest: { method: 'GET', path: '/api/files/profile/:id/logo', envelope: 'raw', produces: 'image/*' },
     async handler(ctx, input, { reply }) {
       const rel = await service.logoPath(ctx, input.id);
-      const file = await openUpload(ctx.config.uploadDir, rel);
+      const file = await openUpload(ctx.config.uploadDir, rel, { kind: 'profile', id: input.id });
       if (!file) throw notFound('Logo tidak ditemukan');
       return reply
         .type(file.mime)

@@ -42,7 +42,7 @@ export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
       city: input.city ?? null,
       phone: input.phone ?? null,
       email: input.email ?? null,
-      logo: input.logo ?? null,
+      logo: null,
       status: input.status,
       timezone: input.timezone,
     });
@@ -73,7 +73,7 @@ export async function uploadLogo(ctx: Ctx, id: number, image: CheckedImage): Pro
   if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
   const before = await q.findBranch(c.db, id);
   if (!before) throw notFound('Cabang tidak ditemukan');
-  const rel = await storeImage(c.config.uploadDir, `profile/${id}`, image);
+  const rel = await storeImage(c.config.uploadDir, { kind: 'profile', id }, image);
   let row: Awaited<ReturnType<typeof q.updateBranch>>;
   try {
     row = await inTransaction(c, async (tx) => {
@@ -89,11 +89,11 @@ export async function uploadLogo(ctx: Ctx, id: number, image: CheckedImage): Pro
       return updated;
     });
   } catch (err) {
-    await removeUpload(c.config.uploadDir, rel);
+    await removeUpload(c.config.uploadDir, rel, { kind: 'profile', id });
     throw err;
   }
   if (!row) throw notFound('Cabang tidak ditemukan');
-  await removeUpload(c.config.uploadDir, before.logo);
+  await removeUpload(c.config.uploadDir, before.logo, { kind: 'profile', id });
   return q.toBranchDto(row);
 }
 

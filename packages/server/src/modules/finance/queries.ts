@@ -101,6 +101,28 @@ export async function akunUsage(
   return row;
 }
 
+/** What ties an account to branches other than `profileId`: their journal lines and opening balances. */
+export async function akunUseOutside(
+  db: Db,
+  id: number,
+  profileId: number,
+): Promise<{ postings: number; saldo: number }> {
+  const [row] = await queryRows<{ postings: number; saldo: number }>(
+    db,
+    sql`select
+      (select count(*) from jurnal_detail where akun_id = ${id} and profile_id <> ${profileId})::int as postings,
+      (select count(*) from finance_periode_saldo s join finance_periode p on p.id = s.periode_id
+        where s.akun_id = ${id} and p.profile_id <> ${profileId})::int as saldo`,
+  );
+  return row;
+}
+
+/** The account row, locked until the transaction ends (a scope change is decided on what it sees). */
+export async function lockAkun(db: Db, id: number): Promise<AkunRow | undefined> {
+  const [row] = await db.select().from(akun).where(eq(akun.id, id)).for('update');
+  return row;
+}
+
 export function toAkunDto(r: AkunRow, parents: Map<number, AkunRow>, balanceSen = 0, hasposting = false): AkunDto {
   // balanceSen is debit minus credit; shown on the side where it lies.
   return {

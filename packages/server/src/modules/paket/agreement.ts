@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { formatDate, formatRupiah, fromSen, sumSen, terbilang, toSen, INSTALLMENT_SCHEMAS } from '@klinik/shared';
+import { readUpload } from '../../lib/uploads.js';
 
 /** Everything the instalment agreement shows; built by the service, turned into HTML here (no I/O but the logo). */
 export interface AgreementData {
@@ -56,36 +55,10 @@ const esc = (s: string | number | null | undefined): string =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
-const MIME: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-};
-
-/** The branch logo (a file under the upload directory) as a data: URL, or null when absent or unreadable. */
-export async function logoDataUrl(uploadDir: string, logo: string | null): Promise<string | null> {
-  if (!logo) return null;
-  if (logo.startsWith('data:image/')) return logo;
-  const root = path.resolve(uploadDir);
-  const candidates = [
-    path.resolve(root, logo.replace(/^\/+/, '')),
-    path.resolve(root, 'profile', logo.replace(/^\/+/, '')),
-  ];
-  for (const file of candidates) {
-    if (!file.startsWith(root + path.sep)) continue;
-    const mime = MIME[path.extname(file).toLowerCase()];
-    try {
-      const buf = await fs.readFile(file);
-      if (buf.length > 5 * 1024 * 1024) return null;
-      return `data:${mime ?? 'image/png'};base64,${buf.toString('base64')}`;
-    } catch {
-      // Try the next place; a missing logo only leaves the letterhead without an image.
-    }
-  }
-  return null;
+/** The branch logo (a file the logo upload stored for this branch) as a data: URL, or null when absent or unreadable. */
+export async function logoDataUrl(uploadDir: string, logo: string | null, branchId: number): Promise<string | null> {
+  const file = await readUpload(uploadDir, logo, { kind: 'profile', id: branchId });
+  return file ? `data:${file.mime};base64,${file.buffer.toString('base64')}` : null;
 }
 
 export function agreementHtml(d: AgreementData): string {

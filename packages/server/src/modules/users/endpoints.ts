@@ -195,7 +195,7 @@ export const usersEndpoints = {
     rest: { method: 'GET', path: '/api/files/users/:id/avatar', envelope: 'raw', produces: 'image/*' },
     async handler(ctx, input, { reply }) {
       const rel = await service.avatarPath(ctx, input.id);
-      const file = await openUpload(ctx.config.uploadDir, rel);
+      const file = await openUpload(ctx.config.uploadDir, rel, { kind: 'users', id: input.id });
       if (!file) throw notFound('Foto tidak ditemukan');
       return reply
         .type(file.mime)

@@ -33,7 +33,7 @@ import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.j
 import { loadPrivileges } from '../auth/index.js';
 import { findBranch } from '../branches/index.js';
 import { approvalRuleFor, logActivity, requestOrRun, storeRequest, type ApprovalExecutor } from '../applog/index.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditRead } from '../../lib/audit.js';
 import { nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
 
@@ -62,7 +62,22 @@ export async function list(ctx: Ctx, query: UserListQuery): Promise<Paged<UserDt
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
+  await auditPatients(
+    c,
+    'read_list',
+    rows.map((r) => r.user),
+  );
   return { data: rows.map((r) => q.toUserDto(r.user, r.level)), count };
+}
+
+/** The read trail of patient records (issue 8): which patients a list, a detail or an export answered. */
+function auditPatients(
+  c: Ctx,
+  action: 'read' | 'read_list' | 'export',
+  rows: { id: number; role: number }[],
+  detail?: Record<string, string | number>,
+) {
+  return auditRead(c, { action, entity: 'patient', ids: rows.filter((r) => r.role === 1).map((r) => r.id), detail });
 }
 
 /** One user of the current branch (top-level: any branch); others are reported missing. */
@@ -73,6 +88,7 @@ export async function get(ctx: Ctx, id: number): Promise<UserDto> {
     throw notFound('Pengguna tidak ditemukan');
   }
   if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read') && row.user.id !== c.user.id) throw forbidden();
+  if (row.user.id !== c.user.id) await auditPatients(c, 'read', [row.user]);
   return q.toUserDto(row.user, row.level);
 }
 
@@ -489,7 +505,7 @@ export async function uploadAvatar(ctx: Ctx, id: number, image: CheckedImage): P
   const c = requireUser(ctx);
   const { user: target } = await loadTarget(c, id);
   assertMayEditProfile(c, target);
-  const rel = await storeImage(c.config.uploadDir, `users/${id}`, image);
+  const rel = await storeImage(c.config.uploadDir, { kind: 'users', id }, image);
   let row: q.UserRow | undefined;
   try {
     row = await inTransaction(c, async (tx) => {
@@ -505,10 +521,10 @@ export async function uploadAvatar(ctx: Ctx, id: number, image: CheckedImage): P
       return updated;
     });
   } catch (err) {
-    await removeUpload(c.config.uploadDir, rel);
+    await removeUpload(c.config.uploadDir, rel, { kind: 'users', id });
     throw err;
   }
-  await removeUpload(c.config.uploadDir, target.avatar);
+  await removeUpload(c.config.uploadDir, target.avatar, { kind: 'users', id });
   const fresh = await q.findUser(c.db, id);
   return q.toUserDto(fresh?.user ?? row ?? target, fresh?.level);
 }
@@ -649,6 +665,12 @@ export async function setPrivileges(ctx: Ctx, id: number, list: PrivilegeInput[]
 
 /** /master/users list: staff accounts by default; patients need PASIEN read. */
 export async function adminList(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<UserDto>> {
+  const page = await adminPage(ctx, query);
+  await auditPatients(ctx, 'read_list', page.data);
+  return page;
+}
+
+async function adminPage(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<UserDto>> {
   const c = requireUser(ctx);
   const type = query.type ?? (query.role === 1 ? 'patient' : 'staff');
   if (type === 'patient' && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
@@ -666,10 +688,18 @@ export async function adminList(ctx: Ctx, query: UserAdminListQuery): Promise<Pa
 
 /** Rows for the Excel export of the user list (at most 5000). */
 export async function exportList(ctx: Ctx, query: UserAdminListQuery): Promise<UserDto[]> {
-  const res = await adminList(ctx, { ...query, page: 1, limit: 500 });
+  const res = await adminPage(ctx, { ...query, page: 1, limit: 500 });
   const out = [...res.data];
   for (let page = 2; out.length < res.count && page <= 10; page++)
-    out.push(...(await adminList(ctx, { ...query, page, limit: 500 })).data);
+    out.push(...(await adminPage(ctx, { ...query, page, limit: 500 })).data);
+  // Every export is on the trail, with the patients it holds (staff rows: their count only).
+  await auditRead(ctx, {
+    action: 'export',
+    entity: out.some((r) => r.role === 1) ? 'patient' : 'user',
+    ids: out.filter((r) => r.role === 1).map((r) => r.id),
+    detail: { file: 'pengguna.xlsx', rows: out.length },
+    always: true,
+  });
   return out;
 }
 
@@ -684,6 +714,7 @@ export async function searchCustomers(ctx: Ctx, query: CustomerSearchQuery): Pro
     keyword: query.keyword,
     limit: query.limit,
   });
+  await auditPatients(c, 'read_list', rows);
   return rows.map((r) => {
     const dto = q.toUserDto(r);
     return {

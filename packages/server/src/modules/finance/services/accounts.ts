@@ -8,7 +8,7 @@ import {
   type ErrorItem,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../../http/context.js';
-import { badRequest, badRequestMany, notFound } from '../../../http/errors.js';
+import { AppError, badRequest, badRequestMany, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { ACCOUNT } from '../accounts.js';
 import { isUniqueViolation } from '../posting.js';
@@ -72,6 +72,8 @@ async function checkAkunFields(
     const parent = await q.findAkun(c.db, v.parent_id);
     if (!parent) issues.push({ message: 'Akun induk tidak ditemukan', field: 'parent_id' });
     else if (!parent.isheader) issues.push({ message: 'Akun induk harus akun header', field: 'parent_id' });
+    else if (parent.profile_id !== null && parent.profile_id !== v.profile_id)
+      issues.push({ message: 'Akun induk milik cabang lain', field: 'parent_id' });
     else if (parent.category !== v.category)
       issues.push({ message: 'Kategori akun harus sama dengan kategori akun induk', field: 'category' });
     else if (selfId !== undefined) {
@@ -89,6 +91,56 @@ async function checkAkunFields(
   }
   if (v.profile_id !== null && !isTopLevel(c.user) && v.profile_id !== c.branchId) {
     issues.push({ message: 'Akun khusus cabang hanya dapat dibuat untuk cabang Anda', field: 'profile_id' });
+  }
+  if (issues.length) throw badRequestMany(issues);
+}
+
+/**
+ * Issue 8, finding 4: who may change the branch an existing account belongs to (profile_id), and when. A
+ * chart-wide account (null) is posted to by every branch, so only the owner or a developer re-scopes an account,
+ * never a branch user (who may still create accounts for its own branch, or chart-wide ones); an account is given to
+ * one branch only while nothing ties it to another: no journal lines or opening balances of other branches, not one
+ * of the fixed accounts the modules post to, not used by a (chart-wide) payment method or tax, no sub accounts.
+ * Making an account chart-wide again (null) takes nothing from anyone.
+ */
+async function checkScopeChange(
+  c: AuthedCtx,
+  before: q.AkunRow,
+  to: number | null,
+  usage: { children: number; methods: number; taxes: number },
+): Promise<void> {
+  if (to === before.profile_id) return;
+  if (!isTopLevel(c.user)) {
+    throw new AppError(403, [
+      { message: 'Hanya Owner atau Developer yang dapat mengubah cabang pemilik akun', field: 'profile_id' },
+    ]);
+  }
+  if (to === null) return;
+  const issues: ErrorItem[] = [];
+  if (FIXED_CODES.has(before.code)) {
+    issues.push({
+      message: `Akun ${before.code} dipakai modul lain untuk semua cabang dan tidak dapat dikhususkan untuk satu cabang`,
+      field: 'profile_id',
+    });
+  }
+  if (usage.methods > 0 || usage.taxes > 0) {
+    issues.push({
+      message: 'Akun yang dipakai metode pembayaran atau pajak berlaku untuk semua cabang',
+      field: 'profile_id',
+    });
+  }
+  if (usage.children > 0) {
+    issues.push({
+      message: 'Akun header yang memiliki sub akun tidak dapat dikhususkan untuk satu cabang',
+      field: 'profile_id',
+    });
+  }
+  const outside = await q.akunUseOutside(c.db, before.id, to);
+  if (outside.postings > 0 || outside.saldo > 0) {
+    issues.push({
+      message: 'Akun sudah memiliki transaksi cabang lain dan tidak dapat dikhususkan untuk satu cabang',
+      field: 'profile_id',
+    });
   }
   if (issues.length) throw badRequestMany(issues);
 }
@@ -123,7 +175,7 @@ export async function createAkun(ctx: Ctx, input: AkunInput): Promise<AkunDto> {
 export async function updateAkun(ctx: Ctx, id: number, input: AkunUpdateInput): Promise<AkunDto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
-    const before = await q.findAkun(tx.db, id);
+    const before = await q.lockAkun(tx.db, id);
     if (!before || (before.profile_id !== null && !isTopLevel(c.user) && before.profile_id !== c.branchId)) {
       throw notFound('Akun tidak ditemukan');
     }
@@ -164,6 +216,7 @@ export async function updateAkun(ctx: Ctx, id: number, input: AkunUpdateInput): 
       });
     }
     if (issues.length) throw badRequestMany(issues);
+    await checkScopeChange({ ...c, db: tx.db }, before, next.profile_id, usage);
     await checkAkunFields({ ...c, db: tx.db }, next, id);
     let row: q.AkunRow | undefined;
     try {

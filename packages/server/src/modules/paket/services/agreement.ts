@@ -1,6 +1,7 @@
 import { addDays, addMonths, fromSen, instalmentSchedule, PAKET_ITEM_TYPES, todayIn } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
+import { auditRead } from '../../../lib/audit.js';
 import { getActivePeriod, requireActivePeriod } from '../../finance/index.js';
 import { agreementHtml, logoDataUrl, type AgreementData } from '../agreement.js';
 import * as q from '../queries.js';
@@ -50,7 +51,7 @@ export async function agreementPdf(
       address: branch.address,
       phone: branch.phone,
       email: branch.email,
-      logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo),
+      logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo, branch.id),
     },
     date: today,
     patient: {
@@ -90,5 +91,12 @@ export async function agreementPdf(
     schedule: instalmentSchedule(today, paketTerms, addMonths),
   };
   const pdf = await c.services.pdf.render(agreementHtml(data));
+  // An export of a patient's record (issue 8): on the read trail.
+  await auditRead(c, {
+    action: 'export',
+    entity: 'patient',
+    ids: [customer.id],
+    detail: { file: 'perjanjian', paket_history_id: p.paket_history_id },
+  });
   return { pdf, filename: `perjanjian-${h.code}-${customer.username}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_') };
 }
