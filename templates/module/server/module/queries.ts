@@ -16,7 +16,13 @@ export async function list__Name__(
   }
   const where = and(...w);
   const [rows, [total]] = await Promise.all([
-    db.select().from(__name__).where(where).orderBy(asc(__name__.name), asc(__name__.id)).limit(f.limit).offset(f.offset),
+    db
+      .select()
+      .from(__name__)
+      .where(where)
+      .orderBy(asc(__name__.name), asc(__name__.id))
+      .limit(f.limit)
+      .offset(f.offset),
     db.select({ n: count() }).from(__name__).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };

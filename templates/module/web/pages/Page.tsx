@@ -46,7 +46,13 @@ export default function __Name__Page() {
         rows={query.data?.data}
         rowKey={(r) => r.id}
         loading={query.isPending}
-        pagination={{ page, pageSize: size, total: query.data?.count ?? 0, onPageChange: setPage, onPageSizeChange: setSize }}
+        pagination={{
+          page,
+          pageSize: size,
+          total: query.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setSize,
+        }}
       />
     </div>
   );
