@@ -52,5 +52,8 @@ export function requireUser(ctx: Ctx): AuthedCtx {
 
 /** Runs fn in one transaction with a context whose db is that transaction. */
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  // The branch clock reads the time zone on the request's connection, once: read it before the transaction holds
+  // the only connection (PGlite has one), so ctx.today() inside the transaction never waits for it.
+  await ctx.today();
   return ctx.db.transaction(async (db) => fn({ ...ctx, db: db }));
 }

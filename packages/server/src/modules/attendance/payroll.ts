@@ -10,7 +10,6 @@ import {
   settingsAt,
   taxRulesFor,
   toSen,
-  todayIn,
   type ComponentInput,
   type DatedSetting,
   type EmploymentType,
@@ -264,8 +263,7 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
       ),
     );
   if (approved) throw conflict(`Penggajian ${input.period} untuk group ${group.name} sudah disetujui`, 'period');
-  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
-  const today = todayIn(tz);
+  const today = await ctx.today();
   const range = periodRange(input.period, group.cutoff_day);
   if (range.from > today) throw badRequest('Periode belum dimulai', 'period');
   const year = Number(input.period.slice(0, 4));
@@ -574,8 +572,7 @@ export async function approveRun(ctx: Ctx, id: number) {
   const u = requireUser(ctx).user;
   const run = await getRun(ctx, id);
   if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
-  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
-  const today = todayIn(tz);
+  const today = await ctx.today();
   const date = run.date_to <= today ? run.date_to : today;
   const s = (v: number) => toSen(v);
   const lines = run.lines;

@@ -2,7 +2,6 @@ import {
   fromSen,
   isTopLevel,
   toSen,
-  todayIn,
   type CheckinInput,
   type ChecklogListQuery,
   type DailyQuery,
@@ -474,7 +473,7 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
     fromIso,
     toIso,
   );
-  const now = Date.now();
+  const now = ctx.now().getTime();
   const dayStart = localToEpoch(f.date, '00:00', tz);
   const dayEnd = localToEpoch(next, '00:00', tz);
   const iso = (ms: number | null) => (ms === null ? null : localIso(ms, tz));
@@ -541,7 +540,7 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
 
 /** Today's date in the current branch (for 'Absensi Saya'). */
 export async function branchToday(ctx: Ctx): Promise<string> {
-  return todayIn(await q.branchTimezone(ctx.db, ctx.branchId));
+  return ctx.today();
 }
 
 /** The signed-in user's own day: their row of the daily attendance and their punches. */

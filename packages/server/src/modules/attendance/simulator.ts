@@ -18,7 +18,7 @@ const pct = (bp: number) => bp / 100;
  * (`pph21Year`). Rupiah in, rupiah out. For a permanent employee the last month given is the last tax period.
  */
 export function simulatePph21(_ctx: Ctx, input: Pph21SimInput): Pph21SimResult {
-  const year = input.year ?? Number(todayIn('Asia/Jakarta').slice(0, 4));
+  const year = input.year ?? Number(todayIn('Asia/Jakarta', _ctx.now()).slice(0, 4));
   const rules = taxRulesFor(year);
   let r;
   try {

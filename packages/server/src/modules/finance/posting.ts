@@ -318,6 +318,7 @@ export async function lockActivePeriodFor(ctx: Ctx, date: string): Promise<Activ
 
 /** Runs fn in a transaction of its own, or in a savepoint of the caller's. */
 export async function withTx<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  await ctx.today(); // the clock's time zone is read before the transaction (see inTransaction)
   return ctx.db.transaction(async (db) => fn({ ...ctx, db }));
 }
 

@@ -6,7 +6,6 @@ import {
   privilegesInput,
   RESOURCES,
   roleNameOf,
-  todayIn,
   userPutInput,
   type ActionOutcome,
   type ApprovalAction,
@@ -127,7 +126,7 @@ export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<U
       wali_phone: input.wali_phone ?? null,
       wali_address: input.wali_address ?? null,
       profile_id: tx.branchId,
-      join_at: new Date().toISOString().slice(0, 10),
+      join_at: await tx.today(),
     });
     await audit(tx, { action: 'create', entity: 'patient', entityId: row.id, after: row });
     return q.toUserDto(row, null);
@@ -582,7 +581,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
       profile_id: profileId,
       password_hash: hash,
       status: rule ? 0 : 1,
-      join_at: input.join_at ?? todayIn('Asia/Jakarta'),
+      join_at: input.join_at ?? (await c.today()),
     });
     if (!rule) await q.replacePrivileges(tx.db, row.id, privileges);
     await audit(tx, {

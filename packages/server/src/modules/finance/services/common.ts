@@ -1,4 +1,4 @@
-import { isTopLevel, todayIn } from '@klinik/shared';
+import { isTopLevel } from '@klinik/shared';
 import { type AuthedCtx, type Ctx } from '../../../http/context.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
 import * as q from '../queries.js';
@@ -21,7 +21,7 @@ export function scopeOf(c: AuthedCtx, f: { profile_id?: number; isallbranch?: nu
 }
 
 export async function todayOf(ctx: Ctx): Promise<string> {
-  return todayIn(await q.branchTimezone(ctx.db, ctx.branchId));
+  return ctx.today();
 }
 
 /** Report range defaults: from the active period's start (or the first of this month) to today. */

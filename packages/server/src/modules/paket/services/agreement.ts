@@ -1,4 +1,4 @@
-import { addDays, addMonths, fromSen, instalmentSchedule, PAKET_ITEM_TYPES, todayIn } from '@klinik/shared';
+import { addDays, addMonths, fromSen, instalmentSchedule, PAKET_ITEM_TYPES } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
 import { auditRead } from '../../../lib/audit.js';
@@ -30,7 +30,7 @@ export async function agreementPdf(
   await requireActivePeriod(c);
   const branch = await q.findBranch(c.db, c.branchId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
-  const today = todayIn(branch.timezone);
+  const today = await c.today();
   const customer = await requirePatient(c, p.customer);
   const doctor = p.doctor ? await requireDoctor(c, p.doctor) : null;
   const row = await q.findHistory(c.db, p.paket_history_id);

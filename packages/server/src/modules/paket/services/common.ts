@@ -1,4 +1,4 @@
-import { isTopLevel, todayIn, type MembershipDto } from '@klinik/shared';
+import { isTopLevel, type MembershipDto } from '@klinik/shared';
 import { type AuthedCtx, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import * as q from '../queries.js';
@@ -18,8 +18,7 @@ export function visible(c: AuthedCtx, profileId: number): boolean {
 }
 
 export async function branchToday(c: Ctx): Promise<string> {
-  const b = await q.findBranch(c.db, c.branchId);
-  return todayIn(b?.timezone ?? 'Asia/Jakarta');
+  return c.today();
 }
 
 export async function requirePatient(c: Ctx, id: number) {

@@ -71,7 +71,7 @@ async function findReplay(
       customer: input.customer,
       doctor: input.doctor,
       paketHistoryId: input.paket_history_id,
-      since: new Date(Date.now() - DEDUPE_WINDOW_MS).toISOString(),
+      since: new Date(c.now().getTime() - DEDUPE_WINDOW_MS).toISOString(),
     });
     if (same) return membershipDto(c, same.id, true);
   }
@@ -94,7 +94,7 @@ export async function register(
   const keyless = !idempotencyKey;
   const key = idempotencyKey
     ? `key:${idempotencyKey}`
-    : `auto:${input.customer}:${input.doctor}:${input.paket_history_id}:${Math.floor(Date.now() / DEDUPE_WINDOW_MS)}`;
+    : `auto:${input.customer}:${input.doctor}:${input.paket_history_id}:${Math.floor(c.now().getTime() / DEDUPE_WINDOW_MS)}`;
   const replay = await findReplay(c, input, key, keyless);
   if (replay) return { data: replay, created: false };
   try {

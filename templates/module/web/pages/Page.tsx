@@ -1,0 +1,59 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatDateTime, type __Name__Dto } from '@klinik/shared';
+import { errorItems, useTRPC } from '../../../lib/trpc';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { SearchInput } from '../../../components/ListFilters';
+import { PageHeader } from '../../../components/PageHeader';
+import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { ErrorList } from '../../../components/ui/error-list';
+import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+
+const COLUMNS: Column<__Name__Dto>[] = [
+  { key: 'name', header: 'Nama', cell: (r) => r.name },
+  { key: 'status', header: 'Status', cell: (r) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif') },
+  { key: 'created_at', header: 'Dibuat', cell: (r) => formatDateTime(r.created_at), className: 'whitespace-nowrap' },
+];
+
+/** __route__: the branch's __name__ list with search and pages. */
+export default function __Name__Page() {
+  const trpc = useTRPC();
+  const [page, setPage] = React.useState(1);
+  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const [keyword, setKeyword] = React.useState('');
+  const kw = useDebouncedValue(keyword.trim());
+  const query = useQuery({
+    ...trpc.__name__.list.queryOptions({ page, limit: size, keyword: kw || undefined }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader title="__Name__" />
+      <SearchInput
+        wrapperClassName="sm:max-w-sm"
+        value={keyword}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+          setPage(1);
+        }}
+        placeholder="Cari nama..."
+        aria-label="Cari nama"
+      />
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <DataTable
+        columns={COLUMNS}
+        rows={query.data?.data}
+        rowKey={(r) => r.id}
+        loading={query.isPending}
+        pagination={{
+          page,
+          pageSize: size,
+          total: query.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setSize,
+        }}
+      />
+    </div>
+  );
+}
