@@ -7,3 +7,4 @@ export { financeRouter } from './router.js';
 export { ACCOUNT, type AccountCode, type AccountKey } from './accounts.js';
 export { getActivePeriod, postJournal, requireActivePeriod, type PostingLine } from './posting.js';
 export { createPeriode } from './services/periods.js';
+export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';

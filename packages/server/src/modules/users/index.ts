@@ -4,3 +4,4 @@ export { usersEndpoints } from './endpoints.js';
 export { staffAccess } from './access.js';
 export { initialsOf, replacePrivileges } from './queries.js';
 export { usersApprovalExecutors } from './service.js';
+export { USER, usersEntities } from './entities.js';

@@ -1,3 +1,5 @@
+import { accessibleIds, branchScope, inScope, requireAccess } from '../../http/access-scope.js';
+import { USER } from './entities.js';
 import {
   canFeature,
   defaultPrivileges,
@@ -38,10 +40,6 @@ import { nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
 
 /** The branch a list reads: the current one; top-level users may name another. */
-function scopeBranch(ctx: ReturnType<typeof requireUser>, requested?: number): number {
-  if (requested !== undefined && isTopLevel(ctx.user)) return requested;
-  return ctx.branchId;
-}
 
 /**
  * Users of the current branch (spec 7 GET /api/users): patients (role 1) need PASIEN read; staff lists are
@@ -54,7 +52,7 @@ export async function list(ctx: Ctx, query: UserListQuery): Promise<Paged<UserDt
     if (query.role === 1) throw forbidden();
   }
   const { rows, count } = await q.listUsers(c.db, {
-    profileId: scopeBranch(c, query.profile_id),
+    scope: branchScope(c, { profile_id: query.profile_id }),
     role: query.role,
     staffOnly: query.role === undefined && !canFeature(c.user, 'PASIEN', 'read'),
     status: query.status,
@@ -68,10 +66,9 @@ export async function list(ctx: Ctx, query: UserListQuery): Promise<Paged<UserDt
 /** One user of the current branch (top-level: any branch); others are reported missing. */
 export async function get(ctx: Ctx, id: number): Promise<UserDto> {
   const c = requireUser(ctx);
+  await requireAccess(c, USER, [id], 'read');
   const row = await q.findUser(c.db, id);
-  if (!row || (row.user.profile_id !== c.branchId && !isTopLevel(c.user) && row.user.id !== c.user.id)) {
-    throw notFound('Pengguna tidak ditemukan');
-  }
+  if (!row) throw notFound(USER.notFound);
   if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read') && row.user.id !== c.user.id) throw forbidden();
   return q.toUserDto(row.user, row.level);
 }
@@ -126,10 +123,9 @@ const MSG_TOPLEVEL_ONLY = 'Hanya Owner atau Developer yang dapat mengubah akun t
 
 /** A user the caller may see: own account, the current branch, or any for owner/developer. Else 404. */
 async function loadTarget(c: AuthedCtx, id: number) {
+  await requireAccess(c, USER, [id], 'write');
   const row = await q.findUser(c.db, id);
-  if (!row || (row.user.profile_id !== c.branchId && !isTopLevel(c.user) && row.user.id !== c.user.id)) {
-    throw notFound('Pengguna tidak ditemukan');
-  }
+  if (!row) throw notFound(USER.notFound);
   return row;
 }
 
@@ -236,10 +232,9 @@ function profileValues(input: UserUpdateInput): Partial<q.UserRow> {
  */
 async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserDto> {
   const c = requireUser(tx);
+  await requireAccess(c, USER, [id], 'write');
   const before = await q.lockUserRow(c.db, id);
-  if (!before || (before.profile_id !== c.branchId && !isTopLevel(c.user) && before.id !== c.user.id)) {
-    throw notFound('Pengguna tidak ditemukan');
-  }
+  if (!before) throw notFound(USER.notFound);
   const values: Partial<q.UserRow> = profileValues(input);
   if (input.status !== undefined) values.status = input.status;
   if (input.role !== undefined) values.role = input.role;
@@ -520,7 +515,7 @@ export async function avatarPath(ctx: Ctx, id: number): Promise<string> {
   const self = id === c.user.id;
   if (!row || !row.user.avatar) throw notFound('Foto tidak ditemukan');
   if (!self) {
-    if (row.user.profile_id !== c.branchId && !isTopLevel(c.user)) throw notFound('Foto tidak ditemukan');
+    if (!(await accessibleIds(c, USER, [id], 'read')).size) throw notFound('Foto tidak ditemukan');
     if (c.user.role === 1) throw notFound('Foto tidak ditemukan');
     if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
   }
@@ -538,7 +533,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
     throw forbidden('Hanya Owner, Developer atau Superadmin yang dapat memberi role Superadmin');
   }
   let profileId = c.branchId;
-  if (input.profile_id !== undefined && input.profile_id !== c.branchId) {
+  if (input.profile_id !== undefined && !inScope(branchScope(c, {}, 'write'), input.profile_id)) {
     if (!top) throw forbidden('Hanya Owner atau Developer yang dapat membuat pengguna di cabang lain');
     if (!(await findBranch(c.db, input.profile_id))) throw badRequest('Cabang tidak ditemukan', 'profile_id');
     profileId = input.profile_id;
@@ -653,7 +648,7 @@ export async function adminList(ctx: Ctx, query: UserAdminListQuery): Promise<Pa
   const type = query.type ?? (query.role === 1 ? 'patient' : 'staff');
   if (type === 'patient' && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
   const { rows, count } = await q.listUsers(c.db, {
-    profileId: query.profile_id !== undefined && isTopLevel(c.user) ? query.profile_id : c.branchId,
+    scope: branchScope(c, { profile_id: query.profile_id }),
     role: type === 'patient' ? 1 : query.role,
     staffOnly: type === 'staff',
     status: query.status,
@@ -679,7 +674,7 @@ export async function searchCustomers(ctx: Ctx, query: CustomerSearchQuery): Pro
   const canPatients = canFeature(c.user, 'PASIEN', 'read');
   if (query.type === 'patient' && !canPatients) throw forbidden();
   const rows = await q.searchPeople(c.db, {
-    profileId: c.branchId,
+    scope: branchScope(c),
     type: query.type ?? (canPatients ? undefined : 'employee'),
     keyword: query.keyword,
     limit: query.limit,
