@@ -206,7 +206,7 @@ describe('cross-branch walk', () => {
       const factory = entityFactories[e.name];
       if (!factory) continue;
       const created = await factory.create(await envB());
-      const input = { ...((factory.inputs?.[x.name] ?? { data: created.body ?? {} })), id: created.id };
+      const input = { ...(factory.inputs?.[x.name] ?? { data: created.body ?? {} }), id: created.id };
       const caller = await callerFor(x.endpoint.access);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
       let proc: any = t.trpc(caller);

@@ -49,12 +49,11 @@ export interface ScopeRequest {
  * With action 'write' it is always the current branch.
  */
 export function branchScope(ctx: Ctx, request: ScopeRequest = {}, action: Action = 'read'): BranchScope {
-  const c = requireUser(ctx);
-  if (action === 'read' && isTopLevel(c.user)) {
+  if (action === 'read' && ctx.user && isTopLevel(ctx.user)) {
     if (request.isallbranch === 1) return makeScope(null);
     if (request.profile_id) return makeScope([request.profile_id]);
   }
-  return makeScope([c.branchId]);
+  return makeScope([ctx.branchId]);
 }
 
 /** The single branch a scope covers, or null when it covers more (every branch, or several). */

@@ -7,6 +7,8 @@ export const AKUN = entity({
   branchColumn: 'profile_id',
   notFound: 'Akun tidak ditemukan',
   shared: true,
+  // The chart of accounts is the organisation's: top-level users keep it for every branch.
+  organisation: true,
 });
 export const PERIODE = entity({
   name: 'finance.periode',

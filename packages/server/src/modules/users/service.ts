@@ -119,6 +119,11 @@ export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<U
 // Issue 3: profile card, passwords, status, access, avatars, user accounts, people search.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Whether an update changes a field (role, top-level role, branch): given and different from the stored value. */
+function changed<T>(next: T | undefined, current: T): next is T {
+  return next !== undefined && next !== current;
+}
+
 const MSG_TOPLEVEL_ONLY = 'Hanya Owner atau Developer yang dapat mengubah akun top level';
 
 /** A user the caller may see: own account, the current branch, or any for owner/developer. Else 404. */
@@ -157,7 +162,7 @@ async function assertMayChangeAccess(
   if (a.role === 11 && target.role !== 11 && !top && c.user.rolename !== 'superadmin') {
     throw forbidden('Hanya Owner, Developer atau Superadmin yang dapat memberi role Superadmin');
   }
-  if (a.profile_id !== undefined && a.profile_id !== target.profile_id) {
+  if (changed(a.profile_id, target.profile_id)) {
     if (!top) throw forbidden('Hanya Owner atau Developer yang dapat memindahkan pengguna ke cabang lain');
     if (!(await findBranch(c.db, a.profile_id))) throw badRequest('Cabang tidak ditemukan', 'profile_id');
   }
@@ -253,7 +258,8 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
   if (privilegesAfter) await q.replacePrivileges(c.db, id, privilegesAfter);
 
   const deactivated = before.status === 1 && row.status === 0;
-  const accessChanged = roleChanged || row.roletoplevel !== before.roletoplevel || row.profile_id !== before.profile_id;
+  const accessChanged =
+    roleChanged || changed(row.roletoplevel, before.roletoplevel) || changed(row.profile_id, before.profile_id);
   // Privileges are read with the session on every request, so a change holds at once without ending sessions.
   if (deactivated || accessChanged) await invalidateUserSessions(c.db, id);
 
@@ -289,12 +295,11 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
 
 function describeAccessChange(target: q.UserRow, input: UserPutInput): string {
   const parts: string[] = [];
-  if (input.role !== undefined && input.role !== target.role)
+  if (changed(input.role, target.role))
     parts.push(`Role: ${roleNameOf(target.role) ?? target.role} -> ${roleNameOf(input.role) ?? input.role}`);
-  if (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel)
+  if (changed(input.roletoplevel, target.roletoplevel))
     parts.push(`Top level: ${target.roletoplevel} -> ${input.roletoplevel}`);
-  if (input.profile_id !== undefined && input.profile_id !== target.profile_id)
-    parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
+  if (changed(input.profile_id, target.profile_id)) parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
   return parts.join('; ');
 }
 
@@ -329,9 +334,9 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
     input.previleges !== undefined;
   if (wantsAccess) await assertMayChangeAccess(c, target, input);
   const accessChange =
-    (input.role !== undefined && input.role !== target.role) ||
-    (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel) ||
-    (input.profile_id !== undefined && input.profile_id !== target.profile_id);
+    changed(input.role, target.role) ||
+    changed(input.roletoplevel, target.roletoplevel) ||
+    changed(input.profile_id, target.profile_id);
 
   const privilegesBefore = wantsAccess ? await loadPrivileges(c.db, id) : [];
   const privilegesAfter = nextPrivileges(target, input);

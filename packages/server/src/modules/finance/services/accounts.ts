@@ -1,4 +1,5 @@
-import { branchScope, inScope, requireAccess } from '../../../http/access-scope.js';
+import { accessibleIds, inScope, requireAccess } from '../../../http/access-scope.js';
+import { BRANCH } from '../../branches/index.js';
 import { AKUN } from '../entities.js';
 import {
   NORMAL_SIDE_OF_CATEGORY,
@@ -88,7 +89,8 @@ async function checkAkunFields(
       }
     }
   }
-  if (v.profile_id !== null && !inScope(branchScope(c, { profile_id: v.profile_id }), v.profile_id)) {
+  // A branch's own account is written in that branch's part of the chart: the write rule of the branch entity.
+  if (v.profile_id !== null && !(await accessibleIds(c, BRANCH, [v.profile_id], 'write')).size) {
     issues.push({ message: 'Akun khusus cabang hanya dapat dibuat untuk cabang Anda', field: 'profile_id' });
   }
   if (issues.length) throw badRequestMany(issues);
