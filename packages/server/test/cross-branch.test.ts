@@ -169,7 +169,8 @@ describe('cross-branch walk', () => {
       const factory = entityFactories[e.name];
       if (!factory) continue; // reported above
       const rest = x.endpoint.rest!;
-      const created = await factory.create(await envB());
+      const env = await envB();
+      const created = await factory.create(env);
       const input = (factory.inputs?.[x.name] ?? { data: created.body ?? {} }) as Record<string, unknown>;
       const body = rest.body ? input[rest.body] : input;
       const url = rest.path.replace(':id', String(created.id));
@@ -192,6 +193,11 @@ describe('cross-branch walk', () => {
       }
       const after = await checksum();
       if (status !== 404) failures.push(`${rest.method} ${rest.path} (${x.name}): ${status}`);
+      // Control: the row is real and the route answers it in its own branch.
+      if (rest.method === 'GET') {
+        const own = await t.api(env.manager).get(url);
+        if (own.status !== 200) failures.push(`${rest.method} ${rest.path} (${x.name}) in branch B: ${own.status}`);
+      }
       const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
       if (changed.length) failures.push(`${rest.method} ${rest.path} (${x.name}) changed ${changed.join(', ')}`);
     }
@@ -205,7 +211,8 @@ describe('cross-branch walk', () => {
       if (!e || e.branchColumn === null) continue;
       const factory = entityFactories[e.name];
       if (!factory) continue;
-      const created = await factory.create(await envB());
+      const env = await envB();
+      const created = await factory.create(env);
       const input = { ...(factory.inputs?.[x.name] ?? { data: created.body ?? {} }), id: created.id };
       const caller = await callerFor(x.endpoint.access);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
@@ -220,6 +227,13 @@ describe('cross-branch walk', () => {
       }
       const after = await checksum();
       if (code !== 'NOT_FOUND') failures.push(`${x.name}: ${code}`);
+      // Control: the row is real and the query answers it in its own branch.
+      if (x.endpoint.type === 'query') {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
+        let own: any = t.trpc(env.manager);
+        for (const part of x.name.split('.')) own = own[part];
+        await own(input).catch((err: unknown) => failures.push(`${x.name} in branch B: ${String(err)}`));
+      }
       const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
       if (changed.length) failures.push(`${x.name} changed ${changed.join(', ')}`);
     }
