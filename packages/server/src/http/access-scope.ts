@@ -56,11 +56,6 @@ export function branchScope(ctx: Ctx, request: ScopeRequest = {}, action: Action
   return makeScope([ctx.branchId]);
 }
 
-/** The single branch a scope covers, or null when it covers more (every branch, or several). */
-export function singleBranch(scope: BranchScope): number | null {
-  return scope.branches && scope.branches.length === 1 ? scope.branches[0] : null;
-}
-
 /** Whether a branch (a row's branch column) is inside the scope; `shared`: a NULL branch is too. */
 export function inScope(scope: BranchScope, branchId: number | null, shared = false): boolean {
   if (branchId === null) return shared;
@@ -102,6 +97,7 @@ const registry = new Map<string, EntityDef>();
 /** Declares an entity (each module does this in its entities.ts and lists them from index.ts). */
 export function entity(def: EntityDef): EntityDef {
   if (def.branchColumn === null && !def.unscopedBecause) throw new Error(`${def.name}: say why it is not per branch`);
+  if (registry.has(def.name)) throw new Error(`entity ${def.name} is declared twice`);
   registry.set(def.name, def);
   return def;
 }
@@ -120,12 +116,6 @@ export async function requireAccess(ctx: Ctx, e: EntityDef, ids: readonly number
   const unique = [...new Set(ids)];
   if (allowed.size !== unique.length) throw notFound(e.notFound);
   return unique;
-}
-
-/** Like requireAccess for one id. */
-export async function requireAccessOne(ctx: Ctx, e: EntityDef, id: number, action: Action): Promise<number> {
-  await requireAccess(ctx, e, [id], action);
-  return id;
 }
 
 /**

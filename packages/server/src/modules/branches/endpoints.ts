@@ -1,4 +1,4 @@
-import { BRANCH } from './entities.js';
+import { BRANCH, BRANCH_LOGO } from './entities.js';
 import { access, branchInput, branchListQuery, branchUpdateInput, idParam, z } from '@klinik/shared';
 import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
@@ -50,7 +50,7 @@ export const branchesEndpoints = {
     },
   }),
   logo: restOnly({
-    entity: BRANCH,
+    entity: BRANCH_LOGO,
     summary: 'Logo cabang',
     access: access.auth,
     input: byId,

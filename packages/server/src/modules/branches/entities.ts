@@ -8,4 +8,12 @@ export const BRANCH = entity({
   notFound: 'Cabang tidak ditemukan',
   organisation: true,
 });
-export const branchesEntities = [BRANCH];
+/** The logo file of a branch: not branch data (the header and documents show it), so every signed-in user reads it. */
+export const BRANCH_LOGO = entity({
+  name: 'branches.logo',
+  table: 'profile',
+  branchColumn: null,
+  notFound: 'Logo tidak ditemukan',
+  unscopedBecause: 'a branch logo is shown to every signed-in user (branch switcher, documents), as before',
+});
+export const branchesEntities = [BRANCH, BRANCH_LOGO];
