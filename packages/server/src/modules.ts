@@ -1,24 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApprovalAction } from '@klinik/shared';
+import type { EntityDef } from './http/access-scope.js';
 import { registerRest, restEntries, type EndpointTree, type RestEntry } from './http/endpoint.js';
 import { apiDocsEndpoints } from './modules/apidocs/index.js';
-import { attendanceEndpoints } from './modules/attendance/index.js';
+import { attendanceEndpoints, attendanceEntities } from './modules/attendance/index.js';
 import {
   applogEndpoints,
+  applogEntities,
   approvalRulesEndpoints,
   registerApprovalExecutor,
   type ApprovalExecutor,
 } from './modules/applog/index.js';
 import { authEndpoints } from './modules/auth/index.js';
-import { branchesEndpoints } from './modules/branches/index.js';
+import { branchesEndpoints, branchesEntities } from './modules/branches/index.js';
 import { dashboardEndpoints } from './modules/dashboard/index.js';
-import { financeEndpoints } from './modules/finance/index.js';
+import { financeEndpoints, financeEntities } from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
-import { jobsEndpoints } from './modules/jobs/index.js';
-import { mastersEndpoints } from './modules/masters/index.js';
-import { paketEndpoints } from './modules/paket/index.js';
+import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
+import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
+import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
-import { usersApprovalExecutors, usersEndpoints } from './modules/users/index.js';
+import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
 
 /**
@@ -43,6 +45,22 @@ export const apiModules: Record<string, EndpointTree> = {
   jobs: jobsEndpoints,
   dashboard: dashboardEndpoints,
 };
+
+/**
+ * Every module's entities (what its ids name: table, branch column, not-found message), for requireAccess and the
+ * cross-branch test, which creates each one in another branch with the module's test factory. A module whose
+ * endpoints take ids adds its list here.
+ */
+export const apiEntities: EntityDef[] = [
+  ...branchesEntities,
+  ...usersEntities,
+  ...financeEntities,
+  ...applogEntities,
+  ...mastersEntities,
+  ...paketEntities,
+  ...attendanceEntities,
+  ...jobsEntities,
+];
 
 /** Every REST route of every module, in registration order. */
 export function allRestEntries(): RestEntry[] {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKey as idempotencyKeySchema, type Access, type ErrorItem } from '@klinik/shared';
 import type { Ctx } from './context.js';
+import type { EntityDef } from './access-scope.js';
 import { badRequestMany, zodIssues } from './errors.js';
 import { procedure, router } from './trpc.js';
 
@@ -77,6 +78,8 @@ export interface Endpoint<
   /** One line for the API documentation (Indonesian or English, what it does). */
   summary: string;
   access: Access;
+  /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
+  entity?: EntityDef;
   input: I;
   /** The response's `data` schema, for the documentation (optional). */
   output?: Schema;
@@ -91,6 +94,8 @@ export interface Endpoint<
 interface Init<I extends Schema | undefined, R, P> {
   summary: string;
   access: Access;
+  /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
+  entity?: EntityDef;
   input?: I;
   output?: Schema;
   handler: (ctx: Ctx, input: InputOf<I>, call: Call) => Promise<R>;
@@ -101,6 +106,8 @@ interface Init<I extends Schema | undefined, R, P> {
 interface RestOnlyInit<I extends Schema | undefined, R, P> {
   summary: string;
   access: Access;
+  /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
+  entity?: EntityDef;
   input?: I;
   output?: Schema;
   handler: (ctx: Ctx, input: InputOf<I>, call: RestCall) => Promise<R>;
@@ -145,6 +152,8 @@ export interface AnyEndpoint {
   type: 'query' | 'mutation';
   summary: string;
   access: Access;
+  /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
+  entity?: EntityDef;
   input: Schema | undefined;
   output?: Schema;
   trpc: boolean;
@@ -189,6 +198,8 @@ function isEndpoint(v: AnyEndpoint | EndpointTree): v is AnyEndpoint {
 interface LooseEndpoint {
   type: 'query' | 'mutation';
   access: Access;
+  /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
+  entity?: EntityDef;
   input: Schema | undefined;
   handler: (ctx: Ctx, input: unknown, call: Call) => Promise<unknown>;
   present?: (result: unknown) => unknown;

@@ -232,6 +232,8 @@ export function installmentMismatchMessage(price: number, dp: number, cicilan: n
 
 export const paketListQuery = z.object({
   ...pageQuery,
+  /** Top-level users: 1 lists every branch (docs/decisions.md, issue 9). */
+  isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   paket_type_id: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
 });
@@ -272,6 +274,7 @@ export interface PaketHistoryDto {
 
 export const paketHistoryQuery = z.object({
   ...pageQuery,
+  isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
 });
 export type PaketHistoryQuery = z.infer<typeof paketHistoryQuery>;
@@ -304,6 +307,7 @@ export const MEMBERSHIP_STATUS = { 0: 'Batal', 1: 'Aktif', 2: 'Lunas' } as const
 
 export const membershipListQuery = z.object({
   ...pageQuery,
+  isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   doctor: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   customer: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),

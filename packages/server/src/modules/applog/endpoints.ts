@@ -1,3 +1,4 @@
+import { APPLOG_REQUEST } from './entities.js';
 import { access, applogDecideInput, applogListQuery, approvalRuleUpdateInput, formatDateTime } from '@klinik/shared';
 import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
@@ -43,6 +44,7 @@ export const applogEndpoints = {
   }),
   /** Approve (1) or reject (-1) once; approving carries the stored change out. */
   decide: mutation({
+    entity: APPLOG_REQUEST,
     summary: 'Setujui (1) atau tolak (-1) permintaan',
     access: myMenuAccess,
     input: applogDecideInput,

@@ -11,3 +11,4 @@ export {
   type ApprovalExecutor,
   type ApprovalRequest,
 } from './service.js';
+export { APPLOG_REQUEST, applogEntities } from './entities.js';

@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -62,7 +63,7 @@ export async function findPendingFor(
 }
 
 export interface ApplogFilter {
-  profileId?: number;
+  scope: BranchScope;
   keyword?: string;
   status?: number;
   userId?: number;
@@ -77,7 +78,7 @@ export interface ApplogFilter {
 
 function whereOf(f: ApplogFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (f.profileId !== undefined) w.push(eq(applog.profile_id, f.profileId));
+  w.push(scopeSql(applog.profile_id, f.scope));
   if (f.status !== undefined) w.push(eq(applog.status, f.status));
   if (f.userId !== undefined) w.push(eq(applog.user_id, f.userId));
   if (f.role !== undefined) w.push(eq(users.role, f.role));

@@ -1,3 +1,5 @@
+import { branchScope, inScope, requireAccess, type BranchScope } from '../../http/access-scope.js';
+import { APPLOG_REQUEST } from './entities.js';
 import {
   APPROVAL_ACTION_KEYS,
   APPROVAL_ACTIONS,
@@ -149,12 +151,12 @@ export async function logActivity(
 
 function mayDecide(
   user: SessionUser,
-  branchId: number,
+  own: BranchScope,
   row: Pick<q.ApplogRow, 'status' | 'user_id' | 'assignby' | 'profile_id'>,
 ): boolean {
   if (row.status !== 0 || row.user_id === user.id) return false;
   if (isTopLevel(user)) return true;
-  return row.profile_id === branchId && row.assignby.includes(user.rolename);
+  return inScope(own, row.profile_id) && row.assignby.includes(user.rolename);
 }
 
 /** Who reads the whole branch's log: approval managers; everyone else their own entries and what waits for them. */
@@ -181,17 +183,16 @@ function toDto(c: AuthedCtx, r: ListRow): ApplogDto {
     decided_at: r.log.decided_at,
     profile_id: r.log.profile_id,
     groupvisit: r.log.groupvisit,
-    can_decide: mayDecide(c.user, c.branchId, r.log),
+    can_decide: mayDecide(c.user, branchScope(c, {}, 'write'), r.log),
   };
 }
 
 /** GET /api/applog: the current branch (top-level users may name another), newest first, 30 a page. */
 export async function list(ctx: Ctx, query: ApplogListQuery): Promise<Paged<ApplogDto>> {
   const c = requireUser(ctx);
-  const profileId = query.profile_id !== undefined && isTopLevel(c.user) ? query.profile_id : c.branchId;
   const scope = query.scope ?? (readsAll(c) ? undefined : 'drawer');
   const { rows, count } = await q.listApplog(c.db, {
-    profileId,
+    scope: branchScope(c, { profile_id: query.profile_id }),
     keyword: query.keyword,
     status: query.status,
     userId: query.user,
@@ -220,13 +221,13 @@ export async function list(ctx: Ctx, query: ApplogListQuery): Promise<Paged<Appl
 export async function decide(ctx: Ctx, id: number, input: ApplogDecisionInput): Promise<ApplogDto> {
   const c = requireUser(ctx);
   await inTransaction(c, async (tx) => {
+    await requireAccess(tx, APPLOG_REQUEST, [id], 'write');
     const row = await q.lockApplog(tx.db, id);
-    if (!row || row.kind !== 'request' || (row.profile_id !== c.branchId && !isTopLevel(c.user))) {
-      throw notFound('Permintaan tidak ditemukan');
-    }
+    if (!row || row.kind !== 'request') throw notFound(APPLOG_REQUEST.notFound);
     if (row.status !== 0) throw conflict('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi');
     if (row.user_id === c.user.id) throw forbidden('Anda tidak dapat memutuskan permintaan Anda sendiri');
-    if (!mayDecide(c.user, c.branchId, row)) throw forbidden('Anda tidak berhak memutuskan permintaan ini');
+    if (!mayDecide(c.user, branchScope(c, {}, 'write'), row))
+      throw forbidden('Anda tidak berhak memutuskan permintaan ini');
     if (input.status === 1) {
       const run = executors.get(row.action as ApprovalAction);
       if (!run) throw new AppError(500, [{ message: 'Aksi permintaan tidak dikenal' }]);

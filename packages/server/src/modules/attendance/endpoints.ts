@@ -1,3 +1,5 @@
+import { DEPARTMENT, EMPLOYEE, OFFICE, PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN, SHIFT } from './entities.js';
+import type { EntityDef } from '../../http/access-scope.js';
 import {
   checkinInput,
   checklogListQuery,
@@ -48,6 +50,7 @@ function crud<I extends z.ZodType, R>(
     id: number | null,
     data: z.output<I>,
   ) => Promise<R>,
+  entity: EntityDef,
 ) {
   return {
     create: mutation({
@@ -60,6 +63,7 @@ function crud<I extends z.ZodType, R>(
     update: mutation({
       summary: `Ubah ${label}`,
       access,
+      entity,
       input: z.object({ id: idParam, data: input }),
       handler: (ctx, input) => save(ctx, input.id, (input as { data: z.output<I> }).data),
       rest: { method: 'PUT', path: `${path}/:id`, body: 'data' },
@@ -76,7 +80,14 @@ export const attendanceEndpoints = {
       handler: (ctx) => service.listDepartments(ctx),
       rest: { method: 'GET', path: '/api/attendance/departments', envelope: 'list' },
     }),
-    ...crud('departemen', attendanceAccess, '/api/attendance/departments', departmentInput, service.saveDepartment),
+    ...crud(
+      'departemen',
+      attendanceAccess,
+      '/api/attendance/departments',
+      departmentInput,
+      service.saveDepartment,
+      DEPARTMENT,
+    ),
   },
   employees: {
     list: query({
@@ -87,6 +98,7 @@ export const attendanceEndpoints = {
       rest: { method: 'GET', path: '/api/attendance/employees', envelope: 'list' },
     }),
     get: query({
+      entity: EMPLOYEE,
       summary: 'Data kepegawaian satu pegawai',
       access: attendanceAccess,
       input: byId,
@@ -94,6 +106,7 @@ export const attendanceEndpoints = {
       rest: { method: 'GET', path: '/api/attendance/employees/:id' },
     }),
     update: mutation({
+      entity: EMPLOYEE,
       summary: 'Ubah data kepegawaian',
       access: attendanceAccess,
       input: z.object({ id: idParam, data: employeeInput }),
@@ -109,7 +122,7 @@ export const attendanceEndpoints = {
       handler: (ctx, q) => service.listShifts(ctx, q?.isallbranch),
       rest: { method: 'GET', path: '/api/attendance/shifts', envelope: 'list' },
     }),
-    ...crud('shift', attendanceAccess, '/api/attendance/shifts', shiftInput, service.saveShift),
+    ...crud('shift', attendanceAccess, '/api/attendance/shifts', shiftInput, service.saveShift, SHIFT),
   },
   offices: {
     list: query({
@@ -119,7 +132,7 @@ export const attendanceEndpoints = {
       handler: (ctx, q) => service.listOffices(ctx, q?.isallbranch),
       rest: { method: 'GET', path: '/api/attendance/offices', envelope: 'list' },
     }),
-    ...crud('kantor', backofficeAttendance, '/api/attendance/offices', officeInput, service.saveOffice),
+    ...crud('kantor', backofficeAttendance, '/api/attendance/offices', officeInput, service.saveOffice, OFFICE),
   },
   roster: {
     get: query({
@@ -228,6 +241,7 @@ export const attendanceEndpoints = {
         '/api/attendance/payroll/components',
         componentInput,
         payroll.saveComponent,
+        PAYROLL_COMPONENT,
       ),
     },
     groups: {
@@ -237,7 +251,14 @@ export const attendanceEndpoints = {
         handler: (ctx) => payroll.listGroups(ctx),
         rest: { method: 'GET', path: '/api/attendance/payroll/groups', envelope: 'list' },
       }),
-      ...crud('group slip gaji', payrollAccess, '/api/attendance/payroll/groups', groupInput, payroll.saveGroup),
+      ...crud(
+        'group slip gaji',
+        payrollAccess,
+        '/api/attendance/payroll/groups',
+        groupInput,
+        payroll.saveGroup,
+        PAYROLL_GROUP,
+      ),
     },
     runs: {
       list: query({
@@ -248,6 +269,7 @@ export const attendanceEndpoints = {
         rest: { method: 'GET', path: '/api/attendance/payroll/run', envelope: 'list' },
       }),
       get: query({
+        entity: PAYROLL_RUN,
         summary: 'Rincian proses gaji',
         access: payrollAccess,
         input: byId,
@@ -262,6 +284,7 @@ export const attendanceEndpoints = {
         rest: { method: 'POST', path: '/api/attendance/payroll/run', status: 201 },
       }),
       approve: mutation({
+        entity: PAYROLL_RUN,
         summary: 'Setujui proses gaji (jurnal gaji)',
         access: payrollAccess,
         input: byId,

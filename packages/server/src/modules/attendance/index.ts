@@ -5,3 +5,13 @@
 export { attendanceRouter } from './router.js';
 export { attendanceEndpoints } from './endpoints.js';
 export { simulatePph21 } from './simulator.js';
+export {
+  DEPARTMENT,
+  EMPLOYEE,
+  SHIFT,
+  OFFICE,
+  PAYROLL_COMPONENT,
+  PAYROLL_GROUP,
+  PAYROLL_RUN,
+  attendanceEntities,
+} from './entities.js';

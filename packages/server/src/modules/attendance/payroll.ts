@@ -20,8 +20,9 @@ import {
 } from '@klinik/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { badRequest, badRequestMany, conflict } from '../../http/errors.js';
-import { assertOwnBranch } from './scope.js';
+import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
+import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
+import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
 import {
   payrollComponent,
@@ -74,9 +75,9 @@ export async function listComponents(ctx: Ctx) {
 
 export async function saveComponent(ctx: Ctx, id: number | null, input: ComponentInput) {
   return inTransaction(ctx, async (tx) => {
+    if (id !== null) await requireAccess(tx, PAYROLL_COMPONENT, [id], 'write');
     const [before] =
       id === null ? [null] : await tx.db.select().from(payrollComponent).where(eq(payrollComponent.id, id));
-    if (id !== null) assertOwnBranch(ctx, before);
     const [taken] = await tx.db
       .select({ id: payrollComponent.id })
       .from(payrollComponent)
@@ -149,8 +150,8 @@ export async function listGroups(ctx: Ctx) {
 
 export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) {
   return inTransaction(ctx, async (tx) => {
+    if (id !== null) await requireAccess(tx, PAYROLL_GROUP, [id], 'write');
     const [before] = id === null ? [null] : await tx.db.select().from(payrollGroup).where(eq(payrollGroup.id, id));
-    if (id !== null) assertOwnBranch(ctx, before);
     const [taken] = await tx.db
       .select({ id: payrollGroup.id })
       .from(payrollGroup)
@@ -248,8 +249,9 @@ async function settingRows(ctx: Ctx): Promise<DatedSetting[]> {
 /** Creates (or recomputes) the draft run of a group for a period. */
 export async function createRun(ctx: Ctx, input: PayrollRunInput) {
   const u = requireUser(ctx).user;
+  await requireReference(ctx, PAYROLL_GROUP, [input.group], 'group', 'Group slip gaji tidak ditemukan');
   const [group] = await ctx.db.select().from(payrollGroup).where(eq(payrollGroup.id, input.group));
-  if (!group || group.profile_id !== ctx.branchId) throw badRequest('Group slip gaji tidak ditemukan', 'group');
+  if (!group) throw badRequest('Group slip gaji tidak ditemukan', 'group');
   if (group.status !== 1) throw badRequest('Group slip gaji tidak aktif', 'group');
   const [approved] = await ctx.db
     .select({ id: payrollRun.id })
@@ -279,7 +281,7 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
   const memberIds = (
     await ctx.db.select().from(payrollGroupMember).where(eq(payrollGroupMember.group_id, group.id))
   ).map((m) => m.user_id);
-  const people = (await q.listEmployees(ctx.db, ctx.branchId, { ids: memberIds, activeOnly: true }))
+  const people = (await q.listEmployees(ctx.db, branchScope(ctx), { ids: memberIds, activeOnly: true }))
     .map((r) => r as q.EmployeeRow)
     .filter((p) => (!p.join_date || p.join_date <= range.to) && (!p.end_date || p.end_date >= range.from));
   if (!people.length) throw badRequest('Group ini belum punya pegawai aktif', 'group');
@@ -511,13 +513,13 @@ function lineDto(l: typeof payrollRunLine.$inferSelect & { name: string; usernam
 }
 
 export async function getRun(ctx: Ctx, id: number) {
-  requireUser(ctx);
+  await requireAccess(ctx, PAYROLL_RUN, [id], 'read');
   const [run] = await ctx.db
     .select({ run: payrollRun, group: payrollGroup.name })
     .from(payrollRun)
     .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
     .where(eq(payrollRun.id, id));
-  assertOwnBranch(ctx, run?.run);
+  if (!run) throw notFound();
   const lines = await ctx.db
     .select({ line: payrollRunLine, name: users.name, username: users.username })
     .from(payrollRunLine)
@@ -570,6 +572,7 @@ export async function listRuns(ctx: Ctx, f: { period?: string }) {
 /** Approves a draft: one journal through the posting service in the same transaction, then the run is locked. */
 export async function approveRun(ctx: Ctx, id: number) {
   const u = requireUser(ctx).user;
+  await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
   const run = await getRun(ctx, id);
   if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
   const today = await ctx.today();

@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
@@ -15,8 +16,7 @@ import {
 
 /** The only place with SQL for attendance and payroll. `branch` null = every branch (top-level users asked for all). */
 
-const byBranch = (col: AnyPgColumn, branch: number | null): SQL | undefined =>
-  branch === null ? undefined : eq(col, branch);
+const byBranch = (col: AnyPgColumn, branch: BranchScope): SQL => scopeSql(col, branch);
 
 export async function branchTimezone(db: Db, branch: number): Promise<string> {
   const [r] = await db.select({ tz: profile.timezone }).from(profile).where(eq(profile.id, branch));
@@ -25,7 +25,7 @@ export async function branchTimezone(db: Db, branch: number): Promise<string> {
 
 // Departments -----------------------------------------------------------------------------------------------
 
-export function listDepartments(db: Db, branch: number | null) {
+export function listDepartments(db: Db, branch: BranchScope) {
   return db
     .select({
       id: department.id,
@@ -93,7 +93,7 @@ export type EmployeeRow = {
 
 export function listEmployees(
   db: Db,
-  branch: number | null,
+  branch: BranchScope,
   f: { keyword?: string; department?: number; ids?: number[]; activeOnly?: boolean },
 ) {
   const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => '\\' + c)}%` : null;
@@ -148,7 +148,7 @@ export async function findEmployment(db: Db, userId: number) {
 
 // Shifts, roster, offices -----------------------------------------------------------------------------------
 
-export function listShifts(db: Db, branch: number | null) {
+export function listShifts(db: Db, branch: BranchScope) {
   return db
     .select({
       id: shift.id,
@@ -213,7 +213,7 @@ export function rosterRange(db: Db, branch: number, from: string, to: string, us
     .orderBy(asc(roster.date), asc(roster.user_id));
 }
 
-export function listOffices(db: Db, branch: number | null) {
+export function listOffices(db: Db, branch: BranchScope) {
   return db
     .select({
       id: office.id,
@@ -337,7 +337,7 @@ export function punchesOf(
 
 export async function listChecklog(
   db: Db,
-  branch: number | null,
+  branch: BranchScope,
   f: { fromIso: string; toIso: string; keyword?: string; page: number; limit: number },
 ) {
   const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => '\\' + c)}%` : null;

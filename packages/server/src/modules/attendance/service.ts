@@ -1,6 +1,7 @@
+import { branchScope, requireAccess, requireReference, type BranchScope } from '../../http/access-scope.js';
+import { DEPARTMENT, EMPLOYEE, OFFICE, SHIFT } from './entities.js';
 import {
   fromSen,
-  isTopLevel,
   toSen,
   type CheckinInput,
   type ChecklogListQuery,
@@ -16,7 +17,6 @@ import {
 import { and, eq, inArray, gte, sql } from 'drizzle-orm';
 import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
-import { assertOwnBranch } from './scope.js';
 import { audit } from '../../lib/audit.js';
 import { department, employee, office, roster, shift, users } from '../../db/schema/index.js';
 import * as q from './queries.js';
@@ -35,16 +35,9 @@ import {
 
 const MIN = 60_000;
 
-/** The branch a request reads: its current branch, or every branch (null) for owner/developer asking `isallbranch=1`. */
-function scopeOf(ctx: Ctx, isallbranch?: number): number | null {
-  const u = requireUser(ctx).user;
-  return isallbranch === 1 && isTopLevel(u) ? null : ctx.branchId;
-}
-
-/** A row of another branch is answered 404 unless the user is owner/developer. */
-function ownBranch(ctx: Ctx, profileId: number): void {
-  const u = requireUser(ctx).user;
-  if (profileId !== ctx.branchId && !isTopLevel(u)) throw notFound();
+/** The branches a request reads (the platform's rule, http/access-scope.ts): isallbranch=1 is for owner/developer. */
+function scopeOf(ctx: Ctx, isallbranch?: number): BranchScope {
+  return branchScope(ctx, { isallbranch });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -53,13 +46,13 @@ function ownBranch(ctx: Ctx, profileId: number): void {
 
 export async function listDepartments(ctx: Ctx) {
   requireUser(ctx);
-  return q.listDepartments(ctx.db, ctx.branchId);
+  return q.listDepartments(ctx.db, branchScope(ctx));
 }
 
 export async function saveDepartment(ctx: Ctx, id: number | null, input: DepartmentInput) {
   return inTransaction(ctx, async (tx) => {
+    if (id !== null) await requireAccess(tx, DEPARTMENT, [id], 'write');
     const before = id === null ? null : await q.findDepartment(tx.db, id);
-    if (id !== null) assertOwnBranch(ctx, before);
     if (await q.departmentNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
       throw conflict(`Departemen ${input.name} sudah ada`, 'name');
     }
@@ -125,20 +118,21 @@ export async function listEmployees(ctx: Ctx, f: EmployeeListQuery) {
 
 export async function getEmployee(ctx: Ctx, id: number) {
   requireUser(ctx);
-  const [r] = await q.listEmployees(ctx.db, null, { ids: [id] });
+  await requireAccess(ctx, EMPLOYEE, [id], 'read');
+  // Access is checked: read the row wherever the caller may read.
+  const [r] = await q.listEmployees(ctx.db, branchScope(ctx, { isallbranch: 1 }), { ids: [id] });
   if (!r) throw notFound();
-  ownBranch(ctx, r.profile_id);
   return employeeDto(r as q.EmployeeRow);
 }
 
 export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
   return inTransaction(ctx, async (tx) => {
+    await requireAccess(tx, EMPLOYEE, [id], 'write');
     const staff = await q.findStaff(tx.db, id);
     if (!staff) throw notFound();
-    ownBranch(tx, staff.profile_id);
     if (input.department_id) {
-      const d = await q.findDepartment(tx.db, input.department_id);
-      if (!d || d.profile_id !== staff.profile_id) throw badRequest('Departemen tidak ditemukan', 'department_id');
+      // The employee is of the current branch (write access), so the department must be too.
+      await requireReference(tx, DEPARTMENT, [input.department_id], 'department_id', 'Departemen tidak ditemukan');
     }
     const code = input.attendance_code ?? null;
     if (code) {
@@ -193,8 +187,8 @@ export async function listShifts(ctx: Ctx, isallbranch?: number) {
 
 export async function saveShift(ctx: Ctx, id: number | null, input: ShiftInput) {
   return inTransaction(ctx, async (tx) => {
+    if (id !== null) await requireAccess(tx, SHIFT, [id], 'write');
     const before = id === null ? null : await q.findShift(tx.db, id);
-    if (id !== null) assertOwnBranch(ctx, before);
     if (await q.shiftNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
       throw conflict(`Shift ${input.name} sudah ada`, 'name');
     }
@@ -224,8 +218,8 @@ export async function listOffices(ctx: Ctx, isallbranch?: number) {
 
 export async function saveOffice(ctx: Ctx, id: number | null, input: OfficeInput) {
   return inTransaction(ctx, async (tx) => {
+    if (id !== null) await requireAccess(tx, OFFICE, [id], 'write');
     const before = id === null ? null : await q.findOffice(tx.db, id);
-    if (id !== null) assertOwnBranch(ctx, before);
     const values = { ...input, profile_id: ctx.branchId };
     const [row] =
       id === null
@@ -366,7 +360,7 @@ export async function importChecklog(ctx: Ctx, text: string) {
 
 export async function webPunch(ctx: Ctx, state: 0 | 1, input: CheckinInput) {
   const u = requireUser(ctx).user;
-  const offices = (await q.listOffices(ctx.db, ctx.branchId)).filter((o) => o.status === 1);
+  const offices = (await q.listOffices(ctx.db, branchScope(ctx))).filter((o) => o.status === 1);
   let nearest: { name: string; distance: number } | null = null;
   if (offices.length) {
     if (input.latitude == null || input.longitude == null) {
@@ -458,7 +452,7 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
   const branch = ctx.branchId;
   const tz = await q.branchTimezone(ctx.db, branch);
   const people = (
-    await q.listEmployees(ctx.db, branch, { activeOnly: true, ids: opts.userId ? [opts.userId] : undefined })
+    await q.listEmployees(ctx.db, branchScope(ctx), { activeOnly: true, ids: opts.userId ? [opts.userId] : undefined })
   ).map((r) => r as q.EmployeeRow);
   const ids = people.map((p) => p.id);
   const prev = addDaysTo(f.date, -1);

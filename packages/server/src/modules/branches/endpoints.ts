@@ -1,3 +1,4 @@
+import { BRANCH, BRANCH_LOGO } from './entities.js';
 import { access, branchInput, branchListQuery, branchUpdateInput, idParam, z } from '@klinik/shared';
 import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
@@ -15,6 +16,7 @@ export const branchesEndpoints = {
     handler: (ctx, input) => service.list(ctx, input),
   }),
   get: query({
+    entity: BRANCH,
     summary: 'Satu cabang',
     access: access.auth,
     input: byId,
@@ -29,6 +31,7 @@ export const branchesEndpoints = {
     handler: (ctx, input) => service.create(ctx, input),
   }),
   update: mutation({
+    entity: BRANCH,
     summary: 'Ubah cabang',
     access: access.feature('SETTING_USER', 'manage'),
     input: z.object({ id: idParam, data: branchUpdateInput }),
@@ -36,6 +39,7 @@ export const branchesEndpoints = {
     handler: (ctx, input) => service.update(ctx, input.id, input.data),
   }),
   uploadLogo: restOnly({
+    entity: BRANCH,
     summary: 'Unggah logo cabang (multipart, maks. 10 MB)',
     access: access.feature('SETTING_USER', 'manage'),
     input: byId,
@@ -46,6 +50,7 @@ export const branchesEndpoints = {
     },
   }),
   logo: restOnly({
+    entity: BRANCH_LOGO,
     summary: 'Logo cabang',
     access: access.auth,
     input: byId,

@@ -2,3 +2,4 @@
 export { branchesRouter } from './router.js';
 export { branchesEndpoints } from './endpoints.js';
 export { findBranch, toBranchDto } from './queries.js';
+export { BRANCH, BRANCH_LOGO, branchesEntities } from './entities.js';

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { BranchDto } from '@klinik/shared';
 import type { Db } from '../../db/client.js';
 import { profile } from '../../db/schema/index.js';
@@ -25,9 +26,8 @@ export async function findBranch(db: Db, id: number): Promise<ProfileRow | undef
   return row;
 }
 
-export async function listBranches(db: Db, filter: { ids?: number[]; status?: number }): Promise<ProfileRow[]> {
-  const where: SQL[] = [];
-  if (filter.ids) where.push(inArray(profile.id, filter.ids.length ? filter.ids : [-1]));
+export async function listBranches(db: Db, filter: { scope: BranchScope; status?: number }): Promise<ProfileRow[]> {
+  const where: SQL[] = [scopeSql(profile.id, filter.scope)];
   if (filter.status !== undefined) where.push(eq(profile.status, filter.status));
   return db
     .select()

@@ -1,3 +1,5 @@
+import { branchScope, requireAccess } from '../../http/access-scope.js';
+import { BRANCH } from './entities.js';
 import {
   isTopLevel,
   type BranchDto,
@@ -17,15 +19,17 @@ import * as q from './queries.js';
  */
 export async function list(ctx: Ctx, query: BranchListQuery): Promise<BranchDto[]> {
   const c = requireUser(ctx);
-  const all = isTopLevel(c.user) && query.isallbranch === 1;
-  const rows = await q.listBranches(c.db, { ids: all ? undefined : [c.branchId], status: query.status });
+  const rows = await q.listBranches(c.db, {
+    scope: branchScope(c, { isallbranch: query.isallbranch }),
+    status: query.status,
+  });
   return rows.map(q.toBranchDto);
 }
 
 /** One branch: the current one, or any for top-level users. Others get 404, as if it did not exist. */
 export async function get(ctx: Ctx, id: number): Promise<BranchDto> {
   const c = requireUser(ctx);
-  if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  await requireAccess(c, BRANCH, [id], 'read');
   const row = await q.findBranch(c.db, id);
   if (!row) throw notFound('Cabang tidak ditemukan');
   return q.toBranchDto(row);
@@ -54,7 +58,7 @@ export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
 /** Editing: top-level users any branch, a manager (SETTING_USER manage, checked by the route) only the current one. */
 export async function update(ctx: Ctx, id: number, input: BranchUpdateInput): Promise<BranchDto> {
   const c = requireUser(ctx);
-  if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  await requireAccess(c, BRANCH, [id], 'write');
   return inTransaction(c, async (tx) => {
     const before = await q.findBranch(tx.db, id);
     if (!before) throw notFound('Cabang tidak ditemukan');
@@ -70,7 +74,7 @@ export async function update(ctx: Ctx, id: number, input: BranchUpdateInput): Pr
 /** POST /api/profile/uploadavatar/{id}: the branch logo; same rule as editing the branch. */
 export async function uploadLogo(ctx: Ctx, id: number, image: CheckedImage): Promise<BranchDto> {
   const c = requireUser(ctx);
-  if (!isTopLevel(c.user) && id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  await requireAccess(c, BRANCH, [id], 'write');
   const before = await q.findBranch(c.db, id);
   if (!before) throw notFound('Cabang tidak ditemukan');
   const rel = await storeImage(c.config.uploadDir, { kind: 'profile', id }, image);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
 import { inTransaction } from '../../http/context.js';
+import { branchScope } from '../../http/access-scope.js';
 import { ACCOUNT } from './accounts.js';
 import { insertJournal, type ResolvedLine } from './posting.js';
 import * as q from './queries.js';
@@ -109,7 +110,7 @@ describe('sums from monthly balances', () => {
     ).toBeGreaterThan(0);
     for (const [from, to] of ranges) {
       for (const excludeClosing of [false, true]) {
-        const got = await q.rangeSums(t.db, [branch], from, to, { excludeClosing });
+        const got = await q.rangeSums(t.db, branchScope(t.ctx(fin)), from, to, { excludeClosing });
         const want = await naive(from, to, excludeClosing);
         const clean = (m: typeof got) =>
           Object.fromEntries([...m].filter(([, v]) => v.od || v.oc || v.d || v.c || v.n).sort(([a], [b]) => a - b));
@@ -120,8 +121,8 @@ describe('sums from monthly balances', () => {
 
   it('balances before or up to a date equal the sums over every line', async () => {
     for (const date of ['2026-01-01', '2026-02-15', '2026-03-31', '2026-04-01', '2026-07-01']) {
-      const before = await q.sumsByAkun(t.db, [branch], { before: date });
-      const upTo = await q.sumsByAkun(t.db, [branch], { upTo: date });
+      const before = await q.sumsByAkun(t.db, branchScope(t.ctx(fin)), { before: date });
+      const upTo = await q.sumsByAkun(t.db, branchScope(t.ctx(fin)), { upTo: date });
       const wantBefore = await naive(date, date, false);
       const wantUpTo = await naive('2026-01-01', date, false);
       for (const [id, w] of wantBefore) {

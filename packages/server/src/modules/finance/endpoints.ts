@@ -1,3 +1,4 @@
+import { AKUN, JURNAL, PAJAK, PAYMENT_METHOD, PERIODE } from './entities.js';
 import {
   akunInput,
   akunListQuery,
@@ -49,6 +50,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => accounts.createAkun(ctx, input),
     }),
     update: mutation({
+      entity: AKUN,
       summary: 'Ubah akun',
       access: financeManage,
       input: z.object({ id: idParam, data: akunUpdateInput }),
@@ -56,6 +58,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => accounts.updateAkun(ctx, input.id, input.data),
     }),
     remove: mutation({
+      entity: AKUN,
       summary: 'Hapus akun yang belum pernah dipakai',
       access: financeManage,
       input: byId,
@@ -72,6 +75,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => periods.listPeriode(ctx, input),
     }),
     get: query({
+      entity: PERIODE,
       summary: 'Periode pembukuan dengan saldo awal dan akhir',
       access: financeRead,
       input: byId,
@@ -86,6 +90,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => periods.createPeriode(ctx, input),
     }),
     close: mutation({
+      entity: PERIODE,
       summary: 'Tutup periode pembukuan (jurnal penutup)',
       access: financeManage,
       input: z.object({ id: idParam, data: periodeCloseInput }),
@@ -102,6 +107,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => journals.listJurnal(ctx, input),
     }),
     get: query({
+      entity: JURNAL,
       summary: 'Satu jurnal dengan rinciannya',
       access: financeRead,
       input: byId,
@@ -116,6 +122,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => journals.createJurnal(ctx, input),
     }),
     reverse: mutation({
+      entity: JURNAL,
       summary: 'Batalkan jurnal (jurnal pembalik)',
       access: financeManage,
       input: z.object({ id: idParam, data: reverseInput }),
@@ -169,6 +176,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => masters.createPaymentMethod(ctx, input),
     }),
     update: mutation({
+      entity: PAYMENT_METHOD,
       summary: 'Ubah metode pembayaran',
       access: paymentMethodManage,
       input: z.object({ id: idParam, data: paymentMethodUpdateInput }),
@@ -192,6 +200,7 @@ export const financeEndpoints = {
       handler: (ctx, input) => masters.createPajak(ctx, input),
     }),
     update: mutation({
+      entity: PAJAK,
       summary: 'Ubah pajak',
       access: financeManage,
       input: z.object({ id: idParam, data: pajakUpdateInput }),

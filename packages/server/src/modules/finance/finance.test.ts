@@ -148,7 +148,11 @@ describe('periods: POST/GET /api/finance/periode', () => {
   it('keeps branches apart: another branch has its own period; other branch periods are 403/404', async () => {
     expect((await t.api(finB).get('/api/finance/periode?status=0')).body.count).toBe(0);
     expect((await t.api(finB).get(`/api/finance/periode/${periodeA}`)).status).toBe(404);
-    expect((await t.api(finB).get(`/api/finance/periode?profile_id=${branchA}`)).status).toBe(403);
+    // One rule for every module (docs/decisions.md, issue 9): another branch named by a non-top-level user is
+    // ignored (the current branch is answered), as users, branches and attendance lists always did.
+    const named = await t.api(finB).get(`/api/finance/periode?profile_id=${branchA}`);
+    expect(named.status).toBe(200);
+    expect(named.body.data.some((p: { id: number }) => p.id === periodeA)).toBe(false);
     expect((await t.api(finB).post(`/api/finance/periode/${periodeA}/close`, {})).status).toBe(404);
     const all = await t.api(owner).get('/api/finance/periode?isallbranch=1');
     expect(all.body.data.some((p: { profile_id: number }) => p.profile_id === branchA)).toBe(true);
@@ -275,7 +279,10 @@ describe('general journal: POST /api/finance/jurnal', () => {
     expect(other.body.count).toBe(0);
     const id = page.body.data[0].id;
     expect((await t.api(finB).get(`/api/finance/jurnal/${id}`)).status).toBe(404);
-    expect((await t.api(finB).get(`/api/finance/jurnal?profile_id=${branchA}`)).status).toBe(403);
+    // Another branch named by a non-top-level user is ignored: the current branch (none of A's journals).
+    const named = await t.api(finB).get(`/api/finance/jurnal?profile_id=${branchA}`);
+    expect(named.status).toBe(200);
+    expect(named.body.count).toBe(0);
     expect((await t.api(owner).get(`/api/finance/jurnal?profile_id=${branchA}&keyword=c17`)).body.count).toBe(1);
   });
 });

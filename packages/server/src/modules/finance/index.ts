@@ -8,3 +8,4 @@ export { ACCOUNT, type AccountCode, type AccountKey } from './accounts.js';
 export { getActivePeriod, postJournal, requireActivePeriod, type PostingLine } from './posting.js';
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
+export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';

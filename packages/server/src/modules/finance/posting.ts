@@ -4,6 +4,7 @@
  * `inTransaction` posts in its own transaction: the document and its journal commit or roll back together.
  * The database re-checks balance, period and accounts itself (drizzle/0003_finance_rules.sql).
  */
+import { branchScope, inScope } from '../../http/access-scope.js';
 import {
   asSen,
   formatDate,
@@ -172,7 +173,7 @@ async function resolve(
       });
     } else if (a.status !== 1) {
       issues.push({ message: `${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
-    } else if (a.profile_id !== null && a.profile_id !== ctx.branchId) {
+    } else if (!inScope(branchScope(ctx, {}, 'write'), a.profile_id, true)) {
       issues.push({ message: `${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
     }
     const amounts = amountsOf(l, unit);

@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AKUN_CATEGORIES, fromSen, PERIODE_STATUS_LABELS, type AkunDto, type PeriodeDto } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
@@ -16,13 +17,7 @@ export type AkunRow = typeof akun.$inferSelect;
 export type PeriodeRow = typeof financePeriode.$inferSelect;
 export type JurnalRow = typeof jurnal.$inferSelect;
 
-/** Branch scope of a read: a list of branch ids, or null for every branch. */
-export type BranchScope = number[] | null;
-
-function scopeSql(column: SQL | typeof jurnal.profile_id | typeof jurnalDetail.profile_id, scope: BranchScope): SQL {
-  if (scope === null) return sql`true`;
-  return sql`${column} in (${sql.join(scope.length ? scope.map((id) => sql`${id}`) : [sql`-1`], sql`, `)})`;
-}
+export type { BranchScope };
 
 // ---------------------------------------------------------------- accounts
 
@@ -423,7 +418,7 @@ export async function lastPeriode(db: Db, profileId: number): Promise<PeriodeRow
 }
 
 export async function listPeriode(db: Db, scope: BranchScope, status?: number) {
-  const conds: SQL[] = [scopeSql(financePeriode.profile_id as unknown as SQL, scope)];
+  const conds: SQL[] = [scopeSql(financePeriode.profile_id, scope)];
   if (status !== undefined) conds.push(eq(financePeriode.status, status));
   return db
     .select({ p: financePeriode, profilename: profile.name })

@@ -1,3 +1,4 @@
+import { JOB } from './entities.js';
 import { failedJobsQuery, JOBS_ACCESS, jobIdParams } from '@klinik/shared';
 import { mutation, query } from '../../http/endpoint.js';
 import * as service from './service.js';
@@ -14,6 +15,7 @@ export const jobsEndpoints = {
     rest: { method: 'GET', path: '/api/jobs/failed', envelope: 'paged' },
   }),
   retry: mutation({
+    entity: JOB,
     summary: 'Kirim ulang pekerjaan gagal ke antrean',
     access: jobsAccess,
     input: jobIdParams,

@@ -1,3 +1,5 @@
+import { FORMLAB, ITEM, TINDAKAN } from './entities.js';
+import type { EntityDef } from '../../http/access-scope.js';
 import {
   access,
   formLabInput,
@@ -24,6 +26,7 @@ function masterEndpoints<K extends 'tindakan' | 'item' | 'formlab'>(
   resource: Resource,
   label: string,
   input: z.ZodType<service.MasterInputs[K]>,
+  entity: EntityDef,
 ) {
   return {
     list: query({
@@ -34,6 +37,7 @@ function masterEndpoints<K extends 'tindakan' | 'item' | 'formlab'>(
       handler: (ctx, q) => service.list(ctx, kind, q),
     }),
     get: query({
+      entity,
       summary: `Satu ${label}`,
       access: access.feature(resource, 'read'),
       input: byId,
@@ -48,6 +52,7 @@ function masterEndpoints<K extends 'tindakan' | 'item' | 'formlab'>(
       handler: (ctx, body) => service.create(ctx, kind, body),
     }),
     update: mutation({
+      entity,
       summary: `Ubah ${label}`,
       access: access.feature(resource, 'manage'),
       input: z.object({ id: idParam, data: input }),
@@ -55,6 +60,7 @@ function masterEndpoints<K extends 'tindakan' | 'item' | 'formlab'>(
       handler: (ctx, q) => service.update(ctx, kind, q.id, q.data),
     }),
     deactivate: mutation({
+      entity,
       summary: `Nonaktifkan ${label}`,
       access: access.feature(resource, 'manage'),
       input: byId,
@@ -71,13 +77,15 @@ export const mastersEndpoints = {
     'MASTER_TREATMENT',
     'tindakan medis',
     tindakanInput,
+    TINDAKAN,
   ),
-  item: masterEndpoints('/api/master/item', 'item', 'MASTER_ITEM', 'item', itemInput),
+  item: masterEndpoints('/api/master/item', 'item', 'MASTER_ITEM', 'item', itemInput, ITEM),
   formlab: masterEndpoints(
     '/api/master/laboratorium',
     'formlab',
     'MASTER_TREATMENT',
     'form laboratorium',
     formLabInput,
+    FORMLAB,
   ),
 };

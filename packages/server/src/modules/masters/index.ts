@@ -2,3 +2,4 @@
 export { mastersRouter } from './router.js';
 export { mastersEndpoints } from './endpoints.js';
 export { activeMastersByIds, MASTER_DEFS, type MasterKind } from './queries.js';
+export { TINDAKAN, ITEM, FORMLAB, mastersEntities } from './entities.js';

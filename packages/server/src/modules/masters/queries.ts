@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { fromSen } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
@@ -55,9 +56,9 @@ function escapeLike(s: string): string {
 export async function listMasters(
   db: Db,
   def: MasterDef,
-  f: { profileId: number; keyword?: string; status?: number; limit: number; offset: number },
+  f: { scope: BranchScope; keyword?: string; status?: number; limit: number; offset: number },
 ): Promise<{ rows: MasterRow[]; count: number }> {
-  const where: SQL[] = [sql`profile_id = ${f.profileId}`];
+  const where: SQL[] = [scopeSql(sql`profile_id`, f.scope)];
   if (f.status !== undefined) where.push(sql`status = ${f.status}`);
   if (f.keyword) {
     const like = escapeLike(f.keyword);

@@ -1,5 +1,6 @@
+import { branchScope, requireAccess, type Action } from '../../http/access-scope.js';
+import { FORMLAB, ITEM, TINDAKAN } from './entities.js';
 import {
-  isTopLevel,
   toSen,
   type FormLabDto,
   type FormLabInput,
@@ -57,7 +58,7 @@ export async function list<K extends q.MasterKind>(
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   const { rows, count } = await q.listMasters(c.db, def, {
-    profileId: c.branchId,
+    scope: branchScope(c),
     keyword: query.keyword,
     status: query.status,
     limit: query.limit,
@@ -66,15 +67,18 @@ export async function list<K extends q.MasterKind>(
   return { data: rows.map((r) => q.toDto<MasterDtos[K]>(def, r)), count };
 }
 
-async function ownRow(ctx: Ctx & { user: NonNullable<Ctx['user']> }, kind: q.MasterKind, id: number) {
+const ENTITY = { tindakan: TINDAKAN, item: ITEM, formlab: FORMLAB } as const;
+
+async function ownRow(ctx: Ctx & { user: NonNullable<Ctx['user']> }, kind: q.MasterKind, id: number, action: Action) {
+  await requireAccess(ctx, ENTITY[kind], [id], action);
   const row = await q.findMaster(ctx.db, q.MASTER_DEFS[kind], id);
-  if (!row || (Number(row.profile_id) !== ctx.branchId && !isTopLevel(ctx.user))) throw notFoundOf(kind);
+  if (!row) throw notFoundOf(kind);
   return row;
 }
 
 export async function get<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number): Promise<MasterDtos[K]> {
   const c = requireUser(ctx);
-  return q.toDto<MasterDtos[K]>(q.MASTER_DEFS[kind], await ownRow(c, kind, id));
+  return q.toDto<MasterDtos[K]>(q.MASTER_DEFS[kind], await ownRow(c, kind, id, 'read'));
 }
 
 export async function create<K extends q.MasterKind>(
@@ -102,7 +106,7 @@ export async function update<K extends q.MasterKind>(
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
-    const before = await ownRow(tx as typeof c, kind, id);
+    const before = await ownRow(tx as typeof c, kind, id, 'write');
     const same = await q.findMasterByCode(tx.db, def, Number(before.profile_id), input.code);
     if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.updateMaster(tx.db, def, id, valuesOf(kind, input));
@@ -124,7 +128,7 @@ export async function deactivate<K extends q.MasterKind>(ctx: Ctx, kind: K, id: 
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
-    const before = await ownRow(tx as typeof c, kind, id);
+    const before = await ownRow(tx as typeof c, kind, id, 'write');
     const row = await q.updateMaster(tx.db, def, id, { status: 0 });
     if (!row) throw notFoundOf(kind);
     await audit(tx, {

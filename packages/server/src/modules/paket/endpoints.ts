@@ -1,3 +1,4 @@
+import { MEMBERSHIP, PAKET, PAKET_HISTORY, PAKET_TYPE } from './entities.js';
 import {
   agreementParams,
   agreementQuery,
@@ -42,6 +43,7 @@ export const paketEndpoints = {
     handler: (ctx, input) => catalogue.createType(ctx, input),
   }),
   updateType: mutation({
+    entity: PAKET_TYPE,
     summary: 'Ubah jenis paket',
     access: paketMasterManage,
     input: z.object({ id: idParam, data: paketTypeInput }),
@@ -57,6 +59,7 @@ export const paketEndpoints = {
     handler: (ctx, input) => catalogue.listHistory(ctx, input),
   }),
   historyGet: query({
+    entity: PAKET_HISTORY,
     summary: 'Satu versi paket dengan isinya',
     access: paketRead,
     input: byId,
@@ -71,6 +74,7 @@ export const paketEndpoints = {
     handler: (ctx, input) => catalogue.historyPerawatan(ctx, input.paket_history_id),
   }),
   get: query({
+    entity: PAKET,
     summary: 'Paket dengan versi berlaku dan semua versinya',
     access: paketMasterRead,
     input: byId,
@@ -85,6 +89,7 @@ export const paketEndpoints = {
     handler: (ctx, input) => catalogue.createPaket(ctx, input),
   }),
   update: mutation({
+    entity: PAKET,
     summary: 'Ubah paket (versi baru)',
     access: paketMasterManage,
     input: z.object({ id: idParam, data: paketInput }),
@@ -119,6 +124,7 @@ export const paketEndpoints = {
     handler: (ctx, input) => receivables.listMemberships(ctx, input),
   }),
   membership: query({
+    entity: MEMBERSHIP,
     summary: 'Registrasi paket dengan slot dan cicilan',
     access: layananRead,
     input: byId,

@@ -3,3 +3,4 @@ export { paketRouter } from './router.js';
 export { paketEndpoints } from './endpoints.js';
 export { register } from './services/registration.js';
 export { paketOverdueDashboardCard, paketSalesDashboardCard, salesOf } from './dashboard.js';
+export { PAKET_TYPE, PAKET, PAKET_HISTORY, MEMBERSHIP, paketEntities } from './entities.js';

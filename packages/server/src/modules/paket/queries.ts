@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   fromSen,
@@ -53,8 +54,8 @@ export function toTypeDto(r: PaketTypeRow): PaketTypeDto {
   };
 }
 
-export async function listTypes(db: Db, profileId: number, status?: number): Promise<PaketTypeRow[]> {
-  const where: SQL[] = [eq(paketType.profile_id, profileId)];
+export async function listTypes(db: Db, scope: BranchScope, status?: number): Promise<PaketTypeRow[]> {
+  const where: SQL[] = [scopeSql(paketType.profile_id, scope)];
   if (status !== undefined) where.push(eq(paketType.status, status));
   return db
     .select()
@@ -169,9 +170,9 @@ export async function versionsOf(db: Db, paketId: number) {
 /** Current versions of a branch's packages (what GET /api/paket/history lists). */
 export async function listCurrentHistories(
   db: Db,
-  f: { profileId: number; status?: number; keyword?: string; paketTypeId?: number; limit: number; offset: number },
+  f: { scope: BranchScope; status?: number; keyword?: string; paketTypeId?: number; limit: number; offset: number },
 ) {
-  const where: SQL[] = [eq(paketHistory.profile_id, f.profileId), eq(paketHistory.is_current, true)];
+  const where: SQL[] = [scopeSql(paketHistory.profile_id, f.scope), eq(paketHistory.is_current, true)];
   if (f.status !== undefined) where.push(eq(paketHistory.status, f.status));
   if (f.paketTypeId !== undefined) where.push(eq(paketHistory.paket_type_id, f.paketTypeId));
   if (f.keyword) {
@@ -342,7 +343,7 @@ const customerU = aliasedTable(users, 'customer_u');
 const doctorU = aliasedTable(users, 'doctor_u');
 
 export interface MembershipFilter {
-  profileId: number;
+  scope: BranchScope;
   id?: number;
   status?: number;
   doctor?: number;
@@ -357,7 +358,7 @@ export interface MembershipFilter {
 const paidSen = sql<string>`coalesce((select sum(c.paid_amount) from paket_membership_cicilan c where c.membership_id = ${paketMembership.id}), 0)`;
 
 export async function listMemberships(db: Db, f: MembershipFilter) {
-  const where: SQL[] = [eq(paketMembership.profile_id, f.profileId)];
+  const where: SQL[] = [scopeSql(paketMembership.profile_id, f.scope)];
   if (f.id !== undefined) where.push(eq(paketMembership.id, f.id));
   if (f.status !== undefined) where.push(eq(paketMembership.status, f.status));
   if (f.doctor !== undefined) where.push(eq(paketMembership.doctor_id, f.doctor));
@@ -476,7 +477,7 @@ export async function cicilanOf(db: Db, membershipId: number): Promise<Membershi
 }
 
 /** Outstanding instalments (amount - paid > 0) of a branch, with patient and membership code. */
-export async function outstandingInstalments(db: Db, profileId: number, keyword?: string) {
+export async function outstandingInstalments(db: Db, scope: BranchScope, keyword?: string) {
   const k = keyword ? like(keyword) : null;
   return queryRows<{
     customer_id: number;
@@ -491,7 +492,7 @@ export async function outstandingInstalments(db: Db, profileId: number, keyword?
         from paket_membership_cicilan c
         join paket_membership m on m.id = c.membership_id
         join users u on u.id = m.customer_id
-        where c.profile_id = ${profileId} and m.status = 1 and c.amount > c.paid_amount
+        where ${scopeSql(sql`c.profile_id`, scope)} and m.status = 1 and c.amount > c.paid_amount
         ${k ? sql`and (lower(u.name) like ${k} or lower(u.username) like ${k} or lower(m.code) like ${k})` : sql``}
         order by u.name, u.id, c.due_date`,
   );

@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PengumumanDto } from '@klinik/shared';
 import type { Db } from '../../db/client.js';
@@ -10,9 +11,9 @@ export async function insertPengumuman(db: Db, values: typeof pengumuman.$inferI
 
 export async function listPengumuman(
   db: Db,
-  f: { profileId: number; keyword?: string; limit: number; offset: number },
+  f: { scope: BranchScope; keyword?: string; limit: number; offset: number },
 ): Promise<{ data: PengumumanDto[]; count: number }> {
-  const w: SQL[] = [eq(pengumuman.profile_id, f.profileId)];
+  const w: SQL[] = [scopeSql(pengumuman.profile_id, f.scope)];
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
     w.push(sql`lower(${pengumuman.message}) like ${like}`);

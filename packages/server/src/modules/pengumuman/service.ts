@@ -1,3 +1,4 @@
+import { branchScope } from '../../http/access-scope.js';
 import type { Paged, PengumumanDto, PengumumanInput, PengumumanListQuery } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -7,7 +8,7 @@ import * as q from './queries.js';
 export async function list(ctx: Ctx, query: PengumumanListQuery): Promise<Paged<PengumumanDto>> {
   const c = requireUser(ctx);
   return q.listPengumuman(c.db, {
-    profileId: c.branchId,
+    scope: branchScope(c),
     keyword: query.keyword,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,

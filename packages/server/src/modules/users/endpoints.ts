@@ -1,3 +1,4 @@
+import { USER } from './entities.js';
 import {
   access,
   customerSearchQuery,
@@ -63,6 +64,7 @@ export const usersEndpoints = {
     },
   }),
   get: query({
+    entity: USER,
     summary: 'Satu pengguna',
     access: staffAccess,
     input: byId,
@@ -97,6 +99,7 @@ export const usersEndpoints = {
     present: (out) => (out.pending ? out : out.data),
   }),
   put: restOnly({
+    entity: USER,
     summary: 'Ubah pengguna; menonaktifkan atau mengubah role bisa menunggu persetujuan (202)',
     access: staffAccess,
     input: z.object({ id: idParam, data: userPutInput }),
@@ -112,6 +115,7 @@ export const usersEndpoints = {
   }),
   /** Profile card edit dialog; the service applies the profile rules (self / PASIEN / SETTING_USER manage). */
   update: mutation({
+    entity: USER,
     summary: 'Ubah kartu profil',
     access: staffAccess,
     input: userProfileUpdate,
@@ -119,6 +123,7 @@ export const usersEndpoints = {
   }),
   /** Status dialog; setting inactive may answer { pending: true } (approval). */
   setStatus: mutation({
+    entity: USER,
     summary: 'Ubah status pengguna',
     access: staffAccess,
     input: userSetStatusInput,
@@ -126,12 +131,14 @@ export const usersEndpoints = {
   }),
   /** Role, top-level role and branch (SETTING_USER manage); may answer { pending: true }. */
   setAccess: mutation({
+    entity: USER,
     summary: 'Ubah role, role pusat dan cabang pengguna',
     access: access.feature('SETTING_USER', 'manage'),
     input: userSetAccessInput,
     handler: (ctx, input) => service.setAccess(ctx, input.id, input.data),
   }),
   changePassword: mutation({
+    entity: USER,
     summary: 'Ubah password',
     access: staffAccess,
     input: userChangePasswordInput,
@@ -139,6 +146,7 @@ export const usersEndpoints = {
     handler: (ctx, input) => service.changePassword(ctx, input.id, input.data),
   }),
   uploadAvatar: restOnly({
+    entity: USER,
     summary: 'Unggah foto profil (multipart, maks. 10 MB)',
     access: staffAccess,
     input: byId,
@@ -156,6 +164,7 @@ export const usersEndpoints = {
     handler: (ctx, input) => service.adminList(ctx, input),
   }),
   getPrivileges: query({
+    entity: USER,
     summary: 'Hak akses pengguna',
     access: access.feature('SETTING_USER', 'read'),
     input: byId,
@@ -163,12 +172,14 @@ export const usersEndpoints = {
     handler: (ctx, input) => service.getPrivileges(ctx, input.id),
   }),
   setPrivileges: mutation({
+    entity: USER,
     summary: 'Simpan hak akses pengguna',
     access: access.feature('SETTING_USER', 'manage'),
     input: userSetPrivilegesInput,
     handler: (ctx, input) => service.setPrivileges(ctx, input.id, input.previleges),
   }),
   setPrivilegesRest: restOnly({
+    entity: USER,
     summary: 'Simpan hak akses pengguna; bisa menunggu persetujuan (202)',
     access: access.feature('SETTING_USER', 'manage'),
     input: userSetPrivilegesInput,
@@ -189,6 +200,7 @@ export const usersEndpoints = {
     handler: (ctx, input) => service.searchCustomers(ctx, input),
   }),
   avatar: restOnly({
+    entity: USER,
     summary: 'Foto profil pengguna',
     access: access.auth,
     input: byId,

@@ -5,3 +5,4 @@ export { staffAccess } from './access.js';
 export { initialsOf, replacePrivileges } from './queries.js';
 export { usersApprovalExecutors } from './service.js';
 export { patientsDashboardCard } from './dashboard.js';
+export { USER, usersEntities } from './entities.js';

@@ -1,3 +1,4 @@
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ageOn,
@@ -81,7 +82,7 @@ export async function findUser(db: Db, id: number) {
 }
 
 export interface UserFilter {
-  profileId?: number;
+  scope: BranchScope;
   role?: number;
   /** Restrict to staff (role != 1). */
   staffOnly?: boolean;
@@ -118,7 +119,7 @@ function keywordWhere(keyword: string): SQL {
 
 function whereOf(f: UserFilter): SQL | undefined {
   const where: SQL[] = [];
-  if (f.profileId !== undefined) where.push(eq(users.profile_id, f.profileId));
+  where.push(scopeSql(users.profile_id, f.scope));
   if (f.role !== undefined) where.push(eq(users.role, f.role));
   if (f.staffOnly) where.push(sql`${users.role} <> 1`);
   if (f.status !== undefined) where.push(eq(users.status, f.status));
@@ -200,10 +201,10 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 /** Patients and/or employees of a branch matching a keyword (name, NO RM / username, phone, NIK). */
 export async function searchPeople(
   db: Db,
-  f: { profileId: number; type?: 'patient' | 'employee'; keyword?: string; limit: number },
+  f: { scope: BranchScope; type?: 'patient' | 'employee'; keyword?: string; limit: number },
 ) {
   const where = whereOf({
-    profileId: f.profileId,
+    scope: f.scope,
     role: f.type === 'patient' ? 1 : undefined,
     staffOnly: f.type === 'employee',
     keyword: f.keyword,

@@ -1,3 +1,5 @@
+import { accessibleIds, branchScope, inScope, requireAccess } from '../../http/access-scope.js';
+import { USER } from './entities.js';
 import {
   canFeature,
   defaultPrivileges,
@@ -37,10 +39,6 @@ import { nextNumber } from '../../lib/numbering.js';
 import * as q from './queries.js';
 
 /** The branch a list reads: the current one; top-level users may name another. */
-function scopeBranch(ctx: ReturnType<typeof requireUser>, requested?: number): number {
-  if (requested !== undefined && isTopLevel(ctx.user)) return requested;
-  return ctx.branchId;
-}
 
 /**
  * Users of the current branch (spec 7 GET /api/users): patients (role 1) need PASIEN read; staff lists are
@@ -53,7 +51,7 @@ export async function list(ctx: Ctx, query: UserListQuery): Promise<Paged<UserDt
     if (query.role === 1) throw forbidden();
   }
   const { rows, count } = await q.listUsers(c.db, {
-    profileId: scopeBranch(c, query.profile_id),
+    scope: branchScope(c, { profile_id: query.profile_id }),
     role: query.role,
     staffOnly: query.role === undefined && !canFeature(c.user, 'PASIEN', 'read'),
     status: query.status,
@@ -82,10 +80,9 @@ function auditPatients(
 /** One user of the current branch (top-level: any branch); others are reported missing. */
 export async function get(ctx: Ctx, id: number): Promise<UserDto> {
   const c = requireUser(ctx);
+  await requireAccess(c, USER, [id], 'read');
   const row = await q.findUser(c.db, id);
-  if (!row || (row.user.profile_id !== c.branchId && !isTopLevel(c.user) && row.user.id !== c.user.id)) {
-    throw notFound('Pengguna tidak ditemukan');
-  }
+  if (!row) throw notFound(USER.notFound);
   if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read') && row.user.id !== c.user.id) throw forbidden();
   if (row.user.id !== c.user.id) await auditPatients(c, 'read', [row.user]);
   return q.toUserDto(row.user, row.level);
@@ -137,14 +134,18 @@ export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<U
 // Issue 3: profile card, passwords, status, access, avatars, user accounts, people search.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Whether an update changes a field (role, top-level role, branch): given and different from the stored value. */
+function changed<T>(next: T | undefined, current: T): next is T {
+  return next !== undefined && next !== current;
+}
+
 const MSG_TOPLEVEL_ONLY = 'Hanya Owner atau Developer yang dapat mengubah akun top level';
 
 /** A user the caller may see: own account, the current branch, or any for owner/developer. Else 404. */
 async function loadTarget(c: AuthedCtx, id: number) {
+  await requireAccess(c, USER, [id], 'write');
   const row = await q.findUser(c.db, id);
-  if (!row || (row.user.profile_id !== c.branchId && !isTopLevel(c.user) && row.user.id !== c.user.id)) {
-    throw notFound('Pengguna tidak ditemukan');
-  }
+  if (!row) throw notFound(USER.notFound);
   return row;
 }
 
@@ -176,7 +177,7 @@ async function assertMayChangeAccess(
   if (a.role === 11 && target.role !== 11 && !top && c.user.rolename !== 'superadmin') {
     throw forbidden('Hanya Owner, Developer atau Superadmin yang dapat memberi role Superadmin');
   }
-  if (a.profile_id !== undefined && a.profile_id !== target.profile_id) {
+  if (changed(a.profile_id, target.profile_id)) {
     if (!top) throw forbidden('Hanya Owner atau Developer yang dapat memindahkan pengguna ke cabang lain');
     if (!(await findBranch(c.db, a.profile_id))) throw badRequest('Cabang tidak ditemukan', 'profile_id');
   }
@@ -251,10 +252,9 @@ function profileValues(input: UserUpdateInput): Partial<q.UserRow> {
  */
 async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserDto> {
   const c = requireUser(tx);
+  await requireAccess(c, USER, [id], 'write');
   const before = await q.lockUserRow(c.db, id);
-  if (!before || (before.profile_id !== c.branchId && !isTopLevel(c.user) && before.id !== c.user.id)) {
-    throw notFound('Pengguna tidak ditemukan');
-  }
+  if (!before) throw notFound(USER.notFound);
   const values: Partial<q.UserRow> = profileValues(input);
   if (input.status !== undefined) values.status = input.status;
   if (input.role !== undefined) values.role = input.role;
@@ -273,7 +273,8 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
   if (privilegesAfter) await q.replacePrivileges(c.db, id, privilegesAfter);
 
   const deactivated = before.status === 1 && row.status === 0;
-  const accessChanged = roleChanged || row.roletoplevel !== before.roletoplevel || row.profile_id !== before.profile_id;
+  const accessChanged =
+    roleChanged || changed(row.roletoplevel, before.roletoplevel) || changed(row.profile_id, before.profile_id);
   // Privileges are read with the session on every request, so a change holds at once without ending sessions.
   if (deactivated || accessChanged) await invalidateUserSessions(c.db, id);
 
@@ -309,12 +310,11 @@ async function applyPut(tx: Ctx, id: number, input: UserPutInput): Promise<UserD
 
 function describeAccessChange(target: q.UserRow, input: UserPutInput): string {
   const parts: string[] = [];
-  if (input.role !== undefined && input.role !== target.role)
+  if (changed(input.role, target.role))
     parts.push(`Role: ${roleNameOf(target.role) ?? target.role} -> ${roleNameOf(input.role) ?? input.role}`);
-  if (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel)
+  if (changed(input.roletoplevel, target.roletoplevel))
     parts.push(`Top level: ${target.roletoplevel} -> ${input.roletoplevel}`);
-  if (input.profile_id !== undefined && input.profile_id !== target.profile_id)
-    parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
+  if (changed(input.profile_id, target.profile_id)) parts.push(`Cabang: ${target.profile_id} -> ${input.profile_id}`);
   return parts.join('; ');
 }
 
@@ -349,9 +349,9 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
     input.previleges !== undefined;
   if (wantsAccess) await assertMayChangeAccess(c, target, input);
   const accessChange =
-    (input.role !== undefined && input.role !== target.role) ||
-    (input.roletoplevel !== undefined && input.roletoplevel !== target.roletoplevel) ||
-    (input.profile_id !== undefined && input.profile_id !== target.profile_id);
+    changed(input.role, target.role) ||
+    changed(input.roletoplevel, target.roletoplevel) ||
+    changed(input.profile_id, target.profile_id);
 
   const privilegesBefore = wantsAccess ? await loadPrivileges(c.db, id) : [];
   const privilegesAfter = nextPrivileges(target, input);
@@ -535,7 +535,7 @@ export async function avatarPath(ctx: Ctx, id: number): Promise<string> {
   const self = id === c.user.id;
   if (!row || !row.user.avatar) throw notFound('Foto tidak ditemukan');
   if (!self) {
-    if (row.user.profile_id !== c.branchId && !isTopLevel(c.user)) throw notFound('Foto tidak ditemukan');
+    if (!(await accessibleIds(c, USER, [id], 'read')).size) throw notFound('Foto tidak ditemukan');
     if (c.user.role === 1) throw notFound('Foto tidak ditemukan');
     if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
   }
@@ -553,7 +553,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreateInput): Prom
     throw forbidden('Hanya Owner, Developer atau Superadmin yang dapat memberi role Superadmin');
   }
   let profileId = c.branchId;
-  if (input.profile_id !== undefined && input.profile_id !== c.branchId) {
+  if (input.profile_id !== undefined && !inScope(branchScope(c, {}, 'write'), input.profile_id)) {
     if (!top) throw forbidden('Hanya Owner atau Developer yang dapat membuat pengguna di cabang lain');
     if (!(await findBranch(c.db, input.profile_id))) throw badRequest('Cabang tidak ditemukan', 'profile_id');
     profileId = input.profile_id;
@@ -674,7 +674,7 @@ async function adminPage(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<Use
   const type = query.type ?? (query.role === 1 ? 'patient' : 'staff');
   if (type === 'patient' && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
   const { rows, count } = await q.listUsers(c.db, {
-    profileId: query.profile_id !== undefined && isTopLevel(c.user) ? query.profile_id : c.branchId,
+    scope: branchScope(c, { profile_id: query.profile_id }),
     role: type === 'patient' ? 1 : query.role,
     staffOnly: type === 'staff',
     status: query.status,
@@ -708,7 +708,7 @@ export async function searchCustomers(ctx: Ctx, query: CustomerSearchQuery): Pro
   const canPatients = canFeature(c.user, 'PASIEN', 'read');
   if (query.type === 'patient' && !canPatients) throw forbidden();
   const rows = await q.searchPeople(c.db, {
-    profileId: c.branchId,
+    scope: branchScope(c),
     type: query.type ?? (canPatients ? undefined : 'employee'),
     keyword: query.keyword,
     limit: query.limit,

@@ -1,23 +1,16 @@
-import { isTopLevel } from '@klinik/shared';
 import { type AuthedCtx, type Ctx } from '../../../http/context.js';
-import { badRequest, forbidden } from '../../../http/errors.js';
+import { branchScope, type BranchScope } from '../../../http/access-scope.js';
+import { badRequest } from '../../../http/errors.js';
 import * as q from '../queries.js';
 
 // ---------------------------------------------------------------- branch scope and dates
 
 /**
- * The branches a read covers: the current branch; top-level users may name another (profile_id) or all
- * (isallbranch=1). Anyone else naming another branch is refused.
+ * The branches a read covers: the platform's one rule (http/access-scope.ts): the current branch; top-level
+ * users may name another (profile_id) or all (isallbranch=1); anyone else asking for more gets the current branch.
  */
-export function scopeOf(c: AuthedCtx, f: { profile_id?: number; isallbranch?: number }): q.BranchScope {
-  if (isTopLevel(c.user)) {
-    if (f.isallbranch === 1) return null;
-    if (f.profile_id) return [f.profile_id];
-    return [c.branchId];
-  }
-  if (f.isallbranch === 1 || (f.profile_id && f.profile_id !== c.branchId))
-    throw forbidden('Anda hanya dapat melihat data cabang Anda');
-  return [c.branchId];
+export function scopeOf(c: AuthedCtx, f: { profile_id?: number; isallbranch?: number }): BranchScope {
+  return branchScope(c, f);
 }
 
 export async function todayOf(ctx: Ctx): Promise<string> {

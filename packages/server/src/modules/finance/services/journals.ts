@@ -1,7 +1,8 @@
+import { requireAccess } from '../../../http/access-scope.js';
+import { JURNAL } from '../entities.js';
 import {
   asSen,
   fromSen,
-  isTopLevel,
   type JurnalDto,
   type JurnalInput,
   type JurnalListQuery,
@@ -99,8 +100,9 @@ export async function listJurnal(ctx: Ctx, query: JurnalListQuery): Promise<Page
 
 export async function getJurnal(ctx: Ctx, id: number): Promise<JurnalDto> {
   const c = requireUser(ctx);
+  await requireAccess(c, JURNAL, [id], 'read');
   const row = await q.findJurnal(c.db, id);
-  if (!row || (row.profile_id !== c.branchId && !isTopLevel(c.user))) throw notFound('Jurnal tidak ditemukan');
+  if (!row) throw notFound(JURNAL.notFound);
   return (await toJurnalDtos(c, [row]))[0];
 }
 
@@ -130,8 +132,9 @@ export async function createJurnal(ctx: Ctx, input: JurnalInput): Promise<Jurnal
 export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): Promise<JurnalDto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
+    await requireAccess(tx, JURNAL, [id], 'write');
     const orig = await q.findJurnal(tx.db, id);
-    if (!orig || orig.profile_id !== tx.branchId) throw notFound('Jurnal tidak ditemukan');
+    if (!orig) throw notFound(JURNAL.notFound);
     if (orig.kind !== 'umum') throw badRequest('Hanya jurnal transaksi yang dapat dibatalkan');
     if ((await q.reversalOf(tx.db, [id])).has(id)) throw badRequest('Jurnal ini sudah dibatalkan');
     const date = input.transaction_at ?? (await todayOf(tx));

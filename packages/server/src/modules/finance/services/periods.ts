@@ -1,10 +1,11 @@
+import { branchScope, requireAccess } from '../../../http/access-scope.js';
+import { PERIODE } from '../entities.js';
 import {
   asSen,
   formatDate,
   formatRupiah,
   fromSen,
   INCOME_CATEGORIES,
-  isTopLevel,
   MSG,
   type PeriodeCloseInput,
   type PeriodeDetailDto,
@@ -30,7 +31,10 @@ export async function listPeriode(ctx: Ctx, query: PeriodeListQuery): Promise<Pe
 }
 
 async function periodeDetail(ctx: Ctx, p: q.PeriodeRow): Promise<PeriodeDetailDto> {
-  const [rows, branches] = await Promise.all([q.saldoOf(ctx.db, p.id), q.listPeriode(ctx.db, [p.profile_id])]);
+  const [rows, branches] = await Promise.all([
+    q.saldoOf(ctx.db, p.id),
+    q.listPeriode(ctx.db, branchScope(ctx, { profile_id: p.profile_id })),
+  ]);
   const name = branches.find((b) => b.p.id === p.id)?.profilename ?? null;
   const pick = (kind: string) =>
     rows
@@ -47,8 +51,9 @@ async function periodeDetail(ctx: Ctx, p: q.PeriodeRow): Promise<PeriodeDetailDt
 
 export async function getPeriode(ctx: Ctx, id: number): Promise<PeriodeDetailDto> {
   const c = requireUser(ctx);
+  await requireAccess(c, PERIODE, [id], 'read');
   const p = await q.findPeriode(c.db, id);
-  if (!p || (p.profile_id !== c.branchId && !isTopLevel(c.user))) throw notFound('Periode tidak ditemukan');
+  if (!p) throw notFound(PERIODE.notFound);
   return periodeDetail(c, p);
 }
 
@@ -112,7 +117,7 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
     let opening: Map<number, number>;
     if (last) {
       // Balances carried from the journals before the start (the previous closing balances).
-      const sums = await q.sumsByAkun(tx.db, [tx.branchId], { before: input.start_date });
+      const sums = await q.sumsByAkun(tx.db, branchScope(tx, {}, 'write'), { before: input.start_date });
       opening = new Map([...sums.entries()].map(([id, s]) => [id, s.debit - s.credit]));
       if (nonzero.length) {
         const ids = new Set([...opening.keys(), ...supplied.keys()]);
@@ -172,14 +177,9 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
 export async function closePeriode(ctx: Ctx, id: number, input: PeriodeCloseInput): Promise<PeriodeDetailDto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
+    await requireAccess(tx, PERIODE, [id], 'write');
     const p = await q.activePeriode(tx.db, tx.branchId, 'update');
-    if (!p || p.id !== id) {
-      const other = await q.findPeriode(tx.db, id);
-      if (!other || (other.profile_id !== tx.branchId && !isTopLevel(c.user)))
-        throw notFound('Periode tidak ditemukan');
-      if (other.profile_id !== tx.branchId) throw badRequest('Pindah ke cabang periode ini untuk menutupnya');
-      throw badRequest('Periode sudah ditutup');
-    }
+    if (!p || p.id !== id) throw badRequest('Periode sudah ditutup');
     const end = input.end_date ?? (await todayOf(tx));
     if (end < p.start_date)
       throw badRequest(`Tanggal tutup tidak boleh sebelum awal periode (${formatDate(p.start_date)})`, 'end_date');
@@ -188,7 +188,7 @@ export async function closePeriode(ctx: Ctx, id: number, input: PeriodeCloseInpu
       throw badRequest(`Masih ada jurnal setelah tanggal tutup (jurnal terakhir ${formatDate(last)})`, 'end_date');
     const accounts = await q.listAkun(tx.db);
     const income = new Set(accounts.filter((a) => INCOME_CATEGORIES.includes(a.category)).map((a) => a.id));
-    const sums = await q.sumsByAkun(tx.db, [tx.branchId], { upTo: end });
+    const sums = await q.sumsByAkun(tx.db, branchScope(tx, {}, 'write'), { upTo: end });
     const closeNet = new Map<number, number>();
     let profitSen = 0; // credit minus debit of the income accounts = profit
     for (const [akunId, s] of sums) {
@@ -222,7 +222,7 @@ export async function closePeriode(ctx: Ctx, id: number, input: PeriodeCloseInpu
         prefix: 'TP',
       });
     }
-    const after = await q.sumsByAkun(tx.db, [tx.branchId], { upTo: end });
+    const after = await q.sumsByAkun(tx.db, branchScope(tx, {}, 'write'), { upTo: end });
     const closing = linesOfNet(new Map([...after.entries()].map(([k, s]) => [k, s.debit - s.credit])));
     await q.insertSaldo(
       tx.db,

@@ -1,3 +1,6 @@
+import { requireAccess, requireReference } from '../../../http/access-scope.js';
+import { BRANCH as BRANCH_REF } from '../../branches/index.js';
+import { PAKET_HISTORY } from '../entities.js';
 import { addDays, addMonths, fromSen, instalmentSchedule, PAKET_ITEM_TYPES } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
@@ -26,15 +29,19 @@ export async function agreementPdf(
   p: { profile_id: number; customer: number; paket_history_id: number; doctor?: number },
 ): Promise<{ pdf: Buffer; filename: string }> {
   const c = requireUser(ctx);
-  if (p.profile_id !== c.branchId) throw notFound('Cabang tidak ditemukan');
+  // The path names the branch: it must be the current one (a document is printed from inside its branch).
+  await requireReference(c, BRANCH_REF, [p.profile_id], 'profile_id').catch(() => {
+    throw notFound('Cabang tidak ditemukan');
+  });
   await requireActivePeriod(c);
   const branch = await q.findBranch(c.db, c.branchId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
   const today = await c.today();
   const customer = await requirePatient(c, p.customer);
   const doctor = p.doctor ? await requireDoctor(c, p.doctor) : null;
+  await requireAccess(c, PAKET_HISTORY, [p.paket_history_id], 'write');
   const row = await q.findHistory(c.db, p.paket_history_id);
-  if (!row || row.h.profile_id !== c.branchId) throw notFound(PAKET_NOT_FOUND);
+  if (!row) throw notFound(PAKET_NOT_FOUND);
   const { h, t } = row;
   const items = await q.itemsOfHistories(c.db, [h.id]);
   const price = fromSen(h.price);

@@ -1,3 +1,5 @@
+import { branchScope, requireAccess, requireReference } from '../../../http/access-scope.js';
+import { PAKET, PAKET_HISTORY, PAKET_TYPE } from '../entities.js';
 import {
   PAKET_ITEM_TYPES,
   toSen,
@@ -15,7 +17,7 @@ import { badRequest, badRequestMany, conflict, notFound } from '../../../http/er
 import { audit } from '../../../lib/audit.js';
 import { activeMastersByIds, MASTER_DEFS, type MasterKind } from '../../masters/index.js';
 import * as q from '../queries.js';
-import { PAKET_NOT_FOUND, TYPE_NOT_FOUND, visible } from './common.js';
+import { PAKET_NOT_FOUND, TYPE_NOT_FOUND } from './common.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Package types
@@ -23,7 +25,7 @@ import { PAKET_NOT_FOUND, TYPE_NOT_FOUND, visible } from './common.js';
 
 export async function listTypes(ctx: Ctx, status?: number): Promise<PaketTypeDto[]> {
   const c = requireUser(ctx);
-  return (await q.listTypes(c.db, c.branchId, status)).map(q.toTypeDto);
+  return (await q.listTypes(c.db, branchScope(c), status)).map(q.toTypeDto);
 }
 
 export async function createType(ctx: Ctx, input: PaketTypeInput): Promise<PaketTypeDto> {
@@ -45,8 +47,9 @@ export async function createType(ctx: Ctx, input: PaketTypeInput): Promise<Paket
 export async function updateType(ctx: Ctx, id: number, input: PaketTypeInput): Promise<PaketTypeDto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
+    await requireAccess(tx, PAKET_TYPE, [id], 'write');
     const before = await q.findType(tx.db, id);
-    if (!before || before.profile_id !== tx.branchId) throw notFound(TYPE_NOT_FOUND);
+    if (!before) throw notFound(TYPE_NOT_FOUND);
     const row = await q.updateType(tx.db, id, {
       name: input.name,
       type: input.type,
@@ -81,7 +84,7 @@ export async function listHistory(
 ): Promise<Paged<PaketHistoryDto>> {
   const c = requireUser(ctx);
   const { rows, count } = await q.listCurrentHistories(c.db, {
-    profileId: c.branchId,
+    scope: branchScope(c, query),
     status: query.status,
     keyword: query.keyword,
     paketTypeId: query.paket_type_id,
@@ -96,8 +99,9 @@ export async function listHistory(
 }
 
 async function ownHistory(c: AuthedCtx, id: number) {
+  await requireAccess(c, PAKET_HISTORY, [id], 'read');
   const row = await q.findHistory(c.db, id);
-  if (!row || !visible(c, row.h.profile_id)) throw notFound(PAKET_NOT_FOUND);
+  if (!row) throw notFound(PAKET_NOT_FOUND);
   return row;
 }
 
@@ -122,8 +126,9 @@ export async function getPaket(
   paketId: number,
 ): Promise<{ current: PaketHistoryDto; versions: PaketHistoryDto[] }> {
   const c = requireUser(ctx);
+  await requireAccess(c, PAKET, [paketId], 'read');
   const p = await q.findPaket(c.db, paketId);
-  if (!p || !visible(c, p.profile_id)) throw notFound(PAKET_NOT_FOUND);
+  if (!p) throw notFound(PAKET_NOT_FOUND);
   const versions = await q.versionsOf(c.db, paketId);
   const items = await itemsByHistory(
     c,
@@ -138,8 +143,9 @@ const REF_KIND: Record<number, MasterKind> = { 1: 'tindakan', 2: 'item', 3: 'for
 
 /** Checks the type and the items of a version against the branch's masters; answers the item rows to store. */
 async function checkVersion(tx: Ctx, input: PaketInput) {
+  await requireReference(tx, PAKET_TYPE, [input.paket_type_id], 'paket_type_id');
   const t = await q.findType(tx.db, input.paket_type_id);
-  if (!t || t.profile_id !== tx.branchId) throw badRequest(TYPE_NOT_FOUND, 'paket_type_id');
+  if (!t) throw badRequest(TYPE_NOT_FOUND, 'paket_type_id');
   if (t.status !== 1) throw badRequest('Jenis paket tidak aktif', 'paket_type_id');
   const issues: { message: string; field: string }[] = [];
   const seen = new Set<string>();
@@ -219,8 +225,9 @@ export async function createPaket(ctx: Ctx, input: PaketInput): Promise<PaketHis
 export async function updatePaket(ctx: Ctx, paketId: number, input: PaketInput): Promise<PaketHistoryDto> {
   const c = requireUser(ctx);
   const id = await inTransaction(c, async (tx) => {
+    await requireAccess(tx, PAKET, [paketId], 'write');
     const p = await q.findPaket(tx.db, paketId);
-    if (!p || p.profile_id !== tx.branchId) throw notFound(PAKET_NOT_FOUND);
+    if (!p) throw notFound(PAKET_NOT_FOUND);
     const same = await q.findPaketByCode(tx.db, tx.branchId, input.code);
     if (same && same.id !== paketId) throw conflict(`Kode paket ${input.code} sudah dipakai`, 'code');
     const items = await checkVersion(tx, input);

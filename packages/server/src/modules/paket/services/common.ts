@@ -1,5 +1,7 @@
-import { isTopLevel, type MembershipDto } from '@klinik/shared';
-import { type AuthedCtx, type Ctx } from '../../../http/context.js';
+import { branchScope, requireReference } from '../../../http/access-scope.js';
+import { USER } from '../../users/index.js';
+import { type MembershipDto } from '@klinik/shared';
+import { type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import * as q from '../queries.js';
 
@@ -12,33 +14,30 @@ import * as q from '../queries.js';
 export const TYPE_NOT_FOUND = 'Jenis paket tidak ditemukan';
 export const PAKET_NOT_FOUND = 'Paket tidak ditemukan';
 
-/** Top-level users may read another branch's row; everyone else sees only the current branch. */
-export function visible(c: AuthedCtx, profileId: number): boolean {
-  return profileId === c.branchId || isTopLevel(c.user);
-}
-
 export async function branchToday(c: Ctx): Promise<string> {
   return c.today();
 }
 
 export async function requirePatient(c: Ctx, id: number) {
+  await requireReference(c, USER, [id], 'customer', 'Pasien tidak ditemukan di cabang ini');
   const u = await q.findPerson(c.db, id);
-  if (!u || u.role !== 1 || u.profile_id !== c.branchId)
-    throw badRequest('Pasien tidak ditemukan di cabang ini', 'customer');
+  if (!u || u.role !== 1) throw badRequest('Pasien tidak ditemukan di cabang ini', 'customer');
   if (u.status !== 1) throw badRequest('Pasien tidak aktif', 'customer');
   return u;
 }
 
 export async function requireDoctor(c: Ctx, id: number) {
+  await requireReference(c, USER, [id], 'doctor', 'Dokter tidak ditemukan di cabang ini');
   const u = await q.findPerson(c.db, id);
-  if (!u || u.role !== 2 || u.profile_id !== c.branchId)
-    throw badRequest('Dokter tidak ditemukan di cabang ini', 'doctor');
+  if (!u || u.role !== 2) throw badRequest('Dokter tidak ditemukan di cabang ini', 'doctor');
   if (u.status !== 1) throw badRequest('Dokter tidak aktif', 'doctor');
   return u;
 }
 
+/** One registration; the caller has checked access to it (requireAccess), so the read spans every branch it may read. */
 export async function membershipDto(c: Ctx, id: number, detail = false): Promise<MembershipDto | undefined> {
-  const { rows } = await q.listMemberships(c.db, { profileId: c.branchId, id, limit: 1, offset: 0 });
+  const scope = branchScope(c, { isallbranch: 1 });
+  const { rows } = await q.listMemberships(c.db, { scope, id, limit: 1, offset: 0 });
   if (!rows[0]) return undefined;
   const dto = q.toMembershipDto(rows[0]);
   if (detail) {

@@ -1,3 +1,5 @@
+import { branchScope, requireAccess } from '../../../http/access-scope.js';
+import { MEMBERSHIP } from '../entities.js';
 import {
   AGEING_BUCKETS,
   fromSen,
@@ -20,7 +22,7 @@ import { branchToday, membershipDto } from './common.js';
 export async function listMemberships(ctx: Ctx, query: MembershipListQuery): Promise<Paged<MembershipDto>> {
   const c = requireUser(ctx);
   const { rows, count } = await q.listMemberships(c.db, {
-    profileId: c.branchId,
+    scope: branchScope(c, query),
     status: query.status,
     doctor: query.doctor,
     customer: query.customer,
@@ -35,6 +37,7 @@ export async function listMemberships(ctx: Ctx, query: MembershipListQuery): Pro
 
 export async function getMembership(ctx: Ctx, id: number): Promise<MembershipDto> {
   const c = requireUser(ctx);
+  await requireAccess(c, MEMBERSHIP, [id], 'read');
   const dto = await membershipDto(c, id, true);
   if (!dto) throw notFound('Registrasi paket tidak ditemukan');
   return dto;
@@ -53,7 +56,7 @@ function bucketOf(dueDate: string, asof: string): AgeingBucket {
 export async function piutang(ctx: Ctx, query: PiutangQuery): Promise<Paged<PiutangRowDto>> {
   const c = requireUser(ctx);
   const asof = query.asof ?? (await branchToday(c));
-  const rows = await q.outstandingInstalments(c.db, c.branchId, query.keyword);
+  const rows = await q.outstandingInstalments(c.db, branchScope(c), query.keyword);
   const byCustomer = new Map<number, { dto: PiutangRowDto; sen: Record<AgeingBucket | 'total', number> }>();
   for (const r of rows) {
     const id = Number(r.customer_id);

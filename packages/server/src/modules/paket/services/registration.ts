@@ -1,3 +1,5 @@
+import { requireReference } from '../../../http/access-scope.js';
+import { PAKET_HISTORY } from '../entities.js';
 import {
   addDays,
   addMonths,
@@ -24,8 +26,9 @@ const DEDUPE_WINDOW_MS = 2 * 60 * 1000;
 
 /** The version on sale: current, active, of this branch, within its type's period and already in force. */
 async function requireSellable(c: Ctx, id: number, today: string) {
+  await requireReference(c, PAKET_HISTORY, [id], 'paket_history_id', PAKET_NOT_FOUND);
   const row = await q.findHistory(c.db, id);
-  if (!row || row.h.profile_id !== c.branchId) throw badRequest(PAKET_NOT_FOUND, 'paket_history_id');
+  if (!row) throw badRequest(PAKET_NOT_FOUND, 'paket_history_id');
   const { h, t } = row;
   if (!h.is_current) throw badRequest('Paket sudah diperbarui; pilih ulang paket dari daftar', 'paket_history_id');
   if (h.status !== 1 || t.status !== 1) throw badRequest('Paket tidak aktif', 'paket_history_id');

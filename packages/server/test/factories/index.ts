@@ -1,0 +1,24 @@
+import { applogFactories } from './applog.js';
+import { attendanceFactories } from './attendance.js';
+import { branchesFactories } from './branches.js';
+import { financeFactories } from './finance.js';
+import { mastersFactories } from './masters.js';
+import { paketFactories } from './paket.js';
+import type { ModuleFactories } from './types.js';
+import { usersFactories } from './users.js';
+
+export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
+
+/**
+ * Every module's test factories, by entity name: the cross-branch walk (test/cross-branch.test.ts) creates a row in
+ * another branch with these. A new module adds its file here; a route whose entity has none fails the walk.
+ */
+export const entityFactories: ModuleFactories = {
+  ...branchesFactories,
+  ...usersFactories,
+  ...financeFactories,
+  ...applogFactories,
+  ...mastersFactories,
+  ...paketFactories,
+  ...attendanceFactories,
+};
