@@ -16,11 +16,13 @@ export const FILES = [
   ['shared/schema.ts', 'packages/shared/src/schemas/__name__.ts'],
   ['server/schema/table.ts', 'packages/server/src/db/schema/__name__.ts'],
   ['server/module/index.ts', 'packages/server/src/modules/__name__/index.ts'],
+  ['server/module/entities.ts', 'packages/server/src/modules/__name__/entities.ts'],
   ['server/module/endpoints.ts', 'packages/server/src/modules/__name__/endpoints.ts'],
   ['server/module/router.ts', 'packages/server/src/modules/__name__/router.ts'],
   ['server/module/queries.ts', 'packages/server/src/modules/__name__/queries.ts'],
   ['server/module/service.ts', 'packages/server/src/modules/__name__/service.ts'],
   ['server/module/module.test.ts', 'packages/server/src/modules/__name__/__name__.test.ts'],
+  ['server/factory.ts', 'packages/server/test/factories/__name__.ts'],
 ];
 export const WEB_FILES = [
   ['web/routes.tsx', 'packages/web/src/modules/__name__/routes.tsx'],
@@ -28,8 +30,14 @@ export const WEB_FILES = [
 ];
 
 export function substitute(text, name, route = '/') {
+  if (!route.startsWith('/')) throw new Error(`Rute harus diawali /: ${route}`);
   const Name = name[0].toUpperCase() + name.slice(1);
-  return text.replaceAll('__name__', name).replaceAll('__Name__', Name).replaceAll('__route__', route);
+  const NAME = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return text
+    .replaceAll('__name__', name)
+    .replaceAll('__Name__', Name)
+    .replaceAll('__NAME__', NAME)
+    .replaceAll('/__route__', route);
 }
 
 /** Writes the module's files under `outDir`; returns their paths relative to it. */
@@ -72,9 +80,16 @@ export function register(name) {
   insertAfterLast(
     'packages/server/src/modules.ts',
     /^import .* from '\.\/modules\/.*\/index\.js';$/,
-    `import { ${name}Endpoints } from './modules/${name}/index.js';`,
+    `import { ${name}Endpoints, ${name}Entities } from './modules/${name}/index.js';`,
   );
   insertAfterLast('packages/server/src/modules.ts', /^ {2}\w+: \w+Endpoints,$/, `  ${name}: ${name}Endpoints,`);
+  insertAfterLast('packages/server/src/modules.ts', /^ {2}\.\.\.\w+Entities,$/, `  ...${name}Entities,`);
+  insertAfterLast(
+    'packages/server/test/factories/index.ts',
+    /^import .* from '\.\/\w+\.js';$/,
+    `import { ${name}Factories } from './${name}.js';`,
+  );
+  insertAfterLast('packages/server/test/factories/index.ts', /^ {2}\.\.\.\w+Factories,$/, `  ...${name}Factories,`);
   insertAfterLast(
     'packages/server/src/router.ts',
     /^import .* from '\.\/modules\/.*\/index\.js';$/,
@@ -102,7 +117,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log(written.map((f) => `  + ${f}`).join('\n'));
     if (!out)
       console.log(
-        `Terdaftar di shared/index.ts, db/schema/index.ts, modules.ts dan router.ts.\n` +
+        `Terdaftar di shared/index.ts, db/schema/index.ts, modules.ts, router.ts dan test/factories/index.ts.\n` +
           `Lanjutkan dengan docs/adding-a-module.md langkah 3 (migrasi: pnpm db:generate --name ${name}).`,
       );
   } catch (e) {

@@ -1,4 +1,4 @@
-import { z, emptyToUndefined, pageQuery, plainString } from './common.js';
+import { z, emptyToUndefined, optionalQueryInt, pageQuery, plainString } from './common.js';
 
 /** __Name__ (issue N): what one row is. Field names as the spec writes them. */
 export interface __Name__Dto {
@@ -21,9 +21,10 @@ export const __name__Input = z.object({
 });
 export type __Name__Input = z.infer<typeof __name__Input>;
 
-/** GET /api/__name__: page, limit, keyword (name). */
+/** GET /api/__name__: page, limit, keyword (name); isallbranch=1 for a top-level reader. */
 export const __name__ListQuery = z.object({
   ...pageQuery,
   keyword: z.preprocess(emptyToUndefined, plainString().trim().max(100).optional()),
+  isallbranch: optionalQueryInt,
 });
 export type __Name__ListQuery = z.infer<typeof __name__ListQuery>;

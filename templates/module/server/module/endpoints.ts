@@ -1,5 +1,6 @@
 import { access, idParam, __name__Input, __name__ListQuery, z } from '@klinik/shared';
 import { mutation, query } from '../../http/endpoint.js';
+import { __NAME__ } from './entities.js';
 import * as service from './service.js';
 
 // Replace MASTER_ITEM_CATEGORY with the spec's resource for this module (packages/shared/src/access.ts RESOURCES).
@@ -19,6 +20,7 @@ export const __name__Endpoints = {
     summary: 'Satu __name__',
     access: read,
     input: z.object({ id: idParam }),
+    entity: __NAME__,
     handler: (ctx, { id }) => service.get(ctx, id),
     rest: { method: 'GET', path: '/api/__name__/:id' },
   }),
@@ -33,6 +35,7 @@ export const __name__Endpoints = {
     summary: 'Ubah __name__',
     access: manage,
     input: z.object({ id: idParam, data: __name__Input }),
+    entity: __NAME__,
     handler: (ctx, { id, data }) => service.update(ctx, id, data),
     rest: { method: 'PUT', path: '/api/__name__/:id', body: 'data' },
   }),

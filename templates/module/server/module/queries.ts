@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import type { Db } from '../../db/client.js';
 import { __name__ } from '../../db/schema/index.js';
 
@@ -7,9 +8,9 @@ export type __Name__Row = typeof __name__.$inferSelect;
 
 export async function list__Name__(
   db: Db,
-  f: { profileId: number; keyword?: string; limit: number; offset: number },
+  f: { scope: BranchScope; keyword?: string; limit: number; offset: number },
 ): Promise<{ rows: __Name__Row[]; count: number }> {
-  const w: SQL[] = [eq(__name__.profile_id, f.profileId)];
+  const w: SQL[] = [scopeSql(__name__.profile_id, f.scope)];
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
     w.push(sql`lower(${__name__.name}) like ${like}`);
@@ -28,12 +29,9 @@ export async function list__Name__(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-/** One row of the branch, or undefined (another branch's row is not found, never forbidden). */
-export async function find__Name__(db: Db, profileId: number, id: number): Promise<__Name__Row | undefined> {
-  const [row] = await db
-    .select()
-    .from(__name__)
-    .where(and(eq(__name__.id, id), eq(__name__.profile_id, profileId)));
+/** One row by id; the service has checked with requireAccess that the caller may see it. */
+export async function find__Name__(db: Db, id: number): Promise<__Name__Row | undefined> {
+  const [row] = await db.select().from(__name__).where(eq(__name__.id, id));
   return row;
 }
 
@@ -44,14 +42,9 @@ export async function insert__Name__(db: Db, values: typeof __name__.$inferInser
 
 export async function update__Name__(
   db: Db,
-  profileId: number,
   id: number,
   values: Partial<typeof __name__.$inferInsert>,
 ): Promise<__Name__Row | undefined> {
-  const [row] = await db
-    .update(__name__)
-    .set(values)
-    .where(and(eq(__name__.id, id), eq(__name__.profile_id, profileId)))
-    .returning();
+  const [row] = await db.update(__name__).set(values).where(eq(__name__.id, id)).returning();
   return row;
 }

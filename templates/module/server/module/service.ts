@@ -2,19 +2,22 @@ import type { Paged, __Name__Dto, __Name__Input, __Name__ListQuery } from '@klin
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
+import { branchScope, requireAccess } from '../../http/access-scope.js';
+import { __NAME__ } from './entities.js';
 import * as q from './queries.js';
-
-const NOT_FOUND = '__Name__ tidak ditemukan';
 
 function dto(r: q.__Name__Row): __Name__Dto {
   return { id: r.id, profile_id: r.profile_id, name: r.name, status: r.status, created_at: r.created_at };
 }
 
-/** Business rules: functions of (ctx, input). Reads and writes only the current branch's rows. */
+/**
+ * Business rules: functions of (ctx, input). Lists take the branch scope (branchScope: the current branch, or every
+ * branch for a top-level reader who asks); one row by id goes through requireAccess (404 for another branch's row).
+ */
 export async function list(ctx: Ctx, query: __Name__ListQuery): Promise<Paged<__Name__Dto>> {
   const c = requireUser(ctx);
   const { rows, count } = await q.list__Name__(c.db, {
-    profileId: c.branchId,
+    scope: branchScope(c, query),
     keyword: query.keyword,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
@@ -24,8 +27,9 @@ export async function list(ctx: Ctx, query: __Name__ListQuery): Promise<Paged<__
 
 export async function get(ctx: Ctx, id: number): Promise<__Name__Dto> {
   const c = requireUser(ctx);
-  const row = await q.find__Name__(c.db, c.branchId, id);
-  if (!row) throw notFound(NOT_FOUND);
+  await requireAccess(c, __NAME__, [id], 'read');
+  const row = await q.find__Name__(c.db, id);
+  if (!row) throw notFound(__NAME__.notFound);
   return dto(row);
 }
 
@@ -41,9 +45,10 @@ export async function create(ctx: Ctx, input: __Name__Input): Promise<__Name__Dt
 export async function update(ctx: Ctx, id: number, input: __Name__Input): Promise<__Name__Dto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
-    const before = await q.find__Name__(tx.db, c.branchId, id);
-    if (!before) throw notFound(NOT_FOUND);
-    const row = await q.update__Name__(tx.db, c.branchId, id, { name: input.name, status: input.status });
+    await requireAccess(tx, __NAME__, [id], 'write');
+    const before = await q.find__Name__(tx.db, id);
+    if (!before) throw notFound(__NAME__.notFound);
+    const row = await q.update__Name__(tx.db, id, { name: input.name, status: input.status });
     await audit(tx, { action: 'update', entity: '__name__', entityId: id, before, after: row });
     return dto(row!);
   });

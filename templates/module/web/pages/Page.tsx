@@ -15,7 +15,7 @@ const COLUMNS: Column<__Name__Dto>[] = [
   { key: 'created_at', header: 'Dibuat', cell: (r) => formatDateTime(r.created_at), className: 'whitespace-nowrap' },
 ];
 
-/** __route__: the branch's __name__ list with search and pages. */
+/** /__route__: the branch's __name__ list with search and pages. */
 export default function __Name__Page() {
   const trpc = useTRPC();
   const [page, setPage] = React.useState(1);

@@ -2,6 +2,7 @@ import { accessibleIds, inScope, requireAccess } from '../../../http/access-scop
 import { BRANCH } from '../../branches/index.js';
 import { AKUN } from '../entities.js';
 import {
+  isTopLevel,
   NORMAL_SIDE_OF_CATEGORY,
   type AkunDto,
   type AkunInput,
