@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
 import { countRows, createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from './helpers.js';
+import { PNG_1X1, upload } from './upload-helpers.js';
 
 /**
  * Issue 8, finding 6 (HTTP level): Fastify's own errors in the `[{ message }]` shape with a fitting message, ids in
@@ -257,5 +258,23 @@ describe('the read trail of patient data and exports', () => {
       { action: 'export', entity: 'applog', user_id: owner.id, after: { file: 'aktivitas.xlsx' } },
     ]);
     expect(exports[0].after.ids).toContain(patient);
+  });
+
+  it("records who viewed a patient's photo, not a colleague's", async () => {
+    const patient = await t.makePatient(branch);
+    const reader = await t.makeUser('admin', { branchId: branch });
+    const colleague = await t.makeUser('perawat', { branchId: branch });
+    expect((await upload(t, reader, `/api/users/uploadavatar/${patient}`, 'foto.png', PNG_1X1)).status).toBe(200);
+    expect((await upload(t, colleague, `/api/users/uploadavatar/${colleague.id}`, 'foto.png', PNG_1X1)).status).toBe(
+      200,
+    );
+    let since = await lastId();
+    expect((await t.api(reader).get(`/api/files/users/${patient}/avatar`)).status).toBe(200);
+    expect(await trail(since)).toMatchObject([
+      { action: 'read', entity: 'patient', entity_id: String(patient), user_id: reader.id, after: { what: 'photo' } },
+    ]);
+    since = await lastId();
+    expect((await t.api(reader).get(`/api/files/users/${colleague.id}/avatar`)).status).toBe(200);
+    expect(await trail(since)).toEqual([]);
   });
 });

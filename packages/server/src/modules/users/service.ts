@@ -538,6 +538,8 @@ export async function avatarPath(ctx: Ctx, id: number): Promise<string> {
     if (!(await accessibleIds(c, USER, [id], 'read')).size) throw notFound('Foto tidak ditemukan');
     if (c.user.role === 1) throw notFound('Foto tidak ditemukan');
     if (row.user.role === 1 && !canFeature(c.user, 'PASIEN', 'read')) throw forbidden();
+    // A patient's photo is part of the record: its views join the read trail (issue 8).
+    await auditPatients(c, 'read', [{ id, role: row.user.role }], { what: 'photo' });
   }
   return row.user.avatar;
 }
