@@ -21,29 +21,24 @@ export interface ReportFilter {
   branch: string;
 }
 
-export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void] {
-  const { period } = useActivePeriod();
+/**
+ * The report range: the user's choice, else the range a link names, else from the active period's first day (or the
+ * month's) to today in the branch. `ready` is false until the active period is known, so a report is asked for
+ * once, with its final range, instead of twice (a first answer for the wrong range replaced a moment later).
+ */
+export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void, boolean] {
+  const { period, loading } = useActivePeriod();
   const today = useBranchToday();
   // A link may name the range (the home page's figures do: ?from=yyyy-mm-dd&to=yyyy-mm-dd).
   const [params] = useSearchParams();
   const from = params.get('from');
   const to = params.get('to');
   const linked = !!from && !!to && isValidDate(from) && isValidDate(to) && from <= to;
-  const [filter, setFilter] = React.useState<ReportFilter>(() =>
-    linked ? { from, to, branch: 'current' } : { ...defaultRange(today), branch: 'current' },
+  const [chosen, setChosen] = React.useState<ReportFilter | null>(() =>
+    linked ? { from, to, branch: 'current' } : null,
   );
-  const touched = React.useRef(linked);
-  React.useEffect(() => {
-    // Once the active period is known, start the range at its first day (unless the user already chose).
-    if (period && !touched.current) setFilter((f) => ({ ...f, ...defaultRange(today, period.start_date) }));
-  }, [period, today]);
-  return [
-    filter,
-    (f) => {
-      touched.current = true;
-      setFilter(f);
-    },
-  ];
+  const filter = chosen ?? { ...defaultRange(today, period?.start_date), branch: 'current' };
+  return [filter, setChosen, chosen !== null || !loading];
 }
 
 /** The query fields of a filter: empty values dropped (spec 7). */

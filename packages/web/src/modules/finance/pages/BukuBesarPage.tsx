@@ -42,13 +42,14 @@ async function wholeLedger(query: Record<string, string | number | undefined>): 
  */
 export default function BukuBesarPage() {
   const trpc = useTRPC();
-  const [filter, setFilter] = useReportFilter();
+  const [filter, setFilter, ready] = useReportFilter();
   const [akun, setAkun] = React.useState<AkunDto | null>(null);
   const [page, setPage] = React.useState(1);
   const accounts = usePostableAccounts();
   const query = { from: filter.from, to: filter.to, akun: akun?.code, ...branchQuery(filter) };
   const q = useQuery({
     ...trpc.finance.laporan.ledger.queryOptions({ ...query, page, limit: LEDGER_PAGE_LINES }),
+    enabled: ready,
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

@@ -30,7 +30,7 @@ const KIND_LABEL: Record<string, string> = {
 export default function JurnalReportPage() {
   const trpc = useTRPC();
   const manage = useFinanceManage();
-  const [filter, setFilter] = useReportFilter();
+  const [filter, setFilter, ready] = useReportFilter();
   const [keyword, setKeyword] = React.useState('');
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
@@ -40,6 +40,7 @@ export default function JurnalReportPage() {
   const query = { from: filter.from, to: filter.to, keyword: keyword.trim() || undefined, ...branchQuery(filter) };
   const list = useQuery({
     ...trpc.finance.jurnal.list.queryOptions({ ...query, page, limit }),
+    enabled: ready,
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

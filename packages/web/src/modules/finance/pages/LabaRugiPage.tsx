@@ -10,9 +10,10 @@ import { RUPIAH_FMT } from '../lib';
 /** /finance/laporan/labarugi: revenue, cost of revenue, operating expenses and other items of the range. */
 export default function LabaRugiPage() {
   const trpc = useTRPC();
-  const [filter, setFilter] = useReportFilter();
+  const [filter, setFilter, ready] = useReportFilter();
   const q = useQuery({
     ...trpc.finance.laporan.profitLoss.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }),
+    enabled: ready,
     meta: { silent: true },
   });
   const pl = q.data;

@@ -16,9 +16,10 @@ const CURRENT_EARNINGS = 'Laba (Rugi) Berjalan';
  */
 export default function NeracaPage() {
   const trpc = useTRPC();
-  const [filter, setFilter] = useReportFilter();
+  const [filter, setFilter, ready] = useReportFilter();
   const q = useQuery({
     ...trpc.finance.laporan.balanceSheet.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }),
+    enabled: ready,
     meta: { silent: true },
   });
   const bs = q.data;

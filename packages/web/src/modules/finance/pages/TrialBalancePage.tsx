@@ -21,9 +21,10 @@ const money = (v: number) => (v ? formatRupiah(v) : '-');
 /** /finance/laporan/trialbalance (Neraca Saldo): per account opening, period debit and credit, closing; totals balance. */
 export default function TrialBalancePage() {
   const trpc = useTRPC();
-  const [filter, setFilter] = useReportFilter();
+  const [filter, setFilter, ready] = useReportFilter();
   const q = useQuery({
     ...trpc.finance.laporan.trialBalance.queryOptions({ from: filter.from, to: filter.to, ...branchQuery(filter) }),
+    enabled: ready,
     meta: { silent: true },
   });
   const tb = q.data;
