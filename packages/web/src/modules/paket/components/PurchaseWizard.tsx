@@ -5,10 +5,8 @@ import { ArrowLeft, ArrowRight, Check, Download, Eye, LoaderCircle, Search } fro
 import {
   agreementPath,
   formatRupiah,
-  GENDER_LABELS,
   MSG,
   type ErrorItem,
-  type NewPatientInput,
   type PaketHistoryDto,
   type PaketItemDto,
   type UserDto,
@@ -28,51 +26,18 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { Switch } from '../../../components/ui/switch';
-import { Textarea } from '../../../components/ui/textarea';
 import { newIdempotencyKey, registerMembership } from '../api';
+import { compactPatientPayload, EMPTY_PATIENT } from '../../patients/lib';
+import { PatientFields, usePatientForm } from '../../patients/components/PatientFields';
 
 /** The four steps of spec 2.5, in order. */
 export const WIZARD_STEPS = ['Informasi Member', 'Pilih Paket', 'Pilih Dokter', 'Persetujuan'] as const;
 
 type PatientKind = 'lama' | 'baru';
-type NewPatientForm = Record<keyof NewPatientInput, string>;
-
-const EMPTY_PATIENT: NewPatientForm = {
-  name: '',
-  gender: '',
-  idcard: '',
-  birth_place: '',
-  birth_date: '',
-  address: '',
-  phone: '',
-  email: '',
-  instagram: '',
-  desa: '',
-  kecamatan: '',
-  city: '',
-  provincy: '',
-  wali_name: '',
-  wali_idcard: '',
-  wali_gender: '',
-  wali_email: '',
-  wali_phone: '',
-  wali_address: '',
-};
-const WALI_FIELDS: (keyof NewPatientForm)[] = [
-  'wali_name',
-  'wali_idcard',
-  'wali_gender',
-  'wali_email',
-  'wali_phone',
-  'wali_address',
-];
-
 async function searchUsers(role: 1 | 2, keyword: string, signal: AbortSignal): Promise<UserDto[]> {
   const res = await api.get<{ data: UserDto[] }>('/api/users', {
     query: { role, status: 1, keyword, limit: 20 },
@@ -194,9 +159,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   const [kind, setKind] = React.useState<PatientKind | null>(null);
   const [patient, setPatient] = React.useState<UserDto | null>(null);
   const [createdPatient, setCreatedPatient] = React.useState<UserDto | null>(null);
-  const [form, setForm] = React.useState<NewPatientForm>(EMPTY_PATIENT);
-  const [withWali, setWithWali] = React.useState(false);
-  const [fieldErrors, setFieldErrors] = React.useState<Record<string, string>>({});
+  const patientForm = usePatientForm();
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const [saving, setSaving] = React.useState(false);
   const [keyword, setKeyword] = React.useState('');
@@ -212,9 +175,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setKind(null);
     setPatient(null);
     setCreatedPatient(null);
-    setForm(EMPTY_PATIENT);
-    setWithWali(false);
-    setFieldErrors({});
+    patientForm.reset(EMPTY_PATIENT);
     setErrors([]);
     setKeyword('');
     setTicked([]);
@@ -257,44 +218,31 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setStep(to);
   };
 
-  const setField = (k: keyof NewPatientForm, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setFieldErrors((e) => ({ ...e, [k]: '' }));
-    // A changed form is a different patient: the next Next registers it anew.
-    setCreatedPatient(null);
-  };
+  // A changed form (or the guardian switch) is a different patient: the next Next registers it anew.
+  React.useEffect(() => {
+    const sub = patientForm.watch(() => setCreatedPatient(null));
+    return () => sub.unsubscribe();
+  }, [patientForm]);
 
   const nextFromMember = async () => {
     if (kind === 'lama') return go(1);
     if (createdPatient) return go(1);
-    setSaving(true);
     setErrors([]);
-    setFieldErrors({});
-    try {
-      const body: Record<string, string> = {};
-      for (const [k, v] of Object.entries(form)) {
-        if (!withWali && WALI_FIELDS.includes(k as keyof NewPatientForm)) continue;
-        if (v.trim() !== '') body[k] = v.trim();
+    // The shared schema first (field errors under their fields), then the server; its field errors go beside
+    // their fields too, each message once, and only the others into the list (issue 16).
+    await patientForm.handleSubmit(async (parsed) => {
+      setSaving(true);
+      try {
+        const res = await api.post<{ data: UserDto }>('/api/users', compactPatientPayload(parsed));
+        setCreatedPatient(res.data);
+        void qc.invalidateQueries({ queryKey: ['users'] });
+        go(1);
+      } catch (err) {
+        setErrors(applyServerErrors(patientForm, errorItems(err)));
+      } finally {
+        setSaving(false);
       }
-      const res = await api.post<{ data: UserDto }>('/api/users', body);
-      setCreatedPatient(res.data);
-      void qc.invalidateQueries({ queryKey: ['users'] });
-      go(1);
-    } catch (err) {
-      const items = errorItems(err);
-      const byField: Record<string, string> = {};
-      const rest: ErrorItem[] = [];
-      for (const i of items) {
-        const shown = !WALI_FIELDS.includes(i.field as keyof NewPatientForm) || withWali;
-        if (i.field && i.field in EMPTY_PATIENT && shown) byField[i.field] = i.message;
-        else rest.push(i);
-      }
-      setFieldErrors(byField);
-      // Each message once (issue 16): beside its field, and only the others in the list.
-      setErrors(rest);
-    } finally {
-      setSaving(false);
-    }
+    })();
   };
 
   const openAgreement = (download: boolean) => {
@@ -338,48 +286,6 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
 
   const nextDisabled =
     noPeriod || [!kind || (kind === 'lama' && !patient) || saving, ticked.length !== 1, !doctor][step];
-
-  const field = (
-    k: keyof NewPatientForm,
-    label: string,
-    opts: { type?: string; required?: boolean; area?: boolean } = {},
-  ) => (
-    <FormField label={label} htmlFor={`np-${k}`} error={fieldErrors[k]} required={opts.required}>
-      {opts.area ? (
-        <Textarea
-          id={`np-${k}`}
-          value={form[k]}
-          onChange={(e) => setField(k, e.target.value)}
-          aria-invalid={!!fieldErrors[k]}
-          rows={2}
-        />
-      ) : (
-        <Input
-          id={`np-${k}`}
-          type={opts.type ?? 'text'}
-          value={form[k]}
-          onChange={(e) => setField(k, e.target.value)}
-          aria-invalid={!!fieldErrors[k]}
-        />
-      )}
-    </FormField>
-  );
-  const genderField = (k: 'gender' | 'wali_gender', label: string, required?: boolean) => (
-    <FormField label={label} htmlFor={`np-${k}`} error={fieldErrors[k]} required={required}>
-      <Select value={form[k]} onValueChange={(v) => setField(k, v)}>
-        <SelectTrigger id={`np-${k}`} aria-invalid={!!fieldErrors[k]}>
-          <SelectValue placeholder="Pilih jenis kelamin" />
-        </SelectTrigger>
-        <SelectContent>
-          {GENDER_LABELS.map((g, i) => (
-            <SelectItem key={g} value={String(i)}>
-              {g}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </FormField>
-  );
 
   return (
     <>
@@ -456,41 +362,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
                 {kind === 'baru' ? (
                   <div className="grid gap-4">
                     {createdPatient ? <PersonCard user={createdPatient} label="Pasien baru tersimpan" /> : null}
-                    <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
-                      {field('name', 'Nama Lengkap', { required: true })}
-                      {genderField('gender', 'Jenis Kelamin', true)}
-                      {field('idcard', 'NIK')}
-                      {field('birth_place', 'Tempat Lahir')}
-                      {field('birth_date', 'Tanggal Lahir', { type: 'date' })}
-                      {field('phone', 'Telepon', { type: 'tel' })}
-                      {field('email', 'Email', { type: 'email' })}
-                      {field('instagram', 'Instagram')}
-                      {field('address', 'Alamat', { area: true })}
-                    </div>
-                    <label className="flex w-fit items-center gap-2 text-sm font-medium">
-                      <Switch
-                        checked={withWali}
-                        onCheckedChange={(on) => {
-                          setWithWali(on);
-                          setCreatedPatient(null);
-                        }}
-                        aria-label="Dengan Wali"
-                      />
-                      Dengan Wali
-                    </label>
-                    {withWali ? (
-                      <div
-                        className="grid gap-3 rounded-lg border p-3 md:grid-cols-2 lg:grid-cols-3"
-                        data-testid="wali-fields"
-                      >
-                        {field('wali_name', 'Nama Wali')}
-                        {field('wali_idcard', 'NIK Wali')}
-                        {genderField('wali_gender', 'Jenis Kelamin Wali')}
-                        {field('wali_phone', 'Telepon Wali', { type: 'tel' })}
-                        {field('wali_email', 'Email Wali', { type: 'email' })}
-                        {field('wali_address', 'Alamat Wali', { area: true })}
-                      </div>
-                    ) : null}
+                    <PatientFields form={patientForm} wide waliLabel="Dengan Wali" />
                   </div>
                 ) : null}
               </section>
