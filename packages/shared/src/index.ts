@@ -1,6 +1,7 @@
 export * from './zod-id.js';
 export * from './access.js';
 export * from './money.js';
+export * from './ledger.js';
 export * from './phone.js';
 export * from './nik.js';
 export * from './terbilang.js';

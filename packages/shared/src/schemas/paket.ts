@@ -10,7 +10,7 @@ import {
   idParam,
   idOf,
 } from './common.js';
-import { fromSen, toSen } from '../money.js';
+import { formatRupiah, fromSen, toSen } from '../money.js';
 
 /**
  * Paket promosi and membership (issue 5): the masters a package is made of (medical procedures, items, lab
@@ -206,27 +206,28 @@ export const paketInput = z
         message: 'Nominal cicilan harus lebih dari 0 untuk skema cicilan',
         path: ['cicilan_amount'],
       });
-    const total = toSen(v.dp_amount) + toSen(v.cicilan_amount) * v.cicilan_attempt;
-    if (total !== toSen(v.price)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: installmentMismatchMessage(v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt),
-        path: ['cicilan_amount'],
-      });
-    }
+    const mismatch = installmentMismatch(v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt);
+    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['cicilan_amount'] });
   });
 export type PaketInput = z.infer<typeof paketInput>;
 
-function rp(v: number): string {
-  // Local, dependency-free formatting for the message (same style as formatRupiah without decimals).
-  const sen = Math.round(v * 100);
-  const whole = String(Math.floor(Math.abs(sen) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const frac = Math.abs(sen) % 100;
-  return 'Rp' + whole + (frac ? ',' + String(frac).padStart(2, '0') : '');
+/** Down payment plus `attempt` instalments, in sen: the one place the instalment sum is computed (issue 9 item 5). */
+export function installmentTotalSen(dp: number, cicilan: number, attempt: number): number {
+  return toSen(dp) + toSen(cicilan) * attempt;
+}
+
+/**
+ * Null when DP + attempt x cicilan equals the price exactly (in sen); otherwise the message shown next to the
+ * instalment amount, by the schema on the server and live in the package dialog.
+ */
+export function installmentMismatch(price: number, dp: number, cicilan: number, attempt: number): string | null {
+  const total = installmentTotalSen(dp, cicilan, attempt);
+  return total === toSen(price) ? null : installmentMismatchMessage(price, dp, cicilan, attempt);
 }
 
 export function installmentMismatchMessage(price: number, dp: number, cicilan: number, attempt: number): string {
-  const total = fromSen(toSen(dp) + toSen(cicilan) * attempt);
+  const rp = (v: number) => formatRupiah(v, { decimals: false });
+  const total = fromSen(installmentTotalSen(dp, cicilan, attempt));
   return `DP ${rp(dp)} + ${attempt} x cicilan ${rp(cicilan)} = ${rp(total)}, tidak sama dengan harga paket ${rp(price)}`;
 }
 

@@ -8,16 +8,17 @@ import { branchScope, inScope } from '../../http/access-scope.js';
 import {
   asSen,
   formatDate,
-  formatRupiah,
-  fromSen,
   hasAtMostTwoDecimals,
+  isPostableJournal,
   isValidDate,
+  ledgerTotals,
   MAX_SEN,
   MSG,
   sumSen,
   toSen,
   type ErrorItem,
   type Sen,
+  unbalancedMessage,
 } from '@klinik/shared';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
@@ -198,13 +199,9 @@ async function resolve(
   // Before the balance: past MAX_SEN the sums are no longer exact, and nothing that large is a real journal.
   if (debit > MAX_SEN || credit > MAX_SEN) throw badRequest('Jumlah terlalu besar', field);
   if (opts.balance === false) return out;
-  if (debit !== credit) {
-    throw badRequest(
-      `Jurnal tidak seimbang: total debit ${formatRupiah(fromSen(debit))} tidak sama dengan total kredit ${formatRupiah(fromSen(credit))}`,
-      field,
-    );
-  }
-  if (debit === 0) throw badRequest('Jurnal tidak boleh bernilai nol', field);
+  const totals = ledgerTotals(out);
+  if (!totals.balanced) throw badRequest(unbalancedMessage('Jurnal', totals), field);
+  if (!isPostableJournal(totals)) throw badRequest('Jurnal tidak boleh bernilai nol', field);
   return out;
 }
 

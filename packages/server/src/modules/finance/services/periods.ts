@@ -3,15 +3,16 @@ import { PERIODE } from '../entities.js';
 import {
   asSen,
   formatDate,
-  formatRupiah,
   fromSen,
   INCOME_CATEGORIES,
+  ledgerTotals,
   MSG,
   type PeriodeCloseInput,
   type PeriodeDetailDto,
   type PeriodeDto,
   type PeriodeInput,
   type PeriodeListQuery,
+  unbalancedMessage,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
@@ -104,14 +105,8 @@ export async function createPeriode(ctx: Ctx, input: PeriodeInput): Promise<Peri
         'saldo_awal',
         { balance: false, label: 'Saldo awal baris' },
       );
-      const d = lines.reduce((x, l) => x + l.debit, 0);
-      const k = lines.reduce((x, l) => x + l.credit, 0);
-      if (d !== k) {
-        throw badRequest(
-          `Saldo awal tidak seimbang: total debit ${formatRupiah(fromSen(d))} tidak sama dengan total kredit ${formatRupiah(fromSen(k))}`,
-          'saldo_awal',
-        );
-      }
+      const totals = ledgerTotals(lines);
+      if (!totals.balanced) throw badRequest(unbalancedMessage('Saldo awal', totals), 'saldo_awal');
       supplied = netOf(lines);
     }
     let opening: Map<number, number>;

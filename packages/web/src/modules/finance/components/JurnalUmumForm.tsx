@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Plus, Trash2 } from 'lucide-react';
-import { formatRupiah, MSG, type AkunDto, type ErrorItem } from '@klinik/shared';
+import { formatRupiah, isPostableJournal, ledgerTotals, MSG, type AkunDto, type ErrorItem } from '@klinik/shared';
 import { toast } from 'sonner';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
@@ -37,24 +37,12 @@ const emptyRow = (): Row => ({ key: nextKey++, akun: null, description: '', debi
  * neither a debit nor a credit amount: such a line says nothing, and the form will not save it (issue 16).
  */
 export function journalTotals(rows: { akun: unknown; debit: string; credit: string }[]) {
-  let debit = 0;
-  let credit = 0;
-  let lines = 0;
-  let invalid = false;
-  const zeroLines: number[] = [];
-  rows.forEach((r, i) => {
-    if (!r.akun) return;
-    lines++;
-    const d = toSenSafe(r.debit);
-    const c = toSenSafe(r.credit);
-    if (Number.isNaN(d) || Number.isNaN(c) || d < 0 || c < 0) invalid = true;
-    else {
-      debit += d;
-      credit += c;
-      if (d === 0 && c === 0) zeroLines.push(i + 1);
-    }
-  });
-  return { debit, credit, lines, invalid, zeroLines };
+  const lines = rows
+    .map((r, i) => ({ n: i + 1, akun: r.akun, debit: toSenSafe(r.debit), credit: toSenSafe(r.credit) }))
+    .filter((l) => !!l.akun);
+  const t = ledgerTotals(lines);
+  const zeroLines = lines.filter((l) => l.debit === 0 && l.credit === 0).map((l) => l.n);
+  return { ...t, lines: lines.length, zeroLines };
 }
 
 /**
@@ -63,7 +51,7 @@ export function journalTotals(rows: { akun: unknown; debit: string; credit: stri
  * shows when debit is nonzero and equal.
  */
 export function canSaveJournal(hasPeriod: boolean, t: ReturnType<typeof journalTotals>): boolean {
-  return hasPeriod && t.lines >= 1 && !t.invalid && t.zeroLines.length === 0 && t.debit > 0 && t.debit === t.credit;
+  return hasPeriod && t.lines >= 1 && t.zeroLines.length === 0 && isPostableJournal(t);
 }
 
 /** Whether the user has typed anything that closing the form would throw away. */
@@ -118,7 +106,7 @@ export function JurnalUmumForm({
     }),
   );
   const totals = journalTotals(rows);
-  const balanced = totals.debit > 0 && totals.debit === totals.credit;
+  const balanced = isPostableJournal(totals);
   const can = canSaveJournal(!!period, totals) && !save.isPending;
   const dirty = journalDirty({ code, memo, rows });
   React.useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);

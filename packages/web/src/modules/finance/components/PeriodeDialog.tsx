@@ -1,7 +1,16 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatDate, formatRupiah, MSG, type ErrorItem, type PeriodeDetailDto } from '@klinik/shared';
+import {
+  formatDate,
+  formatRupiah,
+  fromSen,
+  ledgerTotals,
+  MSG,
+  toSen,
+  type ErrorItem,
+  type PeriodeDetailDto,
+} from '@klinik/shared';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import {
@@ -81,20 +90,14 @@ export function PeriodeDialog({
   const shown = first ? rows : rows.filter((a) => a.debit || a.credit);
   const valueOf = (id: number, side: 'debit' | 'credit', fallback: number) =>
     first ? (typed[id]?.[side] ?? '') : String(fallback || '');
-  let d = 0;
-  let k = 0;
-  let bad = false;
-  for (const a of rows) {
-    const ds = first ? toSenSafe(typed[a.id]?.debit) : Math.round(a.debit * 100);
-    const cs = first ? toSenSafe(typed[a.id]?.credit) : Math.round(a.credit * 100);
-    if (Number.isNaN(ds) || Number.isNaN(cs) || ds < 0 || cs < 0) bad = true;
-    else {
-      d += ds;
-      k += cs;
-    }
-  }
+  const totals = ledgerTotals(
+    rows.map((a) => ({
+      debit: first ? toSenSafe(typed[a.id]?.debit) : toSen(a.debit),
+      credit: first ? toSenSafe(typed[a.id]?.credit) : toSen(a.credit),
+    })),
+  );
   const loadedBalances = !!start && balances.isSuccess && rows.length > 0;
-  const canSave = !period && loadedBalances && !bad && d === k && !create.isPending;
+  const canSave = !period && loadedBalances && totals.balanced && !create.isPending;
 
   const submit = () => {
     setErrors(null);
@@ -180,8 +183,8 @@ export function PeriodeDialog({
               <TableFooter>
                 <TableRow>
                   <TableCell className="font-semibold">Total</TableCell>
-                  <TableCell className="text-right font-semibold">{formatRupiah(d / 100)}</TableCell>
-                  <TableCell className="text-right font-semibold">{formatRupiah(k / 100)}</TableCell>
+                  <TableCell className="text-right font-semibold">{formatRupiah(fromSen(totals.debit))}</TableCell>
+                  <TableCell className="text-right font-semibold">{formatRupiah(fromSen(totals.credit))}</TableCell>
                 </TableRow>
               </TableFooter>
             </Table>

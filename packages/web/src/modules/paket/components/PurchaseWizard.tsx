@@ -1,183 +1,25 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, Check, Download, Eye, LoaderCircle, Search } from 'lucide-react';
-import {
-  agreementPath,
-  formatRupiah,
-  GENDER_LABELS,
-  MSG,
-  type ErrorItem,
-  type NewPatientInput,
-  type PaketHistoryDto,
-  type PaketItemDto,
-  type UserDto,
-} from '@klinik/shared';
+import { ArrowLeft, ArrowRight, Check, LoaderCircle } from 'lucide-react';
+import { agreementPath, MSG, type ErrorItem, type PaketHistoryDto, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
-import { cn } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Combobox } from '../../../components/ui/combobox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { applyServerErrors } from '../../../components/ui/form';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { Switch } from '../../../components/ui/switch';
-import { Textarea } from '../../../components/ui/textarea';
+import { compactPatientPayload, EMPTY_PATIENT } from '../../patients/lib';
+import { usePatientForm } from '../../patients/components/PatientFields';
 import { newIdempotencyKey, registerMembership } from '../api';
+import { AgreementStep } from './wizard/AgreementStep';
+import { DoctorStep } from './wizard/DoctorStep';
+import { MemberStep } from './wizard/MemberStep';
+import { PaketStep } from './wizard/PaketStep';
+import { Stepper, TreatmentsDialog, WIZARD_STEPS, type PatientKind } from './wizard/parts';
 
-/** The four steps of spec 2.5, in order. */
-export const WIZARD_STEPS = ['Informasi Member', 'Pilih Paket', 'Pilih Dokter', 'Persetujuan'] as const;
-
-type PatientKind = 'lama' | 'baru';
-type NewPatientForm = Record<keyof NewPatientInput, string>;
-
-const EMPTY_PATIENT: NewPatientForm = {
-  name: '',
-  gender: '',
-  idcard: '',
-  birth_place: '',
-  birth_date: '',
-  address: '',
-  phone: '',
-  email: '',
-  instagram: '',
-  desa: '',
-  kecamatan: '',
-  city: '',
-  provincy: '',
-  wali_name: '',
-  wali_idcard: '',
-  wali_gender: '',
-  wali_email: '',
-  wali_phone: '',
-  wali_address: '',
-};
-const WALI_FIELDS: (keyof NewPatientForm)[] = [
-  'wali_name',
-  'wali_idcard',
-  'wali_gender',
-  'wali_email',
-  'wali_phone',
-  'wali_address',
-];
-
-async function searchUsers(role: 1 | 2, keyword: string, signal: AbortSignal): Promise<UserDto[]> {
-  const res = await api.get<{ data: UserDto[] }>('/api/users', {
-    query: { role, status: 1, keyword, limit: 20 },
-    signal,
-  });
-  return res.data;
-}
-
-function PersonCard({ user, label }: { user: UserDto; label?: string }) {
-  return (
-    <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3" data-testid="member-info">
-      <div
-        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground"
-        aria-hidden
-      >
-        {user.initial || user.name.slice(0, 1).toUpperCase()}
-      </div>
-      <div className="min-w-0">
-        {label ? <p className="text-xs text-muted-foreground">{label}</p> : null}
-        <p className="truncate font-semibold">{user.name}</p>
-        {user.role === 1 ? (
-          <p className="text-sm text-muted-foreground">
-            NO RM. <span className="font-mono text-foreground">{user.username}</span>
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function Stepper({ step }: { step: number }) {
-  return (
-    <ol className="flex flex-wrap items-center gap-2 text-sm" aria-label="Langkah">
-      {WIZARD_STEPS.map((s, i) => (
-        <li key={s} className="flex items-center gap-2" aria-current={i === step ? 'step' : undefined}>
-          <span
-            className={cn(
-              'flex size-7 items-center justify-center rounded-full border text-xs font-semibold',
-              i < step && 'border-primary bg-primary text-primary-foreground',
-              i === step && 'border-primary text-primary',
-              i > step && 'text-muted-foreground',
-            )}
-          >
-            {i < step ? <Check className="size-4" /> : i + 1}
-          </span>
-          <span className={cn(i === step ? 'font-semibold' : 'text-muted-foreground')}>{s}</span>
-          {i < WIZARD_STEPS.length - 1 ? (
-            <span className="mx-1 hidden h-px w-8 bg-border sm:block" aria-hidden />
-          ) : null}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function TreatmentsDialog({ paket, onClose }: { paket: PaketHistoryDto | null; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ['paket', 'historyperawatan', paket?.id],
-    queryFn: ({ signal }) =>
-      api.get<{ data: PaketItemDto[] }>('/api/paket/historyperawatan', {
-        query: { paket_history_id: paket?.id },
-        signal,
-      }),
-    enabled: !!paket,
-    meta: { silent: true },
-  });
-  const rows = q.data?.data ?? [];
-  return (
-    <Dialog open={!!paket} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{paket ? `${paket.code} · ${paket.name}` : ''}</DialogTitle>
-          <DialogDescription>Perawatan dalam paket</DialogDescription>
-        </DialogHeader>
-        {q.isPending ? (
-          <Skeleton className="h-20" />
-        ) : rows.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground" data-testid="no-treatments">
-            {MSG.noTreatments}
-          </p>
-        ) : (
-          <ul className="divide-y rounded-md border" data-testid="treatment-list">
-            {rows.map((r) => (
-              <li key={r.id} className="flex items-center justify-between gap-3 p-3 text-sm">
-                <div>
-                  <p className="font-medium">{r.perawatandata?.name}</p>
-                  <p className="text-xs text-muted-foreground">{r.perawatandata?.code}</p>
-                </div>
-                <div className="text-right text-xs text-muted-foreground">
-                  <p>{r.free_slot} slot</p>
-                  <p>berlaku {r.expired_duration} hari</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Tutup
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+export { WIZARD_STEPS };
 
 /**
  * 'Pembelian Paket Promo' (spec 2.5, 4, 5): a full-screen wizard of four steps. Back keeps what was chosen;
@@ -194,9 +36,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   const [kind, setKind] = React.useState<PatientKind | null>(null);
   const [patient, setPatient] = React.useState<UserDto | null>(null);
   const [createdPatient, setCreatedPatient] = React.useState<UserDto | null>(null);
-  const [form, setForm] = React.useState<NewPatientForm>(EMPTY_PATIENT);
-  const [withWali, setWithWali] = React.useState(false);
-  const [fieldErrors, setFieldErrors] = React.useState<Record<string, string>>({});
+  const patientForm = usePatientForm();
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const [saving, setSaving] = React.useState(false);
   const [keyword, setKeyword] = React.useState('');
@@ -212,9 +52,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setKind(null);
     setPatient(null);
     setCreatedPatient(null);
-    setForm(EMPTY_PATIENT);
-    setWithWali(false);
-    setFieldErrors({});
+    patientForm.reset(EMPTY_PATIENT);
     setErrors([]);
     setKeyword('');
     setTicked([]);
@@ -257,44 +95,31 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setStep(to);
   };
 
-  const setField = (k: keyof NewPatientForm, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setFieldErrors((e) => ({ ...e, [k]: '' }));
-    // A changed form is a different patient: the next Next registers it anew.
-    setCreatedPatient(null);
-  };
+  // A changed form (or the guardian switch) is a different patient: the next Next registers it anew.
+  React.useEffect(() => {
+    const sub = patientForm.watch(() => setCreatedPatient(null));
+    return () => sub.unsubscribe();
+  }, [patientForm]);
 
   const nextFromMember = async () => {
     if (kind === 'lama') return go(1);
     if (createdPatient) return go(1);
-    setSaving(true);
     setErrors([]);
-    setFieldErrors({});
-    try {
-      const body: Record<string, string> = {};
-      for (const [k, v] of Object.entries(form)) {
-        if (!withWali && WALI_FIELDS.includes(k as keyof NewPatientForm)) continue;
-        if (v.trim() !== '') body[k] = v.trim();
+    // The shared schema first (field errors under their fields), then the server; its field errors go beside
+    // their fields too, each message once, and only the others into the list (issue 16).
+    await patientForm.handleSubmit(async (parsed) => {
+      setSaving(true);
+      try {
+        const res = await api.post<{ data: UserDto }>('/api/users', compactPatientPayload(parsed));
+        setCreatedPatient(res.data);
+        void qc.invalidateQueries({ queryKey: ['users'] });
+        go(1);
+      } catch (err) {
+        setErrors(applyServerErrors(patientForm, errorItems(err)));
+      } finally {
+        setSaving(false);
       }
-      const res = await api.post<{ data: UserDto }>('/api/users', body);
-      setCreatedPatient(res.data);
-      void qc.invalidateQueries({ queryKey: ['users'] });
-      go(1);
-    } catch (err) {
-      const items = errorItems(err);
-      const byField: Record<string, string> = {};
-      const rest: ErrorItem[] = [];
-      for (const i of items) {
-        const shown = !WALI_FIELDS.includes(i.field as keyof NewPatientForm) || withWali;
-        if (i.field && i.field in EMPTY_PATIENT && shown) byField[i.field] = i.message;
-        else rest.push(i);
-      }
-      setFieldErrors(byField);
-      // Each message once (issue 16): beside its field, and only the others in the list.
-      setErrors(rest);
-    } finally {
-      setSaving(false);
-    }
+    })();
   };
 
   const openAgreement = (download: boolean) => {
@@ -339,48 +164,6 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   const nextDisabled =
     noPeriod || [!kind || (kind === 'lama' && !patient) || saving, ticked.length !== 1, !doctor][step];
 
-  const field = (
-    k: keyof NewPatientForm,
-    label: string,
-    opts: { type?: string; required?: boolean; area?: boolean } = {},
-  ) => (
-    <FormField label={label} htmlFor={`np-${k}`} error={fieldErrors[k]} required={opts.required}>
-      {opts.area ? (
-        <Textarea
-          id={`np-${k}`}
-          value={form[k]}
-          onChange={(e) => setField(k, e.target.value)}
-          aria-invalid={!!fieldErrors[k]}
-          rows={2}
-        />
-      ) : (
-        <Input
-          id={`np-${k}`}
-          type={opts.type ?? 'text'}
-          value={form[k]}
-          onChange={(e) => setField(k, e.target.value)}
-          aria-invalid={!!fieldErrors[k]}
-        />
-      )}
-    </FormField>
-  );
-  const genderField = (k: 'gender' | 'wali_gender', label: string, required?: boolean) => (
-    <FormField label={label} htmlFor={`np-${k}`} error={fieldErrors[k]} required={required}>
-      <Select value={form[k]} onValueChange={(v) => setField(k, v)}>
-        <SelectTrigger id={`np-${k}`} aria-invalid={!!fieldErrors[k]}>
-          <SelectValue placeholder="Pilih jenis kelamin" />
-        </SelectTrigger>
-        <SelectContent>
-          {GENDER_LABELS.map((g, i) => (
-            <SelectItem key={g} value={String(i)}>
-              {g}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </FormField>
-  );
-
   return (
     <>
       <Dialog open={open && !done} onOpenChange={onOpenChange}>
@@ -405,212 +188,50 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
             ) : null}
 
             {step === 0 ? (
-              <section className="grid gap-4">
-                <div role="radiogroup" aria-label="Jenis Pasien" className="inline-flex w-fit rounded-lg border p-1">
-                  {(['lama', 'baru'] as const).map((k) => (
-                    <button
-                      key={k}
-                      type="button"
-                      role="radio"
-                      aria-checked={kind === k}
-                      onClick={() => {
-                        setKind(k);
-                        setErrors([]);
-                      }}
-                      className={cn(
-                        'rounded-md px-4 py-2 text-sm font-medium',
-                        kind === k ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
-                      )}
-                    >
-                      {k === 'lama' ? 'Pasien Lama' : 'Pasien Baru'}
-                    </button>
-                  ))}
-                </div>
-                {kind === null ? (
-                  <p className="text-sm text-muted-foreground">Pilih jenis pasien terlebih dahulu.</p>
-                ) : null}
-                {kind === 'lama' ? (
-                  <div className="grid max-w-xl gap-3">
-                    <FormField label="Cari Pasien" htmlFor="wizard-patient" required>
-                      <Combobox<UserDto>
-                        id="wizard-patient"
-                        queryKey={['users', 'patients', 'wizard']}
-                        search={(text, signal) => searchUsers(1, text, signal)}
-                        value={patient}
-                        onChange={setPatient}
-                        getKey={(u) => u.id}
-                        getLabel={(u) => `${u.name} (${u.username})`}
-                        renderItem={(u) => (
-                          <div className="flex flex-col">
-                            <span>{u.name}</span>
-                            <span className="text-xs text-muted-foreground">NO RM. {u.username}</span>
-                          </div>
-                        )}
-                        placeholder="Pilih pasien"
-                        searchPlaceholder="Nama, NO RM., telepon atau NIK"
-                      />
-                    </FormField>
-                    {patient ? <PersonCard user={patient} /> : null}
-                  </div>
-                ) : null}
-                {kind === 'baru' ? (
-                  <div className="grid gap-4">
-                    {createdPatient ? <PersonCard user={createdPatient} label="Pasien baru tersimpan" /> : null}
-                    <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
-                      {field('name', 'Nama Lengkap', { required: true })}
-                      {genderField('gender', 'Jenis Kelamin', true)}
-                      {field('idcard', 'NIK')}
-                      {field('birth_place', 'Tempat Lahir')}
-                      {field('birth_date', 'Tanggal Lahir', { type: 'date' })}
-                      {field('phone', 'Telepon', { type: 'tel' })}
-                      {field('email', 'Email', { type: 'email' })}
-                      {field('instagram', 'Instagram')}
-                      {field('address', 'Alamat', { area: true })}
-                    </div>
-                    <label className="flex w-fit items-center gap-2 text-sm font-medium">
-                      <Switch
-                        checked={withWali}
-                        onCheckedChange={(on) => {
-                          setWithWali(on);
-                          setCreatedPatient(null);
-                        }}
-                        aria-label="Dengan Wali"
-                      />
-                      Dengan Wali
-                    </label>
-                    {withWali ? (
-                      <div
-                        className="grid gap-3 rounded-lg border p-3 md:grid-cols-2 lg:grid-cols-3"
-                        data-testid="wali-fields"
-                      >
-                        {field('wali_name', 'Nama Wali')}
-                        {field('wali_idcard', 'NIK Wali')}
-                        {genderField('wali_gender', 'Jenis Kelamin Wali')}
-                        {field('wali_phone', 'Telepon Wali', { type: 'tel' })}
-                        {field('wali_email', 'Email Wali', { type: 'email' })}
-                        {field('wali_address', 'Alamat Wali', { area: true })}
-                      </div>
-                    ) : null}
-                  </div>
-                ) : null}
-              </section>
+              <MemberStep
+                kind={kind}
+                onKind={(k) => {
+                  setKind(k);
+                  setErrors([]);
+                }}
+                patient={patient}
+                onPatient={setPatient}
+                createdPatient={createdPatient}
+                patientForm={patientForm}
+              />
             ) : null}
-
             {step === 1 ? (
-              <section className="grid gap-3">
-                <div className="relative max-w-md">
-                  <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
-                  <Input
-                    className="pl-9"
-                    placeholder="Cari kode atau nama paket"
-                    value={keyword}
-                    onChange={(e) => setKeyword(e.target.value)}
-                    aria-label="Cari paket"
-                  />
-                </div>
-                {packages.isPending ? (
-                  <Skeleton className="h-40" />
-                ) : (packages.data?.data ?? []).length === 0 ? (
-                  <p className="py-8 text-center text-muted-foreground">{MSG.empty}</p>
-                ) : (
-                  <ul className="grid gap-2 md:grid-cols-2" data-testid="paket-list">
-                    {(packages.data?.data ?? []).map((p) => {
-                      const checked = ticked.some((x) => x.id === p.id);
-                      return (
-                        <li
-                          key={p.id}
-                          className={cn(
-                            'flex items-start gap-3 rounded-lg border p-3',
-                            checked && 'border-primary bg-primary/5',
-                          )}
-                          data-testid="paket-option"
-                        >
-                          <Checkbox
-                            id={`paket-${p.id}`}
-                            checked={checked}
-                            onCheckedChange={(on) => setTicked(on === true ? [p] : ticked.filter((x) => x.id !== p.id))}
-                            aria-label={`Pilih ${p.code}`}
-                            className="mt-1"
-                          />
-                          <label htmlFor={`paket-${p.id}`} className="min-w-0 flex-1 cursor-pointer">
-                            <p className="font-semibold">
-                              <span className="font-mono">{p.code}</span> · {p.pakettypedata.name}
-                            </p>
-                            <p className="text-sm">{p.name}</p>
-                            <p className="text-sm text-muted-foreground">
-                              {formatRupiah(p.price)}
-                              {p.installment_schema === 1
-                                ? ` · DP ${formatRupiah(p.dp_amount)} + ${p.cicilan_attempt}x ${formatRupiah(p.cicilan_amount)}`
-                                : ' · Lunas'}
-                            </p>
-                          </label>
-                          <Button type="button" size="sm" variant="outline" onClick={() => setViewing(p)}>
-                            <Eye /> lihat
-                          </Button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </section>
+              <PaketStep
+                keyword={keyword}
+                onKeyword={setKeyword}
+                loading={packages.isPending}
+                packages={packages.data?.data ?? []}
+                ticked={ticked}
+                onTicked={setTicked}
+                onView={setViewing}
+              />
             ) : null}
-
             {step === 2 ? (
-              <section className="grid max-w-xl gap-3">
-                <FormField label="Dokter" htmlFor="wizard-doctor" required>
-                  <Combobox<UserDto>
-                    id="wizard-doctor"
-                    queryKey={['users', 'doctors', 'wizard', branchId]}
-                    search={(text, signal) => searchUsers(2, text, signal)}
-                    value={doctor}
-                    onChange={(d) => {
-                      setDoctor(d);
-                      setAgreementOpened(false);
-                    }}
-                    getKey={(u) => u.id}
-                    getLabel={(u) => u.name}
-                    placeholder="Pilih dokter"
-                    searchPlaceholder="Nama dokter"
-                  />
-                </FormField>
-                {doctor ? <PersonCard user={doctor} label="Dokter" /> : null}
-              </section>
+              <DoctorStep
+                branchId={branchId}
+                doctor={doctor}
+                onDoctor={(d) => {
+                  setDoctor(d);
+                  setAgreementOpened(false);
+                }}
+              />
             ) : null}
-
             {step === 3 ? (
-              <section className="grid gap-3">
-                <div className="grid gap-1 text-sm">
-                  <p>
-                    Pasien: <b>{customer?.name}</b> (NO RM. {customer?.username}) · Paket: <b>{selected?.code}</b>{' '}
-                    {selected?.name} · Dokter: <b>{doctor?.name}</b>
-                  </p>
-                </div>
-                {period.isPending ? (
-                  <Skeleton className="h-[60vh]" />
-                ) : !hasPeriod ? null : pdfUrl ? (
-                  <iframe
-                    title="Perjanjian Paket"
-                    src={pdfUrl}
-                    className="h-[60vh] w-full rounded-lg border"
-                    data-testid="agreement-frame"
-                  />
-                ) : null}
-                <div>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    onClick={() => openAgreement(true)}
-                    disabled={!hasPeriod || !pdfUrl}
-                  >
-                    <Download /> Unduh Perjanjian
-                  </Button>
-                  {hasPeriod && !agreementOpened ? (
-                    <p className="mt-2 text-sm text-muted-foreground" data-testid="agreement-hint">
-                      Unduh perjanjian terlebih dahulu: tombol Konfirmasi aktif setelah perjanjian diunduh.
-                    </p>
-                  ) : null}
-                </div>
-              </section>
+              <AgreementStep
+                customer={customer}
+                selected={selected}
+                doctor={doctor}
+                loading={period.isPending}
+                hasPeriod={hasPeriod}
+                pdfUrl={pdfUrl}
+                agreementOpened={agreementOpened}
+                onDownload={() => openAgreement(true)}
+              />
             ) : null}
 
             <ErrorList items={errors} />

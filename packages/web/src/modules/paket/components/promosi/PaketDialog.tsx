@@ -5,9 +5,8 @@ import {
   formatNumber,
   INSTALLMENT_SCHEMAS,
   parseRupiah,
-  installmentMismatchMessage,
+  installmentMismatch,
   PAKET_ITEM_TYPES,
-  toSen,
   type ErrorItem,
   type PaketHistoryDto,
   type PaketInput,
@@ -132,10 +131,8 @@ export function PaketDialog({
   const instal = v.installment_schema === '1';
   const num = (s: string) => parseRupiah(s) ?? NaN;
   const mismatch =
-    instal &&
-    [v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt].every((x) => Number.isFinite(num(x))) &&
-    toSen(num(v.dp_amount)) + toSen(num(v.cicilan_amount)) * num(v.cicilan_attempt) !== toSen(num(v.price))
-      ? installmentMismatchMessage(num(v.price), num(v.dp_amount), num(v.cicilan_amount), num(v.cicilan_attempt))
+    instal && [v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt].every((x) => Number.isFinite(num(x)))
+      ? installmentMismatch(num(v.price), num(v.dp_amount), num(v.cicilan_amount), num(v.cicilan_attempt))
       : null;
 
   const save = async () => {
