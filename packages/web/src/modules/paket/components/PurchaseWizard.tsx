@@ -62,6 +62,8 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   };
   React.useEffect(() => {
     if (open) reset();
+    // Only when the dialog opens: reset is a new function each render and must not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const customer = kind === 'lama' ? patient : kind === 'baru' ? createdPatient : null;
