@@ -41,7 +41,8 @@ export function fromPgError(err: unknown): AppError | null {
     case '23503':
       return badRequest('Data yang dirujuk tidak ditemukan atau masih dipakai');
     case '23514':
-      return badRequest('Data tidak memenuhi aturan');
+      // Our own triggers (drizzle/*_rules.sql) raise their rule in Indonesian, without a constraint name.
+      return badRequest(!e.constraint && e.message ? e.message : 'Data tidak memenuhi aturan');
     case '22001':
       return badRequest('Isian terlalu panjang');
     case '22P02':

@@ -86,8 +86,6 @@ export default function HomePage() {
         </div>
       </section>
 
-      <Dashboard />
-
       <section ref={launcherRef} aria-labelledby="launcher-title" className="flex scroll-mt-20 flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="launcher-title" className="text-lg font-semibold">
@@ -140,6 +138,9 @@ export default function HomePage() {
           </div>
         ) : null}
       </section>
+
+      {/* Below the launcher: the cards load after the first paint and must not move what the user reaches for. */}
+      <Dashboard />
     </div>
   );
 }
