@@ -264,15 +264,11 @@ function postingBody(i, date) {
 function pgbenchScript({ branch, periode, user, akun, date }) {
   const month = date.slice(0, 7).replace('-', '');
   const bp = String(branch).padStart(2, '0');
+  // The lines as one jsonb value built in SQL (pgbench does not put variables inside string literals).
+  const line = (no, a, debit, credit) =>
+    `jsonb_build_object('line_no', ${no}, 'akun_id', ${akun[a]}, 'description', null, 'debit', ${debit}, 'credit', ${credit})`;
   const lines = (v, s) =>
-    JSON.stringify([
-      { line_no: 1, akun_id: akun['1101'], description: null, debit: 'V', credit: 0 },
-      { line_no: 2, akun_id: akun['4101'], description: null, debit: 0, credit: 'V' },
-      { line_no: 3, akun_id: akun['6102'], description: null, debit: 'S', credit: 0 },
-      { line_no: 4, akun_id: akun['2102'], description: null, debit: 0, credit: 'S' },
-    ])
-      .replaceAll('"V"', v)
-      .replaceAll('"S"', s);
+    `jsonb_build_array(${line(1, '1101', v, 0)}, ${line(2, '4101', 0, v)}, ${line(3, '6102', s, 0)}, ${line(4, '2102', 0, s)})`;
   return `\\set v random(100, 2000) * 100000
 \\set s :v / 5
 BEGIN;
@@ -282,7 +278,7 @@ with n as (insert into doc_counter (profile_id, kind, period, last) values (${br
 j as (insert into jurnal (profile_id, periode_id, code, transaction_at, memo, kind, source_type, source_id, reversal_of, total, line_count, created_by)
   select ${branch}, ${periode}, 'JU/${bp}/${month}/' || case when n.last < 10000 then lpad(n.last::text, 4, '0') else n.last::text end, '${date}'::date, 'pgbench', 'umum', 'jurnal_umum'::varchar, null::varchar, null::int, (:v + :s)::bigint, 4::smallint, ${user}::int from n returning *),
 d as (insert into jurnal_detail (jurnal_id, line_no, akun_id, description, debit, credit, profile_id, transaction_at)
-  select j.id, v.line_no, v.akun_id, v.description, v.debit, v.credit, j.profile_id, j.transaction_at from j cross join jsonb_to_recordset(('${lines(':v', ':s')}')::jsonb) as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint)
+  select j.id, v.line_no, v.akun_id, v.description, v.debit, v.credit, j.profile_id, j.transaction_at from j cross join jsonb_to_recordset(${lines(':v', ':s')}) as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint)
   returning line_no, akun_id, description, debit, credit),
 a as (insert into audit_log (user_id, profile_id, action, entity, entity_id, after, request_id)
   select ${user}::int, j.profile_id, 'create', 'jurnal', j.id::text, jsonb_set('{"code":"","memo":"pgbench"}'::jsonb, '{code}', to_jsonb(j.code)), 'pgbench' from j)
@@ -307,8 +303,10 @@ async function pgbench(bin, dbUrl, script, clients, seconds) {
   const out = await new Promise((resolve) => {
     const p = spawn(bin, [
       '-n',
+      // Simple protocol: pgbench writes :v and :s into the text, also inside the lines' JSON literal (extended mode
+      // would send them as untyped parameters, which PostgreSQL cannot add or place in a string).
       '-M',
-      'extended',
+      'simple',
       '-c',
       String(clients),
       '-j',
@@ -335,10 +333,14 @@ async function pgbench(bin, dbUrl, script, clients, seconds) {
 async function numberingCheck(dbUrl) {
   return withPg(dbUrl, async (c) => {
     const { rows } = await c.query(`
-      select j.profile_id, split_part(j.code, '/', 3) as month, count(*)::int as n, count(distinct j.code)::int as distinct_codes,
-             max(split_part(j.code, '/', 4)::int) as max, min(split_part(j.code, '/', 4)::int) as min,
-             (select last from doc_counter dc where dc.profile_id = j.profile_id and dc.kind = 'JU' and dc.period = split_part(j.code, '/', 3)) as counter
-      from jurnal j where j.code ~ '^JU/' group by 1, 2 order by 1, 2`);
+      with g as (
+        select j.profile_id, split_part(j.code, '/', 3) as month, count(*)::int as n,
+               count(distinct j.code)::int as distinct_codes,
+               max(split_part(j.code, '/', 4)::int) as max, min(split_part(j.code, '/', 4)::int) as min
+        from jurnal j where j.code ~ '^JU/' group by 1, 2)
+      select g.*, (select last from doc_counter dc
+                   where dc.profile_id = g.profile_id and dc.kind = 'JU' and dc.period = g.month) as counter
+      from g order by 1, 2`);
     const bad = rows.filter((r) => r.n !== r.max || r.n !== r.distinct_codes || r.min !== 1 || r.counter !== r.max);
     return { rows, ok: bad.length === 0 };
   });
