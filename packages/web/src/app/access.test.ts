@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultPrivileges,
-  PAGE_ACCESS,
-  ROLE_IDS,
-  STAFF_ROLE_NAMES,
-  TOPLEVEL_IDS,
-  type RoleName,
-  type SessionUserDto,
-} from '@klinik/shared';
+import { PAGE_ACCESS, STAFF_ROLE_NAMES, TOPLEVEL_IDS, type RoleName, type SessionUserDto } from '@klinik/shared';
 import { launcherEntriesFor } from '../components/launcher-entries';
 import {
   ADMIN_NAV,
@@ -22,35 +14,9 @@ import {
 import { topMenuFor } from '../layouts/TopMenu';
 import { canEnter, canOpen, canOpenPath, hasPageAccess, routeForPath } from './guards';
 import { ROUTES } from './routes';
+import { sessionUser } from '../test/session-user';
 
-function user(role: RoleName, roletoplevel = 0): SessionUserDto {
-  return {
-    id: 7,
-    name: 'Uji Coba',
-    role: ROLE_IDS[role],
-    rolename: role,
-    roletoplevel,
-    roletoplevelname: '',
-    profile_id: 1,
-    shift_id: null,
-    initial: 'UC',
-    username: role,
-    avatarurl: null,
-    previleges: defaultPrivileges(role),
-    profile: {
-      id: 1,
-      name: 'Klinik Uji',
-      address: null,
-      phone: null,
-      email: null,
-      logo: null,
-      logourl: null,
-      status: 1,
-      timezone: 'Asia/Jakarta',
-      city: null,
-    },
-  };
-}
+const user = (role: RoleName, roletoplevel = 0): SessionUserDto => sessionUser(role, roletoplevel, 7);
 
 /** Every demo kind of account: each staff role, and managers with each top-level role. */
 const USERS: [string, SessionUserDto][] = [

@@ -3,18 +3,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  defaultPrivileges,
-  GUARDS,
-  LAUNCHER,
-  MSG,
-  ROLE_IDS,
-  ROLE_NAMES,
-  TOP_MENU,
-  TOPLEVEL_IDS,
-  type RoleName,
-  type SessionUserDto,
-} from '@klinik/shared';
+import { GUARDS, LAUNCHER, MSG, ROLE_NAMES, TOP_MENU, TOPLEVEL_IDS } from '@klinik/shared';
 import { makeQueryClient, makeTrpcClient, SESSION_KEY, TRPCProvider } from '../lib/trpc';
 
 /** The HTML once every lazy part (layouts, pages) has loaded: layouts load on demand since issue 10. */
@@ -29,6 +18,7 @@ import { canEnter } from './guards';
 import { buildRouteObjects } from './router';
 import { LAYOUT_NAMES } from './route-types';
 import { MODULE_PAGES, PLANNED_COUNT, resolveRoutes, ROUTE_SPECS, ROUTES } from './routes';
+import { sessionUser } from '../test/session-user';
 
 /** Spec sections 2.1 to 2.10, word for word, before expansion. */
 const SPEC_ROUTES = `
@@ -76,34 +66,7 @@ function expand(route: string): string[] {
 
 const EXPECTED = [...new Set(SPEC_ROUTES.split(/\s+/).filter(Boolean).flatMap(expand))].sort();
 
-function user(role: RoleName, roletoplevel = 0): SessionUserDto {
-  return {
-    id: 1,
-    name: 'Uji Coba',
-    role: ROLE_IDS[role],
-    rolename: role,
-    roletoplevel,
-    roletoplevelname: '',
-    profile_id: 1,
-    shift_id: null,
-    initial: 'UC',
-    username: role,
-    avatarurl: null,
-    previleges: defaultPrivileges(role),
-    profile: {
-      id: 1,
-      name: 'Klinik Uji',
-      address: null,
-      phone: null,
-      email: null,
-      logo: null,
-      logourl: null,
-      status: 1,
-      timezone: 'Asia/Jakarta',
-      city: null,
-    },
-  };
-}
+const user = sessionUser;
 
 describe('route registry', () => {
   it('holds every spec route exactly once', () => {

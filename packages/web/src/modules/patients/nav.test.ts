@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPrivileges, ROLE_IDS, type RoleName, type SessionUserDto } from '@klinik/shared';
+import { type RoleName, type SessionUserDto } from '@klinik/shared';
 import { CLINIC_NAV, visibleNav } from '../../layouts/nav';
 import { routeByPath } from '../../app/routes';
+import { sessionUser } from '../../test/session-user';
 
-function user(role: RoleName): SessionUserDto {
-  return {
-    id: 1,
-    name: 'Uji',
-    role: ROLE_IDS[role],
-    rolename: role,
-    roletoplevel: 0,
-    roletoplevelname: '',
-    profile_id: 1,
-    shift_id: null,
-    initial: 'U',
-    username: role,
-    avatarurl: null,
-    previleges: defaultPrivileges(role),
-    profile: {
-      id: 1,
-      name: 'Klinik Uji',
-      address: null,
-      phone: null,
-      email: null,
-      logo: null,
-      logourl: null,
-      status: 1,
-      timezone: 'Asia/Jakarta',
-      city: null,
-    },
-  };
-}
+const user = (role: RoleName): SessionUserDto => sessionUser(role);
 
 const navPaths = (role: RoleName) => visibleNav(CLINIC_NAV, user(role)).flatMap((g) => g.items.map((i) => i.path));
 
