@@ -22,3 +22,4 @@ export * from './schemas/attendance.js';
 export * from './schemas/jobs.js';
 export * from './payroll/index.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/service.js';

@@ -3,3 +3,4 @@ export * from './finance.js';
 export * from './paket.js';
 export * from './staff.js';
 export * from './attendance.js';
+export * from './service.js';

@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  boolean,
+  timestamp,
+  date,
+  time,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+import { paketMembership } from './paket.js';
+
+/**
+ * Service front desk (issue 11): where a doctor practises, their schedules and closed dates, reservations into
+ * slots, visits and their queue, multimedia labels and progress photos. Every table is branch-owned (profile_id).
+ * Rules the database keeps (capacity of a slot, the visit state machine, no deletes) are in
+ * drizzle/0016_service_rules.sql. Statuses are the spec's words (packages/shared/src/schemas/service.ts).
+ */
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+const branch = () =>
+  integer('profile_id')
+    .notNull()
+    .references(() => profile.id);
+const userRef = (name: string) => integer(name).references(() => users.id);
+
+/** A doctor (users.role 2) practising in a branch; a doctor may practise in several branches. */
+export const doctorPractice = pgTable(
+  'doctor_practice',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    /** Surat Izin Praktik for this branch (SATUSEHAT Practitioner needs it). */
+    sip_number: varchar('sip_number', { length: 60 }),
+    specialization: varchar('specialization', { length: 100 }),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('doctor_practice_profile_doctor_idx').on(t.profile_id, t.doctor_id)],
+);
+
+/** A weekly practice block: day of week (1 Senin .. 7 Minggu, ISO), start to end, cut into slots. */
+export const doctorSchedule = pgTable(
+  'doctor_schedule',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    day_of_week: smallint('day_of_week').notNull(),
+    start_time: time('start_time').notNull(),
+    end_time: time('end_time').notNull(),
+    slot_minutes: smallint('slot_minutes').notNull().default(30),
+    capacity: smallint('capacity').notNull().default(4),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('doctor_schedule_profile_doctor_idx').on(t.profile_id, t.doctor_id, t.day_of_week)],
+);
+
+/** A date a doctor does not practise (doctor_id set) or the whole branch is closed (doctor_id null). */
+export const scheduleClosed = pgTable(
+  'schedule_closed',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    doctor_id: userRef('doctor_id'),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: varchar('reason', { length: 200 }),
+    status: smallint('status').notNull().default(1),
+    created_by: userRef('created_by'),
+    ...timestamps,
+  },
+  (t) => [index('schedule_closed_profile_date_idx').on(t.profile_id, t.date)],
+);
+
+/**
+ * One row per booked slot (branch, doctor, date, time): `booked` is kept by the reservation trigger and checked
+ * against `capacity` by PostgreSQL, so concurrent bookings of the last places cannot overbook.
+ */
+export const reservationSlot = pgTable(
+  'reservation_slot',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    capacity: smallint('capacity').notNull(),
+    booked: smallint('booked').notNull().default(0),
+  },
+  (t) => [uniqueIndex('reservation_slot_key_idx').on(t.profile_id, t.doctor_id, t.date, t.time)],
+);
+
+/** A booking of a patient into a doctor's slot. status: booked | datang | batal | tidak_datang. */
+export const reservation = pgTable(
+  'reservation',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    end_time: time('end_time').notNull(),
+    /** The slot's capacity at booking time (from the schedule); the trigger puts it on reservation_slot. */
+    slot_capacity: smallint('slot_capacity').notNull(),
+    note: text('note'),
+    status: varchar('status', { length: 20 }).notNull().default('booked'),
+    cancel_reason: text('cancel_reason'),
+    reminded_at: timestamp('reminded_at', { withTimezone: true, mode: 'string' }),
+    reminded_by: userRef('reminded_by'),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: userRef('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reservation_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('reservation_idempotency_idx')
+      .on(t.profile_id, t.idempotency_key)
+      .where(sql`${t.idempotency_key} is not null`),
+    index('reservation_profile_date_idx').on(t.profile_id, t.date, t.doctor_id),
+    index('reservation_customer_idx').on(t.customer_id),
+  ],
+);
+
+/**
+ * A visit (kunjungan): checked in from a reservation or walked in. kind: konsultasi | tindakan | paket.
+ * status: menunggu -> dipanggil -> diperiksa -> selesai, batal from the first three (shared VISIT_TRANSITIONS,
+ * kept by the visit_status trigger too). queue_number per branch, doctor and day.
+ */
+export const visit = pgTable(
+  'visit',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    visit_date: date('visit_date', { mode: 'string' }).notNull(),
+    queue_number: integer('queue_number').notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    /** The nurse or therapist handling a treatment visit (optional). */
+    nurse_id: userRef('nurse_id'),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    complaint: text('complaint'),
+    reservation_id: integer('reservation_id').references(() => reservation.id),
+    paket_membership_id: integer('paket_membership_id').references(() => paketMembership.id),
+    /** Progress photos are wanted: the visit shows in the multimedia queue. */
+    needs_multimedia: boolean('needs_multimedia').notNull().default(false),
+    status: varchar('status', { length: 20 }).notNull().default('menunggu'),
+    called_at: timestamp('called_at', { withTimezone: true, mode: 'string' }),
+    started_at: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
+    cancel_reason: text('cancel_reason'),
+    /** A follow-up the doctor asked for (control visit); the reminder page lists the due ones. */
+    follow_up_date: date('follow_up_date', { mode: 'string' }),
+    follow_up_reminded_at: timestamp('follow_up_reminded_at', { withTimezone: true, mode: 'string' }),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: userRef('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('visit_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('visit_queue_idx').on(t.profile_id, t.doctor_id, t.visit_date, t.queue_number),
+    uniqueIndex('visit_reservation_idx')
+      .on(t.reservation_id)
+      .where(sql`${t.reservation_id} is not null`),
+    uniqueIndex('visit_idempotency_idx')
+      .on(t.profile_id, t.idempotency_key)
+      .where(sql`${t.idempotency_key} is not null`),
+    index('visit_profile_date_idx').on(t.profile_id, t.visit_date, t.status),
+    index('visit_customer_idx').on(t.customer_id),
+  ],
+);
+
+/** Every status change of a visit, for the queue's history and the auditor. */
+export const visitStatusLog = pgTable(
+  'visit_status_log',
+  {
+    id: serial('id').primaryKey(),
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => visit.id),
+    from_status: varchar('from_status', { length: 20 }),
+    to_status: varchar('to_status', { length: 20 }).notNull(),
+    by_user: userRef('by_user'),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('visit_status_log_visit_idx').on(t.visit_id)],
+);
+
+/** Labels of progress photos (spec resource MASTER_LABEL_FOTOPROGRES): "Wajah depan", "Sisi kiri"... */
+export const multimediaLabel = pgTable(
+  'multimedia_label',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    name: varchar('name', { length: 100 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('multimedia_label_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+);
+
+/** A progress photo of a visit. Deleting hides it (status 0, deleted_at/by); the row and file stay for the auditor. */
+export const visitMultimedia = pgTable(
+  'visit_multimedia',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => visit.id),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    label_id: integer('label_id').references(() => multimediaLabel.id),
+    photo: text('photo').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    upload_at: timestamp('upload_at', { withTimezone: true, mode: 'string' }).notNull(),
+    note: text('note'),
+    status: smallint('status').notNull().default(1),
+    uploaded_by: userRef('uploaded_by'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    deleted_by: userRef('deleted_by'),
+    ...timestamps,
+  },
+  (t) => [
+    index('visit_multimedia_visit_idx').on(t.visit_id),
+    index('visit_multimedia_customer_idx').on(t.profile_id, t.customer_id, t.label_id),
+  ],
+);
