@@ -45,6 +45,25 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
+  it('gives patients official area names and postal codes of their own city', async () => {
+    const rows = await queryRows<{ city: string; provincy: string; postalcode: string }>(
+      db,
+      sql`select u.city, u.provincy, u.postalcode from users u where u.role = 1`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const ranges: Record<string, [number, number]> = {
+      'Kota Administrasi Jakarta Selatan': [12110, 12970],
+      'Kota Bandung': [40111, 40295],
+      'Kota Denpasar': [80111, 80239],
+    };
+    for (const r of rows) {
+      const range = ranges[r.city];
+      expect(range, r.city).toBeDefined();
+      expect(Number(r.postalcode)).toBeGreaterThanOrEqual(range[0]);
+      expect(Number(r.postalcode)).toBeLessThanOrEqual(range[1]);
+    }
+    expect(new Set(rows.map((r) => r.provincy))).toEqual(new Set(['DKI Jakarta', 'Jawa Barat', 'Bali']));
+  });
   it('opens an active period for Jakarta only, from the first day of the previous month', async () => {
     const periods = await queryRows<{ name: string; start_date: string; status: number }>(
       db,

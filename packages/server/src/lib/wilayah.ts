@@ -27,7 +27,24 @@ export function loadAreas() {
   return cache;
 }
 
-/** "KOTA BANDUNG" -> "Kota Bandung" for display. */
+const UPPER_WORDS = new Set(['DKI', 'DI', 'RT', 'RW', 'UPT', 'PT']);
+const ROMAN = /^(?=[IVX]+$)X{0,3}(IX|IV|V?I{0,3})$/;
+const LOWER_WORDS = new Set(['dan']);
+
+/**
+ * Official names for display: "KOTA BANDUNG" -> "Kota Bandung", "DKI JAKARTA" -> "DKI Jakarta" (not "Dki Jakarta"),
+ * "SUKAMAJU II" -> "Sukamaju II", "PANGKAJENE DAN KEPULAUAN" -> "Pangkajene dan Kepulauan".
+ */
 export function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  return s
+    .split(/(\s+|[(-])/u)
+    .map((word, i) => {
+      if (!word || /^(\s+|[(-])$/u.test(word)) return word;
+      const upper = word.toUpperCase();
+      if (UPPER_WORDS.has(upper) || ROMAN.test(upper)) return upper;
+      const lower = word.toLowerCase();
+      if (i > 0 && LOWER_WORDS.has(lower)) return lower;
+      return lower.replace(/^(\p{L})/u, (ch) => ch.toUpperCase());
+    })
+    .join('');
 }

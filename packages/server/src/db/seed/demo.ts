@@ -27,6 +27,8 @@ export const DEMO_BRANCHES = [
     name: 'Klinik Sehat Sentosa Jakarta',
     city: 'Jakarta Selatan',
     regency: '31.74',
+    /** Postal codes of Kota Administrasi Jakarta Selatan (121xx-129xx). */
+    postal: [12110, 12970],
     timezone: 'Asia/Jakarta',
     phone: '0217654321',
     address: 'Jl. Fatmawati Raya No. 12, Cilandak',
@@ -37,6 +39,8 @@ export const DEMO_BRANCHES = [
     name: 'Klinik Sehat Sentosa Bandung',
     city: 'Bandung',
     regency: '32.73',
+    /** Postal codes of Kota Bandung (401xx-402xx). */
+    postal: [40111, 40295],
     timezone: 'Asia/Jakarta',
     phone: '0224231234',
     address: 'Jl. Ir. H. Juanda No. 88, Coblong',
@@ -47,6 +51,8 @@ export const DEMO_BRANCHES = [
     name: 'Klinik Sehat Sentosa Denpasar',
     city: 'Denpasar',
     regency: '51.71',
+    /** Postal codes of Kota Denpasar (801xx-802xx). */
+    postal: [80111, 80239],
     timezone: 'Asia/Makassar',
     phone: '0361234567',
     address: 'Jl. Teuku Umar No. 45, Denpasar Barat',
@@ -298,7 +304,7 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
         kecamatan: titleCase(district.name),
         city: titleCase(regency.name),
         provincy: titleCase(province.name),
-        postalcode: String(10000 + Math.floor(random() * 89999)),
+        postalcode: String(branch.postal[0] + Math.floor(random() * (branch.postal[1] - branch.postal[0] + 1))),
         profile_id: branchIds[bi],
         status: 1,
         join_at: `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 27)).padStart(2, '0')}`,
