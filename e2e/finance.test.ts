@@ -177,7 +177,7 @@ describe('finance in the browser', () => {
     // The reversal date: today in the branch (Denpasar, WITA) by default, refused before the active period.
     await page.waitForSelector('#jurnal-reverse-date');
     const branchToday = todayIn('Asia/Makassar');
-    expect(await page.$eval('#jurnal-reverse-date', (el) => (el as HTMLInputElement).value)).toBe(branchToday);
+    expect(await page.$eval('#jurnal-reverse-date', (el) => el.getAttribute('data-value'))).toBe(branchToday);
     await setValue('#jurnal-reverse-date', addDays(start, -1));
     await waitForText(page, 'Tanggal harus di dalam periode aktif');
     expect(await disabled('[data-testid=jurnal-reverse-confirm]')).toBe(true);

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
 import {
   Table,
   TableBody,
@@ -159,14 +160,13 @@ export function JurnalUmumForm({
           />
         </FormField>
         <FormField label="Tanggal Transaksi" htmlFor="ju-date" required>
-          <Input
+          <DateInput
             id="ju-date"
-            type="date"
             value={date}
             min={period?.start_date}
-            onChange={(e) => {
+            onChange={(iso) => {
               edited();
-              setDate(e.target.value);
+              setDate(iso);
             }}
             required
           />

@@ -24,6 +24,7 @@ import {
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
 import {
   Table,
   TableBody,
@@ -131,7 +132,7 @@ export function PeriodeDialog({
           </p>
         ) : null}
         <FormField label="Tanggal Mulai" htmlFor="periode-start" required>
-          <Input id="periode-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} required />
+          <DateInput id="periode-start" value={start} onChange={setStart} required />
         </FormField>
         {start ? (
           <div className="max-h-[45vh] overflow-auto rounded-lg border">

@@ -15,7 +15,7 @@ import {
 } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
 import { useActivePeriod } from '../lib';
 
 /**
@@ -70,14 +70,7 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
           </DialogDescription>
         </DialogHeader>
         <FormField label="Tanggal Pembatalan" htmlFor="jurnal-reverse-date" required error={hint ?? undefined}>
-          <Input
-            id="jurnal-reverse-date"
-            type="date"
-            value={date}
-            min={min}
-            onChange={(e) => setDate(e.target.value)}
-            required
-          />
+          <DateInput id="jurnal-reverse-date" value={date} min={min} onChange={setDate} required />
         </FormField>
         <ErrorList items={errors} />
         <DialogFooter>

@@ -27,6 +27,7 @@ import {
 import { ErrorList } from '../../../../components/ui/error-list';
 import { FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
+import { DateInput } from '../../../../components/ui/date-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { fieldErrorsOf } from './field-errors';
@@ -204,7 +205,7 @@ export function PaketDialog({
               </Select>
             </FormField>
             <FormField label="Berlaku Mulai" htmlFor="pk-active" error={byField.active_at} required>
-              <Input id="pk-active" type="date" value={v.active_at} onChange={set('active_at')} />
+              <DateInput id="pk-active" value={v.active_at} onChange={(iso) => setV({ ...v, active_at: iso })} />
             </FormField>
             <FormField label="Status" htmlFor="pk-status">
               <OptionSelect

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '
 import { ErrorList } from '../../../../components/ui/error-list';
 import { FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
+import { DateInput } from '../../../../components/ui/date-input';
 import { fieldErrorsOf } from './field-errors';
 
 /** 'Jenis Paket' create/edit dialog of /paket/promosi (split out of PromosiPage, issue 9 item 6). */
@@ -82,20 +83,10 @@ export function TypeDialog({
           </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="Mulai" htmlFor="type-start" error={byField.start_at} required>
-              <Input
-                id="type-start"
-                type="date"
-                value={v.start_at}
-                onChange={(e) => setV({ ...v, start_at: e.target.value })}
-              />
+              <DateInput id="type-start" value={v.start_at} onChange={(iso) => setV({ ...v, start_at: iso })} />
             </FormField>
             <FormField label="Berakhir" htmlFor="type-end" error={byField.end_at}>
-              <Input
-                id="type-end"
-                type="date"
-                value={v.end_at}
-                onChange={(e) => setV({ ...v, end_at: e.target.value })}
-              />
+              <DateInput id="type-end" value={v.end_at} onChange={(iso) => setV({ ...v, end_at: iso })} />
             </FormField>
           </div>
           <FormField label="Status" htmlFor="type-status">
