@@ -14,6 +14,28 @@ export interface Column<T> {
   cell?: (row: T, index: number) => React.ReactNode;
   className?: string;
   headerClassName?: string;
+  /**
+   * What the column holds: `number` (money, quantities: right-aligned tabular figures, never wrapped), `date`
+   * (tabular, never wrapped: a date does not break over three lines), `action` (buttons, right-aligned, never hidden).
+   */
+  kind?: 'number' | 'date' | 'action';
+  /**
+   * Which columns give way on narrow screens instead of making the table scroll sideways: 2 is hidden below 768 px,
+   * 3 below 1024 px. Columns without a priority always show.
+   */
+  priority?: 2 | 3;
+}
+
+const KIND_CLASS: Record<NonNullable<Column<unknown>['kind']>, string> = {
+  number: 'text-right tabular-nums whitespace-nowrap',
+  date: 'tabular-nums whitespace-nowrap',
+  action: 'text-right whitespace-nowrap',
+};
+const PRIORITY_CLASS: Record<2 | 3, string> = { 2: 'hidden md:table-cell', 3: 'hidden lg:table-cell' };
+
+/** The classes a column's kind and priority give its header and cells. */
+export function columnClass<T>(c: Column<T>): string {
+  return cn(c.kind && KIND_CLASS[c.kind], c.priority && PRIORITY_CLASS[c.priority]);
 }
 
 export interface ServerPagination {
@@ -37,6 +59,11 @@ export interface DataTableProps<T> {
   emptyText?: string;
   onRowClick?: (row: T) => void;
   className?: string;
+  /**
+   * The table scrolls inside its card with the header kept in view (sticky) once it is taller than this
+   * (a Tailwind max-height class); `none` lets it grow with the page.
+   */
+  maxHeightClass?: string;
 }
 
 /** A cell without a renderer: strings and numbers as they are, anything else empty. */
@@ -54,6 +81,7 @@ export function DataTable<T>({
   emptyText = MSG.empty,
   onRowClick,
   className,
+  maxHeightClass = 'max-h-[70vh]',
 }: DataTableProps<T>) {
   const [localPage, setLocalPage] = React.useState(1);
   const [localSize, setLocalSize] = React.useState<number>(DEFAULT_PAGE_SIZE);
@@ -78,11 +106,11 @@ export function DataTable<T>({
 
   return (
     <div className={cn('overflow-hidden rounded-lg border bg-card', className)}>
-      <Table>
-        <TableHeader>
+      <Table containerClassName={maxHeightClass === 'none' ? undefined : cn(maxHeightClass, 'overflow-y-auto')}>
+        <TableHeader className="sticky top-0 z-10 bg-muted shadow-[inset_0_-1px_0] shadow-border">
           <TableRow className="hover:bg-transparent">
             {columns.map((c) => (
-              <TableHead key={c.key} className={c.headerClassName}>
+              <TableHead key={c.key} className={cn(columnClass(c), c.headerClassName)}>
                 {c.header}
               </TableHead>
             ))}
@@ -93,7 +121,7 @@ export function DataTable<T>({
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
               <TableRow key={`s${i}`} aria-hidden>
                 {columns.map((c) => (
-                  <TableCell key={c.key}>
+                  <TableCell key={c.key} className={columnClass(c)}>
                     <Skeleton className="h-5 w-full" />
                   </TableCell>
                 ))}
@@ -115,7 +143,7 @@ export function DataTable<T>({
                 tabIndex={onRowClick ? 0 : undefined}
               >
                 {columns.map((c) => (
-                  <TableCell key={c.key} className={c.className}>
+                  <TableCell key={c.key} className={cn(columnClass(c), c.className)}>
                     {c.cell ? c.cell(row, i) : plain((row as Record<string, unknown>)[c.key])}
                   </TableCell>
                 ))}

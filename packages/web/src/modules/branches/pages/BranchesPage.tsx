@@ -97,7 +97,10 @@ export default function BranchesPage() {
                     )}
                   </div>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold">{b.name}</p>
+                    <p className="line-clamp-2 font-semibold break-words" title={b.name}>
+                      {b.name}
+                    </p>
+                    {b.city ? <p className="truncate text-sm text-muted-foreground">{b.city}</p> : null}
                     <div className="mt-1 flex flex-wrap gap-1.5">
                       <Badge variant={b.status === 0 ? 'warning' : 'success'}>{statusLabel(b.status)}</Badge>
                       <Badge variant="outline">

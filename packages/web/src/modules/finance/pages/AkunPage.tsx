@@ -233,22 +233,20 @@ export default function AkunPage() {
     {
       key: 'debit',
       header: 'Debit',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (a) => (a.debit ? formatRupiah(a.debit) : ''),
     },
     {
       key: 'credit',
       header: 'Kredit',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (a) => (a.credit ? formatRupiah(a.credit) : ''),
     },
     { key: 'status', header: 'Status', cell: (a) => <ActiveBadge status={a.status} /> },
     {
       key: 'actions',
       header: '',
-      className: 'text-right',
+      kind: 'action',
       cell: (a) =>
         manage ? (
           <MasterRowActions

@@ -59,8 +59,7 @@ export default function PajakPage() {
     {
       key: 'rate',
       header: 'Tarif',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (p) => `${String(p.rate).replace('.', ',')}%`,
     },
     { key: 'akun', header: 'Akun Hutang Pajak', cell: (p) => `${p.akuncode} ${p.akunname}` },
@@ -68,7 +67,7 @@ export default function PajakPage() {
     {
       key: 'actions',
       header: '',
-      className: 'text-right',
+      kind: 'action',
       cell: (p) =>
         manage ? (
           <MasterRowActions

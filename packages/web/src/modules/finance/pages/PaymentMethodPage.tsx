@@ -60,7 +60,7 @@ export default function PaymentMethodPage() {
     {
       key: 'actions',
       header: '',
-      className: 'text-right',
+      kind: 'action',
       cell: (m) =>
         manage ? (
           <MasterRowActions

@@ -125,7 +125,7 @@ export default function PeriodePage() {
     }),
   );
   const columns: Column<PeriodeDto>[] = [
-    { key: 'start_date', header: 'Tanggal Mulai', cell: (p) => formatDate(p.start_date) },
+    { key: 'start_date', header: 'Tanggal Mulai', kind: 'date', cell: (p) => formatDate(p.start_date) },
     { key: 'end_date', header: 'Tanggal Tutup', cell: (p) => (p.end_date ? formatDate(p.end_date) : '-') },
     {
       key: 'status',
@@ -135,7 +135,7 @@ export default function PeriodePage() {
     {
       key: 'actions',
       header: '',
-      className: 'text-right',
+      kind: 'action',
       cell: (p) => (
         <div className="flex justify-end gap-2">
           <Button size="sm" variant="outline" onClick={() => setDetail(p.id)}>

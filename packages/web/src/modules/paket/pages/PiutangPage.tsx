@@ -48,19 +48,18 @@ export default function PiutangPage() {
       header: 'Registrasi',
       cell: (r) => <span className="font-mono text-xs">{r.memberships.join(', ')}</span>,
     },
-    { key: 'oldest_due', header: 'Jatuh Tempo Terlama', cell: (r) => formatDate(r.oldest_due) },
+    { key: 'oldest_due', header: 'Jatuh Tempo Terlama', kind: 'date', cell: (r) => formatDate(r.oldest_due) },
     ...AGEING_BUCKETS.map((b): Column<PiutangRowDto> => ({
       key: b,
       header: AGEING_LABELS[b],
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (r) => formatRupiah(r[b]),
     })),
     {
       key: 'total',
       header: 'Total',
-      className: 'text-right font-semibold',
-      headerClassName: 'text-right',
+      kind: 'number',
+      className: 'font-semibold',
       cell: (r) => formatRupiah(r.total),
     },
   ];

@@ -58,8 +58,7 @@ export default function PromosiPage() {
     {
       key: 'price',
       header: 'Harga',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (p) => formatRupiah(p.price),
     },
     {
@@ -96,7 +95,7 @@ export default function PromosiPage() {
   const typeColumns: Column<PaketTypeDto>[] = [
     { key: 'name', header: 'Nama' },
     { key: 'typename', header: 'Jenis' },
-    { key: 'start_at', header: 'Mulai', cell: (t) => formatDate(t.start_at) },
+    { key: 'start_at', header: 'Mulai', kind: 'date', cell: (t) => formatDate(t.start_at) },
     { key: 'end_at', header: 'Berakhir', cell: (t) => (t.end_at ? formatDate(t.end_at) : '-') },
     {
       key: 'status',

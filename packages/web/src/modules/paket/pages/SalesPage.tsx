@@ -157,7 +157,7 @@ export default function SalesPage() {
 
   const columns: Column<MembershipDto>[] = [
     { key: 'code', header: 'Kode', cell: (m) => <span className="font-mono text-xs">{m.code}</span> },
-    { key: 'registered_at', header: 'Tanggal', cell: (m) => formatDate(m.registered_at) },
+    { key: 'registered_at', header: 'Tanggal', kind: 'date', cell: (m) => formatDate(m.registered_at) },
     {
       key: 'customer',
       header: 'Pasien',
@@ -182,15 +182,13 @@ export default function SalesPage() {
     {
       key: 'price',
       header: 'Harga',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (m) => formatRupiah(m.price),
     },
     {
       key: 'outstanding',
       header: 'Sisa',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (m) => formatRupiah(m.outstanding_amount),
     },
     {

@@ -108,7 +108,7 @@ export default function UsersPage() {
     {
       key: 'actions',
       header: <span className="sr-only">Aksi</span>,
-      className: 'text-right',
+      kind: 'action',
       cell: (u) => (
         <div
           className="flex justify-end gap-1"
