@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { MSG } from '../packages/shared/src/index.js';
+import { MSG, todayIn } from '../packages/shared/src/index.js';
 import { bodyText, closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
 
 /**
@@ -164,7 +164,7 @@ describe('Pembelian Paket Promo', () => {
 
   it('registers a package for an existing patient and lands on /paket/sales', async () => {
     const finance = await signedIn(browser, 'finance.bandung');
-    const today = new Date().toISOString().slice(0, 8) + '01';
+    const today = todayIn('Asia/Jakarta').slice(0, 8) + '01';
     const created = await call(finance, 'POST', '/api/finance/periode', { start_date: today });
     expect(created.status).toBe(201);
     await closePage(finance);

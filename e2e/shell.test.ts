@@ -386,4 +386,30 @@ describe('shell', () => {
       await closePage(page);
     }
   });
+  it('collapses the side drawer to group icons on demand and remembers it', async () => {
+    const page = await signedIn(browser, 'admin', 'large');
+    try {
+      await page.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('[data-testid=side-drawer] a');
+      const width = () => page.$eval('[data-testid=side-drawer]', (e) => e.getBoundingClientRect().width);
+      expect(await width()).toBe(350);
+      await page.click('[aria-label="Ciutkan menu samping menjadi ikon"]');
+      await page.waitForSelector('[data-testid=side-drawer][data-collapsed]');
+      expect(await width()).toBe(64);
+      // A group's icon opens its links as a menu; choosing one navigates.
+      await page.click('[data-testid=side-drawer] button[aria-label="Umum"]');
+      await page.waitForSelector('[role=menu] a[href="/"]');
+      await page.click('[role=menu] a[href="/"]');
+      await page.waitForFunction(() => location.pathname === '/');
+      // Remembered on this device after a reload.
+      await page.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('[data-testid=side-drawer][data-collapsed]');
+      await page.click('[aria-label="Lebarkan menu samping"]');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=side-drawer]')?.getBoundingClientRect().width === 350,
+      );
+    } finally {
+      await closePage(page);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Menu } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, Menu } from 'lucide-react';
 import { MSG, PRODUCT_NAME, showsMyMenu } from '@klinik/shared';
 import { useSession } from '../app/auth';
 import { Button } from '../components/ui/button';
@@ -9,6 +9,7 @@ import { BranchSwitcher } from './BranchSwitcher';
 import { DRAWER_WIDTH, drawerOpenFor } from './drawer';
 import { CLINIC_NAV, visibleNav } from './nav';
 import { SideNav } from './SideNav';
+import { RAIL_WIDTH, SideRail } from './SideRail';
 import { FOOTER_HEIGHT, SLOTS } from './slots';
 import { BottomNav, TopMenu } from './TopMenu';
 import { BREAKPOINTS, useMinWidth } from './useMediaQuery';
@@ -17,8 +18,18 @@ import { UserMenu } from './UserMenu';
 
 /**
  * Main clinic layout (spec 2.2, 2.8): top bar with modules, branch and user menu at md and up; bottom navigation
- * below md; a 350 px side drawer, inline from lg (open per drawerOpenFor) and a sliding sheet below lg.
+ * below md; a 350 px side drawer, inline from lg (open per drawerOpenFor) and a sliding sheet below lg. The inline
+ * drawer collapses to a rail of group icons on demand; the choice is remembered on this device.
  */
+const COLLAPSED_KEY = 'klinik.drawer.collapsed';
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export default function ClinicLayout() {
   const user = useSession();
   const { pathname } = useLocation();
@@ -27,6 +38,15 @@ export default function ClinicLayout() {
   // The user's toggle holds until the path changes; then the drawer follows the path rule again.
   const [toggled, setToggled] = React.useState<{ path: string; open: boolean } | null>(null);
   const [sheetOpen, setSheetOpen] = React.useState(false);
+  const [collapsed, setCollapsedState] = React.useState(readCollapsed);
+  const setCollapsed = (c: boolean) => {
+    setCollapsedState(c);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, c ? '1' : '0');
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  };
   const drawerOpen = toggled?.path === pathname ? toggled.open : drawerOpenFor(pathname, !isXl);
   const nav = React.useMemo(() => visibleNav(CLINIC_NAV, user), [user]);
   const Footer = SLOTS.announcementsFooter;
@@ -73,10 +93,25 @@ export default function ClinicLayout() {
         {isLarge && drawerOpen ? (
           <aside
             data-testid="side-drawer"
-            style={{ width: DRAWER_WIDTH, height: `calc(100dvh - 3.5rem - ${Footer ? FOOTER_HEIGHT : 0}px)` }}
-            className="sticky top-14 shrink-0 overflow-y-auto border-r bg-sidebar"
+            data-collapsed={collapsed || undefined}
+            style={{
+              width: collapsed ? RAIL_WIDTH : DRAWER_WIDTH,
+              height: `calc(100dvh - 3.5rem - ${Footer ? FOOTER_HEIGHT : 0}px)`,
+            }}
+            className="sticky top-14 flex shrink-0 flex-col overflow-y-auto border-r bg-sidebar"
           >
-            <SideNav groups={nav} />
+            <div className={collapsed ? 'flex justify-center pt-2' : 'flex justify-end px-3 pt-2'}>
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={() => setCollapsed(!collapsed)}
+                aria-label={collapsed ? 'Lebarkan menu samping' : 'Ciutkan menu samping menjadi ikon'}
+                title={collapsed ? 'Lebarkan menu' : 'Ciutkan menu'}
+              >
+                {collapsed ? <ChevronsRight className="size-4" /> : <ChevronsLeft className="size-4" />}
+              </Button>
+            </div>
+            {collapsed ? <SideRail groups={nav} /> : <SideNav groups={nav} className="pt-0" />}
           </aside>
         ) : null}
         <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-6">

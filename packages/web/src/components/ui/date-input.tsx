@@ -68,24 +68,32 @@ export function DateInput({
 }: DateInputProps) {
   const [text, setText] = React.useState(isoToDisplay(value));
   const [open, setOpen] = React.useState(false);
-  const [invalid, setInvalid] = React.useState(false);
+  const [invalid, setInvalid] = React.useState<string | null>(null);
   React.useEffect(() => {
     setText(isoToDisplay(value));
-    setInvalid(false);
+    setInvalid(null);
   }, [value]);
 
   const commit = (raw: string) => {
     if (raw.trim() === '') {
-      setInvalid(false);
+      setInvalid(null);
       if (value !== '') onChange('');
       return;
     }
     const iso = parseDisplayDate(raw);
-    if (!iso || (min && iso < min) || (max && iso > max)) {
-      setInvalid(true);
+    if (!iso) {
+      setInvalid('Tanggal tidak valid, tulis dd/mm/yyyy');
       return;
     }
-    setInvalid(false);
+    if (min && iso < min) {
+      setInvalid(`Tanggal paling awal ${isoToDisplay(min)}`);
+      return;
+    }
+    if (max && iso > max) {
+      setInvalid(`Tanggal paling akhir ${isoToDisplay(max)}`);
+      return;
+    }
+    setInvalid(null);
     setText(isoToDisplay(iso));
     if (iso !== value) onChange(iso);
   };
@@ -107,13 +115,13 @@ export function DateInput({
             value={text}
             disabled={disabled}
             required={required}
-            aria-invalid={aria['aria-invalid'] || invalid || undefined}
+            aria-invalid={aria['aria-invalid'] || !!invalid || undefined}
             aria-describedby={aria['aria-describedby']}
             onChange={(e) => {
               setText(e.target.value);
               const iso = parseDisplayDate(e.target.value);
               if (iso && (!min || iso >= min) && (!max || iso <= max) && iso !== value) {
-                setInvalid(false);
+                setInvalid(null);
                 onChange(iso);
               }
             }}
@@ -179,6 +187,11 @@ export function DateInput({
           }}
         />
       </PopoverContent>
+      {invalid ? (
+        <p className="mt-1 text-xs text-destructive" role="alert" data-testid="date-input-error">
+          {invalid}
+        </p>
+      ) : null}
     </Popover>
   );
 }

@@ -46,12 +46,6 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
       onError: (err) => setErrors(errorItems(err)),
     }),
   );
-  const min =
-    jurnal && period
-      ? jurnal.transaction_at > period.start_date
-        ? jurnal.transaction_at
-        : period.start_date
-      : undefined;
   let hint: string | null = null;
   if (jurnal && !period) hint = 'Tidak ada periode pembukuan aktif';
   else if (date && period && date < period.start_date)
@@ -70,7 +64,7 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
           </DialogDescription>
         </DialogHeader>
         <FormField label="Tanggal Pembatalan" htmlFor="jurnal-reverse-date" required error={hint ?? undefined}>
-          <DateInput id="jurnal-reverse-date" value={date} min={min} onChange={setDate} required />
+          <DateInput id="jurnal-reverse-date" value={date} onChange={setDate} required />
         </FormField>
         <ErrorList items={errors} />
         <DialogFooter>
