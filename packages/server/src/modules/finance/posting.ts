@@ -20,7 +20,7 @@ import {
   type Sen,
   unbalancedMessage,
 } from '@klinik/shared';
-import type { Ctx } from '../../http/context.js';
+import { inTransaction, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
 import * as q from './queries.js';
 
@@ -314,12 +314,6 @@ export async function lockActivePeriodFor(ctx: Ctx, date: string): Promise<Activ
   return { id: p.id, start_date: p.start_date, status: p.status };
 }
 
-/** Runs fn in a transaction of its own, or in a savepoint of the caller's. */
-export async function withTx<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
-  await ctx.today(); // the clock's time zone is read before the transaction (see inTransaction)
-  return ctx.db.transaction(async (db) => fn({ ...ctx, db }));
-}
-
 /**
  * Posts a document's journal in the caller's transaction (ctx.db), for ctx.branchId. Amounts are `Sen` (integer
  * sen, what the documents store): no module converts to rupiah to post. Validates exactly like the
@@ -330,7 +324,8 @@ export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: numb
   if (!doc.source_type || doc.source_id === undefined || doc.source_id === null || String(doc.source_id) === '') {
     throw new AppError(400, [{ message: 'Sumber jurnal (source_type dan source_id) wajib diisi' }]);
   }
-  return withTx(ctx, async (tx) => {
+  // A transaction of its own, or a savepoint of the caller's.
+  return inTransaction(ctx, async (tx) => {
     const periode = await lockActivePeriodFor(tx, doc.transaction_at);
     const lines = await resolveSenLines(tx, doc.lines, 'lines');
     const { id, code } = await insertJournal(tx, {
