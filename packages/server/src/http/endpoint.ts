@@ -65,6 +65,11 @@ export interface RestSpec<R> {
   consumes?: string;
   /** The response is not JSON (PDF, xlsx, an image): its media type, for the documentation. */
   produces?: string;
+  /**
+   * What a REST caller gets when it differs from the tRPC answer (e.g. the created row for 201, the pending
+   * approval for 202); default: the endpoint's `present`, or the result.
+   */
+  present?: (result: R) => unknown;
 }
 
 export interface Endpoint<
@@ -317,7 +322,7 @@ export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
         if (rest.envelope === 'raw' || reply.sent || result === reply) return reply;
         const status = rest.statusOf ? rest.statusOf(result) : rest.status;
         if (status) reply.status(status);
-        const out = e.present ? e.present(result) : result;
+        const out = rest.present ? rest.present(result) : e.present ? e.present(result) : result;
         if (rest.envelope === 'paged') return out;
         if (rest.envelope === 'list') return { data: out, count: (out as unknown[]).length };
         return { data: out };

@@ -19,7 +19,6 @@ export const usersFactories: ModuleFactories = {
       'users.setAccess': { data: { role: 3 } },
       'users.changePassword': { data: { password: 'Lintas123', repeatpassword: 'Lintas123' } },
       'users.setPrivileges': { previleges: [] },
-      'users.setPrivilegesRest': { previleges: [] },
     },
   },
 };

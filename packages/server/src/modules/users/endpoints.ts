@@ -78,14 +78,8 @@ export const usersEndpoints = {
     rest: { method: 'POST', path: '/api/users', status: 201 },
     handler: (ctx, input) => service.createPatient(ctx, input),
   }),
-  createEmployee: mutation({
-    summary: 'Tambah pegawai',
-    access: access.feature('SETTING_USER', 'manage'),
-    input: employeeCreateInput,
-    handler: (ctx, input) => service.createEmployee(ctx, input),
-  }),
   /** REST: 201 with the account, or 202 with { pending, applog_id, message } when it waits for approval (issue 8). */
-  createEmployeeRest: restOnly({
+  createEmployee: mutation({
     summary: 'Tambah pegawai; hak akses di atas milik pemberi menunggu persetujuan (202)',
     access: access.feature('SETTING_USER', 'manage'),
     input: employeeCreateInput,
@@ -95,8 +89,8 @@ export const usersEndpoints = {
       path: '/api/users/employee',
       statusOf: (out) => (out.pending ? 202 : 201),
       statuses: [201, 202],
+      present: (out) => (out.pending ? out : out.data),
     },
-    present: (out) => (out.pending ? out : out.data),
   }),
   put: restOnly({
     entity: USER,
@@ -173,13 +167,6 @@ export const usersEndpoints = {
   }),
   setPrivileges: mutation({
     entity: USER,
-    summary: 'Simpan hak akses pengguna',
-    access: access.feature('SETTING_USER', 'manage'),
-    input: userSetPrivilegesInput,
-    handler: (ctx, input) => service.setPrivileges(ctx, input.id, input.previleges),
-  }),
-  setPrivilegesRest: restOnly({
-    entity: USER,
     summary: 'Simpan hak akses pengguna; bisa menunggu persetujuan (202)',
     access: access.feature('SETTING_USER', 'manage'),
     input: userSetPrivilegesInput,
@@ -189,8 +176,8 @@ export const usersEndpoints = {
       path: '/api/users/:id/privileges',
       statusOf: (out) => (out.pending ? 202 : 200),
       statuses: [200, 202],
+      present: (out) => (out.pending ? out : out.data),
     },
-    present: (out) => (out.pending ? out : out.data),
   }),
   searchCustomers: query({
     summary: 'Cari pasien (nama, NO RM, NIK, telepon)',
