@@ -258,3 +258,34 @@ describe('Pembelian Paket Promo', () => {
     await closePage(admin);
   });
 });
+
+describe('Paket Promosi master', () => {
+  it('creates a package type: errors next to the field first, then saved and listed', async () => {
+    const admin = await signedIn(browser, 'admin.bandung');
+    try {
+      await admin.goto(url('/paket/promosi'), { waitUntil: 'domcontentloaded' });
+      // Radix tabs switch on a real press (mousedown), not on a scripted click().
+      const tab = await buttonByText(admin, 'Jenis Paket', '[role=tablist]');
+      await (tab.asElement() as import('puppeteer-core').ElementHandle<HTMLButtonElement>).click();
+      await click(admin, 'Jenis Paket Baru', 'body');
+      await admin.waitForSelector('#type-name');
+      // Start date before the end date is the shared schema's rule, checked before anything is sent.
+      await admin.type('#type-end', '01/01/2020');
+      await admin.click('#type-name');
+      await click(admin, 'Simpan', '[role=dialog]');
+      await waitForText(admin, 'Tanggal berakhir tidak boleh sebelum tanggal mulai');
+      expect(await admin.$eval('#type-name', (el) => el.getAttribute('aria-invalid'))).toBe('true');
+      const name = `Jenis Uji ${Date.now() % 100000}`;
+      await admin.type('#type-name', name);
+      await admin.click('#type-end', { clickCount: 3 });
+      await admin.keyboard.press('Backspace');
+      await admin.keyboard.press('Tab');
+      await click(admin, 'Simpan', '[role=dialog]');
+      await waitForText(admin, 'Aksi Sukses');
+      await click(admin, 'OK', '[role=dialog], [role=alertdialog]');
+      await waitForText(admin, name);
+    } finally {
+      await closePage(admin);
+    }
+  });
+});

@@ -1,18 +1,41 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { PAKET_TYPE_KINDS, type ErrorItem, type PaketTypeDto } from '@klinik/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PAKET_TYPE_KINDS,
+  paketTypeInput,
+  type ErrorItem,
+  type PaketTypeDto,
+  type PaketTypeInput,
+} from '@klinik/shared';
 import { useBranchToday } from '../../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../../lib/trpc';
 import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../../components/OptionSelect';
-import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
 import { ErrorList } from '../../../../components/ui/error-list';
-import { FormField } from '../../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
 import { DateInput } from '../../../../components/ui/date-input';
-import { fieldErrorsOf } from './field-errors';
 
-/** 'Jenis Paket' create/edit dialog of /paket/promosi (split out of PromosiPage, issue 9 item 6). */
+interface Values {
+  name: string;
+  type: string;
+  start_at: string;
+  end_at: string;
+  status: string;
+}
+
+const toValues = (t: PaketTypeDto | null, today: string): Values =>
+  t
+    ? { name: t.name, type: String(t.type), start_at: t.start_at, end_at: t.end_at ?? '', status: String(t.status) }
+    : { name: '', type: '1', start_at: today, end_at: '', status: '1' };
+
+/**
+ * 'Jenis Paket' create/edit dialog of /paket/promosi: react-hook-form over the shared `paketTypeInput` (the same
+ * rules the server applies), errors next to their field, the server's field errors put back on the field.
+ */
 export function TypeDialog({
   type,
   open,
@@ -28,96 +51,109 @@ export function TypeDialog({
   const today = useBranchToday();
   const create = useMutation({ ...trpc.paket.createType.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.paket.updateType.mutationOptions(), meta: { inlineErrors: true } });
-  const [v, setV] = React.useState({ name: '', type: '1', start_at: '', end_at: '', status: '1' });
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const busy = create.isPending || update.isPending;
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<Values, unknown, PaketTypeInput>({
+    resolver: zodResolver(paketTypeInput) as never,
+    defaultValues: toValues(type, today),
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+
   React.useEffect(() => {
     if (open) {
-      setV(
-        type
-          ? {
-              name: type.name,
-              type: String(type.type),
-              start_at: type.start_at,
-              end_at: type.end_at ?? '',
-              status: String(type.status),
-            }
-          : { name: '', type: '1', start_at: today, end_at: '', status: '1' },
-      );
-      setErrors([]);
+      reset(toValues(type, today));
+      setServerErrors([]);
     }
-  }, [open, type, today]);
-  const { byField, rest } = fieldErrorsOf(errors);
-  const save = async () => {
-    const data = {
-      name: v.name,
-      type: Number(v.type),
-      start_at: v.start_at,
-      end_at: v.end_at || null,
-      status: Number(v.status) as 0 | 1,
-    };
+  }, [open, type, today, reset]);
+
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
+    const payload = { ...data, end_at: data.end_at || null };
     try {
-      if (type) await update.mutateAsync({ id: type.id, data });
-      else await create.mutateAsync(data);
+      if (type) await update.mutateAsync({ id: type.id, data: payload });
+      else await create.mutateAsync(payload);
       onSaved();
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
     }
-  };
+  });
+
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
+    <Dialog open={open} onOpenChange={(o) => (o || busy ? undefined : onClose())}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{type ? 'Ubah Jenis Paket' : 'Jenis Paket Baru'}</DialogTitle>
-        </DialogHeader>
-        <div className="grid gap-3">
-          <FormField label="Nama" htmlFor="type-name" error={byField.name} required>
-            <Input id="type-name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
-          </FormField>
-          <FormField label="Jenis" htmlFor="type-type" error={byField.type} required>
-            <OptionSelect
-              id="type-type"
-              value={v.type}
-              onValueChange={(x) => setV({ ...v, type: x })}
-              options={PAKET_TYPE_KINDS}
-            />
-          </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Mulai" htmlFor="type-start" error={byField.start_at} required>
-              <DateInput id="type-start" value={v.start_at} onChange={(iso) => setV({ ...v, start_at: iso })} />
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{type ? 'Ubah Jenis Paket' : 'Jenis Paket Baru'}</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-3">
+            <FormField label="Nama" htmlFor="type-name" error={errors.name} required>
+              <Input id="type-name" aria-invalid={!!errors.name} {...register('name')} />
             </FormField>
-            <FormField label="Berakhir" htmlFor="type-end" error={byField.end_at}>
-              <DateInput id="type-end" value={v.end_at} onChange={(iso) => setV({ ...v, end_at: iso })} />
+            <FormField label="Jenis" htmlFor="type-type" error={errors.type} required>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="type-type"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={PAKET_TYPE_KINDS}
+                  />
+                )}
+              />
             </FormField>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label="Mulai" htmlFor="type-start" error={errors.start_at} required>
+                <Controller
+                  control={control}
+                  name="start_at"
+                  render={({ field }) => (
+                    <DateInput
+                      id="type-start"
+                      value={field.value}
+                      onChange={field.onChange}
+                      aria-invalid={!!errors.start_at}
+                    />
+                  )}
+                />
+              </FormField>
+              <FormField label="Berakhir" htmlFor="type-end" error={errors.end_at}>
+                <Controller
+                  control={control}
+                  name="end_at"
+                  render={({ field }) => (
+                    <DateInput
+                      id="type-end"
+                      value={field.value}
+                      onChange={field.onChange}
+                      aria-invalid={!!errors.end_at}
+                    />
+                  )}
+                />
+              </FormField>
+            </div>
+            <FormField label="Status" htmlFor="type-status">
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="type-status"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={ACTIVE_STATUS_OPTIONS}
+                  />
+                )}
+              />
+            </FormField>
+            <ErrorList items={serverErrors} />
           </div>
-          <FormField label="Status" htmlFor="type-status">
-            <OptionSelect
-              id="type-status"
-              value={v.status}
-              onValueChange={(x) => setV({ ...v, status: x })}
-              options={ACTIVE_STATUS_OPTIONS}
-            />
-          </FormField>
-          <ErrorList
-            items={
-              Object.keys(byField).length
-                ? errors.filter((e) => !e.field || !['name', 'type', 'start_at', 'end_at'].includes(e.field))
-                : rest
-            }
-          />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Batal
-          </Button>
-          <Button onClick={() => void save()} disabled={create.isPending || update.isPending}>
-            Simpan
-          </Button>
-        </DialogFooter>
+          <FormDialogFooter busy={busy} onCancel={onClose} />
+        </form>
       </DialogContent>
     </Dialog>
   );
 }
-
-// ------------------------------------------------------------------------------------------------ packages
-
-/** Fields the package form shows an inline error under; anything else goes to the list above the buttons. */
