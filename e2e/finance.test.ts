@@ -245,4 +245,24 @@ describe('finance in the browser', () => {
     await waitForText(page, 'Ditutup');
     await waitForText(page, MSG.noActivePeriod);
   });
+  it('adds a tax: its rules answer next to the field, a decimal comma is read as the point', async () => {
+    await page.goto(url('/finance/master/pajak'), { waitUntil: 'domcontentloaded' });
+    await clickText('Pajak Baru');
+    await page.waitForSelector('#pajak-code');
+    await page.type('#pajak-code', 'pph23e2e');
+    await page.type('#pajak-name', 'PPh 23 Jasa e2e');
+    await page.type('#pajak-rate', '120');
+    await page.click('[data-testid=pajak-save]');
+    await waitForText(page, 'Tarif maksimal 100%');
+    await waitForText(page, 'Akun wajib dipilih');
+    await page.click('#pajak-rate', { clickCount: 3 });
+    await page.type('#pajak-rate', '2,5');
+    await page.click('#pajak-akun');
+    await page.waitForSelector('[role=option]');
+    await page.click('[role=option]');
+    await page.click('[data-testid=pajak-save]');
+    await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+    await waitForText(page, 'PPH23E2E');
+    await waitForText(page, '2,5%');
+  });
 });

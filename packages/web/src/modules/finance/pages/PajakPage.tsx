@@ -1,18 +1,40 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErrorItem, PajakDto } from '@klinik/shared';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { pajakInput, type ErrorItem, type PajakDto, type PajakInput } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { usePostableAccounts } from '../components/AkunPicker';
 import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
 import { useFinanceManage } from '../lib';
+
+interface Values {
+  code: string;
+  name: string;
+  /** As typed, with a decimal comma ('11' or '0,5'). */
+  rate: string;
+  akun_id: string;
+}
+const blank: Values = { code: '', name: '', rate: '', akun_id: '' };
+const toValues = (p: PajakDto | null): Values =>
+  p ? { code: p.code, name: p.name, rate: String(p.rate).replace('.', ','), akun_id: String(p.akun_id) } : blank;
+
+/** The shared pajakInput on what was typed: a decimal comma reads as the point. */
+const resolver: Resolver<Values, unknown, PajakInput> = (values, ctx, options) =>
+  (zodResolver(pajakInput) as unknown as Resolver<Values, unknown, PajakInput>)(
+    { ...values, rate: values.rate.trim().replace(',', '.') },
+    ctx,
+    options,
+  );
 
 /** /finance/master/pajak: taxes with their rate and payable account. */
 export default function PajakPage() {
@@ -23,8 +45,11 @@ export default function PajakPage() {
   const accounts = (usePostableAccounts().data ?? []).filter((a) => a.category === 2);
   const [editing, setEditing] = React.useState<PajakDto | null>(null);
   const [open, setOpen] = React.useState(false);
-  const [f, setF] = React.useState({ code: '', name: '', rate: '', akun_id: '' });
-  const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<Values, unknown, PajakInput>({ resolver, defaultValues: blank, mode: 'onTouched' });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+  const onError = (e: unknown) => setServerErrors(applyServerErrors(form, errorItems(e)));
   const done = async () => {
     await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
     setOpen(false);
@@ -33,24 +58,20 @@ export default function PajakPage() {
     trpc.finance.pajak.create.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: done,
-      onError: (e) => setErrors(errorItems(e)),
+      onError,
     }),
   );
   const update = useMutation(
     trpc.finance.pajak.update.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: done,
-      onError: (e) => setErrors(errorItems(e)),
+      onError,
     }),
   );
   const edit = (p: PajakDto | null) => {
     setEditing(p);
-    setErrors(null);
-    setF(
-      p
-        ? { code: p.code, name: p.name, rate: String(p.rate).replace('.', ','), akun_id: String(p.akun_id) }
-        : { code: '', name: '', rate: '', akun_id: '' },
-    );
+    setServerErrors([]);
+    reset(toValues(p));
     setOpen(true);
   };
   const columns: Column<PajakDto>[] = [
@@ -78,7 +99,12 @@ export default function PajakPage() {
         ) : null,
     },
   ];
-  const rate = Number(f.rate.replace(',', '.'));
+  const submit = handleSubmit((data) => {
+    setServerErrors([]);
+    if (editing) update.mutate({ id: editing.id, data });
+    else create.mutate(data);
+  });
+  const busy = create.isPending || update.isPending;
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-2">
       <PageHeader
@@ -108,56 +134,38 @@ export default function PajakPage() {
         }
       />
       <DataTable columns={columns} rows={list.data} rowKey={(p) => p.id} loading={list.isLoading} />
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
         <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Ubah Pajak' : 'Pajak Baru'}</DialogTitle>
-          </DialogHeader>
-          <FormField label="Kode" htmlFor="pajak-code" required>
-            <Input id="pajak-code" value={f.code} onChange={(e) => setF({ ...f, code: e.target.value })} />
-          </FormField>
-          <FormField label="Nama" htmlFor="pajak-name" required>
-            <Input id="pajak-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
-          </FormField>
-          <FormField label="Tarif (%)" htmlFor="pajak-rate" required>
-            <Input
-              id="pajak-rate"
-              inputMode="decimal"
-              value={f.rate}
-              onChange={(e) => setF({ ...f, rate: e.target.value })}
-            />
-          </FormField>
-          <FormField label="Akun Hutang Pajak" htmlFor="pajak-akun" required>
-            <AccountSelect
-              id="pajak-akun"
-              value={f.akun_id}
-              onValueChange={(v) => setF({ ...f, akun_id: v })}
-              accounts={accounts}
-            />
-          </FormField>
-          <ErrorList items={errors} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Batal
-            </Button>
-            <Button
-              disabled={
-                !f.code.trim() ||
-                !f.name.trim() ||
-                !f.akun_id ||
-                !Number.isFinite(rate) ||
-                create.isPending ||
-                update.isPending
-              }
-              onClick={() => {
-                const data = { code: f.code, name: f.name, rate, akun_id: Number(f.akun_id) };
-                if (editing) update.mutate({ id: editing.id, data });
-                else create.mutate(data);
-              }}
-            >
-              Simpan
-            </Button>
-          </DialogFooter>
+          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle>{editing ? 'Ubah Pajak' : 'Pajak Baru'}</DialogTitle>
+            </DialogHeader>
+            <FormField label="Kode" htmlFor="pajak-code" error={errors.code} required>
+              <Input id="pajak-code" aria-invalid={!!errors.code} {...register('code')} />
+            </FormField>
+            <FormField label="Nama" htmlFor="pajak-name" error={errors.name} required>
+              <Input id="pajak-name" aria-invalid={!!errors.name} {...register('name')} />
+            </FormField>
+            <FormField label="Tarif (%)" htmlFor="pajak-rate" error={errors.rate} required>
+              <Input id="pajak-rate" inputMode="decimal" aria-invalid={!!errors.rate} {...register('rate')} />
+            </FormField>
+            <FormField label="Akun Hutang Pajak" htmlFor="pajak-akun" error={errors.akun_id} required>
+              <Controller
+                control={control}
+                name="akun_id"
+                render={({ field }) => (
+                  <AccountSelect
+                    id="pajak-akun"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    accounts={accounts}
+                  />
+                )}
+              />
+            </FormField>
+            <ErrorList items={serverErrors} />
+            <FormDialogFooter busy={busy} onCancel={() => setOpen(false)} submitTestId="pajak-save" />
+          </form>
         </DialogContent>
       </Dialog>
     </div>
