@@ -1,20 +1,38 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { canFeature, PAYMENT_METHOD_TYPES, type ErrorItem, type PaymentMethodDto } from '@klinik/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  canFeature,
+  PAYMENT_METHOD_TYPES,
+  paymentMethodInput,
+  type ErrorItem,
+  type PaymentMethodDto,
+  type PaymentMethodInput,
+} from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { usePostableAccounts } from '../components/AkunPicker';
 import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
 import { statusLabel } from '../../../lib/status';
+
+interface Values {
+  name: string;
+  type: string;
+  akun_id: string;
+}
+const toValues = (m: PaymentMethodDto | null): Values =>
+  m ? { name: m.name, type: m.type, akun_id: String(m.akun_id) } : { name: '', type: 'tunai', akun_id: '' };
 
 /** /finance/master/paymentmethod: payment methods, each posting to its cash or bank account. */
 export default function PaymentMethodPage() {
@@ -26,8 +44,15 @@ export default function PaymentMethodPage() {
   const accounts = (usePostableAccounts().data ?? []).filter((a) => a.category === 1);
   const [editing, setEditing] = React.useState<PaymentMethodDto | null>(null);
   const [open, setOpen] = React.useState(false);
-  const [f, setF] = React.useState({ name: '', type: 'tunai', akun_id: '' });
-  const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<Values, unknown, PaymentMethodInput>({
+    resolver: zodResolver(paymentMethodInput) as never,
+    defaultValues: toValues(null),
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+  const onError = (e: unknown) => setServerErrors(applyServerErrors(form, errorItems(e)));
   const done = async () => {
     await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
     setOpen(false);
@@ -36,22 +61,28 @@ export default function PaymentMethodPage() {
     trpc.finance.paymentMethod.create.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: done,
-      onError: (e) => setErrors(errorItems(e)),
+      onError,
     }),
   );
   const update = useMutation(
     trpc.finance.paymentMethod.update.mutationOptions({
       onSuccess: done,
       meta: { inlineErrors: true },
-      onError: (e) => setErrors(errorItems(e)),
+      onError,
     }),
   );
   const edit = (m: PaymentMethodDto | null) => {
     setEditing(m);
-    setErrors(null);
-    setF(m ? { name: m.name, type: m.type, akun_id: String(m.akun_id) } : { name: '', type: 'tunai', akun_id: '' });
+    setServerErrors([]);
+    reset(toValues(m));
     setOpen(true);
   };
+  const submit = handleSubmit((data) => {
+    setServerErrors([]);
+    if (editing) update.mutate({ id: editing.id, data });
+    else create.mutate(data);
+  });
+  const busy = create.isPending || update.isPending;
   const columns: Column<PaymentMethodDto>[] = [
     { key: 'name', header: 'Nama' },
     { key: 'type', header: 'Jenis' },
@@ -99,56 +130,47 @@ export default function PaymentMethodPage() {
         }
       />
       <DataTable columns={columns} rows={list.data} rowKey={(m) => m.id} loading={list.isLoading} />
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
         <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Ubah Metode Pembayaran' : 'Metode Pembayaran Baru'}</DialogTitle>
-          </DialogHeader>
-          <FormField label="Nama" htmlFor="pm-name" required>
-            <Input id="pm-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
-          </FormField>
-          <FormField label="Jenis" htmlFor="pm-type">
-            <Select value={f.type} onValueChange={(v) => setF({ ...f, type: v })}>
-              <SelectTrigger id="pm-type">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PAYMENT_METHOD_TYPES.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {t}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label="Akun Kas/Bank" htmlFor="pm-akun" required>
-            <AccountSelect
-              id="pm-akun"
-              value={f.akun_id}
-              onValueChange={(v) => setF({ ...f, akun_id: v })}
-              accounts={accounts}
-            />
-          </FormField>
-          <ErrorList items={errors} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Batal
-            </Button>
-            <Button
-              disabled={!f.name.trim() || !f.akun_id || create.isPending || update.isPending}
-              onClick={() => {
-                const data = {
-                  name: f.name,
-                  type: f.type as (typeof PAYMENT_METHOD_TYPES)[number],
-                  akun_id: Number(f.akun_id),
-                };
-                if (editing) update.mutate({ id: editing.id, data });
-                else create.mutate(data);
-              }}
-            >
-              Simpan
-            </Button>
-          </DialogFooter>
+          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle>{editing ? 'Ubah Metode Pembayaran' : 'Metode Pembayaran Baru'}</DialogTitle>
+            </DialogHeader>
+            <FormField label="Nama" htmlFor="pm-name" error={errors.name} required>
+              <Input id="pm-name" aria-invalid={!!errors.name} {...register('name')} />
+            </FormField>
+            <FormField label="Jenis" htmlFor="pm-type" error={errors.type}>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="pm-type">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {PAYMENT_METHOD_TYPES.map((t) => (
+                        <SelectItem key={t} value={t}>
+                          {t}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField label="Akun Kas/Bank" htmlFor="pm-akun" error={errors.akun_id} required>
+              <Controller
+                control={control}
+                name="akun_id"
+                render={({ field }) => (
+                  <AccountSelect id="pm-akun" value={field.value} onValueChange={field.onChange} accounts={accounts} />
+                )}
+              />
+            </FormField>
+            <ErrorList items={serverErrors} />
+            <FormDialogFooter busy={busy} onCancel={() => setOpen(false)} submitTestId="pm-save" />
+          </form>
         </DialogContent>
       </Dialog>
     </div>
