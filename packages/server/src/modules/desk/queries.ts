@@ -32,13 +32,13 @@ export async function pricelist(
     parts.push(sql`select 'tindakan' as kind, t.id, t.code, t.name, t.price as price_sen, null::text as detail
       from perawatan t where ${scopeSql(sql`t.profile_id`, f.scope)} and t.status = 1 ${match(sql`t.name`, sql`t.code`)}`);
   if (!f.kind || f.kind === 'item')
-    parts.push(sql`select 'item', i.id, i.code, i.name, i.selling_price, i.unit::text
+    parts.push(sql`select 'item' as kind, i.id, i.code, i.name, i.selling_price as price_sen, i.unit::text as detail
       from item i where ${scopeSql(sql`i.profile_id`, f.scope)} and i.status = 1 ${match(sql`i.name`, sql`i.code`)}`);
   if (!f.kind || f.kind === 'formlab')
-    parts.push(sql`select 'formlab', l.id, l.code, l.name, l.price, null::text
+    parts.push(sql`select 'formlab' as kind, l.id, l.code, l.name, l.price as price_sen, null::text as detail
       from form_lab l where ${scopeSql(sql`l.profile_id`, f.scope)} and l.status = 1 ${match(sql`l.name`, sql`l.code`)}`);
   if (!f.kind || f.kind === 'paket')
-    parts.push(sql`select 'paket', h.id, h.code, h.name, h.price, pt.name::text
+    parts.push(sql`select 'paket' as kind, h.id, h.code, h.name, h.price as price_sen, pt.name::text as detail
       from paket_history h join paket_type pt on pt.id = h.paket_type_id
       where ${scopeSql(sql`h.profile_id`, f.scope)} and h.is_current and h.status = 1 and pt.status = 1
         and h.active_at <= ${f.today}::date and pt.start_at <= ${f.today}::date
