@@ -1,6 +1,6 @@
 import {
-  access,
   idParam,
+  MULTIMEDIA_ACCESS,
   multimediaLabelInput,
   multimediaLabelListQuery,
   multimediaQueueQuery,
@@ -14,13 +14,8 @@ import { openUpload, readImageForm } from '../../lib/uploads.js';
 import { MULTIMEDIA_LABEL, VISIT_PHOTO } from './entities.js';
 import * as service from './service.js';
 
-/** Labels master (spec 6 resource MASTER_LABEL_FOTOPROGRES). */
-const labelManage = access.feature('MASTER_LABEL_FOTOPROGRES', 'manage');
-/** The label list also feeds the upload form: whoever may read labels or the photos. */
-const labelRead = access.anyFeature(['MASTER_LABEL_FOTOPROGRES', 'read'], ['RM_FOTOPROGRES', 'read']);
-/** Progress photos (spec 6 resource RM_FOTOPROGRES). */
-const photoRead = access.feature('RM_FOTOPROGRES', 'read');
-const photoManage = access.feature('RM_FOTOPROGRES', 'manage');
+/** Labels (MASTER_LABEL_FOTOPROGRES; the list also for RM_FOTOPROGRES readers) and photos (RM_FOTOPROGRES). */
+const { labelRead, labelManage, photoRead, photoManage } = MULTIMEDIA_ACCESS;
 
 const byId = z.object({ id: idParam });
 
