@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { queryRows, type Db } from '../client.js';
+import { addDays, todayIn } from '@klinik/shared';
 import { multimediaLabel, visitMultimedia } from '../schema/index.js';
 import { photoVariants, storeImage } from '../../lib/uploads.js';
 
@@ -29,6 +30,48 @@ async function drawnPhoto(spots: number, tone: string): Promise<Buffer> {
 }
 
 /**
+ * The multimedia queue must not be empty on a new demo: when the visits seed (which runs first) left no Jakarta visit
+ * needing photos today, one patient gets a finished treatment visit two weeks ago and a waiting one today, both
+ * needing photos, with the next free queue numbers of their doctor and day and codes of their own ('MM-' prefix).
+ * When the visits seed made such visits, nothing is added.
+ */
+async function ensureQueueVisits(tx: Db, branch: number): Promise<void> {
+  const today = todayIn('Asia/Jakarta');
+  const [waiting] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from visit
+         where profile_id = ${branch} and visit_date = ${today}::date and needs_multimedia and status <> 'batal'`,
+  );
+  if (Number(waiting?.n ?? 0) > 0) return;
+  const [people] = await queryRows<{ patient: number | null; doctor: number | null; admin: number | null }>(
+    tx,
+    sql`select (select id from users where role = 1 and profile_id = ${branch} order by id limit 1) as patient,
+               (select u.id from users u join role r on r.id = u.role
+                 where r.name = 'dokter' and u.profile_id = ${branch} order by u.id limit 1) as doctor,
+               (select u.id from users u join role r on r.id = u.role
+                 where r.name = 'admin' and u.profile_id = ${branch} order by u.id limit 1) as admin`,
+  );
+  if (!people?.patient || !people.doctor) return;
+  const days: [string, string][] = [
+    [addDays(today, -14), 'selesai'],
+    [today, 'menunggu'],
+  ];
+  for (const [date, status] of days) {
+    await queryRows(
+      tx,
+      sql`insert into visit (profile_id, code, visit_date, queue_number, customer_id, doctor_id, kind, complaint,
+                             needs_multimedia, status, created_by)
+          select ${branch}, ${`MM-${date.replace(/-/g, '')}-${people.patient}`}, ${date}::date,
+                 coalesce(max(queue_number), 0) + 1, ${people.patient}, ${people.doctor}, 'tindakan',
+                 'Foto progres perawatan jerawat', true, ${status}, ${people.admin}
+            from visit where profile_id = ${branch} and doctor_id = ${people.doctor} and visit_date = ${date}::date
+          on conflict do nothing
+          returning id`,
+    );
+  }
+}
+
+/**
  * Demo data of the multimedia module: the labels in every branch and, when the demo has visits (the visits seed
  * runs before this one) and an upload directory is given, drawn progress photos for one Jakarta patient on two visit
  * dates so the before/after comparison shows something. Without visits it adds labels only.
@@ -54,8 +97,9 @@ export async function seedServiceMultimedia(
     .where(eq(multimediaLabel.profile_id, jakarta ?? 0));
   const front = named.find((l) => l.name === 'Wajah Depan')?.id;
   const left = named.find((l) => l.name === 'Sisi Kiri')?.id;
-  if (!opts.uploadDir || jakarta === undefined || front === undefined || left === undefined)
-    return { labels, photos: 0 };
+  if (jakarta === undefined || front === undefined || left === undefined) return { labels, photos: 0 };
+  await ensureQueueVisits(tx, jakarta);
+  if (!opts.uploadDir) return { labels, photos: 0 };
 
   // The Jakarta patient with visits on the most distinct dates (at least two), and those visits, oldest first.
   const visits = await queryRows<{ id: number; customer_id: number; visit_date: string; created_by: number | null }>(
