@@ -37,11 +37,11 @@ export function PhotoCompare({ photos, labels }: { photos: VisitMultimediaDto[];
 
   return (
     <div className="grid gap-3" data-testid="photo-compare">
-      <div className="grid gap-2 sm:grid-cols-4">
+      <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
         <div className="grid gap-1.5">
           <Label>Label</Label>
           <Select value={label === null ? '' : String(label)} onValueChange={(v) => setLabel(Number(v))}>
-            <SelectTrigger aria-label="Label perbandingan">
+            <SelectTrigger className="w-full" aria-label="Label perbandingan">
               <SelectValue placeholder="Pilih label" />
             </SelectTrigger>
             <SelectContent>
@@ -56,7 +56,7 @@ export function PhotoCompare({ photos, labels }: { photos: VisitMultimediaDto[];
         <div className="grid gap-1.5">
           <Label>Sebelum</Label>
           <Select value={before ? String(before.id) : ''} onValueChange={(v) => setBeforeId(Number(v))}>
-            <SelectTrigger aria-label="Foto sebelum">
+            <SelectTrigger className="w-full" aria-label="Foto sebelum">
               <SelectValue placeholder="-" />
             </SelectTrigger>
             <SelectContent>{pair.same.map(option)}</SelectContent>
@@ -65,7 +65,7 @@ export function PhotoCompare({ photos, labels }: { photos: VisitMultimediaDto[];
         <div className="grid gap-1.5">
           <Label>Sesudah</Label>
           <Select value={after ? String(after.id) : ''} onValueChange={(v) => setAfterId(Number(v))}>
-            <SelectTrigger aria-label="Foto sesudah">
+            <SelectTrigger className="w-full" aria-label="Foto sesudah">
               <SelectValue placeholder="-" />
             </SelectTrigger>
             <SelectContent>{pair.same.map(option)}</SelectContent>
@@ -98,7 +98,7 @@ export function PhotoCompare({ photos, labels }: { photos: VisitMultimediaDto[];
           Perlu sedikitnya dua foto dengan label yang sama untuk dibandingkan.
         </p>
       ) : mode === 'side' ? (
-        <div className="grid grid-cols-2 gap-2">
+        <div className="mx-auto grid w-full max-w-3xl grid-cols-2 gap-2">
           {[
             ['Sebelum', before],
             ['Sesudah', after],
