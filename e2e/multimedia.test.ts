@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+import { bodyText, closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
 
 /**
  * 'Antrian Multimedia' in the browser: the Jakarta multimedia user uploads a progress photo to a visit of today's
@@ -197,6 +197,36 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
       }
     } finally {
       await closePage(mm);
+    }
+  });
+
+  it("around the desk: 'Daftar Harga' searches, 'Member' leads to the patient's packages", async () => {
+    const admin = await signedIn(browser, 'admin');
+    try {
+      await admin.goto(url('/service/pricelist'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForFunction(() => document.body.innerText.includes('Facial Brightening'));
+      expect(await bodyText(admin)).toMatch(/Rp450\.000,00/);
+      await admin.type('[data-testid=pricelist-search]', 'peel');
+      await admin.waitForFunction(
+        () =>
+          document.querySelector('[data-testid=pricelist-table]')?.textContent?.includes('Chemical Peeling') &&
+          !document.querySelector('[data-testid=pricelist-table]')?.textContent?.includes('Facial Brightening'),
+      );
+      await screenshot(admin, 'desk-pricelist-large');
+
+      await admin.goto(url('/membership/member'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=member-table] tbody tr td:nth-child(2)');
+      await screenshot(admin, 'desk-member-large');
+      await admin.click('[data-testid=member-table] tbody tr');
+      await admin.waitForFunction(() => /^\/customer\/\d+$/.test(location.pathname));
+      await admin.waitForSelector('[data-testid^=paket-pasien-] table');
+      const id = Number(new URL(admin.url()).pathname.split('/').pop());
+      await admin.goto(url(`/service/paket?customer=${id}`), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid^=paket-pasien-] table');
+      expect(await bodyText(admin)).toContain('Berlaku s.d.');
+      await screenshot(admin, 'desk-paket-pasien-large');
+    } finally {
+      await closePage(admin);
     }
   });
 });
