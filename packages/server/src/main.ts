@@ -32,7 +32,7 @@ async function serve(config: Config) {
   });
   await database.migrate(config.migrationsDir);
   if (config.seedDemo && (await isEmpty(database.db))) {
-    const result = await seedDemo(database.db, config.demoPassword);
+    const result = await seedDemo(database.db, config.demoPassword, { uploadDir: config.uploadDir });
     console.log(
       `Klinik demo dibuat: ${result.branches} cabang, ${result.accounts.length} akun, ${result.patients} pasien.`,
     );
@@ -83,7 +83,7 @@ async function main() {
           process.exitCode = 1;
           return;
         }
-        const result = await seedDemo(db, config.demoPassword);
+        const result = await seedDemo(db, config.demoPassword, { uploadDir: config.uploadDir });
         printAccounts(result.accounts, config.demoPassword);
       });
       break;

@@ -19,6 +19,8 @@ import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
+import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
+import { deskEndpoints } from './modules/desk/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
@@ -44,6 +46,8 @@ export const apiModules: Record<string, EndpointTree> = {
   attendance: attendanceEndpoints,
   jobs: jobsEndpoints,
   dashboard: dashboardEndpoints,
+  multimedia: multimediaEndpoints,
+  desk: deskEndpoints,
 };
 
 /**
@@ -60,6 +64,7 @@ export const apiEntities: EntityDef[] = [
   ...paketEntities,
   ...attendanceEntities,
   ...jobsEntities,
+  ...multimediaEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

@@ -11,6 +11,8 @@ import { paketRouter } from './modules/paket/index.js';
 import { attendanceRouter } from './modules/attendance/index.js';
 import { jobsRouter } from './modules/jobs/index.js';
 import { dashboardRouter } from './modules/dashboard/index.js';
+import { multimediaRouter } from './modules/multimedia/index.js';
+import { deskRouter } from './modules/desk/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -27,6 +29,8 @@ export const appRouter = router({
   paket: paketRouter,
   attendance: attendanceRouter,
   dashboard: dashboardRouter,
+  multimedia: multimediaRouter,
+  desk: deskRouter,
 });
 
 export type AppRouter = typeof appRouter;

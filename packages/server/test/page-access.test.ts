@@ -92,6 +92,12 @@ const SUBJECTS: { username: string; subject: AccessSubject }[] = DEMO_ACCOUNTS.m
  */
 const CONDITIONAL: Record<string, Record<string, Access>> = {
   '/user/:id': { 'applog.list': MY_MENU_ACCESS },
+  // A patient's packages and photos show on the person's page only with LAYANAN_PAKET / RM_FOTOPROGRES read.
+  '/customer/:id': {
+    'paket.memberships': access.feature('LAYANAN_PAKET', 'read'),
+    'paket.membership': access.feature('LAYANAN_PAKET', 'read'),
+    'multimedia.list': access.feature('RM_FOTOPROGRES', 'read'),
+  },
   '/paket/promosi': {
     'masters.tindakan.list': access.feature('MASTER_PAKET', 'manage'),
     'masters.item.list': access.feature('MASTER_PAKET', 'manage'),

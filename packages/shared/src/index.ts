@@ -23,3 +23,5 @@ export * from './schemas/jobs.js';
 export * from './payroll/index.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/service.js';
+export * from './schemas/service-multimedia.js';
+export * from './schemas/service-desk.js';

@@ -27,6 +27,19 @@ export const FINANCE_ACCESS = {
 export const JOBS_ACCESS: Access = access.toplevel();
 export const PAYROLL_ACCESS: Access = access.roles('manager', 'admin', 'finance', 'toplevel');
 
+/**
+ * Multimedia (issue 11 item 5; spec 6 'Antrian Multimedia': manager, admin, multimedia). Labels are managed with
+ * MASTER_LABEL_FOTOPROGRES; their list also feeds the upload form, so RM_FOTOPROGRES read sees it too. Photos are
+ * read with RM_FOTOPROGRES read and uploaded or hidden with RM_FOTOPROGRES manage.
+ */
+export const MULTIMEDIA_ACCESS = {
+  pageRoles: access.roles('manager', 'admin', 'multimedia', 'toplevel'),
+  labelRead: access.anyFeature(['MASTER_LABEL_FOTOPROGRES', 'read'], ['RM_FOTOPROGRES', 'read']),
+  labelManage: access.feature('MASTER_LABEL_FOTOPROGRES', 'manage'),
+  photoRead: access.feature('RM_FOTOPROGRES', 'read'),
+  photoManage: access.feature('RM_FOTOPROGRES', 'manage'),
+} as const;
+
 /** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
 export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
 export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];
@@ -67,6 +80,12 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/service/customer': { all: [STAFF_ACCESS, read('PASIEN')] },
   '/service/master/tindakanmedis': { all: [read('MASTER_TREATMENT')] },
   '/service/master/laboratorium': { all: [read('MASTER_TREATMENT')] },
+  '/service/visit/multimedia': { all: [MULTIMEDIA_ACCESS.pageRoles, MULTIMEDIA_ACCESS.photoRead] },
+  '/service/master/multimedialabel': { all: [MULTIMEDIA_ACCESS.pageRoles, MULTIMEDIA_ACCESS.labelRead] },
+  '/service/pricelist': { all: [read('PRICELIST')] },
+  '/service/paket': { all: [read('LAYANAN_PAKET'), STAFF_ACCESS] },
+  '/membership/member': { all: [read('LAYANAN_MEMBERSHIP')] },
+  '/customer/:id': { all: [STAFF_ACCESS] },
   '/inventory/master/item': { all: [read('MASTER_ITEM')] },
   '/paket/promosi': { all: [read('MASTER_PAKET')] },
   '/paket/sales': { all: [read('LAYANAN_PAKET'), STAFF_ACCESS] },

@@ -27,17 +27,20 @@ export function sniffImage(buf: Buffer): { mime: ImageMimeType; ext: CheckedImag
   return null;
 }
 
-export function checkImage(buffer: Buffer): CheckedImage {
-  if (buffer.length === 0) throw badRequest(IMAGE_ERRORS.missing, AVATAR_FIELD);
-  if (buffer.length > IMAGE_MAX_BYTES) throw new AppError(413, [{ message: IMAGE_ERRORS.size, field: AVATAR_FIELD }]);
+export function checkImage(buffer: Buffer, field: string = AVATAR_FIELD): CheckedImage {
+  if (buffer.length === 0) throw badRequest(IMAGE_ERRORS.missing, field);
+  if (buffer.length > IMAGE_MAX_BYTES) throw new AppError(413, [{ message: IMAGE_ERRORS.size, field }]);
   const kind = sniffImage(buffer);
-  if (!kind) throw badRequest(IMAGE_ERRORS.type, AVATAR_FIELD);
+  if (!kind) throw badRequest(IMAGE_ERRORS.type, field);
   return { buffer, ...kind };
 }
 
-/** Where an entity's files live: `users/<id>` (avatars) or `profile/<id>` (branch logos). */
+/**
+ * Where an entity's files live: `users/<id>` (avatars), `profile/<id>` (branch logos) or `visit/<id>` (progress
+ * photos of a visit and their thumbnails).
+ */
 export interface UploadOwner {
-  kind: 'users' | 'profile';
+  kind: 'users' | 'profile' | 'visit';
   id: number;
 }
 
@@ -173,4 +176,70 @@ export async function openUpload(
     return null;
   }
   return { stream: fs.createReadStream(abs), mime };
+}
+
+/**
+ * A multipart form with one image file (`fileField`) and text fields, read in the order the client sent them (the
+ * fields may come before or after the file). The file is checked (size, type by content) but not re-encoded.
+ * Without a file the image is null: the caller validates the text fields first and then says the file is missing.
+ */
+export async function readImageForm(
+  req: FastifyRequest,
+  fileField: string,
+): Promise<{ image: CheckedImage | null; fields: Record<string, string>; fileError: AppError | null }> {
+  if (!req.isMultipart()) return { image: null, fields: {}, fileError: badRequest(IMAGE_ERRORS.missing, fileField) };
+  const fields: Record<string, string> = {};
+  let buffer: Buffer | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        if (part.fieldname === fileField) buffer = bytes;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw tooLarge();
+    throw badRequest(UPLOAD_ERRORS.malformed);
+  }
+  if (!buffer) return { image: null, fields, fileError: badRequest(IMAGE_ERRORS.missing, fileField) };
+  try {
+    return { image: checkImage(buffer, fileField), fields, fileError: null };
+  } catch (err) {
+    if (err instanceof AppError) return { image: null, fields, fileError: err };
+    throw err;
+  }
+}
+
+/** Longest side of a stored progress photo and of its thumbnail (pixels). */
+export const PHOTO_MAX_SIDE = 2048;
+export const THUMBNAIL_MAX_SIDE = 320;
+
+/**
+ * A progress photo as it is kept: decoded and re-encoded as JPEG (only the pixels survive: EXIF, GPS, XMP and
+ * comments are gone; turned upright by its EXIF orientation first; the first frame of a GIF; transparency on
+ * white), its longest side at most PHOTO_MAX_SIDE, and a thumbnail of at most THUMBNAIL_MAX_SIDE.
+ */
+export async function photoVariants(
+  image: CheckedImage,
+  field: string,
+): Promise<{ photo: CheckedImage; thumbnail: CheckedImage; width: number; height: number }> {
+  try {
+    const base = () =>
+      sharp(image.buffer, { limitInputPixels: 40_000_000 }).rotate().flatten({ background: '#ffffff' });
+    const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
+    const { data, info } = await base()
+      .resize(fit(PHOTO_MAX_SIDE))
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await base().resize(fit(THUMBNAIL_MAX_SIDE)).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
+    const jpeg = (buffer: Buffer): CheckedImage => ({ buffer, mime: 'image/jpeg', ext: 'jpg' });
+    return { photo: jpeg(data), thumbnail: jpeg(thumb), width: info.width, height: info.height };
+  } catch {
+    throw badRequest(IMAGE_ERRORS.type, field);
+  }
 }

@@ -3,6 +3,7 @@ import { attendanceFactories } from './attendance.js';
 import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
+import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
@@ -21,4 +22,5 @@ export const entityFactories: ModuleFactories = {
   ...mastersFactories,
   ...paketFactories,
   ...attendanceFactories,
+  ...multimediaFactories,
 };

@@ -8,6 +8,7 @@ import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
 import { nextNumber } from '../../lib/numbering.js';
 import { seedPaket } from './paket.js';
 import { seedFinance } from './finance.js';
+import { seedServiceMultimedia } from './service-multimedia.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -212,7 +213,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Seeds the demo clinic: 3 branches, an account for every role, 60 patients, packages, and Jakarta's books (active
  * period, journals, package sales). Deterministic given today's date; one transaction.
  */
-export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
+export async function seedDemo(db: Db, password: string, opts: { uploadDir?: string } = {}): Promise<SeedResult> {
   const areas = await loadAreas();
   const passwordHash = await hashPassword(password);
   const random = rng(20241122);
@@ -317,6 +318,8 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
     await seedPaket(tx, branchIds);
     // Books and package sales for Jakarta only; Bandung and Denpasar start without a period.
     await seedFinance(tx, branchIds, rng(20250301));
+    // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.
+    await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { MSG } from '../packages/shared/src/index.js';
+import { bodyText, closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+
+/**
+ * 'Antrian Multimedia' in the browser: the Jakarta multimedia user uploads a progress photo to a visit of today's
+ * queue through the cropper, sees it, deletes it; the photo is gone from the queue but still in the owner's history;
+ * a Bandung user cannot fetch it.
+ */
+let browser: Browser;
+let tmp: string;
+
+// sharp is the server's dependency: borrowed to draw a real photo.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+type Sharp = (opts: { create: { width: number; height: number; channels: 3; background: string } }) => {
+  jpeg(): { toBuffer(): Promise<Buffer> };
+};
+const sharp = createRequire(path.join(ROOT, 'packages/server/package.json'))('sharp') as Sharp;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-multimedia-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function call<T>(page: Page, method: string, p: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async (m, u) => {
+      const r = await fetch(u, { method: m });
+      const text = await r.text();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      return { status: r.status, body: body as never };
+    },
+    method,
+    p,
+  );
+}
+
+async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await page.waitForFunction(
+    (s, t) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ) ?? null,
+    {},
+    scope,
+    text,
+  );
+  return handle.asElement() as ElementHandle<HTMLButtonElement>;
+}
+
+async function closeSuccess(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (t, d) =>
+      [...document.querySelectorAll<HTMLElement>('[role=dialog]')].some(
+        (el) => el.innerText.includes(t) && el.innerText.includes(d),
+      ),
+    {},
+    MSG.actionSuccessTitle,
+    MSG.actionSuccess,
+  );
+  await (await button(page, '[role=dialog]', 'OK')).click();
+  await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+}
+
+interface Photo {
+  id: number;
+  status: number;
+  visit: number;
+  customer: number;
+}
+
+describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
+  it('uploads a photo to a visit from the queue, shows it, deletes it (kept for the auditor)', async () => {
+    const mm = await signedIn(browser, 'multimedia');
+    try {
+      await mm.goto(url('/service/visit/multimedia'), { waitUntil: 'domcontentloaded' });
+      await mm.waitForSelector('[data-testid=multimedia-queue] [data-testid=photo-upload]');
+      await screenshot(mm, 'multimedia-queue-large');
+      // The first visit of the queue and how many photos it shows.
+      const card = await mm.$eval('[data-testid=multimedia-queue] [data-testid^=queue-visit-]', (el) =>
+        el.getAttribute('data-testid'),
+      );
+      const visitId = Number(card!.replace('queue-visit-', ''));
+      const scope = `[data-testid=${card}]`;
+      const thumbs = () => mm.$$eval(`${scope} [data-testid=photo-thumb]`, (els) => els.length);
+      const before = await thumbs();
+
+      await (await button(mm, scope, 'Unggah Foto')).click();
+      await mm.waitForSelector('[data-testid=image-cropper]');
+      const input = (await mm.$('[data-testid=image-cropper] input[type=file]')) as ElementHandle<HTMLInputElement>;
+      const file = path.join(tmp, 'wajah.jpg');
+      fs.writeFileSync(
+        file,
+        await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d9a98a' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      await input.uploadFile(file);
+      await (await button(mm, '[data-testid=image-cropper]', 'Unggah')).click();
+      await closeSuccess(mm);
+      await mm.waitForFunction(
+        (s, n) => document.querySelectorAll(`${s} [data-testid=photo-thumb]`).length === n,
+        {},
+        scope,
+        before + 1,
+      );
+
+      // The new photo is the visit's latest; its thumbnail loads as an image.
+      const list = await call<{ data: Photo[] }>(mm, 'GET', `/api/service/visitmultimedia?visit=${visitId}`);
+      const newest = list.body.data[0];
+      expect(newest.visit).toBe(visitId);
+      const loaded = await mm.waitForFunction(
+        (s) => {
+          const imgs = [...document.querySelectorAll<HTMLImageElement>(`${s} [data-testid=photo-thumb] img`)];
+          return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+        },
+        {},
+        scope,
+      );
+      expect(await loaded.jsonValue()).toBe(true);
+
+      // Open it and delete it.
+      const thumbIndex = await mm.$$eval(
+        `${scope} [data-testid=photo-thumb] img`,
+        (imgs, id) => imgs.findIndex((i) => i.src.includes(`/visitmultimedia/${id}/`)),
+        newest.id,
+      );
+      expect(thumbIndex).toBeGreaterThanOrEqual(0);
+      const buttons = await mm.$$(`${scope} [data-testid=photo-thumb]`);
+      await buttons[thumbIndex].click();
+      await mm.waitForSelector('[data-testid=photo-viewer] img');
+      await screenshot(mm, 'multimedia-photo-large');
+      await (await button(mm, '[data-testid=photo-viewer]', 'Hapus')).click();
+      await (await button(mm, '[role=alertdialog]', 'Hapus')).click();
+      await closeSuccess(mm);
+      await mm.waitForFunction(
+        (s, n) => document.querySelectorAll(`${s} [data-testid=photo-thumb]`).length === n,
+        {},
+        scope,
+        before,
+      );
+      const file404 = await call(mm, 'GET', `/api/files/visitmultimedia/${newest.id}/photo`);
+      expect(file404.status).toBe(404);
+
+      // The patient's photo history compares the oldest and newest photo of a label side by side and with a slider.
+      await mm.goto(url(`/customer/${newest.customer}`), { waitUntil: 'domcontentloaded' });
+      await mm.waitForSelector('[data-testid=photo-history] [data-testid=photo-thumb]');
+      await mm.waitForFunction(() => {
+        const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid=photo-compare] img')];
+        return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+      });
+      await screenshot(mm, 'multimedia-history-large');
+      await (await button(mm, '[data-testid=photo-compare]', 'Geser')).click();
+      await mm.waitForSelector('[data-testid=photo-compare] input[type=range]');
+
+      // The owner (auditor) still sees it in the history, marked deleted, and can open the file.
+      const owner = await signedIn(browser, 'owner');
+      try {
+        const history = await call<{ data: Photo[] }>(
+          owner,
+          'GET',
+          `/api/service/visitmultimedia?visit=${visitId}&withdeleted=1`,
+        );
+        expect(history.body.data.find((p) => p.id === newest.id)).toMatchObject({ status: 0 });
+        expect((await call(owner, 'GET', `/api/files/visitmultimedia/${newest.id}/photo`)).status).toBe(200);
+      } finally {
+        await closePage(owner);
+      }
+
+      // A Bandung user sees neither the photo nor its file.
+      const bandung = await signedIn(browser, 'admin.bandung');
+      try {
+        const shown = list.body.data.find((p) => p.status === 1 && p.id !== newest.id);
+        for (const id of [newest.id, ...(shown ? [shown.id] : [])]) {
+          expect((await call(bandung, 'GET', `/api/files/visitmultimedia/${id}/thumbnail`)).status).toBe(404);
+          expect((await call(bandung, 'GET', `/api/files/visitmultimedia/${id}/photo`)).status).toBe(404);
+        }
+        const theirs = await call<{ count: number }>(bandung, 'GET', `/api/service/visitmultimedia?visit=${visitId}`);
+        expect(theirs.body.count).toBe(0);
+      } finally {
+        await closePage(bandung);
+      }
+    } finally {
+      await closePage(mm);
+    }
+  });
+
+  it("around the desk: 'Daftar Harga' searches, 'Member' leads to the patient's packages", async () => {
+    const admin = await signedIn(browser, 'admin');
+    try {
+      await admin.goto(url('/service/pricelist'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForFunction(() => document.body.innerText.includes('Facial Brightening'));
+      expect(await bodyText(admin)).toMatch(/Rp450\.000,00/);
+      await admin.type('[data-testid=pricelist-search]', 'peel');
+      await admin.waitForFunction(
+        () =>
+          document.querySelector('[data-testid=pricelist-table]')?.textContent?.includes('Chemical Peeling') &&
+          !document.querySelector('[data-testid=pricelist-table]')?.textContent?.includes('Facial Brightening'),
+      );
+      await screenshot(admin, 'desk-pricelist-large');
+
+      await admin.goto(url('/membership/member'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=member-table] tbody tr td:nth-child(2)');
+      await screenshot(admin, 'desk-member-large');
+      await admin.click('[data-testid=member-table] tbody tr');
+      await admin.waitForFunction(() => /^\/customer\/\d+$/.test(location.pathname));
+      await admin.waitForSelector('[data-testid^=paket-pasien-] table');
+      const id = Number(new URL(admin.url()).pathname.split('/').pop());
+      await admin.goto(url(`/service/paket?customer=${id}`), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid^=paket-pasien-] table');
+      expect(await bodyText(admin)).toContain('Berlaku s.d.');
+      await screenshot(admin, 'desk-paket-pasien-large');
+    } finally {
+      await closePage(admin);
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { access, memberListQuery, pricelistQuery } from '@klinik/shared';
+import { query } from '../../http/endpoint.js';
+import * as service from './service.js';
+
+/** Around the desk (issue 11 item 7): read-only views; the pages /service/paket and /customer/{id} reuse paket and users. */
+export const deskEndpoints = {
+  pricelist: query({
+    summary: "'Daftar Harga': perawatan, item, form lab dan paket aktif dengan harga",
+    access: access.feature('PRICELIST', 'read'),
+    input: pricelistQuery,
+    handler: (ctx, input) => service.pricelist(ctx, input),
+    rest: { method: 'GET', path: '/api/service/pricelist', envelope: 'list' },
+  }),
+  members: query({
+    summary: "'Member': pasien dengan registrasi paket dan paketnya",
+    access: access.feature('LAYANAN_MEMBERSHIP', 'read'),
+    input: memberListQuery,
+    handler: (ctx, input) => service.members(ctx, input),
+    rest: { method: 'GET', path: '/api/membership/member', envelope: 'paged' },
+  }),
+};

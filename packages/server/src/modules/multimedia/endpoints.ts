@@ -1,0 +1,117 @@
+import {
+  idParam,
+  MULTIMEDIA_ACCESS,
+  multimediaLabelInput,
+  multimediaLabelListQuery,
+  multimediaQueueQuery,
+  PHOTO_FIELD,
+  visitMultimediaListQuery,
+  z,
+} from '@klinik/shared';
+import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { notFound } from '../../http/errors.js';
+import { openUpload, readImageForm } from '../../lib/uploads.js';
+import { MULTIMEDIA_LABEL, VISIT_PHOTO } from './entities.js';
+import * as service from './service.js';
+
+/** Labels (MASTER_LABEL_FOTOPROGRES; the list also for RM_FOTOPROGRES readers) and photos (RM_FOTOPROGRES). */
+const { labelRead, labelManage, photoRead, photoManage } = MULTIMEDIA_ACCESS;
+
+const byId = z.object({ id: idParam });
+
+/** Every endpoint declared once: tRPC procedure, REST route and OpenAPI entry come from here. */
+export const multimediaEndpoints = {
+  labels: query({
+    summary: 'Daftar label multimedia (foto progres) cabang ini',
+    access: labelRead,
+    input: multimediaLabelListQuery,
+    handler: (ctx, input) => service.listLabels(ctx, input),
+    rest: { method: 'GET', path: '/api/service/multimedialabel', envelope: 'paged' },
+  }),
+  createLabel: mutation({
+    summary: 'Tambah label multimedia',
+    access: labelManage,
+    input: multimediaLabelInput,
+    handler: (ctx, input) => service.createLabel(ctx, input),
+    rest: { method: 'POST', path: '/api/service/multimedialabel', status: 201 },
+  }),
+  updateLabel: mutation({
+    summary: 'Ubah nama atau status label multimedia (tidak pernah dihapus)',
+    access: labelManage,
+    input: z.object({ id: idParam, data: multimediaLabelInput }),
+    entity: MULTIMEDIA_LABEL,
+    handler: (ctx, { id, data }) => service.updateLabel(ctx, id, data),
+    rest: { method: 'PUT', path: '/api/service/multimedialabel/:id', body: 'data' },
+  }),
+  queue: query({
+    summary: "'Antrian Multimedia': kunjungan hari ini yang perlu foto, dengan foto yang sudah diambil",
+    access: photoRead,
+    input: multimediaQueueQuery,
+    handler: (ctx, input) => service.queue(ctx, input),
+    rest: { method: 'GET', path: '/api/service/visitmultimedia/queue', envelope: 'list' },
+  }),
+  list: query({
+    summary: 'Foto progres (filter: visit, customer, label, fromdate, todate; withdeleted=1 untuk auditor)',
+    access: photoRead,
+    input: visitMultimediaListQuery,
+    handler: (ctx, input) => service.listPhotos(ctx, input),
+    rest: { method: 'GET', path: '/api/service/visitmultimedia', envelope: 'paged' },
+  }),
+  upload: restOnly({
+    summary: 'Unggah foto progres (multipart: photo, visit, label, upload_at kosong = sekarang, note)',
+    access: photoManage,
+    rest: { method: 'POST', path: '/api/service/visitmultimedia', status: 201, consumes: 'multipart/form-data' },
+    async handler(ctx, _input, { req }) {
+      return service.upload(ctx, await readImageForm(req, PHOTO_FIELD));
+    },
+  }),
+  remove: mutation({
+    summary: 'Hapus foto progres: disembunyikan (status 0), baris dan file tetap untuk auditor',
+    access: photoManage,
+    input: byId,
+    entity: VISIT_PHOTO,
+    handler: (ctx, { id }) => service.hidePhoto(ctx, id),
+    rest: { method: 'DELETE', path: '/api/service/visitmultimedia/:id' },
+  }),
+  photo: restOnly({
+    summary: 'File foto progres',
+    access: photoRead,
+    input: byId,
+    entity: VISIT_PHOTO,
+    rest: { method: 'GET', path: '/api/files/visitmultimedia/:id/photo', envelope: 'raw', produces: 'image/jpeg' },
+    async handler(ctx, input, { reply }) {
+      const f = await service.photoFile(ctx, input.id, 'photo');
+      return sendPhoto(ctx.config.uploadDir, f, reply);
+    },
+  }),
+  thumbnail: restOnly({
+    summary: 'Thumbnail foto progres',
+    access: photoRead,
+    input: byId,
+    entity: VISIT_PHOTO,
+    rest: {
+      method: 'GET',
+      path: '/api/files/visitmultimedia/:id/thumbnail',
+      envelope: 'raw',
+      produces: 'image/jpeg',
+    },
+    async handler(ctx, input, { reply }) {
+      const f = await service.photoFile(ctx, input.id, 'thumbnail');
+      return sendPhoto(ctx.config.uploadDir, f, reply);
+    },
+  }),
+};
+
+async function sendPhoto(
+  uploadDir: string,
+  f: { rel: string; visitId: number },
+  reply: import('fastify').FastifyReply,
+) {
+  const file = await openUpload(uploadDir, f.rel, { kind: 'visit', id: f.visitId });
+  if (!file) throw notFound('Foto tidak ditemukan');
+  return reply
+    .type(file.mime)
+    .header('cache-control', 'private, no-cache')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.stream);
+}

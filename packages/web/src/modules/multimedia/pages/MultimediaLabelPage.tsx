@@ -1,0 +1,144 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus } from 'lucide-react';
+import { canFeature, formatDateTime, type MultimediaLabelDto } from '@klinik/shared';
+import { useSession } from '../../../app/auth';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { ActiveStatusSelect, SearchInput } from '../../../components/ListFilters';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { exportToExcel } from '../../../components/export-excel';
+import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { SuccessDialog } from '../../../components/ui/success-dialog';
+import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { LabelDialog } from '../components/LabelDialog';
+
+const statusText = (s: number) => (s === 1 ? 'Aktif' : 'Tidak Aktif');
+
+/** /service/master/multimedialabel 'Label Multimedia': the branch's photo labels (create, rename, deactivate). */
+export default function MultimediaLabelPage() {
+  const me = useSession();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const qc = useQueryClient();
+  const canManage = canFeature(me, 'MASTER_LABEL_FOTOPROGRES', 'manage');
+  const [page, setPage] = React.useState(1);
+  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const [keyword, setKeyword] = React.useState('');
+  const [status, setStatus] = React.useState('any');
+  const [editing, setEditing] = React.useState<MultimediaLabelDto | 'new' | null>(null);
+  const [success, setSuccess] = React.useState(false);
+  const kw = useDebouncedValue(keyword.trim());
+  const filters = { keyword: kw || undefined, status: status === 'any' ? undefined : Number(status) };
+  const query = useQuery({
+    ...trpc.multimedia.labels.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+
+  const columns: Column<MultimediaLabelDto>[] = [
+    { key: 'name', header: 'Nama Label', cell: (r) => r.name },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => <Badge variant={r.status === 1 ? 'default' : 'secondary'}>{statusText(r.status)}</Badge>,
+    },
+    { key: 'created_at', header: 'Dibuat', cell: (r) => formatDateTime(r.created_at), className: 'whitespace-nowrap' },
+    ...(canManage
+      ? [
+          {
+            key: 'actions',
+            header: '',
+            className: 'text-right',
+            cell: (r: MultimediaLabelDto) => (
+              <Button size="sm" variant="outline" onClick={() => setEditing(r)} aria-label={`Ubah ${r.name}`}>
+                <Pencil /> Ubah
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const exportRows = async () => {
+    const res = await client.multimedia.labels.query({ ...filters, page: 1, limit: 500 });
+    await exportToExcel<MultimediaLabelDto>(
+      'label-multimedia',
+      [
+        { header: 'Nama Label', value: 'name', width: 30 },
+        { header: 'Status', value: (r) => statusText(r.status), width: 14 },
+        { header: 'Dibuat', value: (r) => formatDateTime(r.created_at), width: 20 },
+      ],
+      res.data,
+      'Label Multimedia',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader
+        title="Label Multimedia"
+        description="Label foto progres pasien di cabang ini. Label tidak dihapus: nonaktifkan bila tidak dipakai lagi."
+        actions={
+          <>
+            <ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />
+            {canManage ? (
+              <Button onClick={() => setEditing('new')} data-testid="label-new">
+                <Plus /> Tambah Label
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <SearchInput
+          wrapperClassName="flex-1"
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage(1);
+          }}
+          placeholder="Cari label..."
+          aria-label="Cari label"
+        />
+        <ActiveStatusSelect
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          triggerClassName="sm:w-44"
+        />
+      </div>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(r) => r.id}
+        loading={query.isPending}
+        pagination={{
+          page,
+          pageSize: size,
+          total: query.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setSize,
+        }}
+      />
+      {canManage ? (
+        <LabelDialog
+          label={editing === 'new' ? null : editing}
+          open={editing !== null}
+          onOpenChange={(o) => !o && setEditing(null)}
+          onSaved={() => {
+            void qc.invalidateQueries({ queryKey: trpc.multimedia.labels.pathKey() });
+            setSuccess(true);
+          }}
+        />
+      ) : null}
+      <SuccessDialog open={success} onClose={() => setSuccess(false)} />
+    </div>
+  );
+}
