@@ -138,6 +138,9 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
       'MASTER_TREATMENT',
       'MASTER_PAKET',
       'MASTER_ITEM',
+      // Spec 2.1 offers admin the multimedia queue and the label master: the front desk takes the photos too.
+      'RM_FOTOPROGRES',
+      'MASTER_LABEL_FOTOPROGRES',
     ),
     read: R('PRICELIST', 'SETTING_APPROVAL', ...ALL_RM, ...ALL_STOCK, 'FINANCE_INCOME'),
   },
@@ -156,6 +159,7 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
       ...ALL_FINANCE,
       ...ALL_STOCK,
       ...ALL_MASTER,
+      'RM_FOTOPROGRES',
     ),
     read: R(...ALL_RM),
   },

@@ -75,7 +75,6 @@ describe('labels master (/api/service/multimedialabel)', () => {
     expect(taken.status).toBe(400);
     expect(taken.body).toEqual([{ message: 'Nama label sudah dipakai di cabang ini', field: 'name' }]);
     expect((await t.api(dokter).post('/api/service/multimedialabel', { name: 'Dokter' })).status).toBe(403);
-    expect((await t.api(admin).post('/api/service/multimedialabel', { name: 'Admin' })).status).toBe(403);
     expect((await t.api(inventory).get('/api/service/multimedialabel')).status).toBe(403);
     expect((await t.api(mmB).put(`/api/service/multimedialabel/${labelId}`, { name: 'Diambil' })).status).toBe(404);
     expect(await state()).toEqual(before);
