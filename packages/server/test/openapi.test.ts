@@ -57,6 +57,13 @@ describe('OpenAPI', () => {
     const register = doc.paths['/api/paket/membership'].post;
     expect(register.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
     expect(Object.keys(register.responses as object)).toEqual(expect.arrayContaining(['200', '201', '400', '403']));
+    // A multipart upload names its parts (issue 11: photo, visit, label, upload_at).
+    const upload = doc.paths['/api/service/visitmultimedia'].post.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+    };
+    const form = upload.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties)).toEqual(expect.arrayContaining(['photo', 'visit', 'label', 'upload_at']));
+    expect(form.required).toEqual(['photo', 'visit']);
   });
 
   it('has a readable page for integrators', async () => {

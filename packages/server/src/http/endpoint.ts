@@ -63,6 +63,11 @@ export interface RestSpec<R> {
   bodyLimit?: number;
   /** The request body is not JSON (multipart upload): its media type, for the documentation. */
   consumes?: string;
+  /**
+   * A multipart upload's parts, for the documentation: the file part's name (default `file`) and the text parts
+   * with what each holds; `required` names the text parts that must be sent.
+   */
+  form?: { file: string; fields?: Record<string, string>; required?: string[] };
   /** The response is not JSON (PDF, xlsx, an image): its media type, for the documentation. */
   produces?: string;
   /**

@@ -111,11 +111,19 @@ function operation(entry: RestEntry): Json {
   if (parameters.length) op.parameters = parameters;
   if (!reads) {
     if (rest.consumes === 'multipart/form-data') {
+      const file = rest.form?.file ?? 'file';
+      const fields = Object.fromEntries(
+        Object.entries(rest.form?.fields ?? {}).map(([k, description]) => [k, { type: 'string', description }]),
+      );
       op.requestBody = {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+            schema: {
+              type: 'object',
+              properties: { [file]: { type: 'string', format: 'binary' }, ...fields },
+              required: [file, ...(rest.form?.required ?? [])],
+            },
           },
         },
       };

@@ -60,7 +60,22 @@ export const multimediaEndpoints = {
   upload: restOnly({
     summary: 'Unggah foto progres (multipart: photo, visit, label, upload_at kosong = sekarang, note)',
     access: photoManage,
-    rest: { method: 'POST', path: '/api/service/visitmultimedia', status: 201, consumes: 'multipart/form-data' },
+    rest: {
+      method: 'POST',
+      path: '/api/service/visitmultimedia',
+      status: 201,
+      consumes: 'multipart/form-data',
+      form: {
+        file: PHOTO_FIELD,
+        fields: {
+          visit: 'Id kunjungan (cabang pengguna)',
+          label: 'Id label multimedia (opsional)',
+          upload_at: 'Waktu foto (ISO 8601); kosong = sekarang',
+          note: 'Catatan (opsional)',
+        },
+        required: ['visit'],
+      },
+    },
     async handler(ctx, _input, { req }) {
       return service.upload(ctx, await readImageForm(req, PHOTO_FIELD));
     },
