@@ -19,6 +19,7 @@ import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
+import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
@@ -41,6 +42,7 @@ export const apiModules: Record<string, EndpointTree> = {
   wilayah: wilayahEndpoints,
   masters: mastersEndpoints,
   paket: paketEndpoints,
+  visits: visitsEndpoints,
   attendance: attendanceEndpoints,
   jobs: jobsEndpoints,
   dashboard: dashboardEndpoints,
@@ -58,6 +60,7 @@ export const apiEntities: EntityDef[] = [
   ...applogEntities,
   ...mastersEntities,
   ...paketEntities,
+  ...visitsEntities,
   ...attendanceEntities,
   ...jobsEntities,
 ];
