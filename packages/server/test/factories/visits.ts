@@ -7,8 +7,8 @@ export const visitsFactories: ModuleFactories = {
       const customer = await env.t.makePatient(env.branch, { name: 'Pasien Kunjungan B' });
       const doctor = await env.t.makeUser('dokter', { branchId: env.branch, password: null });
       const v = await env.post('/api/service/visit', { customer, doctor: doctor.id, kind: 'konsultasi' });
-      return { id: v.id as number, body: { status: 'dipanggil' } };
+      return { id: v.id as number };
     },
-    inputs: { setStatus: { status: 'dipanggil' } },
+    inputs: { 'visits.setStatus': { status: 'dipanggil' } },
   },
 };

@@ -1,5 +1,5 @@
 import {
-  access,
+  VISIT_ACCESS,
   idParam,
   idempotencyKey,
   visitDisplayQuery,
@@ -15,16 +15,10 @@ import { VISIT } from './entities.js';
 import { visitEvents } from './events.js';
 import * as service from './service.js';
 
-/**
- * Who may do what (spec 6 'Service menus', docs/decisions.md 'Visits'):
- * - read the queue and the history: LAYANAN_KUNJUNGAN read (manager, admin, dokter, perawat, multimedia);
- * - move a visit through the queue: LAYANAN_KUNJUNGAN manage (manager, admin, perawat) or RM_TREATMENT manage
- *   (the doctor, who examines);
- * - register a visit ('Registrasi Visit'): manager and admin.
- */
-export const visitRead = access.feature('LAYANAN_KUNJUNGAN', 'read');
-export const visitMove = access.anyFeature(['LAYANAN_KUNJUNGAN', 'manage'], ['RM_TREATMENT', 'manage']);
-export const visitRegister = access.roles('manager', 'admin');
+/** Who may do what: VISIT_ACCESS in @klinik/shared (the web pages use the same rules). */
+export const visitRead = VISIT_ACCESS.read;
+export const visitMove = VISIT_ACCESS.move;
+export const visitRegister = VISIT_ACCESS.register;
 
 /** Every endpoint declared once: tRPC procedure, REST route and OpenAPI entry come from here. */
 export const visitsEndpoints = {
