@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { closePage, launchBrowser, signedIn, url } from './helpers';
+
+/**
+ * Issue 11 items 3 and 4 in the browser: the treatment queue on two screens of the Jakarta branch at once. A visit
+ * is registered, called on one screen and started and finished on the other; each change shows on the other screen
+ * without a reload (server-sent events). Invalid steps are refused, and the Bandung queue never shows it.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function call(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async (m, u, b) => {
+      const r = await fetch(u, {
+        method: m,
+        headers: b === null ? {} : { 'content-type': 'application/json' },
+        body: b === null ? undefined : JSON.stringify(b),
+      });
+      const text = await r.text();
+      return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    method,
+    p,
+    body ?? null,
+  );
+}
+
+/** The queue row of a visit (by its code) shows this status. */
+async function rowShows(page: Page, code: string, status: string, timeout = 5000): Promise<void> {
+  await page.waitForFunction(
+    (c, s) =>
+      [...document.querySelectorAll('tr')].some(
+        (tr) =>
+          (tr as HTMLElement).innerText.includes(c) &&
+          tr.querySelector('[data-testid=visit-status]')?.textContent?.trim() === s,
+      ),
+    { timeout },
+    code,
+    status,
+  );
+}
+
+async function openQueue(page: Page): Promise<void> {
+  await page.goto(url('/service/visit'), { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('[data-testid=queue-live][data-live="1"]');
+  // A reload would lose this marker: the test proves the changes arrive without one.
+  await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
+}
+
+describe('Antrian Perawatan on two screens', () => {
+  it('moves a visit through every status; each change shows on the other screen without reloading', async () => {
+    const admin = await signedIn(browser, 'admin');
+    const perawat = await signedIn(browser, 'perawat');
+    const bandung = await signedIn(browser, 'admin.bandung');
+    try {
+      await openQueue(admin);
+      await openQueue(perawat);
+      await openQueue(bandung);
+
+      const doctors = await call(admin, 'GET', '/api/service/visit/doctors');
+      expect(doctors.status).toBe(200);
+      const patients = await call(admin, 'GET', '/api/customer?type=patient&limit=5');
+      const patient = patients.body.data[0];
+      const created = await call(admin, 'POST', '/api/service/visit', {
+        customer: patient.id,
+        doctor: doctors.body.data[0].id,
+        kind: 'konsultasi',
+        complaint: 'Uji dua layar',
+      });
+      expect(created.status).toBe(201);
+      const v = created.body.data as { id: number; code: string; queue_number: number };
+      await rowShows(perawat, v.code, 'Menunggu');
+
+      // Call on the nurse's screen: the admin's screen shows it within 2 seconds.
+      await perawat.click(`[data-testid=visit-dipanggil-${v.id}]`);
+      await rowShows(admin, v.code, 'Dipanggil', 2500);
+      // Start and finish on the admin's screen: the nurse's screen follows.
+      await admin.click(`[data-testid=visit-diperiksa-${v.id}]`);
+      await rowShows(perawat, v.code, 'Diperiksa', 2500);
+      await admin.click(`[data-testid=visit-selesai-${v.id}]`);
+      await rowShows(perawat, v.code, 'Selesai', 2500);
+
+      // The state machine refuses a step back, with its Indonesian message.
+      const back = await call(perawat, 'POST', `/api/service/visit/${v.id}/status`, { status: 'dipanggil' });
+      expect(back.status).toBe(409);
+      expect(back.body[0].message).toBe('Status kunjungan tidak dapat diubah dari Selesai ke Dipanggil');
+
+      for (const p of [admin, perawat]) {
+        expect(await p.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
+      }
+      // Bandung neither sees nor changes Jakarta's visit.
+      expect(await bandung.evaluate((c) => document.body.innerText.includes(c), v.code)).toBe(false);
+      const cross = await call(bandung, 'POST', `/api/service/visit/${v.id}/status`, { status: 'batal', reason: 'x' });
+      expect(cross.status).toBe(404);
+    } finally {
+      await closePage(admin);
+      await closePage(perawat);
+      await closePage(bandung);
+    }
+  });
+
+  it('shows the called number with initials only on the waiting-room display', async () => {
+    const admin = await signedIn(browser, 'admin');
+    try {
+      await admin.goto(url('/service/visit/display'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=display-number]');
+      const text = await admin.evaluate(() => document.body.innerText);
+      expect(text).toContain('Antrian Perawatan');
+      // No clinic chrome on the wall screen.
+      expect(await admin.$('[data-layout]')).toBeNull();
+    } finally {
+      await closePage(admin);
+    }
+  });
+});
