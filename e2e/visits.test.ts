@@ -48,6 +48,12 @@ async function rowShows(page: Page, code: string, status: string, timeout = 5000
   );
 }
 
+/** Clicks a queue button once it is there (the own screen refetches after each step). */
+async function press(page: Page, selector: string): Promise<void> {
+  await page.waitForSelector(`${selector}:not([disabled])`);
+  await page.click(selector);
+}
+
 async function openQueue(page: Page): Promise<void> {
   await page.goto(url('/service/visit'), { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('[data-testid=queue-live][data-live="1"]');
@@ -80,12 +86,12 @@ describe('Antrian Perawatan on two screens', () => {
       await rowShows(perawat, v.code, 'Menunggu');
 
       // Call on the nurse's screen: the admin's screen shows it within 2 seconds.
-      await perawat.click(`[data-testid=visit-dipanggil-${v.id}]`);
+      await press(perawat, `[data-testid=visit-dipanggil-${v.id}]`);
       await rowShows(admin, v.code, 'Dipanggil', 2500);
       // Start and finish on the admin's screen: the nurse's screen follows.
-      await admin.click(`[data-testid=visit-diperiksa-${v.id}]`);
+      await press(admin, `[data-testid=visit-diperiksa-${v.id}]`);
       await rowShows(perawat, v.code, 'Diperiksa', 2500);
-      await admin.click(`[data-testid=visit-selesai-${v.id}]`);
+      await press(admin, `[data-testid=visit-selesai-${v.id}]`);
       await rowShows(perawat, v.code, 'Selesai', 2500);
 
       // The state machine refuses a step back, with its Indonesian message.
