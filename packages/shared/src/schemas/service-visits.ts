@@ -162,7 +162,7 @@ export function nameInitials(name: string): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 3)
-    .map((w) => w[0]!.toUpperCase() + '.')
+    .map((w) => w[0].toUpperCase() + '.')
     .join('');
 }
 

@@ -18,7 +18,7 @@ export async function visitEvents(ctx: Ctx, req: FastifyRequest, reply: FastifyR
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
-  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string;
+  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v;
   res.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',

@@ -13,5 +13,5 @@ export async function findVisitForRecord(ctx: Ctx, id: number, action: 'read' | 
   const c = requireUser(ctx);
   await requireAccess(c, VISIT, [id], action);
   const [dto] = await q.listQueue(c.db, { scope: branchScope(c, { isallbranch: 1 }), id });
-  return dto!;
+  return dto;
 }

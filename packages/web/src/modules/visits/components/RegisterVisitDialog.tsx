@@ -160,7 +160,7 @@ export function RegisterVisitDialog({ open, onOpenChange }: { open: boolean; onO
                     (await client.users.searchCustomers.query(
                       { keyword: text || undefined, type: 'patient', limit: 20 },
                       { signal },
-                    )) as Person[]
+                    ))
                   }
                   value={patient}
                   onChange={(p) => {
