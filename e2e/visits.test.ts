@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, signedIn, url } from './helpers';
+import { closePage, launchBrowser, signedIn, url, waitForText } from './helpers';
 
 /**
  * Issue 11 items 3 and 4 in the browser: the treatment queue on two screens of the Jakarta branch at once. A visit
@@ -125,6 +125,51 @@ describe('Antrian Perawatan on two screens', () => {
       expect(text).toContain('Antrian Perawatan');
       // No clinic chrome on the wall screen.
       expect(await admin.$('[data-layout]')).toBeNull();
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it('registers a walk-in through the Registrasi Visit dialog: errors beside the fields, then a queue number', async () => {
+    const admin = await signedIn(browser, 'admin');
+    try {
+      await openQueue(admin);
+      await admin.click('[data-testid=register-visit]');
+      await admin.waitForSelector('[data-testid=register-visit-dialog]');
+      // Nothing chosen: the shared schema's messages beside the fields, nothing sent.
+      await admin.click('[data-testid=visit-submit]');
+      await waitForText(admin, 'Pilih pasien');
+      await waitForText(admin, 'Pilih dokter');
+      // Patient from the search, doctor from the branch's doctors.
+      await admin.click('#visit-customer');
+      await admin.keyboard.type('a');
+      const picked = await admin.waitForFunction(() => {
+        const o = document.querySelector<HTMLElement>('[role=listbox] [role=option]');
+        if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
+        const text = o.innerText.split('\n')[0];
+        o.click();
+        return text;
+      });
+      const patientName = (await picked.jsonValue()) as string;
+      await admin.click('#visit-doctor');
+      await admin.waitForSelector('[role=option]');
+      await admin.click('[role=option]');
+      await admin.type('#visit-complaint', 'Daftar lewat dialog');
+      await admin.click('#visit-needs-multimedia');
+      await admin.click('[data-testid=visit-submit]');
+      await admin.waitForFunction(() => !document.querySelector('[data-testid=register-visit-dialog]'));
+      // The toast names the new visit's code and queue number; its row is on the queue, waiting, needing photos.
+      const toast = await admin.waitForFunction(() => /(KJ\/[\d/]+), No\. Antrian (\d+)/.exec(document.body.innerText));
+      const [, code] = (await toast.jsonValue()) as string[];
+      const row = await admin.waitForFunction(
+        (c) => [...document.querySelectorAll('tr')].find((tr) => tr.innerText.includes(c))?.innerText ?? null,
+        {},
+        code,
+      );
+      const text = (await row.jsonValue()) as string;
+      expect(text).toContain(patientName.split(' (')[0]);
+      expect(text).toContain('Butuh foto');
+      expect(await row.jsonValue()).toContain('Menunggu');
     } finally {
       await closePage(admin);
     }
