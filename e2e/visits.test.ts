@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
 
 /**
  * Issue 11 items 3 and 4 in the browser: the treatment queue on two screens of the Jakarta branch at once. A visit
@@ -170,6 +170,26 @@ describe('Antrian Perawatan on two screens', () => {
       expect(text).toContain(patientName.split(' (')[0]);
       expect(text).toContain('Butuh foto');
       expect(await row.jsonValue()).toContain('Menunggu');
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it("opens on the demo clinic's day: every status in the queue, the history with its filters", async () => {
+    const admin = await signedIn(browser, 'admin');
+    try {
+      await openQueue(admin);
+      const today = await call(admin, 'GET', '/api/service/visit');
+      const statuses = new Set((today.body.data as { status: string }[]).map((v) => v.status));
+      expect([...statuses].sort()).toEqual(['batal', 'dipanggil', 'diperiksa', 'menunggu', 'selesai']);
+      await screenshot(admin, 'visits-queue');
+      await admin.goto(url('/service/kunjungan'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('tbody tr');
+      await waitForText(admin, 'Selesai');
+      const history = await call(admin, 'GET', '/api/service/kunjungan?status=batal&limit=5');
+      expect(history.body.count).toBeGreaterThan(0);
+      expect((history.body.data as { status: string }[]).every((v) => v.status === 'batal')).toBe(true);
+      await screenshot(admin, 'visits-kunjungan');
     } finally {
       await closePage(admin);
     }

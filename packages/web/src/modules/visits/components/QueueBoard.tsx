@@ -13,7 +13,7 @@ import {
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
-import { useBranchToday } from '../../../lib/branch-today';
+import { branchTimeZone, useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -48,9 +48,10 @@ export function VisitStatusBadge({ status }: { status: VisitStatus }) {
   );
 }
 
-function clock(iso: string | null): string {
+/** HH.MM of an instant in the branch's time zone (not the browser's). */
+function clock(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleTimeString('id-ID', { hour: '2-digit', minute: '2-digit' });
+  return new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 }
 
 /**
@@ -63,6 +64,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
   const queryClient = useQueryClient();
   const user = useSession();
   const today = useBranchToday();
+  const timeZone = branchTimeZone(user);
   const live = useVisitLive();
   const canMove = allows(user, VISIT_ACCESS.move);
   const [status, setStatus] = React.useState<VisitStatus | 'semua'>('semua');
@@ -134,7 +136,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
         <div className="flex flex-col gap-1">
           <VisitStatusBadge status={v.status} />
           <span className="text-xs text-muted-foreground">
-            {clock(v.cancelled_at ?? v.finished_at ?? v.started_at ?? v.called_at ?? v.created_at)}
+            {clock(v.cancelled_at ?? v.finished_at ?? v.started_at ?? v.called_at ?? v.created_at, timeZone)}
           </span>
         </div>
       ),
@@ -172,7 +174,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
     <div className="grid gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <Tabs value={status} onValueChange={(s) => setStatus(s as VisitStatus | 'semua')}>
-          <TabsList className="flex-wrap">
+          <TabsList className="h-auto flex-wrap">
             <TabsTrigger value="semua">Semua ({all.length})</TabsTrigger>
             {VISIT_STATUSES.map((s) => (
               <TabsTrigger key={s} value={s}>
@@ -194,7 +196,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
           ) : null}
           {actions}
           <span
-            className="text-xs text-muted-foreground"
+            className="text-xs whitespace-nowrap text-muted-foreground"
             title={live ? 'Perubahan tampil otomatis' : 'Memperbarui berkala'}
             data-testid="queue-live"
             data-live={live ? '1' : '0'}

@@ -157,10 +157,10 @@ export function RegisterVisitDialog({ open, onOpenChange }: { open: boolean; onO
                   id="visit-customer"
                   queryKey={['visits', 'patients']}
                   search={async (text, signal) =>
-                    (await client.users.searchCustomers.query(
+                    await client.users.searchCustomers.query(
                       { keyword: text || undefined, type: 'patient', limit: 20 },
                       { signal },
-                    ))
+                    )
                   }
                   value={patient}
                   onChange={(p) => {
