@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { reservation } from '../../db/schema/index.js';
+import { financePeriode, reservation } from '../../db/schema/index.js';
 import { createTestApp, countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 // Each endpoint: an allowed call, a refused role (403), another branch's row (404), bad input (400 with the
@@ -173,6 +173,85 @@ describe('POST /api/service/visit (Registrasi Visit)', () => {
     expect(await countRows(t.db, 'visit', 'visit_status_log', 'reservation', 'audit_log', 'doc_counter')).toEqual(
       before,
     );
+  });
+});
+
+describe('pemakaian paket', () => {
+  it("links one of the patient's active packages with slots left, without using a slot", async () => {
+    await t.db.insert(financePeriode).values({ profile_id: branchA, start_date: '2020-01-01', status: 0 });
+    const tm = await t.api(admin).post('/api/master/tindakanmedis', { code: 'TM-V', name: 'Facial', price: 100000 });
+    const type = await t
+      .api(admin)
+      .post('/api/paket/type', { name: 'Promo', type: 1, start_at: '2024-01-01', end_at: '2099-12-31' });
+    const paket = await t.api(admin).post('/api/paket', {
+      code: 'PKT-V',
+      name: 'Paket Wajah',
+      paket_type_id: type.body.data.id,
+      active_at: '2024-01-01',
+      price: 100000,
+      items: [{ type: 1, ref_id: tm.body.data.id, free_slot: 3, expired_duration: 90 }],
+    });
+    expect(paket.status).toBe(201);
+    const m = await t
+      .api(admin)
+      .post('/api/paket/membership', { customer: patient, doctor: dokter.id, paket_history_id: paket.body.data.id });
+    expect(m.status).toBe(201);
+    const options = await t.api(admin).get(`/api/service/visit/pakets?customer=${patient}`);
+    expect(options.body.data).toEqual([expect.objectContaining({ id: m.body.data.id, left_slot: 3 })]);
+    expect((await t.api(admin).get(`/api/service/visit/pakets?customer=${patient2}`)).body.data).toEqual([]);
+    // Another patient's package is refused beside the field.
+    const wrong = await t.api(admin).post('/api/service/visit', {
+      customer: patient2,
+      doctor: dokter.id,
+      kind: 'paket',
+      paket_membership: m.body.data.id,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body[0].field).toBe('paket_membership');
+    const v = await t.api(admin).post('/api/service/visit', {
+      customer: patient,
+      doctor: dokter.id,
+      kind: 'paket',
+      paket_membership: m.body.data.id,
+    });
+    expect(v.status).toBe(201);
+    const got = await t.api(admin).get(`/api/service/visit/${v.body.data.id}`);
+    expect(got.body.data.paket_membership).toMatchObject({ id: m.body.data.id });
+    // No slot is used at registration (the medical record and the cashier do that).
+    expect((await t.api(admin).get(`/api/service/visit/pakets?customer=${patient}`)).body.data[0].left_slot).toBe(3);
+  });
+});
+
+describe('queue numbers', () => {
+  it('continue gaplessly after refused registrations and start again at 1 per doctor and day', async () => {
+    const list = await t.api(admin).get(`/api/service/visit?date=${TODAY}&doctor=${dokter.id}`);
+    const last = Math.max(...list.body.data.map((v: { queue_number: number }) => v.queue_number));
+    // Refused (another branch's patient, a package without one): no number is used up.
+    await t.api(admin).post('/api/service/visit', { customer: patientB, doctor: dokter.id, kind: 'konsultasi' });
+    await t
+      .api(admin)
+      .post('/api/service/visit', { customer: patient, doctor: dokter.id, kind: 'paket', paket_membership: 999999 });
+    const next = await t
+      .api(admin)
+      .post('/api/service/visit', { customer: patient, doctor: dokter.id, kind: 'konsultasi' });
+    expect(next.body.data.queue_number).toBe(last + 1);
+    // Another doctor of the branch has a queue of its own; tomorrow starts at 1.
+    const other = await t.makeUser('dokter', { branchId: branchA });
+    const first = await t
+      .api(admin)
+      .post('/api/service/visit', { customer: patient, doctor: other.id, kind: 'konsultasi' });
+    expect(first.body.data.queue_number).toBe(1);
+    t.setNow('2026-11-24T02:00:00Z');
+    try {
+      const tomorrow = await t
+        .api(admin)
+        .post('/api/service/visit', { customer: patient, doctor: dokter.id, kind: 'konsultasi' });
+      expect(tomorrow.body.data.queue_number).toBe(1);
+      const got = await t.api(admin).get(`/api/service/visit/${tomorrow.body.data.id}`);
+      expect(got.body.data.visit_date).toBe('2026-11-24');
+    } finally {
+      t.setNow('2026-11-23T03:00:00Z');
+    }
   });
 });
 
