@@ -123,6 +123,7 @@ describe('Antrian Perawatan on two screens', () => {
       await admin.waitForSelector('[data-testid=display-number]');
       const text = await admin.evaluate(() => document.body.innerText);
       expect(text).toContain('Antrian Perawatan');
+      await screenshot(admin, 'visits-display');
       // No clinic chrome on the wall screen.
       expect(await admin.$('[data-layout]')).toBeNull();
     } finally {

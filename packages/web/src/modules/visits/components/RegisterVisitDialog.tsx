@@ -17,6 +17,7 @@ import {
   type VisitKind,
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
+import { newIdempotencyKey } from '../../paket/api';
 import { errorItems, TOAST_MS, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { OptionSelect } from '../../../components/OptionSelect';
@@ -90,7 +91,7 @@ export function RegisterVisitDialog({ open, onOpenChange }: { open: boolean; onO
       setPatient(null);
       setServerErrors([]);
       setMode('walkin');
-      setKey(crypto.randomUUID());
+      setKey(newIdempotencyKey());
     }
   }, [open, reset]);
 
