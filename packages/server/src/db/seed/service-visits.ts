@@ -158,7 +158,8 @@ export async function seedVisits(
     return r.id;
   }
 
-  // Past three weeks (Monday to Saturday): finished visits, some cancelled; a few follow-ups due tomorrow.
+  // Past three weeks (Monday to Saturday): finished visits, some cancelled; a few follow-ups due tomorrow (visits of
+  // one and two weeks ago, from two days each so a Sunday never leaves none).
   const tomorrow = addDays(today, 1);
   let followUps = 0;
   for (let d = 21; d >= 1; d--) {
@@ -168,7 +169,7 @@ export async function seedVisits(
     for (let i = 0; i < perDay; i++) {
       const kind: VisitKind = random() < 0.6 ? 'konsultasi' : 'tindakan';
       const status: VisitStatus = random() < 0.85 ? 'selesai' : 'batal';
-      const followUp = status === 'selesai' && (d === 7 || d === 14) && followUps < 4 ? tomorrow : undefined;
+      const followUp = status === 'selesai' && [7, 8, 14, 15].includes(d) && followUps < 4 ? tomorrow : undefined;
       if (followUp) followUps++;
       await addVisit({
         date,
