@@ -195,4 +195,36 @@ describe('Antrian Perawatan on two screens', () => {
       await closePage(admin);
     }
   });
+
+  it('falls back to polling when the event stream is unavailable', async () => {
+    const admin = await signedIn(browser, 'admin');
+    const perawat = await signedIn(browser, 'perawat');
+    try {
+      // The nurse's browser cannot open the event stream (a proxy that buffers it, say).
+      await perawat.setRequestInterception(true);
+      perawat.on('request', (r) => {
+        if (r.url().includes('/api/service/visit/events')) void r.abort();
+        else void r.continue();
+      });
+      await perawat.goto(url('/service/visit'), { waitUntil: 'domcontentloaded' });
+      await perawat.waitForSelector('[data-testid=queue-live][data-live="0"]');
+      await perawat.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
+      await openQueue(admin);
+      const doctors = await call(admin, 'GET', '/api/service/visit/doctors');
+      const patients = await call(admin, 'GET', '/api/customer?type=patient&limit=5');
+      const created = await call(admin, 'POST', '/api/service/visit', {
+        customer: patients.body.data[1].id,
+        doctor: doctors.body.data[0].id,
+        kind: 'tindakan',
+      });
+      const v = created.body.data as { id: number; code: string };
+      await rowShows(perawat, v.code, 'Menunggu', 5000);
+      await press(admin, `[data-testid=visit-dipanggil-${v.id}]`);
+      await rowShows(perawat, v.code, 'Dipanggil', 5000);
+      expect(await perawat.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
+    } finally {
+      await closePage(admin);
+      await closePage(perawat);
+    }
+  });
 });
