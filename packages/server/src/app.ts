@@ -20,6 +20,7 @@ import { serializeError } from './lib/log.js';
 import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
 import { cachedSessionUser, sessionTimes } from './modules/auth/index.js';
 import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
+import { BranchEvents } from './lib/branch-events.js';
 import { appRouter, type AppRouter } from './router.js';
 import { registerApprovalExecutors, registerRestRoutes } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
@@ -157,11 +158,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('db', database.db);
   app.decorate('config', config);
   const authCache = new AuthCache(config.sessionCacheSeconds * 1000);
+  const events = new BranchEvents();
   const services: AppServices = {
     pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
     jobs: opts.services?.jobs ?? (await startJobQueue(database, app.log)),
     authCache,
+    events,
   };
+  await events.start(database);
   const unlisten = await database.listen(
     AUTH_CHANNEL,
     (p) => authCache.onMessage(p),
@@ -173,6 +177,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('branchId', 0);
   app.decorateRequest('ctx', null as unknown as Ctx);
 
+  // Open server-sent event streams end before the server closes (it would wait for them).
+  app.addHook('preClose', async () => {
+    await events.stop();
+  });
   app.addHook('onClose', async () => {
     // The queue first: it waits for running jobs, which may still use the database.
     await services.jobs.stop();

@@ -21,6 +21,7 @@ import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
+import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
@@ -43,6 +44,7 @@ export const apiModules: Record<string, EndpointTree> = {
   wilayah: wilayahEndpoints,
   masters: mastersEndpoints,
   paket: paketEndpoints,
+  visits: visitsEndpoints,
   attendance: attendanceEndpoints,
   jobs: jobsEndpoints,
   dashboard: dashboardEndpoints,
@@ -62,6 +64,7 @@ export const apiEntities: EntityDef[] = [
   ...applogEntities,
   ...mastersEntities,
   ...paketEntities,
+  ...visitsEntities,
   ...attendanceEntities,
   ...jobsEntities,
   ...multimediaEntities,

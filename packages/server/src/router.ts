@@ -8,6 +8,7 @@ import { pengumumanRouter } from './modules/pengumuman/index.js';
 import { wilayahRouter } from './modules/wilayah/index.js';
 import { mastersRouter } from './modules/masters/index.js';
 import { paketRouter } from './modules/paket/index.js';
+import { visitsRouter } from './modules/visits/index.js';
 import { attendanceRouter } from './modules/attendance/index.js';
 import { jobsRouter } from './modules/jobs/index.js';
 import { dashboardRouter } from './modules/dashboard/index.js';
@@ -27,6 +28,7 @@ export const appRouter = router({
   wilayah: wilayahRouter,
   masters: mastersRouter,
   paket: paketRouter,
+  visits: visitsRouter,
   attendance: attendanceRouter,
   dashboard: dashboardRouter,
   multimedia: multimediaRouter,

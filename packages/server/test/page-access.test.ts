@@ -5,6 +5,7 @@ import {
   access,
   allows,
   MY_MENU_ACCESS,
+  VISIT_ACCESS,
   allowsPage,
   defaultPrivileges,
   PAGE_ACCESS,
@@ -90,7 +91,14 @@ const SUBJECTS: { username: string; subject: AccessSubject }[] = DEMO_ACCOUNTS.m
  * profile only when My Menu is shown; the package dialog's pickers only for MASTER_PAKET managers). For those
  * users the call must be allowed too.
  */
+const VISIT_REGISTRATION: Record<string, Access> = {
+  'visits.reservations': VISIT_ACCESS.register,
+  'visits.pakets': VISIT_ACCESS.register,
+};
 const CONDITIONAL: Record<string, Record<string, Access>> = {
+  // 'Registrasi Visit' (a dialog on the queue and the history) is offered to manager and admin only.
+  '/service/visit': VISIT_REGISTRATION,
+  '/service/kunjungan': VISIT_REGISTRATION,
   '/user/:id': { 'applog.list': MY_MENU_ACCESS },
   // A patient's packages and photos show on the person's page only with LAYANAN_PAKET / RM_FOTOPROGRES read.
   '/customer/:id': {

@@ -25,3 +25,4 @@ export * from './schemas/dashboard.js';
 export * from './schemas/service.js';
 export * from './schemas/service-multimedia.js';
 export * from './schemas/service-desk.js';
+export * from './schemas/service-visits.js';

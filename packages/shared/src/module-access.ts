@@ -40,6 +40,19 @@ export const MULTIMEDIA_ACCESS = {
   photoManage: access.feature('RM_FOTOPROGRES', 'manage'),
 } as const;
 
+/**
+ * Visits (issue 11; spec 6 'Service menus'): reading the queue and the history is LAYANAN_KUNJUNGAN read; moving a
+ * visit through the queue is LAYANAN_KUNJUNGAN manage (manager, admin, perawat) or RM_TREATMENT manage (the doctor
+ * who examines); 'Registrasi Visit' is manager and admin.
+ */
+export const VISIT_ACCESS = {
+  read: access.feature('LAYANAN_KUNJUNGAN', 'read'),
+  move: access.anyFeature(['LAYANAN_KUNJUNGAN', 'manage'], ['RM_TREATMENT', 'manage']),
+  register: access.roles('manager', 'admin'),
+  /** 'Antrian Perawatan' (spec 2.1, 6): manager, dokter, admin, perawat. */
+  queuePage: access.roles('manager', 'admin', 'dokter', 'perawat'),
+} as const;
+
 /** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
 export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
 export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];
@@ -102,5 +115,10 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/laporan/labarugi': FIN,
   '/finance/laporan/neraca': FIN,
   '/backoffice/cabang': {},
+  '/service/visit': { all: [VISIT_ACCESS.read, VISIT_ACCESS.queuePage] },
+  '/service/visit/display': { all: [VISIT_ACCESS.read] },
+  '/service/kunjungan': { all: [VISIT_ACCESS.read] },
+  '/service/consultation': { all: [VISIT_ACCESS.read, access.roles('dokter')] },
+  '/service/tindakan': { all: [VISIT_ACCESS.read, access.roles('perawat')] },
   '/attendance/payroll/simulator': { all: [PAYROLL_ACCESS] },
 };

@@ -5,6 +5,7 @@ import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
+import { visitsFactories } from './visits.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
 
@@ -21,6 +22,7 @@ export const entityFactories: ModuleFactories = {
   ...applogFactories,
   ...mastersFactories,
   ...paketFactories,
+  ...visitsFactories,
   ...attendanceFactories,
   ...multimediaFactories,
 };

@@ -2,8 +2,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { GuardName } from '@klinik/shared';
 
 /** The frames a page can live in (packages/web/src/layouts). */
-export type LayoutName = 'clinic' | 'finance' | 'paket' | 'attendance' | 'backoffice' | 'admin';
-export const LAYOUT_NAMES: LayoutName[] = ['clinic', 'finance', 'paket', 'attendance', 'backoffice', 'admin'];
+export type LayoutName = 'clinic' | 'finance' | 'paket' | 'attendance' | 'backoffice' | 'admin' | 'screen';
+/** 'screen': a full-screen page without the clinic chrome (the waiting-room queue display). */
+export const LAYOUT_NAMES: LayoutName[] = ['clinic', 'finance', 'paket', 'attendance', 'backoffice', 'admin', 'screen'];
 
 /**
  * Who may open a route: a guard of spec 6 (GUARDS in @klinik/shared), 'backoffice' (any non-empty roletoplevel),

@@ -43,6 +43,8 @@ export const ROUTE_SPECS: RouteSpec[] = [
   r('/service/rekammedis', 'Rekam Medis', 'clinic', 'clinic'),
   r('/service/visit', 'Antrian Perawatan', 'clinic', 'clinic'),
   r('/service/visit/multimedia', 'Antrian Multimedia', 'clinic', 'clinic'),
+  // Not in the spec: the waiting-room display of the treatment queue (docs/decisions.md, Visits).
+  r('/service/visit/display', 'Layar Antrian', 'screen', 'clinic'),
   r('/service/payment', 'Pembayaran', 'clinic', 'clinic'),
   r('/service/master/tindakanmedis', 'Master Tindakan Medis', 'clinic', 'clinic'),
   r('/service/master/laboratorium', 'Laboratorium', 'clinic', 'clinic'),

@@ -40,4 +40,5 @@ export const LAYOUTS: Record<LayoutName, ComponentType> = {
   attendance: lazyLayout(() => import('./AttendanceLayout')),
   backoffice: lazyLayout(() => import('./BackofficeLayout')),
   admin: lazyLayout(() => import('./AdminLayout')),
+  screen: lazyLayout(() => import('./ScreenLayout')),
 };

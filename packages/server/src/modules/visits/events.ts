@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VISIT_EVENT_CHANNEL } from '@klinik/shared';
+import { requireUser, type Ctx } from '../../http/context.js';
+
+/** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
+const KEEPALIVE_MS = 20_000;
+
+/**
+ * GET /api/service/visit/events: server-sent events of the session's branch. Each committed change of a visit of
+ * this branch sends `event: changed` with `{ "ids": [...] }` only; the page refetches through its normal, scoped
+ * endpoints. Signals come from PostgreSQL LISTEN/NOTIFY (lib/branch-events.ts), so a change made through another
+ * app process arrives too. The reply is taken over (hijacked): compression and the JSON envelope do not apply;
+ * the security headers already set on the reply are sent with the stream's own.
+ */
+export async function visitEvents(ctx: Ctx, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const c = requireUser(ctx);
+  const hub = c.services.events;
+  reply.hijack();
+  const res = reply.raw;
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v;
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write(`retry: 2000\n: ${hub?.isLive === false ? 'tertunda' : 'terhubung'}\n\n`);
+  let closed = false;
+  let unsubscribe = () => {};
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(timer);
+    unsubscribe();
+    res.end();
+  };
+  const timer = setInterval(() => res.write(': ping\n\n'), KEEPALIVE_MS);
+  timer.unref();
+  if (hub) {
+    unsubscribe = hub.subscribe(VISIT_EVENT_CHANNEL, c.branchId, {
+      onEvent: (e) => {
+        if (!closed) res.write(`event: changed\ndata: ${JSON.stringify({ ids: e.ids })}\n\n`);
+      },
+      // Messages may have been missed (or the app is closing): end the stream; the browser reconnects and the
+      // page refetches on reconnect.
+      onState: (live) => {
+        if (!live) end();
+      },
+    });
+  }
+  req.raw.on('close', end);
+  res.on('error', end);
+  return reply;
+}

@@ -1,0 +1,189 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  addDays,
+  formatDate,
+  formatDateTime,
+  VISIT_KIND_LABEL,
+  VISIT_STATUS_LABEL,
+  VISIT_STATUSES,
+  type VisitDto,
+  type VisitStatus,
+} from '@klinik/shared';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useBranchToday } from '../../../lib/branch-today';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { SearchInput } from '../../../components/ListFilters';
+import { OptionSelect } from '../../../components/OptionSelect';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { exportToExcel } from '../../../components/export-excel';
+import { DateInput } from '../../../components/ui/date-input';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Label } from '../../../components/ui/label';
+import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { VisitStatusBadge } from '../components/QueueBoard';
+import { RegisterVisitButton } from '../components/RegisterVisitDialog';
+import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
+
+const COLUMNS: Column<VisitDto>[] = [
+  { key: 'date', header: 'Tanggal', cell: (v) => formatDate(v.visit_date), className: 'whitespace-nowrap' },
+  { key: 'code', header: 'Kode', cell: (v) => v.code, className: 'whitespace-nowrap' },
+  { key: 'queue', header: 'No.', cell: (v) => v.queue_number },
+  {
+    key: 'customer',
+    header: 'Pasien',
+    cell: (v) => (
+      <div className="flex flex-col">
+        <span>{v.customer.name}</span>
+        <span className="text-xs text-muted-foreground">NO RM. {v.customer.username}</span>
+      </div>
+    ),
+  },
+  { key: 'doctor', header: 'Dokter', cell: (v) => v.doctor.name },
+  { key: 'kind', header: 'Jenis', cell: (v) => VISIT_KIND_LABEL[v.kind] },
+  { key: 'complaint', header: 'Keluhan', cell: (v) => v.complaint ?? '' },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (v) => (
+      <div className="flex flex-col gap-1">
+        <VisitStatusBadge status={v.status} />
+        {v.cancel_reason ? <span className="text-xs text-muted-foreground">{v.cancel_reason}</span> : null}
+      </div>
+    ),
+  },
+];
+
+/** /service/kunjungan 'Kunjungan': the branch's visit history with filters, server pages and Excel. */
+export default function KunjunganPage() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const today = useBranchToday();
+  const live = useVisitLive();
+  const [page, setPage] = React.useState(1);
+  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const [fromdate, setFrom] = React.useState(() => addDays(today, -30));
+  const [todate, setTo] = React.useState(today);
+  const [doctor, setDoctor] = React.useState('');
+  const [status, setStatus] = React.useState<VisitStatus | ''>('');
+  const [keyword, setKeyword] = React.useState('');
+  const kw = useDebouncedValue(keyword.trim());
+  const filters = {
+    fromdate: fromdate || undefined,
+    todate: todate || undefined,
+    doctor: doctor ? Number(doctor) : undefined,
+    status: status || undefined,
+    keyword: kw || undefined,
+  };
+  const doctors = useQuery({ ...trpc.visits.doctors.queryOptions(), staleTime: 60_000 });
+  const query = useQuery({
+    ...trpc.visits.history.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? false : VISIT_POLL_MS * 10,
+    meta: { inlineErrors: true },
+  });
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  const exportAll = async () => {
+    const rows: VisitDto[] = [];
+    for (let p = 1; ; p++) {
+      const res = await client.visits.history.query({ ...filters, page: p, limit: 500 });
+      rows.push(...res.data);
+      if (rows.length >= res.count || res.data.length === 0) break;
+    }
+    await exportToExcel(
+      `kunjungan-${fromdate || 'awal'}-${todate || today}`,
+      [
+        { header: 'Tanggal', value: (v) => v.visit_date, width: 12 },
+        { header: 'Kode', value: 'code', width: 20 },
+        { header: 'No. Antrian', value: 'queue_number' },
+        { header: 'NO RM', value: (v) => v.customer.username, width: 14 },
+        { header: 'Pasien', value: (v) => v.customer.name, width: 28 },
+        { header: 'Dokter', value: (v) => v.doctor.name, width: 24 },
+        { header: 'Jenis', value: (v) => VISIT_KIND_LABEL[v.kind], width: 16 },
+        { header: 'Keluhan', value: (v) => v.complaint ?? '', width: 30 },
+        { header: 'Reservasi', value: (v) => v.reservation?.code ?? '', width: 18 },
+        { header: 'Status', value: (v) => VISIT_STATUS_LABEL[v.status] },
+        { header: 'Alasan Batal', value: (v) => v.cancel_reason ?? '', width: 24 },
+        { header: 'Dipanggil', value: (v) => (v.called_at ? formatDateTime(v.called_at) : ''), width: 18 },
+        { header: 'Selesai', value: (v) => (v.finished_at ? formatDateTime(v.finished_at) : ''), width: 18 },
+      ],
+      rows,
+      'Kunjungan',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader
+        title="Kunjungan"
+        actions={
+          <>
+            <ExportExcelButton onExport={exportAll} disabled={!query.data?.count} />
+            <RegisterVisitButton />
+          </>
+        }
+      />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid gap-1">
+          <Label htmlFor="kj-from">Dari Tanggal</Label>
+          <DateInput id="kj-from" value={fromdate} onChange={reset(setFrom)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="kj-to">Sampai Tanggal</Label>
+          <DateInput id="kj-to" value={todate} onChange={reset(setTo)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="kj-doctor">Dokter</Label>
+          <OptionSelect
+            id="kj-doctor"
+            value={doctor || 'all'}
+            onValueChange={(v) => reset(setDoctor)(v === 'all' ? '' : v)}
+            options={[['all', 'Semua dokter'], ...(doctors.data ?? []).map((d) => [String(d.id), d.name] as const)]}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="kj-status">Status</Label>
+          <OptionSelect
+            id="kj-status"
+            value={status || 'all'}
+            onValueChange={(v) => reset(setStatus)(v === 'all' ? '' : (v as VisitStatus))}
+            options={[['all', 'Semua status'], ...VISIT_STATUSES.map((s) => [s, VISIT_STATUS_LABEL[s]] as const)]}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="kj-keyword">Pasien</Label>
+          <SearchInput
+            id="kj-keyword"
+            value={keyword}
+            onChange={(e) => reset(setKeyword)(e.target.value)}
+            placeholder="Nama, NO RM, kode..."
+          />
+        </div>
+      </div>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <DataTable
+        columns={COLUMNS}
+        rows={query.data?.data}
+        rowKey={(v) => v.id}
+        loading={query.isPending}
+        pagination={{
+          page,
+          pageSize: size,
+          total: query.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: (s) => {
+            setSize(s);
+            setPage(1);
+          },
+        }}
+      />
+    </div>
+  );
+}
