@@ -15,6 +15,7 @@ import {
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useVisitEvents, VISIT_POLL_MS } from '../../../lib/visit-events';
 import { EmptyState } from '../../../components/EmptyState';
 import { ImageCropper } from '../../../components/ImageCropper';
 import { PageHeader } from '../../../components/PageHeader';
@@ -36,9 +37,11 @@ export default function MultimediaQueuePage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const canUpload = canFeature(me, 'RM_FOTOPROGRES', 'manage');
+  // A visit registered with 'Butuh foto' or cancelled shows at once (the visits' event stream), else every 3 s.
+  const live = useVisitEvents(() => void qc.invalidateQueries(trpc.multimedia.queue.queryFilter()));
   const queue = useQuery({
     ...trpc.multimedia.queue.queryOptions({}),
-    refetchInterval: 15_000,
+    refetchInterval: live ? false : VISIT_POLL_MS,
     meta: { inlineErrors: true },
   });
   const labels = useQuery({
