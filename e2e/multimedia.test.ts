@@ -157,8 +157,14 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
       const file404 = await call(mm, 'GET', `/api/files/visitmultimedia/${newest.id}/photo`);
       expect(file404.status).toBe(404);
 
-      // The patient's photo history compares the oldest and newest photo of a label side by side and with a slider.
-      await mm.goto(url(`/customer/${newest.customer}`), { waitUntil: 'domcontentloaded' });
+      // A patient's photo history compares the oldest and newest photo of a label side by side and with a slider:
+      // the demo patient whose two visits carry photos (seed), whoever the first of today's queue is.
+      const all = await call<{ data: Photo[] }>(mm, 'GET', '/api/service/visitmultimedia?limit=100');
+      const perCustomer = new Map<number, number>();
+      for (const p of all.body.data) perCustomer.set(p.customer, (perCustomer.get(p.customer) ?? 0) + 1);
+      const withHistory = [...perCustomer].find(([, n]) => n >= 2)?.[0];
+      expect(withHistory).toBeDefined();
+      await mm.goto(url(`/customer/${withHistory}`), { waitUntil: 'domcontentloaded' });
       await mm.waitForSelector('[data-testid=photo-history] [data-testid=photo-thumb]');
       await mm.waitForFunction(() => {
         const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid=photo-compare] img')];
