@@ -19,6 +19,8 @@ import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
+import { doctorsEndpoints, doctorsEntities } from './modules/doctors/index.js';
+import { reservationsEndpoints, reservationsEntities } from './modules/reservations/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
@@ -41,6 +43,8 @@ export const apiModules: Record<string, EndpointTree> = {
   wilayah: wilayahEndpoints,
   masters: mastersEndpoints,
   paket: paketEndpoints,
+  doctors: doctorsEndpoints,
+  reservations: reservationsEndpoints,
   attendance: attendanceEndpoints,
   jobs: jobsEndpoints,
   dashboard: dashboardEndpoints,
@@ -58,6 +62,8 @@ export const apiEntities: EntityDef[] = [
   ...applogEntities,
   ...mastersEntities,
   ...paketEntities,
+  ...doctorsEntities,
+  ...reservationsEntities,
   ...attendanceEntities,
   ...jobsEntities,
 ];

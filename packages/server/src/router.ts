@@ -8,6 +8,8 @@ import { pengumumanRouter } from './modules/pengumuman/index.js';
 import { wilayahRouter } from './modules/wilayah/index.js';
 import { mastersRouter } from './modules/masters/index.js';
 import { paketRouter } from './modules/paket/index.js';
+import { doctorsRouter } from './modules/doctors/index.js';
+import { reservationsRouter } from './modules/reservations/index.js';
 import { attendanceRouter } from './modules/attendance/index.js';
 import { jobsRouter } from './modules/jobs/index.js';
 import { dashboardRouter } from './modules/dashboard/index.js';
@@ -25,6 +27,8 @@ export const appRouter = router({
   wilayah: wilayahRouter,
   masters: mastersRouter,
   paket: paketRouter,
+  doctors: doctorsRouter,
+  reservations: reservationsRouter,
   attendance: attendanceRouter,
   dashboard: dashboardRouter,
 });

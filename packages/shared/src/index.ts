@@ -23,3 +23,4 @@ export * from './schemas/jobs.js';
 export * from './payroll/index.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/service.js';
+export * from './schemas/service-reservations.js';

@@ -85,3 +85,15 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/cabang': {},
   '/attendance/payroll/simulator': { all: [PAYROLL_ACCESS] },
 };
+
+/** Spec 6 'Service menus': Payment, Master and 'Registrasi Visit': manager, admin (the doctors master). */
+export const DOCTOR_MASTER_ACCESS: Access = access.roles('manager', 'admin', 'toplevel');
+/** Spec 2.1: Employee data and Doctor data (/dashboard/stakeholder/...): manager. */
+export const STAKEHOLDER_ACCESS: Access = access.roles('manager', 'toplevel');
+/** Reservations, the schedule view and reminders (LAYANAN_RESERVASI). */
+export const RESERVATION_ACCESS = {
+  read: access.feature('LAYANAN_RESERVASI', 'read'),
+  manage: access.feature('LAYANAN_RESERVASI', 'manage'),
+} as const;
+/** New patients (POST /api/users and the reservation form's storecustomer): PASIEN manage. */
+export const PASIEN_MANAGE: Access = access.feature('PASIEN', 'manage');
