@@ -4,6 +4,7 @@ import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
 import { paketFactories } from './paket.js';
+import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
 
@@ -20,5 +21,6 @@ export const entityFactories: ModuleFactories = {
   ...applogFactories,
   ...mastersFactories,
   ...paketFactories,
+  ...reservationsFactories,
   ...attendanceFactories,
 };

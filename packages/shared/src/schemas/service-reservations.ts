@@ -1,13 +1,4 @@
-import {
-  z,
-  dateString,
-  emptyToUndefined,
-  idOf,
-  optionalText,
-  pageQuery,
-  plainString,
-  requiredText,
-} from './common.js';
+import { z, dateString, emptyToUndefined, idOf, optionalText, pageQuery, plainString, requiredText } from './common.js';
 import { RESERVATION_STATUSES, type ReservationStatus } from './service.js';
 
 /**
@@ -71,7 +62,10 @@ export const scheduleClosedInput = z.object({
 });
 export type ScheduleClosedInput = z.infer<typeof scheduleClosedInput>;
 
-export const doctorListQuery = z.object({ ...pageQuery, status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()) });
+export const doctorListQuery = z.object({
+  ...pageQuery,
+  status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+});
 export type DoctorListQuery = z.infer<typeof doctorListQuery>;
 
 /** /dashboard/stakeholder/{doctor|pegawai}: keyword search. */

@@ -29,7 +29,8 @@ export async function listPractices(
   f: { scope: BranchScope; keyword?: string; status?: number; limit: number; offset: number },
 ): Promise<{ rows: PracticeListRow[]; count: number }> {
   const w: SQL[] = [scopeSql(doctorPractice.profile_id, f.scope)];
-  if (f.keyword) w.push(sql`(lower(${users.name}) like ${likeOf(f.keyword)} or lower(${users.username}) like ${likeOf(f.keyword)})`);
+  if (f.keyword)
+    w.push(sql`(lower(${users.name}) like ${likeOf(f.keyword)} or lower(${users.username}) like ${likeOf(f.keyword)})`);
   if (f.status !== undefined) w.push(eq(doctorPractice.status, f.status));
   const where = and(...w);
   const base = () =>
@@ -74,7 +75,8 @@ export async function findDoctorAccount(db: Db, id: number): Promise<{ id: numbe
 /** Active doctor accounts of every branch by name or username, with their home branch and whether they practise here. */
 export async function searchDoctorAccounts(db: Db, profileId: number, keyword: string | undefined, limit = 20) {
   const w: SQL[] = [eq(users.role, 2), eq(users.status, 1)];
-  if (keyword) w.push(sql`(lower(${users.name}) like ${likeOf(keyword)} or lower(${users.username}) like ${likeOf(keyword)})`);
+  if (keyword)
+    w.push(sql`(lower(${users.name}) like ${likeOf(keyword)} or lower(${users.username}) like ${likeOf(keyword)})`);
   return db
     .select({
       id: users.id,
@@ -103,7 +105,11 @@ export async function updatePractice(db: Db, id: number, v: Partial<typeof docto
   return row;
 }
 
-export async function listSchedules(db: Db, scope: BranchScope, doctorId?: number): Promise<(ScheduleRow & { doctor_name: string })[]> {
+export async function listSchedules(
+  db: Db,
+  scope: BranchScope,
+  doctorId?: number,
+): Promise<(ScheduleRow & { doctor_name: string })[]> {
   const w: SQL[] = [scopeSql(doctorSchedule.profile_id, scope)];
   if (doctorId) w.push(eq(doctorSchedule.doctor_id, doctorId));
   const rows = await db
@@ -163,7 +169,9 @@ export async function listClosed(db: Db, scope: BranchScope, from: string) {
     })
     .from(scheduleClosed)
     .leftJoin(users, eq(users.id, scheduleClosed.doctor_id))
-    .where(and(scopeSql(scheduleClosed.profile_id, scope), eq(scheduleClosed.status, 1), gte(scheduleClosed.date, from)))
+    .where(
+      and(scopeSql(scheduleClosed.profile_id, scope), eq(scheduleClosed.status, 1), gte(scheduleClosed.date, from)),
+    )
     .orderBy(asc(scheduleClosed.date), asc(scheduleClosed.id));
 }
 export async function findClosed(db: Db, id: number): Promise<ClosedRow | undefined> {
@@ -203,7 +211,12 @@ export async function schedulesOn(db: Db, profileId: number, doctorId: number | 
 }
 
 /** The closure of a date for a doctor (their day off or the whole branch closed), if any. */
-export async function closureOn(db: Db, profileId: number, doctorId: number, date: string): Promise<ClosedRow | undefined> {
+export async function closureOn(
+  db: Db,
+  profileId: number,
+  doctorId: number,
+  date: string,
+): Promise<ClosedRow | undefined> {
   const [row] = await db
     .select()
     .from(scheduleClosed)
@@ -278,8 +291,12 @@ export async function listStaff(
         email: users.email,
         join_at: users.join_at,
         branch: profile.name,
-        sip_number: sql<string | null>`(select string_agg(p.sip_number, ', ') from doctor_practice p where p.doctor_id = ${users.id} and p.sip_number is not null)`,
-        specialization: sql<string | null>`(select string_agg(distinct p.specialization, ', ') from doctor_practice p where p.doctor_id = ${users.id})`,
+        sip_number: sql<
+          string | null
+        >`(select string_agg(p.sip_number, ', ') from doctor_practice p where p.doctor_id = ${users.id} and p.sip_number is not null)`,
+        specialization: sql<
+          string | null
+        >`(select string_agg(distinct p.specialization, ', ') from doctor_practice p where p.doctor_id = ${users.id})`,
       })
       .from(users)
       .innerJoin(profile, eq(profile.id, users.profile_id))

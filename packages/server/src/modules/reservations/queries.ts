@@ -65,11 +65,7 @@ export async function listReservations(
       .orderBy(desc(reservation.date), asc(reservation.time), asc(reservation.id))
       .limit(f.limit)
       .offset(f.offset),
-    db
-      .select({ n: count() })
-      .from(reservation)
-      .innerJoin(customer, eq(customer.id, reservation.customer_id))
-      .where(w),
+    db.select({ n: count() }).from(reservation).innerJoin(customer, eq(customer.id, reservation.customer_id)).where(w),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

@@ -47,7 +47,12 @@ const dmy = (date: string) => date.split('-').reverse().join('-');
 async function clockOf(c: Ctx): Promise<{ today: string; time: string; zone: string; clinic: string }> {
   const branch = await findBranch(c.db, c.branchId);
   const zone = branch?.timezone ?? DEFAULT_TIMEZONE;
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
     .format(c.now())
     .slice(0, 5);
   return { today: await c.today(), time, zone, clinic: branch?.name ?? 'Klinik' };
@@ -167,15 +172,24 @@ const slotLabel = (s: Slot) => `${s.doctor_name} ${dmy(s.date)} ${s.time}`;
 
 /** A violation of the slot's capacity check (reservation_slot_full_chk), through drizzle's error wrapping. */
 function isSlotFull(err: unknown): boolean {
-  for (let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.constraint === 'reservation_slot_full_chk' || e.message?.includes('reservation_slot_full_chk')) return true;
     if (typeof e !== 'object') break;
   }
   return false;
 }
 function isKeyTaken(err: unknown): boolean {
-  for (let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.constraint === 'reservation_idempotency_idx' || e.message?.includes('reservation_idempotency_idx')) return true;
+  for (
+    let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.constraint === 'reservation_idempotency_idx' || e.message?.includes('reservation_idempotency_idx'))
+      return true;
     if (typeof e !== 'object') break;
   }
   return false;
@@ -282,7 +296,8 @@ export async function update(ctx: Ctx, id: number, input: ReservationUpdateInput
   if ('status' in input && input.status === 'batal') {
     values = { status: 'batal', cancel_reason: input.reason };
   } else if ('status' in input) {
-    if (before.date > (await c.today())) throw badRequest('Tidak datang hanya dapat ditandai pada atau setelah tanggal reservasi', 'status');
+    if (before.date > (await c.today()))
+      throw badRequest('Tidak datang hanya dapat ditandai pada atau setelah tanggal reservasi', 'status');
     values = { status: 'tidak_datang' };
   } else {
     const doctor = input.doctor ?? before.doctor_id;
