@@ -8,6 +8,7 @@ import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
 import { nextNumber } from '../../lib/numbering.js';
 import { seedPaket } from './paket.js';
 import { seedFinance } from './finance.js';
+import { seedServiceSchedule } from './service-schedule.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -311,6 +312,8 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
     await seedPaket(tx, branchIds);
     // Books and package sales for Jakarta only; Bandung and Denpasar start without a period.
     await seedFinance(tx, branchIds, rng(20250301));
+    // Doctors' practice and schedules everywhere; Jakarta's reservations (issue 11).
+    await seedServiceSchedule(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -234,15 +234,13 @@ describe('slots and reservations', () => {
   it('refuses past, outside-schedule, closed and other-branch bookings with nothing written', async () => {
     const before = await countRows(t.db, ...TABLES);
     const post = (body: object) =>
-      t
-        .api(admin)
-        .post('/api/service/reservation', {
-          customer: patientA,
-          doctor: doctorA,
-          date: TOMORROW,
-          time: '09:00',
-          ...body,
-        });
+      t.api(admin).post('/api/service/reservation', {
+        customer: patientA,
+        doctor: doctorA,
+        date: TOMORROW,
+        time: '09:00',
+        ...body,
+      });
     const past = await post({ date: TODAY, time: '09:00' });
     expect(past.status).toBe(400);
     expect(past.body[0]).toEqual({ field: 'time', message: 'Slot ini sudah lewat' });
