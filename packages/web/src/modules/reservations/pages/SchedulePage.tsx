@@ -164,7 +164,12 @@ export default function SchedulePage() {
           }}
           components={{
             event: ({ event }) => (
-              <span data-testid={`slot-${event.slot.doctor}-${event.slot.date}-${event.slot.time}`}>{event.title}</span>
+              <span
+                data-testid={`slot-${event.slot.doctor}-${event.slot.date}-${event.slot.time}`}
+                data-available={event.slot.available ? 'true' : 'false'}
+              >
+                {event.title}
+              </span>
             ),
           }}
         />
