@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { formatDate } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, pathname, url, waitForText, signedIn } from './helpers';
+import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
 
 /**
  * Issue 11 item 2 in the browser: from 'Jadwal Registrasi' (demo branch Bandung, whose slots are empty) an admin
@@ -48,6 +48,7 @@ describe('reservations from the schedule view', () => {
       if (!slotId) await clickButton(page, 'Berikutnya');
     }
     expect(slotId).toBeTruthy();
+    await screenshot(page, 'reservations-schedule-day');
     const label = await page.$eval(`[data-testid="${slotId}"]`, (e) => (e as HTMLElement).innerText);
     expect(label).toMatch(/^\d\/4$/);
     await page.evaluate((id) => {
@@ -80,5 +81,6 @@ describe('reservations from the schedule view', () => {
     const date = parts.slice(2, 5).join('-');
     const time = parts[5];
     await waitForText(page, `${formatDate(date)} ${time}`);
+    await screenshot(page, 'reservations-list');
   });
 });
