@@ -415,7 +415,7 @@ export async function markReservationReminded(ctx: Ctx, id: number) {
     if (before.status !== 'booked') throw conflict('Reservasi ini tidak lagi terjadwal');
     const row = await q.updateReservation(tx.db, id, { reminded_at: tx.now().toISOString(), reminded_by: tx.user!.id });
     await audit(tx, { action: 'remind', entity: 'reservation', entityId: id, before, after: row });
-    return { id, reminded_at: row!.reminded_at };
+    return { id, reminded_at: row.reminded_at };
   });
 }
 
@@ -428,6 +428,6 @@ export async function markFollowUpReminded(ctx: Ctx, id: number) {
     if (!before.follow_up_date) throw badRequest('Kunjungan ini tidak punya jadwal kontrol', 'id');
     const row = await q.markFollowUpReminded(tx.db, id, tx.now().toISOString());
     await audit(tx, { action: 'remind', entity: 'visit_follow_up', entityId: id, before, after: row });
-    return { id, reminded_at: row!.reminded_at };
+    return { id, reminded_at: row.reminded_at };
   });
 }

@@ -513,7 +513,7 @@ export default function DoctorMasterPage() {
           {practices.error ? <ErrorList items={errorItems(practices.error)} /> : null}
           <DataTable
             columns={pcols}
-            rows={practices.data?.data as Practice[] | undefined}
+            rows={practices.data?.data}
             rowKey={(p) => p.id}
             loading={practices.isPending}
             pagination={{
@@ -534,7 +534,7 @@ export default function DoctorMasterPage() {
           {schedules.error ? <ErrorList items={errorItems(schedules.error)} /> : null}
           <DataTable
             columns={scols}
-            rows={schedules.data as Schedule[] | undefined}
+            rows={schedules.data}
             rowKey={(s) => s.id}
             loading={schedules.isPending}
           />

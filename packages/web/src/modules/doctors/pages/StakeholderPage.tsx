@@ -116,7 +116,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
       {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
       <DataTable
         columns={columns}
-        rows={q.data?.data as StaffRow[] | undefined}
+        rows={q.data?.data}
         rowKey={(r) => r.id}
         loading={q.isPending}
         pagination={{
