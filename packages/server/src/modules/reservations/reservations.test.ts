@@ -370,6 +370,46 @@ describe('slots and reservations', () => {
     expect(ns.body.data.status).toBe('tidak_datang');
   });
 
+  it('deactivates a schedule block (its slots disappear) and lifts a closed date (slots return)', async () => {
+    const sat = (await t.api(admin).get(`/api/service/doctorschedule?doctor=${doctorA}`)).body.data.find(
+      (x: { day_of_week: number }) => x.day_of_week === 6,
+    );
+    const body = {
+      doctor_id: doctorA,
+      day_of_week: 6,
+      start_time: '09:00',
+      end_time: '12:00',
+      slot_minutes: 30,
+      capacity: 4,
+    };
+    const off = await t.api(manager).put(`/api/service/doctorschedule/${sat.id}`, { ...body, status: 0 });
+    expect(off.status).toBe(200);
+    const none = await t
+      .api(admin)
+      .get(`/api/service/registration/finddoctorschedule?date=2026-11-28&doctor=${doctorA}`);
+    expect(none.body.data).toEqual([]);
+    const on = await t
+      .api(manager)
+      .put(`/api/service/doctorschedule/${sat.id}`, { ...body, slot_minutes: 60, status: 1 });
+    expect(on.status).toBe(200);
+    const hourly = await t
+      .api(admin)
+      .get(`/api/service/registration/finddoctorschedule?date=2026-11-28&doctor=${doctorA}`);
+    expect(hourly.body.data.map((x: { time: string }) => x.time)).toEqual(['09:00', '10:00', '11:00']);
+
+    const past = await t.api(admin).post('/api/service/scheduleclosed', { date: '2026-11-20' });
+    expect(past.status).toBe(400);
+    expect(past.body[0].field).toBe('date');
+    const closed = (await t.api(admin).get('/api/service/scheduleclosed')).body.data;
+    const seminar = closed.find((c: { reason: string }) => c.reason === 'Seminar');
+    expect((await t.api(admin).delete(`/api/service/scheduleclosed/${seminar.id}`)).status).toBe(200);
+    const open = await t
+      .api(admin)
+      .get(`/api/service/registration/finddoctorschedule?date=2026-11-25&doctor=${doctorA}`);
+    expect(open.body.closed).toBeNull();
+    expect(open.body.data.some((x: { available: boolean }) => x.available)).toBe(true);
+  });
+
   it('refuses other roles (403) and other branches (404) on reservations', async () => {
     expect((await t.api(perawat).get('/api/service/reservation')).status).toBe(403);
     expect(
