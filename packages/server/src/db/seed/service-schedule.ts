@@ -129,14 +129,12 @@ export async function seedServiceSchedule(tx: Db, branchIds: number[], now: Date
   if (second) {
     let off = addDays(today, 7);
     while (isoDay(off) === 7) off = addDays(off, 1);
-    await tx
-      .insert(scheduleClosed)
-      .values({
-        profile_id: jakarta,
-        doctor_id: second,
-        date: off,
-        reason: 'Cuti seminar',
-        created_by: admin?.id ?? null,
-      });
+    await tx.insert(scheduleClosed).values({
+      profile_id: jakarta,
+      doctor_id: second,
+      date: off,
+      reason: 'Cuti seminar',
+      created_by: admin?.id ?? null,
+    });
   }
 }

@@ -532,12 +532,7 @@ export default function DoctorMasterPage() {
             </Button>
           </div>
           {schedules.error ? <ErrorList items={errorItems(schedules.error)} /> : null}
-          <DataTable
-            columns={scols}
-            rows={schedules.data}
-            rowKey={(s) => s.id}
-            loading={schedules.isPending}
-          />
+          <DataTable columns={scols} rows={schedules.data} rowKey={(s) => s.id} loading={schedules.isPending} />
         </TabsContent>
         <TabsContent value="libur">
           <ClosedTab doctors={doctors} />
