@@ -130,6 +130,7 @@ export function BookDialog({
         </DialogContent>
       </Dialog>
       <NewPatientDialog
+        fromReservation
         open={newPatient}
         onOpenChange={setNewPatient}
         onCreated={(u) => setPatient({ id: u.id, name: u.name, username: u.username, phone: u.phone ?? null })}
