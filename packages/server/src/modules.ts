@@ -22,6 +22,8 @@ import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
+import { doctorsEndpoints, doctorsEntities } from './modules/doctors/index.js';
+import { reservationsEndpoints, reservationsEntities } from './modules/reservations/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
@@ -45,6 +47,8 @@ export const apiModules: Record<string, EndpointTree> = {
   masters: mastersEndpoints,
   paket: paketEndpoints,
   visits: visitsEndpoints,
+  doctors: doctorsEndpoints,
+  reservations: reservationsEndpoints,
   attendance: attendanceEndpoints,
   jobs: jobsEndpoints,
   dashboard: dashboardEndpoints,
@@ -65,6 +69,8 @@ export const apiEntities: EntityDef[] = [
   ...mastersEntities,
   ...paketEntities,
   ...visitsEntities,
+  ...doctorsEntities,
+  ...reservationsEntities,
   ...attendanceEntities,
   ...jobsEntities,
   ...multimediaEntities,

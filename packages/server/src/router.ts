@@ -9,6 +9,8 @@ import { wilayahRouter } from './modules/wilayah/index.js';
 import { mastersRouter } from './modules/masters/index.js';
 import { paketRouter } from './modules/paket/index.js';
 import { visitsRouter } from './modules/visits/index.js';
+import { doctorsRouter } from './modules/doctors/index.js';
+import { reservationsRouter } from './modules/reservations/index.js';
 import { attendanceRouter } from './modules/attendance/index.js';
 import { jobsRouter } from './modules/jobs/index.js';
 import { dashboardRouter } from './modules/dashboard/index.js';
@@ -29,6 +31,8 @@ export const appRouter = router({
   masters: mastersRouter,
   paket: paketRouter,
   visits: visitsRouter,
+  doctors: doctorsRouter,
+  reservations: reservationsRouter,
   attendance: attendanceRouter,
   dashboard: dashboardRouter,
   multimedia: multimediaRouter,

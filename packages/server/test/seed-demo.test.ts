@@ -116,6 +116,48 @@ describe('demo seed', () => {
     expect(low).toEqual([]);
   });
 
+  it('gives every demo doctor a practice and a Monday-Saturday schedule in their branch (issue 11)', async () => {
+    const rows = await queryRows<{ id: number; practice: number; days: string }>(
+      db,
+      sql`select u.id, (select count(*)::int from doctor_practice p where p.doctor_id = u.id and p.profile_id = u.profile_id) as practice,
+            (select string_agg(distinct s.day_of_week::text, ',' order by s.day_of_week::text) from doctor_schedule s
+              where s.doctor_id = u.id and s.profile_id = u.profile_id) as days
+          from users u where u.role = 2 order by u.id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r).toMatchObject({ practice: 1, days: '1,2,3,4,5,6' });
+  });
+
+  it("books Jakarta's reservations for the past weeks, today and tomorrow, at most 2 per slot (issue 11)", async () => {
+    const today = todayIn('Asia/Jakarta');
+    const [jakarta] = await queryRows<{ id: number }>(db, sql`select id from profile order by id limit 1`);
+    const by = await queryRows<{ status: string; when: string; n: number }>(
+      db,
+      sql`select status, case when date < ${today}::date then 'past' when date = ${today}::date then 'today' else 'future' end as when,
+            count(*)::int as n from reservation where profile_id = ${jakarta.id} group by 1, 2`,
+    );
+    const has = (status: string, when: string) => by.some((r) => r.status === status && r.when === when && r.n > 0);
+    expect(has('batal', 'past')).toBe(true);
+    expect(has('tidak_datang', 'past')).toBe(true);
+    // Today or tomorrow (one of them is a working day).
+    expect(has('booked', 'today') || has('booked', 'future')).toBe(true);
+    const cancelled = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from reservation where status = 'batal' and coalesce(cancel_reason, '') = ''`,
+    );
+    expect(cancelled[0].n).toBe(0);
+    const over = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from reservation_slot where booked > 2`,
+    );
+    expect(over[0].n).toBe(0);
+    const others = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from reservation where profile_id <> ${jakarta.id}`,
+    );
+    expect(others[0].n).toBe(0);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

@@ -26,3 +26,4 @@ export * from './schemas/service.js';
 export * from './schemas/service-multimedia.js';
 export * from './schemas/service-desk.js';
 export * from './schemas/service-visits.js';
+export * from './schemas/service-reservations.js';

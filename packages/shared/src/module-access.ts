@@ -75,6 +75,18 @@ export function allowsPage(u: AccessSubject | null | undefined, p: PageAccess | 
   return true;
 }
 
+/** Spec 6 'Service menus': Payment, Master and 'Registrasi Visit': manager, admin (the doctors master). */
+export const DOCTOR_MASTER_ACCESS: Access = access.roles('manager', 'admin', 'toplevel');
+/** Spec 2.1: Employee data and Doctor data (/dashboard/stakeholder/...): manager. */
+export const STAKEHOLDER_ACCESS: Access = access.roles('manager', 'toplevel');
+/** Reservations, the schedule view and reminders (LAYANAN_RESERVASI). */
+export const RESERVATION_ACCESS = {
+  read: access.feature('LAYANAN_RESERVASI', 'read'),
+  manage: access.feature('LAYANAN_RESERVASI', 'manage'),
+} as const;
+/** New patients (POST /api/users and the reservation form's storecustomer): PASIEN manage. */
+export const PASIEN_MANAGE: Access = access.feature('PASIEN', 'manage');
+
 const read = (r: Resource) => access.feature(r, 'read');
 const FIN: PageAccess = { all: [FINANCE_ACCESS.read] };
 
@@ -121,4 +133,12 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/service/consultation': { all: [VISIT_ACCESS.read, access.roles('dokter')] },
   '/service/tindakan': { all: [VISIT_ACCESS.read, access.roles('perawat')] },
   '/attendance/payroll/simulator': { all: [PAYROLL_ACCESS] },
+  // Issue 11 items 1, 2, 6 (doctors, reservations, reminders). The booking dialog can register a new patient.
+  '/service/registration/schedule': { all: [RESERVATION_ACCESS.manage, PASIEN_MANAGE] },
+  '/service/registration/reservation': { all: [RESERVATION_ACCESS.manage, PASIEN_MANAGE] },
+  '/service/reservasi': { all: [RESERVATION_ACCESS.manage] },
+  '/service/visitreminder': { all: [RESERVATION_ACCESS.manage] },
+  '/service/master/doctor': { all: [DOCTOR_MASTER_ACCESS] },
+  '/dashboard/stakeholder/doctor': { all: [STAKEHOLDER_ACCESS] },
+  '/dashboard/stakeholder/pegawai': { all: [STAKEHOLDER_ACCESS] },
 };

@@ -6,6 +6,7 @@ import { mastersFactories } from './masters.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import { visitsFactories } from './visits.js';
+import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
 
@@ -23,6 +24,7 @@ export const entityFactories: ModuleFactories = {
   ...mastersFactories,
   ...paketFactories,
   ...visitsFactories,
+  ...reservationsFactories,
   ...attendanceFactories,
   ...multimediaFactories,
 };

@@ -10,6 +10,7 @@ import { seedPaket } from './paket.js';
 import { seedFinance } from './finance.js';
 import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
+import { seedServiceSchedule } from './service-schedule.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -319,6 +320,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedPaket(tx, branchIds);
     // Books and package sales for Jakarta only; Bandung and Denpasar start without a period.
     await seedFinance(tx, branchIds, rng(20250301));
+    // Doctors' practice and schedules everywhere; Jakarta's reservations (issue 11).
+    await seedServiceSchedule(tx, branchIds);
     // Jakarta's visit queue of today and the past weeks (after the package sales: a visit may use a package).
     await seedVisits(tx, branchIds, rng(20251123));
     // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.

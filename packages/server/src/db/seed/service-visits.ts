@@ -135,7 +135,7 @@ export async function seedVisits(
   /** A reservation of today already checked in ('datang'): one per slot at most. */
   async function arrived(customer: number, doctor: number, time: string) {
     const day = today.replaceAll('-', '');
-    const n = await nextNumber(tx, branch, 'RSV', day.slice(0, 6));
+    const n = await nextNumber(tx, branch, 'reservation', day.slice(0, 6));
     const [h, m] = time.split(':').map(Number);
     const end = `${String(Math.floor((h * 60 + m + 30) / 60)).padStart(2, '0')}:${String((m + 30) % 60).padStart(2, '0')}`;
     const [r] = await tx

@@ -18,13 +18,21 @@ export function NewPatientDialog({
   open,
   onOpenChange,
   onCreated,
+  fromReservation = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (u: UserDto) => void;
+  /** The reservation forms register through POST /api/service/registration/storecustomer (same rules). */
+  fromReservation?: boolean;
 }) {
   const trpc = useTRPC();
-  const mutation = useMutation({ ...trpc.users.createPatient.mutationOptions(), meta: { inlineErrors: true } });
+  const viaUsers = useMutation({ ...trpc.users.createPatient.mutationOptions(), meta: { inlineErrors: true } });
+  const viaReservation = useMutation({
+    ...trpc.reservations.storeCustomer.mutationOptions(),
+    meta: { inlineErrors: true },
+  });
+  const mutation = fromReservation ? viaReservation : viaUsers;
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const form = usePatientForm();
   const { handleSubmit, reset } = form;

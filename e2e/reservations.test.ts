@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { formatDate } from '../packages/shared/src/index.js';
+import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
+
+/**
+ * Issue 11 item 2 in the browser: from 'Jadwal Registrasi' (demo branch Bandung, whose slots are empty) an admin
+ * taps a free slot, picks a patient, books, and finds the reservation in the /service/reservasi list.
+ */
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+});
+
+async function clickButton(p: Page, text: string) {
+  await p.waitForFunction(
+    (t) => [...document.querySelectorAll<HTMLButtonElement>('button')].some((b) => b.innerText.trim() === t),
+    {},
+    text,
+  );
+  await p.evaluate((t) => {
+    [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.innerText.trim() === t)!.click();
+  }, text);
+}
+
+describe('reservations from the schedule view', () => {
+  it('books a patient into a free slot and shows the booking in the list', async () => {
+    page = await signedIn(browser, 'admin.bandung', 'medium');
+    await page.goto(url('/service/registration/schedule'), { waitUntil: 'domcontentloaded' });
+    await waitForText(page, 'Jadwal Registrasi');
+    await page.waitForSelector('[data-testid=schedule-calendar] .rbc-calendar');
+    // Today may be over or a Sunday: go forward day by day until a free slot shows.
+    let slotId: string | null = null;
+    for (let i = 0; i < 4 && !slotId; i++) {
+      await page
+        .waitForSelector('[data-testid^="slot-"][data-available=true]', { timeout: 4000 })
+        .catch(() => undefined);
+      slotId = await page.evaluate(
+        () =>
+          document.querySelector<HTMLElement>('[data-testid^="slot-"][data-available=true]')?.dataset.testid ?? null,
+      );
+      if (!slotId) await clickButton(page, 'Berikutnya');
+    }
+    expect(slotId).toBeTruthy();
+    await screenshot(page, 'reservations-schedule-day');
+    const label = await page.$eval(`[data-testid="${slotId}"]`, (e) => (e as HTMLElement).innerText);
+    expect(label).toMatch(/^\d\/4$/);
+    await page.evaluate((id) => {
+      (document.querySelector(`[data-testid="${id}"]`)!.closest('.rbc-event') as HTMLElement).click();
+    }, slotId);
+    await page.waitForSelector('[data-testid=book-dialog]');
+    await waitForText(page, `terisi ${label}`);
+
+    // Saving without a patient is refused next to the field.
+    await page.click('[data-testid=book-submit]');
+    await waitForText(page, 'Pasien wajib dipilih');
+
+    await page.click('#book-patient');
+    const picked = await page.waitForFunction(() => {
+      const o = document.querySelector<HTMLElement>('[role=option]');
+      if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
+      const text = o.innerText;
+      o.click();
+      return text;
+    });
+    const patientText = (await picked.jsonValue()) as string;
+    const patientName = patientText.split('(')[0].trim();
+    expect(patientName.length).toBeGreaterThan(2);
+    await page.click('[data-testid=book-submit]');
+    await page.waitForFunction(() => location.pathname === '/service/reservasi');
+    expect(await pathname(page)).toBe('/service/reservasi');
+    await waitForText(page, patientName);
+    await waitForText(page, 'Terjadwal');
+    const parts = slotId!.split('-');
+    const date = parts.slice(2, 5).join('-');
+    const time = parts[5];
+    await waitForText(page, `${formatDate(date)} ${time}`);
+    await screenshot(page, 'reservations-list');
+  });
+});

@@ -1,0 +1,4 @@
+/** The reservations module's front door: the only file other modules, seeds, tests and the app import. */
+export { reservationsRouter } from './router.js';
+export { reservationsEndpoints } from './endpoints.js';
+export { RESERVATION, FOLLOW_UP, reservationsEntities } from './entities.js';

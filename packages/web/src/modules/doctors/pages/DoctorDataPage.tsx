@@ -1,0 +1,2 @@
+import { DoctorDataPage } from './StakeholderPage';
+export default DoctorDataPage;

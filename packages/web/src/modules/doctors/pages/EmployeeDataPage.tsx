@@ -1,0 +1,2 @@
+import { EmployeeDataPage } from './StakeholderPage';
+export default EmployeeDataPage;

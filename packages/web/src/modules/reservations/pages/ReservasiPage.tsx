@@ -1,0 +1,273 @@
+import * as React from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  formatDate,
+  RESERVATION_STATUS_LABEL,
+  RESERVATION_STATUSES,
+  type ErrorItem,
+  type ReservationDto,
+  type ReservationStatus,
+} from '@klinik/shared';
+import { useBranchToday } from '../../../lib/branch-today';
+import { api, errorItems, useTRPC } from '../../../lib/trpc';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { exportToExcel } from '../../../components/export-excel';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import type { DoctorOption } from '../api';
+import { DoctorPicker } from '../components/DoctorPicker';
+import { SlotGrid } from '../components/SlotGrid';
+
+const VARIANT: Record<ReservationStatus, 'default' | 'success' | 'secondary' | 'warning'> = {
+  booked: 'default',
+  datang: 'success',
+  batal: 'secondary',
+  tidak_datang: 'warning',
+};
+
+type Action = { kind: 'batal' | 'tidak_datang' | 'pindah'; r: ReservationDto } | null;
+
+function ActionDialog({ action, onClose }: { action: Action; onClose: () => void }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const today = useBranchToday();
+  const m = useMutation({ ...trpc.reservations.update.mutationOptions(), meta: { inlineErrors: true } });
+  const [reason, setReason] = React.useState('');
+  const [date, setDate] = React.useState(today);
+  const [time, setTime] = React.useState('');
+  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  React.useEffect(() => {
+    setReason('');
+    setErrors([]);
+    setTime('');
+    setDate(action?.r.date && action.r.date >= today ? action.r.date : today);
+  }, [action, today]);
+  if (!action) return null;
+  const r = action.r;
+  const submit = async () => {
+    setErrors([]);
+    try {
+      const data =
+        action.kind === 'batal'
+          ? { status: 'batal' as const, reason }
+          : action.kind === 'tidak_datang'
+            ? { status: 'tidak_datang' as const }
+            : { date, time };
+      await m.mutateAsync({ id: r.id, data });
+      toast.success('Reservasi diperbarui');
+      await qc.invalidateQueries();
+      onClose();
+    } catch (err) {
+      setErrors(errorItems(err));
+    }
+  };
+  const title =
+    action.kind === 'batal'
+      ? 'Batalkan Reservasi'
+      : action.kind === 'tidak_datang'
+        ? 'Tandai Tidak Datang'
+        : 'Pindah Jadwal';
+  const err = (f: string) => errors.find((e) => e.field === f)?.message;
+  return (
+    <Dialog open onOpenChange={(o) => (!o && !m.isPending ? onClose() : undefined)}>
+      <DialogContent className="max-w-2xl" data-testid="reservation-action">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {r.code} · {r.customer_name} · {r.doctor_name} · {formatDate(r.date)} {r.time}
+          </DialogDescription>
+        </DialogHeader>
+        {action.kind === 'batal' ? (
+          <FormField label="Alasan" htmlFor="cancel-reason" error={err('reason')} required>
+            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          </FormField>
+        ) : null}
+        {action.kind === 'pindah' ? (
+          <div className="grid gap-3">
+            <FormField label="Tanggal baru" htmlFor="move-date" error={err('date')} required>
+              <DateInput id="move-date" value={date} min={today} onChange={(d) => setDate(d || today)} />
+            </FormField>
+            <SlotGrid doctor={r.doctor} date={date} selected={time} onPick={(s) => setTime(s.time)} />
+            {err('time') ? <p className="text-sm text-destructive">{err('time')}</p> : null}
+          </div>
+        ) : null}
+        <ErrorList items={errors.filter((e) => !['reason', 'date', 'time'].includes(e.field ?? ''))} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={m.isPending}>
+            Tutup
+          </Button>
+          <Button
+            onClick={() => void submit()}
+            disabled={m.isPending || (action.kind === 'pindah' && !time)}
+            data-testid="reservation-action-submit"
+          >
+            Simpan
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** /service/reservasi: reservations with filters (date range, doctor, status, patient), actions and Excel. */
+export default function ReservasiPage() {
+  const trpc = useTRPC();
+  const today = useBranchToday();
+  const [page, setPage] = React.useState(1);
+  const [limit, setLimit] = React.useState(20);
+  const [keyword, setKeyword] = React.useState('');
+  const [from, setFrom] = React.useState('');
+  const [to, setTo] = React.useState('');
+  const [status, setStatus] = React.useState('all');
+  const [doctor, setDoctor] = React.useState<DoctorOption | null>(null);
+  const [action, setAction] = React.useState<Action>(null);
+  const filter = {
+    keyword: keyword.trim() || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    status: status === 'all' ? undefined : (status as ReservationStatus),
+    doctor: doctor?.id,
+  };
+  const q = useQuery({
+    ...trpc.reservations.list.queryOptions({ ...filter, page, limit }),
+    meta: { inlineErrors: true },
+  });
+  React.useEffect(() => setPage(1), [keyword, from, to, status, doctor]);
+
+  const columns: Column<ReservationDto>[] = [
+    { key: 'code', header: 'Kode', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+    { key: 'date', header: 'Jadwal', cell: (r) => `${formatDate(r.date)} ${r.time}` },
+    {
+      key: 'customer',
+      header: 'Pasien',
+      cell: (r) => (
+        <div>
+          <p>{r.customer_name}</p>
+          <p className="text-xs text-muted-foreground">NO RM. {r.customer_username}</p>
+        </div>
+      ),
+    },
+    { key: 'doctor', header: 'Dokter', cell: (r) => r.doctor_name },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <div>
+          <Badge variant={VARIANT[r.status]}>{RESERVATION_STATUS_LABEL[r.status]}</Badge>
+          {r.cancel_reason ? <p className="text-xs text-muted-foreground">{r.cancel_reason}</p> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      cell: (r) =>
+        r.status === 'booked' ? (
+          <div className="flex flex-wrap gap-1">
+            <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'pindah', r })}>
+              Pindah
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'batal', r })}>
+              Batal
+            </Button>
+            {r.date <= today ? (
+              <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'tidak_datang', r })}>
+                Tidak Datang
+              </Button>
+            ) : null}
+          </div>
+        ) : null,
+    },
+  ];
+
+  const exportAll = async () => {
+    const res = await api.get<{ data: ReservationDto[] }>('/api/service/reservation', {
+      query: { ...filter, limit: 500 },
+    });
+    await exportToExcel(
+      `reservasi-${today}`,
+      [
+        { header: 'Kode', value: 'code', width: 22 },
+        { header: 'Tanggal', value: 'date', width: 12 },
+        { header: 'Jam', value: (r) => `${r.time}-${r.end}`, width: 12 },
+        { header: 'NO RM.', value: 'customer_username', width: 14 },
+        { header: 'Pasien', value: 'customer_name', width: 26 },
+        { header: 'Telepon', value: (r) => r.customer_phone ?? '', width: 16 },
+        { header: 'Dokter', value: 'doctor_name', width: 24 },
+        { header: 'Status', value: (r) => RESERVATION_STATUS_LABEL[r.status], width: 14 },
+        { header: 'Alasan Batal', value: (r) => r.cancel_reason ?? '', width: 28 },
+        { header: 'Catatan', value: (r) => r.note ?? '', width: 28 },
+      ],
+      res.data,
+      'Reservasi',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader
+        title="Reservasi"
+        description="Reservasi pasien cabang ini: pindah jadwal, batal dengan alasan, tandai tidak datang."
+        actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />}
+      />
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
+        <FormField label="Cari" htmlFor="resv-keyword">
+          <Input
+            id="resv-keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="Kode, pasien, NO RM., telepon"
+          />
+        </FormField>
+        <FormField label="Dari Tanggal" htmlFor="resv-from">
+          <DateInput id="resv-from" value={from} max={to || undefined} onChange={setFrom} />
+        </FormField>
+        <FormField label="Sampai Tanggal" htmlFor="resv-to">
+          <DateInput id="resv-to" value={to} min={from || undefined} onChange={setTo} />
+        </FormField>
+        <FormField label="Status" htmlFor="resv-status">
+          <Select value={status} onValueChange={setStatus}>
+            <SelectTrigger id="resv-status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">Semua</SelectItem>
+              {RESERVATION_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {RESERVATION_STATUS_LABEL[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField label="Dokter" htmlFor="resv-doctor">
+          <DoctorPicker id="resv-doctor" value={doctor} onChange={setDoctor} placeholder="Semua dokter" />
+        </FormField>
+      </div>
+      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={q.data?.data}
+        rowKey={(r) => r.id}
+        loading={q.isPending}
+        pagination={{
+          page,
+          pageSize: limit,
+          total: q.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setLimit,
+        }}
+      />
+      <ActionDialog action={action} onClose={() => setAction(null)} />
+    </div>
+  );
+}
