@@ -26,6 +26,7 @@ import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance }
 import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
 import * as payroll from './payroll.js';
+import { payslipPdf } from './payslip.js';
 
 const byId = z.object({ id: idParam });
 const allBranch = z
@@ -35,6 +36,13 @@ const runListQuery = z
   .object({ period: z.preprocess(emptyToUndefined, payrollRunInput.shape.period.optional()) })
   .optional();
 const myQuery = z.object({ date: z.preprocess(emptyToUndefined, dailyQuery.shape.date.optional()) }).optional();
+const payslipQuery = z.object({
+  id: idParam,
+  employee: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Pegawai tidak valid' }).int().positive('Pegawai tidak valid').optional(),
+  ),
+});
 const checklogText = z.object({
   text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
 });
@@ -292,6 +300,46 @@ export const attendanceEndpoints = {
         rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve' },
       }),
     },
+    payslip: restOnly({
+      entity: PAYROLL_RUN,
+      summary: 'Slip gaji (PDF): satu pegawai (?employee=) atau semua pegawai proses gaji yang disetujui',
+      access: payrollAccess,
+      input: payslipQuery,
+      rest: {
+        method: 'GET',
+        path: '/api/attendance/payroll/run/:id/payslip',
+        envelope: 'raw',
+        produces: 'application/pdf',
+      },
+      async handler(ctx, { id, employee }, { reply }) {
+        const { pdf, filename } = await payslipPdf(ctx, id, { employee });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    }),
+    myPayslip: restOnly({
+      entity: PAYROLL_RUN,
+      summary: 'Slip gaji saya (PDF) dari proses gaji yang disetujui',
+      access: selfAttendance,
+      input: byId,
+      rest: {
+        method: 'GET',
+        path: '/api/attendance/payroll/my/:id/payslip',
+        envelope: 'raw',
+        produces: 'application/pdf',
+      },
+      async handler(ctx, { id }, { reply }) {
+        const { pdf, filename } = await payslipPdf(ctx, id, { own: true });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    }),
     my: query({
       summary: 'Slip gaji saya',
       access: selfAttendance,

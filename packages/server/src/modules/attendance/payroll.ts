@@ -530,6 +530,7 @@ export async function getRun(ctx: Ctx, id: number) {
   const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
   return {
     id: run.run.id,
+    profile_id: run.run.profile_id,
     period: run.run.period,
     group: run.run.group_id,
     group_name: run.group,

@@ -382,3 +382,12 @@ export async function listChecklog(
 export function payrollSettings(db: Db) {
   return db.select().from(payrollSetting).orderBy(asc(payrollSetting.key), asc(payrollSetting.berlaku_mulai));
 }
+
+/** Letterhead of a payslip: the branch's name, address and phone. */
+export async function branchLetterhead(db: Db, branch: number) {
+  const [r] = await db
+    .select({ name: profile.name, address: profile.address, phone: profile.phone, timezone: profile.timezone })
+    .from(profile)
+    .where(eq(profile.id, branch));
+  return r ?? null;
+}

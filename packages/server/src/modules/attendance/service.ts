@@ -542,5 +542,14 @@ export async function myAttendance(ctx: Ctx, date?: string) {
   const u = requireUser(ctx).user;
   const day = date ?? (await branchToday(ctx));
   const [row] = await daily(ctx, { date: day }, { userId: u.id });
-  return { date: day, row: row ?? null };
+  const offices = (await q.listOffices(ctx.db, branchScope(ctx))).filter((o) => o.status === 1);
+  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
+  return {
+    date: day,
+    row: row ?? null,
+    /** The server's clock in the branch's zone: punches take this time, never the browser's. */
+    server_time: localIso(ctx.now().getTime(), tz),
+    /** Web check-in needs the browser's location within an office radius when the branch has an active office. */
+    location_required: offices.length > 0,
+  };
 }

@@ -20,3 +20,6 @@ export const EMPLOYMENT_LABELS: Record<EmploymentType, string> = {
   tidak_tetap: 'Pegawai tidak tetap',
   bukan_pegawai: 'Bukan pegawai',
 };
+
+/** A label of a code the server answers as a plain string (falls back to the code itself). */
+export const labelOf = (labels: Record<string, string>, code: string): string => labels[code] ?? code;
