@@ -324,9 +324,15 @@ describe('roster, device log, daily attendance', () => {
 
 describe('web check-in', () => {
   it('without an office anyone checks in with the server time; with an office only inside its radius', async () => {
+    const meFree = await t.api(perawat).get('/api/attendance/me');
+    expect(meFree.status).toBe(200);
+    expect(meFree.body.data.location_required).toBe(false);
+    expect(meFree.body.data.server_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     const free = await t.api(perawat).post('/api/attendance/checkin', {});
     expect(free.status).toBe(201);
     expect(free.body.data.state).toBe(0);
+    const meIn = await t.api(perawat).get('/api/attendance/me');
+    expect(meIn.body.data.row.check_in).not.toBeNull();
     const office = await t.api(owner).post('/api/attendance/offices', {
       name: 'Kantor A',
       latitude: -6.2,
@@ -334,6 +340,7 @@ describe('web check-in', () => {
       radius: 100,
     });
     expect(office.status).toBe(201);
+    expect((await t.api(perawat).get('/api/attendance/me')).body.data.location_required).toBe(true);
     expect((await t.api(mgr).post('/api/attendance/offices', { name: 'X', latitude: 0, longitude: 0 })).status).toBe(
       403,
     );

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -165,5 +169,69 @@ describe('a monthly run', () => {
     expect(mine.body.data.map((s: { period: string; net: number }) => [s.period, s.net])).toEqual([
       ['2026-03', 13_379_867],
     ]);
+  });
+});
+
+function pdfText(res: { raw: { rawPayload: Buffer } }): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slip-')), 's.pdf');
+  fs.writeFileSync(file, res.raw.rawPayload);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+describe('payslips', () => {
+  it('HR prints one or all slips of an approved run; an employee only their own; drafts have none', async () => {
+    const mar = (await t.api(ani).get('/api/attendance/payroll/my')).body.data[0].run as number;
+    const one = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip?employee=${ani.id}`);
+    expect(one.status).toBe(200);
+    expect(one.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(one);
+    for (const s of [
+      'Cabang Gaji A',
+      'SLIP GAJI',
+      'Maret 2026',
+      'Ani Gaji',
+      'PTKP TK/0',
+      'Gaji pokok',
+      '15.000.000',
+      'Potongan terlambat',
+      'BPJS Kesehatan (1%) Rp120.000',
+      'BPJS JHT (2%) Rp300.000',
+      'BPJS JP (1%) Rp110.863',
+      'PPh 21 (TER 7%) Rp1.089.270',
+      'GAJI DITERIMA',
+      'GAJI DITERIMA Rp13.379.867',
+      'Terbilang: tiga belas juta tiga ratus tujuh puluh sembilan ribu delapan ratus enam puluh tujuh rupiah Penghasilan',
+    ]) {
+      expect(text).toContain(s);
+    }
+    const all = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip`);
+    expect(all.status).toBe(200);
+    expect(pdfText(all)).toContain('Ani Gaji');
+
+    const own = await t.api(ani).get(`/api/attendance/payroll/my/${mar}/payslip`);
+    expect(own.status).toBe(200);
+    expect(pdfText(own)).toContain('13.379.867');
+    // Budi is not in Ani's run: his own slip of it does not exist; HR of another branch sees nothing.
+    expect((await t.api(budi).get(`/api/attendance/payroll/my/${mar}/payslip`)).status).toBe(404);
+    expect((await t.api(finB).get(`/api/attendance/payroll/run/${mar}/payslip`)).status).toBe(404);
+    expect((await t.api(perawat).get(`/api/attendance/payroll/run/${mar}/payslip`)).status).toBe(403);
+    const notIn = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip?employee=${budi.id}`);
+    expect(notIn.status).toBe(400);
+    expect(notIn.body[0]).toEqual({ field: 'employee', message: 'Pegawai ini tidak ada dalam proses gaji tersebut' });
+
+    // The December refund reads as a refund on Budi's own slip.
+    const dec = (await t.api(budi).get('/api/attendance/payroll/my')).body.data.find(
+      (x: { period: string }) => x.period === '2025-12',
+    ).run as number;
+    const decText = pdfText(await t.api(budi).get(`/api/attendance/payroll/my/${dec}/payslip`));
+    expect(decText).toContain('Desember 2025');
+    expect(decText).toContain('PPh 21 (lebih potong, dikembalikan)');
+    expect(decText).toContain('9.861.350');
+
+    const draft = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-04', group: groupMar });
+    expect(draft.status).toBe(201);
+    const none = await t.api(fin).get(`/api/attendance/payroll/run/${draft.body.data.id}/payslip`);
+    expect(none.status).toBe(400);
+    expect(none.body[0].message).toBe('Slip gaji hanya untuk penggajian yang sudah disetujui');
   });
 });

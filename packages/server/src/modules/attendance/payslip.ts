@@ -86,7 +86,7 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
     </tbody></table>
   </div>
   <div class="net">GAJI DITERIMA <span>${rp(net)}</span></div>
-  <div class="small terbilang">Terbilang: ${esc(terbilang(Math.max(0, Math.round(net))))} rupiah</div>
+  <div class="small terbilang">Terbilang: ${esc(terbilang(Math.max(0, Math.round(net))))}</div>
   <div class="small">Penghasilan bruto (dasar PPh 21): ${rp(l.bruto)} · BPJS dibayar perusahaan: ${rp(employer)}</div>
   <div class="small">Status proses gaji: ${run.status === 1 ? 'Disetujui' : 'Draft'}${run.jurnal_id ? ` · Jurnal #${run.jurnal_id}` : ''}</div>
 </section>`;
