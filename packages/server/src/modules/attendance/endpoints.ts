@@ -43,6 +43,9 @@ const payslipQuery = z.object({
     z.coerce.number({ error: 'Pegawai tidak valid' }).int().positive('Pegawai tidak valid').optional(),
   ),
 });
+const myPayslipQuery = z.object({
+  run: z.coerce.number({ error: 'Proses gaji tidak valid' }).int().positive('Proses gaji tidak valid'),
+});
 const checklogText = z.object({
   text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
 });
@@ -320,19 +323,15 @@ export const attendanceEndpoints = {
           .send(pdf);
       },
     }),
+    // The run is a query parameter, not an :id: what is read is the caller's own line (404 when they have none),
+    // so the cross-branch walk's control (another branch's manager reading the run) does not apply.
     myPayslip: restOnly({
-      entity: PAYROLL_RUN,
       summary: 'Slip gaji saya (PDF) dari proses gaji yang disetujui',
       access: selfAttendance,
-      input: byId,
-      rest: {
-        method: 'GET',
-        path: '/api/attendance/payroll/my/:id/payslip',
-        envelope: 'raw',
-        produces: 'application/pdf',
-      },
-      async handler(ctx, { id }, { reply }) {
-        const { pdf, filename } = await payslipPdf(ctx, id, { own: true });
+      input: myPayslipQuery,
+      rest: { method: 'GET', path: '/api/attendance/payroll/my/payslip', envelope: 'raw', produces: 'application/pdf' },
+      async handler(ctx, { run }, { reply }) {
+        const { pdf, filename } = await payslipPdf(ctx, run, { own: true });
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="${filename}"`)

@@ -179,7 +179,7 @@ function pdfText(res: { raw: { rawPayload: Buffer } }): string {
 }
 
 describe('payslips', () => {
-  it('HR prints one or all slips of an approved run; an employee only their own; drafts have none', async () => {
+  it('HR prints one or all slips of an approved run; an employee only their own; drafts only as HR preview', async () => {
     const mar = (await t.api(ani).get('/api/attendance/payroll/my')).body.data[0].run as number;
     const one = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip?employee=${ani.id}`);
     expect(one.status).toBe(200);
@@ -208,11 +208,11 @@ describe('payslips', () => {
     expect(all.status).toBe(200);
     expect(pdfText(all)).toContain('Ani Gaji');
 
-    const own = await t.api(ani).get(`/api/attendance/payroll/my/${mar}/payslip`);
+    const own = await t.api(ani).get(`/api/attendance/payroll/my/payslip?run=${mar}`);
     expect(own.status).toBe(200);
     expect(pdfText(own)).toContain('13.379.867');
     // Budi is not in Ani's run: his own slip of it does not exist; HR of another branch sees nothing.
-    expect((await t.api(budi).get(`/api/attendance/payroll/my/${mar}/payslip`)).status).toBe(404);
+    expect((await t.api(budi).get(`/api/attendance/payroll/my/payslip?run=${mar}`)).status).toBe(404);
     expect((await t.api(finB).get(`/api/attendance/payroll/run/${mar}/payslip`)).status).toBe(404);
     expect((await t.api(perawat).get(`/api/attendance/payroll/run/${mar}/payslip`)).status).toBe(403);
     const notIn = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip?employee=${budi.id}`);
@@ -223,15 +223,19 @@ describe('payslips', () => {
     const dec = (await t.api(budi).get('/api/attendance/payroll/my')).body.data.find(
       (x: { period: string }) => x.period === '2025-12',
     ).run as number;
-    const decText = pdfText(await t.api(budi).get(`/api/attendance/payroll/my/${dec}/payslip`));
+    const decText = pdfText(await t.api(budi).get(`/api/attendance/payroll/my/payslip?run=${dec}`));
     expect(decText).toContain('Desember 2025');
     expect(decText).toContain('PPh 21 (lebih potong, dikembalikan)');
     expect(decText).toContain('9.861.350');
 
     const draft = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-04', group: groupMar });
     expect(draft.status).toBe(201);
-    const none = await t.api(fin).get(`/api/attendance/payroll/run/${draft.body.data.id}/payslip`);
-    expect(none.status).toBe(400);
-    expect(none.body[0].message).toBe('Slip gaji hanya untuk penggajian yang sudah disetujui');
+    const preview = await t.api(fin).get(`/api/attendance/payroll/run/${draft.body.data.id}/payslip`);
+    expect(preview.status).toBe(200);
+    expect(pdfText(preview)).toContain('SLIP GAJI (DRAFT) April 2026');
+    expect((await t.api(ani).get(`/api/attendance/payroll/my/payslip?run=${draft.body.data.id}`)).status).toBe(404);
+    const bad = await t.api(ani).get('/api/attendance/payroll/my/payslip?run=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body[0]).toEqual({ field: 'run', message: 'Proses gaji tidak valid' });
   });
 });

@@ -63,7 +63,7 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
   return `<section class="slip">
   <header>
     <div><div class="brand">${esc(branch.name)}</div><div class="small">${esc(branch.address ?? '')}${branch.phone ? ` · ${esc(branch.phone)}` : ''}</div></div>
-    <div class="title">SLIP GAJI<br/><span class="small">${esc(periodLabel(run.period))}</span></div>
+    <div class="title">SLIP GAJI${run.status === 1 ? '' : ' (DRAFT)'}<br/><span class="small">${esc(periodLabel(run.period))}</span></div>
   </header>
   <table class="who">
     <tr><td>Nama</td><td>: ${esc(l.name)}</td><td>Periode absensi</td><td>: ${esc(run.date_from)} s/d ${esc(run.date_to)}</td></tr>
@@ -118,7 +118,7 @@ export function payslipsHtml(
 </style></head><body>${lines.map((l) => slipHtml(branch, run, l)).join('')}</body></html>`;
 }
 
-/** PDF of the payslips of an approved run: one employee (`employee`) or every line. */
+/** PDF of the payslips of a run: one employee (`employee`) or every line; an employee's own (`own`) when approved. */
 export async function payslipPdf(
   ctx: Ctx,
   runId: number,
@@ -126,7 +126,8 @@ export async function payslipPdf(
 ): Promise<{ pdf: Buffer; filename: string }> {
   const u = requireUser(ctx).user;
   const run = await getRun(ctx, runId);
-  if (run.status !== 1) throw badRequest('Slip gaji hanya untuk penggajian yang sudah disetujui');
+  // HR may preview the slips of a draft (marked DRAFT); an employee sees only approved ones.
+  if (opts.own && run.status !== 1) throw notFound();
   const who = opts.own ? u.id : opts.employee;
   const lines = who === undefined ? run.lines : run.lines.filter((l) => l.employee === who);
   if (!lines.length) {

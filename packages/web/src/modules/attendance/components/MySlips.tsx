@@ -32,7 +32,7 @@ export function MySlips() {
       className: 'text-right',
       cell: (r) => (
         <Button asChild size="sm" variant="outline">
-          <a href={`/api/attendance/payroll/my/${r.run}/payslip`} target="_blank" rel="noopener">
+          <a href={`/api/attendance/payroll/my/payslip?run=${r.run}`} target="_blank" rel="noopener">
             <FileText /> Slip
           </a>
         </Button>

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
-import { MONTH_NAMES } from '../lib';
+import { clock, MONTH_NAMES } from '../lib';
 
 const STATUS_VARIANT: Record<DailyStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
   hadir: 'success',
@@ -23,12 +23,6 @@ const STATUS_VARIANT: Record<DailyStatus, 'success' | 'warning' | 'destructive' 
   libur: 'secondary',
   belum_pulang: 'warning',
 };
-
-/** 'HH:MM' of a local ISO instant, with '(+1)' when it falls on the day after `date`. */
-export function clock(iso: string | null, date: string): string {
-  if (!iso) return '-';
-  return `${iso.slice(11, 16)}${iso.slice(0, 10) > date ? ' (+1)' : ''}`;
-}
 
 export interface RecapRow {
   employee: number;

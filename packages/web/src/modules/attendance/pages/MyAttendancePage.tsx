@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { clock } from './DailyPage';
+import { clock } from '../lib';
 import { MySlips } from '../components/MySlips';
 
 /** The browser's position, or a readable Indonesian error. */
