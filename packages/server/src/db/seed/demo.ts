@@ -7,6 +7,7 @@ import { loadAreas, titleCase } from '../../lib/wilayah.js';
 import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
 import { nextNumber } from '../../lib/numbering.js';
 import { seedPaket } from './paket.js';
+import { seedAttendance } from './attendance.js';
 import { seedFinance } from './finance.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
@@ -311,6 +312,8 @@ export async function seedDemo(db: Db, password: string): Promise<SeedResult> {
     await seedPaket(tx, branchIds);
     // Books and package sales for Jakarta only; Bandung and Denpasar start without a period.
     await seedFinance(tx, branchIds, rng(20250301));
+    // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.
+    await seedAttendance(tx, branchIds, rng(20251015));
     return { branches: branchIds.length, accounts, patients };
   });
 }
