@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
-import { closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
+import {
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  pathname,
+  screenshot,
+  signedIn,
+  url,
+  waitForText,
+} from './helpers';
 
 /** Attendance and payroll pages (issue 15) in the browser. Only reads or computes; writes nothing shared. */
 let browser: Browser;
@@ -59,6 +69,87 @@ describe('Simulasi PPh 21 (/attendance/payroll/simulator)', () => {
       await page.goto(url('/attendance/payroll/simulator'));
       await page.waitForFunction(() => location.pathname === '/');
       expect(await pathname(page)).toBe('/');
+    } finally {
+      await closePage(page);
+    }
+  });
+});
+
+/** Clicks the button with exactly this text inside `scope` (default: the page). */
+async function clickButton(page: import('puppeteer-core').Page, text: string, scope = 'body'): Promise<void> {
+  await page.waitForFunction(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ),
+    {},
+    text,
+    scope,
+  );
+  await page.evaluate(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim() === t)!.click(),
+    text,
+    scope,
+  );
+}
+
+describe('Penggajian (/attendance/payroll/transaction)', () => {
+  it('finance computes this month as a draft for a group, sees the lines, and approves it into a journal', async () => {
+    const page = await signedIn(browser, 'finance', 'large');
+    try {
+      await page.goto(url('/attendance/payroll/transaction'));
+      await waitForText(page, 'Hitung Gaji (Draft)');
+      // The demo's last month is approved already.
+      await waitForText(page, 'Disetujui');
+      // Without a group the shared rule answers next to the field.
+      await clickButton(page, 'Hitung');
+      await waitForText(page, 'Group slip gaji wajib dipilih');
+      await page.click('#run-group');
+      await page.waitForSelector('[role=option]');
+      await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role=option]')]
+          .find((o) => o.innerText.trim() === 'Bulanan')!
+          .click(),
+      );
+      await clickButton(page, 'Hitung');
+      await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Draft');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=payroll-run] tbody tr').length >= 8);
+      const rows = await page.$eval('[data-testid=payroll-run] tbody', (el) => (el as HTMLElement).innerText);
+      expect(rows).toContain('Sri Wahyuni');
+      expect(rows).toMatch(/hadir \d+ hari/);
+      await clickButton(page, 'Setujui', '[data-testid=payroll-run]');
+      await clickButton(page, 'Setujui', '[role=alertdialog]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Disetujui');
+      expect(await page.$eval('[data-testid=run-journal]', (el) => el.textContent ?? '')).toMatch(/^Jurnal #\d+$/);
+      const slip = await page.$eval('[data-testid=payslip-all]', (a) => (a as HTMLAnchorElement).href);
+      const res = await page.evaluate(async (h) => {
+        const r = await fetch(h);
+        return { status: r.status, type: r.headers.get('content-type') };
+      }, slip);
+      expect(res).toEqual({ status: 200, type: 'application/pdf' });
+      await screenshot(page, 'attendance-payroll-run');
+    } finally {
+      await closePage(page);
+    }
+  });
+});
+
+describe('Absensi Saya (/my-attendance)', () => {
+  it('a perawat checks in with the server time and sees it on the day', async () => {
+    const page = await signedIn(browser, 'perawat', 'small');
+    try {
+      await page.goto(url('/my-attendance'));
+      await waitForText(page, 'Jam server');
+      await waitForText(page, 'Gaji Saya');
+      await clickButton(page, 'Absen Masuk');
+      await waitForText(page, 'Absen masuk tercatat.');
+      await page.waitForFunction(() =>
+        /^\d{2}:\d{2}/.test(document.querySelector('[data-testid=my-check-in]')?.textContent ?? ''),
+      );
+      // The demo's approved run of last month is her slip.
+      await page.waitForSelector('[data-testid=my-slips] a[href^="/api/attendance/payroll/my/payslip?run="]');
+      await screenshot(page, 'attendance-my-attendance');
     } finally {
       await closePage(page);
     }
