@@ -148,7 +148,9 @@ export async function seedAttendance(
     const shiftOf = (userId: number, date: string) => {
       const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
       if (wd === 0) return null;
+      // Nights Tuesday and Wednesday, then Thursday off: a night shift ending at 07:00 is not followed by a day shift.
       if (userId === nightWorker && (wd === 2 || wd === 3)) return malam;
+      if (userId === nightWorker && wd === 4) return null;
       if (userId === afternoon) return siang;
       return pagi;
     };
