@@ -155,3 +155,43 @@ describe('Absensi Saya (/my-attendance)', () => {
     }
   });
 });
+
+describe('attendance pages open with their data', () => {
+  it('the owner opens every attendance and backoffice attendance page and sees its seeded rows', async () => {
+    const page = await signedIn(browser, 'owner', 'large');
+    try {
+      const pages: [string, string, string][] = [
+        ['/attendance/employees', 'Data Karyawan', 'Sri Wahyuni'],
+        ['/attendance/master/department', 'Departemen', 'Administrasi'],
+        ['/attendance/master/schedule', 'Shift', 'Malam'],
+        ['/attendance/master/payrollcomponent', 'Komponen Gaji', 'Uang transport'],
+        ['/attendance/master/payrollperiode', 'Group Slip Gaji', 'Bulanan'],
+        ['/attendance/attendance/daily', 'Absensi Harian', 'Sri Wahyuni'],
+        ['/backoffice/attendance/checklog', 'Checklog', 'Kode tidak dikenal'],
+        ['/backoffice/attendance/shift', 'Shift', 'Klinik Sehat Sentosa Bandung'],
+        ['/backoffice/attendance/office', 'Kantor', 'Kantor Denpasar'],
+      ];
+      for (const [path, title, row] of pages) {
+        await page.goto(url(path));
+        await page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, {}, title);
+        await waitForText(page, row);
+      }
+      // A shift whose end is before its start without 'lewat tengah malam' is refused next to the field.
+      await page.goto(url('/attendance/master/schedule'));
+      await waitForText(page, 'Malam');
+      await clickButton(page, 'Tambah');
+      await page.waitForSelector('[data-testid=master-dialog]');
+      await page.type('#f-name', 'Shift Uji E2E');
+      await page.$eval('#f-end_time', (el) => {
+        const input = el as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '06:00');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await clickButton(page, 'Simpan', '[data-testid=master-dialog]');
+      await waitForText(page, 'Jam selesai harus setelah jam mulai, atau tandai shift lewat tengah malam');
+      await screenshot(page, 'attendance-shift-error');
+    } finally {
+      await closePage(page);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import { DEFAULT_PAGE_SIZE, formatDateTime, type ErrorItem } from '@klinik/shared';
+import { addDays, DEFAULT_PAGE_SIZE, formatDateTime, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -30,7 +30,8 @@ export default function ChecklogPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const today = useBranchToday();
-  const [from, setFrom] = React.useState(`${today.slice(0, 8)}01`);
+  // The last seven days by default.
+  const [from, setFrom] = React.useState(() => addDays(today, -7));
   const [to, setTo] = React.useState(today);
   const [keyword, setKeyword] = React.useState('');
   const [page, setPage] = React.useState(1);
