@@ -190,6 +190,26 @@ describe('attendance pages open with their data', () => {
       await clickButton(page, 'Simpan', '[data-testid=master-dialog]');
       await waitForText(page, 'Jam selesai harus setelah jam mulai, atau tandai shift lewat tengah malam');
       await screenshot(page, 'attendance-shift-error');
+      await clickButton(page, 'Batal', '[data-testid=master-dialog]');
+
+      // Roster: next week takes this week's (always seeded) roster; one day changed and saved.
+      await page.waitForSelector('[data-testid=roster] select');
+      await page.click('[aria-label="Minggu berikutnya"]');
+      await clickButton(page, 'Salin minggu lalu');
+      await clickButton(page, 'Salin', '[role=alertdialog]');
+      await page.waitForFunction(() => /\d+ jadwal disalin dari minggu lalu\./.test(document.body.innerText));
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLSelectElement>('[data-testid=roster] select')].filter((x) => x.value !== '')
+            .length > 0,
+      );
+      const cell = await page.$eval('[data-testid=roster] select[aria-label^="Shift Sri Wahyuni"]', (el) =>
+        el.getAttribute('aria-label'),
+      );
+      await page.select(`[data-testid=roster] select[aria-label="${cell}"]`, '');
+      await clickButton(page, 'Simpan jadwal (1)');
+      await waitForText(page, '1 jadwal disimpan.');
+      await screenshot(page, 'attendance-roster');
     } finally {
       await closePage(page);
     }

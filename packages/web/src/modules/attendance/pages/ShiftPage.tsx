@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { shiftInput } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { MasterList, STATUS_FIELD } from '../components/MasterList';
+import { RosterWeek } from '../components/RosterWeek';
 
 const SHIFT_FIELDS = [
   { key: 'name', label: 'Nama Shift', kind: 'text', required: true },
@@ -14,7 +15,7 @@ const SHIFT_FIELDS = [
 ] as const;
 
 /**
- * 'Shift' (/attendance/master/schedule) and /backoffice/attendance/shift: name, start, end, break, crossing midnight
+ * 'Shift' (/attendance/master/schedule, with the week roster below) and /backoffice/attendance/shift: name, start, end, break, crossing midnight
  * and late tolerance. The backoffice view lists every branch the user may see.
  */
 export function ShiftList({ allBranches }: { allBranches: boolean }) {
@@ -80,5 +81,12 @@ export function ShiftList({ allBranches }: { allBranches: boolean }) {
 }
 
 export default function ShiftPage() {
-  return <ShiftList allBranches={false} />;
+  return (
+    <div className="grid gap-6">
+      <ShiftList allBranches={false} />
+      <div className="mx-auto w-full max-w-6xl">
+        <RosterWeek />
+      </div>
+    </div>
+  );
 }
