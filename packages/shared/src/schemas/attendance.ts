@@ -338,7 +338,7 @@ export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const COMPONENT_KINDS = ['earning', 'deduction'] as const;
-export const COMPONENT_METHODS = ['fixed', 'per_day', 'per_late_minute', 'percent_base'] as const;
+export const COMPONENT_METHODS = ['fixed', 'per_day', 'per_late_minute', 'percent_base', 'thr'] as const;
 export const COMPONENT_KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
   earning: 'Pendapatan',
   deduction: 'Potongan',
@@ -348,6 +348,7 @@ export const COMPONENT_METHOD_LABELS: Record<(typeof COMPONENT_METHODS)[number],
   per_day: 'Per hari hadir',
   per_late_minute: 'Per menit terlambat',
   percent_base: 'Persen gaji pokok',
+  thr: 'THR (1 bulan gaji pokok, prorata masa kerja)',
 };
 
 export const componentInput = z
@@ -355,7 +356,7 @@ export const componentInput = z
     name: name(80),
     kind: z.enum(COMPONENT_KINDS, { error: 'Jenis harus pendapatan (earning) atau potongan (deduction)' }),
     method: z.enum(COMPONENT_METHODS, {
-      error: 'Cara hitung harus fixed, per_day, per_late_minute atau percent_base',
+      error: 'Cara hitung harus fixed, per_day, per_late_minute, percent_base atau thr',
     }),
     amount: rupiah.default(0),
     /** Percent of the base salary for percent_base (e.g. 5 = 5%). */
@@ -373,7 +374,7 @@ export const componentInput = z
     if (v.method === 'percent_base' && v.rate <= 0) {
       ctx.addIssue({ code: 'custom', path: ['rate'], message: 'Isi persen gaji pokok' });
     }
-    if (v.method !== 'percent_base' && v.amount <= 0) {
+    if (v.method !== 'percent_base' && v.method !== 'thr' && v.amount <= 0) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Isi nominal komponen' });
     }
   });

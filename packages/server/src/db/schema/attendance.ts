@@ -206,7 +206,7 @@ export const payrollComponent = pgTable(
   (t) => [
     uniqueIndex('payroll_component_name_idx').on(t.profile_id, sql`lower(${t.name})`),
     check('payroll_component_kind_chk', sql`${t.kind} in ('earning','deduction')`),
-    check('payroll_component_method_chk', sql`${t.method} in ('fixed','per_day','per_late_minute','percent_base')`),
+    check('payroll_component_method_chk', sql`${t.method} in ('fixed','per_day','per_late_minute','percent_base','thr')`),
     check('payroll_component_amount_chk', sql`${t.amount} >= 0 and ${t.rate_bp} >= 0`),
   ],
 );

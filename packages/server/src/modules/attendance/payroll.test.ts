@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { createPeriode } from '../finance/index.js';
+import { thrAmount } from './payroll.js';
 
 let t: TestApp;
 let branchA: number;
@@ -237,5 +238,44 @@ describe('payslips', () => {
     const bad = await t.api(ani).get('/api/attendance/payroll/my/payslip?run=abc');
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toEqual({ field: 'run', message: 'Proses gaji tidak valid' });
+  });
+});
+
+describe('THR', () => {
+  it('counts months of service: a full month after a year, pro rata before, nothing under a month', () => {
+    expect(thrAmount(1_000_000_000, '2024-01-01', '2026-05-31')).toBe(1_000_000_000);
+    expect(thrAmount(1_000_000_000, '2025-05-31', '2026-05-31')).toBe(1_000_000_000);
+    expect(thrAmount(1_000_000_000, '2025-06-01', '2026-05-31')).toBe(916_666_666);
+    expect(thrAmount(1_000_000_000, '2025-11-01', '2026-05-31')).toBe(500_000_000);
+    expect(thrAmount(1_000_000_000, '2026-05-01', '2026-05-31')).toBe(0);
+    expect(thrAmount(1_000_000_000, '2026-04-30', '2026-05-31')).toBe(83_333_333);
+    expect(thrAmount(1_000_000_000, null, '2026-05-31')).toBe(1_000_000_000);
+  });
+
+  it('a THR component adds one month (or its share) to the month gross, taxed with TER', async () => {
+    const thr = await t.api(fin).post('/api/attendance/payroll/components', {
+      name: 'THR Idul Fitri',
+      kind: 'earning',
+      method: 'thr',
+    });
+    expect(thr.status).toBe(201);
+    expect(thr.body.data).toMatchObject({ method: 'thr', amount: 0, taxable: true });
+    const g = await t.api(fin).post('/api/attendance/payroll/groups', {
+      name: 'Lebaran',
+      components: [thr.body.data.id],
+      members: [ani.id, budi.id],
+    });
+    expect(g.status).toBe(201);
+    const run = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-05', group: g.body.data.id });
+    expect(run.status).toBe(201);
+    const line = (id: number) => run.body.data.lines.find((l: { employee: number }) => l.employee === id);
+    const thrOf = (id: number) =>
+      line(id).components.find((c: { name: string }) => c.name === 'THR Idul Fitri').amount as number;
+    expect(thrOf(ani.id)).toBe(15_000_000);
+    expect(thrOf(budi.id)).toBe(5_000_000);
+    // Not a BPJS wage: the employer benefits stay those of March, the gross carries the THR.
+    expect(line(ani.id)).toMatchObject({ earnings: 30_000_000, bruto: 30_561_000, pph21_method: 'ter' });
+    expect(line(ani.id).pph21).toBe(Math.floor((30_561_000 * line(ani.id).pph21_rate) / 100));
+    expect(line(ani.id).pph21_rate).toBeGreaterThan(7);
   });
 });

@@ -26,11 +26,16 @@ export default function PayrollComponentPage() {
     meta: { inlineErrors: true },
   });
   type Row = NonNullable<typeof list.data>[number];
-  const value = (r: Row) => (r.method === 'percent_base' ? `${formatNumber(r.rate)}%` : formatRupiah(r.amount));
+  const value = (r: Row) =>
+    r.method === 'percent_base'
+      ? `${formatNumber(r.rate)}%`
+      : r.method === 'thr'
+        ? '1 bulan gaji pokok'
+        : formatRupiah(r.amount);
   return (
     <MasterList<Row>
       title="Komponen Gaji"
-      description="Pendapatan dan potongan: tetap, per hari hadir, per menit terlambat, atau persen gaji pokok."
+      description="Pendapatan dan potongan: tetap, per hari hadir, per menit terlambat, persen gaji pokok, atau THR."
       noun="komponen gaji"
       rows={list.data}
       loading={list.isPending}
@@ -72,7 +77,7 @@ export default function PayrollComponentPage() {
           key: 'amount',
           label: 'Nominal (Rp)',
           kind: 'money',
-          when: (v) => v.method !== 'percent_base',
+          when: (v) => v.method !== 'percent_base' && v.method !== 'thr',
         },
         { key: 'rate', label: 'Persen Gaji Pokok', kind: 'decimal', when: (v) => v.method === 'percent_base' },
         { key: 'taxable', label: 'Kena pajak (PPh 21)', kind: 'checkbox' },
