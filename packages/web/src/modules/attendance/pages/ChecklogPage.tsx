@@ -92,7 +92,7 @@ export default function ChecklogPage() {
     <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-3">
       <PageHeader
         title="Checklog"
-        description="Semua absen mentah dari mesin sidik jari dan web, semua cabang."
+        description="Semua absen mentah dari mesin sidik jari dan web, dari setiap cabang yang dapat Anda lihat."
         actions={
           <>
             <ExportExcelButton

@@ -8,7 +8,7 @@ import {
   formatDate,
   formatNumber,
   formatRupiah,
-  hasAnyTopLevel,
+  isTopLevel,
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -28,7 +28,8 @@ export default function EmployeesPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const me = useSession();
-  const top = hasAnyTopLevel(me);
+  // Only owner and developer may list every branch (the server ignores isallbranch for anyone else).
+  const top = isTopLevel(me);
   const [keyword, setKeyword] = React.useState('');
   const [department, setDepartment] = React.useState('all');
   const [allBranches, setAllBranches] = React.useState(false);
