@@ -322,7 +322,36 @@ export const checklogListQuery = z
   .refine((v) => v.to >= v.from, { path: ['to'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' });
 export type ChecklogListQuery = z.infer<typeof checklogListQuery>;
 
-export const DAILY_STATUSES = ['hadir', 'terlambat', 'tidak_hadir', 'belum_hadir', 'libur', 'belum_pulang'] as const;
+export const LEAVE_KINDS = ['cuti', 'sakit', 'izin'] as const;
+export type LeaveKind = (typeof LEAVE_KINDS)[number];
+export const LEAVE_KIND_LABELS: Record<LeaveKind, string> = { cuti: 'Cuti', sakit: 'Sakit', izin: 'Izin' };
+
+/** POST /api/attendance/leave: a manager records leave, sick or permitted absence of a day, with the reason. */
+export const leaveInput = z.object({
+  employee: z.coerce.number({ error: 'Pegawai wajib dipilih' }).int().positive('Pegawai wajib dipilih'),
+  date: day,
+  kind: z.enum(LEAVE_KINDS, { error: 'Jenis harus cuti, sakit atau izin' }),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Alasan wajib diisi' })
+      .min(3, 'Alasan wajib diisi (minimal 3 karakter)')
+      .max(500, 'Alasan maksimal 500 karakter'),
+  ),
+});
+export type LeaveInput = z.infer<typeof leaveInput>;
+
+export const DAILY_STATUSES = [
+  'hadir',
+  'terlambat',
+  'tidak_hadir',
+  'belum_hadir',
+  'libur',
+  'belum_pulang',
+  'cuti',
+  'sakit',
+  'izin',
+] as const;
 export type DailyStatus = (typeof DAILY_STATUSES)[number];
 export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
   hadir: 'Hadir',
@@ -331,6 +360,9 @@ export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
   belum_hadir: 'Belum hadir',
   libur: 'Libur',
   belum_pulang: 'Belum absen pulang',
+  cuti: 'Cuti',
+  sakit: 'Sakit',
+  izin: 'Izin',
 };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,13 @@
-import { DEPARTMENT, EMPLOYEE, OFFICE, PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN, SHIFT } from './entities.js';
+import {
+  DEPARTMENT,
+  EMPLOYEE,
+  LEAVE,
+  OFFICE,
+  PAYROLL_COMPONENT,
+  PAYROLL_GROUP,
+  PAYROLL_RUN,
+  SHIFT,
+} from './entities.js';
 import type { EntityDef } from '../../http/access-scope.js';
 import {
   checkinInput,
@@ -11,6 +20,7 @@ import {
   employeeListQuery,
   groupInput,
   idParam,
+  leaveInput,
   officeInput,
   payrollRunInput,
   pph21SimInput,
@@ -224,6 +234,30 @@ export const attendanceEndpoints = {
     handler: (ctx, q) => service.daily(ctx, q),
     rest: { method: 'GET', path: '/api/attendance/daily', envelope: 'list' },
   }),
+  leave: {
+    list: query({
+      summary: 'Cuti, sakit dan izin dalam rentang tanggal',
+      access: attendanceAccess,
+      input: rosterQuery,
+      handler: (ctx, q) => service.listLeaves(ctx, q),
+      rest: { method: 'GET', path: '/api/attendance/leave', envelope: 'list' },
+    }),
+    create: mutation({
+      summary: 'Catat cuti, sakit atau izin (dengan alasan)',
+      access: attendanceAccess,
+      input: leaveInput,
+      handler: (ctx, input) => service.recordLeave(ctx, input),
+      rest: { method: 'POST', path: '/api/attendance/leave', status: 201 },
+    }),
+    cancel: mutation({
+      entity: LEAVE,
+      summary: 'Batalkan catatan cuti, sakit atau izin (tetap tersimpan)',
+      access: attendanceAccess,
+      input: byId,
+      handler: (ctx, { id }) => service.cancelLeave(ctx, id),
+      rest: { method: 'POST', path: '/api/attendance/leave/:id/cancel' },
+    }),
+  },
   me: query({
     summary: 'Kehadiran saya',
     access: selfAttendance,

@@ -1,8 +1,15 @@
 import * as React from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { DAILY_STATUS_LABELS, formatDate, type DailyStatus } from '@klinik/shared';
+import {
+  DAILY_STATUS_LABELS,
+  LEAVE_KIND_LABELS,
+  LEAVE_KINDS,
+  formatDate,
+  leaveInput,
+  type DailyStatus,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -14,6 +21,8 @@ import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { clock, MONTH_NAMES } from '../lib';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SchemaFormDialog } from '../components/SchemaForm';
 
 const STATUS_VARIANT: Record<DailyStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
   hadir: 'success',
@@ -22,6 +31,9 @@ const STATUS_VARIANT: Record<DailyStatus, 'success' | 'warning' | 'destructive' 
   belum_hadir: 'secondary',
   libur: 'secondary',
   belum_pulang: 'warning',
+  cuti: 'secondary',
+  sakit: 'secondary',
+  izin: 'secondary',
 };
 
 export interface RecapRow {
@@ -35,6 +47,9 @@ export interface RecapRow {
   absent: number;
   missing_checkout: number;
   off: number;
+  leave: number;
+  sick: number;
+  permit: number;
 }
 
 /** Per employee over a month's days: present, late, early leave, absent, missing check-out, days off. */
@@ -65,6 +80,9 @@ export function monthlyRecap(
           absent: 0,
           missing_checkout: 0,
           off: 0,
+          leave: 0,
+          sick: 0,
+          permit: 0,
         } satisfies RecapRow);
       if (r.status === 'hadir' || r.status === 'terlambat' || r.status === 'belum_pulang') row.present++;
       if (r.late_minutes > 0) row.late_days++;
@@ -73,13 +91,19 @@ export function monthlyRecap(
       if (r.status === 'tidak_hadir') row.absent++;
       if (r.missing_checkout) row.missing_checkout++;
       if (r.status === 'libur') row.off++;
+      if (r.status === 'cuti') row.leave++;
+      if (r.status === 'sakit') row.sick++;
+      if (r.status === 'izin') row.permit++;
       by.set(r.employee, row);
     }
   }
   return [...by.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** /attendance/attendance/daily: who is present, late, leaving early, absent or without check-out on a day. */
+/**
+ * /attendance/attendance/daily: who is present, late, leaving early, absent, on leave or sick, or without check-out on
+ * a day; a manager records leave, sick or permitted absence with the reason (and cancels it, kept).
+ */
 export default function DailyPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -92,6 +116,11 @@ export default function DailyPage() {
   });
   type Row = NonNullable<typeof list.data>[number];
   const day = date || today;
+  const record = useMutation({ ...trpc.attendance.leave.create.mutationOptions(), meta: { inlineErrors: true } });
+  const cancel = useMutation({ ...trpc.attendance.leave.cancel.mutationOptions(), meta: { inlineErrors: true } });
+  const [leaveFor, setLeaveFor] = React.useState<Row | null>(null);
+  const [cancelling, setCancelling] = React.useState<Row | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.attendance.pathKey() });
   const columns: Column<Row>[] = [
     {
       key: 'name',
@@ -124,10 +153,32 @@ export default function DailyPage() {
       key: 'status',
       header: 'Status',
       cell: (r) => (
-        <Badge variant={STATUS_VARIANT[r.status]} data-testid={`daily-status-${r.employee}`}>
-          {DAILY_STATUS_LABELS[r.status]}
-        </Badge>
+        <div>
+          <Badge variant={STATUS_VARIANT[r.status]} data-testid={`daily-status-${r.employee}`}>
+            {DAILY_STATUS_LABELS[r.status]}
+          </Badge>
+          {r.leave ? (
+            <div className="text-xs text-muted-foreground">
+              {LEAVE_KIND_LABELS[r.leave.kind as keyof typeof LEAVE_KIND_LABELS] ?? r.leave.kind}: {r.leave.reason}
+            </div>
+          ) : null}
+        </div>
       ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      className: 'text-right',
+      cell: (r) =>
+        r.leave ? (
+          <Button size="sm" variant="ghost" onClick={() => setCancelling(r)}>
+            Batalkan
+          </Button>
+        ) : r.check_in === null ? (
+          <Button size="sm" variant="outline" onClick={() => setLeaveFor(r)} aria-label={`Cuti atau sakit ${r.name}`}>
+            Cuti/Sakit
+          </Button>
+        ) : null,
     },
   ];
   const counts = (list.data ?? []).reduce<Record<string, number>>(
@@ -159,6 +210,9 @@ export default function DailyPage() {
           { header: 'Tidak Hadir (hari)', value: 'absent' },
           { header: 'Tanpa Absen Pulang', value: 'missing_checkout' },
           { header: 'Libur (hari)', value: 'off' },
+          { header: 'Cuti (hari)', value: 'leave' },
+          { header: 'Sakit (hari)', value: 'sick' },
+          { header: 'Izin (hari)', value: 'permit' },
         ],
         monthlyRecap(days),
         `Rekap ${MONTH_NAMES[m - 1]} ${y}`,
@@ -191,6 +245,7 @@ export default function DailyPage() {
                     { header: 'Terlambat (menit)', value: 'late_minutes' },
                     { header: 'Pulang Cepat (menit)', value: 'early_leave_minutes' },
                     { header: 'Status', value: (r: Row) => DAILY_STATUS_LABELS[r.status] },
+                    { header: 'Keterangan', value: (r: Row) => r.leave?.reason ?? '', width: 30 },
                   ],
                   list.data ?? [],
                   formatDate(day),
@@ -226,6 +281,56 @@ export default function DailyPage() {
         rowKey={(r) => r.employee}
         loading={list.isPending}
         emptyText="Belum ada pegawai aktif di cabang ini."
+      />
+      <SchemaFormDialog
+        open={leaveFor !== null}
+        onOpenChange={(o) => (o ? undefined : setLeaveFor(null))}
+        title="Catat Cuti, Sakit atau Izin"
+        description={leaveFor ? `${leaveFor.name} · ${formatDate(day)}` : undefined}
+        fields={[
+          {
+            key: 'kind',
+            label: 'Jenis',
+            kind: 'select',
+            required: true,
+            options: LEAVE_KINDS.map((k) => ({ value: k, label: LEAVE_KIND_LABELS[k] })),
+          },
+          { key: 'reason', label: 'Alasan', kind: 'text', required: true },
+        ]}
+        schema={leaveInput.omit({ employee: true, date: true })}
+        initial={{ kind: 'sakit', reason: '' }}
+        onSubmit={async (data) => {
+          if (!leaveFor) return;
+          await record.mutateAsync({
+            employee: leaveFor.employee,
+            date: day,
+            kind: data.kind as (typeof LEAVE_KINDS)[number],
+            reason: String(data.reason),
+          });
+          await refresh();
+        }}
+        testId="leave-dialog"
+      />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(o) => (o ? undefined : setCancelling(null))}
+        title="Batalkan catatan ini?"
+        description={
+          cancelling?.leave
+            ? `${cancelling.name}: ${cancelling.leave.reason}. Catatan tetap tersimpan sebagai dibatalkan.`
+            : ''
+        }
+        confirmLabel="Batalkan catatan"
+        onConfirm={async () => {
+          if (!cancelling?.leave) return;
+          try {
+            await cancel.mutateAsync({ id: cancelling.leave.id });
+          } catch (err) {
+            toast.error(errorItems(err)[0]?.message ?? 'Gagal membatalkan');
+            throw err;
+          }
+          await refresh();
+        }}
       />
     </div>
   );
