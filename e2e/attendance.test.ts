@@ -176,6 +176,20 @@ describe('attendance pages open with their data', () => {
         await page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, {}, title);
         await waitForText(page, row);
       }
+      // Daily attendance: a manager records a sick day with its reason, then cancels it.
+      await page.goto(url('/attendance/attendance/daily'));
+      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');
+      await page.click('[aria-label="Cuti atau sakit Bambang Susilo"]');
+      await page.waitForSelector('[data-testid=leave-dialog]');
+      await clickButton(page, 'Simpan', '[data-testid=leave-dialog]');
+      await waitForText(page, 'Alasan wajib diisi (minimal 3 karakter)');
+      await page.type('#f-reason', 'Demam, surat dokter');
+      await clickButton(page, 'Simpan', '[data-testid=leave-dialog]');
+      await waitForText(page, 'Sakit: Demam, surat dokter');
+      await clickButton(page, 'Batalkan');
+      await clickButton(page, 'Batalkan catatan', '[role=alertdialog]');
+      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');
+
       // A shift whose end is before its start without 'lewat tengah malam' is refused next to the field.
       await page.goto(url('/attendance/master/schedule'));
       await waitForText(page, 'Malam');
