@@ -416,14 +416,12 @@ describe('leave, sick and permitted absence', () => {
     ).toBe(403);
     expect(await countRows(t.db, ...tables)).toEqual(before);
 
-    const ok = await t
-      .api(mgr)
-      .post('/api/attendance/leave', {
-        employee: budi.id,
-        date: '2026-10-06',
-        kind: 'sakit',
-        reason: 'Demam, surat dokter',
-      });
+    const ok = await t.api(mgr).post('/api/attendance/leave', {
+      employee: budi.id,
+      date: '2026-10-06',
+      kind: 'sakit',
+      reason: 'Demam, surat dokter',
+    });
     expect(ok.status).toBe(201);
     const again = await t
       .api(admin)
