@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
-import { closePage, freshPage, launchBrowser, login, pathname, screenshot, url, waitForText } from './helpers';
+import {
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  pathname,
+  screenshot,
+  signedIn,
+  url,
+  waitForText,
+} from './helpers';
 
 /** Attendance and payroll pages (issue 15) in the browser. Only reads or computes; writes nothing shared. */
 let browser: Browser;
@@ -59,6 +69,161 @@ describe('Simulasi PPh 21 (/attendance/payroll/simulator)', () => {
       await page.goto(url('/attendance/payroll/simulator'));
       await page.waitForFunction(() => location.pathname === '/');
       expect(await pathname(page)).toBe('/');
+    } finally {
+      await closePage(page);
+    }
+  });
+});
+
+/** Clicks the button with exactly this text inside `scope` (default: the page). */
+async function clickButton(page: import('puppeteer-core').Page, text: string, scope = 'body'): Promise<void> {
+  await page.waitForFunction(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ),
+    {},
+    text,
+    scope,
+  );
+  await page.evaluate(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim() === t)!.click(),
+    text,
+    scope,
+  );
+}
+
+describe('Penggajian (/attendance/payroll/transaction)', () => {
+  it('finance computes this month as a draft for a group, sees the lines, and approves it into a journal', async () => {
+    const page = await signedIn(browser, 'finance', 'large');
+    try {
+      await page.goto(url('/attendance/payroll/transaction'));
+      await waitForText(page, 'Hitung Gaji (Draft)');
+      // The demo's last month is approved already.
+      await waitForText(page, 'Disetujui');
+      // Without a group the shared rule answers next to the field.
+      await clickButton(page, 'Hitung');
+      await waitForText(page, 'Group slip gaji wajib dipilih');
+      await page.click('#run-group');
+      await page.waitForSelector('[role=option]');
+      await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role=option]')]
+          .find((o) => o.innerText.trim() === 'Bulanan')!
+          .click(),
+      );
+      await clickButton(page, 'Hitung');
+      await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Draft');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=payroll-run] tbody tr').length >= 8);
+      const rows = await page.$eval('[data-testid=payroll-run] tbody', (el) => (el as HTMLElement).innerText);
+      expect(rows).toContain('Sri Wahyuni');
+      expect(rows).toMatch(/hadir \d+ hari/);
+      await clickButton(page, 'Setujui', '[data-testid=payroll-run]');
+      await clickButton(page, 'Setujui', '[role=alertdialog]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Disetujui');
+      expect(await page.$eval('[data-testid=run-journal]', (el) => el.textContent ?? '')).toMatch(/^Jurnal #\d+$/);
+      const slip = await page.$eval('[data-testid=payslip-all]', (a) => (a as HTMLAnchorElement).href);
+      const res = await page.evaluate(async (h) => {
+        const r = await fetch(h);
+        return { status: r.status, type: r.headers.get('content-type') };
+      }, slip);
+      expect(res).toEqual({ status: 200, type: 'application/pdf' });
+      await screenshot(page, 'attendance-payroll-run');
+    } finally {
+      await closePage(page);
+    }
+  });
+});
+
+describe('Absensi Saya (/my-attendance)', () => {
+  it('a perawat checks in with the server time and sees it on the day', async () => {
+    const page = await signedIn(browser, 'perawat', 'small');
+    try {
+      await page.goto(url('/my-attendance'));
+      await waitForText(page, 'Jam server');
+      await waitForText(page, 'Gaji Saya');
+      await clickButton(page, 'Absen Masuk');
+      await waitForText(page, 'Absen masuk tercatat.');
+      await page.waitForFunction(() =>
+        /^\d{2}:\d{2}/.test(document.querySelector('[data-testid=my-check-in]')?.textContent ?? ''),
+      );
+      // The demo's approved run of last month is her slip.
+      await page.waitForSelector('[data-testid=my-slips] a[href^="/api/attendance/payroll/my/payslip?run="]');
+      await screenshot(page, 'attendance-my-attendance');
+    } finally {
+      await closePage(page);
+    }
+  });
+});
+
+describe('attendance pages open with their data', () => {
+  it('the owner opens every attendance and backoffice attendance page and sees its seeded rows', async () => {
+    const page = await signedIn(browser, 'owner', 'large');
+    try {
+      const pages: [string, string, string][] = [
+        ['/attendance/employees', 'Data Karyawan', 'Sri Wahyuni'],
+        ['/attendance/master/department', 'Departemen', 'Administrasi'],
+        ['/attendance/master/schedule', 'Shift', 'Malam'],
+        ['/attendance/master/payrollcomponent', 'Komponen Gaji', 'Uang transport'],
+        ['/attendance/master/payrollperiode', 'Group Slip Gaji', 'Bulanan'],
+        ['/attendance/attendance/daily', 'Absensi Harian', 'Sri Wahyuni'],
+        ['/backoffice/attendance/checklog', 'Checklog', 'Kode tidak dikenal'],
+        ['/backoffice/attendance/shift', 'Shift', 'Klinik Sehat Sentosa Bandung'],
+        ['/backoffice/attendance/office', 'Kantor', 'Kantor Denpasar'],
+      ];
+      for (const [path, title, row] of pages) {
+        await page.goto(url(path));
+        await page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, {}, title);
+        await waitForText(page, row);
+      }
+      // Daily attendance: a manager records a sick day with its reason, then cancels it.
+      await page.goto(url('/attendance/attendance/daily'));
+      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');
+      await page.click('[aria-label="Cuti atau sakit Bambang Susilo"]');
+      await page.waitForSelector('[data-testid=leave-dialog]');
+      await clickButton(page, 'Simpan', '[data-testid=leave-dialog]');
+      await waitForText(page, 'Alasan wajib diisi (minimal 3 karakter)');
+      await page.type('#f-reason', 'Demam, surat dokter');
+      await clickButton(page, 'Simpan', '[data-testid=leave-dialog]');
+      await waitForText(page, 'Sakit: Demam, surat dokter');
+      await clickButton(page, 'Batalkan');
+      await clickButton(page, 'Batalkan catatan', '[role=alertdialog]');
+      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');
+
+      // A shift whose end is before its start without 'lewat tengah malam' is refused next to the field.
+      await page.goto(url('/attendance/master/schedule'));
+      await waitForText(page, 'Malam');
+      await clickButton(page, 'Tambah');
+      await page.waitForSelector('[data-testid=master-dialog]');
+      await page.type('#f-name', 'Shift Uji E2E');
+      await page.$eval('#f-end_time', (el) => {
+        const input = el as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '06:00');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await clickButton(page, 'Simpan', '[data-testid=master-dialog]');
+      await waitForText(page, 'Jam selesai harus setelah jam mulai, atau tandai shift lewat tengah malam');
+      await screenshot(page, 'attendance-shift-error');
+      await clickButton(page, 'Batal', '[data-testid=master-dialog]');
+
+      // Roster: next week takes this week's (always seeded) roster; one day changed and saved.
+      await page.waitForSelector('[data-testid=roster] select');
+      await page.click('[aria-label="Minggu berikutnya"]');
+      await clickButton(page, 'Salin minggu lalu');
+      await clickButton(page, 'Salin', '[role=alertdialog]');
+      await page.waitForFunction(() => /\d+ jadwal disalin dari minggu lalu\./.test(document.body.innerText));
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLSelectElement>('[data-testid=roster] select')].filter((x) => x.value !== '')
+            .length > 0,
+      );
+      const cell = await page.$eval('[data-testid=roster] select[aria-label^="Shift Sri Wahyuni"]', (el) =>
+        el.getAttribute('aria-label'),
+      );
+      await page.select(`[data-testid=roster] select[aria-label="${cell}"]`, '');
+      await clickButton(page, 'Simpan jadwal (1)');
+      await waitForText(page, '1 jadwal disimpan.');
+      await screenshot(page, 'attendance-roster');
     } finally {
       await closePage(page);
     }

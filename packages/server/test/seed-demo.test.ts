@@ -159,6 +159,62 @@ describe('demo seed', () => {
     expect(others[0].n).toBe(0);
   });
 
+  it('seeds attendance in every branch and an approved payroll run with its journal in Jakarta', async () => {
+    const perBranch = await queryRows<{ name: string; n: number; ptkp: number; departments: number }>(
+      db,
+      sql`select p.name, count(*)::int as n, count(distinct e.ptkp)::int as ptkp,
+            count(distinct e.department_id)::int as departments
+          from employee e join profile p on p.id = e.profile_id group by p.name order by p.name`,
+    );
+    expect(perBranch).toHaveLength(3);
+    for (const b of perBranch) {
+      expect(b.n).toBeGreaterThanOrEqual(4);
+      expect(b.ptkp).toBeGreaterThanOrEqual(3);
+      expect(b.departments).toBeGreaterThanOrEqual(2);
+    }
+    const [bukan] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from employee where employment = 'bukan_pegawai'`,
+    );
+    expect(bukan.n).toBeGreaterThanOrEqual(1);
+    // An overnight shift closed after midnight, a punch of an unknown code, late arrivals.
+    const [night] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from roster r join shift s on s.id = r.shift_id where s.crosses_midnight`,
+    );
+    expect(night.n).toBeGreaterThan(0);
+    const [unknown] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from checklog where user_id is null`,
+    );
+    expect(unknown.n).toBe(3);
+    const runs = await queryRows<{ name: string; period: string; status: number; jurnal: string; lines: number }>(
+      db,
+      sql`select p.name, r.period, r.status, j.source_type as jurnal,
+            (select count(*)::int from payroll_run_line l where l.run_id = r.id) as lines
+          from payroll_run r join profile p on p.id = r.profile_id join jurnal j on j.id = r.jurnal_id`,
+    );
+    const today = todayIn('Asia/Jakarta');
+    expect(runs).toEqual([
+      {
+        name: 'Klinik Sehat Sentosa Jakarta',
+        period: addMonths(`${today.slice(0, 8)}01`, -1).slice(0, 7),
+        status: 1,
+        jurnal: 'payroll_run',
+        lines: expect.any(Number),
+      },
+    ]);
+    expect(runs[0].lines).toBeGreaterThanOrEqual(8);
+    const [late] = await queryRows<{ late: number; missing: number }>(
+      db,
+      sql`select sum((detail::jsonb->>'late_minutes')::int)::int as late,
+            sum((detail::jsonb->>'missing_checkout')::int)::int as missing from payroll_run_line`,
+    );
+    expect(late.late).toBeGreaterThan(0);
+    // Exactly the one forgotten check-out of last month: the overnight shifts close after midnight.
+    expect(late.missing).toBe(1);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

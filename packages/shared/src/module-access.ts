@@ -22,10 +22,16 @@ export const FINANCE_ACCESS = {
   paymentMethodRead: STAFF_ACCESS,
 } as const;
 
-/** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
 /** The job queue's dead letters (/admin/jobs): owner and developer. */
 export const JOBS_ACCESS: Access = access.toplevel();
+/** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
 export const PAYROLL_ACCESS: Access = access.roles('manager', 'admin', 'finance', 'toplevel');
+/** Attendance: employees, departments, shifts, roster, daily attendance (spec 2.1 'Attendance': manager, admin). */
+export const ATTENDANCE_ACCESS: Access = access.roles('manager', 'admin', 'toplevel');
+/** Backoffice attendance (checklog, shift, office): owner, developer, manager HR, manager operational (spec 6). */
+export const BACKOFFICE_ATTENDANCE_ACCESS: Access = access.toplevel(true);
+/** Own web check-in, check-out and payslips ('Absensi Saya', 'Gaji Saya'): every signed-in staff member. */
+export const SELF_ATTENDANCE_ACCESS: Access = access.auth;
 
 /**
  * Multimedia (issue 11 item 5; spec 6 'Antrian Multimedia': manager, admin, multimedia). Labels are managed with
@@ -141,4 +147,15 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/service/master/doctor': { all: [DOCTOR_MASTER_ACCESS] },
   '/dashboard/stakeholder/doctor': { all: [STAKEHOLDER_ACCESS] },
   '/dashboard/stakeholder/pegawai': { all: [STAKEHOLDER_ACCESS] },
+  '/attendance/payroll/transaction': { all: [PAYROLL_ACCESS] },
+  '/attendance/master/payrollcomponent': { all: [PAYROLL_ACCESS] },
+  '/attendance/master/payrollperiode': { all: [PAYROLL_ACCESS, ATTENDANCE_ACCESS] },
+  '/attendance/employees': { all: [ATTENDANCE_ACCESS] },
+  '/attendance/master/department': { all: [ATTENDANCE_ACCESS] },
+  '/attendance/master/schedule': { all: [ATTENDANCE_ACCESS] },
+  '/attendance/attendance/daily': { all: [ATTENDANCE_ACCESS] },
+  '/my-attendance': { all: [SELF_ATTENDANCE_ACCESS] },
+  '/backoffice/attendance/checklog': { all: [BACKOFFICE_ATTENDANCE_ACCESS, ATTENDANCE_ACCESS] },
+  '/backoffice/attendance/shift': { all: [BACKOFFICE_ATTENDANCE_ACCESS, ATTENDANCE_ACCESS] },
+  '/backoffice/attendance/office': { all: [BACKOFFICE_ATTENDANCE_ACCESS] },
 };

@@ -38,6 +38,13 @@ export const attendanceFactories: ModuleFactories = {
     }),
   },
   'attendance.payrollGroup': { create: groupOf },
+  'attendance.leave': {
+    create: async (env) => {
+      const staff = await staffOf(env);
+      const body = { employee: staff.id, date: '2026-03-02', kind: 'sakit', reason: 'Demam' };
+      return { id: (await env.post('/api/attendance/leave', body)).id as number, body };
+    },
+  },
   'attendance.payrollRun': {
     create: async (env) => {
       const group = await groupOf(env);

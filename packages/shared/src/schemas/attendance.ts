@@ -322,7 +322,36 @@ export const checklogListQuery = z
   .refine((v) => v.to >= v.from, { path: ['to'], message: 'Tanggal akhir tidak boleh sebelum tanggal awal' });
 export type ChecklogListQuery = z.infer<typeof checklogListQuery>;
 
-export const DAILY_STATUSES = ['hadir', 'terlambat', 'tidak_hadir', 'belum_hadir', 'libur', 'belum_pulang'] as const;
+export const LEAVE_KINDS = ['cuti', 'sakit', 'izin'] as const;
+export type LeaveKind = (typeof LEAVE_KINDS)[number];
+export const LEAVE_KIND_LABELS: Record<LeaveKind, string> = { cuti: 'Cuti', sakit: 'Sakit', izin: 'Izin' };
+
+/** POST /api/attendance/leave: a manager records leave, sick or permitted absence of a day, with the reason. */
+export const leaveInput = z.object({
+  employee: z.coerce.number({ error: 'Pegawai wajib dipilih' }).int().positive('Pegawai wajib dipilih'),
+  date: day,
+  kind: z.enum(LEAVE_KINDS, { error: 'Jenis harus cuti, sakit atau izin' }),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Alasan wajib diisi' })
+      .min(3, 'Alasan wajib diisi (minimal 3 karakter)')
+      .max(500, 'Alasan maksimal 500 karakter'),
+  ),
+});
+export type LeaveInput = z.infer<typeof leaveInput>;
+
+export const DAILY_STATUSES = [
+  'hadir',
+  'terlambat',
+  'tidak_hadir',
+  'belum_hadir',
+  'libur',
+  'belum_pulang',
+  'cuti',
+  'sakit',
+  'izin',
+] as const;
 export type DailyStatus = (typeof DAILY_STATUSES)[number];
 export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
   hadir: 'Hadir',
@@ -331,6 +360,9 @@ export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
   belum_hadir: 'Belum hadir',
   libur: 'Libur',
   belum_pulang: 'Belum absen pulang',
+  cuti: 'Cuti',
+  sakit: 'Sakit',
+  izin: 'Izin',
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -338,7 +370,7 @@ export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const COMPONENT_KINDS = ['earning', 'deduction'] as const;
-export const COMPONENT_METHODS = ['fixed', 'per_day', 'per_late_minute', 'percent_base'] as const;
+export const COMPONENT_METHODS = ['fixed', 'per_day', 'per_late_minute', 'percent_base', 'thr'] as const;
 export const COMPONENT_KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
   earning: 'Pendapatan',
   deduction: 'Potongan',
@@ -348,6 +380,7 @@ export const COMPONENT_METHOD_LABELS: Record<(typeof COMPONENT_METHODS)[number],
   per_day: 'Per hari hadir',
   per_late_minute: 'Per menit terlambat',
   percent_base: 'Persen gaji pokok',
+  thr: 'THR (1 bulan gaji pokok, prorata masa kerja)',
 };
 
 export const componentInput = z
@@ -355,7 +388,7 @@ export const componentInput = z
     name: name(80),
     kind: z.enum(COMPONENT_KINDS, { error: 'Jenis harus pendapatan (earning) atau potongan (deduction)' }),
     method: z.enum(COMPONENT_METHODS, {
-      error: 'Cara hitung harus fixed, per_day, per_late_minute atau percent_base',
+      error: 'Cara hitung harus fixed, per_day, per_late_minute, percent_base atau thr',
     }),
     amount: rupiah.default(0),
     /** Percent of the base salary for percent_base (e.g. 5 = 5%). */
@@ -373,7 +406,7 @@ export const componentInput = z
     if (v.method === 'percent_base' && v.rate <= 0) {
       ctx.addIssue({ code: 'custom', path: ['rate'], message: 'Isi persen gaji pokok' });
     }
-    if (v.method !== 'percent_base' && v.amount <= 0) {
+    if (v.method !== 'percent_base' && v.method !== 'thr' && v.amount <= 0) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Isi nominal komponen' });
     }
   });

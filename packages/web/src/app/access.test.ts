@@ -66,7 +66,11 @@ describe('one truth for access (issue 16)', () => {
   it('leads top-menu modules to their first page the user may open, or leaves them out', () => {
     const admin = topMenuFor(user('admin'));
     expect(admin.find((m) => m.key === 'finance')?.route).toBe('/finance/piutang/membership');
-    expect(admin.find((m) => m.key === 'attendance')?.route).toBe('/attendance/payroll/simulator');
+    // Spec 2.1: the Attendance module opens on the daily attendance; finance (payroll only) on the payroll run.
+    expect(admin.find((m) => m.key === 'attendance')?.route).toBe('/attendance/attendance/daily');
+    expect(topMenuFor(user('finance')).find((m) => m.key === 'attendance')?.route).toBe(
+      '/attendance/payroll/transaction',
+    );
     expect(topMenuFor(user('inventory')).find((m) => m.key === 'attendance')).toBeUndefined();
     expect(admin.find((m) => m.key === 'service')?.route).toBe('/service/customer');
     const finance = topMenuFor(user('finance'));

@@ -121,6 +121,38 @@ export const roster = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.date] }), index('roster_profile_date_idx').on(t.profile_id, t.date)],
 );
 
+/**
+ * Leave, sick and permitted absence (cuti, sakit, izin) of an employee on a day, entered by a manager with the reason.
+ * Never deleted: a mistaken entry is cancelled (status 0, who and when kept); one active entry per employee and day.
+ */
+export const attendanceLeave = pgTable(
+  'attendance_leave',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    reason: text('reason').notNull(),
+    status: smallint('status').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    cancelled_by: integer('cancelled_by').references(() => users.id),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('attendance_leave_active_idx')
+      .on(t.user_id, t.date)
+      .where(sql`${t.status} = 1`),
+    index('attendance_leave_profile_date_idx').on(t.profile_id, t.date),
+    check('attendance_leave_kind_chk', sql`${t.kind} in ('cuti','sakit','izin')`),
+  ],
+);
+
 /** /backoffice/attendance/office: office locations; a branch with an active office requires web check-in inside one. */
 export const office = pgTable('office', {
   id: serial('id').primaryKey(),
@@ -206,7 +238,10 @@ export const payrollComponent = pgTable(
   (t) => [
     uniqueIndex('payroll_component_name_idx').on(t.profile_id, sql`lower(${t.name})`),
     check('payroll_component_kind_chk', sql`${t.kind} in ('earning','deduction')`),
-    check('payroll_component_method_chk', sql`${t.method} in ('fixed','per_day','per_late_minute','percent_base')`),
+    check(
+      'payroll_component_method_chk',
+      sql`${t.method} in ('fixed','per_day','per_late_minute','percent_base','thr')`,
+    ),
     check('payroll_component_amount_chk', sql`${t.amount} >= 0 and ${t.rate_bp} >= 0`),
   ],
 );

@@ -7,6 +7,7 @@ import { loadAreas, titleCase } from '../../lib/wilayah.js';
 import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
 import { nextNumber } from '../../lib/numbering.js';
 import { seedPaket } from './paket.js';
+import { seedAttendance } from './attendance.js';
 import { seedFinance } from './finance.js';
 import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
@@ -326,6 +327,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedVisits(tx, branchIds, rng(20251123));
     // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
+    // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.
+    await seedAttendance(tx, branchIds, rng(20251015));
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -31,7 +31,7 @@ export interface FinanceSeedResult {
 const rupiah = (n: number) => Math.round(n / 1000) * 1000;
 
 /** A service context for the seed: the owner account as the acting user, the branch, a silent logger, no PDF. */
-async function seedCtx(tx: Db, branchId: number, now: Date): Promise<Ctx> {
+export async function seedCtx(tx: Db, branchId: number, now: Date): Promise<Ctx> {
   const [owner] = await tx
     .select({ id: users.id })
     .from(users)

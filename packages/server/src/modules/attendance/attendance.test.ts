@@ -324,9 +324,15 @@ describe('roster, device log, daily attendance', () => {
 
 describe('web check-in', () => {
   it('without an office anyone checks in with the server time; with an office only inside its radius', async () => {
+    const meFree = await t.api(perawat).get('/api/attendance/me');
+    expect(meFree.status).toBe(200);
+    expect(meFree.body.data.location_required).toBe(false);
+    expect(meFree.body.data.server_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     const free = await t.api(perawat).post('/api/attendance/checkin', {});
     expect(free.status).toBe(201);
     expect(free.body.data.state).toBe(0);
+    const meIn = await t.api(perawat).get('/api/attendance/me');
+    expect(meIn.body.data.row.check_in).not.toBeNull();
     const office = await t.api(owner).post('/api/attendance/offices', {
       name: 'Kantor A',
       latitude: -6.2,
@@ -334,6 +340,7 @@ describe('web check-in', () => {
       radius: 100,
     });
     expect(office.status).toBe(201);
+    expect((await t.api(perawat).get('/api/attendance/me')).body.data.location_required).toBe(true);
     expect((await t.api(mgr).post('/api/attendance/offices', { name: 'X', latitude: 0, longitude: 0 })).status).toBe(
       403,
     );
@@ -382,5 +389,83 @@ describe('web check-in', () => {
       .map((s) => ({ key: s.key, berlaku_mulai: s.from, value: s.value }))
       .sort((a, b) => (a.key + a.berlaku_mulai).localeCompare(b.key + b.berlaku_mulai));
     expect(rows.map((r) => ({ ...r, value: Number(r.value) }))).toEqual(want);
+  });
+});
+
+describe('leave, sick and permitted absence', () => {
+  it('a manager records sakit with the reason; the daily page shows it; cancelled entries stay', async () => {
+    const tables = ['attendance_leave', 'audit_log'];
+    const before = await countRows(t.db, ...tables);
+    const bad = await t
+      .api(mgr)
+      .post('/api/attendance/leave', { employee: budi.id, date: '2026-10-06', kind: 'libur' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.map((e: { field: string }) => e.field).sort()).toEqual(['kind', 'reason']);
+    expect(bad.body.find((e: { field: string }) => e.field === 'reason').message).toBe('Alasan wajib diisi');
+    const foreign = await t
+      .api(mgrB)
+      .post('/api/attendance/leave', { employee: budi.id, date: '2026-10-06', kind: 'sakit', reason: 'Demam' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body[0]).toEqual({ field: 'employee', message: 'Pegawai tidak ditemukan' });
+    expect(
+      (
+        await t
+          .api(perawat)
+          .post('/api/attendance/leave', { employee: budi.id, date: '2026-10-06', kind: 'sakit', reason: 'Demam' })
+      ).status,
+    ).toBe(403);
+    expect(await countRows(t.db, ...tables)).toEqual(before);
+
+    const ok = await t.api(mgr).post('/api/attendance/leave', {
+      employee: budi.id,
+      date: '2026-10-06',
+      kind: 'sakit',
+      reason: 'Demam, surat dokter',
+    });
+    expect(ok.status).toBe(201);
+    const again = await t
+      .api(admin)
+      .post('/api/attendance/leave', { employee: budi.id, date: '2026-10-06', kind: 'cuti', reason: 'Cuti tahunan' });
+    expect(again.status).toBe(409);
+    const day = await t.api(mgr).get('/api/attendance/daily?date=2026-10-06');
+    expect(day.body.data.find((r: { employee: number }) => r.employee === budi.id)).toMatchObject({
+      status: 'sakit',
+      leave: { id: ok.body.data.id, kind: 'sakit', reason: 'Demam, surat dokter' },
+    });
+    // A punch still shows presence: Ani checked in on DAY, her izin is listed but she is 'terlambat'.
+    await t
+      .api(mgr)
+      .post('/api/attendance/leave', { employee: ani.id, date: DAY, kind: 'izin', reason: 'Izin pulang' });
+    const d = await t.api(mgr).get(`/api/attendance/daily?date=${DAY}`);
+    expect(d.body.data.find((r: { employee: number }) => r.employee === ani.id)).toMatchObject({
+      status: 'terlambat',
+      leave: { kind: 'izin' },
+    });
+    const list = await t.api(mgr).get(`/api/attendance/leave?from=${DAY}&to=2026-10-06`);
+    expect(list.body.data.map((l: { name: string; kind: string }) => [l.name, l.kind])).toEqual([
+      ['Ani Lestari', 'izin'],
+      ['Budi Santoso', 'sakit'],
+    ]);
+
+    expect((await t.api(mgrB).post(`/api/attendance/leave/${ok.body.data.id}/cancel`)).status).toBe(404);
+    const cancel = await t.api(mgr).post(`/api/attendance/leave/${ok.body.data.id}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect((await t.api(mgr).post(`/api/attendance/leave/${ok.body.data.id}/cancel`)).status).toBe(409);
+    const after = await t.api(mgr).get('/api/attendance/daily?date=2026-10-06');
+    expect(after.body.data.find((r: { employee: number }) => r.employee === budi.id)).toMatchObject({
+      status: 'tidak_hadir',
+      leave: null,
+    });
+    // Cancelled, not deleted; a new entry may replace it.
+    const [kept] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from attendance_leave where status = 0`,
+    );
+    expect(kept.n).toBe(1);
+    await expect(t.db.execute(sql`delete from attendance_leave`)).rejects.toThrow();
+    const replaced = await t
+      .api(mgr)
+      .post('/api/attendance/leave', { employee: budi.id, date: '2026-10-06', kind: 'cuti', reason: 'Cuti tahunan' });
+    expect(replaced.status).toBe(201);
   });
 });

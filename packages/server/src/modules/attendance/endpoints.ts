@@ -1,4 +1,13 @@
-import { DEPARTMENT, EMPLOYEE, OFFICE, PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN, SHIFT } from './entities.js';
+import {
+  DEPARTMENT,
+  EMPLOYEE,
+  LEAVE,
+  OFFICE,
+  PAYROLL_COMPONENT,
+  PAYROLL_GROUP,
+  PAYROLL_RUN,
+  SHIFT,
+} from './entities.js';
 import type { EntityDef } from '../../http/access-scope.js';
 import {
   checkinInput,
@@ -11,6 +20,7 @@ import {
   employeeListQuery,
   groupInput,
   idParam,
+  leaveInput,
   officeInput,
   payrollRunInput,
   pph21SimInput,
@@ -26,6 +36,7 @@ import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance }
 import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
 import * as payroll from './payroll.js';
+import { payslipPdf } from './payslip.js';
 
 const byId = z.object({ id: idParam });
 const allBranch = z
@@ -35,6 +46,16 @@ const runListQuery = z
   .object({ period: z.preprocess(emptyToUndefined, payrollRunInput.shape.period.optional()) })
   .optional();
 const myQuery = z.object({ date: z.preprocess(emptyToUndefined, dailyQuery.shape.date.optional()) }).optional();
+const payslipQuery = z.object({
+  id: idParam,
+  employee: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Pegawai tidak valid' }).int().positive('Pegawai tidak valid').optional(),
+  ),
+});
+const myPayslipQuery = z.object({
+  run: z.coerce.number({ error: 'Proses gaji tidak valid' }).int().positive('Proses gaji tidak valid'),
+});
 const checklogText = z.object({
   text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
 });
@@ -213,6 +234,30 @@ export const attendanceEndpoints = {
     handler: (ctx, q) => service.daily(ctx, q),
     rest: { method: 'GET', path: '/api/attendance/daily', envelope: 'list' },
   }),
+  leave: {
+    list: query({
+      summary: 'Cuti, sakit dan izin dalam rentang tanggal',
+      access: attendanceAccess,
+      input: rosterQuery,
+      handler: (ctx, q) => service.listLeaves(ctx, q),
+      rest: { method: 'GET', path: '/api/attendance/leave', envelope: 'list' },
+    }),
+    create: mutation({
+      summary: 'Catat cuti, sakit atau izin (dengan alasan)',
+      access: attendanceAccess,
+      input: leaveInput,
+      handler: (ctx, input) => service.recordLeave(ctx, input),
+      rest: { method: 'POST', path: '/api/attendance/leave', status: 201 },
+    }),
+    cancel: mutation({
+      entity: LEAVE,
+      summary: 'Batalkan catatan cuti, sakit atau izin (tetap tersimpan)',
+      access: attendanceAccess,
+      input: byId,
+      handler: (ctx, { id }) => service.cancelLeave(ctx, id),
+      rest: { method: 'POST', path: '/api/attendance/leave/:id/cancel' },
+    }),
+  },
   me: query({
     summary: 'Kehadiran saya',
     access: selfAttendance,
@@ -292,6 +337,42 @@ export const attendanceEndpoints = {
         rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve' },
       }),
     },
+    payslip: restOnly({
+      entity: PAYROLL_RUN,
+      summary: 'Slip gaji (PDF): satu pegawai (?employee=) atau semua pegawai proses gaji yang disetujui',
+      access: payrollAccess,
+      input: payslipQuery,
+      rest: {
+        method: 'GET',
+        path: '/api/attendance/payroll/run/:id/payslip',
+        envelope: 'raw',
+        produces: 'application/pdf',
+      },
+      async handler(ctx, { id, employee }, { reply }) {
+        const { pdf, filename } = await payslipPdf(ctx, id, { employee });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    }),
+    // The run is a query parameter, not an :id: what is read is the caller's own line (404 when they have none),
+    // so the cross-branch walk's control (another branch's manager reading the run) does not apply.
+    myPayslip: restOnly({
+      summary: 'Slip gaji saya (PDF) dari proses gaji yang disetujui',
+      access: selfAttendance,
+      input: myPayslipQuery,
+      rest: { method: 'GET', path: '/api/attendance/payroll/my/payslip', envelope: 'raw', produces: 'application/pdf' },
+      async handler(ctx, { run }, { reply }) {
+        const { pdf, filename } = await payslipPdf(ctx, run, { own: true });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    }),
     my: query({
       summary: 'Slip gaji saya',
       access: selfAttendance,

@@ -20,4 +20,14 @@ export const PAYROLL_GROUP = entity({
   branchColumn: 'profile_id',
 });
 export const PAYROLL_RUN = entity({ name: 'attendance.payrollRun', table: 'payroll_run', branchColumn: 'profile_id' });
-export const attendanceEntities = [DEPARTMENT, EMPLOYEE, SHIFT, OFFICE, PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN];
+export const LEAVE = entity({ name: 'attendance.leave', table: 'attendance_leave', branchColumn: 'profile_id' });
+export const attendanceEntities = [
+  DEPARTMENT,
+  EMPLOYEE,
+  SHIFT,
+  OFFICE,
+  PAYROLL_COMPONENT,
+  PAYROLL_GROUP,
+  PAYROLL_RUN,
+  LEAVE,
+];

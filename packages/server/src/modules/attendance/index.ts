@@ -15,3 +15,5 @@ export {
   PAYROLL_RUN,
   attendanceEntities,
 } from './entities.js';
+export { createRun, approveRun } from './payroll.js';
+export { localToEpoch, addDaysTo } from './timeclock.js';

@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { createPeriode } from '../finance/index.js';
+import { thrAmount } from './payroll.js';
 
 let t: TestApp;
 let branchA: number;
@@ -165,5 +170,112 @@ describe('a monthly run', () => {
     expect(mine.body.data.map((s: { period: string; net: number }) => [s.period, s.net])).toEqual([
       ['2026-03', 13_379_867],
     ]);
+  });
+});
+
+function pdfText(res: { raw: { rawPayload: Buffer } }): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slip-')), 's.pdf');
+  fs.writeFileSync(file, res.raw.rawPayload);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+describe('payslips', () => {
+  it('HR prints one or all slips of an approved run; an employee only their own; drafts only as HR preview', async () => {
+    const mar = (await t.api(ani).get('/api/attendance/payroll/my')).body.data[0].run as number;
+    const one = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip?employee=${ani.id}`);
+    expect(one.status).toBe(200);
+    expect(one.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(one);
+    for (const s of [
+      'Cabang Gaji A',
+      'SLIP GAJI',
+      'Maret 2026',
+      'Ani Gaji',
+      'PTKP TK/0',
+      'Gaji pokok',
+      '15.000.000',
+      'Potongan terlambat',
+      'BPJS Kesehatan (1%) Rp120.000',
+      'BPJS JHT (2%) Rp300.000',
+      'BPJS JP (1%) Rp110.863',
+      'PPh 21 (TER 7%) Rp1.089.270',
+      'GAJI DITERIMA',
+      'GAJI DITERIMA Rp13.379.867',
+      'Terbilang: tiga belas juta tiga ratus tujuh puluh sembilan ribu delapan ratus enam puluh tujuh rupiah Penghasilan',
+    ]) {
+      expect(text).toContain(s);
+    }
+    const all = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip`);
+    expect(all.status).toBe(200);
+    expect(pdfText(all)).toContain('Ani Gaji');
+
+    const own = await t.api(ani).get(`/api/attendance/payroll/my/payslip?run=${mar}`);
+    expect(own.status).toBe(200);
+    expect(pdfText(own)).toContain('13.379.867');
+    // Budi is not in Ani's run: his own slip of it does not exist; HR of another branch sees nothing.
+    expect((await t.api(budi).get(`/api/attendance/payroll/my/payslip?run=${mar}`)).status).toBe(404);
+    expect((await t.api(finB).get(`/api/attendance/payroll/run/${mar}/payslip`)).status).toBe(404);
+    expect((await t.api(perawat).get(`/api/attendance/payroll/run/${mar}/payslip`)).status).toBe(403);
+    const notIn = await t.api(fin).get(`/api/attendance/payroll/run/${mar}/payslip?employee=${budi.id}`);
+    expect(notIn.status).toBe(400);
+    expect(notIn.body[0]).toEqual({ field: 'employee', message: 'Pegawai ini tidak ada dalam proses gaji tersebut' });
+
+    // The December refund reads as a refund on Budi's own slip.
+    const dec = (await t.api(budi).get('/api/attendance/payroll/my')).body.data.find(
+      (x: { period: string }) => x.period === '2025-12',
+    ).run as number;
+    const decText = pdfText(await t.api(budi).get(`/api/attendance/payroll/my/payslip?run=${dec}`));
+    expect(decText).toContain('Desember 2025');
+    expect(decText).toContain('PPh 21 (lebih potong, dikembalikan)');
+    expect(decText).toContain('9.861.350');
+
+    const draft = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-04', group: groupMar });
+    expect(draft.status).toBe(201);
+    const preview = await t.api(fin).get(`/api/attendance/payroll/run/${draft.body.data.id}/payslip`);
+    expect(preview.status).toBe(200);
+    expect(pdfText(preview)).toContain('SLIP GAJI (DRAFT) April 2026');
+    expect((await t.api(ani).get(`/api/attendance/payroll/my/payslip?run=${draft.body.data.id}`)).status).toBe(404);
+    const bad = await t.api(ani).get('/api/attendance/payroll/my/payslip?run=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body[0]).toEqual({ field: 'run', message: 'Proses gaji tidak valid' });
+  });
+});
+
+describe('THR', () => {
+  it('counts months of service: a full month after a year, pro rata before, nothing under a month', () => {
+    expect(thrAmount(1_000_000_000, '2024-01-01', '2026-05-31')).toBe(1_000_000_000);
+    expect(thrAmount(1_000_000_000, '2025-05-31', '2026-05-31')).toBe(1_000_000_000);
+    expect(thrAmount(1_000_000_000, '2025-06-01', '2026-05-31')).toBe(916_666_666);
+    expect(thrAmount(1_000_000_000, '2025-11-01', '2026-05-31')).toBe(500_000_000);
+    expect(thrAmount(1_000_000_000, '2026-05-01', '2026-05-31')).toBe(0);
+    expect(thrAmount(1_000_000_000, '2026-04-30', '2026-05-31')).toBe(83_333_333);
+    expect(thrAmount(1_000_000_000, null, '2026-05-31')).toBe(1_000_000_000);
+  });
+
+  it('a THR component adds one month (or its share) to the month gross, taxed with TER', async () => {
+    const thr = await t.api(fin).post('/api/attendance/payroll/components', {
+      name: 'THR Idul Fitri',
+      kind: 'earning',
+      method: 'thr',
+    });
+    expect(thr.status).toBe(201);
+    expect(thr.body.data).toMatchObject({ method: 'thr', amount: 0, taxable: true });
+    const g = await t.api(fin).post('/api/attendance/payroll/groups', {
+      name: 'Lebaran',
+      components: [thr.body.data.id],
+      members: [ani.id, budi.id],
+    });
+    expect(g.status).toBe(201);
+    const run = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-05', group: g.body.data.id });
+    expect(run.status).toBe(201);
+    const line = (id: number) => run.body.data.lines.find((l: { employee: number }) => l.employee === id);
+    const thrOf = (id: number) =>
+      line(id).components.find((c: { name: string }) => c.name === 'THR Idul Fitri').amount as number;
+    expect(thrOf(ani.id)).toBe(15_000_000);
+    expect(thrOf(budi.id)).toBe(5_000_000);
+    // Not a BPJS wage: the employer benefits stay those of March, the gross carries the THR.
+    expect(line(ani.id)).toMatchObject({ earnings: 30_000_000, bruto: 30_561_000, pph21_method: 'ter' });
+    expect(line(ani.id).pph21).toBe(Math.floor((30_561_000 * line(ani.id).pph21_rate) / 100));
+    expect(line(ani.id).pph21_rate).toBeGreaterThan(7);
   });
 });

@@ -246,6 +246,21 @@ async function settingRows(ctx: Ctx): Promise<DatedSetting[]> {
   return rows.map((r) => ({ key: r.key as PayrollSettingKey, from: r.berlaku_mulai, value: r.value }));
 }
 
+/**
+ * THR keagamaan (Permenaker 6/2016 Pasal 3): one month's base salary after 12 months of service; from one month of
+ * service, months of service / 12 of it (rounded down to whole sen); less than one full month, nothing. Service is
+ * counted in whole months from the join date to the last day of the run's range. Without a join date: a full month.
+ */
+export function thrAmount(baseSen: number, joinDate: string | null, until: string): number {
+  if (!joinDate) return baseSen;
+  const [jy, jm, jd] = joinDate.split('-').map(Number);
+  const [uy, um, ud] = until.split('-').map(Number);
+  const months = (uy - jy) * 12 + (um - jm) - (ud < jd ? 1 : 0);
+  if (months < 1) return 0;
+  if (months >= 12) return baseSen;
+  return Math.floor((baseSen * months) / 12);
+}
+
 /** Creates (or recomputes) the draft run of a group for a period. */
 export async function createRun(ctx: Ctx, input: PayrollRunInput) {
   const u = requireUser(ctx).user;
@@ -341,6 +356,7 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
       if (k.method === 'fixed') amount = k.amount;
       else if (k.method === 'per_day') amount = k.amount * c.days;
       else if (k.method === 'per_late_minute') amount = k.amount * c.late;
+      else if (k.method === 'thr') amount = thrAmount(base, p.join_date, range.to);
       else amount = percentFloorRupiah(base, k.rate_bp);
       return { name: k.name, kind: k.kind, amount, taxable: k.taxable, bpjs: k.bpjs_base };
     });
@@ -530,6 +546,7 @@ export async function getRun(ctx: Ctx, id: number) {
   const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
   return {
     id: run.run.id,
+    profile_id: run.run.profile_id,
     period: run.run.period,
     group: run.run.group_id,
     group_name: run.group,

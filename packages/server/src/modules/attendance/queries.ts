@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import {
+  attendanceLeave,
   checklog,
   department,
   employee,
@@ -381,4 +382,56 @@ export async function listChecklog(
 
 export function payrollSettings(db: Db) {
   return db.select().from(payrollSetting).orderBy(asc(payrollSetting.key), asc(payrollSetting.berlaku_mulai));
+}
+
+/** Letterhead of a payslip: the branch's name, address and phone. */
+export async function branchLetterhead(db: Db, branch: number) {
+  const [r] = await db
+    .select({ name: profile.name, address: profile.address, phone: profile.phone, timezone: profile.timezone })
+    .from(profile)
+    .where(eq(profile.id, branch));
+  return r ?? null;
+}
+
+// Leave, sick, permitted absence ----------------------------------------------------------------------------
+
+export function activeLeaves(db: Db, branch: number, from: string, to: string, userIds?: number[]) {
+  return db
+    .select({
+      id: attendanceLeave.id,
+      employee: attendanceLeave.user_id,
+      name: users.name,
+      date: attendanceLeave.date,
+      kind: attendanceLeave.kind,
+      reason: attendanceLeave.reason,
+    })
+    .from(attendanceLeave)
+    .innerJoin(users, eq(users.id, attendanceLeave.user_id))
+    .where(
+      and(
+        eq(attendanceLeave.profile_id, branch),
+        eq(attendanceLeave.status, 1),
+        gte(attendanceLeave.date, from),
+        sql`${attendanceLeave.date} <= ${to}`,
+        userIds ? inArray(attendanceLeave.user_id, userIds.length ? userIds : [0]) : undefined,
+      ),
+    )
+    .orderBy(asc(attendanceLeave.date), asc(users.name));
+}
+
+export async function insertLeave(
+  db: Db,
+  v: { profile_id: number; user_id: number; date: string; kind: string; reason: string; created_by: number },
+) {
+  const [row] = await db.insert(attendanceLeave).values(v).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function cancelLeave(db: Db, id: number, by: number) {
+  const [row] = await db
+    .update(attendanceLeave)
+    .set({ status: 0, cancelled_by: by, cancelled_at: sql`now()` })
+    .where(and(eq(attendanceLeave.id, id), eq(attendanceLeave.status, 1)))
+    .returning();
+  return row ?? null;
 }

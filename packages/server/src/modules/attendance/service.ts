@@ -1,5 +1,5 @@
 import { branchScope, requireAccess, requireReference, type BranchScope } from '../../http/access-scope.js';
-import { DEPARTMENT, EMPLOYEE, OFFICE, SHIFT } from './entities.js';
+import { DEPARTMENT, EMPLOYEE, LEAVE, OFFICE, SHIFT } from './entities.js';
 import {
   fromSen,
   toSen,
@@ -7,6 +7,7 @@ import {
   type ChecklogListQuery,
   type DailyQuery,
   type DailyStatus,
+  type LeaveInput,
   type DepartmentInput,
   type EmployeeInput,
   type EmployeeListQuery,
@@ -440,6 +441,8 @@ export interface DailyRow {
   late_minutes: number;
   early_leave_minutes: number;
   missing_checkout: boolean;
+  /** An active leave, sick or permitted absence of the day (its id, to cancel it). */
+  leave: { id: number; kind: string; reason: string } | null;
 }
 
 /**
@@ -467,11 +470,12 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
     fromIso,
     toIso,
   );
+  const leaves = await q.activeLeaves(ctx.db, branch, f.date, f.date, ids);
   const now = ctx.now().getTime();
   const dayStart = localToEpoch(f.date, '00:00', tz);
   const dayEnd = localToEpoch(next, '00:00', tz);
   const iso = (ms: number | null) => (ms === null ? null : localIso(ms, tz));
-  return people.map((p) => {
+  const rows = people.map((p): Omit<DailyRow, 'leave'> => {
     const mine: Punch[] = punches
       .filter((x) => x.user_id === p.id || (x.user_id === null && !!p.attendance_code && x.code === p.attendance_code))
       .map((x) => ({ at: Date.parse(x.punch_at), state: x.state }));
@@ -504,7 +508,7 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
         late_minutes: 0,
         early_leave_minutes: 0,
         missing_checkout: !!inP && !outP && now >= dayEnd,
-      } satisfies DailyRow;
+      };
     }
     const bounds = shiftBounds(f.date, today, tz);
     const nextWindowStart = tomorrow ? shiftBounds(next, tomorrow, tz).start - EARLY_WINDOW_MIN * MIN : undefined;
@@ -528,7 +532,54 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
       late_minutes: a.late_minutes,
       early_leave_minutes: a.early_leave_minutes,
       missing_checkout: a.missing_checkout,
-    } satisfies DailyRow;
+    };
+  });
+  // A recorded leave, sick day or permitted absence names a day without a check-in (a punch still shows presence).
+  return rows.map((r) => {
+    const l = leaves.find((x) => x.employee === r.employee);
+    const leave = l ? { id: l.id, kind: l.kind, reason: l.reason } : null;
+    if (l && r.check_in === null) return { ...r, status: l.kind as DailyStatus, leave };
+    return { ...r, leave };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Leave, sick, permitted absence
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function listLeaves(ctx: Ctx, range: { from: string; to: string }) {
+  requireUser(ctx);
+  return q.activeLeaves(ctx.db, ctx.branchId, range.from, range.to);
+}
+
+/** A manager records cuti, sakit or izin of a day with the reason; one active entry per employee and day. */
+export async function recordLeave(ctx: Ctx, input: LeaveInput) {
+  const u = requireUser(ctx).user;
+  await requireReference(ctx, EMPLOYEE, [input.employee], 'employee', 'Pegawai tidak ditemukan');
+  return inTransaction(ctx, async (tx) => {
+    const row = await q.insertLeave(tx.db, {
+      profile_id: ctx.branchId,
+      user_id: input.employee,
+      date: input.date,
+      kind: input.kind,
+      reason: input.reason,
+      created_by: u.id,
+    });
+    if (!row) throw conflict('Pegawai ini sudah tercatat cuti, sakit atau izin pada tanggal itu', 'date');
+    await audit(tx, { action: 'create', entity: 'attendance_leave', entityId: row.id, after: row });
+    return { id: row.id, employee: row.user_id, date: row.date, kind: row.kind, reason: row.reason };
+  });
+}
+
+/** Cancels an entry (kept, with who and when). */
+export async function cancelLeave(ctx: Ctx, id: number) {
+  const u = requireUser(ctx).user;
+  await requireAccess(ctx, LEAVE, [id], 'write');
+  return inTransaction(ctx, async (tx) => {
+    const row = await q.cancelLeave(tx.db, id, u.id);
+    if (!row) throw conflict('Data ini sudah dibatalkan');
+    await audit(tx, { action: 'cancel', entity: 'attendance_leave', entityId: id, after: { status: 0 } });
+    return { id: row.id, status: row.status };
   });
 }
 
@@ -542,5 +593,14 @@ export async function myAttendance(ctx: Ctx, date?: string) {
   const u = requireUser(ctx).user;
   const day = date ?? (await branchToday(ctx));
   const [row] = await daily(ctx, { date: day }, { userId: u.id });
-  return { date: day, row: row ?? null };
+  const offices = (await q.listOffices(ctx.db, branchScope(ctx))).filter((o) => o.status === 1);
+  const tz = await q.branchTimezone(ctx.db, ctx.branchId);
+  return {
+    date: day,
+    row: row ?? null,
+    /** The server's clock in the branch's zone: punches take this time, never the browser's. */
+    server_time: localIso(ctx.now().getTime(), tz),
+    /** Web check-in needs the browser's location within an office radius when the branch has an active office. */
+    location_required: offices.length > 0,
+  };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payroll_component" DROP CONSTRAINT "payroll_component_method_chk";--> statement-breakpoint
+ALTER TABLE "payroll_component" ADD CONSTRAINT "payroll_component_method_chk" CHECK ("payroll_component"."method" in ('fixed','per_day','per_late_minute','percent_base','thr'));

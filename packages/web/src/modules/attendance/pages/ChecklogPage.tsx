@@ -1,0 +1,212 @@
+import * as React from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { addDays, DEFAULT_PAGE_SIZE, formatDateTime, type ErrorItem } from '@klinik/shared';
+import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useBranchToday } from '../../../lib/branch-today';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { exportToExcel } from '../../../components/export-excel';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DateInput } from '../../../components/ui/date-input';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+
+const STATE_LABEL = (s: number) => (s === 0 ? 'Masuk' : s === 1 ? 'Pulang' : `Status ${s}`);
+
+/** /backoffice/attendance/checklog: every raw punch (device and web) across branches; device log import. */
+export default function ChecklogPage() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const today = useBranchToday();
+  // The last seven days by default.
+  const [from, setFrom] = React.useState(() => addDays(today, -7));
+  const [to, setTo] = React.useState(today);
+  const [keyword, setKeyword] = React.useState('');
+  const [page, setPage] = React.useState(1);
+  const [limit, setLimit] = React.useState<number>(DEFAULT_PAGE_SIZE);
+  const kw = React.useDeferredValue(keyword.trim());
+  const filter = { from: from || today, to: to || today, keyword: kw || undefined, isallbranch: 1 };
+  const list = useQuery({
+    ...trpc.attendance.checklog.list.queryOptions({ ...filter, page, limit }),
+    meta: { inlineErrors: true },
+  });
+  type Row = NonNullable<typeof list.data>['data'][number];
+  const columns: Column<Row>[] = [
+    { key: 'punch_at', header: 'Waktu', cell: (r) => formatDateTime(r.punch_at, r.timezone) },
+    { key: 'branch', header: 'Cabang' },
+    {
+      key: 'name',
+      header: 'Pegawai',
+      cell: (r) => r.name ?? <span className="text-destructive">Kode tidak dikenal</span>,
+    },
+    { key: 'attendance_code', header: 'Kode', cell: (r) => r.attendance_code ?? '-' },
+    { key: 'state', header: 'Jenis', cell: (r) => STATE_LABEL(r.state) },
+    {
+      key: 'source',
+      header: 'Sumber',
+      cell: (r) => (
+        <Badge variant={r.source === 'web' ? 'secondary' : 'outline'}>{r.source === 'web' ? 'Web' : 'Mesin'}</Badge>
+      ),
+    },
+    {
+      key: 'loc',
+      header: 'Lokasi',
+      cell: (r) => (r.latitude != null && r.longitude != null ? `${r.latitude}, ${r.longitude}` : '-'),
+    },
+  ];
+
+  // Import of a device log (the common text export: code, date-time, state).
+  const [importOpen, setImportOpen] = React.useState(false);
+  const [file, setFile] = React.useState<File | null>(null);
+  const [importErrors, setImportErrors] = React.useState<ErrorItem[]>([]);
+  const importLog = useMutation({ ...trpc.attendance.checklog.import.mutationOptions(), meta: { inlineErrors: true } });
+  const submitImport = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setImportErrors([]);
+    if (!file) {
+      setImportErrors([{ message: 'File log absensi wajib diunggah', field: 'file' }]);
+      return;
+    }
+    try {
+      await importLog.mutateAsync({ text: await file.text() });
+      await qc.invalidateQueries({ queryKey: trpc.attendance.pathKey() });
+    } catch (err) {
+      setImportErrors(errorItems(err));
+    }
+  };
+  const result = importLog.data;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-3">
+      <PageHeader
+        title="Checklog"
+        description="Semua absen mentah dari mesin sidik jari dan web, dari setiap cabang yang dapat Anda lihat."
+        actions={
+          <>
+            <ExportExcelButton
+              disabled={!list.data?.count}
+              onExport={async () => {
+                const all = await qc.fetchQuery(
+                  trpc.attendance.checklog.list.queryOptions({ ...filter, page: 1, limit: 500 }),
+                );
+                await exportToExcel(
+                  `checklog-${filter.from}-${filter.to}`,
+                  [
+                    { header: 'Waktu', value: (r: Row) => formatDateTime(r.punch_at, r.timezone), width: 20 },
+                    { header: 'Cabang', value: 'branch', width: 20 },
+                    { header: 'Pegawai', value: (r: Row) => r.name ?? '', width: 24 },
+                    { header: 'Kode', value: (r: Row) => r.attendance_code ?? '' },
+                    { header: 'Jenis', value: (r: Row) => STATE_LABEL(r.state) },
+                    { header: 'Sumber', value: (r: Row) => (r.source === 'web' ? 'Web' : 'Mesin') },
+                  ],
+                  all.data,
+                  'Checklog',
+                );
+              }}
+            />
+            <Button
+              onClick={() => {
+                importLog.reset();
+                setFile(null);
+                setImportErrors([]);
+                setImportOpen(true);
+              }}
+            >
+              <Upload /> Impor Log Mesin
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="cl-from">Dari</Label>
+          <DateInput id="cl-from" value={from} onChange={(v) => (setFrom(v), setPage(1))} max={today} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="cl-to">Sampai</Label>
+          <DateInput id="cl-to" value={to} onChange={(v) => (setTo(v), setPage(1))} max={today} />
+        </div>
+        <Input
+          className="max-w-xs"
+          placeholder="Cari nama atau kode"
+          value={keyword}
+          onChange={(e) => (setKeyword(e.target.value), setPage(1))}
+          aria-label="Cari"
+        />
+      </div>
+      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(r) => r.id}
+        loading={list.isPending}
+        emptyText="Tidak ada absen pada rentang tanggal ini."
+        pagination={{
+          page,
+          pageSize: limit,
+          total: list.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setLimit,
+        }}
+      />
+      <Dialog open={importOpen} onOpenChange={(o) => !importLog.isPending && setImportOpen(o)}>
+        <DialogContent className="max-w-lg">
+          <form onSubmit={(e) => void submitImport(e)} className="grid gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle>Impor Log Mesin Absensi</DialogTitle>
+              <DialogDescription>
+                File teks ekspor mesin (kode absensi, tanggal-jam, status). Mengimpor file yang sama dua kali tidak
+                menambah data.
+              </DialogDescription>
+            </DialogHeader>
+            <FormField
+              label="File log"
+              htmlFor="cl-file"
+              error={importErrors.find((e) => e.field === 'file' || e.field === 'text')?.message}
+              required
+            >
+              <Input
+                id="cl-file"
+                type="file"
+                accept=".txt,.dat,.csv,text/plain"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </FormField>
+            <ErrorList items={importErrors.filter((e) => e.field !== 'file' && e.field !== 'text')} />
+            {result ? (
+              <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid="import-result">
+                <div>Diimpor: {result.imported}</div>
+                <div>Sudah ada (duplikat): {result.duplicates}</div>
+                {result.unknown_codes.length ? (
+                  <div className="text-destructive">
+                    Kode tidak dikenal (disimpan, belum terhubung ke pegawai): {result.unknown_codes.join(', ')}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setImportOpen(false)}>
+                Tutup
+              </Button>
+              <Button type="submit" disabled={importLog.isPending}>
+                Impor
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
