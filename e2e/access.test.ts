@@ -63,7 +63,8 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
     while (queue.length > 0) {
       const path = queue.shift()!;
       refused.length = 0;
-      await page.goto(url(path), { waitUntil: 'networkidle0' });
+      // networkidle2, not 0: live pages (visit queue, history, display, multimedia queue) keep their event stream open.
+      await page.goto(url(path), { waitUntil: 'networkidle2' });
       await settled(page);
       visited.push(path);
       const here = new URL(page.url()).pathname;

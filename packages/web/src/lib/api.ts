@@ -7,6 +7,18 @@ export interface ApiOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header: a repeated key answers the first result (double clicks, retries). */
+  idempotencyKey?: string;
+}
+
+/** A UUID for the Idempotency-Key (crypto.randomUUID needs a secure context; fall back to getRandomValues). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -22,10 +34,11 @@ async function request<T>(method: string, path: string, opts: ApiOptions = {}): 
   const res = await fetch(withQuery(path, opts.query), {
     method,
     credentials: 'same-origin',
-    headers:
-      opts.body === undefined || isForm
-        ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      accept: 'application/json',
+      ...(opts.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+      ...(opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {}),
+    },
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     signal: opts.signal,
   });

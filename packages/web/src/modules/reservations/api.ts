@@ -1,32 +1,12 @@
-import { MSG, type ErrorItem, type ReservationDto, type ReservationInput } from '@klinik/shared';
-import { ApiError } from '../../lib/trpc';
+import type { ReservationDto, ReservationInput } from '@klinik/shared';
+import { api } from '../../lib/api';
 
 /**
- * POST /api/service/reservation with an Idempotency-Key (the shared `api` helper sends no custom headers): a double
+ * POST /api/service/reservation with an Idempotency-Key (through the shared `api` helper): a double
  * click or a retried request books once. A full slot answers 409 'Slot ... sudah penuh'.
  */
 export async function bookReservation(input: ReservationInput, idempotencyKey: string): Promise<ReservationDto> {
-  const res = await fetch('/api/service/reservation', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(input),
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!res.ok) {
-    const issues: ErrorItem[] =
-      Array.isArray(json) && json.length > 0
-        ? (json as ErrorItem[])
-        : [{ message: res.status >= 500 ? MSG.serverError : MSG.badInput }];
-    throw new ApiError(res.status, issues);
-  }
-  return (json as { data: ReservationDto }).data;
+  return (await api.post<{ data: ReservationDto }>('/api/service/reservation', input, { idempotencyKey })).data;
 }
 
 export interface PatientOption {

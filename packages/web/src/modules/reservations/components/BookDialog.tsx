@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDate, type ErrorItem, type ReservationDto } from '@klinik/shared';
 import { api, errorItems } from '../../../lib/trpc';
-import { newIdempotencyKey } from '../../paket/api';
+import { newIdempotencyKey } from '../../../lib/api';
 import { NewPatientDialog } from '../../patients/components/NewPatientDialog';
 import { Button } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';

@@ -17,7 +17,7 @@ import {
   type VisitKind,
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
-import { newIdempotencyKey } from '../../paket/api';
+import { newIdempotencyKey } from '../../../lib/api';
 import { errorItems, TOAST_MS, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { OptionSelect } from '../../../components/OptionSelect';
