@@ -60,8 +60,9 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   className?: string;
   /**
-   * The table scrolls inside its card with the header kept in view (sticky) once it is taller than this
-   * (a Tailwind max-height class); `none` lets it grow with the page.
+   * A Tailwind max-height class: the table then scrolls inside its card with the header kept in view (sticky), for
+   * long lists shown whole (paginate false). By default (`none`) it grows with the page and its pager stays in the
+   * page's flow (an inner scroll would push the pager under the announcement footer).
    */
   maxHeightClass?: string;
 }
@@ -81,7 +82,7 @@ export function DataTable<T>({
   emptyText = MSG.empty,
   onRowClick,
   className,
-  maxHeightClass = 'max-h-[70vh]',
+  maxHeightClass = 'none',
 }: DataTableProps<T>) {
   const [localPage, setLocalPage] = React.useState(1);
   const [localSize, setLocalSize] = React.useState<number>(DEFAULT_PAGE_SIZE);

@@ -312,7 +312,14 @@ export default function AkunPage() {
         className="max-w-sm"
         aria-label="Cari akun"
       />
-      <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} loading={list.isLoading} paginate={false} />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(a) => a.id}
+        loading={list.isLoading}
+        paginate={false}
+        maxHeightClass="max-h-[70vh]"
+      />
       <AkunDialog akun={editing} all={all} open={dialog} onClose={() => setDialog(false)} />
       <ConfirmDialog
         open={deleting !== null}
