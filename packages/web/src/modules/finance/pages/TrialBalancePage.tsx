@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah, MSG } from '@klinik/shared';
+import { formatNumber, MSG } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -16,7 +16,10 @@ import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../components/ReportToolbar';
 import { RUPIAH_FMT } from '../lib';
 
-const money = (v: number) => (v ? formatRupiah(v) : '-');
+/** Amounts in rupiah without 'Rp' and without ',00' (the header says so): eight columns fit a 1280 px screen. */
+const amount = (v: number) => formatNumber(v);
+const money = (v: number) => (v ? amount(v) : '-');
+const NUM = 'text-right tabular-nums whitespace-nowrap px-2';
 
 /** /finance/laporan/trialbalance (Neraca Saldo): per account opening, period debit and credit, closing; totals balance. */
 export default function TrialBalancePage() {
@@ -55,6 +58,7 @@ export default function TrialBalancePage() {
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!tb?.rows.length} />
       <div className="finance-print-area">
         <ReportHeading title="Neraca Saldo" filter={filter} />
+        <p className="mb-1 text-xs text-muted-foreground">Jumlah dalam Rupiah.</p>
         {q.isLoading ? (
           <Skeleton className="h-64" />
         ) : (
@@ -63,7 +67,7 @@ export default function TrialBalancePage() {
               <TableHeader>
                 <TableRow>
                   <TableHead rowSpan={2}>Kode</TableHead>
-                  <TableHead rowSpan={2} className="min-w-48">
+                  <TableHead rowSpan={2} className="min-w-36">
                     Akun
                   </TableHead>
                   <TableHead colSpan={2} className="text-center">
@@ -78,7 +82,7 @@ export default function TrialBalancePage() {
                 </TableRow>
                 <TableRow>
                   {['Debit', 'Kredit', 'Debit', 'Kredit', 'Debit', 'Kredit'].map((h, i) => (
-                    <TableHead key={i} className="text-right">
+                    <TableHead key={i} className="px-2 text-right">
                       {h}
                     </TableHead>
                   ))}
@@ -96,12 +100,12 @@ export default function TrialBalancePage() {
                     <TableRow key={r.akun_id}>
                       <TableCell className="font-mono text-xs">{r.code}</TableCell>
                       <TableCell>{r.name}</TableCell>
-                      <TableCell className="text-right">{money(r.opening_debit)}</TableCell>
-                      <TableCell className="text-right">{money(r.opening_credit)}</TableCell>
-                      <TableCell className="text-right">{money(r.debit)}</TableCell>
-                      <TableCell className="text-right">{money(r.credit)}</TableCell>
-                      <TableCell className="text-right">{money(r.closing_debit)}</TableCell>
-                      <TableCell className="text-right">{money(r.closing_credit)}</TableCell>
+                      <TableCell className={NUM}>{money(r.opening_debit)}</TableCell>
+                      <TableCell className={NUM}>{money(r.opening_credit)}</TableCell>
+                      <TableCell className={NUM}>{money(r.debit)}</TableCell>
+                      <TableCell className={NUM}>{money(r.credit)}</TableCell>
+                      <TableCell className={NUM}>{money(r.closing_debit)}</TableCell>
+                      <TableCell className={NUM}>{money(r.closing_credit)}</TableCell>
                     </TableRow>
                   ))
                 )}
@@ -110,15 +114,15 @@ export default function TrialBalancePage() {
                 <TableFooter>
                   <TableRow className="font-semibold">
                     <TableCell colSpan={2}>Total</TableCell>
-                    <TableCell className="text-right">{formatRupiah(tb.totals.opening_debit)}</TableCell>
-                    <TableCell className="text-right">{formatRupiah(tb.totals.opening_credit)}</TableCell>
-                    <TableCell className="text-right">{formatRupiah(tb.totals.debit)}</TableCell>
-                    <TableCell className="text-right">{formatRupiah(tb.totals.credit)}</TableCell>
-                    <TableCell className="text-right" data-testid="tb-closing-debit">
-                      {formatRupiah(tb.totals.closing_debit)}
+                    <TableCell className={NUM}>{amount(tb.totals.opening_debit)}</TableCell>
+                    <TableCell className={NUM}>{amount(tb.totals.opening_credit)}</TableCell>
+                    <TableCell className={NUM}>{amount(tb.totals.debit)}</TableCell>
+                    <TableCell className={NUM}>{amount(tb.totals.credit)}</TableCell>
+                    <TableCell className={NUM} data-testid="tb-closing-debit">
+                      {amount(tb.totals.closing_debit)}
                     </TableCell>
-                    <TableCell className="text-right" data-testid="tb-closing-credit">
-                      {formatRupiah(tb.totals.closing_credit)}
+                    <TableCell className={NUM} data-testid="tb-closing-credit">
+                      {amount(tb.totals.closing_credit)}
                     </TableCell>
                   </TableRow>
                 </TableFooter>
