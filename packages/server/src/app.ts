@@ -22,7 +22,7 @@ import { cachedSessionUser, sessionTimes } from './modules/auth/index.js';
 import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
 import { BranchEvents } from './lib/branch-events.js';
 import { appRouter, type AppRouter } from './router.js';
-import { registerApprovalExecutors, registerRestRoutes } from './modules.js';
+import { registerApprovalExecutors, registerJobs, registerRestRoutes } from './modules.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 import { startJobQueue } from './lib/jobs.js';
@@ -353,6 +353,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerApprovalExecutors();
   registerRestRoutes(app);
+  await registerJobs({ db: database.db, jobs: services.jobs, log: app.log, now: opts.now ?? systemNow, config });
 
   // The built web app; any other non-API path is the SPA's (its router decides 404).
   const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));

@@ -30,6 +30,8 @@ export interface Config {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMinutes: number;
+  /** Seconds before the first retry of a reminder sent through a gateway (doubled each retry; tests shorten it). */
+  reminderRetryDelaySeconds: number;
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_ACCOUNT, 5),
     loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_ADDRESS, 30),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
+    reminderRetryDelaySeconds: int(env.REMINDER_RETRY_DELAY_SECONDS, 30),
     ...overrides,
   };
 }

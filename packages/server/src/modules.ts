@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApprovalAction } from '@klinik/shared';
 import type { EntityDef } from './http/access-scope.js';
+import type { JobEnv } from './lib/jobs.js';
 import { registerRest, restEntries, type EndpointTree, type RestEntry } from './http/endpoint.js';
 import { apiDocsEndpoints } from './modules/apidocs/index.js';
 import { attendanceEndpoints, attendanceEntities } from './modules/attendance/index.js';
@@ -23,7 +24,7 @@ import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/in
 import { deskEndpoints } from './modules/desk/index.js';
 import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
 import { doctorsEndpoints, doctorsEntities } from './modules/doctors/index.js';
-import { reservationsEndpoints, reservationsEntities } from './modules/reservations/index.js';
+import { registerReminderJobs, reservationsEndpoints, reservationsEntities } from './modules/reservations/index.js';
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
@@ -97,4 +98,14 @@ export function registerApprovalExecutors(): void {
       registerApprovalExecutor(action, run);
     }
   }
+}
+
+/**
+ * Background jobs the modules define when the app starts (lib/jobs.ts): each registration defines its queue and
+ * worker on the app's job queue. A module with jobs adds its registration here.
+ */
+const jobRegistrations: ((env: JobEnv) => Promise<void>)[] = [registerReminderJobs];
+
+export async function registerJobs(env: JobEnv): Promise<void> {
+  for (const register of jobRegistrations) await register(env);
 }

@@ -5,6 +5,7 @@ import {
   access,
   allows,
   MY_MENU_ACCESS,
+  REMINDER_GATEWAY_ACCESS,
   VISIT_ACCESS,
   allowsPage,
   defaultPrivileges,
@@ -100,6 +101,8 @@ const CONDITIONAL: Record<string, Record<string, Access>> = {
   '/service/visit': VISIT_REGISTRATION,
   '/service/kunjungan': VISIT_REGISTRATION,
   '/user/:id': { 'applog.list': MY_MENU_ACCESS },
+  // The reminder gateway's setting shows on the reminder page to managers and top-level users only.
+  '/service/visitreminder': { 'reservations.gateway': REMINDER_GATEWAY_ACCESS },
   // A patient's packages and photos show on the person's page only with LAYANAN_PAKET / RM_FOTOPROGRES read.
   '/customer/:id': {
     'paket.memberships': access.feature('LAYANAN_PAKET', 'read'),

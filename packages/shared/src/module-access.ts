@@ -90,6 +90,11 @@ export const RESERVATION_ACCESS = {
   read: access.feature('LAYANAN_RESERVASI', 'read'),
   manage: access.feature('LAYANAN_RESERVASI', 'manage'),
 } as const;
+/**
+ * The reminder page's WhatsApp/SMS gateway setting (issue 11 item 6): manager and top-level users only. Sending
+ * through a configured gateway is RESERVATION_ACCESS.manage, like marking a patient reminded.
+ */
+export const REMINDER_GATEWAY_ACCESS: Access = access.roles('manager', 'toplevel');
 /** New patients (POST /api/users and the reservation form's storecustomer): PASIEN manage. */
 export const PASIEN_MANAGE: Access = access.feature('PASIEN', 'manage');
 

@@ -12,7 +12,8 @@
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
+import type { Config } from '../config.js';
 
 export const JOB_SCHEMA = 'pgboss';
 /** Failed jobs (dead letters) stay visible this long. */
@@ -57,6 +58,18 @@ export interface JobQueue {
   /** Sends a failed job back to the queue; false when there is no such failed job. */
   retry(name: string, id: string): Promise<boolean>;
   stop(): Promise<void>;
+}
+
+/**
+ * What a module's job definitions get when the app starts (modules.ts `registerJobs`): the app's database, queue,
+ * log, clock and configuration. A handler runs outside any request: no user, no branch of its own.
+ */
+export interface JobEnv {
+  db: Db;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  config: Config;
 }
 
 export interface JobQueueOptions {

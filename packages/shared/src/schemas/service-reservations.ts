@@ -1,4 +1,14 @@
-import { z, dateString, emptyToUndefined, idOf, optionalText, pageQuery, plainString, requiredText } from './common.js';
+import {
+  z,
+  dateString,
+  emptyToUndefined,
+  hasForbiddenChars,
+  idOf,
+  optionalText,
+  pageQuery,
+  plainString,
+  requiredText,
+} from './common.js';
 import { RESERVATION_STATUSES, type ReservationStatus } from './service.js';
 
 /**
@@ -169,7 +179,98 @@ export interface ReminderDto {
   reminded_at: string | null;
   wa_link: string | null;
   message: string;
+  /** The latest sending through the branch's gateway, when there was one. */
+  delivery: ReminderDeliveryDto | null;
 }
+
+// ---------------------------------------------------------------------------------------------- reminder gateway
+
+/**
+ * The optional WhatsApp/SMS gateway of a branch (issue 11 item 6). 'webhook': a generic HTTP endpoint — the JSON API
+ * Indonesian WhatsApp gateways (Fonnte, Wablas, Zenziva) expose: POST to the URL with the token in a header and the
+ * body `{ target, message }`.
+ */
+export const REMINDER_GATEWAY_PROVIDERS = ['webhook'] as const;
+export type ReminderGatewayProvider = (typeof REMINDER_GATEWAY_PROVIDERS)[number];
+export const REMINDER_GATEWAY_PROVIDER_LABEL: Record<ReminderGatewayProvider, string> = {
+  webhook: 'Webhook (HTTP JSON: Fonnte, Wablas, Zenziva, ...)',
+};
+export const REMINDER_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type ReminderDeliveryStatus = (typeof REMINDER_DELIVERY_STATUSES)[number];
+export const REMINDER_DELIVERY_STATUS_LABEL: Record<ReminderDeliveryStatus, string> = {
+  queued: 'Dalam antrian',
+  sent: 'Terkirim',
+  failed: 'Gagal',
+};
+
+/** https://..., or plain http only to this machine (a local gateway relay, the tests' fake gateway). */
+export function isGatewayUrl(value: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return false;
+  }
+  if (u.username || u.password) return false;
+  if (u.protocol === 'https:') return !!u.hostname;
+  return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost');
+}
+
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,59}$/;
+
+export const reminderGatewayInput = z.object({
+  enabled: z.boolean({ error: 'Status aktif wajib dipilih' }),
+  provider: z.enum(REMINDER_GATEWAY_PROVIDERS, { error: 'Jenis gateway tidak valid' }),
+  url: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'URL gateway wajib diisi' })
+      .min(1, 'URL gateway wajib diisi')
+      .max(500, 'URL gateway paling panjang 500 karakter')
+      .refine((s) => !hasForbiddenChars(s), 'URL gateway tidak valid')
+      .refine(isGatewayUrl, 'URL gateway harus alamat https:// yang valid'),
+  ),
+  token_header: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Nama header token wajib diisi' })
+      .min(1, 'Nama header token wajib diisi')
+      .regex(HEADER_NAME, 'Nama header token hanya huruf, angka dan tanda - (paling panjang 60)'),
+  ),
+  /** A new token; blank keeps the stored one (the stored token is never sent back). */
+  token: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v),
+    plainString().max(500, 'Token paling panjang 500 karakter').optional(),
+  ),
+});
+export type ReminderGatewayInput = z.infer<typeof reminderGatewayInput>;
+
+export interface ReminderGatewayDto {
+  enabled: boolean;
+  provider: ReminderGatewayProvider;
+  url: string;
+  token_header: string;
+  /** Whether a token is stored, and its masked form (the token itself never leaves the server). */
+  token_set: boolean;
+  token_masked: string | null;
+  updated_at: string;
+}
+
+export interface ReminderDeliveryDto {
+  id: number;
+  kind: 'reservation' | 'followup';
+  reminder: number;
+  target: string;
+  status: ReminderDeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+}
+
+export const reminderSendAllInput = z.object({ date: z.preprocess(emptyToUndefined, dateString.optional()) });
+export type ReminderSendAllInput = z.infer<typeof reminderSendAllInput>;
 
 /** The prefilled WhatsApp message of a reminder (spec 7: clinic, doctor, date and time). */
 export function reminderMessage(r: {

@@ -12,6 +12,7 @@ import {
   time,
   index,
   uniqueIndex,
+  check,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
 import { paketMembership } from './paket.js';
@@ -254,5 +255,73 @@ export const visitMultimedia = pgTable(
   (t) => [
     index('visit_multimedia_visit_idx').on(t.visit_id),
     index('visit_multimedia_customer_idx').on(t.profile_id, t.customer_id, t.label_id),
+  ],
+);
+
+/**
+ * A branch's optional WhatsApp/SMS gateway for reminders (issue 11 item 6): one row per branch. provider 'webhook':
+ * POST `url` with the token in the `token_header` header and `{ target, message }`. The token never leaves the
+ * server (the API shows it masked).
+ */
+export const reminderGateway = pgTable(
+  'reminder_gateway',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    enabled: boolean('enabled').notNull().default(false),
+    provider: varchar('provider', { length: 20 }).notNull().default('webhook'),
+    url: text('url').notNull(),
+    token_header: varchar('token_header', { length: 60 }).notNull().default('Authorization'),
+    token: text('token'),
+    updated_by: userRef('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reminder_gateway_profile_idx').on(t.profile_id),
+    check('reminder_gateway_provider_chk', sql`${t.provider} in ('webhook')`),
+  ],
+);
+
+/**
+ * One sending of a reminder through the gateway (never deleted): a reservation's or a visit follow-up's, with its
+ * outcome. At most one queued or sent delivery per reminder (partial unique indexes): sending twice enqueues once;
+ * after a failure a new delivery may be queued, the failed one stays.
+ */
+export const reminderDelivery = pgTable(
+  'reminder_delivery',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    reservation_id: integer('reservation_id').references(() => reservation.id),
+    visit_id: integer('visit_id').references(() => visit.id),
+    /** The number sent to (62...), and the message, as they were when queued. */
+    target: varchar('target', { length: 30 }).notNull(),
+    message: text('message').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    job_id: varchar('job_id', { length: 64 }),
+    created_by: userRef('created_by'),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    failed_at: timestamp('failed_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reminder_delivery_reservation_active_idx')
+      .on(t.reservation_id)
+      .where(sql`${t.reservation_id} is not null and ${t.status} in ('queued', 'sent')`),
+    uniqueIndex('reminder_delivery_visit_active_idx')
+      .on(t.visit_id)
+      .where(sql`${t.visit_id} is not null and ${t.status} in ('queued', 'sent')`),
+    index('reminder_delivery_profile_idx').on(t.profile_id, t.created_at),
+    index('reminder_delivery_reservation_idx').on(t.reservation_id),
+    index('reminder_delivery_visit_idx').on(t.visit_id),
+    check('reminder_delivery_status_chk', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    check(
+      'reminder_delivery_kind_chk',
+      sql`(${t.kind} = 'reservation' and ${t.reservation_id} is not null and ${t.visit_id} is null) or (${t.kind} = 'followup' and ${t.visit_id} is not null and ${t.reservation_id} is null)`,
+    ),
+    check('reminder_delivery_attempts_chk', sql`${t.attempts} >= 0`),
   ],
 );

@@ -12,12 +12,16 @@ import {
   reservationInput,
   reservationListQuery,
   reservationUpdateInput,
+  REMINDER_GATEWAY_ACCESS,
+  reminderGatewayInput,
+  reminderSendAllInput,
   scheduleRangeQuery,
   z,
 } from '@klinik/shared';
 import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import { FOLLOW_UP, RESERVATION } from './entities.js';
+import * as gateway from './gateway.js';
 import * as service from './service.js';
 
 const { read, manage } = RESERVATION_ACCESS;
@@ -145,5 +149,55 @@ export const reservationsEndpoints = {
     entity: FOLLOW_UP,
     handler: (ctx, { id }) => service.markFollowUpReminded(ctx, id),
     rest: { method: 'POST', path: '/api/service/visitreminder/followup/:id' },
+  }),
+  gateway: query({
+    summary: 'Pengaturan gateway WhatsApp/SMS pengingat cabang ini (token tidak pernah ditampilkan, hanya disamarkan)',
+    access: REMINDER_GATEWAY_ACCESS,
+    input: z.object({}),
+    handler: (ctx) => gateway.getGateway(ctx),
+    rest: { method: 'GET', path: '/api/service/visitreminder/gateway', envelope: 'paged' },
+  }),
+  saveGateway: mutation({
+    summary: 'Simpan gateway pengingat cabang ini (webhook: URL, nama header token, token; token kosong = tetap)',
+    access: REMINDER_GATEWAY_ACCESS,
+    input: reminderGatewayInput,
+    handler: (ctx, input) => gateway.saveGateway(ctx, input),
+    rest: { method: 'PUT', path: '/api/service/visitreminder/gateway' },
+  }),
+  sendReservation: mutation({
+    summary:
+      'Kirim pengingat reservasi lewat gateway (antrian pekerjaan, dicoba ulang); kedua kalinya menjawab yang pertama',
+    access: manage,
+    input: z.object({ id: idParam }),
+    entity: RESERVATION,
+    handler: (ctx, { id }) => gateway.send(ctx, 'reservation', id),
+    rest: {
+      method: 'POST',
+      path: '/api/service/visitreminder/reservation/:id/send',
+      statusOf: (r) => (r.created ? 201 : 200),
+      statuses: [201, 200],
+    },
+    present: (r) => r.data,
+  }),
+  sendFollowUp: mutation({
+    summary: 'Kirim pengingat jadwal kontrol lewat gateway (antrian pekerjaan, dicoba ulang)',
+    access: manage,
+    input: z.object({ id: idParam }),
+    entity: FOLLOW_UP,
+    handler: (ctx, { id }) => gateway.send(ctx, 'followup', id),
+    rest: {
+      method: 'POST',
+      path: '/api/service/visitreminder/followup/:id/send',
+      statusOf: (r) => (r.created ? 201 : 200),
+      statuses: [201, 200],
+    },
+    present: (r) => r.data,
+  }),
+  sendAll: mutation({
+    summary: 'Kirim semua pengingat tanggal ini yang belum diingatkan lewat gateway',
+    access: manage,
+    input: reminderSendAllInput,
+    handler: (ctx, input) => gateway.sendAll(ctx, input.date),
+    rest: { method: 'POST', path: '/api/service/visitreminder/send' },
   }),
 };

@@ -1,8 +1,15 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import type { Db } from '../../db/client.js';
-import { reservation, reservationSlot, users, visit } from '../../db/schema/index.js';
+import {
+  reminderDelivery,
+  reminderGateway,
+  reservation,
+  reservationSlot,
+  users,
+  visit,
+} from '../../db/schema/index.js';
 
 /** The reservations module's only SQL (issue 11 items 2 and 6). Every query takes the branch it is scoped to. */
 export type ReservationRow = typeof reservation.$inferSelect;
@@ -171,22 +178,37 @@ export async function reservationsToRemind(db: Db, profileId: number, date: stri
     .orderBy(asc(reservation.time), asc(customer.name));
 }
 
-export async function followUpsDue(db: Db, profileId: number, date: string) {
+function followUpSelect(db: Db, w: SQL | undefined) {
   return db
     .select({
       id: visit.id,
+      profile_id: visit.profile_id,
       customer_id: visit.customer_id,
       customer_name: customer.name,
       customer_phone: customer.phone,
       doctor_name: doctor.name,
       date: visit.follow_up_date,
       reminded_at: visit.follow_up_reminded_at,
+      status: visit.status,
     })
     .from(visit)
     .innerJoin(customer, eq(customer.id, visit.customer_id))
     .innerJoin(doctor, eq(doctor.id, visit.doctor_id))
-    .where(and(eq(visit.profile_id, profileId), eq(visit.follow_up_date, date), sql`${visit.status} <> 'batal'`))
-    .orderBy(asc(customer.name), asc(visit.id));
+    .where(w);
+}
+export type FollowUpReminderRow = Awaited<ReturnType<typeof followUpSelect>>[number];
+
+export async function followUpsDue(db: Db, profileId: number, date: string) {
+  return followUpSelect(
+    db,
+    and(eq(visit.profile_id, profileId), eq(visit.follow_up_date, date), sql`${visit.status} <> 'batal'`),
+  ).orderBy(asc(customer.name), asc(visit.id));
+}
+
+/** One visit's follow-up as the reminder page lists it (any status; the caller checks). */
+export async function followUpReminder(db: Db, id: number): Promise<FollowUpReminderRow | undefined> {
+  const [row] = await followUpSelect(db, eq(visit.id, id));
+  return row;
 }
 
 export async function findFollowUp(db: Db, id: number) {
@@ -203,5 +225,122 @@ export async function markFollowUpReminded(db: Db, id: number, at: string) {
     .set({ follow_up_reminded_at: at })
     .where(eq(visit.id, id))
     .returning({ id: visit.id, reminded_at: visit.follow_up_reminded_at });
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------ reminder gateway
+
+export type GatewayRow = typeof reminderGateway.$inferSelect;
+export type DeliveryRow = typeof reminderDelivery.$inferSelect;
+
+export async function findGateway(db: Db, profileId: number): Promise<GatewayRow | undefined> {
+  const [row] = await db.select().from(reminderGateway).where(eq(reminderGateway.profile_id, profileId));
+  return row;
+}
+
+/** Creates or replaces the branch's gateway row (one per branch: reminder_gateway_profile_idx). */
+export async function upsertGateway(db: Db, v: typeof reminderGateway.$inferInsert): Promise<GatewayRow> {
+  const [row] = await db
+    .insert(reminderGateway)
+    .values(v)
+    .onConflictDoUpdate({
+      target: reminderGateway.profile_id,
+      set: {
+        enabled: v.enabled,
+        provider: v.provider,
+        url: v.url,
+        token_header: v.token_header,
+        token: v.token,
+        updated_by: v.updated_by,
+        updated_at: sql`now()`,
+      },
+    })
+    .returning();
+  return row;
+}
+
+export async function insertDelivery(db: Db, v: typeof reminderDelivery.$inferInsert): Promise<DeliveryRow> {
+  const [row] = await db.insert(reminderDelivery).values(v).returning();
+  return row;
+}
+
+/** The queued or sent delivery of a reminder (at most one: the partial unique indexes). */
+export async function activeDelivery(
+  db: Db,
+  kind: 'reservation' | 'followup',
+  id: number,
+): Promise<DeliveryRow | undefined> {
+  const col = kind === 'reservation' ? reminderDelivery.reservation_id : reminderDelivery.visit_id;
+  const [row] = await db
+    .select()
+    .from(reminderDelivery)
+    .where(and(eq(col, id), sql`${reminderDelivery.status} in ('queued', 'sent')`));
+  return row;
+}
+
+export async function findDelivery(db: Db, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await db.select().from(reminderDelivery).where(eq(reminderDelivery.id, id));
+  return row;
+}
+
+export async function updateDelivery(db: Db, id: number, v: Partial<typeof reminderDelivery.$inferInsert>) {
+  const [row] = await db
+    .update(reminderDelivery)
+    .set({ ...v, updated_at: sql`now()` })
+    .where(eq(reminderDelivery.id, id))
+    .returning();
+  return row;
+}
+
+/** Counts one more attempt of a queued delivery; undefined when it is no longer queued. */
+export async function startAttempt(db: Db, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(reminderDelivery)
+    .set({ attempts: sql`${reminderDelivery.attempts} + 1`, updated_at: sql`now()` })
+    .where(and(eq(reminderDelivery.id, id), eq(reminderDelivery.status, 'queued')))
+    .returning();
+  return row;
+}
+
+/** The latest delivery of each of the given reminders of a branch. */
+export async function latestDeliveries(
+  db: Db,
+  profileId: number,
+  reservationIds: number[],
+  visitIds: number[],
+): Promise<DeliveryRow[]> {
+  if (reservationIds.length === 0 && visitIds.length === 0) return [];
+  const w: SQL[] = [];
+  if (reservationIds.length) w.push(inArray(reminderDelivery.reservation_id, reservationIds));
+  if (visitIds.length) w.push(inArray(reminderDelivery.visit_id, visitIds));
+  const rows = await db
+    .select()
+    .from(reminderDelivery)
+    .where(and(eq(reminderDelivery.profile_id, profileId), or(...w)))
+    .orderBy(desc(reminderDelivery.id));
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = `${r.kind}|${r.reservation_id ?? r.visit_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The reminder a delivery is for, as the job needs it: still booked / still due, and its branch's clinic name. */
+export async function reservationState(db: Db, id: number) {
+  const [row] = await db
+    .select({ status: reservation.status, reminded_at: reservation.reminded_at })
+    .from(reservation)
+    .where(eq(reservation.id, id));
+  return row;
+}
+
+export async function markReservationRemindedBy(db: Db, id: number, at: string, by: number | null) {
+  const [row] = await db
+    .update(reservation)
+    .set({ reminded_at: at, reminded_by: by, updated_at: sql`now()` })
+    .where(eq(reservation.id, id))
+    .returning();
   return row;
 }

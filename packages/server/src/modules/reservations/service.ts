@@ -5,6 +5,8 @@ import {
   slotFullMessage,
   waLink,
   type NewPatientInput,
+  type ReminderDeliveryDto,
+  type ReminderDeliveryStatus,
   type ReminderDto,
   type ReservationDto,
   type ReservationInput,
@@ -347,63 +349,110 @@ export async function list(ctx: Ctx, query: ReservationListQuery) {
 
 // ------------------------------------------------------------------------------------------------ reminders
 
-/** Tomorrow's (or `date`'s) booked reservations and due follow-ups, each with a prefilled WhatsApp link. */
-export async function reminders(ctx: Ctx, date: string | undefined): Promise<{ date: string; data: ReminderDto[] }> {
+const waMessageLink = (phone: string | null, message: string) => {
+  const base = waLink(phone);
+  return base ? `${base}?text=${encodeURIComponent(message)}` : null;
+};
+
+/** A reservation as a reminder: the patient, the prefilled message and its WhatsApp link. */
+export function reservationReminder(r: q.ReservationListRow, clinic: string): ReminderDto {
+  const message = reminderMessage({
+    kind: 'reservation',
+    customer_name: r.customer_name,
+    clinic,
+    doctor_name: r.doctor_name,
+    date: r.r.date,
+    time: hhmm(r.r.time),
+  });
+  return {
+    kind: 'reservation',
+    id: r.r.id,
+    customer: r.r.customer_id,
+    customer_name: r.customer_name,
+    phone: r.customer_phone,
+    doctor_name: r.doctor_name,
+    date: r.r.date,
+    time: hhmm(r.r.time),
+    reminded_at: r.r.reminded_at,
+    wa_link: waMessageLink(r.customer_phone, message),
+    message,
+    delivery: null,
+  };
+}
+
+/** A visit's follow-up (control visit) as a reminder. */
+export function followUpReminder(v: q.FollowUpReminderRow, clinic: string): ReminderDto {
+  const message = reminderMessage({
+    kind: 'followup',
+    customer_name: v.customer_name,
+    clinic,
+    doctor_name: v.doctor_name,
+    date: v.date!,
+    time: null,
+  });
+  return {
+    kind: 'followup',
+    id: v.id,
+    customer: v.customer_id,
+    customer_name: v.customer_name,
+    phone: v.customer_phone,
+    doctor_name: v.doctor_name,
+    date: v.date!,
+    time: null,
+    reminded_at: v.reminded_at,
+    wa_link: waMessageLink(v.customer_phone, message),
+    message,
+    delivery: null,
+  };
+}
+
+/** The clinic name a reminder message carries (the branch's name). */
+export async function clinicName(c: Ctx, profileId: number): Promise<string> {
+  return (await findBranch(c.db, profileId))?.name ?? 'Klinik';
+}
+
+/**
+ * Tomorrow's (or `date`'s) booked reservations and due follow-ups, each with a prefilled WhatsApp link, the latest
+ * sending through the branch's gateway, and whether that gateway is enabled (the page then offers 'Kirim').
+ */
+export async function reminders(
+  ctx: Ctx,
+  date: string | undefined,
+): Promise<{ date: string; gateway: boolean; data: ReminderDto[] }> {
   const c = requireUser(ctx);
   const clock = await clockOf(c);
   const day = date ?? addDays(clock.today, 1);
-  const link = (phone: string | null, message: string) => {
-    const base = waLink(phone);
-    return base ? `${base}?text=${encodeURIComponent(message)}` : null;
+  const out: ReminderDto[] = [
+    ...(await q.reservationsToRemind(c.db, c.branchId, day)).map((r) => reservationReminder(r, clock.clinic)),
+    ...(await q.followUpsDue(c.db, c.branchId, day)).map((v) => followUpReminder(v, clock.clinic)),
+  ];
+  const deliveries = await q.latestDeliveries(
+    c.db,
+    c.branchId,
+    out.filter((r) => r.kind === 'reservation').map((r) => r.id),
+    out.filter((r) => r.kind === 'followup').map((r) => r.id),
+  );
+  for (const r of out) {
+    const d = deliveries.find((x) => x.kind === r.kind && (x.reservation_id ?? x.visit_id) === r.id);
+    r.delivery = d ? deliveryDto(d) : null;
+  }
+  const gateway = await q.findGateway(c.db, c.branchId);
+  return { date: day, gateway: !!gateway?.enabled, data: out };
+}
+
+export function deliveryDto(d: q.DeliveryRow): ReminderDeliveryDto {
+  return {
+    id: d.id,
+    kind: d.kind as ReminderDeliveryDto['kind'],
+    reminder: (d.reservation_id ?? d.visit_id)!,
+    target: d.target,
+    status: d.status as ReminderDeliveryStatus,
+    attempts: d.attempts,
+    last_error: d.last_error,
+    created_at: d.created_at,
+    sent_at: d.sent_at,
+    failed_at: d.failed_at,
   };
-  const out: ReminderDto[] = [];
-  for (const r of await q.reservationsToRemind(c.db, c.branchId, day)) {
-    const message = reminderMessage({
-      kind: 'reservation',
-      customer_name: r.customer_name,
-      clinic: clock.clinic,
-      doctor_name: r.doctor_name,
-      date: r.r.date,
-      time: hhmm(r.r.time),
-    });
-    out.push({
-      kind: 'reservation',
-      id: r.r.id,
-      customer: r.r.customer_id,
-      customer_name: r.customer_name,
-      phone: r.customer_phone,
-      doctor_name: r.doctor_name,
-      date: r.r.date,
-      time: hhmm(r.r.time),
-      reminded_at: r.r.reminded_at,
-      wa_link: link(r.customer_phone, message),
-      message,
-    });
-  }
-  for (const v of await q.followUpsDue(c.db, c.branchId, day)) {
-    const message = reminderMessage({
-      kind: 'followup',
-      customer_name: v.customer_name,
-      clinic: clock.clinic,
-      doctor_name: v.doctor_name,
-      date: v.date!,
-      time: null,
-    });
-    out.push({
-      kind: 'followup',
-      id: v.id,
-      customer: v.customer_id,
-      customer_name: v.customer_name,
-      phone: v.customer_phone,
-      doctor_name: v.doctor_name,
-      date: v.date!,
-      time: null,
-      reminded_at: v.reminded_at,
-      wa_link: link(v.customer_phone, message),
-      message,
-    });
-  }
-  return { date: day, data: out };
 }
 
 export async function markReservationReminded(ctx: Ctx, id: number) {
