@@ -1,0 +1,79 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+
+/**
+ * Issue 11 item 6 in the browser: a Jakarta manager sets up the WhatsApp/SMS gateway on 'Pengingat Kunjungan'
+ * (here a fake gateway in this test process), sends one of tomorrow's reminders with 'Kirim', and sees it
+ * 'Terkirim' once the job queue has delivered it with the token header and the same message as the wa.me link.
+ */
+let browser: Browser;
+let gateway: http.Server;
+const received: { headers: http.IncomingHttpHeaders; body: { target?: string; message?: string } }[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  gateway = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: JSON.parse(raw || '{}') as { target?: string; message?: string } });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":true}');
+    });
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => gateway?.close(resolve));
+});
+
+async function clickButton(p: Page, text: string, scope = 'body') {
+  await p.waitForFunction(
+    (t, s) => [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some((b) => b.innerText.trim() === t),
+    {},
+    text,
+    scope,
+  );
+  await p.evaluate(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((b) => b.innerText.trim() === t)!.click(),
+    text,
+    scope,
+  );
+}
+
+describe("'Pengingat Kunjungan' through a gateway", () => {
+  it('sends a reminder through the configured gateway and shows it delivered', async () => {
+    const page = await signedIn(browser, 'manager');
+    try {
+      await page.goto(url('/service/visitreminder'), { waitUntil: 'domcontentloaded' });
+      await waitForText(page, 'Belum diatur: pengingat dikirim lewat tautan WhatsApp');
+      // Without a gateway there is nothing to send: only the wa.me links.
+      expect(await page.evaluate(() => document.body.innerText.includes('Kirim semua'))).toBe(false);
+      await clickButton(page, 'Atur Gateway');
+      await page.waitForSelector('#gateway-url');
+      await page.click('#gateway-enabled');
+      const port = (gateway.address() as AddressInfo).port;
+      await page.type('#gateway-url', `http://127.0.0.1:${port}/send`);
+      await page.click('#gateway-token-header', { clickCount: 3 });
+      await page.type('#gateway-token-header', 'Authorization');
+      await page.type('#gateway-token', 'token-uji-e2e');
+      await clickButton(page, 'Simpan', 'form');
+      await waitForText(page, `Aktif: http://127.0.0.1:${port}/send`);
+      await waitForText(page, 'Kirim semua');
+
+      await clickButton(page, 'Kirim', 'main table');
+      await vi.waitFor(() => expect(received.length).toBe(1), { timeout: 30_000, interval: 250 });
+      expect(received[0].headers.authorization).toBe('token-uji-e2e');
+      expect(received[0].body.target).toMatch(/^62\d{8,}$/);
+      expect(received[0].body.message).toContain('Klinik Sehat Sentosa Jakarta');
+      await waitForText(page, 'Terkirim');
+      await screenshot(page, 'reminders-gateway');
+    } finally {
+      await closePage(page);
+    }
+  });
+});
