@@ -16,6 +16,7 @@ import {
   index,
   uniqueIndex,
   check,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
 
@@ -308,9 +309,15 @@ export const payrollRun = pgTable(
     created_by: integer('created_by').references(() => users.id),
     approved_by: integer('approved_by').references(() => users.id),
     approved_at: timestamp('approved_at', { withTimezone: true, mode: 'string' }),
+    /** A correction run names the approved run it corrects; approving it marks that run superseded (status 2). */
+    corrects_run_id: integer('corrects_run_id').references((): AnyPgColumn => payrollRun.id),
     ...created,
   },
   (t) => [
+    uniqueIndex('payroll_run_one_open_correction_idx')
+      .on(t.corrects_run_id)
+      .where(sql`${t.status} = 0 and ${t.corrects_run_id} is not null`),
+    check('payroll_run_status_chk', sql`${t.status} in (0, 1, 2)`),
     uniqueIndex('payroll_run_one_approved_idx')
       .on(t.profile_id, t.group_id, t.period)
       .where(sql`${t.status} = 1`),
