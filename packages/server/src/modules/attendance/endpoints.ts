@@ -336,6 +336,14 @@ export const attendanceEndpoints = {
         handler: (ctx, { id }) => payroll.approveRun(ctx, id),
         rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve' },
       }),
+      correct: mutation({
+        entity: PAYROLL_RUN,
+        summary: 'Buat Koreksi: draf baru untuk periode dan group penggajian yang disetujui, dihitung ulang',
+        access: payrollAccess,
+        input: byId,
+        handler: (ctx, { id }) => payroll.createCorrection(ctx, id),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/correction', status: 201 },
+      }),
     },
     payslip: restOnly({
       entity: PAYROLL_RUN,
