@@ -378,8 +378,7 @@ export async function createCorrection(ctx: Ctx, id: number) {
     });
   } catch (err) {
     const e = err as { code?: string; cause?: { code?: string } };
-    if (e.code === '23505' || e.cause?.code === '23505')
-      throw conflict('Masih ada koreksi draft untuk penggajian ini');
+    if (e.code === '23505' || e.cause?.code === '23505') throw conflict('Masih ada koreksi draft untuk penggajian ini');
     throw err;
   }
   return getRun(ctx, newId);
