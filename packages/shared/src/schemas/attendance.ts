@@ -434,4 +434,5 @@ export const payrollRunInput = z.object({
 });
 export type PayrollRunInput = z.infer<typeof payrollRunInput>;
 
-export const PAYROLL_RUN_STATUS_LABELS: Record<number, string> = { 0: 'Draft', 1: 'Disetujui' };
+/** 2 = superseded: an approved run whose correction was approved (still locked, its journal kept). */
+export const PAYROLL_RUN_STATUS_LABELS: Record<number, string> = { 0: 'Draft', 1: 'Disetujui', 2: 'Dikoreksi' };
