@@ -154,6 +154,32 @@ export const attendanceLeave = pgTable(
   ],
 );
 
+/**
+ * A manager's correction of an employee's day, written when its approval request is approved (issue 15). The punches
+ * stay as they were; the daily view shows the latest correction of the day with its reason. Never changed or deleted.
+ */
+export const attendanceCorrection = pgTable(
+  'attendance_correction',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    check_in: timestamp('check_in', { withTimezone: true, mode: 'string' }),
+    check_out: timestamp('check_out', { withTimezone: true, mode: 'string' }),
+    status: varchar('status', { length: 20 }),
+    reason: text('reason').notNull(),
+    requested_by: integer('requested_by').references(() => users.id),
+    applog_id: integer('applog_id'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('attendance_correction_day_idx').on(t.profile_id, t.date, t.user_id)],
+);
+
 /** /backoffice/attendance/office: office locations; a branch with an active office requires web check-in inside one. */
 export const office = pgTable('office', {
   id: serial('id').primaryKey(),
