@@ -380,28 +380,31 @@ const correctionTime = z.preprocess(
  * corrected check-in / check-out (local times of the branch; a check-out at or before the check-in is the next
  * day) and/or status, with a required reason. The original punches are never changed.
  */
-export const attendanceCorrectionInput = z
-  .object({
-    employee: z.coerce.number({ error: 'Pegawai wajib dipilih' }).int().positive('Pegawai wajib dipilih'),
-    date: day,
-    check_in: correctionTime,
-    check_out: correctionTime,
-    status: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.enum(CORRECTION_STATUSES, { error: 'Status tidak valid' }).optional(),
-    ),
-    reason: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
-      z
-        .string({ error: 'Alasan koreksi wajib diisi' })
-        .min(3, 'Alasan koreksi wajib diisi (minimal 3 karakter)')
-        .max(500, 'Alasan maksimal 500 karakter'),
-    ),
-  })
-  .refine((v) => v.check_in !== undefined || v.check_out !== undefined || v.status !== undefined, {
-    path: ['check_in'],
-    message: 'Isi jam masuk, jam pulang atau status yang dikoreksi',
-  });
+const attendanceCorrectionObject = z.object({
+  employee: z.coerce.number({ error: 'Pegawai wajib dipilih' }).int().positive('Pegawai wajib dipilih'),
+  date: day,
+  check_in: correctionTime,
+  check_out: correctionTime,
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(CORRECTION_STATUSES, { error: 'Status tidak valid' }).optional(),
+  ),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Alasan koreksi wajib diisi' })
+      .min(3, 'Alasan koreksi wajib diisi (minimal 3 karakter)')
+      .max(500, 'Alasan maksimal 500 karakter'),
+  ),
+});
+const hasChange = (v: { check_in?: string; check_out?: string; status?: string }) =>
+  v.check_in !== undefined || v.check_out !== undefined || v.status !== undefined;
+const NO_CHANGE = { path: ['check_in'], message: 'Isi jam masuk, jam pulang atau status yang dikoreksi' };
+export const attendanceCorrectionInput = attendanceCorrectionObject.refine(hasChange, NO_CHANGE);
+/** The daily page's dialog: the same rules without the employee and day (the row and the page give them). */
+export const attendanceCorrectionForm = attendanceCorrectionObject
+  .omit({ employee: true, date: true })
+  .refine(hasChange, NO_CHANGE);
 export type AttendanceCorrectionInput = z.infer<typeof attendanceCorrectionInput>;
 
 // ---------------------------------------------------------------------------------------------------------------

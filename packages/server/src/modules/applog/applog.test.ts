@@ -211,6 +211,13 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         approver_roles: ['manager', 'superadmin'],
         profile_id: branchA,
       },
+      {
+        action: 'attendance.correct_day',
+        label: 'Koreksi absensi harian pegawai',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
     ]);
     const changed = await t
       .trpc(manager)

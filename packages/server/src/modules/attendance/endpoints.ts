@@ -237,7 +237,7 @@ export const attendanceEndpoints = {
     rest: { method: 'GET', path: '/api/attendance/daily', envelope: 'list' },
   }),
   /** REST: 201 with the correction when the caller needs no approval, else 202 { pending, applog_id, message }. */
-  correctDay: restOnly({
+  correctDay: mutation({
     entity: EMPLOYEE,
     summary: 'Ajukan koreksi absensi harian pegawai (alasan wajib); diterapkan setelah disetujui (202)',
     access: attendanceAccess,
@@ -248,8 +248,8 @@ export const attendanceEndpoints = {
       path: '/api/attendance/daily/correction',
       statusOf: (out) => (out.pending ? 202 : 201),
       statuses: [201, 202],
+      present: (out) => (out.pending ? out : out.data),
     },
-    present: (out) => (out.pending ? out : out.data),
   }),
   leave: {
     list: query({
