@@ -243,7 +243,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(4);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(5);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -1,12 +1,10 @@
 import type { AttendanceCorrectionInput, ApprovalAction } from '@klinik/shared';
 import { attendanceCorrectionInput } from '@klinik/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { requireUser, type Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { requireAccess } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
-import { attendanceCorrection, users } from '../../db/schema/index.js';
-import { requestOrRun, type ApprovalExecutor } from '../applog/service.js';
+import { requestOrRun, type ApprovalExecutor } from '../applog/index.js';
 import { EMPLOYEE } from './entities.js';
 import * as q from './queries.js';
 import { addDaysTo, localToEpoch } from './timeclock.js';
@@ -20,7 +18,7 @@ export async function proposeCorrection(ctx: Ctx, input: AttendanceCorrectionInp
   const c = requireUser(ctx);
   // Another branch's employee: 404, as any other row of another branch.
   await requireAccess(ctx, EMPLOYEE, [input.employee], 'write');
-  const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, input.employee));
+  const who = await q.staffName(ctx.db, input.employee);
   if (!who) throw notFound('Pegawai tidak ditemukan');
   const payload = JSON.parse(JSON.stringify(input)) as AttendanceCorrectionInput;
   const what = [
@@ -57,40 +55,26 @@ async function applyCorrection(
   // A check-out at or before the check-in closes an overnight shift: it is the next day.
   if (outMs !== null && inMs !== null && outMs <= inMs)
     outMs = localToEpoch(addDaysTo(input.date, 1), input.check_out!, tz);
-  const [row] = await tx.db
-    .insert(attendanceCorrection)
-    .values({
-      profile_id: tx.branchId,
-      user_id: input.employee,
-      date: input.date,
-      check_in: inMs === null ? null : new Date(inMs).toISOString(),
-      check_out: outMs === null ? null : new Date(outMs).toISOString(),
-      status: input.status ?? null,
-      reason: input.reason,
-      requested_by: requestedBy,
-      applog_id: applogId,
-    })
-    .returning();
+  const row = await q.insertCorrection(tx.db, {
+    profile_id: tx.branchId,
+    user_id: input.employee,
+    date: input.date,
+    check_in: inMs === null ? null : new Date(inMs).toISOString(),
+    check_out: outMs === null ? null : new Date(outMs).toISOString(),
+    status: input.status ?? null,
+    reason: input.reason,
+    requested_by: requestedBy,
+    applog_id: applogId,
+  });
   await audit(tx, { action: 'create', entity: 'attendance_correction', entityId: row.id, after: row });
   return row;
 }
 
 /** The latest correction of each of these employees on a day (a later correction replaces an earlier one). */
 export async function correctionsOf(ctx: Ctx, branch: number, date: string, ids: number[]) {
-  if (!ids.length) return new Map<number, typeof attendanceCorrection.$inferSelect>();
-  const rows = await ctx.db
-    .select()
-    .from(attendanceCorrection)
-    .where(
-      and(
-        eq(attendanceCorrection.profile_id, branch),
-        eq(attendanceCorrection.date, date),
-        inArray(attendanceCorrection.user_id, ids),
-      ),
-    )
-    .orderBy(desc(attendanceCorrection.id));
-  const out = new Map<number, (typeof rows)[number]>();
-  for (const r of rows) if (!out.has(r.user_id)) out.set(r.user_id, r);
+  const out = new Map<number, q.CorrectionRow>();
+  if (!ids.length) return out;
+  for (const r of await q.correctionsOfDay(ctx.db, branch, date, ids)) if (!out.has(r.user_id)) out.set(r.user_id, r);
   return out;
 }
 

@@ -359,10 +359,10 @@ export default function DailyPage() {
           const out = await propose.mutateAsync({
             employee: correctFor.employee,
             date: day,
-            check_in: data.check_in ? String(data.check_in) : undefined,
-            check_out: data.check_out ? String(data.check_out) : undefined,
-            status: data.status ? (data.status as (typeof CORRECTION_STATUSES)[number]) : undefined,
-            reason: String(data.reason),
+            check_in: typeof data.check_in === 'string' && data.check_in ? data.check_in : undefined,
+            check_out: typeof data.check_out === 'string' && data.check_out ? data.check_out : undefined,
+            status: typeof data.status === 'string' && data.status ? data.status : undefined,
+            reason: typeof data.reason === 'string' ? data.reason : '',
           });
           toast.success(out.pending ? out.message : 'Koreksi absensi diterapkan');
           await refresh();

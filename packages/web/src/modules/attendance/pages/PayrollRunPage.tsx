@@ -136,7 +136,7 @@ export default function PayrollRunPage() {
             key: 'slip',
             header: '',
             className: 'text-right',
-            cell: (l: Line) => <PayslipButtons run={run.data!.id} employee={l.employee} />,
+            cell: (l: Line) => <PayslipButtons run={run.data?.id ?? 0} employee={l.employee} />,
           },
         ]
       : []),
