@@ -4,7 +4,7 @@ import type { EntityDef } from './http/access-scope.js';
 import type { JobEnv } from './lib/jobs.js';
 import { registerRest, restEntries, type EndpointTree, type RestEntry } from './http/endpoint.js';
 import { apiDocsEndpoints } from './modules/apidocs/index.js';
-import { attendanceEndpoints, attendanceEntities } from './modules/attendance/index.js';
+import { attendanceApprovalExecutors, attendanceEndpoints, attendanceEntities } from './modules/attendance/index.js';
 import {
   applogEndpoints,
   applogEntities,
@@ -90,7 +90,10 @@ export function registerRestRoutes(app: FastifyInstance): void {
  * Approval executors (what an approved applog request carries out), registered explicitly when the app starts
  * rather than as a side effect of importing a service. A module with approvals adds its map here.
  */
-const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [usersApprovalExecutors];
+const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
+  usersApprovalExecutors,
+  attendanceApprovalExecutors,
+];
 
 export function registerApprovalExecutors(): void {
   for (const map of approvalExecutors) {

@@ -365,6 +365,48 @@ export const DAILY_STATUS_LABELS: Record<DailyStatus, string> = {
   izin: 'Izin',
 };
 
+/** The statuses a manager may set on a day by correction (the others are computed). */
+export const CORRECTION_STATUSES = ['hadir', 'terlambat', 'tidak_hadir', 'libur', 'cuti', 'sakit', 'izin'] as const;
+const correctionTime = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Jam harus berformat JJ:MM')
+    .optional(),
+);
+
+/**
+ * A manager's correction of an employee's day (issue 15), carried out only when approved (approval engine): the
+ * corrected check-in / check-out (local times of the branch; a check-out at or before the check-in is the next
+ * day) and/or status, with a required reason. The original punches are never changed.
+ */
+const attendanceCorrectionObject = z.object({
+  employee: z.coerce.number({ error: 'Pegawai wajib dipilih' }).int().positive('Pegawai wajib dipilih'),
+  date: day,
+  check_in: correctionTime,
+  check_out: correctionTime,
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(CORRECTION_STATUSES, { error: 'Status tidak valid' }).optional(),
+  ),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Alasan koreksi wajib diisi' })
+      .min(3, 'Alasan koreksi wajib diisi (minimal 3 karakter)')
+      .max(500, 'Alasan maksimal 500 karakter'),
+  ),
+});
+const hasChange = (v: { check_in?: string; check_out?: string; status?: string }) =>
+  v.check_in !== undefined || v.check_out !== undefined || v.status !== undefined;
+const NO_CHANGE = { path: ['check_in'], message: 'Isi jam masuk, jam pulang atau status yang dikoreksi' };
+export const attendanceCorrectionInput = attendanceCorrectionObject.refine(hasChange, NO_CHANGE);
+/** The daily page's dialog: the same rules without the employee and day (the row and the page give them). */
+export const attendanceCorrectionForm = attendanceCorrectionObject
+  .omit({ employee: true, date: true })
+  .refine(hasChange, NO_CHANGE);
+export type AttendanceCorrectionInput = z.infer<typeof attendanceCorrectionInput>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Payroll: components, groups, runs
 // ---------------------------------------------------------------------------------------------------------------
@@ -434,4 +476,5 @@ export const payrollRunInput = z.object({
 });
 export type PayrollRunInput = z.infer<typeof payrollRunInput>;
 
-export const PAYROLL_RUN_STATUS_LABELS: Record<number, string> = { 0: 'Draft', 1: 'Disetujui' };
+/** 2 = superseded: an approved run whose correction was approved (still locked, its journal kept). */
+export const PAYROLL_RUN_STATUS_LABELS: Record<number, string> = { 0: 'Draft', 1: 'Disetujui', 2: 'Dikoreksi' };

@@ -16,6 +16,7 @@ import {
   index,
   uniqueIndex,
   check,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
 
@@ -151,6 +152,32 @@ export const attendanceLeave = pgTable(
     index('attendance_leave_profile_date_idx').on(t.profile_id, t.date),
     check('attendance_leave_kind_chk', sql`${t.kind} in ('cuti','sakit','izin')`),
   ],
+);
+
+/**
+ * A manager's correction of an employee's day, written when its approval request is approved (issue 15). The punches
+ * stay as they were; the daily view shows the latest correction of the day with its reason. Never changed or deleted.
+ */
+export const attendanceCorrection = pgTable(
+  'attendance_correction',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    check_in: timestamp('check_in', { withTimezone: true, mode: 'string' }),
+    check_out: timestamp('check_out', { withTimezone: true, mode: 'string' }),
+    status: varchar('status', { length: 20 }),
+    reason: text('reason').notNull(),
+    requested_by: integer('requested_by').references(() => users.id),
+    applog_id: integer('applog_id'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('attendance_correction_day_idx').on(t.profile_id, t.date, t.user_id)],
 );
 
 /** /backoffice/attendance/office: office locations; a branch with an active office requires web check-in inside one. */
@@ -308,9 +335,15 @@ export const payrollRun = pgTable(
     created_by: integer('created_by').references(() => users.id),
     approved_by: integer('approved_by').references(() => users.id),
     approved_at: timestamp('approved_at', { withTimezone: true, mode: 'string' }),
+    /** A correction run names the approved run it corrects; approving it marks that run superseded (status 2). */
+    corrects_run_id: integer('corrects_run_id').references((): AnyPgColumn => payrollRun.id),
     ...created,
   },
   (t) => [
+    uniqueIndex('payroll_run_one_open_correction_idx')
+      .on(t.corrects_run_id)
+      .where(sql`${t.status} = 0 and ${t.corrects_run_id} is not null`),
+    check('payroll_run_status_chk', sql`${t.status} in (0, 1, 2)`),
     uniqueIndex('payroll_run_one_approved_idx')
       .on(t.profile_id, t.group_id, t.period)
       .where(sql`${t.status} = 1`),

@@ -211,6 +211,13 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         approver_roles: ['manager', 'superadmin'],
         profile_id: branchA,
       },
+      {
+        action: 'attendance.correct_day',
+        label: 'Koreksi absensi harian pegawai',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
     ]);
     const changed = await t
       .trpc(manager)
@@ -236,7 +243,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(4);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(5);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

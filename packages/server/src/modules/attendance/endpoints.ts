@@ -21,6 +21,7 @@ import {
   groupInput,
   idParam,
   leaveInput,
+  attendanceCorrectionInput,
   officeInput,
   payrollRunInput,
   pph21SimInput,
@@ -36,6 +37,7 @@ import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance }
 import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
 import * as payroll from './payroll.js';
+import * as corrections from './corrections.js';
 import { payslipPdf } from './payslip.js';
 
 const byId = z.object({ id: idParam });
@@ -234,6 +236,21 @@ export const attendanceEndpoints = {
     handler: (ctx, q) => service.daily(ctx, q),
     rest: { method: 'GET', path: '/api/attendance/daily', envelope: 'list' },
   }),
+  /** REST: 201 with the correction when the caller needs no approval, else 202 { pending, applog_id, message }. */
+  correctDay: mutation({
+    entity: EMPLOYEE,
+    summary: 'Ajukan koreksi absensi harian pegawai (alasan wajib); diterapkan setelah disetujui (202)',
+    access: attendanceAccess,
+    input: attendanceCorrectionInput,
+    handler: (ctx, input) => corrections.proposeCorrection(ctx, input),
+    rest: {
+      method: 'POST',
+      path: '/api/attendance/daily/correction',
+      statusOf: (out) => (out.pending ? 202 : 201),
+      statuses: [201, 202],
+      present: (out) => (out.pending ? out : out.data),
+    },
+  }),
   leave: {
     list: query({
       summary: 'Cuti, sakit dan izin dalam rentang tanggal',
@@ -335,6 +352,14 @@ export const attendanceEndpoints = {
         input: byId,
         handler: (ctx, { id }) => payroll.approveRun(ctx, id),
         rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve' },
+      }),
+      correct: mutation({
+        entity: PAYROLL_RUN,
+        summary: 'Buat Koreksi: draf baru untuk periode dan group penggajian yang disetujui, dihitung ulang',
+        access: payrollAccess,
+        input: byId,
+        handler: (ctx, { id }) => payroll.createCorrection(ctx, id),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/correction', status: 201 },
       }),
     },
     payslip: restOnly({

@@ -15,5 +15,6 @@ export {
   PAYROLL_RUN,
   attendanceEntities,
 } from './entities.js';
-export { createRun, approveRun } from './payroll.js';
+export { createRun, approveRun, createCorrection } from './payroll.js';
+export { attendanceApprovalExecutors } from './corrections.js';
 export { localToEpoch, addDaysTo } from './timeclock.js';

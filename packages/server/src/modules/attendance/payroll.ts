@@ -279,7 +279,115 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
         eq(payrollRun.status, 1),
       ),
     );
-  if (approved) throw conflict(`Penggajian ${input.period} untuk group ${group.name} sudah disetujui`, 'period');
+  if (approved)
+    throw conflict(
+      `Penggajian ${input.period} untuk group ${group.name} sudah disetujui; gunakan Buat Koreksi`,
+      'period',
+    );
+  const { range, lines } = await computeLines(ctx, group, input.period);
+
+  const id = await inTransaction(ctx, async (tx) => {
+    const drafts = await tx.db
+      .select({ id: payrollRun.id })
+      .from(payrollRun)
+      .where(
+        and(
+          eq(payrollRun.profile_id, ctx.branchId),
+          eq(payrollRun.group_id, group.id),
+          eq(payrollRun.period, input.period),
+          eq(payrollRun.status, 0),
+        ),
+      );
+    for (const d of drafts) {
+      await tx.db.delete(payrollRunLine).where(eq(payrollRunLine.run_id, d.id));
+      await tx.db.delete(payrollRun).where(eq(payrollRun.id, d.id));
+    }
+    const [run] = await tx.db
+      .insert(payrollRun)
+      .values({
+        profile_id: ctx.branchId,
+        group_id: group.id,
+        period: input.period,
+        status: 0,
+        date_from: range.from,
+        date_to: range.to,
+        created_by: u.id,
+      })
+      .returning();
+    await tx.db.insert(payrollRunLine).values(lines.map((l) => ({ run_id: run.id, ...l })));
+    await audit(tx, {
+      action: 'create',
+      entity: 'payroll_run',
+      entityId: run.id,
+      after: { ...input, lines: lines.length },
+    });
+    return run.id;
+  });
+  return getRun(ctx, id);
+}
+
+/**
+ * 'Buat Koreksi': a new draft run for the period and group of an approved (current) run, recomputed from the data
+ * as it is now, naming the run it corrects. At most one open correction per run and one draft per group and period
+ * (partial unique indexes): a second, even a concurrent one, answers 409.
+ */
+export async function createCorrection(ctx: Ctx, id: number) {
+  const u = requireUser(ctx).user;
+  await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
+  const [orig] = await ctx.db.select().from(payrollRun).where(eq(payrollRun.id, id));
+  if (!orig) throw notFound();
+  if (orig.status !== 1) throw conflict('Hanya penggajian yang disetujui dan masih berlaku yang dapat dikoreksi');
+  const [open] = await ctx.db
+    .select({ id: payrollRun.id })
+    .from(payrollRun)
+    .where(
+      and(
+        eq(payrollRun.profile_id, orig.profile_id),
+        eq(payrollRun.group_id, orig.group_id),
+        eq(payrollRun.period, orig.period),
+        eq(payrollRun.status, 0),
+      ),
+    );
+  if (open) throw conflict(`Masih ada koreksi draft #${open.id} untuk penggajian ini`);
+  const [group] = await ctx.db.select().from(payrollGroup).where(eq(payrollGroup.id, orig.group_id));
+  const { range, lines } = await computeLines(ctx, group, orig.period);
+  let newId: number;
+  try {
+    newId = await inTransaction(ctx, async (tx) => {
+      const [run] = await tx.db
+        .insert(payrollRun)
+        .values({
+          profile_id: orig.profile_id,
+          group_id: orig.group_id,
+          period: orig.period,
+          status: 0,
+          date_from: range.from,
+          date_to: range.to,
+          created_by: u.id,
+          corrects_run_id: orig.id,
+        })
+        .returning();
+      await tx.db.insert(payrollRunLine).values(lines.map((l) => ({ run_id: run.id, ...l })));
+      await audit(tx, {
+        action: 'create',
+        entity: 'payroll_run',
+        entityId: run.id,
+        after: { corrects_run_id: orig.id, period: orig.period, group: orig.group_id, lines: lines.length },
+      });
+      return run.id;
+    });
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505') throw conflict('Masih ada koreksi draft untuk penggajian ini');
+    throw err;
+  }
+  return getRun(ctx, newId);
+}
+
+/** The lines of a group's run for a period, computed from the data as it is now (nothing written). */
+async function computeLines(ctx: Ctx, group: typeof payrollGroup.$inferSelect, period: string) {
+  if (group.status !== 1) throw badRequest('Group slip gaji tidak aktif', 'group');
+  const input = { period, group: group.id };
   const today = await ctx.today();
   const range = periodRange(input.period, group.cutoff_day);
   if (range.from > today) throw badRequest('Periode belum dimulai', 'period');
@@ -442,45 +550,7 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
       detail: JSON.stringify(detail),
     };
   });
-
-  const id = await inTransaction(ctx, async (tx) => {
-    const drafts = await tx.db
-      .select({ id: payrollRun.id })
-      .from(payrollRun)
-      .where(
-        and(
-          eq(payrollRun.profile_id, ctx.branchId),
-          eq(payrollRun.group_id, group.id),
-          eq(payrollRun.period, input.period),
-          eq(payrollRun.status, 0),
-        ),
-      );
-    for (const d of drafts) {
-      await tx.db.delete(payrollRunLine).where(eq(payrollRunLine.run_id, d.id));
-      await tx.db.delete(payrollRun).where(eq(payrollRun.id, d.id));
-    }
-    const [run] = await tx.db
-      .insert(payrollRun)
-      .values({
-        profile_id: ctx.branchId,
-        group_id: group.id,
-        period: input.period,
-        status: 0,
-        date_from: range.from,
-        date_to: range.to,
-        created_by: u.id,
-      })
-      .returning();
-    await tx.db.insert(payrollRunLine).values(lines.map((l) => ({ run_id: run.id, ...l })));
-    await audit(tx, {
-      action: 'create',
-      entity: 'payroll_run',
-      entityId: run.id,
-      after: { ...input, lines: lines.length },
-    });
-    return run.id;
-  });
-  return getRun(ctx, id);
+  return { range, lines };
 }
 
 function lineDto(l: typeof payrollRunLine.$inferSelect & { name: string; username: string }) {
@@ -544,8 +614,29 @@ export async function getRun(ctx: Ctx, id: number) {
     .orderBy(asc(users.name));
   const dto = lines.map((l) => lineDto({ ...l.line, name: l.name, username: l.username }));
   const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
+  const chain = await runChain(ctx, run.run);
+  const superseded_by = chain.find((c) => c.corrects_run_id === run.run.id && c.status !== 0)?.id ?? null;
+  const open_correction = chain.find((c) => c.corrects_run_id === run.run.id && c.status === 0)?.id ?? null;
+  let differences: RunDifference[] = [];
+  if (run.run.corrects_run_id !== null) {
+    const before = await ctx.db
+      .select({ line: payrollRunLine, name: users.name })
+      .from(payrollRunLine)
+      .innerJoin(users, eq(users.id, payrollRunLine.user_id))
+      .where(eq(payrollRunLine.run_id, run.run.corrects_run_id));
+    differences = runDifferences(
+      before.map((b) => ({ ...b.line, name: b.name })),
+      lines.map((l) => ({ ...l.line, name: l.name })),
+    );
+  }
   return {
     id: run.run.id,
+    corrects_run_id: run.run.corrects_run_id,
+    superseded_by,
+    open_correction,
+    is_correction: run.run.corrects_run_id !== null,
+    chain,
+    differences,
     profile_id: run.run.profile_id,
     period: run.run.period,
     group: run.run.group_id,
@@ -568,6 +659,71 @@ export async function getRun(ctx: Ctx, id: number) {
   };
 }
 
+interface RunDifference {
+  employee: number;
+  name: string;
+  before: { earnings: number; bruto: number; pph21: number; net: number } | null;
+  after: { earnings: number; bruto: number; pph21: number; net: number } | null;
+  diff: { earnings: number; bruto: number; pph21: number; net: number };
+}
+
+type LineRow = typeof payrollRunLine.$inferSelect & { name: string };
+
+/** Per employee: the corrected run's figures, the correction's, and the difference (rupiah). */
+function runDifferences(before: LineRow[], after: LineRow[]): RunDifference[] {
+  const ids = [...new Set([...before.map((l) => l.user_id), ...after.map((l) => l.user_id)])];
+  const pick = (l: LineRow | undefined) => l && { earnings: l.earnings, bruto: l.bruto, pph21: l.pph21, net: l.net };
+  const rp = (v: { earnings: number; bruto: number; pph21: number; net: number }) => ({
+    earnings: fromSen(v.earnings),
+    bruto: fromSen(v.bruto),
+    pph21: fromSen(v.pph21),
+    net: fromSen(v.net),
+  });
+  const zero = { earnings: 0, bruto: 0, pph21: 0, net: 0 };
+  return ids
+    .map((id) => {
+      const b = before.find((l) => l.user_id === id);
+      const a = after.find((l) => l.user_id === id);
+      const x = pick(b) ?? zero;
+      const y = pick(a) ?? zero;
+      return {
+        employee: id,
+        name: (a ?? b)!.name,
+        before: b ? rp(x) : null,
+        after: a ? rp(y) : null,
+        diff: rp({
+          earnings: y.earnings - x.earnings,
+          bruto: y.bruto - x.bruto,
+          pph21: y.pph21 - x.pph21,
+          net: y.net - x.net,
+        }),
+      };
+    })
+    .sort((p, q) => p.name.localeCompare(q.name));
+}
+
+/** Every run of the same branch, group and period, oldest first: the original and its corrections. */
+async function runChain(ctx: Ctx, run: typeof payrollRun.$inferSelect) {
+  const rows = await ctx.db
+    .select()
+    .from(payrollRun)
+    .where(
+      and(
+        eq(payrollRun.profile_id, run.profile_id),
+        eq(payrollRun.group_id, run.group_id),
+        eq(payrollRun.period, run.period),
+      ),
+    )
+    .orderBy(asc(payrollRun.id));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    corrects_run_id: r.corrects_run_id,
+    jurnal_id: r.jurnal_id,
+    approved_at: r.approved_at,
+  }));
+}
+
 export async function listRuns(ctx: Ctx, f: { period?: string }) {
   requireUser(ctx);
   const rows = await ctx.db
@@ -582,18 +738,15 @@ export async function listRuns(ctx: Ctx, f: { period?: string }) {
     group: r.run.group_id,
     group_name: r.group,
     status: r.run.status,
+    corrects_run_id: r.run.corrects_run_id,
     jurnal_id: r.run.jurnal_id,
   }));
 }
 
-/** Approves a draft: one journal through the posting service in the same transaction, then the run is locked. */
-export async function approveRun(ctx: Ctx, id: number) {
-  const u = requireUser(ctx).user;
-  await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
-  const run = await getRun(ctx, id);
-  if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
-  const today = await ctx.today();
-  const date = run.date_to <= today ? run.date_to : today;
+type RunDto = Awaited<ReturnType<typeof getRun>>;
+
+/** What a run posts per account, in sen, debit positive on the debit-side accounts and credit positive on the others. */
+function postingAmounts(run: RunDto) {
   const s = (v: number) => toSen(v);
   const lines = run.lines;
   const tot = (f: (l: (typeof lines)[number]) => number) => lines.reduce((a, l) => a + s(f(l)), 0);
@@ -601,12 +754,36 @@ export async function approveRun(ctx: Ctx, id: number) {
     tot((l) => l.deductions) -
     tot((l) => l.pph21) -
     tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee);
-  const salaryExpense = tot((l) => l.earnings) - otherDeductions;
   const employer = tot((l) => l.bpjs.jkn_employer + l.bpjs.jht_employer + l.bpjs.jp_employer + l.bpjs.jkk + l.bpjs.jkm);
-  const bpjsPayable = employer + tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee);
-  const pph = tot((l) => l.pph21);
-  const net = tot((l) => l.net);
-  const memo = `Gaji ${run.period} ${run.group_name}`;
+  return {
+    salaryExpense: tot((l) => l.earnings) - otherDeductions,
+    employer,
+    pph: tot((l) => l.pph21),
+    bpjsPayable: employer + tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee),
+    net: tot((l) => l.net),
+  };
+}
+
+/**
+ * Approves a draft: one journal through the posting service in the same transaction, then the run is locked. A
+ * correction posts only the difference per account against the run it corrects, which becomes superseded (status
+ * 2, still locked, its journal kept); the correction is then the period's current run.
+ */
+export async function approveRun(ctx: Ctx, id: number) {
+  const u = requireUser(ctx).user;
+  await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
+  const run = await getRun(ctx, id);
+  if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
+  const today = await ctx.today();
+  const date = run.date_to <= today ? run.date_to : today;
+  const amounts = postingAmounts(run);
+  const corrected = run.corrects_run_id === null ? null : await getRun(ctx, run.corrects_run_id);
+  if (corrected && corrected.status !== 1) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
+  if (corrected) {
+    const was = postingAmounts(corrected);
+    for (const k of Object.keys(amounts) as (keyof typeof amounts)[]) amounts[k] -= was[k];
+  }
+  const memo = `${corrected ? 'Koreksi gaji' : 'Gaji'} ${run.period} ${run.group_name}`;
   const posting: PostingLine[] = [];
   const add = (akun: string, description: string, sen: number, debitSide: boolean) => {
     if (sen === 0) return;
@@ -614,27 +791,44 @@ export async function approveRun(ctx: Ctx, id: number) {
     const v = asSen(Math.abs(sen));
     posting.push({ akun, description, debit: isDebit ? v : asSen(0), credit: isDebit ? asSen(0) : v });
   };
-  add(ACCOUNT.bebanGaji, 'Beban gaji', salaryExpense, true);
-  add(ACCOUNT.bebanBpjs, 'BPJS bagian pemberi kerja', employer, true);
-  add(ACCOUNT.hutangPph21, 'PPh 21 dipotong', pph, false);
-  add(ACCOUNT.hutangBpjs, 'BPJS pegawai dan pemberi kerja', bpjsPayable, false);
-  add(ACCOUNT.hutangGaji, 'Gaji bersih yang harus dibayar', net, false);
-  if (!posting.length) throw badRequest('Penggajian bernilai nol tidak dapat disetujui');
+  add(ACCOUNT.bebanGaji, 'Beban gaji', amounts.salaryExpense, true);
+  add(ACCOUNT.bebanBpjs, 'BPJS bagian pemberi kerja', amounts.employer, true);
+  add(ACCOUNT.hutangPph21, 'PPh 21 dipotong', amounts.pph, false);
+  add(ACCOUNT.hutangBpjs, 'BPJS pegawai dan pemberi kerja', amounts.bpjsPayable, false);
+  add(ACCOUNT.hutangGaji, 'Gaji bersih yang harus dibayar', amounts.net, false);
+  if (!posting.length && !corrected) throw badRequest('Penggajian bernilai nol tidak dapat disetujui');
   await inTransaction(ctx, async (tx) => {
-    const jurnal = await postJournal(tx, {
-      transaction_at: date,
-      memo,
-      source_type: 'payroll_run',
-      source_id: run.id,
-      lines: posting,
-    });
+    if (corrected) {
+      // First the corrected run leaves the 'one approved run per group and period' index, then this one enters it.
+      const gone = await tx.db
+        .update(payrollRun)
+        .set({ status: 2 })
+        .where(and(eq(payrollRun.id, corrected.id), eq(payrollRun.status, 1)))
+        .returning({ id: payrollRun.id });
+      if (!gone.length) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
+    }
+    // A correction that changes no account posts no journal (there is nothing to post).
+    const jurnal = posting.length
+      ? await postJournal(tx, {
+          transaction_at: date,
+          memo,
+          source_type: 'payroll_run',
+          source_id: run.id,
+          lines: posting,
+        })
+      : null;
     const updated = await tx.db
       .update(payrollRun)
-      .set({ status: 1, jurnal_id: jurnal.id, approved_by: u.id, approved_at: sql`now()` })
+      .set({ status: 1, jurnal_id: jurnal?.id ?? null, approved_by: u.id, approved_at: sql`now()` })
       .where(and(eq(payrollRun.id, run.id), eq(payrollRun.status, 0)))
       .returning({ id: payrollRun.id });
     if (!updated.length) throw conflict('Penggajian ini sudah disetujui');
-    await audit(tx, { action: 'approve', entity: 'payroll_run', entityId: run.id, after: { jurnal_id: jurnal.id } });
+    await audit(tx, {
+      action: 'approve',
+      entity: 'payroll_run',
+      entityId: run.id,
+      after: { jurnal_id: jurnal?.id ?? null, corrects_run_id: run.corrects_run_id },
+    });
   });
   return getRun(ctx, id);
 }

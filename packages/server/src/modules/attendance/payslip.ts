@@ -63,7 +63,7 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
   return `<section class="slip">
   <header>
     <div><div class="brand">${esc(branch.name)}</div><div class="small">${esc(branch.address ?? '')}${branch.phone ? ` · ${esc(branch.phone)}` : ''}</div></div>
-    <div class="title">SLIP GAJI${run.status === 1 ? '' : ' (DRAFT)'}<br/><span class="small">${esc(periodLabel(run.period))}</span></div>
+    <div class="title">SLIP GAJI${run.corrects_run_id !== null ? ' KOREKSI' : ''}${run.status === 0 ? ' (DRAFT)' : run.status === 2 ? ' (DIGANTI KOREKSI)' : ''}<br/><span class="small">${esc(periodLabel(run.period))}</span></div>
   </header>
   <table class="who">
     <tr><td>Nama</td><td>: ${esc(l.name)}</td><td>Periode absensi</td><td>: ${esc(run.date_from)} s/d ${esc(run.date_to)}</td></tr>
@@ -88,7 +88,7 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
   <div class="net">GAJI DITERIMA <span>${rp(net)}</span></div>
   <div class="small terbilang">Terbilang: ${esc(terbilang(Math.max(0, Math.round(net))))}</div>
   <div class="small">Penghasilan bruto (dasar PPh 21): ${rp(l.bruto)} · BPJS dibayar perusahaan: ${rp(employer)}</div>
-  <div class="small">Status proses gaji: ${run.status === 1 ? 'Disetujui' : 'Draft'}${run.jurnal_id ? ` · Jurnal #${run.jurnal_id}` : ''}</div>
+  <div class="small">Status proses gaji: ${run.status === 1 ? 'Disetujui' : run.status === 2 ? `Diganti koreksi #${run.superseded_by}` : 'Draft'}${run.corrects_run_id !== null ? ` · KOREKSI atas #${run.corrects_run_id}` : ''}${run.jurnal_id ? ` · Jurnal #${run.jurnal_id}` : ''}</div>
 </section>`;
 }
 

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import {
   attendanceLeave,
+  attendanceCorrection,
   checklog,
   department,
   employee,
@@ -434,4 +435,35 @@ export async function cancelLeave(db: Db, id: number, by: number) {
     .where(and(eq(attendanceLeave.id, id), eq(attendanceLeave.status, 1)))
     .returning();
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Daily attendance corrections (approved)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type CorrectionRow = typeof attendanceCorrection.$inferSelect;
+
+export async function staffName(db: Db, id: number) {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function insertCorrection(db: Db, values: typeof attendanceCorrection.$inferInsert) {
+  const [row] = await db.insert(attendanceCorrection).values(values).returning();
+  return row;
+}
+
+/** Corrections of a day, newest first. */
+export function correctionsOfDay(db: Db, branch: number, date: string, ids: number[]) {
+  return db
+    .select()
+    .from(attendanceCorrection)
+    .where(
+      and(
+        eq(attendanceCorrection.profile_id, branch),
+        eq(attendanceCorrection.date, date),
+        inArray(attendanceCorrection.user_id, ids),
+      ),
+    )
+    .orderBy(desc(attendanceCorrection.id));
 }

@@ -21,6 +21,7 @@ import { badRequest, badRequestMany, conflict, notFound } from '../../http/error
 import { audit } from '../../lib/audit.js';
 import { department, employee, office, roster, shift, users } from '../../db/schema/index.js';
 import * as q from './queries.js';
+import { correctionsOf } from './corrections.js';
 import {
   addDaysTo,
   attendShift,
@@ -443,6 +444,15 @@ export interface DailyRow {
   missing_checkout: boolean;
   /** An active leave, sick or permitted absence of the day (its id, to cancel it). */
   leave: { id: number; kind: string; reason: string } | null;
+  /** The approved correction of the day shown instead of the punches (they stay), with its reason. */
+  correction: {
+    id: number;
+    reason: string;
+    check_in: string | null;
+    check_out: string | null;
+    status: string | null;
+    original: { check_in: string | null; check_out: string | null; status: DailyStatus };
+  } | null;
 }
 
 /**
@@ -475,7 +485,7 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
   const dayStart = localToEpoch(f.date, '00:00', tz);
   const dayEnd = localToEpoch(next, '00:00', tz);
   const iso = (ms: number | null) => (ms === null ? null : localIso(ms, tz));
-  const rows = people.map((p): Omit<DailyRow, 'leave'> => {
+  const rows = people.map((p): Omit<DailyRow, 'leave' | 'correction'> => {
     const mine: Punch[] = punches
       .filter((x) => x.user_id === p.id || (x.user_id === null && !!p.attendance_code && x.code === p.attendance_code))
       .map((x) => ({ at: Date.parse(x.punch_at), state: x.state }));
@@ -535,11 +545,46 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
     };
   });
   // A recorded leave, sick day or permitted absence names a day without a check-in (a punch still shows presence).
-  return rows.map((r) => {
+  const withLeave = rows.map((r) => {
     const l = leaves.find((x) => x.employee === r.employee);
     const leave = l ? { id: l.id, kind: l.kind, reason: l.reason } : null;
-    if (l && r.check_in === null) return { ...r, status: l.kind as DailyStatus, leave };
-    return { ...r, leave };
+    if (l && r.check_in === null) return { ...r, status: l.kind as DailyStatus, leave, correction: null };
+    return { ...r, leave, correction: null };
+  });
+  // An approved correction of a manager replaces what the punches say (the punches stay), with its reason.
+  const fixes = await correctionsOf(ctx, branch, f.date, ids);
+  return withLeave.map((r): DailyRow => {
+    const k = fixes.get(r.employee);
+    if (!k) return r;
+    const checkIn = k.check_in ? Date.parse(k.check_in) : r.check_in ? Date.parse(r.check_in) : null;
+    const checkOut = k.check_out ? Date.parse(k.check_out) : r.check_out ? Date.parse(r.check_out) : null;
+    const start = r.shift_start ? Date.parse(r.shift_start) : null;
+    const end = r.shift_end ? Date.parse(r.shift_end) : null;
+    const tolerance = rosterRows.find((x) => x.employee === r.employee && x.date === f.date)?.late_tolerance ?? 0;
+    const lateRaw = start !== null && checkIn !== null ? Math.max(0, Math.floor((checkIn - start) / MIN)) : 0;
+    const late = lateRaw > tolerance ? lateRaw : 0;
+    const early = end !== null && checkOut !== null ? Math.max(0, Math.floor((end - checkOut) / MIN)) : 0;
+    let status: DailyStatus = r.status;
+    if (k.status) status = k.status as DailyStatus;
+    else if (checkIn !== null && checkOut !== null) status = late > 0 ? 'terlambat' : 'hadir';
+    const present = status === 'hadir' || status === 'terlambat';
+    return {
+      ...r,
+      check_in: present ? iso(checkIn) : k.check_in ? iso(checkIn) : r.check_in,
+      check_out: present ? iso(checkOut) : k.check_out ? iso(checkOut) : r.check_out,
+      status,
+      late_minutes: status === 'terlambat' ? Math.max(late, 1) : 0,
+      early_leave_minutes: present ? early : 0,
+      missing_checkout: present ? checkOut === null : false,
+      correction: {
+        id: k.id,
+        reason: k.reason,
+        check_in: k.check_in ? iso(Date.parse(k.check_in)) : null,
+        check_out: k.check_out ? iso(Date.parse(k.check_out)) : null,
+        status: k.status,
+        original: { check_in: r.check_in, check_out: r.check_out, status: r.status },
+      },
+    };
   });
 }
 

@@ -8,6 +8,8 @@ import {
   LEAVE_KINDS,
   formatDate,
   leaveInput,
+  attendanceCorrectionForm,
+  CORRECTION_STATUSES,
   type DailyStatus,
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -119,6 +121,8 @@ export default function DailyPage() {
   const record = useMutation({ ...trpc.attendance.leave.create.mutationOptions(), meta: { inlineErrors: true } });
   const cancel = useMutation({ ...trpc.attendance.leave.cancel.mutationOptions(), meta: { inlineErrors: true } });
   const [leaveFor, setLeaveFor] = React.useState<Row | null>(null);
+  const propose = useMutation({ ...trpc.attendance.correctDay.mutationOptions(), meta: { inlineErrors: true } });
+  const [correctFor, setCorrectFor] = React.useState<Row | null>(null);
   const [cancelling, setCancelling] = React.useState<Row | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.attendance.pathKey() });
   const columns: Column<Row>[] = [
@@ -162,6 +166,16 @@ export default function DailyPage() {
               {LEAVE_KIND_LABELS[r.leave.kind as keyof typeof LEAVE_KIND_LABELS] ?? r.leave.kind}: {r.leave.reason}
             </div>
           ) : null}
+          {r.correction ? (
+            <div className="text-xs text-muted-foreground" data-testid={`daily-correction-${r.employee}`}>
+              <Badge variant="outline" className="mr-1">
+                Dikoreksi
+              </Badge>
+              {r.correction.reason} (semula {DAILY_STATUS_LABELS[r.correction.original.status]}
+              {r.correction.original.check_in ? `, masuk ${clock(r.correction.original.check_in, day)}` : ''}
+              {r.correction.original.check_out ? `, pulang ${clock(r.correction.original.check_out, day)}` : ''})
+            </div>
+          ) : null}
         </div>
       ),
     },
@@ -169,16 +183,22 @@ export default function DailyPage() {
       key: 'actions',
       header: '',
       className: 'text-right',
-      cell: (r) =>
-        r.leave ? (
-          <Button size="sm" variant="ghost" onClick={() => setCancelling(r)}>
-            Batalkan
+      cell: (r) => (
+        <div className="flex justify-end gap-1">
+          {r.leave ? (
+            <Button size="sm" variant="ghost" onClick={() => setCancelling(r)}>
+              Batalkan
+            </Button>
+          ) : r.check_in === null ? (
+            <Button size="sm" variant="outline" onClick={() => setLeaveFor(r)} aria-label={`Cuti atau sakit ${r.name}`}>
+              Cuti/Sakit
+            </Button>
+          ) : null}
+          <Button size="sm" variant="outline" onClick={() => setCorrectFor(r)} aria-label={`Koreksi absensi ${r.name}`}>
+            Koreksi
           </Button>
-        ) : r.check_in === null ? (
-          <Button size="sm" variant="outline" onClick={() => setLeaveFor(r)} aria-label={`Cuti atau sakit ${r.name}`}>
-            Cuti/Sakit
-          </Button>
-        ) : null,
+        </div>
+      ),
     },
   ];
   const counts = (list.data ?? []).reduce<Record<string, number>>(
@@ -310,6 +330,44 @@ export default function DailyPage() {
           await refresh();
         }}
         testId="leave-dialog"
+      />
+      <SchemaFormDialog
+        open={correctFor !== null}
+        onOpenChange={(o) => (o ? undefined : setCorrectFor(null))}
+        title="Ajukan Koreksi Absensi"
+        description={
+          correctFor
+            ? `${correctFor.name} · ${formatDate(day)}. Koreksi berlaku setelah disetujui; data mesin absen tidak diubah.`
+            : undefined
+        }
+        fields={[
+          { key: 'check_in', label: 'Jam Masuk', kind: 'time' },
+          { key: 'check_out', label: 'Jam Pulang', kind: 'time' },
+          {
+            key: 'status',
+            label: 'Status',
+            kind: 'select',
+            placeholder: 'Dihitung dari jam',
+            options: CORRECTION_STATUSES.map((k) => ({ value: k, label: DAILY_STATUS_LABELS[k] })),
+          },
+          { key: 'reason', label: 'Alasan', kind: 'text', required: true },
+        ]}
+        schema={attendanceCorrectionForm}
+        initial={{ check_in: '', check_out: '', status: '', reason: '' }}
+        onSubmit={async (data) => {
+          if (!correctFor) return;
+          const out = await propose.mutateAsync({
+            employee: correctFor.employee,
+            date: day,
+            check_in: typeof data.check_in === 'string' && data.check_in ? data.check_in : undefined,
+            check_out: typeof data.check_out === 'string' && data.check_out ? data.check_out : undefined,
+            status: typeof data.status === 'string' && data.status ? data.status : undefined,
+            reason: typeof data.reason === 'string' ? data.reason : '',
+          });
+          toast.success(out.pending ? out.message : 'Koreksi absensi diterapkan');
+          await refresh();
+        }}
+        testId="correction-dialog"
       />
       <ConfirmDialog
         open={cancelling !== null}

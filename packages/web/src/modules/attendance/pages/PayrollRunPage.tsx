@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Calculator } from 'lucide-react';
+import { CheckCircle2, Calculator, FilePenLine } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { PAYROLL_RUN_STATUS_LABELS, formatRupiah, payrollRunInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -22,6 +22,7 @@ import { PayslipButtons } from '../components/PayslipButtons';
 
 const rp = (v: number) => formatRupiah(v, { decimals: false });
 const periodLabel = (p: string) => `${MONTH_NAMES[Number(p.slice(5, 7)) - 1]} ${p.slice(0, 4)}`;
+const statusVariant = (s: number) => (s === 1 ? 'success' : s === 2 ? 'secondary' : 'warning');
 const RUN_FIELDS = [
   { key: 'period', label: 'Periode', kind: 'text' as const },
   { key: 'group', label: 'Group Slip Gaji', kind: 'select' as const },
@@ -51,7 +52,12 @@ export default function PayrollRunPage() {
     ...trpc.attendance.payroll.runs.approve.mutationOptions(),
     meta: { inlineErrors: true },
   });
+  const correct = useMutation({
+    ...trpc.attendance.payroll.runs.correct.mutationOptions(),
+    meta: { inlineErrors: true },
+  });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const [correcting, setCorrecting] = React.useState(false);
   const [approveErrors, setApproveErrors] = React.useState<ErrorItem[]>([]);
   const [confirming, setConfirming] = React.useState(false);
 
@@ -79,7 +85,10 @@ export default function PayrollRunPage() {
       key: 'status',
       header: 'Status',
       cell: (r) => (
-        <Badge variant={r.status === 1 ? 'success' : 'warning'}>{PAYROLL_RUN_STATUS_LABELS[r.status]}</Badge>
+        <span className="flex flex-wrap gap-1">
+          <Badge variant={statusVariant(r.status)}>{PAYROLL_RUN_STATUS_LABELS[r.status]}</Badge>
+          {r.corrects_run_id !== null ? <Badge variant="outline">KOREKSI #{r.corrects_run_id}</Badge> : null}
+        </span>
       ),
     },
     {
@@ -121,16 +130,42 @@ export default function PayrollRunPage() {
     money('pph21', 'PPh 21', (l) => l.pph21),
     money('deductions', 'Potongan', (l) => l.deductions),
     money('net', 'Diterima', (l) => l.net),
-    ...(run.data?.status === 1
+    ...(run.data && run.data.status !== 0
       ? [
           {
             key: 'slip',
             header: '',
             className: 'text-right',
-            cell: (l: Line) => <PayslipButtons run={run.data!.id} employee={l.employee} />,
+            cell: (l: Line) => <PayslipButtons run={run.data?.id ?? 0} employee={l.employee} />,
           },
         ]
       : []),
+  ];
+
+  type Diff = NonNullable<typeof run.data>['differences'][number];
+  const diffMoney = (key: 'earnings' | 'bruto' | 'pph21' | 'net', header: string): Column<Diff> => ({
+    key,
+    header,
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (d) => (
+      <div>
+        <div className={d.diff[key] === 0 ? 'text-muted-foreground' : 'font-medium'}>
+          {d.diff[key] > 0 ? '+' : ''}
+          {rp(d.diff[key])}
+        </div>
+        <div className="text-xs text-muted-foreground">
+          {d.before ? rp(d.before[key]) : '-'} &rarr; {d.after ? rp(d.after[key]) : '-'}
+        </div>
+      </div>
+    ),
+  });
+  const diffColumns: Column<Diff>[] = [
+    { key: 'name', header: 'Pegawai' },
+    diffMoney('earnings', 'Pendapatan'),
+    diffMoney('bruto', 'Bruto'),
+    diffMoney('pph21', 'PPh 21'),
+    diffMoney('net', 'Diterima'),
   ];
 
   const exportRun = async () => {
@@ -232,14 +267,33 @@ export default function PayrollRunPage() {
             <CardTitle>
               {r ? `${periodLabel(r.period)} · ${r.group_name}` : 'Memuat...'}{' '}
               {r ? (
-                <Badge variant={r.status === 1 ? 'success' : 'warning'} data-testid="run-status">
+                <Badge variant={statusVariant(r.status)} data-testid="run-status">
                   {PAYROLL_RUN_STATUS_LABELS[r.status]}
+                </Badge>
+              ) : null}{' '}
+              {r?.is_correction ? (
+                <Badge variant="outline" data-testid="run-correction">
+                  KOREKSI
                 </Badge>
               ) : null}
             </CardTitle>
             <div className="flex flex-wrap gap-2">
               <ExportExcelButton onExport={exportRun} disabled={!r?.lines.length} />
-              {r?.status === 1 ? <PayslipButtons run={r.id} /> : null}
+              {r && r.status !== 0 ? <PayslipButtons run={r.id} /> : null}
+              {r?.status === 1 && r.open_correction === null ? (
+                <Button
+                  variant="outline"
+                  onClick={() => (setApproveErrors([]), setCorrecting(true))}
+                  disabled={correct.isPending}
+                >
+                  <FilePenLine /> Buat Koreksi
+                </Button>
+              ) : null}
+              {r && r.open_correction !== null ? (
+                <Button variant="outline" onClick={() => setSelected(r.open_correction)}>
+                  Lihat Koreksi Draft
+                </Button>
+              ) : null}
               {r?.status === 0 ? (
                 <Button onClick={() => (setApproveErrors([]), setConfirming(true))} disabled={approve.isPending}>
                   <CheckCircle2 /> Setujui
@@ -263,6 +317,38 @@ export default function PayrollRunPage() {
                 {r.jurnal_id ? <div data-testid="run-journal">Jurnal #{r.jurnal_id}</div> : null}
               </div>
             ) : null}
+            {r && r.chain.length > 1 ? (
+              <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="run-chain">
+                <span className="text-muted-foreground">Riwayat:</span>
+                {r.chain.map((c, i) => (
+                  <React.Fragment key={c.id}>
+                    {i > 0 ? <span aria-hidden>&rarr;</span> : null}
+                    <Button size="sm" variant={c.id === r.id ? 'default' : 'outline'} onClick={() => setSelected(c.id)}>
+                      #{c.id} {c.corrects_run_id === null ? 'Awal' : 'Koreksi'} · {PAYROLL_RUN_STATUS_LABELS[c.status]}
+                      {c.jurnal_id ? ` · Jurnal #${c.jurnal_id}` : ''}
+                    </Button>
+                  </React.Fragment>
+                ))}
+              </div>
+            ) : null}
+            {r?.status === 2 && r.superseded_by !== null ? (
+              <p className="text-sm text-muted-foreground">
+                Proses gaji ini sudah dikoreksi oleh #{r.superseded_by}; tetap terkunci beserta jurnalnya.
+              </p>
+            ) : null}
+            {r?.is_correction ? (
+              <div className="grid gap-2" data-testid="run-differences">
+                <div className="text-sm font-medium">
+                  Selisih terhadap #{r.corrects_run_id} (yang diposting saat koreksi disetujui)
+                </div>
+                <DataTable
+                  columns={diffColumns}
+                  rows={r.differences}
+                  rowKey={(d) => d.employee}
+                  emptyText="Tidak ada selisih."
+                />
+              </div>
+            ) : null}
             <DataTable
               columns={lineColumns}
               rows={r?.lines}
@@ -274,10 +360,31 @@ export default function PayrollRunPage() {
         </Card>
       ) : null}
       <ConfirmDialog
+        open={correcting}
+        onOpenChange={setCorrecting}
+        title="Buat koreksi penggajian?"
+        description="Proses gaji baru (draft) dihitung ulang dari data saat ini untuk periode dan group yang sama. Saat disetujui, hanya selisihnya yang dijurnal dan proses ini ditandai dikoreksi."
+        confirmLabel="Buat Koreksi"
+        onConfirm={async () => {
+          if (!r) return;
+          try {
+            const res = await correct.mutateAsync({ id: r.id });
+            await qc.invalidateQueries({ queryKey: trpc.attendance.payroll.runs.pathKey() });
+            setSelected(res.id);
+          } catch (err) {
+            setApproveErrors(errorItems(err));
+          }
+        }}
+      />
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Setujui penggajian?"
-        description="Jurnal gaji dibuat dan proses gaji ini dikunci. Perbaikan dibuat sebagai proses baru."
+        description={
+          r?.is_correction
+            ? `Selisih terhadap #${r.corrects_run_id} dijurnal, koreksi ini dikunci dan #${r.corrects_run_id} ditandai dikoreksi.`
+            : 'Jurnal gaji dibuat dan proses gaji ini dikunci. Perbaikan dibuat sebagai proses baru (Buat Koreksi).'
+        }
         confirmLabel="Setujui"
         onConfirm={async () => {
           if (!r) return;

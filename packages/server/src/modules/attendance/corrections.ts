@@ -1,0 +1,87 @@
+import type { AttendanceCorrectionInput, ApprovalAction } from '@klinik/shared';
+import { attendanceCorrectionInput } from '@klinik/shared';
+import { requireUser, type Ctx } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { requireAccess } from '../../http/access-scope.js';
+import { audit } from '../../lib/audit.js';
+import { requestOrRun, type ApprovalExecutor } from '../applog/index.js';
+import { EMPLOYEE } from './entities.js';
+import * as q from './queries.js';
+import { addDaysTo, localToEpoch } from './timeclock.js';
+
+/**
+ * Corrections of a day's attendance by a manager (issue 15, "through the approval engine (reason kept)"): the
+ * proposal is an approval request (`attendance.correct_day`); only when it is approved is an
+ * `attendance_correction` row written. Punches are never changed; the daily view shows the latest correction.
+ */
+export async function proposeCorrection(ctx: Ctx, input: AttendanceCorrectionInput) {
+  const c = requireUser(ctx);
+  // Another branch's employee: 404, as any other row of another branch.
+  await requireAccess(ctx, EMPLOYEE, [input.employee], 'write');
+  const who = await q.staffName(ctx.db, input.employee);
+  if (!who) throw notFound('Pegawai tidak ditemukan');
+  const payload = JSON.parse(JSON.stringify(input)) as AttendanceCorrectionInput;
+  const what = [
+    input.check_in ? `masuk ${input.check_in}` : null,
+    input.check_out ? `pulang ${input.check_out}` : null,
+    input.status ? `status ${input.status}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return requestOrRun(
+    c,
+    {
+      action: 'attendance.correct_day',
+      message: `Koreksi absensi ${who.name} tanggal ${input.date}: ${what}`,
+      note: input.reason,
+      entity: 'attendance_day',
+      entityId: input.employee,
+      payload,
+      url: `/attendance/attendance/daily?date=${input.date}`,
+    },
+    (tx) => applyCorrection(tx, payload, c.user.id, null),
+  );
+}
+
+async function applyCorrection(
+  tx: Ctx,
+  input: AttendanceCorrectionInput,
+  requestedBy: number,
+  applogId: number | null,
+) {
+  const tz = await q.branchTimezone(tx.db, tx.branchId);
+  const inMs = input.check_in ? localToEpoch(input.date, input.check_in, tz) : null;
+  let outMs = input.check_out ? localToEpoch(input.date, input.check_out, tz) : null;
+  // A check-out at or before the check-in closes an overnight shift: it is the next day.
+  if (outMs !== null && inMs !== null && outMs <= inMs)
+    outMs = localToEpoch(addDaysTo(input.date, 1), input.check_out!, tz);
+  const row = await q.insertCorrection(tx.db, {
+    profile_id: tx.branchId,
+    user_id: input.employee,
+    date: input.date,
+    check_in: inMs === null ? null : new Date(inMs).toISOString(),
+    check_out: outMs === null ? null : new Date(outMs).toISOString(),
+    status: input.status ?? null,
+    reason: input.reason,
+    requested_by: requestedBy,
+    applog_id: applogId,
+  });
+  await audit(tx, { action: 'create', entity: 'attendance_correction', entityId: row.id, after: row });
+  return row;
+}
+
+/** The latest correction of each of these employees on a day (a later correction replaces an earlier one). */
+export async function correctionsOf(ctx: Ctx, branch: number, date: string, ids: number[]) {
+  const out = new Map<number, q.CorrectionRow>();
+  if (!ids.length) return out;
+  for (const r of await q.correctionsOfDay(ctx.db, branch, date, ids)) if (!out.has(r.user_id)) out.set(r.user_id, r);
+  return out;
+}
+
+/** An approved request carries its stored proposal out, in the deciding transaction and the request's branch. */
+const runStoredCorrection: ApprovalExecutor = async (tx, payload, req) =>
+  applyCorrection(tx, attendanceCorrectionInput.parse(payload), req.user_id, req.id);
+
+export const attendanceApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
+  'attendance.correct_day': runStoredCorrection,
+};
