@@ -206,6 +206,14 @@ describe('attendance pages open with their data', () => {
         if (path === '/backoffice/attendance/checklog') await page.type('input[aria-label="Cari"]', '999');
         await waitForText(page, row);
       }
+      // An employee's name leads to the person's page (spec 2.6: the employee search links to /customer/{id}).
+      await page.goto(url('/attendance/employees'));
+      await page.waitForSelector('main table a[href^="/customer/"]');
+      await page.$$eval('main table a[href^="/customer/"]', (as) =>
+        as.find((a) => a.textContent === 'Sri Wahyuni')!.click(),
+      );
+      await page.waitForFunction(() => location.pathname.startsWith('/customer/'));
+      await waitForText(page, 'Sri Wahyuni');
       // Daily attendance: a manager records a sick day with its reason, then cancels it.
       await page.goto(url('/attendance/attendance/daily'));
       await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');

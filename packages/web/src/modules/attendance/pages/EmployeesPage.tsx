@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   EMPLOYMENT_TYPES,
   PTKP_STATUSES,
@@ -89,7 +90,9 @@ export default function EmployeesPage() {
       header: 'Nama',
       cell: (r) => (
         <div>
-          <div className="font-medium">{r.name}</div>
+          <Link to={`/customer/${r.id}`} className="font-medium hover:underline">
+            {r.name}
+          </Link>
           <div className="text-xs text-muted-foreground">{r.username}</div>
         </div>
       ),
@@ -103,8 +106,7 @@ export default function EmployeesPage() {
     {
       key: 'base_salary',
       header: 'Gaji Pokok',
-      className: 'text-right',
-      headerClassName: 'text-right',
+      kind: 'number',
       cell: (r) => formatRupiah(r.base_salary),
     },
     {
