@@ -38,6 +38,8 @@ import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
 import * as payroll from './payroll.js';
 import * as corrections from './corrections.js';
+import { bupotXlsx } from './bupot.js';
+import { sendXlsx } from '../../lib/xlsx.js';
 import { payslipPdf } from './payslip.js';
 
 const byId = z.object({ id: idParam });
@@ -380,6 +382,22 @@ export const attendanceEndpoints = {
           .header('content-disposition', `inline; filename="${filename}"`)
           .header('cache-control', 'no-store')
           .send(pdf);
+      },
+    }),
+    bupot: restOnly({
+      entity: PAYROLL_RUN,
+      summary: 'Daftar PPh 21 proses gaji yang disetujui dalam susunan impor e-Bupot/Coretax (Excel: BPMP, BP21, A1)',
+      access: payrollAccess,
+      input: byId,
+      rest: {
+        method: 'GET',
+        path: '/api/attendance/payroll/run/:id/ebupot',
+        envelope: 'raw',
+        produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      async handler(ctx, { id }, { reply }) {
+        const { buffer, filename } = await bupotXlsx(ctx, id);
+        return sendXlsx(reply.header('cache-control', 'no-store'), filename, buffer);
       },
     }),
     // The run is a query parameter, not an :id: what is read is the caller's own line (404 when they have none),

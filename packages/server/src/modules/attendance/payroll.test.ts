@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -238,6 +239,79 @@ describe('payslips', () => {
     const bad = await t.api(ani).get('/api/attendance/payroll/my/payslip?run=abc');
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toEqual({ field: 'run', message: 'Proses gaji tidak valid' });
+  });
+});
+
+describe('e-Bupot export', () => {
+  async function sheets(run: number) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/attendance/payroll/run/${run}/ebupot`,
+      headers: { cookie: fin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = (name: string) => {
+      const out: unknown[][] = [];
+      wb.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+      return out;
+    };
+    return { BPMP: rows('BPMP'), BP21: rows('BP21'), A1: rows('A1') };
+  }
+
+  it('lists an approved run as BPMP rows (TER months) and A1 rows (annual recomputation), ids as text', async () => {
+    await employment(ani, {
+      employment: 'tetap',
+      ptkp: 'TK/0',
+      base_salary: 15_000_000,
+      join_date: '2024-01-01',
+      nik: '3171011203900001',
+    });
+    const mar = (await t.api(ani).get('/api/attendance/payroll/my')).body.data[0].run as number;
+    const run = (await t.api(fin).get(`/api/attendance/payroll/run/${mar}`)).body.data;
+    const aniLine = run.lines.find((l: { employee: number }) => l.employee === ani.id);
+    const s = await sheets(mar);
+    expect(s.BPMP[0]).toEqual(expect.arrayContaining(['Masa Pajak', 'NPWP/NIK/TIN', 'Kode Objek Pajak', 'Tarif']));
+    const row = s.BPMP.find((r) => r.includes('Ani Gaji'))!;
+    expect(row.slice(0, 13)).toEqual([
+      3,
+      2026,
+      'Resident',
+      '3171011203900001',
+      '',
+      'TK/0',
+      '',
+      'N/A',
+      '21-100-01',
+      aniLine.bruto,
+      7,
+      '',
+      '31/03/2026',
+    ]);
+    expect(s.A1).toHaveLength(1);
+
+    const dec = (await t.api(budi).get('/api/attendance/payroll/my')).body.data.find(
+      (x: { period: string }) => x.period === '2025-12',
+    ).run as number;
+    const d = await sheets(dec);
+    const budiA1 = d.A1.find((r) => r.includes('Budi Gaji'))!;
+    expect(budiA1.slice(0, 2)).toEqual([2025, 12]);
+    expect(budiA1[15]).toBeLessThan(0);
+    expect(String(budiA1[16])).toContain('NIK/NPWP pegawai belum diisi');
+    expect(String(budiA1[16])).toContain('lebih potong dikembalikan');
+  });
+
+  it('refuses a draft (400), another branch (404) and a nurse (403)', async () => {
+    const runs = (await t.api(fin).get('/api/attendance/payroll/run')).body.data as { id: number; status: number }[];
+    const draft = runs.find((r) => r.status === 0)!;
+    const bad = await t.api(fin).get(`/api/attendance/payroll/run/${draft.id}/ebupot`);
+    expect(bad.status).toBe(400);
+    expect(bad.body[0].message).toContain('masih draf');
+    const approved = runs.find((r) => r.status === 1)!;
+    expect((await t.api(finB).get(`/api/attendance/payroll/run/${approved.id}/ebupot`)).status).toBe(404);
+    expect((await t.api(perawat).get(`/api/attendance/payroll/run/${approved.id}/ebupot`)).status).toBe(403);
   });
 });
 

@@ -467,3 +467,19 @@ export function correctionsOfDay(db: Db, branch: number, date: string, ids: numb
     )
     .orderBy(desc(attendanceCorrection.id));
 }
+
+/** Tax identities of a run's employees (e-Bupot export): NPWP, NIK, position, address. */
+export function taxIdentities(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      user_id: employee.user_id,
+      npwp: employee.npwp,
+      nik: employee.nik,
+      position: employee.position,
+      address: users.address,
+    })
+    .from(employee)
+    .innerJoin(users, eq(users.id, employee.user_id))
+    .where(inArray(employee.user_id, userIds));
+}

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Calculator, FilePenLine } from 'lucide-react';
+import { CheckCircle2, Calculator, FilePenLine, FileSpreadsheet } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { PAYROLL_RUN_STATUS_LABELS, formatRupiah, payrollRunInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -280,6 +280,13 @@ export default function PayrollRunPage() {
             <div className="flex flex-wrap gap-2">
               <ExportExcelButton onExport={exportRun} disabled={!r?.lines.length} />
               {r && r.status !== 0 ? <PayslipButtons run={r.id} /> : null}
+              {r && r.status !== 0 ? (
+                <Button asChild size="sm" variant="outline">
+                  <a href={`/api/attendance/payroll/run/${r.id}/ebupot`} download data-testid="ebupot">
+                    <FileSpreadsheet /> e-Bupot PPh 21
+                  </a>
+                </Button>
+              ) : null}
               {r?.status === 1 && r.open_correction === null ? (
                 <Button
                   variant="outline"
