@@ -192,6 +192,8 @@ export const PAKET_NAV: NavGroup[] = [
       i('/master/users', 'Pengaturan'),
     ],
   },
+  // Spec 6's paket layout menu for employees ('Gaji Saya'): their payslips live on /my-attendance.
+  { label: 'Saya', items: [i('/my-attendance', 'Gaji Saya')] },
 ];
 
 export const ATTENDANCE_NAV: NavGroup[] = [
