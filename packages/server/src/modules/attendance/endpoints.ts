@@ -363,6 +363,22 @@ export const attendanceEndpoints = {
         handler: (ctx, { id }) => payroll.createCorrection(ctx, id),
         rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/correction', status: 201 },
       }),
+      recompute: mutation({
+        entity: PAYROLL_RUN,
+        summary: 'Hitung ulang proses gaji draft (draf awal atau koreksi draft) dari data saat ini',
+        access: payrollAccess,
+        input: byId,
+        handler: (ctx, { id }) => payroll.recomputeDraft(ctx, id),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/recompute', status: 201 },
+      }),
+      discard: mutation({
+        entity: PAYROLL_RUN,
+        summary: 'Buang proses gaji draft (draf awal atau koreksi draft); yang disetujui tetap tersimpan',
+        access: payrollAccess,
+        input: byId,
+        handler: (ctx, { id }) => payroll.discardDraft(ctx, id),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/discard' },
+      }),
     },
     payslip: restOnly({
       entity: PAYROLL_RUN,

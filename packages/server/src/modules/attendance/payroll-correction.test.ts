@@ -199,4 +199,41 @@ describe('a correction run', () => {
     expect(l.annual.bruto_setahun).toBe(novLine.bruto + l.bruto);
     expect(l.annual.dipotong).toBe(novLine.pph21);
   });
+  it('a draft is computed again (Hitung Ulang) or discarded (Buang Draft); an approved run is neither', async () => {
+    const runs = (await t.api(finB).get('/api/attendance/payroll/run')).body.data as {
+      id: number;
+      period: string;
+      status: number;
+    }[];
+    const approved = runs.find((r) => r.period === '2026-03' && r.status === 1)!;
+    const corr = (await t.api(finB).post(`/api/attendance/payroll/run/${approved.id}/correction`)).body.data;
+    expect(corr.lines[0].base_salary).toBe(17_000_000);
+    await employment(finB, citra, { employment: 'tetap', ptkp: 'TK/0', base_salary: 18_000_000, join_date: '2024-01-01' });
+    // Another branch cannot touch the draft; a nurse may not.
+    expect((await t.api(fin).post(`/api/attendance/payroll/run/${corr.id}/recompute`)).status).toBe(404);
+    const again = await t.api(finB).post(`/api/attendance/payroll/run/${corr.id}/recompute`);
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({ status: 0, corrects_run_id: approved.id });
+    expect(again.body.data.id).not.toBe(corr.id);
+    expect(again.body.data.lines[0].base_salary).toBe(18_000_000);
+    expect((await t.api(finB).get(`/api/attendance/payroll/run/${corr.id}`)).status).toBe(404);
+
+    expect((await t.api(finB).post(`/api/attendance/payroll/run/${approved.id}/discard`)).status).toBe(409);
+    expect((await t.api(finB).post(`/api/attendance/payroll/run/${approved.id}/recompute`)).status).toBe(409);
+    const gone = await t.api(finB).post(`/api/attendance/payroll/run/${again.body.data.id}/discard`);
+    expect(gone.status).toBe(200);
+    const after = (await t.api(finB).get(`/api/attendance/payroll/run/${approved.id}`)).body.data;
+    expect(after).toMatchObject({ status: 1, open_correction: null });
+    const audit = await queryRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_log where entity = 'payroll_run' and entity_id in (${String(corr.id)}, ${String(again.body.data.id)}) order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['recompute', 'delete']));
+
+    // A first draft is computed again too.
+    const april = (await t.api(finB).post('/api/attendance/payroll/run', { period: '2026-04', group: groupB })).body.data;
+    const aprilAgain = await t.api(finB).post(`/api/attendance/payroll/run/${april.id}/recompute`);
+    expect(aprilAgain.status).toBe(201);
+    expect(aprilAgain.body.data).toMatchObject({ period: '2026-04', status: 0 });
+  });
 });

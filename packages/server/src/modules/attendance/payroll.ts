@@ -331,7 +331,7 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
  * as it is now, naming the run it corrects. At most one open correction per run and one draft per group and period
  * (partial unique indexes): a second, even a concurrent one, answers 409.
  */
-export async function createCorrection(ctx: Ctx, id: number) {
+export async function createCorrection(ctx: Ctx, id: number, opts: { replace?: number } = {}) {
   const u = requireUser(ctx).user;
   await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
   const [orig] = await ctx.db.select().from(payrollRun).where(eq(payrollRun.id, id));
@@ -348,12 +348,14 @@ export async function createCorrection(ctx: Ctx, id: number) {
         eq(payrollRun.status, 0),
       ),
     );
-  if (open) throw conflict(`Masih ada koreksi draft #${open.id} untuk penggajian ini`);
+  if (open && open.id !== opts.replace) throw conflict(`Masih ada koreksi draft #${open.id} untuk penggajian ini`);
   const [group] = await ctx.db.select().from(payrollGroup).where(eq(payrollGroup.id, orig.group_id));
   const { range, lines } = await computeLines(ctx, group, orig.period);
   let newId: number;
   try {
     newId = await inTransaction(ctx, async (tx) => {
+      // 'Hitung Ulang' of an open correction draft: computed again from the data as it is now (a draft is not history).
+      if (open) await removeDraft(tx, open.id, 'recompute');
       const [run] = await tx.db
         .insert(payrollRun)
         .values({
@@ -382,6 +384,42 @@ export async function createCorrection(ctx: Ctx, id: number) {
     throw err;
   }
   return getRun(ctx, newId);
+}
+
+/** Deletes a draft run and its lines (drafts are work in progress, never posted), audited. */
+async function removeDraft(tx: Ctx, id: number, why: 'recompute' | 'discard') {
+  const [run] = await tx.db
+    .select({ id: payrollRun.id, status: payrollRun.status, period: payrollRun.period, group: payrollRun.group_id })
+    .from(payrollRun)
+    .where(eq(payrollRun.id, id))
+    .for('update');
+  if (!run) throw notFound();
+  if (run.status !== 0) throw conflict('Hanya proses gaji draft yang dapat dibuang');
+  await tx.db.delete(payrollRunLine).where(eq(payrollRunLine.run_id, id));
+  await tx.db.delete(payrollRun).where(eq(payrollRun.id, id));
+  await audit(tx, {
+    action: why === 'discard' ? 'delete' : 'recompute',
+    entity: 'payroll_run',
+    entityId: id,
+    before: { period: run.period, group: run.group },
+  });
+}
+
+/** 'Hitung Ulang': a draft (first run or correction) computed again from today's data, replacing it. */
+export async function recomputeDraft(ctx: Ctx, id: number) {
+  await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
+  const [run] = await ctx.db.select().from(payrollRun).where(eq(payrollRun.id, id));
+  if (!run) throw notFound();
+  if (run.status !== 0) throw conflict('Hanya proses gaji draft yang dapat dihitung ulang');
+  if (run.corrects_run_id !== null) return createCorrection(ctx, run.corrects_run_id, { replace: run.id });
+  return createRun(ctx, { period: run.period, group: run.group_id });
+}
+
+/** Discards a draft run (a first draft or a correction draft); approved runs stay forever. */
+export async function discardDraft(ctx: Ctx, id: number) {
+  await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
+  await inTransaction(ctx, (tx) => removeDraft(tx, id, 'discard'));
+  return { id };
 }
 
 /** The lines of a group's run for a period, computed from the data as it is now (nothing written). */

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Calculator, FilePenLine, FileSpreadsheet } from 'lucide-react';
+import { CheckCircle2, Calculator, FilePenLine, FileSpreadsheet, RefreshCw, Trash2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { PAYROLL_RUN_STATUS_LABELS, formatRupiah, payrollRunInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -56,8 +56,17 @@ export default function PayrollRunPage() {
     ...trpc.attendance.payroll.runs.correct.mutationOptions(),
     meta: { inlineErrors: true },
   });
+  const recompute = useMutation({
+    ...trpc.attendance.payroll.runs.recompute.mutationOptions(),
+    meta: { inlineErrors: true },
+  });
+  const discard = useMutation({
+    ...trpc.attendance.payroll.runs.discard.mutationOptions(),
+    meta: { inlineErrors: true },
+  });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [correcting, setCorrecting] = React.useState(false);
+  const [discarding, setDiscarding] = React.useState(false);
   const [approveErrors, setApproveErrors] = React.useState<ErrorItem[]>([]);
   const [confirming, setConfirming] = React.useState(false);
 
@@ -302,6 +311,29 @@ export default function PayrollRunPage() {
                 </Button>
               ) : null}
               {r?.status === 0 ? (
+                <Button
+                  variant="outline"
+                  disabled={recompute.isPending}
+                  onClick={async () => {
+                    setApproveErrors([]);
+                    try {
+                      const res = await recompute.mutateAsync({ id: r.id });
+                      await qc.invalidateQueries({ queryKey: trpc.attendance.payroll.runs.pathKey() });
+                      setSelected(res.id);
+                    } catch (err) {
+                      setApproveErrors(errorItems(err));
+                    }
+                  }}
+                >
+                  <RefreshCw /> Hitung Ulang
+                </Button>
+              ) : null}
+              {r?.status === 0 ? (
+                <Button variant="outline" onClick={() => (setApproveErrors([]), setDiscarding(true))}>
+                  <Trash2 /> Buang Draft
+                </Button>
+              ) : null}
+              {r?.status === 0 ? (
                 <Button onClick={() => (setApproveErrors([]), setConfirming(true))} disabled={approve.isPending}>
                   <CheckCircle2 /> Setujui
                 </Button>
@@ -378,6 +410,23 @@ export default function PayrollRunPage() {
             const res = await correct.mutateAsync({ id: r.id });
             await qc.invalidateQueries({ queryKey: trpc.attendance.payroll.runs.pathKey() });
             setSelected(res.id);
+          } catch (err) {
+            setApproveErrors(errorItems(err));
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={discarding}
+        onOpenChange={setDiscarding}
+        title="Buang draft penggajian?"
+        description="Draft ini dihapus tanpa jurnal. Proses gaji yang sudah disetujui tidak berubah."
+        confirmLabel="Buang Draft"
+        onConfirm={async () => {
+          if (!r) return;
+          try {
+            await discard.mutateAsync({ id: r.id });
+            await qc.invalidateQueries({ queryKey: trpc.attendance.payroll.runs.pathKey() });
+            setSelected(r.corrects_run_id);
           } catch (err) {
             setApproveErrors(errorItems(err));
           }
