@@ -25,7 +25,6 @@ import { Combobox } from '../../../components/ui/combobox';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { DataTable, type Column } from '../../../components/DataTable';
 import { ListPager } from '../../../components/ListPager';
 import { cn } from '../../../lib/utils';
 
@@ -180,15 +179,9 @@ function AccessLogPanel({ patient }: { patient: number }) {
     ...trpc.medicalRecords.access.queryOptions({ id: patient, page, limit }),
     meta: { inlineErrors: true },
   });
-  const columns: Column<AccessRow>[] = [
-    { key: 'at', header: 'Waktu', kind: 'date', cell: (r) => formatDateTime(r.at, timeZone) },
-    { key: 'user', header: 'Pengguna', cell: (r) => r.user?.name ?? '-' },
-    { key: 'what', header: 'Dibuka', cell: (r) => WHAT[r.action] ?? r.action },
-    { key: 'visit', header: 'Kunjungan', priority: 2, cell: (r) => (r.visit_id ? `#${r.visit_id}` : '-') },
-    { key: 'ip', header: 'Alamat IP', priority: 3, cell: (r) => r.ip ?? '-' },
-  ];
+  const rows: AccessRow[] = q.data?.data ?? [];
   return (
-    <Card data-testid="rm-access-log">
+    <Card data-testid="rm-access-log" className="content-start">
       <CardHeader className="pb-2">
         <CardTitle className="flex items-center gap-2 text-base">
           <ShieldCheck className="size-4" /> Riwayat Akses
@@ -196,14 +189,22 @@ function AccessLogPanel({ patient }: { patient: number }) {
       </CardHeader>
       <CardContent className="grid gap-2">
         {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-        <DataTable
-          columns={columns}
-          rows={q.data?.data ?? []}
-          rowKey={(r) => r.id}
-          loading={q.isPending}
-          paginate={false}
-          emptyText="Belum ada akses tercatat"
-        />
+        {q.isPending ? <SkeletonRows rows={4} /> : null}
+        {!q.isPending && rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Belum ada akses tercatat.</p>
+        ) : null}
+        <ul className="grid max-h-[32rem] gap-1 overflow-y-auto">
+          {rows.map((r) => (
+            <li key={r.id} className="grid rounded-md border px-2 py-1.5 text-sm" data-testid="rm-access-row">
+              <span className="font-medium">{r.user?.name ?? '-'}</span>
+              <span className="text-xs text-muted-foreground">
+                {formatDateTime(r.at, timeZone)} · {WHAT[r.action] ?? r.action}
+                {r.visit_id ? ` · kunjungan #${r.visit_id}` : ''}
+                {r.ip ? ` · IP ${r.ip}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
         <ListPager page={page} pageSize={limit} total={q.data?.count ?? 0} onPage={setPage} />
       </CardContent>
     </Card>
@@ -255,7 +256,7 @@ export default function RekamMedisPage() {
         />
       </div>
       {patientId ? (
-        <div className={cn('grid gap-3', canSeeLog && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
+        <div className={cn('grid items-start gap-3', canSeeLog && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
           <PatientTimeline key={patientId} patient={patientId} />
           {canSeeLog ? <AccessLogPanel patient={patientId} /> : null}
         </div>
