@@ -235,9 +235,9 @@ export default function VisitRecordPage() {
         </p>
       ) : null}
       <Tabs defaultValue={visible[0]?.kind ?? 'foto'}>
-        <TabsList className="h-auto flex-wrap">
+        <TabsList className="h-auto w-full flex-wrap justify-start">
           {visible.map((t) => (
-            <TabsTrigger key={t.kind} value={t.kind} data-testid={`rm-tab-${t.kind}`}>
+            <TabsTrigger key={t.kind} value={t.kind} className="h-8 flex-none" data-testid={`rm-tab-${t.kind}`}>
               {t.label} ({t.count})
             </TabsTrigger>
           ))}
