@@ -258,7 +258,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ip: req.ip,
       config,
       services,
-      ...branchClock(app.db, branchId, clockNow),
+      ...branchClock(app.db, branchId, clockNow, authCache),
     };
   };
   /** The session and its user from the database (or the cache, when either needs a load): the slow path. */
