@@ -13,11 +13,14 @@ import { loadConfig, ROOT_DIR } from '../packages/server/src/config.ts';
 import { openDatabase, type Db } from '../packages/server/src/db/client.ts';
 import { profile, users } from '../packages/server/src/db/schema/index.ts';
 import type { Ctx } from '../packages/server/src/http/context.ts';
+import { branchClock, systemNow } from '../packages/server/src/http/clock.ts';
 import { loadSessionUser } from '../packages/server/src/modules/auth/queries.ts';
 import { replacePrivileges } from '../packages/server/src/modules/users/queries.ts';
 import { ACCOUNT } from '../packages/server/src/modules/finance/accounts.ts';
 import { queryRows } from '../packages/server/src/db/client.ts';
-import * as finance from '../packages/server/src/modules/finance/services/index.ts';
+import * as accounts from '../packages/server/src/modules/finance/services/accounts.ts';
+import * as periods from '../packages/server/src/modules/finance/services/periods.ts';
+import * as reports from '../packages/server/src/modules/finance/services/reports.ts';
 import { activePeriode } from '../packages/server/src/modules/finance/queries.ts';
 
 interface PostingLine {
@@ -36,6 +39,7 @@ interface PgClient {
 const pg = require('pg') as { Client: new (o: { connectionString: string }) => PgClient };
 const { pino } = require('pino') as { pino: (o: { level: string }) => unknown };
 // The server's own drizzle-orm (ESM entry), so that its SQL objects are the ones the server's queries understand.
+const finance = { ...accounts, ...periods, ...reports };
 const { sql } = (await import(
   pathToFileURL(require.resolve('drizzle-orm').replace(/\.cjs$/, '.js')).href
 )) as typeof import('../packages/server/node_modules/drizzle-orm/index.js');
@@ -110,7 +114,8 @@ const ctx: Ctx = {
       warm: () => Promise.resolve(false),
       close: () => Promise.resolve(),
     },
-  },
+  } as unknown as Ctx['services'],
+  ...branchClock(db, branch.id, systemNow),
 };
 
 // ---------------------------------------------------------------- load

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: the built app and the bare baseline as child processes, a small load driver
 // with exact percentiles, throw-away PostgreSQL databases. Nothing here asserts on speed.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,6 +107,7 @@ export async function startBare() {
   });
   const done = new Promise((r) => child.once('exit', r));
   return {
+    pid: child.pid,
     url: `http://127.0.0.1:${port}/bare`,
     async stop() {
       child.kill('SIGTERM');
@@ -113,6 +115,18 @@ export async function startBare() {
     },
   };
 }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
+const CLK_TCK = 100;
 
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;

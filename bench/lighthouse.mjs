@@ -6,6 +6,7 @@
 //   LH_BASE=http://127.0.0.1:3000 node bench/lighthouse.mjs   # against a server already running (demo data)
 //   LH_FORM_FACTORS=mobile node bench/lighthouse.mjs   # only one form factor
 //   LH_SAVE_DIR=/tmp/lh node bench/lighthouse.mjs      # also keep each full report (JSON) there
+//   LH_PAGES=home,"trial balance" node bench/lighthouse.mjs  # only these pages (login, home, trial balance)
 //
 // It starts the app itself (embedded PGlite with the demo seed, in a temporary data directory), signs in as the
 // demo `owner` through the API and hands the session cookie to Lighthouse as a header, so the signed-in pages
@@ -137,7 +138,8 @@ async function main() {
     const cookie = await signIn(app.base);
     const factors = (process.env.LH_FORM_FACTORS || 'mobile,desktop').split(',');
     for (const formFactor of factors) {
-      for (const page of PAGES) {
+      const only = process.env.LH_PAGES?.split(',');
+      for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
         const runs = [];
         for (let i = 0; i < RUNS; i++)
           runs.push(await audit(port, app.base + page.path, formFactor, page.signedIn ? cookie : undefined));

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
+  cpuMs,
   createPgDatabase,
   drive,
   fmt,
@@ -57,20 +58,29 @@ async function authPart(name, env) {
     await cannon({ url: `${app.base}/api/auth/me`, headers: { cookie }, duration: 2 }); // warm-up
     const me = [];
     const base = [];
+    // CPU time per answered request of each process (from /proc): unlike requests/s, it hardly depends on what else
+    // runs on the machine, so the CPU ratio is the fairer comparison on a shared or loaded machine.
+    const perReq = (pid, fn) => async () => {
+      const c0 = cpuMs(pid);
+      const r = await fn();
+      r.cpuPerReq = (cpuMs(pid) - c0) / Math.max(1, r.requests.total);
+      return r;
+    };
     for (let i = 0; i < ROUNDS; i++) {
-      const m = await cannon({ url: `${app.base}/api/auth/me`, headers: { cookie } });
-      const b = await cannon({ url: bare.url });
+      const m = await perReq(app.pid, () => cannon({ url: `${app.base}/api/auth/me`, headers: { cookie } }))();
+      const b = await perReq(bare.pid, () => cannon({ url: bare.url }))();
       if (m.non2xx || m.errors) console.log(`  (auth/me round ${i + 1}: ${m.non2xx} non-2xx, ${m.errors} errors)`);
       me.push(m);
       base.push(b);
     }
+    const us = (rs) => median(rs.map((r) => r.cpuPerReq)) * 1000;
     const row = (label, rs) =>
-      `${label.padEnd(40)} ${String(Math.round(median(rs.map((r) => r.requests.average)))).padStart(7)} req/s   p50 ${median(rs.map((r) => r.latency.p50))} ms   p99 ${median(rs.map((r) => r.latency.p99))} ms`;
+      `${label.padEnd(40)} ${String(Math.round(median(rs.map((r) => r.requests.average)))).padStart(7)} req/s   p50 ${median(rs.map((r) => r.latency.p50))} ms   p99 ${median(rs.map((r) => r.latency.p99))} ms   CPU ${us(rs).toFixed(0)} us/request`;
     console.log(`\n## auth: ${name} (10 connections, median of ${ROUNDS} rounds)`);
     console.log(row('GET /api/auth/me (authenticated)', me));
     console.log(row('bare Fastify route (own process)', base));
     const ratio = median(me.map((r) => r.requests.average)) / median(base.map((r) => r.requests.average));
-    console.log(`ratio me / bare: ${ratio.toFixed(3)}`);
+    console.log(`ratio me / bare: ${ratio.toFixed(3)} (requests/s); by CPU per request: ${(us(base) / us(me)).toFixed(3)}`);
   } finally {
     await app.stop();
     await bare.stop();

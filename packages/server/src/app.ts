@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -16,8 +15,9 @@ import type { Ctx, SessionUser } from './http/context.js';
 import { AppError, fromPgError } from './http/errors.js';
 import { branchClock, systemNow, type Now } from './http/clock.js';
 import { classifyRoute, looksLikeApi } from './http/surface.js';
+import { securityHeaders } from './http/security-headers.js';
 import { serializeError } from './lib/log.js';
-import { SESSION_COOKIE, validateSessionToken } from './auth/session.js';
+import { cachedSessionRow, SESSION_COOKIE, validateSessionToken } from './auth/session.js';
 import { cachedSessionUser, sessionTimes } from './modules/auth/index.js';
 import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
 import { BranchEvents } from './lib/branch-events.js';
@@ -201,32 +201,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   // Security headers on every answer (issue 8): a CSP the built app and the agreement PDF frame work under, framing
-  // by our own pages only (frame-ancestors + X-Frame-Options), no Referer leaving the app.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // Style attributes and the <style> elements UI libraries add at run time; no style can run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The agreement PDF preview is an <iframe> of our own /api/paket/export/agreement/...
-        frameSrc: ["'self'"],
-        objectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
+  // by our own pages only (frame-ancestors + X-Frame-Options), no Referer leaving the app. What @fastify/helmet sets
+  // for these options, computed once at start and set from a fixed list (http/security-headers.ts, issue 10).
+  const SECURITY_HEADERS = Object.fromEntries(
+    await securityHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          // Style attributes and the <style> elements UI libraries add at run time; no style can run code.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // The agreement PDF preview is an <iframe> of our own /api/paket/export/agreement/...
+          frameSrc: ["'self'"],
+          objectSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'"],
+        },
       },
-    },
-    frameguard: { action: 'sameorigin' },
-    referrerPolicy: { policy: 'same-origin' },
-    // Served over plain HTTP inside a clinic's network too: TLS is the proxy's business (HSTS there).
-    strictTransportSecurity: false,
-  });
+      frameguard: { action: 'sameorigin' },
+      referrerPolicy: { policy: 'same-origin' },
+      // Served over plain HTTP inside a clinic's network too: TLS is the proxy's business (HSTS there).
+      strictTransportSecurity: false,
+    }),
+  );
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
@@ -243,29 +246,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const times = sessionTimes({ config } as Ctx);
-  // Decided on the route the router matched, never on how the URL was spelled (issue 8, finding 1).
-  app.addHook('onRequest', async (req, reply) => {
-    const surface = req.routeOptions.config?.surface;
-    if (surface !== 'rest' && surface !== 'trpc') {
-      if (req.is404 && looksLikeApi(req.url)) {
-        reply.header('x-request-id', req.id);
-        reply.header('cache-control', 'no-store');
-      }
-      return;
-    }
-    reply.header('x-request-id', req.id);
-    reply.header('cache-control', 'no-store');
-    if (crossOrigin(req, config.allowedOrigins)) {
-      return sendIssues(reply, 403, [{ message: MSG.crossOrigin }]);
-    }
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) {
-      const s = await validateSessionToken(app.db, token, times, authCache);
-      if (s) {
-        req.user = await cachedSessionUser(app.db, authCache, s.user_id, s.id);
-        req.branchId = s.profile_id;
-      }
-    }
+  const clockNow = opts.now ?? systemNow;
+  const setContext = (req: FastifyRequest) => {
     const branchId = req.branchId || req.user?.profile_id || 0;
     req.ctx = {
       db: app.db,
@@ -276,24 +258,76 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ip: req.ip,
       config,
       services,
-      ...branchClock(app.db, branchId, opts.now ?? systemNow),
+      ...branchClock(app.db, branchId, clockNow, authCache),
     };
+  };
+  /** The session and its user from the database (or the cache, when either needs a load): the slow path. */
+  const authenticate = async (req: FastifyRequest, token: string) => {
+    const s = await validateSessionToken(app.db, token, times, authCache);
+    if (s) {
+      req.user = await cachedSessionUser(app.db, authCache, s.user_id, s.id);
+      req.branchId = s.profile_id;
+    }
+  };
+  // Decided on the route the router matched, never on how the URL was spelled (issue 8, finding 1). A plain
+  // callback hook: a request whose session and user are both in the auth cache runs it without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    const surface = req.routeOptions.config?.surface;
+    if (surface !== 'rest' && surface !== 'trpc') {
+      if (req.is404 && looksLikeApi(req.url)) {
+        reply.header('x-request-id', req.id);
+        reply.header('cache-control', 'no-store');
+      }
+      return done();
+    }
+    reply.header('x-request-id', req.id);
+    reply.header('cache-control', 'no-store');
+    if (crossOrigin(req, config.allowedOrigins)) {
+      void sendIssues(reply, 403, [{ message: MSG.crossOrigin }]);
+      return;
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      const s = cachedSessionRow(token, times, authCache);
+      const u = s && authCache.user(s.user_id);
+      if (s && u !== undefined) {
+        req.user = u && { ...u, sessionId: s.id };
+        req.branchId = s.profile_id;
+      } else {
+        authenticate(req, token).then(
+          () => {
+            setContext(req);
+            done();
+          },
+          (err: Error) => done(err),
+        );
+        return;
+      }
+    }
+    setContext(req);
+    done();
   });
 
   // Access is checked before the body is parsed: a refused caller learns nothing about validation.
-  app.addHook('preValidation', async (req, reply) => {
-    if (req.routeOptions.config?.surface !== 'rest' || req.is404) return;
+  app.addHook('preValidation', (req, reply, done) => {
+    if (req.routeOptions.config?.surface !== 'rest' || req.is404) return done();
     const needed = req.routeOptions.config?.access;
-    if (!needed) return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
+    if (!needed) return void sendIssues(reply, 403, [{ message: MSG.forbidden }]);
     if (!allows(req.user, needed)) {
-      if (!req.user && needed.kind !== 'public') return sendIssues(reply, 401, [{ message: MSG.unauthenticated }]);
-      return sendIssues(reply, 403, [{ message: MSG.forbidden }]);
+      if (!req.user && needed.kind !== 'public') return void sendIssues(reply, 401, [{ message: MSG.unauthenticated }]);
+      return void sendIssues(reply, 403, [{ message: MSG.forbidden }]);
     }
     // NUL and other control characters in any param, query value or body string: 400 before anything runs (issue 8).
-    const bad = [req.params, req.query, req.body].flatMap((v) => forbiddenCharIssues(v));
-    // A file reference is set only by an upload endpoint, never from a client's field (issue 8, finding 3).
-    bad.push(...fileReferenceIssues(req.body));
-    if (bad.length) return sendIssues(reply, 400, bad);
+    const bad = forbiddenCharIssues(req.params);
+    if (req.query) bad.push(...forbiddenCharIssues(req.query));
+    if (req.body !== undefined) {
+      bad.push(...forbiddenCharIssues(req.body));
+      // A file reference is set only by an upload endpoint, never from a client's field (issue 8, finding 3).
+      bad.push(...fileReferenceIssues(req.body));
+    }
+    if (bad.length) return void sendIssues(reply, 400, bad);
+    done();
   });
 
   app.setErrorHandler((err, req, reply) => {

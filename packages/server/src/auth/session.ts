@@ -61,6 +61,30 @@ const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
  * Expired sessions are deleted when met. With a cache, a session read in the last few seconds is not read again
  * (its expiry is still checked on every request; see cache.ts for how changes reach it).
  */
+/** What a session row needs at `now`: nothing, a renewal of its idle expiry, or it has expired. */
+function sessionState(row: SessionRow, times: SessionTimes, now: number): 'ok' | 'renew' | 'expired' {
+  if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) return 'expired';
+  const renewed = Math.min(now + times.idleMs, row.absolute_expires_at.getTime());
+  // Renew at most once a minute to keep reads cheap (the update's NOTIFY drops the cached copy everywhere).
+  return renewed - row.expires_at.getTime() > 60_000 ? 'renew' : 'ok';
+}
+
+/**
+ * validateSessionToken's answer when it needs no database work at all (the hot path of every request, run without
+ * a promise): the cached session row, unexpired and not due for renewal. Undefined in every other case (no cache,
+ * not cached, expired, to renew, malformed token): then validateSessionToken decides.
+ */
+export function cachedSessionRow(token: string, times: SessionTimes, cache?: AuthCache): SessionRow | undefined {
+  if (!cache?.enabled || !TOKEN_PATTERN.test(token)) return undefined;
+  const row = cache.session(hashToken(token));
+  return row && sessionState(row, times, Date.now()) === 'ok' ? row : undefined;
+}
+
+/**
+ * The session for a cookie token, renewed while used (idle expiry slides, never past the absolute one).
+ * Expired sessions are deleted when met. With a cache, a session read in the last few seconds is not read again
+ * (its expiry is still checked on every request; see cache.ts for how changes reach it).
+ */
 export async function validateSessionToken(
   db: Db,
   token: string,
@@ -86,15 +110,14 @@ export async function validateSessionToken(
     cache?.putSession(row, epoch);
   }
   const now = Date.now();
-  if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
+  const state = sessionState(row, times, now);
+  if (state === 'expired') {
     cache?.dropSession(id);
     await db.delete(session).where(eq(session.id, id));
     return null;
   }
-  const renewed = Math.min(now + times.idleMs, row.absolute_expires_at.getTime());
-  // Renew at most once a minute to keep reads cheap (the update's NOTIFY drops the cached copy everywhere).
-  if (renewed - row.expires_at.getTime() > 60_000) {
-    row = { ...row, expires_at: new Date(renewed) };
+  if (state === 'renew') {
+    row = { ...row, expires_at: new Date(Math.min(now + times.idleMs, row.absolute_expires_at.getTime())) };
     cache?.dropSession(id);
     await db.update(session).set({ expires_at: row.expires_at }).where(eq(session.id, id));
   }

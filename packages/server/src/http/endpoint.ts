@@ -75,6 +75,12 @@ export interface RestSpec<R> {
    * approval for 202); default: the endpoint's `present`, or the result.
    */
   present?: (result: R) => unknown;
+  /**
+   * The `{ data }` JSON of a result object is kept and sent again while the handler answers that same object (a
+   * WeakMap by identity): for a hot read whose service hands out one unchanging object until its data changes
+   * (GET /api/auth/me). Only for results nobody mutates.
+   */
+  memoJson?: boolean;
 }
 
 export interface Endpoint<
@@ -316,6 +322,7 @@ export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
   for (const entry of entries) {
     const { rest } = entry;
     const e = loose(entry.endpoint);
+    const jsonOf = rest.memoJson ? new WeakMap<object, string>() : undefined;
     app.route({
       method: rest.method,
       url: rest.path,
@@ -330,6 +337,11 @@ export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
         const out = rest.present ? rest.present(result) : e.present ? e.present(result) : result;
         if (rest.envelope === 'paged') return out;
         if (rest.envelope === 'list') return { data: out, count: (out as unknown[]).length };
+        if (jsonOf && !status && typeof out === 'object' && out !== null) {
+          let json = jsonOf.get(out);
+          if (json === undefined) jsonOf.set(out, (json = JSON.stringify({ data: out })));
+          return reply.type('application/json; charset=utf-8').send(json);
+        }
         return { data: out };
       },
     });

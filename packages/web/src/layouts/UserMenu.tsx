@@ -15,7 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu';
 import { errorItems, TOAST_MS } from '../lib/trpc';
-import { cn } from '../lib/utils';
+import { cn, initialsOf } from '../lib/utils';
 
 export function roleLabel(user: SessionUserDto): string {
   const top = topLevelNameOf(user.roletoplevel);
@@ -63,7 +63,8 @@ export function UserMenu({
             'flex shrink-0 items-center gap-2 rounded-full p-0.5 outline-none focus-visible:ring-2 focus-visible:ring-ring 2xl:pr-2',
             tone === 'dark' ? 'hover:bg-white/10' : 'hover:bg-accent',
           )}
-          aria-label={`Menu pengguna: ${user.name}`}
+          // The initials the avatar shows are part of the name (WCAG 2.5.3: a speech user says what they see).
+          aria-label={`Menu pengguna: ${user.name} (${user.initial || initialsOf(user.name)})`}
           data-testid="user-menu"
         >
           <span aria-hidden>

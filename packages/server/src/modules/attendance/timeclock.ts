@@ -5,17 +5,28 @@
 
 const MIN = 60_000;
 
+/** One formatter per zone (issue 10: built once, not for every punch a list converts). */
+const PART_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+function partFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = PART_FORMATTERS.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    PART_FORMATTERS.set(timeZone, f);
+  }
+  return f;
+}
+
 function offsetMinutes(timeZone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs));
+  const parts = partFormatter(timeZone).formatToParts(new Date(utcMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / MIN);

@@ -43,7 +43,7 @@ export const authEndpoints = {
   me: query({
     summary: 'Pengguna sesi ini dan cabang aktifnya',
     access: access.auth,
-    rest: { method: 'GET', path: '/api/auth/me' },
+    rest: { method: 'GET', path: '/api/auth/me', memoJson: true },
     handler: (ctx) => service.me(ctx),
   }),
   switchBranch: mutation({

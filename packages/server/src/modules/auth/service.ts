@@ -26,6 +26,14 @@ async function sessionBranch(ctx: Ctx, branchId: number) {
 export async function toSessionUserDto(ctx: Ctx, user: SessionUser, branchId: number): Promise<SessionUserDto> {
   const branch = await sessionBranch(ctx, branchId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
+  return dtoOf(user, branchId, branch);
+}
+
+function dtoOf(
+  user: SessionUser,
+  branchId: number,
+  branch: NonNullable<Awaited<ReturnType<typeof findBranch>>>,
+): SessionUserDto {
   return {
     id: user.id,
     name: user.name,
@@ -103,9 +111,43 @@ export async function logout(ctx: Ctx): Promise<void> {
   await audit(ctx, { action: 'logout', entity: 'session', entityId: ctx.user.id });
 }
 
+/**
+ * GET /api/auth/me answers the same object while neither the cached user nor the cached branch row changed, so that
+ * its JSON is written once (the endpoint's rest.memoJson; issue 10). Keyed by the privileges array, which belongs to
+ * one load of the user (the auth cache hands the same array to every request until the user is read again); the
+ * user's other fields, the branch row and the branch id are compared too. Never shared between users (the array is
+ * the user's own).
+ */
+const meMemo = new WeakMap<SessionUser['previleges'], { user: SessionUser; branch: unknown; dto: SessionUserDto }>();
+const SAME_FIELDS = [
+  'id',
+  'name',
+  'role',
+  'rolename',
+  'roletoplevel',
+  'roletoplevelname',
+  'shift_id',
+  'initial',
+  'username',
+  'avatar',
+] as const;
+
 export async function me(ctx: Ctx): Promise<SessionUserDto> {
   const c = requireUser(ctx);
-  return toSessionUserDto(c, c.user, c.branchId);
+  const branch = await sessionBranch(c, c.branchId);
+  if (!branch) throw notFound('Cabang tidak ditemukan');
+  const m = meMemo.get(c.user.previleges);
+  if (
+    m &&
+    m.branch === branch &&
+    m.dto.profile_id === c.branchId &&
+    SAME_FIELDS.every((k) => m.user[k] === c.user[k])
+  ) {
+    return m.dto;
+  }
+  const dto = dtoOf(c.user, c.branchId, branch);
+  meMemo.set(c.user.previleges, { user: c.user, branch, dto });
+  return dto;
 }
 
 /** Spec 6: only owner and developer switch branches; the new branch holds for the rest of the session. */

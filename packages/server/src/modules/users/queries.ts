@@ -1,5 +1,5 @@
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ageOn,
   GENDER_LABELS,
@@ -10,7 +10,7 @@ import {
   type Privilege,
   type UserDto,
 } from '@klinik/shared';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { membershipLevel, userPrivilege, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,7 +26,12 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-export function toUserDto(r: UserRow, level?: { name: string; status: number } | null): UserDto {
+/** `today` (YYYY-MM-DD, for the age): a list computes it once for all its rows. */
+export function toUserDto(
+  r: UserRow,
+  level?: { name: string; status: number } | null,
+  today: string = todayIn('Asia/Jakarta'),
+): UserDto {
   return {
     id: r.id,
     role: r.role,
@@ -44,7 +49,7 @@ export function toUserDto(r: UserRow, level?: { name: string; status: number } |
     maritalname: r.marital === null ? null : (MARITAL_LABELS[r.marital] ?? null),
     birth_place: r.birth_place,
     birth_date: r.birth_date,
-    old: r.birth_date ? ageOn(r.birth_date, todayIn('Asia/Jakarta')) : null,
+    old: r.birth_date ? ageOn(r.birth_date, today) : null,
     join_at: r.join_at,
     idcard: r.idcard,
     ihs_number: r.ihs_number,
@@ -134,29 +139,31 @@ function whereOf(f: UserFilter): SQL | undefined {
  */
 export const KEYWORD_COUNT_CAP = 1000;
 
+/**
+ * One page of users and the envelope's count in one statement (issue 10: one round trip instead of two; the count
+ * is an uncorrelated subquery PostgreSQL runs once). Only a page past the end (no rows to carry the count) asks for
+ * the count again on its own.
+ */
 export async function listUsers(db: Db, f: UserFilter) {
   const where = whereOf(f);
-  const counted = f.keyword?.trim()
-    ? db.select({ n: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(users)
-          .where(where)
-          .limit(KEYWORD_COUNT_CAP + 1)
-          .as('capped'),
-      )
-    : db.select({ n: count() }).from(users).where(where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, level: { name: membershipLevel.name, status: membershipLevel.status } })
-      .from(users)
-      .leftJoin(membershipLevel, eq(membershipLevel.id, users.membership_level_id))
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    counted,
-  ]);
+  const countOf = (w: SQL | undefined) =>
+    f.keyword?.trim()
+      ? sql<number>`(select count(*)::int from (select 1 from ${users} where ${w} limit ${KEYWORD_COUNT_CAP + 1}) capped)`
+      : sql<number>`(select count(*)::int from ${users} where ${w})`;
+  const rows = await db
+    .select({
+      user: users,
+      level: { name: membershipLevel.name, status: membershipLevel.status },
+      total: countOf(where),
+    })
+    .from(users)
+    .leftJoin(membershipLevel, eq(membershipLevel.id, users.membership_level_id))
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  if (rows.length) return { rows, count: Number(rows[0].total) };
+  const [total] = await queryRows<{ n: number }>(db, sql`select ${countOf(where)} as n`);
   return { rows, count: Number(total?.n ?? 0) };
 }
 

@@ -8,6 +8,7 @@ import {
   privilegesInput,
   RESOURCES,
   roleNameOf,
+  todayIn,
   userPutInput,
   type ActionOutcome,
   type ApprovalAction,
@@ -64,7 +65,8 @@ export async function list(ctx: Ctx, query: UserListQuery): Promise<Paged<UserDt
     'read_list',
     rows.map((r) => r.user),
   );
-  return { data: rows.map((r) => q.toUserDto(r.user, r.level)), count };
+  const today = todayIn('Asia/Jakarta');
+  return { data: rows.map((r) => q.toUserDto(r.user, r.level, today)), count };
 }
 
 /** The read trail of patient records (issue 8): which patients a list, a detail or an export answered. */
@@ -684,7 +686,8 @@ async function adminPage(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<Use
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return { data: rows.map((r) => q.toUserDto(r.user, r.level)), count };
+  const today = todayIn('Asia/Jakarta');
+  return { data: rows.map((r) => q.toUserDto(r.user, r.level, today)), count };
 }
 
 /** Rows for the Excel export of the user list (at most 5000). */

@@ -1,7 +1,6 @@
 import * as React from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   formatNumber,
   formatRupiah,
@@ -18,15 +17,7 @@ export function formatFigure(value: number, kind: DashboardFigureDto['kind']): s
   return kind === 'money' ? formatRupiah(value, { decimals: false }) : formatNumber(value);
 }
 
-/** 'Rp 12,5 jt' for chart axes, where full amounts do not fit. */
-export function compactRupiah(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1e9) return `${sign}Rp ${(abs / 1e9).toLocaleString('id-ID', { maximumFractionDigits: 1 })} M`;
-  if (abs >= 1e6) return `${sign}Rp ${(abs / 1e6).toLocaleString('id-ID', { maximumFractionDigits: 1 })} jt`;
-  if (abs >= 1e3) return `${sign}Rp ${(abs / 1e3).toLocaleString('id-ID', { maximumFractionDigits: 0 })} rb`;
-  return `${sign}Rp ${formatNumber(abs)}`;
-}
+export { compactRupiah } from './compact';
 
 /** A link when the user may open the page (the same rule as every menu), plain text otherwise. */
 function MaybeLink({ to, className, children }: { to: string; className?: string; children: React.ReactNode }) {
@@ -74,38 +65,16 @@ function Figure({ f }: { f: DashboardFigureDto }) {
   );
 }
 
+const DashboardBars = React.lazy(() => import('./DashboardBars'));
+
 function Chart({ chart }: { chart: DashboardChartDto }) {
-  const navigate = useNavigate();
-  const user = useSession();
-  const fmt = (v: number) => (chart.kind === 'money' ? compactRupiah(v) : formatNumber(v));
   return (
     <figure className="grid gap-1">
       <figcaption className="text-xs text-muted-foreground">{chart.label}</figcaption>
-      <div className="h-40 w-full" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={chart.points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
-            <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-border" />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} interval={0} />
-            <YAxis tickFormatter={fmt} tickLine={false} axisLine={false} fontSize={11} width={64} />
-            <Tooltip
-              formatter={(v) => [
-                chart.kind === 'money' ? formatRupiah(Number(v), { decimals: false }) : formatNumber(Number(v)),
-                chart.label,
-              ]}
-              cursor={{ className: 'fill-accent' }}
-            />
-            <Bar
-              dataKey="value"
-              radius={[4, 4, 0, 0]}
-              className="fill-primary cursor-pointer"
-              onClick={(d: { payload?: { href?: string } }) => {
-                const href = d.payload?.href;
-                if (href && canOpenPath(user, href.split('?')[0])) void navigate(href);
-              }}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      {/* The same height while the chart's chunk loads: nothing below moves. */}
+      <React.Suspense fallback={<div className="h-40 w-full" aria-hidden />}>
+        <DashboardBars chart={chart} />
+      </React.Suspense>
       {/* The chart's numbers for screen readers and keyboards. */}
       <ul className="sr-only">
         {chart.points.map((p) => (
