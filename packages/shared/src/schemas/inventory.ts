@@ -304,12 +304,16 @@ export const purchaseInput = z
     warehouse: idOf('Gudang wajib dipilih'),
     ordered_at: optionalDate,
     note: optionalText(500),
-    items: z.array(purchaseLine, { error: 'Item wajib diisi' }).min(1, 'Minimal satu item').max(200, 'Maksimal 200 item'),
+    items: z
+      .array(purchaseLine, { error: 'Item wajib diisi' })
+      .min(1, 'Minimal satu item')
+      .max(200, 'Maksimal 200 item'),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<number>();
     v.items.forEach((l, i) => {
-      if (seen.has(l.item)) ctx.addIssue({ code: 'custom', message: 'Item sudah ada di pesanan', path: ['items', i, 'item'] });
+      if (seen.has(l.item))
+        ctx.addIssue({ code: 'custom', message: 'Item sudah ada di pesanan', path: ['items', i, 'item'] });
       seen.add(l.item);
     });
   });
