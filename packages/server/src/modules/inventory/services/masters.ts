@@ -33,7 +33,7 @@ export interface Inputs {
 const ENTITY: Record<q.MasterTable, EntityDef> = { item_category: ITEM_CATEGORY, vendor: VENDOR, warehouse: WAREHOUSE };
 const LABEL: Record<q.MasterTable, string> = { item_category: 'Kategori', vendor: 'Vendor', warehouse: 'Gudang' };
 
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 function dto<T extends q.MasterTable>(table: T, r: q.Row): Dtos[T] {
   const base = { id: Number(r.id), profile_id: Number(r.profile_id), status: Number(r.status) };

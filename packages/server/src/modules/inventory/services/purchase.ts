@@ -315,7 +315,7 @@ export async function purchasePdf(ctx: Ctx, id: number): Promise<{ filename: str
   const d = await detail(c, id);
   const branch = await q.branchOf(c.db, d.profile_id);
   const vendor = (await q.vendorsByIds(c.db, [d.vendor]))[0];
-  const esc = (s: unknown) =>
+  const esc = (s: string | number | null | undefined) =>
     String(s ?? '').replace(
       /[&<>"']/g,
       (m) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[m]!,
@@ -334,8 +334,8 @@ export async function purchasePdf(ctx: Ctx, id: number): Promise<{ filename: str
     <h1>${esc(branch?.name ?? '')}</h1><div>${esc(branch?.address ?? '')}</div>
     <h2 style="font-size:14px;margin-top:16px">PESANAN PEMBELIAN ${esc(d.code)}</h2>
     <table class="meta"><tr><td>Tanggal</td><td>${esc(formatDate(d.ordered_at))}</td><td>Vendor</td><td>${esc(d.vendor_name)}</td></tr>
-    <tr><td>Gudang</td><td>${esc(d.warehouse_name)}</td><td>Termin</td><td>${esc(vendor?.payment_terms ?? 0)} hari</td></tr>
-    <tr><td>Status</td><td>${esc(d.status_label)}</td><td>NPWP Vendor</td><td>${esc(vendor?.npwp ?? '-')}</td></tr></table>
+    <tr><td>Gudang</td><td>${esc(d.warehouse_name)}</td><td>Termin</td><td>${esc(Number(vendor?.payment_terms ?? 0))} hari</td></tr>
+    <tr><td>Status</td><td>${esc(d.status_label)}</td><td>NPWP Vendor</td><td>${esc(typeof vendor?.npwp === 'string' ? vendor.npwp : '-')}</td></tr></table>
     <table><thead><tr><th>No</th><th>Kode</th><th>Item</th><th class="n">Jumlah</th><th class="n">Harga</th><th class="n">Subtotal</th></tr></thead>
     <tbody>${rows}</tbody><tfoot><tr><th colspan="5" class="n">Total</th><th class="n">${esc(formatRupiah(d.total))}</th></tr></tfoot></table>
     ${d.note ? `<p>Catatan: ${esc(d.note)}</p>` : ''}
