@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@klinik/shared';
-import type { Db } from '../client.js';
+import { queryRows, type Db } from '../client.js';
 import { item, itemCategory, profile, vendor, warehouse } from '../schema/index.js';
 import { branchClock } from '../../http/clock.js';
 import { createPurchase, receivePurchase } from '../../modules/inventory/index.js';
@@ -153,6 +153,9 @@ export async function seedInventory(tx: Db, branchIds: number[], now: Date = new
       continue;
     }
 
+    // Jakarta's books (seedFinance) already hold stock: give it its goods first, so the stock value is the account.
+    await stockOfTheBooks(tx, profileId, W('gudang'), [I('IT-SUN50'), I('IT-SERC'), I('IT-MOIST'), I('IT-ACNE')]);
+
     // Jakarta: stock through purchases, received with batches (dates relative to today).
     const d = (days: number) => addDays(today, days);
     const orderDate = d(-25);
@@ -239,4 +242,78 @@ export async function seedInventory(tx: Db, branchIds: number[], now: Date = new
     purchases++;
   }
   return { warehouses, purchases, receipts };
+}
+
+/**
+ * The finance seed's journals on 1140 Persediaan (the opening balance, a stock purchase, weekly cost of skincare
+ * sold) predate the inventory: each becomes the ledger movement of the same value on the same date (opening stock as
+ * an adjustment, the purchase as a receipt, the cost of goods as a sale), without a journal of its own, so the stock
+ * value equals account 1140 at every date of the demo.
+ */
+async function stockOfTheBooks(tx: Db, profileId: number, warehouseId: number, itemIds: number[]): Promise<void> {
+  const lines = await queryRows<{ id: number; date: string; debit: number; credit: number; kind: string }>(
+    tx,
+    sql`select j.id, to_char(j.transaction_at, 'YYYY-MM-DD') as date, d.debit::bigint as debit,
+          d.credit::bigint as credit, j.kind
+        from jurnal_detail d join jurnal j on j.id = d.jurnal_id join akun a on a.id = d.akun_id
+        where d.profile_id = ${profileId} and a.code = '1140' order by j.transaction_at, j.id, d.id`,
+  );
+  const items = await tx
+    .select({ id: item.id, selling_price: item.selling_price })
+    .from(item)
+    .where(inArray(item.id, itemIds));
+  const move = async (m: { item: number; qty: number; value: number; kind: string; date: string; source: number }) => {
+    await tx.execute(
+      sql`insert into stock_movement (profile_id, warehouse_id, item_id, batch_id, quantity, value, kind, moved_at,
+            source_kind, source_id, note)
+          values (${profileId}, ${warehouseId}, ${m.item}, ${batches.get(m.item) ?? null}, ${m.qty}, ${m.value},
+            ${m.kind}, ${m.date}, 'jurnal', ${m.source}, 'Persediaan dari pembukuan demo')`,
+    );
+  };
+  // The items track batches: the goods of the books come in one batch per item, expiring 18 months after the start.
+  const batches = new Map<number, number>();
+  const first = lines[0]?.date;
+  if (first)
+    for (const it of items) {
+      const [b] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into stock_batch (profile_id, item_id, batch, expired_at)
+            values (${profileId}, ${it.id}, 'AWAL', ${addDays(first, 540)}) returning id`,
+      );
+      batches.set(it.id, Number(b.id));
+    }
+  const state = new Map(items.map((i) => [i.id, { qty: 0, value: 0 }]));
+  for (const l of lines) {
+    const debit = Number(l.debit);
+    const credit = Number(l.credit);
+    if (debit > 0) {
+      // Spread over the items in equal parts, priced at 55% of the selling price (the demo's cost of goods).
+      let left = debit;
+      for (const [n, it] of items.entries()) {
+        const part = n === items.length - 1 ? left : Math.floor(debit / items.length);
+        left -= part;
+        const unit = Math.max(1, Math.round(Number(it.selling_price) * 0.55));
+        const qty = Math.max(1, Math.round(part / unit));
+        await move({
+          item: it.id,
+          qty,
+          value: part,
+          kind: l.kind === 'opening' ? 'adjustment' : 'receipt',
+          date: l.date,
+          source: l.id,
+        });
+        const s = state.get(it.id)!;
+        s.qty += qty;
+        s.value += part;
+      }
+    } else if (credit > 0) {
+      // Sold from the item holding the most value, at about its average cost.
+      const [id, s] = [...state.entries()].sort((a, b) => b[1].value - a[1].value)[0];
+      if (s.value < credit || s.qty < 2) continue;
+      const qty = Math.min(s.qty - 1, Math.max(1, Math.round((credit * s.qty) / s.value)));
+      await move({ item: id, qty: -qty, value: -credit, kind: 'sale', date: l.date, source: l.id });
+      s.qty -= qty;
+      s.value -= credit;
+    }
+  }
 }
