@@ -69,17 +69,26 @@ describe('inventory: receive a purchase with batches and see the stock', () => {
     });
 
     await page.goto(url(`/inventory/purchase/receive?id=${order.data.id}`), { waitUntil: 'domcontentloaded' });
-    await waitForText(page, order.data.code);
+    try {
+      await waitForText(page, order.data.code);
+    } catch (e) {
+      await screenshot(page, 'inventory-receive-failed');
+      throw new Error(`${String(e)}\n${await page.evaluate(() => document.body.innerText)}`);
+    }
     await page.waitForSelector('#rcv-batch-0');
     // Submitting without the batch is refused next to the field.
     await page.click('button[type=submit]');
     await waitForText(page, 'Nomor batch wajib diisi');
     await typeInto('#rcv-qty-0', '2');
     await typeInto('#rcv-batch-0', `b-${code}`);
-    await typeInto('#rcv-exp-0', formatDate(expiry));
+    await typeInto('#rcv-exp-0', expiry.split('-').reverse().join('/'));
     await page.keyboard.press('Tab');
     await page.click('button[type=submit]');
-    await waitForText(page, 'Penerimaan RCV/');
+    try {
+      await waitForText(page, 'Penerimaan RCV/');
+    } catch (e) {
+      throw new Error(`${String(e)}\n${await page.evaluate(() => document.body.innerText)}`);
+    }
     await waitForText(page, 'Rp30.000,00');
     await screenshot(page, 'inventory-receive');
 
