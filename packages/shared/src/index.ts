@@ -28,3 +28,4 @@ export * from './schemas/service-desk.js';
 export * from './schemas/service-visits.js';
 export * from './schemas/service-reservations.js';
 export * from './schemas/medical-records.js';
+export * from './schemas/inventory.js';

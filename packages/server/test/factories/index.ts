@@ -4,6 +4,7 @@ import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
 import { medicalRecordsFactories } from './medicalRecords.js';
+import { inventoryFactories } from './inventory.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import { visitsFactories } from './visits.js';
@@ -23,6 +24,7 @@ export const entityFactories: ModuleFactories = {
   ...financeFactories,
   ...applogFactories,
   ...mastersFactories,
+  ...inventoryFactories,
   ...paketFactories,
   ...visitsFactories,
   ...reservationsFactories,

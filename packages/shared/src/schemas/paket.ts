@@ -68,11 +68,32 @@ export interface TindakanDto {
   status: number;
 }
 
+const wholeNumber = (message: string, min: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: message })
+      .int(message)
+      .min(min, min > 0 ? `Minimal ${min}` : 'Tidak boleh negatif')
+      .max(1_000_000_000, 'Jumlah terlalu besar'),
+  );
+
+/**
+ * An item (issue 13 adds the inventory fields): `unit` is the selling (stock) unit; one `purchase_unit` holds
+ * `conversion` selling units; `min_stock` in selling units; `track_batch` keeps batches and expiry dates;
+ * `last_purchase_price` is the price of one purchase unit (rupiah), updated by every receipt.
+ */
 export const itemInput = z.object({
   code: code(),
   name: requiredText(150),
   unit: requiredText(30),
-  category: optionalText(80),
+  category_id: z.preprocess(emptyToUndefined, idOf('Kategori tidak valid').optional().nullable()),
+  purchase_unit: optionalText(30),
+  conversion: wholeNumber('Isi per satuan beli harus bilangan bulat', 1).default(1),
+  min_stock: wholeNumber('Stok minimum harus bilangan bulat', 0).default(0),
+  track_batch: z.boolean({ error: 'Harus ya atau tidak' }).default(false),
+  kfa_code: optionalText(30),
+  last_purchase_price: rupiah.default(0),
   selling_price: rupiah,
   status: status01,
 });
@@ -83,7 +104,15 @@ export interface ItemDto {
   code: string;
   name: string;
   unit: string;
+  category_id: number | null;
+  /** The category's name. */
   category: string | null;
+  purchase_unit: string | null;
+  conversion: number;
+  min_stock: number;
+  track_batch: boolean;
+  kfa_code: string | null;
+  last_purchase_price: number;
   selling_price: number;
   status: number;
 }

@@ -78,7 +78,8 @@ describe('one truth for access (issue 16)', () => {
     expect(finance.find((m) => m.key === 'paket')?.route).toBe('/paket/sales');
     // Investors pass the clinic guard but read no patient data: no Service module, no Data Pasien.
     expect(topMenuFor(user('investor')).map((m) => m.key)).not.toContain('service');
-    expect(moduleEntry(user('inventory'), 'inventory')).toBe('/inventory/master/item');
+    // The Inventory module opens on its spec entry /inventory/warehouse (built by issue 13).
+    expect(moduleEntry(user('inventory'), 'inventory')).toBe('/inventory/warehouse');
     expect(topMenuFor(user('dokter')).map((m) => m.key)).toEqual(['dashboard', 'service']);
   });
 

@@ -5,3 +5,4 @@ export * from './staff.js';
 export * from './attendance.js';
 export * from './service.js';
 export * from './medical-records.js';
+export * from './inventory.js';

@@ -48,7 +48,24 @@ export const perawatan = pgTable(
   ],
 );
 
-/** Inventory items (master item). */
+/** Item categories (issue 13), per branch like the items they group. */
+export const itemCategory = pgTable(
+  'item_category',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    name: varchar('name', { length: 80 }).notNull(),
+    description: text('description'),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('item_category_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+);
+
+/**
+ * Inventory items (master item). `unit` is the selling (stock) unit; a purchase is made in `purchase_unit`, one of
+ * which holds `conversion` selling units. Stock quantities are whole selling units (issue 13).
+ */
 export const item = pgTable(
   'item',
   {
@@ -57,7 +74,16 @@ export const item = pgTable(
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     unit: varchar('unit', { length: 30 }).notNull(),
-    category: varchar('category', { length: 80 }),
+    category_id: integer('category_id').references(() => itemCategory.id),
+    purchase_unit: varchar('purchase_unit', { length: 30 }),
+    conversion: integer('conversion').notNull().default(1),
+    min_stock: integer('min_stock').notNull().default(0),
+    /** Batches and expiry dates tracked (drugs, cosmetics). */
+    track_batch: boolean('track_batch').notNull().default(false),
+    /** Kamus Farmasi dan Alat Kesehatan code for SATUSEHAT. */
+    kfa_code: varchar('kfa_code', { length: 30 }),
+    /** Price of one purchase unit at the last receipt, sen. The moving average cost lives in stock_valuation. */
+    last_purchase_price: sen('last_purchase_price'),
     selling_price: sen('selling_price'),
     status: smallint('status').notNull().default(1),
     ...timestamps,

@@ -13,6 +13,7 @@ import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
 import { seedServiceSchedule } from './service-schedule.js';
 import { seedIcdSample } from './icd-sample.js';
+import { seedInventory } from './inventory.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -332,6 +333,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedAttendance(tx, branchIds, rng(20251015));
     // Issue 12: a few ICD codes where the full lists are not loaded yet (no-op with them).
     await seedIcdSample(tx);
+    // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
+    await seedInventory(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -14,7 +14,8 @@ const TINDAKAN = [
   ['TM-INFUS', 'Infus Vitamin C', 650_000, 100_000],
   ['TM-KONS', 'Konsultasi Dokter Spesialis Kulit', 200_000, 120_000],
 ] as const;
-const ITEMS = [
+/** code, name, unit, category (given by the inventory seed, which creates the categories), price. */
+export const ITEMS = [
   ['IT-SUN50', 'Sunscreen SPF 50', 'tube', 'Skincare', 125_000],
   ['IT-SERC', 'Serum Vitamin C 20 ml', 'botol', 'Skincare', 250_000],
   ['IT-MOIST', 'Moisturizer Ceramide', 'pot', 'Skincare', 175_000],
@@ -44,12 +45,11 @@ export async function seedPaket(tx: Db, branchIds: number[]): Promise<{ packages
     const it = await tx
       .insert(item)
       .values(
-        ITEMS.map(([code, name, unit, category, price]) => ({
+        ITEMS.map(([code, name, unit, , price]) => ({
           profile_id: profileId,
           code,
           name,
           unit,
-          category,
           selling_price: price * 100,
         })),
       )

@@ -19,4 +19,11 @@ export const FORMLAB = entity({
   branchColumn: 'profile_id',
   notFound: 'Form lab tidak ditemukan',
 });
+/** Item categories: kept by the inventory module's master pages, referenced by items here. */
+export const ITEM_CATEGORY = entity({
+  name: 'inventory.category',
+  table: 'item_category',
+  branchColumn: 'profile_id',
+  notFound: 'Kategori tidak ditemukan',
+});
 export const mastersEntities = [TINDAKAN, ITEM, FORMLAB];

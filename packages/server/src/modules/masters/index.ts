@@ -2,4 +2,5 @@
 export { mastersRouter } from './router.js';
 export { mastersEndpoints } from './endpoints.js';
 export { activeMastersByIds, MASTER_DEFS, type MasterKind } from './queries.js';
-export { TINDAKAN, ITEM, FORMLAB, mastersEntities } from './entities.js';
+export { TINDAKAN, ITEM, FORMLAB, ITEM_CATEGORY, mastersEntities } from './entities.js';
+export { toDto as masterDto } from './queries.js';

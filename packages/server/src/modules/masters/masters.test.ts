@@ -30,7 +30,17 @@ const CASES = [
   {
     base: '/api/master/item',
     table: 'item',
-    good: { code: 'IT01', name: 'Sunscreen SPF 50', unit: 'tube', category: 'Skincare', selling_price: 125000 },
+    good: {
+      code: 'IT01',
+      name: 'Sunscreen SPF 50',
+      unit: 'tube',
+      purchase_unit: 'box',
+      conversion: 12,
+      min_stock: 6,
+      track_batch: true,
+      kfa_code: '93001234',
+      selling_price: 125000,
+    },
     edit: { selling_price: 130000.5 },
   },
   {

@@ -14,12 +14,28 @@ interface MasterDef {
   /** Columns besides id, profile_id, code, name, status. */
   text: string[];
   money: string[];
+  /** Whole numbers (ids, quantities) and yes/no columns. */
+  ints?: string[];
+  bools?: string[];
+  /** Read-only columns a reading query adds (the item's category name). */
+  derived?: string[];
+  /** What reading queries select from, when more than the table (aliased as the table). */
+  source?: SQL;
   label: string;
 }
 
 export const MASTER_DEFS: Record<MasterKind, MasterDef> = {
   tindakan: { table: 'perawatan', text: [], money: ['price', 'doctor_share'], label: 'Tindakan medis' },
-  item: { table: 'item', text: ['unit', 'category'], money: ['selling_price'], label: 'Item' },
+  item: {
+    table: 'item',
+    text: ['unit', 'purchase_unit', 'kfa_code'],
+    money: ['last_purchase_price', 'selling_price'],
+    ints: ['category_id', 'conversion', 'min_stock'],
+    bools: ['track_batch'],
+    derived: ['category'],
+    source: sql`(select item.*, item_category.name as category from item left join item_category on item_category.id = item.category_id) as item`,
+    label: 'Item',
+  },
   formlab: { table: 'form_lab', text: [], money: ['price'], label: 'Form lab' },
 };
 
@@ -32,7 +48,11 @@ export type MasterRow = Record<string, unknown> & {
 };
 
 function columnsOf(def: MasterDef): string[] {
-  return ['code', 'name', ...def.text, ...def.money, 'status'];
+  return ['code', 'name', ...def.text, ...def.money, ...(def.ints ?? []), ...(def.bools ?? []), 'status'];
+}
+
+function sourceOf(def: MasterDef): SQL {
+  return def.source ?? sql`${sql.identifier(def.table)}`;
 }
 
 /** Row as the API speaks it: money in rupiah, numbers as numbers. */
@@ -46,6 +66,9 @@ export function toDto<T>(def: MasterDef, r: Record<string, unknown>): T {
   };
   for (const c of def.text) out[c] = r[c] ?? null;
   for (const c of def.money) out[c] = fromSen(Number(r[c] ?? 0));
+  for (const c of def.ints ?? []) out[c] = r[c] === null || r[c] === undefined ? null : Number(r[c]);
+  for (const c of def.bools ?? []) out[c] = r[c] === true;
+  for (const c of def.derived ?? []) out[c] = r[c] ?? null;
   return out as T;
 }
 
@@ -65,7 +88,7 @@ export async function listMasters(
     where.push(sql`(lower(code) like ${like} or lower(name) like ${like})`);
   }
   const cond = sql.join(where, sql` and `);
-  const table = sql.identifier(def.table);
+  const table = sourceOf(def);
   const [rows, [total]] = await Promise.all([
     queryRows<MasterRow>(
       db,
@@ -77,7 +100,7 @@ export async function listMasters(
 }
 
 export async function findMaster(db: Db, def: MasterDef, id: number): Promise<MasterRow | undefined> {
-  const [row] = await queryRows<MasterRow>(db, sql`select * from ${sql.identifier(def.table)} where id = ${id}`);
+  const [row] = await queryRows<MasterRow>(db, sql`select * from ${sourceOf(def)} where id = ${id}`);
   return row;
 }
 
@@ -89,7 +112,7 @@ export async function findMasterByCode(
 ): Promise<MasterRow | undefined> {
   const [row] = await queryRows<MasterRow>(
     db,
-    sql`select * from ${sql.identifier(def.table)} where profile_id = ${profileId} and code = ${code}`,
+    sql`select * from ${sourceOf(def)} where profile_id = ${profileId} and code = ${code}`,
   );
   return row;
 }
@@ -108,11 +131,11 @@ export async function insertMaster(
       cols.map((c) => sql.identifier(c)),
       sql`, `,
     )}) values (${profileId}, ${sql.join(
-      cols.map((c) => sql`${values[c] as string | number | null}`),
+      cols.map((c) => sql`${values[c] as string | number | boolean | null}`),
       sql`, `,
     )}) returning *`,
   );
-  return row;
+  return def.source ? ((await findMaster(db, def, Number(row.id))) ?? row) : row;
 }
 
 export async function updateMaster(
@@ -123,14 +146,14 @@ export async function updateMaster(
 ): Promise<MasterRow | undefined> {
   const cols = columnsOf(def).filter((c) => values[c] !== undefined);
   const sets = [
-    ...cols.map((c) => sql`${sql.identifier(c)} = ${values[c] as string | number | null}`),
+    ...cols.map((c) => sql`${sql.identifier(c)} = ${values[c] as string | number | boolean | null}`),
     sql`updated_at = now()`,
   ];
   const [row] = await queryRows<MasterRow>(
     db,
     sql`update ${sql.identifier(def.table)} set ${sql.join(sets, sql`, `)} where id = ${id} returning *`,
   );
-  return row;
+  return row && def.source ? ((await findMaster(db, def, id)) ?? row) : row;
 }
 
 /** Active masters of a branch by id (for a package's items). */

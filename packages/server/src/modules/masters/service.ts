@@ -1,5 +1,5 @@
-import { branchScope, requireAccess, type Action } from '../../http/access-scope.js';
-import { FORMLAB, ITEM, TINDAKAN } from './entities.js';
+import { branchScope, requireAccess, requireReference, type Action } from '../../http/access-scope.js';
+import { FORMLAB, ITEM, ITEM_CATEGORY, TINDAKAN } from './entities.js';
 import {
   toSen,
   type FormLabDto,
@@ -43,7 +43,15 @@ function valuesOf(
     const v = (input as Record<string, unknown>)[c];
     out[c] = typeof v === 'number' ? toSen(v) : undefined;
   }
+  for (const c of def.ints ?? []) out[c] = (input as Record<string, unknown>)[c] ?? null;
+  for (const c of def.bools ?? []) out[c] = (input as Record<string, unknown>)[c] === true;
   return out;
+}
+
+/** An item's category must be one of the branch's categories. */
+async function checkReferences(ctx: Ctx, kind: q.MasterKind, input: Partial<ItemInput>): Promise<void> {
+  if (kind === 'item' && typeof input.category_id === 'number')
+    await requireReference(ctx, ITEM_CATEGORY, [input.category_id], 'category_id');
 }
 
 function notFoundOf(kind: q.MasterKind) {
@@ -89,6 +97,7 @@ export async function create<K extends q.MasterKind>(
   const c = requireUser(ctx);
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
+    await checkReferences(tx, kind, input);
     if (await q.findMasterByCode(tx.db, def, tx.branchId, input.code))
       throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.insertMaster(tx.db, def, tx.branchId, valuesOf(kind, input));
@@ -107,6 +116,7 @@ export async function update<K extends q.MasterKind>(
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
     const before = await ownRow(tx as typeof c, kind, id, 'write');
+    await checkReferences(tx, kind, input);
     const same = await q.findMasterByCode(tx.db, def, Number(before.profile_id), input.code);
     if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.updateMaster(tx.db, def, id, valuesOf(kind, input));

@@ -1,0 +1,302 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  bigserial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  timestamp,
+  date,
+  bigint,
+  index,
+  uniqueIndex,
+  unique,
+  check,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+import { item } from './paket.js';
+
+/**
+ * Inventory and pharmacy (issue 13). Stock is one append-only ledger (stock_movement); the on-hand quantity per
+ * warehouse, item and batch (stock_balance) and the moving-average value per item (stock_valuation) are kept by
+ * PostgreSQL triggers on that ledger (drizzle/*_inventory_rules.sql), whose CHECKs refuse any movement that would make
+ * a quantity negative. Quantities are whole selling units of the item; money in sen.
+ */
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+const sen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const branch = () =>
+  integer('profile_id')
+    .notNull()
+    .references(() => profile.id);
+
+/** Suppliers (master vendor / MASTER_SUPPLIER), per branch. */
+export const vendor = pgTable(
+  'vendor',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    contact: varchar('contact', { length: 100 }),
+    phone: varchar('phone', { length: 20 }),
+    address: text('address'),
+    npwp: varchar('npwp', { length: 30 }),
+    /** Days between receipt and payment due. */
+    payment_terms: integer('payment_terms').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vendor_profile_code_idx').on(t.profile_id, t.code),
+    index('vendor_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * Warehouses of a branch. kind: 'gudang' (main store), 'apotek' (the pharmacy: dispensing and sales take from it),
+ * 'tindakan' (treatment room: consumables, BHP). At most one active apotek and one active tindakan per branch.
+ */
+export const warehouse = pgTable(
+  'warehouse',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull().default('gudang'),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('warehouse_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('warehouse_profile_kind_idx')
+      .on(t.profile_id, t.kind)
+      .where(sql`${t.status} = 1 and ${t.kind} in ('apotek', 'tindakan')`),
+    check('warehouse_kind_check', sql`${t.kind} in ('gudang', 'apotek', 'tindakan')`),
+  ],
+);
+
+/** A batch (lot) of an item with its expiry date; one row per item and batch number. */
+export const stockBatch = pgTable(
+  'stock_batch',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    batch: varchar('batch', { length: 50 }).notNull(),
+    expired_at: date('expired_at', { mode: 'string' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_batch_item_batch_idx').on(t.item_id, t.batch),
+    index('stock_batch_profile_expiry_idx').on(t.profile_id, t.expired_at),
+  ],
+);
+
+export const MOVEMENT_KINDS = [
+  'receipt',
+  'transfer_out',
+  'transfer_in',
+  'sale',
+  'dispense',
+  'consumable',
+  'adjustment',
+  'return',
+] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+/**
+ * The stock ledger: every movement of stock, append-only (a trigger refuses UPDATE and DELETE). quantity is signed
+ * (in > 0, out < 0). value is the signed cost in sen: given for stock coming in; for stock going out, left NULL and
+ * set by the trigger from the item's moving average (docs/decisions.md, "Inventory"). unit_cost is value/quantity
+ * rounded, for display.
+ */
+export const stockMovement = pgTable(
+  'stock_movement',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    profile_id: branch(),
+    warehouse_id: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    batch_id: integer('batch_id').references(() => stockBatch.id),
+    quantity: integer('quantity').notNull(),
+    value: bigint('value', { mode: 'number' }),
+    unit_cost: bigint('unit_cost', { mode: 'number' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** Business date (the branch's day) the movement counts on: the stock card and the value report use it. */
+    moved_at: date('moved_at', { mode: 'string' }).notNull(),
+    source_kind: varchar('source_kind', { length: 40 }).notNull(),
+    source_id: integer('source_id').notNull(),
+    note: text('note'),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movement_item_idx').on(t.item_id, t.warehouse_id, t.moved_at, t.id),
+    index('stock_movement_profile_date_idx').on(t.profile_id, t.moved_at),
+    index('stock_movement_source_idx').on(t.source_kind, t.source_id),
+    check('stock_movement_quantity_check', sql`${t.quantity} <> 0`),
+    check(
+      'stock_movement_kind_check',
+      sql`${t.kind} in ('receipt', 'transfer_out', 'transfer_in', 'sale', 'dispense', 'consumable', 'adjustment', 'return')`,
+    ),
+  ],
+);
+
+/** On hand per warehouse, item and batch: written only by the ledger's trigger; never below zero. */
+export const stockBalance = pgTable(
+  'stock_balance',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    warehouse_id: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    batch_id: integer('batch_id').references(() => stockBatch.id),
+    quantity: integer('quantity').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('stock_balance_key').on(t.warehouse_id, t.item_id, t.batch_id).nullsNotDistinct(),
+    index('stock_balance_profile_item_idx').on(t.profile_id, t.item_id),
+    check('stock_balance_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Moving-average valuation per item (items belong to one branch): total quantity and total value in sen. */
+export const stockValuation = pgTable(
+  'stock_valuation',
+  {
+    item_id: integer('item_id')
+      .primaryKey()
+      .references(() => item.id),
+    profile_id: branch(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_valuation_quantity_check', sql`${t.quantity} >= 0`),
+    check('stock_valuation_value_check', sql`${t.value} >= 0 and (${t.quantity} > 0 or ${t.value} = 0)`),
+  ],
+);
+
+/** Purchase orders (belanja). status: 1 ordered, 2 partly received, 3 received, 0 cancelled. */
+export const purchaseOrder = pgTable(
+  'purchase_order',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    vendor_id: integer('vendor_id')
+      .notNull()
+      .references(() => vendor.id),
+    warehouse_id: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    ordered_at: date('ordered_at', { mode: 'string' }).notNull(),
+    note: text('note'),
+    total: sen('total'),
+    status: smallint('status').notNull().default(1),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('purchase_order_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('purchase_order_idem_idx').on(t.profile_id, t.idempotency_key),
+    index('purchase_order_profile_date_idx').on(t.profile_id, t.ordered_at),
+  ],
+);
+
+/** Lines of an order: quantity and price per purchase unit of the item. */
+export const purchaseOrderItem = pgTable(
+  'purchase_order_item',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    purchase_id: integer('purchase_id')
+      .notNull()
+      .references(() => purchaseOrder.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    quantity: integer('quantity').notNull(),
+    price: sen('price'),
+    received: integer('received').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('purchase_order_item_idx').on(t.purchase_id, t.item_id),
+    check('purchase_order_item_quantity_check', sql`${t.quantity} > 0 and ${t.price} >= 0`),
+    check('purchase_order_item_received_check', sql`${t.received} >= 0 and ${t.received} <= ${t.quantity}`),
+  ],
+);
+
+/** A receipt (penerimaan) against an order: moves stock in and posts Dr Persediaan / Cr Hutang Usaha. */
+export const purchaseReceipt = pgTable(
+  'purchase_receipt',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    purchase_id: integer('purchase_id')
+      .notNull()
+      .references(() => purchaseOrder.id),
+    warehouse_id: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    received_at: date('received_at', { mode: 'string' }).notNull(),
+    total: sen('total'),
+    note: text('note'),
+    jurnal_id: integer('jurnal_id'),
+    jurnal_code: varchar('jurnal_code', { length: 40 }),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchase_receipt_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('purchase_receipt_idem_idx').on(t.profile_id, t.idempotency_key),
+    index('purchase_receipt_purchase_idx').on(t.purchase_id),
+  ],
+);
+
+/** Lines of a receipt: quantity and price per purchase unit; stock_quantity in selling units. */
+export const purchaseReceiptItem = pgTable(
+  'purchase_receipt_item',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    receipt_id: integer('receipt_id')
+      .notNull()
+      .references(() => purchaseReceipt.id),
+    purchase_item_id: integer('purchase_item_id')
+      .notNull()
+      .references(() => purchaseOrderItem.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    batch_id: integer('batch_id').references(() => stockBatch.id),
+    quantity: integer('quantity').notNull(),
+    price: sen('price'),
+    stock_quantity: integer('stock_quantity').notNull(),
+  },
+  (t) => [
+    index('purchase_receipt_item_receipt_idx').on(t.receipt_id),
+    check('purchase_receipt_item_quantity_check', sql`${t.quantity} > 0 and ${t.price} >= 0`),
+  ],
+);
