@@ -28,6 +28,11 @@ import { registerReminderJobs, reservationsEndpoints, reservationsEntities } fro
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
+import {
+  stockFlowsApprovalExecutors,
+  stockFlowsEndpoints,
+  stockFlowsEntities,
+} from './modules/stockFlows/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -55,6 +60,7 @@ export const apiModules: Record<string, EndpointTree> = {
   dashboard: dashboardEndpoints,
   multimedia: multimediaEndpoints,
   desk: deskEndpoints,
+  stockFlows: stockFlowsEndpoints,
 };
 
 /**
@@ -75,6 +81,7 @@ export const apiEntities: EntityDef[] = [
   ...attendanceEntities,
   ...jobsEntities,
   ...multimediaEntities,
+  ...stockFlowsEntities,
 ];
 
 /** Every REST route of every module, in registration order. */
@@ -93,6 +100,7 @@ export function registerRestRoutes(app: FastifyInstance): void {
 const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   usersApprovalExecutors,
   attendanceApprovalExecutors,
+  stockFlowsApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {
