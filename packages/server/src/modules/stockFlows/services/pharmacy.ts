@@ -135,11 +135,12 @@ export async function dispense(
   const c = requireUser(ctx);
   await requireAccess(c, RESEP, [input.resep], 'write');
   const out = await inTransaction(c, async (tx) => {
+    // Lock the prescription first: a concurrent retry waits here, then finds the first dispensing by its key.
+    const r = (await q.resep(tx.db, input.resep, true))!;
     if (idempotencyKey) {
       const existing = await q.dispensingByKey(tx.db, tx.branchId, idempotencyKey);
       if (existing) return { created: false, id: existing };
     }
-    const r = (await q.resep(tx.db, input.resep, true))!;
     if (r.pharmacy_status === 'batal') throw conflict('Resep ini dibatalkan');
     if (r.pharmacy_status === 'diserahkan') throw conflict('Resep ini sudah diserahkan seluruhnya');
     const lines = await q.resepLines(tx.db, input.resep);
