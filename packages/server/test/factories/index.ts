@@ -9,6 +9,7 @@ import { visitsFactories } from './visits.js';
 import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
+import { stockFlowsFactories } from './stockFlows.js';
 
 export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
 
@@ -27,4 +28,5 @@ export const entityFactories: ModuleFactories = {
   ...reservationsFactories,
   ...attendanceFactories,
   ...multimediaFactories,
+  ...stockFlowsFactories,
 };
