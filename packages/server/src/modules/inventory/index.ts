@@ -23,3 +23,5 @@ export {
   type StockResult,
 } from './services/stock.js';
 export { ITEM_CATEGORY, VENDOR, WAREHOUSE, PURCHASE, inventoryEntities } from './entities.js';
+export { inventoryRouter } from './router.js';
+export { inventoryEndpoints } from './endpoints.js';
