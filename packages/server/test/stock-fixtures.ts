@@ -25,7 +25,8 @@ export interface StockBranch {
 /** An active period from 2020 and the three warehouses (gudang, apotek, tindakan). */
 export async function stockBranch(t: TestApp, branch: number): Promise<StockBranch> {
   const periods = await queryRows(t.db, sql`select 1 from finance_periode where profile_id = ${branch} and status = 0`);
-  if (!periods.length) await t.db.insert(financePeriode).values({ profile_id: branch, start_date: '2020-01-01', status: 0 });
+  if (!periods.length)
+    await t.db.insert(financePeriode).values({ profile_id: branch, start_date: '2020-01-01', status: 0 });
   const wh = (code: string, name: string, kind: string) =>
     id(
       t,

@@ -10,6 +10,7 @@ import {
   idParam,
   resepListQuery,
   salesQuery,
+  STOCK_FLOWS_ACCESS,
   transferInput,
   transferListQuery,
   transferReceiveInput,
@@ -30,7 +31,7 @@ const mutasiRead = access.feature('STOCK_MUTASI', 'read');
 const mutasiManage = access.feature('STOCK_MUTASI', 'manage');
 const stockRead = access.feature('STOCK_ITEM', 'read');
 const stockManage = access.feature('STOCK_ITEM', 'manage');
-export const pharmacyAccess = access.roles('manager', 'inventory', 'admin', 'apoteker');
+export const pharmacyAccess = STOCK_FLOWS_ACCESS.pharmacy;
 
 /**
  * Transfers in two steps, stock counts and pharmacy dispensing (issue 13). Spec section 7 fixes

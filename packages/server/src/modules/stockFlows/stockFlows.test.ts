@@ -70,7 +70,11 @@ describe('transfers', () => {
     expect(JSON.stringify(res.body)).toContain('Gudang asal wajib dipilih');
     const short = await t
       .api(invJkt)
-      .post('/api/inventory/mutation', { from_warehouse: jkt.gudang, to_warehouse: bdg.gudang, items: [{ item: para, qty: 1000 }] });
+      .post('/api/inventory/mutation', {
+        from_warehouse: jkt.gudang,
+        to_warehouse: bdg.gudang,
+        items: [{ item: para, qty: 1000 }],
+      });
     expect(short.status).toBe(409);
     expect(short.body[0].message).toContain('tidak cukup');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
@@ -79,14 +83,25 @@ describe('transfers', () => {
   it('refuses a role without STOCK_MUTASI (403)', async () => {
     const res = await t
       .api(dokter)
-      .post('/api/inventory/mutation', { from_warehouse: jkt.gudang, to_warehouse: bdg.gudang, items: [{ item: para, qty: 1 }] });
+      .post('/api/inventory/mutation', {
+        from_warehouse: jkt.gudang,
+        to_warehouse: bdg.gudang,
+        items: [{ item: para, qty: 1 }],
+      });
     expect(res.status).toBe(403);
   });
 
   it('sends Jakarta -> Bandung, received with a difference: stock, item mapping and each branch books balanced', async () => {
     const sent = await t.api(invJkt).post(
       '/api/inventory/mutation',
-      { from_warehouse: jkt.gudang, to_warehouse: bdg.gudang, items: [{ item: amox, qty: 10 }, { item: para, qty: 20 }] },
+      {
+        from_warehouse: jkt.gudang,
+        to_warehouse: bdg.gudang,
+        items: [
+          { item: amox, qty: 10 },
+          { item: para, qty: 20 },
+        ],
+      },
       { 'idempotency-key': 'mutasi-jkt-bdg-0001' },
     );
     expect(sent.status).toBe(201);
@@ -98,7 +113,14 @@ describe('transfers', () => {
     // A retry with the same key answers the first transfer.
     const again = await t.api(invJkt).post(
       '/api/inventory/mutation',
-      { from_warehouse: jkt.gudang, to_warehouse: bdg.gudang, items: [{ item: amox, qty: 10 }, { item: para, qty: 20 }] },
+      {
+        from_warehouse: jkt.gudang,
+        to_warehouse: bdg.gudang,
+        items: [
+          { item: amox, qty: 10 },
+          { item: para, qty: 20 },
+        ],
+      },
       { 'idempotency-key': 'mutasi-jkt-bdg-0001' },
     );
     expect(again.status).toBe(200);
@@ -114,7 +136,12 @@ describe('transfers', () => {
     expect((await t.api(invThird).get('/api/inventory/mutation')).body.count).toBe(0);
 
     const before = await countRows(t.db, ...TABLES);
-    const body = { items: [{ item: amox, qty: 10, batch: 'AMX-A' }, { item: para, qty: 18 }] };
+    const body = {
+      items: [
+        { item: amox, qty: 10, batch: 'AMX-A' },
+        { item: para, qty: 18 },
+      ],
+    };
     // Only the receiving branch receives; a third branch does not even see it.
     expect((await t.api(invJkt).post(`/api/inventory/mutation/${tr.id}/receive`, body)).status).toBe(403);
     expect((await t.api(invThird).post(`/api/inventory/mutation/${tr.id}/receive`, body)).status).toBe(404);
@@ -166,7 +193,11 @@ describe('transfers', () => {
   it('moves between warehouses of one branch through the in-transit account', async () => {
     const sent = await t
       .api(invJkt)
-      .post('/api/inventory/mutation', { from_warehouse: jkt.gudang, to_warehouse: jkt.apotek, items: [{ item: para, qty: 30 }] });
+      .post('/api/inventory/mutation', {
+        from_warehouse: jkt.gudang,
+        to_warehouse: jkt.apotek,
+        items: [{ item: para, qty: 30 }],
+      });
     expect(sent.status).toBe(201);
     expect(await accountBalance(t, jkt.branch, '1141')).toBe(600_000);
     const rec = await t
@@ -201,7 +232,9 @@ describe('stock counts', () => {
 
   it('refuses a count without reason (400) and a role without STOCK_ITEM manage (403)', async () => {
     const before = await countRows(t.db, ...TABLES);
-    const res = await t.api(invJkt).post('/api/inventory/adjustment', { warehouse: jkt.apotek, items: [{ item: para, counted: -1 }] });
+    const res = await t
+      .api(invJkt)
+      .post('/api/inventory/adjustment', { warehouse: jkt.apotek, items: [{ item: para, counted: -1 }] });
     expect(res.status).toBe(400);
     const fields = (res.body as { field?: string }[]).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['reason', 'items.0.counted']));
@@ -210,7 +243,10 @@ describe('stock counts', () => {
       .post('/api/inventory/adjustment', { warehouse: jkt.apotek, items: [{ item: para, counted: 1 }], reason: 'x' });
     expect(other.status).toBe(400);
     expect(other.body[0].field).toBe('warehouse');
-    expect((await t.api(apoteker).post('/api/inventory/adjustment', { warehouse: jkt.apotek, items: [], reason: 'x' })).status).toBe(403);
+    expect(
+      (await t.api(apoteker).post('/api/inventory/adjustment', { warehouse: jkt.apotek, items: [], reason: 'x' }))
+        .status,
+    ).toBe(403);
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
   });
 
@@ -304,14 +340,23 @@ describe('pharmacy', () => {
     });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ pharmacy_status: 'sebagian' });
-    expect(ok.body.data.items[0]).toMatchObject({ item: vitc, substitute_for: para, reason: 'Paracetamol kosong', price: 1500 });
+    expect(ok.body.data.items[0]).toMatchObject({
+      item: vitc,
+      substitute_for: para,
+      reason: 'Paracetamol kosong',
+      price: 1500,
+    });
   });
 
   it('hides another branch prescription (404) and refuses roles outside the inventory guard (403)', async () => {
     const r = await makeResep(t, jkt.branch, managerJkt, [{ item: para, qty: 1 }]);
     expect((await t.api(invBdg).get(`/api/inventory/resep/${r.id}`)).status).toBe(404);
-    expect((await t.api(invBdg).post('/api/inventory/dispense', { resep: r.id, warehouse: bdg.apotek })).status).toBe(404);
-    expect((await t.api(dokter).post('/api/inventory/dispense', { resep: r.id, warehouse: jkt.apotek })).status).toBe(403);
+    expect((await t.api(invBdg).post('/api/inventory/dispense', { resep: r.id, warehouse: bdg.apotek })).status).toBe(
+      404,
+    );
+    expect((await t.api(dokter).post('/api/inventory/dispense', { resep: r.id, warehouse: jkt.apotek })).status).toBe(
+      403,
+    );
     const empty = await t.api(apoteker).post('/api/inventory/dispense', {});
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain('Resep wajib dipilih');
