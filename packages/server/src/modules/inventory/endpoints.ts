@@ -1,5 +1,6 @@
 import {
   access,
+  INVENTORY_ACCESS,
   categoryInput,
   formatDate,
   idParam,
@@ -14,6 +15,7 @@ import {
   vendorInput,
   warehouseInput,
   z,
+  type Access,
   type Resource,
 } from '@klinik/shared';
 import type { EntityDef } from '../../http/access-scope.js';
@@ -29,12 +31,7 @@ import type { MasterTable } from './queries.js';
 const byId = z.object({ id: idParam });
 
 /** Reading stock serves the stock pages, purchasing, transfers (apoteker) and the general cashier's item search. */
-const stockRead = access.anyFeature(
-  ['STOCK_ITEM', 'read'],
-  ['STOCK_BELANJA', 'read'],
-  ['STOCK_MUTASI', 'read'],
-  ['KASIR_UMUM', 'read'],
-);
+const stockRead = INVENTORY_ACCESS.stockRead;
 /** Warehouses are listed wherever stock is; kept by whoever keeps the item master. */
 const warehouseRead = stockRead;
 
@@ -42,7 +39,7 @@ function masterEndpoints<T extends MasterTable>(
   base: string,
   table: T,
   label: string,
-  read: ReturnType<typeof access.feature>,
+  read: Access,
   manageResource: Resource,
   input: z.ZodType<masters.Inputs[T]>,
   entity: EntityDef,
@@ -90,15 +87,15 @@ function masterEndpoints<T extends MasterTable>(
   };
 }
 
-const purchaseRead = access.feature('STOCK_BELANJA', 'read');
-const purchaseManage = access.feature('STOCK_BELANJA', 'manage');
+const purchaseRead = INVENTORY_ACCESS.purchaseRead;
+const purchaseManage = INVENTORY_ACCESS.purchaseManage;
 
 export const inventoryEndpoints = {
   category: masterEndpoints(
     '/api/inventory/category',
     'item_category',
     'kategori item',
-    access.feature('MASTER_ITEM_CATEGORY', 'read'),
+    INVENTORY_ACCESS.categoryRead,
     'MASTER_ITEM_CATEGORY',
     categoryInput,
     ITEM_CATEGORY,
@@ -107,7 +104,7 @@ export const inventoryEndpoints = {
     '/api/inventory/vendor',
     'vendor',
     'vendor',
-    access.feature('MASTER_SUPPLIER', 'read'),
+    INVENTORY_ACCESS.vendorRead,
     'MASTER_SUPPLIER',
     vendorInput,
     VENDOR,
@@ -161,7 +158,7 @@ export const inventoryEndpoints = {
   }),
   items: query({
     summary: 'Item dengan stok di semua gudang cabang ini (low=1: di bawah stok minimum)',
-    access: access.anyFeature(['STOCK_ITEM', 'read'], ['STOCK_BELANJA', 'read']),
+    access: INVENTORY_ACCESS.itemStockRead,
     input: itemStockQuery,
     rest: { method: 'GET', path: '/api/inventory/item', envelope: 'paged' },
     handler: (ctx, q) => reports.listItemStock(ctx, q),
@@ -221,7 +218,7 @@ export const inventoryEndpoints = {
   }),
   value: query({
     summary: 'Nilai persediaan per gudang pada suatu tanggal, dibandingkan saldo akun 1140 Persediaan',
-    access: access.anyFeature(['STOCK_ITEM', 'read'], ['FINANCE_LAPORAN', 'read']),
+    access: INVENTORY_ACCESS.valueRead,
     input: stockValueQuery,
     rest: { method: 'GET', path: '/api/inventory/value' },
     handler: (ctx, q) => reports.stockValue(ctx, q),

@@ -25,3 +25,5 @@ export {
 export { ITEM_CATEGORY, VENDOR, WAREHOUSE, PURCHASE, inventoryEntities } from './entities.js';
 export { inventoryRouter } from './router.js';
 export { inventoryEndpoints } from './endpoints.js';
+/** Purchasing as services (the demo seed; other modules buy through the REST API). */
+export { create as createPurchase, receive as receivePurchase } from './services/purchase.js';
