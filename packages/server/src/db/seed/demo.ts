@@ -13,6 +13,7 @@ import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
 import { seedServiceSchedule } from './service-schedule.js';
 import { seedInventory } from './inventory.js';
+import { seedInventoryFlows } from './inventory-flows.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -332,6 +333,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedAttendance(tx, branchIds, rng(20251015));
     // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
     await seedInventory(tx, branchIds);
+    // Transfers (one in transit to Bandung), a stock count, prescriptions dispensed and waiting (after the stock).
+    await seedInventoryFlows(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }
