@@ -68,26 +68,22 @@ describe('transfers', () => {
     const fields = (res.body as { field?: string; message: string }[]).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['from_warehouse', 'to_warehouse', 'items']));
     expect(JSON.stringify(res.body)).toContain('Gudang asal wajib dipilih');
-    const short = await t
-      .api(invJkt)
-      .post('/api/inventory/mutation', {
-        from_warehouse: jkt.gudang,
-        to_warehouse: bdg.gudang,
-        items: [{ item: para, qty: 1000 }],
-      });
+    const short = await t.api(invJkt).post('/api/inventory/mutation', {
+      from_warehouse: jkt.gudang,
+      to_warehouse: bdg.gudang,
+      items: [{ item: para, qty: 1000 }],
+    });
     expect(short.status).toBe(409);
     expect(short.body[0].message).toContain('tidak cukup');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
   });
 
   it('refuses a role without STOCK_MUTASI (403)', async () => {
-    const res = await t
-      .api(dokter)
-      .post('/api/inventory/mutation', {
-        from_warehouse: jkt.gudang,
-        to_warehouse: bdg.gudang,
-        items: [{ item: para, qty: 1 }],
-      });
+    const res = await t.api(dokter).post('/api/inventory/mutation', {
+      from_warehouse: jkt.gudang,
+      to_warehouse: bdg.gudang,
+      items: [{ item: para, qty: 1 }],
+    });
     expect(res.status).toBe(403);
   });
 
@@ -191,13 +187,11 @@ describe('transfers', () => {
   });
 
   it('moves between warehouses of one branch through the in-transit account', async () => {
-    const sent = await t
-      .api(invJkt)
-      .post('/api/inventory/mutation', {
-        from_warehouse: jkt.gudang,
-        to_warehouse: jkt.apotek,
-        items: [{ item: para, qty: 30 }],
-      });
+    const sent = await t.api(invJkt).post('/api/inventory/mutation', {
+      from_warehouse: jkt.gudang,
+      to_warehouse: jkt.apotek,
+      items: [{ item: para, qty: 30 }],
+    });
     expect(sent.status).toBe(201);
     expect(await accountBalance(t, jkt.branch, '1141')).toBe(600_000);
     const rec = await t
