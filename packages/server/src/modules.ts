@@ -30,6 +30,11 @@ import { registerReminderJobs, reservationsEndpoints, reservationsEntities } fro
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
+import {
+  stockFlowsApprovalExecutors,
+  stockFlowsEndpoints,
+  stockFlowsEntities,
+} from './modules/stockFlows/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -59,6 +64,7 @@ export const apiModules: Record<string, EndpointTree> = {
   multimedia: multimediaEndpoints,
   desk: deskEndpoints,
   medicalRecords: medicalRecordsEndpoints,
+  stockFlows: stockFlowsEndpoints,
 };
 
 /**
@@ -81,6 +87,7 @@ export const apiEntities: EntityDef[] = [
   ...jobsEntities,
   ...multimediaEntities,
   ...medicalRecordsEntities,
+  ...stockFlowsEntities,
 ];
 
 /** Every REST route of every module, in registration order. */
@@ -99,6 +106,7 @@ export function registerRestRoutes(app: FastifyInstance): void {
 const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   usersApprovalExecutors,
   attendanceApprovalExecutors,
+  stockFlowsApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

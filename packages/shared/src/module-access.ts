@@ -154,6 +154,15 @@ export const RESERVATION_ACCESS = {
 export const REMINDER_GATEWAY_ACCESS: Access = access.roles('manager', 'toplevel');
 /** New patients (POST /api/users and the reservation form's storecustomer): PASIEN manage. */
 export const PASIEN_MANAGE: Access = access.feature('PASIEN', 'manage');
+/**
+ * Inventory flows (issue 13): transfers are STOCK_MUTASI, stock counts STOCK_ITEM; the pharmacy (prescriptions,
+ * dispensing, items out by sale) is the inventory guard's roles: manager, inventory, admin, apoteker.
+ */
+export const STOCK_FLOWS_ACCESS = {
+  pharmacy: access.roles('manager', 'inventory', 'admin', 'apoteker'),
+  transferRead: access.feature('STOCK_MUTASI', 'read'),
+  countRead: access.feature('STOCK_ITEM', 'read'),
+} as const;
 
 const read = (r: Resource) => access.feature(r, 'read');
 const FIN: PageAccess = { all: [FINANCE_ACCESS.read] };
@@ -203,6 +212,11 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/laporan/labarugi': FIN,
   '/finance/laporan/neraca': FIN,
   '/backoffice/cabang': {},
+  // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
+  '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },
+  '/backoffice/inventory/mutation': { all: [access.toplevel(), STOCK_FLOWS_ACCESS.transferRead] },
+  '/inventory/sales/resep': { all: [STOCK_FLOWS_ACCESS.pharmacy, STOCK_FLOWS_ACCESS.countRead] },
+  '/inventory/sales': { all: [STOCK_FLOWS_ACCESS.pharmacy] },
   '/service/visit': { all: [VISIT_ACCESS.read, VISIT_ACCESS.queuePage] },
   '/service/visit/display': { all: [VISIT_ACCESS.read] },
   // Issue 12: the patient's history needs some RM read; a visit's record also opens for its treating doctor.

@@ -11,6 +11,7 @@ import { visitsFactories } from './visits.js';
 import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
+import { stockFlowsFactories } from './stockFlows.js';
 
 export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
 
@@ -31,4 +32,5 @@ export const entityFactories: ModuleFactories = {
   ...attendanceFactories,
   ...multimediaFactories,
   ...medicalRecordsFactories,
+  ...stockFlowsFactories,
 };

@@ -99,6 +99,7 @@ export const APPROVAL_ACTIONS = {
   'user.change_privileges': 'Mengubah hak akses pengguna lain',
   'user.create_employee': 'Membuat akun pegawai',
   'attendance.correct_day': 'Koreksi absensi harian pegawai',
+  'inventory.adjustment': 'Stok opname di atas batas nilai',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 export const APPROVAL_ACTION_KEYS = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
@@ -113,6 +114,7 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'user.change_privileges': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'user.create_employee': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'attendance.correct_day': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'inventory.adjustment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 export interface ApprovalRuleDto {

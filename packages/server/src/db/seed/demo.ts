@@ -14,6 +14,7 @@ import { seedVisits } from './service-visits.js';
 import { seedServiceSchedule } from './service-schedule.js';
 import { seedIcdSample } from './icd-sample.js';
 import { seedInventory } from './inventory.js';
+import { seedInventoryFlows } from './inventory-flows.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -335,6 +336,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedIcdSample(tx);
     // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
     await seedInventory(tx, branchIds);
+    // Transfers (one in transit to Bandung), a stock count, prescriptions dispensed and waiting (after the stock).
+    await seedInventoryFlows(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  integer,
+  smallint,
+  text,
+  varchar,
+  timestamp,
+  date,
+  bigint,
+  index,
+  uniqueIndex,
+  check,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+import { item } from './paket.js';
+import { stockBatch, warehouse } from './inventory.js';
+import { rmEntry, rmPrescription } from './medical-records.js';
+import { visit } from './service.js';
+
+/**
+ * Stock flows of issue 13 besides purchasing (docs/decisions.md "Inventory flows"): transfers in two steps, stock
+ * counts and pharmacy dispensing. Stock itself moves only through the ledger (stock_movement, via the inventory
+ * module's issueStock / receiveStock); these tables are the source documents the ledger rows point at.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+const branch = (name = 'profile_id') =>
+  integer(name)
+    .notNull()
+    .references(() => profile.id);
+const userRef = (name: string) => integer(name).references(() => users.id);
+
+/**
+ * A transfer (mutasi) from a warehouse of the sending branch (profile_id) to a warehouse of the same or another
+ * branch (to_profile_id). status: 1 in transit (sent), 2 received in full, 3 received with a difference.
+ * Values in sen at the sending branch's moving average.
+ */
+export const stockTransfer = pgTable(
+  'stock_transfer',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    to_profile_id: branch('to_profile_id'),
+    code: varchar('code', { length: 40 }).notNull(),
+    from_warehouse_id: integer('from_warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    to_warehouse_id: integer('to_warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    sent_at: date('sent_at', { mode: 'string' }).notNull(),
+    received_at: date('received_at', { mode: 'string' }),
+    status: smallint('status').notNull().default(1),
+    note: text('note'),
+    receive_note: text('receive_note'),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    received_value: bigint('received_value', { mode: 'number' }),
+    difference_value: bigint('difference_value', { mode: 'number' }),
+    send_jurnal_code: varchar('send_jurnal_code', { length: 40 }),
+    receive_jurnal_code: varchar('receive_jurnal_code', { length: 40 }),
+    /** Inter-branch: the sending branch's journal at receipt (clears its in-transit account). */
+    settle_jurnal_code: varchar('settle_jurnal_code', { length: 40 }),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: userRef('created_by'),
+    received_by: userRef('received_by'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_transfer_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('stock_transfer_idem_idx').on(t.profile_id, t.idempotency_key),
+    index('stock_transfer_profile_date_idx').on(t.profile_id, t.sent_at),
+    index('stock_transfer_to_profile_idx').on(t.to_profile_id, t.status),
+    check('stock_transfer_status_check', sql`${t.status} in (1, 2, 3)`),
+    check(
+      'stock_transfer_received_check',
+      sql`(${t.status} = 1) = (${t.received_at} is null and ${t.received_by} is null and ${t.received_value} is null)`,
+    ),
+  ],
+);
+
+/** A line of a transfer: item and batch as sent; to_item/to_batch are the receiving branch's, set at receipt. */
+export const stockTransferItem = pgTable(
+  'stock_transfer_item',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    transfer_id: integer('transfer_id')
+      .notNull()
+      .references(() => stockTransfer.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    batch_id: integer('batch_id').references(() => stockBatch.id),
+    quantity: integer('quantity').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    to_item_id: integer('to_item_id').references(() => item.id),
+    to_batch_id: integer('to_batch_id').references(() => stockBatch.id),
+    received: integer('received'),
+  },
+  (t) => [
+    index('stock_transfer_item_transfer_idx').on(t.transfer_id),
+    check('stock_transfer_item_quantity_check', sql`${t.quantity} > 0 and ${t.value} >= 0`),
+    check(
+      'stock_transfer_item_received_check',
+      sql`${t.received} is null or (${t.received} >= 0 and ${t.received} <= ${t.quantity})`,
+    ),
+  ],
+);
+
+/** A stock count (stok opname) of a warehouse. status: 1 waiting for approval, 2 posted, 0 rejected. */
+export const stockCount = pgTable(
+  'stock_count',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    warehouse_id: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    counted_at: date('counted_at', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    status: smallint('status').notNull().default(1),
+    /** Value of the differences (sen, positive): shortages and surpluses. */
+    loss: bigint('loss', { mode: 'number' }).notNull().default(0),
+    gain: bigint('gain', { mode: 'number' }).notNull().default(0),
+    jurnal_code: varchar('jurnal_code', { length: 100 }),
+    applog_id: integer('applog_id'),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_count_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('stock_count_idem_idx').on(t.profile_id, t.idempotency_key),
+    index('stock_count_profile_date_idx').on(t.profile_id, t.counted_at),
+    check('stock_count_status_check', sql`${t.status} in (0, 1, 2)`),
+    check('stock_count_value_check', sql`${t.loss} >= 0 and ${t.gain} >= 0`),
+  ],
+);
+
+export const stockCountItem = pgTable(
+  'stock_count_item',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    count_id: integer('count_id')
+      .notNull()
+      .references(() => stockCount.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    batch_id: integer('batch_id').references(() => stockBatch.id),
+    system: integer('system').notNull(),
+    counted: integer('counted').notNull(),
+    /** Signed value of the difference, sen (estimate at count time; the posted value once posted). */
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('stock_count_item_count_idx').on(t.count_id),
+    check('stock_count_item_qty_check', sql`${t.system} >= 0 and ${t.counted} >= 0`),
+  ],
+);
+
+/** Inventory settings of a branch: stock counts worth more than the threshold (sen) wait for approval. */
+export const inventorySetting = pgTable(
+  'inventory_setting',
+  {
+    profile_id: integer('profile_id')
+      .primaryKey()
+      .references(() => profile.id),
+    adjustment_approval_threshold: bigint('adjustment_approval_threshold', { mode: 'number' }).notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('inventory_setting_threshold_check', sql`${t.adjustment_approval_threshold} >= 0`)],
+);
+
+/** A dispensing (penyerahan) of a prescription by the pharmacy: append-only. */
+export const dispensing = pgTable(
+  'dispensing',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    prescription_id: integer('prescription_id')
+      .notNull()
+      .references(() => rmPrescription.id),
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => visit.id),
+    warehouse_id: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouse.id),
+    dispensed_at: date('dispensed_at', { mode: 'string' }).notNull(),
+    note: text('note'),
+    jurnal_code: varchar('jurnal_code', { length: 40 }),
+    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dispensing_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('dispensing_idem_idx').on(t.profile_id, t.idempotency_key),
+    index('dispensing_prescription_idx').on(t.prescription_id),
+    index('dispensing_visit_idx').on(t.visit_id),
+  ],
+);
+
+/**
+ * A line handed over: the item given (item_id) for a prescription line (resep_entry_id, the rm_entry of kind
+ * 'resep') of the prescribed item (prescribed_item_id); a different item is a substitution and needs a reason.
+ * price: selling price per unit (sen) the cashier bills; cost: value of the stock that left (sen).
+ */
+export const dispensingItem = pgTable(
+  'dispensing_item',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    dispensing_id: integer('dispensing_id')
+      .notNull()
+      .references(() => dispensing.id),
+    prescription_id: integer('prescription_id')
+      .notNull()
+      .references(() => rmPrescription.id),
+    resep_entry_id: integer('resep_entry_id')
+      .notNull()
+      .references(() => rmEntry.id),
+    prescribed_item_id: integer('prescribed_item_id')
+      .notNull()
+      .references(() => item.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => item.id),
+    reason: text('reason'),
+    batch_id: integer('batch_id').references(() => stockBatch.id),
+    quantity: integer('quantity').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    cost: bigint('cost', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('dispensing_item_dispensing_idx').on(t.dispensing_id),
+    index('dispensing_item_entry_idx').on(t.resep_entry_id),
+    check('dispensing_item_quantity_check', sql`${t.quantity} > 0 and ${t.price} >= 0 and ${t.cost} >= 0`),
+    check(
+      'dispensing_item_substitution_check',
+      sql`${t.item_id} = ${t.prescribed_item_id} or length(trim(coalesce(${t.reason}, ''))) > 0`,
+    ),
+  ],
+);
