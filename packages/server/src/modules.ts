@@ -28,6 +28,8 @@ import { registerReminderJobs, reservationsEndpoints, reservationsEntities } fro
 import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
+import { icdEndpoints } from './modules/icd/index.js';
+import { medicalListsEndpoints } from './modules/medicalLists/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -45,6 +47,8 @@ export const apiModules: Record<string, EndpointTree> = {
   approvalRules: approvalRulesEndpoints,
   pengumuman: pengumumanEndpoints,
   wilayah: wilayahEndpoints,
+  icd: icdEndpoints,
+  medicalLists: medicalListsEndpoints,
   masters: mastersEndpoints,
   paket: paketEndpoints,
   visits: visitsEndpoints,

@@ -27,3 +27,5 @@ export * from './schemas/service-multimedia.js';
 export * from './schemas/service-desk.js';
 export * from './schemas/service-visits.js';
 export * from './schemas/service-reservations.js';
+export * from './schemas/icd.js';
+export * from './schemas/medical-lists.js';
