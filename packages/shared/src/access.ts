@@ -85,6 +85,8 @@ export const RESOURCES = [
   'RM_PRODUK',
   'RM_BHP',
   'RM_FOTOPROGRES',
+  // Not in spec 6: the correction right (perbaikan) of Permenkes 24/2022; manage = may correct a finished record.
+  'RM_PERBAIKAN',
   'MASTER_ITEM',
   'MASTER_ITEM_CATEGORY',
   'MASTER_SUPPLIER',
@@ -123,7 +125,7 @@ const ALL_MASTER = R(
 export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; read: Resource[] }> = {
   customer: { manage: [], read: [] },
   dokter: {
-    manage: R('RM_TREATMENT', 'RM_RESEP', 'RM_DOKUMEN'),
+    manage: R('RM_TREATMENT', 'RM_RESEP', 'RM_DOKUMEN', 'RM_PRODUK', 'RM_BHP', 'RM_PERBAIKAN'),
     read: R('PASIEN', 'PRICELIST', 'LAYANAN_KUNJUNGAN', ...ALL_RM),
   },
   admin: {
@@ -142,7 +144,8 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
       'RM_FOTOPROGRES',
       'MASTER_LABEL_FOTOPROGRES',
     ),
-    read: R('PRICELIST', 'SETTING_APPROVAL', ...ALL_RM, ...ALL_STOCK, 'FINANCE_INCOME'),
+    // No clinical RM read by default (Permenkes 24/2022: the front desk does not read records; a manager may grant it).
+    read: R('PRICELIST', 'SETTING_APPROVAL', ...ALL_STOCK, 'FINANCE_INCOME'),
   },
   manager: {
     manage: R(
@@ -180,7 +183,10 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
     read: R('PRICELIST'),
   },
   multimedia: { manage: R('RM_FOTOPROGRES', 'MASTER_LABEL_FOTOPROGRES'), read: R('PASIEN', 'LAYANAN_KUNJUNGAN') },
-  perawat: { manage: R('RM_BHP', 'RM_PRODUK', 'LAYANAN_KUNJUNGAN'), read: R('PASIEN', 'PRICELIST', ...ALL_RM) },
+  perawat: {
+    manage: R('RM_BHP', 'RM_PRODUK', 'RM_DOKUMEN', 'RM_TREATMENT', 'LAYANAN_KUNJUNGAN'),
+    read: R('PASIEN', 'PRICELIST', ...ALL_RM),
+  },
   apoteker: { manage: R('RM_RESEP', 'STOCK_MUTASI'), read: R('PASIEN', 'STOCK_ITEM', 'PRICELIST') },
   investor: { manage: [], read: R('FINANCE_LAPORAN', 'FINANCE_SHARING') },
   superadmin: { manage: R(...RESOURCES), read: [] },

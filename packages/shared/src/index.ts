@@ -27,5 +27,6 @@ export * from './schemas/service-multimedia.js';
 export * from './schemas/service-desk.js';
 export * from './schemas/service-visits.js';
 export * from './schemas/service-reservations.js';
+export * from './schemas/medical-records.js';
 export * from './schemas/icd.js';
 export * from './schemas/medical-lists.js';

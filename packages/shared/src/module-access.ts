@@ -59,6 +59,43 @@ export const VISIT_ACCESS = {
   queuePage: access.roles('manager', 'admin', 'dokter', 'perawat'),
 } as const;
 
+/**
+ * Medical records (issue 12; spec 6 'Rekam Medis': manager, dokter, admin, multimedia, perawat; resources RM_*).
+ * Reads pass the clinic's role gate and then, in the service, need RM_* read of the kind read (RM_DOKUMEN for SOAP,
+ * diagnoses and allergies) or being the visit's treating doctor (docs/decisions.md, "Rekam medis"): the role gate
+ * keeps the permission walk declarative, the per-kind rule cannot be one feature. Writes need manage of the kind's
+ * resource; a change to a finished record also needs RM_PERBAIKAN manage (checked in the service).
+ */
+export const RM_ACCESS = {
+  read: access.roles('manager', 'admin', 'dokter', 'perawat', 'multimedia', 'apoteker', 'toplevel'),
+  /** Any RM read, for pages (the record page and the timeline open with any of these). */
+  anyRead: access.anyFeature(
+    ['RM_DOKUMEN', 'read'],
+    ['RM_TREATMENT', 'read'],
+    ['RM_RESEP', 'read'],
+    ['RM_PRODUK', 'read'],
+    ['RM_BHP', 'read'],
+  ),
+  soap: access.feature('RM_DOKUMEN', 'manage'),
+  alergi: access.feature('RM_DOKUMEN', 'manage'),
+  treatment: access.feature('RM_TREATMENT', 'manage'),
+  produk: access.feature('RM_PRODUK', 'manage'),
+  bhp: access.feature('RM_BHP', 'manage'),
+  resep: access.feature('RM_RESEP', 'manage'),
+  /** Finishing the record (the visit goes to 'selesai', ready for the cashier): whoever writes SOAP or treatments. */
+  finish: access.anyFeature(['RM_DOKUMEN', 'manage'], ['RM_TREATMENT', 'manage']),
+  /** Choices for the forms (treatments and items of the branch with their prices): any RM writer. */
+  options: access.anyFeature(
+    ['RM_DOKUMEN', 'manage'],
+    ['RM_TREATMENT', 'manage'],
+    ['RM_RESEP', 'manage'],
+    ['RM_PRODUK', 'manage'],
+    ['RM_BHP', 'manage'],
+  ),
+  /** 'Riwayat Akses': who opened a patient's record (manager; owner and developer pass every check). */
+  accessLog: access.roles('manager', 'toplevel'),
+} as const;
+
 /** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
 export const PAKET_READ: Resource[] = ['MASTER_PAKET', 'LAYANAN_PAKET'];
 export const PIUTANG_READ: Resource[] = ['FINANCE_LAPORAN', 'LAYANAN_MEMBERSHIP'];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { RESOURCES } from '@klinik/shared';
 import { createTestApp, countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { userPrivilege, users } from '../../db/schema/index.js';
 
@@ -121,7 +122,7 @@ describe('privileges: GET/PUT /api/users/{id}/privileges', () => {
   it('lists every feature with its flags', async () => {
     const res = await t.api(manager).get(`/api/users/${perawat.id}/privileges`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(32);
+    expect(res.body.data).toHaveLength(RESOURCES.length);
     expect(res.body.data.find((p: { fiturcode: string }) => p.fiturcode === 'RM_BHP')).toEqual({
       fiturcode: 'RM_BHP',
       iscanread: true,

@@ -50,6 +50,7 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   RM_PRODUK: 'Rekam medis: produk',
   RM_BHP: 'Rekam medis: BHP',
   RM_FOTOPROGRES: 'Rekam medis: foto progres',
+  RM_PERBAIKAN: 'Rekam medis: perbaikan (koreksi)',
   MASTER_ITEM: 'Master item',
   MASTER_ITEM_CATEGORY: 'Master kategori item',
   MASTER_SUPPLIER: 'Master supplier',
