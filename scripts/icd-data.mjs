@@ -91,7 +91,7 @@ function inserts(table, rows) {
   return out;
 }
 
-/** The whole migration: both lists and the search indexes (see modules/icd/queries.ts for the query they serve). */
+/** The whole migration: both lists (the search indexes are the foundation's, drizzle/0023_medical_records_rules.sql). */
 export function migrationSql() {
   const head = [
     '-- Issue 12: the ICD-10 (WHO 2010, as used in Indonesia; 18 547 codes) and ICD-9-CM (procedures; 4 626 codes)',
@@ -103,12 +103,6 @@ export function migrationSql() {
   const statements = [
     ...inserts('icd10', readIcd10()),
     ...inserts('icd9cm', readIcd9cm()),
-    // Words in either language, any order: one trigram index over code and both names (LIKE '%word%' per word).
-    `CREATE INDEX IF NOT EXISTS "icd10_search_trgm_idx" ON "icd10" USING gin (lower("code" || ' ' || "name_id" || ' ' || "name_en") gin_trgm_ops);`,
-    `CREATE INDEX IF NOT EXISTS "icd9cm_search_trgm_idx" ON "icd9cm" USING gin (lower("code" || ' ' || "name_id" || ' ' || "name_en") gin_trgm_ops);`,
-    // A code typed with or without its dot: a prefix on the code without the dot.
-    `CREATE INDEX IF NOT EXISTS "icd10_code_nodot_idx" ON "icd10" (upper(replace("code", '.', '')) text_pattern_ops);`,
-    `CREATE INDEX IF NOT EXISTS "icd9cm_code_nodot_idx" ON "icd9cm" (upper(replace("code", '.', '')) text_pattern_ops);`,
   ];
   return `${head}\n${statements.join(BREAK)}\n`;
 }

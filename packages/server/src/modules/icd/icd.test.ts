@@ -20,9 +20,11 @@ const codes = (body: { data: { code: string }[] }) => body.data.map((r) => r.cod
 
 describe('readKeyword', () => {
   it('reads a code with or without its dot, and words in any case', () => {
-    expect(readKeyword('icd10', ' a09.0 ', 20)).toEqual({ words: ['a09.0'], code: 'A090', limit: 20 });
-    expect(readKeyword('icd10', 'A090', 20).code).toBe('A090');
-    expect(readKeyword('icd9cm', '93.96', 20).code).toBe('9396');
+    expect(readKeyword('icd10', ' a09.0 ', 20)).toEqual({ words: ['a09.0'], code: 'A09.0', limit: 20 });
+    expect(readKeyword('icd10', 'A090', 20).code).toBe('A09.0');
+    expect(readKeyword('icd10', 'a0', 20).code).toBe('A0');
+    expect(readKeyword('icd9cm', '9396', 20).code).toBe('93.96');
+    expect(readKeyword('icd9cm', '93.960', 20).code).toBe('93.960');
     expect(readKeyword('icd9cm', 'A09', 20).code).toBeNull();
     expect(readKeyword('icd10', 'Demam  berdarah, DENGUE', 5)).toEqual({
       words: ['demam', 'berdarah', 'dengue'],
@@ -82,8 +84,10 @@ describe('GET /api/master/icd10 and /api/master/icd9cm, tRPC icd.*', () => {
     expect(many.body.data).toHaveLength(20);
     const first = await t.api(dokter).get('/api/master/icd10');
     expect(codes(first.body)[0]).toBe('A00');
-    expect((await t.api(dokter).get('/api/master/icd10?keyword=%25')).body.data).toEqual([]);
-    expect((await t.api(dokter).get('/api/master/icd10?keyword=_')).body.data).toEqual([]);
+    expect((await t.api(dokter).get('/api/master/icd10?keyword=kol%25ra')).body.data).toEqual([]);
+    expect((await t.api(dokter).get('/api/master/icd10?keyword=_olera')).body.data).toEqual([]);
+    const percent = await t.api(dokter).get('/api/master/icd10?keyword=10-19%25');
+    expect(codes(percent.body)).toContain('T32.1');
     const bad = await t.api(dokter).get(`/api/master/icd10?keyword=${'x'.repeat(101)}`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual([{ message: 'Kata kunci terlalu panjang', field: 'keyword' }]);

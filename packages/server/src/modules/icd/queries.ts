@@ -4,9 +4,9 @@ import type { IcdCodeDto, IcdKind } from '@klinik/shared';
 
 /**
  * The module's only SQL: ranked search in the `icd10` / `icd9cm` code lists (global, not per branch: a code list
- * is the same for every clinic). Served by the indexes of the ICD data migration: a trigram GIN index over
- * lower(code || ' ' || name_id || ' ' || name_en) for words (LIKE '%word%' per word, all must match) and a btree
- * on upper(replace(code, '.', '')) for a code typed with or without its dot (prefix).
+ * is the same for every clinic). Served by the foundation's indexes (drizzle/0023_medical_records_rules.sql): a
+ * pattern btree on `code` for a code prefix, and trigram GIN indexes on lower(name_id) and lower(name_en) for
+ * words (LIKE '%word%' in either name, every word must match: a BitmapAnd of BitmapOrs).
  */
 const TABLES: Record<IcdKind, SQL> = { icd10: sql.raw('"icd10"'), icd9cm: sql.raw('"icd9cm"') };
 
@@ -14,31 +14,30 @@ const TABLES: Record<IcdKind, SQL> = { icd10: sql.raw('"icd10"'), icd9cm: sql.ra
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface IcdSearch {
-  /** Lower-case words, each must occur in the code or either name. */
+  /** Lower-case words, each must occur in the Indonesian or the English name. */
   words: string[];
-  /** The keyword read as a code without dots, upper case (only when it looks like a code). */
+  /** The keyword read as a code as the list writes it (upper case, with its dot), when it looks like one. */
   code: string | null;
   limit: number;
 }
 
 export async function searchIcd(db: Db, kind: IcdKind, q: IcdSearch): Promise<IcdCodeDto[]> {
   const t = TABLES[kind];
-  const text = sql`lower(code || ' ' || name_id || ' ' || name_en)`;
-  const nodot = sql`upper(replace(code, '.', ''))`;
   if (!q.words.length && !q.code) {
     return queryRows<IcdCodeDto>(db, sql`SELECT code, name_id, name_en FROM ${t} ORDER BY code LIMIT ${q.limit}`);
   }
   const wordsMatch = q.words.length
     ? sql.join(
-        q.words.map((w) => sql`${text} LIKE ${`%${likeEscape(w)}%`}`),
+        q.words.map((w) => {
+          const p = `%${likeEscape(w)}%`;
+          return sql`(lower(name_id) LIKE ${p} OR lower(name_en) LIKE ${p})`;
+        }),
         sql` AND `,
       )
     : sql`false`;
   const codePrefix = q.code ? `${likeEscape(q.code)}%` : null;
-  const where = codePrefix ? sql`(${nodot} LIKE ${codePrefix} OR (${wordsMatch}))` : wordsMatch;
-  const rank = q.code
-    ? sql`CASE WHEN ${nodot} = ${q.code} THEN 0 WHEN ${nodot} LIKE ${codePrefix} THEN 1 ELSE 2 END`
-    : sql`2`;
+  const where = codePrefix ? sql`(code LIKE ${codePrefix} OR (${wordsMatch}))` : wordsMatch;
+  const rank = q.code ? sql`CASE WHEN code = ${q.code} THEN 0 WHEN code LIKE ${codePrefix} THEN 1 ELSE 2 END` : sql`2`;
   // Then a name that starts with the first word, the category before its subdivisions (shorter code), code order.
   const first = q.words[0] ? `${likeEscape(q.words[0])}%` : '';
   return queryRows<IcdCodeDto>(

@@ -8,6 +8,15 @@ const CODE_LIKE: Record<IcdKind, RegExp> = {
   icd9cm: /^[0-9]{1,2}(\.?[0-9]{0,3})$/,
 };
 const MAX_WORDS = 8;
+/** Characters before the dot: ICD-10 'A09.0', ICD-9-CM '47.01'. */
+const HEAD: Record<IcdKind, number> = { icd10: 3, icd9cm: 2 };
+
+/** A typed code as the list writes it: upper case, the dot put back ("a090" -> "A09.0", "4701" -> "47.01"). */
+function dotted(kind: IcdKind, token: string): string {
+  const bare = token.replace('.', '').toUpperCase();
+  const n = HEAD[kind];
+  return bare.length > n ? `${bare.slice(0, n)}.${bare.slice(n)}` : bare;
+}
 
 /** Reads a keyword: its words (lower case, at most 8, no repeats) and, when it is one token shaped like a code, the code. */
 export function readKeyword(kind: IcdKind, keyword: string | undefined, limit: number): IcdSearch {
@@ -19,7 +28,7 @@ export function readKeyword(kind: IcdKind, keyword: string | undefined, limit: n
         .filter(Boolean),
     ),
   ].slice(0, MAX_WORDS);
-  const code = words.length === 1 && CODE_LIKE[kind].test(words[0]!) ? words[0]!.replace('.', '').toUpperCase() : null;
+  const code = words.length === 1 && CODE_LIKE[kind].test(words[0]!) ? dotted(kind, words[0]!) : null;
   return { words, code, limit };
 }
 
