@@ -49,7 +49,8 @@ try {
   if (databaseUrl) {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
-    await c.query('vacuum analyze icd10; vacuum analyze icd9cm');
+    await c.query('vacuum analyze icd10');
+    await c.query('vacuum analyze icd9cm');
     await c.end();
   }
   const cases: [IcdKind, string, string][] = [
@@ -63,6 +64,7 @@ try {
     ['icd10', 'English, two words, any order', 'hypertension essential'],
     ['icd10', 'mixed languages', 'diabetes tanpa komplikasi'],
     ['icd10', 'no match', 'zzqx tidakada'],
+    ['icd10', 'two-letter word (no trigram: scans)', 'tb'],
     ['icd9cm', 'code, exact', '93.96'],
     ['icd9cm', 'code without dot', '4701'],
     ['icd9cm', 'Indonesian, one word', 'injeksi'],

@@ -23247,3 +23247,7 @@ INSERT INTO "icd9cm" ("code", "name_id", "name_en") VALUES
 ('00.60','Penyisipan stent-stent obat-obatan dari arteri femoralis superfisial','Insertion of drug-eluting stent(s) of superficial femoral artery'),
 ('93.960','Oksigenasi kanule hidung tinggi (IM)','High flow nasal canule oxygenation (IM)')
 ON CONFLICT ("code") DO NOTHING;
+--> statement-breakpoint
+ANALYZE "icd10";
+--> statement-breakpoint
+ANALYZE "icd9cm";

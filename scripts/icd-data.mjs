@@ -103,6 +103,9 @@ export function migrationSql() {
   const statements = [
     ...inserts('icd10', readIcd10()),
     ...inserts('icd9cm', readIcd9cm()),
+    // Statistics now: PGlite has no autovacuum, and the planner needs them to pick the code and trigram indexes.
+    'ANALYZE "icd10";',
+    'ANALYZE "icd9cm";',
   ];
   return `${head}\n${statements.join(BREAK)}\n`;
 }

@@ -2,9 +2,12 @@ import type { IcdCodeDto, IcdKind, IcdSearchQuery } from '@klinik/shared';
 import type { Ctx } from '../../http/context.js';
 import { searchIcd, type IcdSearch } from './queries.js';
 
-/** What a typed code looks like: ICD-10 a letter and digits ("A09", "a090", "A09.0"); ICD-9-CM digits ("93.96"). */
+/**
+ * What a typed code looks like: ICD-10 a letter (its chapter) and digits ("K", "A09", "a090", "A09.0"); ICD-9-CM
+ * digits ("93.96"). A keyword shaped like a code is searched as a code only (names do not hold codes).
+ */
 const CODE_LIKE: Record<IcdKind, RegExp> = {
-  icd10: /^[a-z][0-9]{1,2}(\.?[0-9]{0,3})$/i,
+  icd10: /^[a-z]([0-9]{1,2}(\.?[0-9]{0,3}))?$/i,
   icd9cm: /^[0-9]{1,2}(\.?[0-9]{0,3})$/,
 };
 const MAX_WORDS = 8;
