@@ -117,4 +117,3 @@ export interface MedicalListRows {
   resep: ResepListRow;
   foto: FotoListRow;
 }
-

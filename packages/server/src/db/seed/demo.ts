@@ -11,6 +11,7 @@ import { seedAttendance } from './attendance.js';
 import { seedFinance } from './finance.js';
 import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
+import { seedMedicalRecords } from './medical-records.js';
 import { seedServiceSchedule } from './service-schedule.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
@@ -325,6 +326,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedServiceSchedule(tx, branchIds);
     // Jakarta's visit queue of today and the past weeks (after the package sales: a visit may use a package).
     await seedVisits(tx, branchIds, rng(20251123));
+    // Records of Jakarta's finished visits and one patient with 700 visits and records (issue 12).
+    await seedMedicalRecords(tx, branchIds, rng(20251212));
     // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.

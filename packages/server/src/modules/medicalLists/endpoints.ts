@@ -1,9 +1,4 @@
-import {
-  MEDICAL_LIST_ACCESS,
-  MEDICAL_LIST_TITLE,
-  medicalListQuery,
-  type MedicalListKind,
-} from '@klinik/shared';
+import { MEDICAL_LIST_ACCESS, MEDICAL_LIST_TITLE, medicalListQuery, type MedicalListKind } from '@klinik/shared';
 import { query } from '../../http/endpoint.js';
 import * as service from './service.js';
 

@@ -282,10 +282,13 @@ export async function findPrescription(
   db: Db,
   id: number,
 ): Promise<{ id: number; code: string; visit_id: number; note: string | null; created_at: string } | undefined> {
-  const [row] = await queryRows<{ id: number; code: string; visit_id: number; note: string | null; created_at: string }>(
-    db,
-    sql`select id, code, visit_id, note, created_at::text as created_at from rm_prescription where id = ${id}`,
-  );
+  const [row] = await queryRows<{
+    id: number;
+    code: string;
+    visit_id: number;
+    note: string | null;
+    created_at: string;
+  }>(db, sql`select id, code, visit_id, note, created_at::text as created_at from rm_prescription where id = ${id}`);
   return row;
 }
 
