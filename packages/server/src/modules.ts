@@ -22,6 +22,7 @@ import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
+import { medicalRecordsEndpoints, medicalRecordsEntities } from './modules/medicalRecords/index.js';
 import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
 import { doctorsEndpoints, doctorsEntities } from './modules/doctors/index.js';
 import { registerReminderJobs, reservationsEndpoints, reservationsEntities } from './modules/reservations/index.js';
@@ -59,6 +60,7 @@ export const apiModules: Record<string, EndpointTree> = {
   dashboard: dashboardEndpoints,
   multimedia: multimediaEndpoints,
   desk: deskEndpoints,
+  medicalRecords: medicalRecordsEndpoints,
 };
 
 /**
@@ -79,6 +81,7 @@ export const apiEntities: EntityDef[] = [
   ...attendanceEntities,
   ...jobsEntities,
   ...multimediaEntities,
+  ...medicalRecordsEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

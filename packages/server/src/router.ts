@@ -18,6 +18,7 @@ import { jobsRouter } from './modules/jobs/index.js';
 import { dashboardRouter } from './modules/dashboard/index.js';
 import { multimediaRouter } from './modules/multimedia/index.js';
 import { deskRouter } from './modules/desk/index.js';
+import { medicalRecordsRouter } from './modules/medicalRecords/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -41,6 +42,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   multimedia: multimediaRouter,
   desk: deskRouter,
+  medicalRecords: medicalRecordsRouter,
 });
 
 export type AppRouter = typeof appRouter;

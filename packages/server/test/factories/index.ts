@@ -3,6 +3,7 @@ import { attendanceFactories } from './attendance.js';
 import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
+import { medicalRecordsFactories } from './medicalRecords.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import { visitsFactories } from './visits.js';
@@ -27,4 +28,5 @@ export const entityFactories: ModuleFactories = {
   ...reservationsFactories,
   ...attendanceFactories,
   ...multimediaFactories,
+  ...medicalRecordsFactories,
 };

@@ -209,14 +209,21 @@ function soapRules(v: SoapShape, ctx: z.RefinementCtx) {
 }
 
 const reason = requiredText(500).pipe(z.string().min(3, 'Alasan minimal 3 karakter'));
+/** On a new entry: needed only when the record is already finished (adding to it is a correction). */
+const addReason = optionalText(500);
+/** On a correction: the version the user corrected (from the screen); another version by now answers 409. */
+const baseVersion = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number({ error: 'Versi tidak valid' }).int('Versi tidak valid').min(1, 'Versi tidak valid').optional(),
+);
 
 /** POST /api/rekammedis/visit/{visit}/soap. */
-export const soapInput = z.object(soapFields).superRefine(soapRules);
+export const soapInput = z.object({ ...soapFields, reason: addReason }).superRefine(soapRules);
 export type SoapInput = z.input<typeof soapInput>;
 export type SoapInputParsed = z.output<typeof soapInput>;
 
 /** PUT /api/rekammedis/soap/{id}: the whole note again, and why. */
-export const soapCorrectionInput = z.object({ ...soapFields, reason }).superRefine(soapRules);
+export const soapCorrectionInput = z.object({ ...soapFields, reason, version: baseVersion }).superRefine(soapRules);
 export type SoapCorrectionInput = z.input<typeof soapCorrectionInput>;
 
 const qty = z.preprocess(
@@ -238,19 +245,19 @@ const treatmentFields = {
   icd9cm: optionalIcd9,
 };
 /** POST /api/rekammedis/visit/{visit}/treatment. */
-export const treatmentInput = z.object(treatmentFields);
+export const treatmentInput = z.object({ ...treatmentFields, reason: addReason });
 export type TreatmentInput = z.input<typeof treatmentInput>;
-export const treatmentCorrectionInput = z.object({ ...treatmentFields, reason });
+export const treatmentCorrectionInput = z.object({ ...treatmentFields, reason, version: baseVersion });
 
 /** POST /api/rekammedis/visit/{visit}/produk. */
-export const produkInput = z.object({ item: idOf('Pilih produk'), qty });
+export const produkInput = z.object({ item: idOf('Pilih produk'), qty, reason: addReason });
 export type ProdukInput = z.input<typeof produkInput>;
-export const produkCorrectionInput = z.object({ item: idOf('Pilih produk'), qty, reason });
+export const produkCorrectionInput = z.object({ item: idOf('Pilih produk'), qty, reason, version: baseVersion });
 
 /** POST /api/rekammedis/visit/{visit}/bhp. */
-export const bhpInput = z.object({ item: idOf('Pilih BHP'), qty });
+export const bhpInput = z.object({ item: idOf('Pilih BHP'), qty, reason: addReason });
 export type BhpInput = z.input<typeof bhpInput>;
-export const bhpCorrectionInput = z.object({ item: idOf('Pilih BHP'), qty, reason });
+export const bhpCorrectionInput = z.object({ item: idOf('Pilih BHP'), qty, reason, version: baseVersion });
 
 const signa = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
@@ -268,21 +275,28 @@ export const resepInput = z.object({
     .min(1, 'Isi minimal satu obat')
     .max(30, 'Maksimal 30 obat per resep'),
   note: optionalText(500),
+  reason: addReason,
 });
 export type ResepInput = z.input<typeof resepInput>;
 /** PUT /api/rekammedis/resep/{id}: one item of a prescription corrected. */
-export const resepCorrectionInput = z.object({ item: idOf('Pilih obat'), qty, signa, reason });
+export const resepCorrectionInput = z.object({ item: idOf('Pilih obat'), qty, signa, reason, version: baseVersion });
 
 /** POST /api/rekammedis/visit/{visit}/alergi: an allergy of the patient, shown on every later record. */
 export const alergiInput = z.object({
   allergen: requiredText(200),
   note: optionalText(500),
+  reason: addReason,
 });
 export type AlergiInput = z.input<typeof alergiInput>;
-export const alergiCorrectionInput = z.object({ allergen: requiredText(200), note: optionalText(500), reason });
+export const alergiCorrectionInput = z.object({
+  allergen: requiredText(200),
+  note: optionalText(500),
+  reason,
+  version: baseVersion,
+});
 
 /** POST /api/rekammedis/{kind}/{id}/void: the entry stays, marked void, with why. */
-export const voidInput = z.object({ reason });
+export const voidInput = z.object({ reason, version: baseVersion });
 export type VoidInput = z.input<typeof voidInput>;
 
 /** The correction schema of each kind (PUT /api/rekammedis/{kind}/{id}). */
@@ -304,7 +318,11 @@ const pageOf = (max: number, dflt: number) => ({
 });
 
 /** GET /api/rekammedis/patient/{customer}?page=&limit=: visits newest first, with their entries. */
-export const patientRecordQuery = z.object({ ...pageOf(50, 10) });
+export const patientRecordQuery = z.object({
+  ...pageOf(50, 10),
+  /** Top-level users: every branch's visits (others always get the current branch). */
+  isallbranch: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+});
 export type PatientRecordQuery = z.input<typeof patientRecordQuery>;
 
 /** GET /api/rekammedis/patient/{customer}/access: who opened the patient's record (manager). */

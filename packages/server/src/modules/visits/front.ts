@@ -1,7 +1,10 @@
-import type { VisitDto } from '@klinik/shared';
+import { VISIT_EVENT_CHANNEL, visitTransitionMessage, type VisitDto, type VisitStatus } from '@klinik/shared';
 import { requireAccess } from '../../http/access-scope.js';
-import { requireUser, type Ctx } from '../../http/context.js';
+import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { branchScope } from '../../http/access-scope.js';
+import { conflict } from '../../http/errors.js';
+import { audit } from '../../lib/audit.js';
+import { publishBranchEvent } from '../../lib/branch-events.js';
 import { VISIT } from './entities.js';
 import * as q from './queries.js';
 
@@ -14,4 +17,47 @@ export async function findVisitForRecord(ctx: Ctx, id: number, action: 'read' | 
   await requireAccess(c, VISIT, [id], action);
   const [dto] = await q.listQueue(c.db, { scope: branchScope(c, { isallbranch: 1 }), id });
   return dto;
+}
+
+const STEPS: Partial<Record<VisitStatus, VisitStatus>> = {
+  menunggu: 'dipanggil',
+  dipanggil: 'diperiksa',
+  diperiksa: 'selesai',
+};
+const STAMP: Partial<Record<VisitStatus, 'called_at' | 'started_at' | 'finished_at'>> = {
+  dipanggil: 'called_at',
+  diperiksa: 'started_at',
+  selesai: 'finished_at',
+};
+
+/**
+ * For the medical record (issue 12): finishing a visit's record makes the visit 'selesai' (examined, ready for the
+ * cashier). Inside the caller's transaction, the visit walks the state machine step by step from where it is
+ * (menunggu -> dipanggil -> diperiksa -> selesai), each step logged and audited like a queue move; a visit already
+ * 'selesai' stays; a cancelled one is 409. Answers the statuses passed through.
+ */
+export async function completeVisitForRecord(tx: AuthedCtx, id: number): Promise<VisitStatus[]> {
+  const passed: VisitStatus[] = [];
+  for (let i = 0; i < 4; i++) {
+    const before = await q.findVisit(tx.db, id);
+    if (!before) break;
+    const from = before.status as VisitStatus;
+    if (from === 'selesai') break;
+    const to = STEPS[from];
+    if (!to) throw conflict(visitTransitionMessage(from, 'selesai'), 'status');
+    const at = tx.now().toISOString();
+    const after = await q.transition(tx.db, id, from, { status: to, [STAMP[to]!]: at, updated_at: at });
+    if (!after) throw conflict(visitTransitionMessage(from, to), 'status');
+    await q.insertStatusLog(tx.db, { visit_id: id, from_status: from, to_status: to, by_user: tx.user.id, at });
+    await audit(tx, {
+      action: 'status',
+      entity: 'visit',
+      entityId: id,
+      before: { status: from },
+      after: { status: to, by: 'rekam_medis' },
+    });
+    passed.push(to);
+  }
+  if (passed.length) await publishBranchEvent(tx.db, VISIT_EVENT_CHANNEL, tx.branchId, [id]);
+  return passed;
 }

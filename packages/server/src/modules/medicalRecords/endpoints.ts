@@ -1,0 +1,218 @@
+import {
+  RM_ACCESS,
+  alergiCorrectionInput,
+  alergiInput,
+  bhpCorrectionInput,
+  bhpInput,
+  emptyToUndefined,
+  idParam,
+  idempotencyKey,
+  patientRecordQuery,
+  plainString,
+  produkCorrectionInput,
+  produkInput,
+  recordAccessQuery,
+  resepCorrectionInput,
+  resepInput,
+  soapCorrectionInput,
+  soapInput,
+  treatmentCorrectionInput,
+  treatmentInput,
+  voidInput,
+  z,
+  type RmKind,
+} from '@klinik/shared';
+import { mutation, query } from '../../http/endpoint.js';
+import { RM_ENTRY_ENTITY, RM_PATIENT, RM_VISIT } from './entities.js';
+import * as service from './service.js';
+
+/**
+ * Every endpoint declared once (tRPC procedure, REST route and OpenAPI entry). Paths of the REST contract of issue
+ * 12: `/api/rekammedis/...`; `{customer}`, `{visit}` and entry ids are the `:id` of each path. Access: RM_ACCESS
+ * (packages/shared/src/module-access.ts); the service narrows reads per kind (or the treating doctor) and asks the
+ * correction right (RM_PERBAIKAN) for changes to a finished record.
+ */
+const withId = z.object({ id: idParam });
+const withKey = z.object({ idempotency_key: idempotencyKey.optional() });
+const created = {
+  idempotencyKey: 'idempotency_key',
+  statusOf: (r: { created: boolean }) => (r.created ? 201 : 200),
+  statuses: [201, 200],
+};
+const keywordQuery = z.object({
+  keyword: z.preprocess(emptyToUndefined, plainString().trim().max(100).optional()),
+});
+
+const LABEL: Record<RmKind, string> = {
+  soap: 'SOAP (dengan tanda vital dan diagnosis)',
+  treatment: 'tindakan',
+  produk: 'produk',
+  bhp: 'BHP',
+  resep: 'item resep',
+  alergi: 'alergi',
+};
+
+/** Correction, void and history of one kind of entry: PUT /{kind}/{id}, POST /{kind}/{id}/void, GET /{kind}/{id}/history. */
+function amendEndpoints<K extends RmKind>(kind: K, correction: z.ZodType) {
+  const entity = RM_ENTRY_ENTITY[kind];
+  return {
+    correct: mutation({
+      entity,
+      summary: `Perbaikan ${LABEL[kind]}: versi baru dengan alasan (yang lama tetap); rekam medis selesai: hak RM_PERBAIKAN`,
+      access: RM_ACCESS[kind],
+      input: withId.and(correction),
+      handler: (ctx, { id, ...input }) =>
+        service.correct(ctx, kind, id, input as unknown as Parameters<typeof service.correct<K>>[3]),
+      rest: { method: 'PUT' as const, path: `/api/rekammedis/${kind}/:id` },
+    }),
+    void: mutation({
+      entity,
+      summary: `Batalkan ${LABEL[kind]} dengan alasan: entri tetap ada, ditandai batal`,
+      access: RM_ACCESS[kind],
+      input: withId.and(voidInput),
+      handler: (ctx, { id, ...input }) => service.voidEntry(ctx, kind, id, input),
+      rest: { method: 'POST' as const, path: `/api/rekammedis/${kind}/:id/void` },
+    }),
+    history: query({
+      entity,
+      summary: `Riwayat versi ${LABEL[kind]}, terlama dahulu (dicatat di log akses)`,
+      access: RM_ACCESS.read,
+      input: withId,
+      handler: (ctx, { id }) => service.history(ctx, kind, id),
+      rest: { method: 'GET' as const, path: `/api/rekammedis/${kind}/:id/history` },
+    }),
+  };
+}
+
+export const medicalRecordsEndpoints = {
+  patient: query({
+    entity: RM_PATIENT,
+    summary:
+      'Rekam medis pasien: kunjungan terbaru dahulu, per halaman, dengan entrinya (dicatat di log akses); ' +
+      'isallbranch=1 untuk pengguna tingkat atas',
+    access: RM_ACCESS.read,
+    input: withId.and(patientRecordQuery),
+    handler: (ctx, { id, ...input }) => service.patientRecord(ctx, id, input),
+    rest: { method: 'GET', path: '/api/rekammedis/patient/:id', envelope: 'paged' },
+  }),
+  access: query({
+    entity: RM_PATIENT,
+    summary: 'Riwayat Akses: siapa membuka rekam medis pasien ini, kapan, kunjungan mana, dari alamat IP mana',
+    access: RM_ACCESS.accessLog,
+    input: withId.and(recordAccessQuery),
+    handler: (ctx, { id, ...input }) => service.accessLog(ctx, id, input),
+    rest: { method: 'GET', path: '/api/rekammedis/patient/:id/access', envelope: 'paged' },
+  }),
+  visit: query({
+    entity: RM_VISIT,
+    summary: 'Rekam medis satu kunjungan: setiap entri dengan versi terkininya, alergi pasien, hak pengguna',
+    access: RM_ACCESS.read,
+    input: withId,
+    handler: (ctx, { id }) => service.visitRecord(ctx, id),
+    rest: { method: 'GET', path: '/api/rekammedis/visit/:id' },
+  }),
+  soap: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary:
+        'Tulis SOAP dengan tanda vital, diagnosis ICD-10 (tepat satu utama) dan prosedur ICD-9-CM; Idempotency-Key',
+      access: RM_ACCESS.soap,
+      input: withId.and(soapInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createSoap(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/soap', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('soap', soapCorrectionInput),
+  },
+  treatment: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary: 'Catat tindakan (perawatan, jumlah, dokter, asisten, ICD-9-CM); harga saat kunjungan; Idempotency-Key',
+      access: RM_ACCESS.treatment,
+      input: withId.and(treatmentInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createTreatment(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/treatment', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('treatment', treatmentCorrectionInput),
+  },
+  produk: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary: 'Catat produk yang dipakai atau dijual (item, jumlah); harga saat kunjungan; Idempotency-Key',
+      access: RM_ACCESS.produk,
+      input: withId.and(produkInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createProduk(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/produk', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('produk', produkCorrectionInput),
+  },
+  bhp: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary: 'Catat bahan habis pakai (item, jumlah); Idempotency-Key',
+      access: RM_ACCESS.bhp,
+      input: withId.and(bhpInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createBhp(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/bhp', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('bhp', bhpCorrectionInput),
+  },
+  resep: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary: 'Tulis resep (obat, jumlah, signa) untuk diserahkan apotek; nomor RSP; Idempotency-Key',
+      access: RM_ACCESS.resep,
+      input: withId.and(resepInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createResep(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/resep', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('resep', resepCorrectionInput),
+  },
+  alergi: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary: 'Catat alergi pasien (tampil di setiap rekam medis pasien); Idempotency-Key',
+      access: RM_ACCESS.alergi,
+      input: withId.and(alergiInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createAlergi(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/alergi', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('alergi', alergiCorrectionInput),
+  },
+  finish: mutation({
+    entity: RM_VISIT,
+    summary:
+      'Selesaikan rekam medis: kunjungan menjadi selesai (siap kasir); sesudahnya perubahan adalah perbaikan; 409 bila sudah',
+    access: RM_ACCESS.finish,
+    input: withId,
+    handler: (ctx, { id }) => service.finish(ctx, id),
+    rest: { method: 'POST', path: '/api/rekammedis/visit/:id/finish' },
+  }),
+  options: {
+    perawatan: query({
+      summary: 'Pilihan perawatan aktif cabang ini dengan harga (formulir tindakan)',
+      access: RM_ACCESS.options,
+      input: keywordQuery,
+      handler: (ctx, { keyword }) => service.perawatanOptions(ctx, keyword),
+      rest: { method: 'GET', path: '/api/rekammedis/options/perawatan', envelope: 'list' },
+    }),
+    item: query({
+      summary: 'Pilihan item aktif cabang ini dengan harga jual (produk, BHP, resep)',
+      access: RM_ACCESS.options,
+      input: keywordQuery,
+      handler: (ctx, { keyword }) => service.itemOptions(ctx, keyword),
+      rest: { method: 'GET', path: '/api/rekammedis/options/item', envelope: 'list' },
+    }),
+    staff: query({
+      summary: 'Dokter dan perawat cabang ini (pelaksana dan asisten tindakan)',
+      access: RM_ACCESS.options,
+      handler: (ctx) => service.staffOptions(ctx),
+      rest: { method: 'GET', path: '/api/rekammedis/options/staff', envelope: 'list' },
+    }),
+  },
+};
