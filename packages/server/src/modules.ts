@@ -30,7 +30,7 @@ import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
 import { icdEndpoints } from './modules/icd/index.js';
-import { medicalListsEndpoints } from './modules/medicalLists/index.js';
+import { medicalListsEndpoints, medicalListsEntities } from './modules/medicalLists/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -82,6 +82,7 @@ export const apiEntities: EntityDef[] = [
   ...jobsEntities,
   ...multimediaEntities,
   ...medicalRecordsEntities,
+  ...medicalListsEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

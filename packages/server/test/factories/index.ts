@@ -4,6 +4,7 @@ import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
 import { medicalRecordsFactories } from './medicalRecords.js';
+import { medicalListsFactories } from './medicalLists.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import { visitsFactories } from './visits.js';
@@ -29,4 +30,5 @@ export const entityFactories: ModuleFactories = {
   ...attendanceFactories,
   ...multimediaFactories,
   ...medicalRecordsFactories,
+  ...medicalListsFactories,
 };

@@ -117,3 +117,22 @@ export interface MedicalListRows {
   resep: ResepListRow;
   foto: FotoListRow;
 }
+
+/**
+ * GET /api/rekammedis/visit/{id}/surat-sakit.pdf: days of rest (1-30, default 1), from (default the visit date; not
+ * before it), diagnosis=1 to print the primary diagnosis (left out by default: the letter leaves the clinic).
+ */
+export const sickLetterQuery = z.object({
+  days: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Jumlah hari harus berupa angka' })
+      .int('Jumlah hari harus bilangan bulat')
+      .min(1, 'Minimal 1 hari')
+      .max(30, 'Maksimal 30 hari')
+      .default(1),
+  ),
+  from: optionalDate,
+  diagnosis: optionalQueryInt,
+});
+export type SickLetterQuery = z.input<typeof sickLetterQuery>;

@@ -1,6 +1,27 @@
-import { MEDICAL_LIST_ACCESS, MEDICAL_LIST_TITLE, medicalListQuery, type MedicalListKind } from '@klinik/shared';
-import { query } from '../../http/endpoint.js';
+import type { FastifyReply } from 'fastify';
+import {
+  access,
+  idParam,
+  MEDICAL_LIST_ACCESS,
+  MEDICAL_LIST_TITLE,
+  medicalListQuery,
+  sickLetterQuery,
+  z,
+  type MedicalListKind,
+} from '@klinik/shared';
+import { query, restOnly } from '../../http/endpoint.js';
+import { RM_VISIT } from '../medicalRecords/index.js';
+import { PRESCRIPTION } from './entities.js';
+import * as printouts from './printouts.js';
 import * as service from './service.js';
+
+const byId = z.object({ id: idParam });
+const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 
 const listEndpoint = <K extends MedicalListKind>(kind: K) =>
   query({
@@ -22,4 +43,44 @@ export const medicalListsEndpoints = {
   produk: listEndpoint('produk'),
   resep: listEndpoint('resep'),
   foto: listEndpoint('foto'),
+
+  /** Printouts (issue 12 item 6): PDF through the shared renderer, each logged as a read of the record. */
+  resumePdf: restOnly({
+    entity: RM_VISIT,
+    summary:
+      'Resume medis kunjungan (PDF): kop cabang, identitas pasien, SOAP, tanda vital, diagnosis ICD-10, tindakan, resep, dokter dan SIP',
+    access: access.feature('RM_DOKUMEN', 'read'),
+    input: byId,
+    rest: { method: 'GET', path: '/api/rekammedis/visit/:id/resume.pdf', envelope: 'raw', produces: 'application/pdf' },
+    async handler(ctx, { id }, { reply }) {
+      return sendPdf(reply, await printouts.resumePdf(ctx, id));
+    },
+  }),
+  prescriptionPdf: restOnly({
+    entity: PRESCRIPTION,
+    summary: 'Resep (PDF): R/ obat, jumlah dan signa, identitas dan alergi pasien, dokter dan SIP (id = id resep)',
+    access: access.feature('RM_RESEP', 'read'),
+    input: byId,
+    rest: { method: 'GET', path: '/api/rekammedis/prescription/:id/pdf', envelope: 'raw', produces: 'application/pdf' },
+    async handler(ctx, { id }, { reply }) {
+      return sendPdf(reply, await printouts.prescriptionPdf(ctx, id));
+    },
+  }),
+  sickLetterPdf: restOnly({
+    entity: RM_VISIT,
+    summary:
+      'Surat keterangan sakit (PDF, dokter): days (1-30, bawaan 1), from (bawaan tanggal kunjungan, tidak sebelum kunjungan), diagnosis=1 mencetak diagnosis utama',
+    // A doctor certifies sickness (nurses write SOAP too, but do not sign this letter); top-level users pass.
+    access: access.roles('dokter'),
+    input: sickLetterQuery.extend({ id: idParam }),
+    rest: {
+      method: 'GET',
+      path: '/api/rekammedis/visit/:id/surat-sakit.pdf',
+      envelope: 'raw',
+      produces: 'application/pdf',
+    },
+    async handler(ctx, { id, ...q }, { reply }) {
+      return sendPdf(reply, await printouts.sickLetterPdf(ctx, id, q));
+    },
+  }),
 };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
 import type { MedicalListKind } from '@klinik/shared';
 
 /**
@@ -167,6 +168,7 @@ export interface PrintHead {
   visit_code: string;
   visit_date: string;
   visit_kind: string;
+  visit_status: string;
   complaint: string | null;
   profile_id: number;
   branch_name: string;
@@ -199,7 +201,7 @@ export async function printHead(db: Db, visitId: number): Promise<PrintHead | un
   const [row] = await queryRows<PrintHead>(
     db,
     sql`select vi.id as visit_id, vi.code as visit_code, vi.visit_date::text as visit_date, vi.kind as visit_kind,
-          vi.complaint, vi.profile_id, p.name as branch_name, p.address as branch_address, p.city as branch_city,
+          vi.status as visit_status, vi.complaint, vi.profile_id, p.name as branch_name, p.address as branch_address, p.city as branch_city,
           p.phone as branch_phone, p.email as branch_email, p.logo as branch_logo, p.timezone as branch_timezone,
           vi.customer_id, c.name as patient_name, c.username as patient_norm, c.idcard as patient_idcard,
           c.gender as patient_gender, c.birth_place as patient_birth_place, c.birth_date::text as patient_birth_date,
@@ -303,4 +305,28 @@ export async function patientAllergies(db: Db, customerId: number): Promise<stri
         order by v.allergen`,
   );
   return rows.map((r) => r.allergen);
+}
+
+// ------------------------------------------------------------------------------------------------ access trail
+
+/**
+ * Reads of patients' records, one audit row per patient (entity 'rekam_medis', keyed by the patient, the rows the
+ * record's access log shows a manager), in one statement.
+ */
+export async function insertRecordReads(
+  db: Db,
+  rows: { user_id: number; profile_id: number; action: string; customer: number; after: unknown; request_id: string }[],
+): Promise<void> {
+  if (!rows.length) return;
+  await db.insert(auditLog).values(
+    rows.map((r) => ({
+      user_id: r.user_id,
+      profile_id: r.profile_id,
+      action: r.action,
+      entity: 'rekam_medis',
+      entity_id: String(r.customer),
+      after: r.after,
+      request_id: r.request_id,
+    })),
+  );
 }

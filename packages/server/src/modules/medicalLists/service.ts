@@ -8,8 +8,7 @@ import {
   type z,
 } from '@klinik/shared';
 import { branchScope } from '../../http/access-scope.js';
-import { requireUser, type Ctx } from '../../http/context.js';
-import { auditRead } from '../../lib/audit.js';
+import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import * as q from './queries.js';
 
 type Parsed = z.output<typeof medicalListQuery>;
@@ -79,8 +78,38 @@ const photoDto = (r: q.PhotoRow): MedicalListRows['foto'] => ({
 });
 
 /**
- * One page of a record list. Reading it is a read of every patient on the page: one row in the audit trail (the
- * patients' ids, never their data), 'export' when the page is taken for the Excel file.
+ * Every read of patients' records goes to the append-only audit log the record's access log shows (entity
+ * 'rekam_medis', keyed by the patient, with the visits read and the reader's address), one row per patient, written
+ * after the data was gathered and before it is sent.
+ */
+export async function logRecordReads(
+  c: AuthedCtx,
+  action: 'read' | 'export',
+  reads: { customer: number; visit: number; branch: number }[],
+  detail: Record<string, string | number | boolean | null>,
+): Promise<void> {
+  const byPatient = new Map<number, { branch: number; visits: number[] }>();
+  for (const r of reads) {
+    const p = byPatient.get(r.customer) ?? { branch: r.branch, visits: [] };
+    if (!p.visits.includes(r.visit)) p.visits.push(r.visit);
+    byPatient.set(r.customer, p);
+  }
+  await q.insertRecordReads(
+    c.db,
+    [...byPatient].map(([customer, p]) => ({
+      user_id: c.user.id,
+      profile_id: p.branch,
+      action,
+      customer,
+      after: { ...detail, visit: p.visits.length === 1 ? p.visits[0] : null, visits: p.visits.slice(0, 100), ip: c.ip },
+      request_id: c.requestId,
+    })),
+  );
+}
+
+/**
+ * One page of a record list. Reading it is a read of every patient on the page (logRecordReads), 'export' when the
+ * page is taken for the Excel file.
  */
 export async function list<K extends MedicalListKind>(
   ctx: Ctx,
@@ -98,13 +127,12 @@ export async function list<K extends MedicalListKind>(
     offset: (query.page - 1) * query.limit,
   };
   const { rows, count } = kind === 'foto' ? await q.listPhotos(c.db, f) : await q.listEntries(c.db, kind, f);
-  const ids = [...new Set(rows.map((r) => Number(r.customer_id)))];
-  await auditRead(c, {
-    action: query.export === 1 ? 'export' : ids.length === 1 ? 'read' : 'read_list',
-    entity: 'patient',
-    ids,
-    detail: { what: `rekam_medis_${kind}`, page: query.page },
-  });
+  await logRecordReads(
+    c,
+    query.export === 1 ? 'export' : 'read',
+    rows.map((r) => ({ customer: Number(r.customer_id), visit: Number(r.visit_id), branch: Number(r.profile_id) })),
+    { what: `daftar_${kind}`, page: query.page },
+  );
   const data =
     kind === 'foto'
       ? (rows as q.PhotoRow[]).map(photoDto)
