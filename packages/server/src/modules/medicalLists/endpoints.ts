@@ -69,9 +69,10 @@ export const medicalListsEndpoints = {
   sickLetterPdf: restOnly({
     entity: RM_VISIT,
     summary:
-      'Surat keterangan sakit (PDF, dokter): days (1-30, bawaan 1), from (bawaan tanggal kunjungan, tidak sebelum kunjungan), diagnosis=1 mencetak diagnosis utama',
-    // A doctor certifies sickness (nurses write SOAP too, but do not sign this letter); top-level users pass.
-    access: access.roles('dokter'),
+      'Surat keterangan sakit (PDF; dokter, manager): days (1-30, bawaan 1), from (bawaan tanggal kunjungan, tidak sebelum kunjungan), diagnosis=1 mencetak diagnosis utama',
+    // The doctor certifies sickness (nurses write SOAP too, but do not sign this letter); the manager may reprint it
+    // (the letter names the visit's doctor and SIP, whoever prints it); top-level users pass.
+    access: access.roles('dokter', 'manager'),
     input: sickLetterQuery.extend({ id: idParam }),
     rest: {
       method: 'GET',
