@@ -53,6 +53,11 @@ export const medicalListQuery = z
       ctx.addIssue({ code: 'custom', path: ['todate'], message: 'Tanggal akhir sebelum tanggal awal' });
   });
 export type MedicalListQuery = z.input<typeof medicalListQuery>;
+/** The doctor filter's choices: the branch's doctors, or every branch's for a top-level user (isallbranch=1). */
+export const medicalListDoctorsQuery = z.object({
+  isallbranch: optionalQueryInt,
+  profile_id: optionalId('Cabang tidak valid'),
+});
 
 /** What every row of the lists has: the visit, its branch, patient and doctor. */
 export interface MedicalListBase {

@@ -4,6 +4,7 @@ import {
   idParam,
   MEDICAL_LIST_ACCESS,
   MEDICAL_LIST_TITLE,
+  medicalListDoctorsQuery,
   medicalListQuery,
   sickLetterQuery,
   z,
@@ -43,6 +44,19 @@ export const medicalListsEndpoints = {
   produk: listEndpoint('produk'),
   resep: listEndpoint('resep'),
   foto: listEndpoint('foto'),
+  doctors: query({
+    summary: 'Dokter untuk filter daftar rekam medis (cabang ini; isallbranch=1 untuk pengguna top-level)',
+    access: access.anyFeature(
+      ['RM_DOKUMEN', 'read'],
+      ['RM_TREATMENT', 'read'],
+      ['RM_PRODUK', 'read'],
+      ['RM_RESEP', 'read'],
+      ['RM_FOTOPROGRES', 'read'],
+    ),
+    input: medicalListDoctorsQuery,
+    rest: { method: 'GET', path: '/api/rekammedis/daftar/doctors', envelope: 'list' },
+    handler: (ctx, q) => service.doctors(ctx, q),
+  }),
 
   /** Printouts (issue 12 item 6): PDF through the shared renderer, each logged as a read of the record. */
   resumePdf: restOnly({

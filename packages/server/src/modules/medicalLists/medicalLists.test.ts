@@ -159,6 +159,10 @@ describe('GET /api/rekammedis/daftar/{kind}', () => {
     expect(byPatient.data.map((r) => r.visit_id)).toEqual([visit1]);
     const byDate = await t.api(dokter).get('/api/rekammedis/daftar/soap?fromdate=2026-11-24&todate=2026-11-24');
     expect(byDate.body.count).toBe(1);
+    const byName = await t.api(dokter).get('/api/rekammedis/daftar/soap?keyword=citra');
+    expect(byName.body.data.map((r: { visit_id: number }) => r.visit_id)).toEqual([visit2]);
+    const doctors = await t.api(apoteker).get('/api/rekammedis/daftar/doctors');
+    expect(doctors.body.data.map((d: { name: string }) => d.name)).toEqual(['dr. Bayu', 'dr. Rina Lestari']);
     const paged = await t.api(dokter).get('/api/rekammedis/daftar/soap?limit=1&page=2');
     expect(paged.body).toMatchObject({ count: 2, data: [{ visit_id: visit1 }] });
   });

@@ -16,9 +16,17 @@ export interface ListFilter {
   todate?: string;
   doctor?: number;
   customer?: number;
+  /** Part of the patient's name or NO RM. */
+  keyword?: string;
   limit: number;
   offset: number;
 }
+
+const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+/** The patient filter by keyword (name or NO RM), on the customer id column given. */
+const patientLike = (column: SQL, keyword: string) =>
+  sql`exists (select 1 from users pk where pk.id = ${column}
+        and (lower(pk.name) like ${likeOf(keyword)} or lower(pk.username) like ${likeOf(keyword)}))`;
 
 /** Columns every row has (the visit, its branch, patient and doctor). */
 export interface BaseRow {
@@ -85,6 +93,7 @@ export async function listEntries(
   // A treatment's doctor is the one who performed it (their fee); the other kinds: the record's doctor.
   if (f.doctor) w.push(kind === 'treatment' ? sql`v.doctor_id = ${f.doctor}` : sql`r.doctor_id = ${f.doctor}`);
   if (f.customer) w.push(sql`e.customer_id = ${f.customer}`);
+  if (f.keyword) w.push(patientLike(sql`e.customer_id`, f.keyword));
   const where = sql.join(w, sql` and `);
   const from = sql`rm_entry e
     join rm_entry_head h on h.entry_id = e.id
@@ -135,6 +144,7 @@ export async function listPhotos(db: Db, f: ListFilter): Promise<{ rows: PhotoRo
   const w: SQL[] = [sql`m.status = 1`, scopeSql(sql`m.profile_id`, f.scope), ...range(f, sql`vi.visit_date`)];
   if (f.doctor) w.push(sql`vi.doctor_id = ${f.doctor}`);
   if (f.customer) w.push(sql`m.customer_id = ${f.customer}`);
+  if (f.keyword) w.push(patientLike(sql`m.customer_id`, f.keyword));
   const where = sql.join(w, sql` and `);
   const [rows, [total]] = await Promise.all([
     queryRows<PhotoRow>(
@@ -328,5 +338,18 @@ export async function insertRecordReads(
       after: r.after,
       request_id: r.request_id,
     })),
+  );
+}
+
+/** Doctors of the branches in scope (role 2, active, or practising there), for the lists' doctor filter. */
+export async function doctorsInScope(db: Db, scope: BranchScope): Promise<{ id: number; name: string }[]> {
+  return queryRows<{ id: number; name: string }>(
+    db,
+    sql`select distinct u.id, u.name from users u
+        where u.role = 2 and u.status = 1
+          and (${scopeSql(sql`u.profile_id`, scope)}
+               or exists (select 1 from doctor_practice dp where dp.doctor_id = u.id and dp.status = 1
+                          and ${scopeSql(sql`dp.profile_id`, scope)}))
+        order by u.name, u.id`,
   );
 }

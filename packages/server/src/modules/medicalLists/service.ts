@@ -123,6 +123,7 @@ export async function list<K extends MedicalListKind>(
     todate: query.todate ?? undefined,
     doctor: query.doctor,
     customer: query.customer,
+    keyword: query.keyword,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
@@ -141,3 +142,10 @@ export async function list<K extends MedicalListKind>(
 }
 
 export type { MedicalListQuery };
+
+/** The doctor filter's choices (the branch, or every branch for a top-level user asking). */
+export async function doctors(ctx: Ctx, query: { isallbranch?: number; profile_id?: number }) {
+  const c = requireUser(ctx);
+  const rows = await q.doctorsInScope(c.db, branchScope(c, query));
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
