@@ -39,7 +39,7 @@ describe('scripts/icd-data.mjs (ICD code lists -> data migration)', () => {
     const files = fs.readdirSync(path.join(ROOT, 'drizzle')).filter((f) => /_icd_data\.sql$/.test(f));
     expect(files).toHaveLength(1);
     const sql: string = migrationSql();
-    expect(fs.readFileSync(path.join(ROOT, 'drizzle', files[0]!), 'utf8')).toBe(sql);
+    expect(fs.readFileSync(path.join(ROOT, 'drizzle', files[0]), 'utf8')).toBe(sql);
     expect(sql).toContain("('A09','");
     expect(sql).toContain('MIT licence');
   });

@@ -52,6 +52,6 @@ export async function searchIcd(db: Db, kind: IcdKind, q: IcdSearch): Promise<Ic
   if (!q.code && !q.words.some((w) => w.length >= 3)) return queryRows<IcdCodeDto>(db, select);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return queryRows<IcdCodeDto>(tx as unknown as Db, select);
+    return queryRows<IcdCodeDto>(tx, select);
   });
 }

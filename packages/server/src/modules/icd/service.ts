@@ -31,7 +31,7 @@ export function readKeyword(kind: IcdKind, keyword: string | undefined, limit: n
         .filter(Boolean),
     ),
   ].slice(0, MAX_WORDS);
-  const code = words.length === 1 && CODE_LIKE[kind].test(words[0]!) ? dotted(kind, words[0]!) : null;
+  const code = words.length === 1 && CODE_LIKE[kind].test(words[0]) ? dotted(kind, words[0]) : null;
   return { words, code, limit };
 }
 

@@ -239,7 +239,7 @@ describe('printouts', () => {
     const res = await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/resume.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(res.raw.rawPayload as Buffer);
+    const text = pdfText(res.raw.rawPayload);
     for (const s of [
       'Klinik Daftar A',
       'RESUME MEDIS',
@@ -269,7 +269,7 @@ describe('printouts', () => {
   it('prints a prescription and a sick-leave letter with its days and dates', async () => {
     const rx = await t.api(apoteker).get(`/api/rekammedis/prescription/${prescription}/pdf`);
     expect(rx.status).toBe(200);
-    const rxText = pdfText(rx.raw.rawPayload as Buffer);
+    const rxText = pdfText(rx.raw.rawPayload);
     for (const s of [
       'RESEP',
       'R/',
@@ -282,7 +282,7 @@ describe('printouts', () => {
       expect(rxText).toContain(s);
     const letter = await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=3&diagnosis=1`);
     expect(letter.status).toBe(200);
-    const text = pdfText(letter.raw.rawPayload as Buffer);
+    const text = pdfText(letter.raw.rawPayload);
     for (const s of [
       'SURAT KETERANGAN SAKIT',
       'Budi Daftar',
@@ -295,7 +295,7 @@ describe('printouts', () => {
       expect(text).toContain(s);
     const noDx = pdfText(
       (await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=2&from=2026-11-24`)).raw
-        .rawPayload as Buffer,
+        .rawPayload,
     );
     expect(noDx).toContain('24 November 2026');
     expect(noDx).toContain('25 November 2026');

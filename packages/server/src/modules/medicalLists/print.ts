@@ -60,7 +60,7 @@ function letterhead(d: PrintDoc): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
+    .map((w) => w[0].toUpperCase())
     .join('');
   const address = [h.branch_address, h.branch_city && !h.branch_address?.includes(h.branch_city) ? h.branch_city : null]
     .filter(Boolean)

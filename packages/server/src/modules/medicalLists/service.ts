@@ -134,10 +134,11 @@ export async function list<K extends MedicalListKind>(
     rows.map((r) => ({ customer: Number(r.customer_id), visit: Number(r.visit_id), branch: Number(r.profile_id) })),
     { what: `daftar_${kind}`, page: query.page },
   );
+  const entryKind: MedicalListKind = kind;
   const data =
-    kind === 'foto'
+    entryKind === 'foto'
       ? (rows as q.PhotoRow[]).map(photoDto)
-      : (rows as q.EntryRow[]).map((r) => TO_DTO[kind as Exclude<MedicalListKind, 'foto'>](r));
+      : (rows as q.EntryRow[]).map((r) => TO_DTO[entryKind](r));
   return { data: data as MedicalListRows[K][], count };
 }
 
