@@ -6,6 +6,7 @@ import {
   allows,
   MY_MENU_ACCESS,
   REMINDER_GATEWAY_ACCESS,
+  RM_ACCESS,
   VISIT_ACCESS,
   allowsPage,
   defaultPrivileges,
@@ -109,6 +110,8 @@ const CONDITIONAL: Record<string, Record<string, Access>> = {
     'paket.membership': access.feature('LAYANAN_PAKET', 'read'),
     'multimedia.list': access.feature('RM_FOTOPROGRES', 'read'),
   },
+  // 'Riwayat Akses' on the patient's record shows to managers (and top-level users) only.
+  '/service/rekammedis': { 'medicalRecords.access': RM_ACCESS.accessLog },
   '/paket/promosi': {
     'masters.tindakan.list': access.feature('MASTER_PAKET', 'manage'),
     'masters.item.list': access.feature('MASTER_PAKET', 'manage'),

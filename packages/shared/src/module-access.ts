@@ -177,6 +177,9 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/cabang': {},
   '/service/visit': { all: [VISIT_ACCESS.read, VISIT_ACCESS.queuePage] },
   '/service/visit/display': { all: [VISIT_ACCESS.read] },
+  // Issue 12: the patient's history needs some RM read; a visit's record also opens for its treating doctor.
+  '/service/rekammedis': { all: [RM_ACCESS.read, RM_ACCESS.anyRead, STAFF_ACCESS] },
+  '/service/rekammedis/visit/:id': { all: [RM_ACCESS.read] },
   '/service/kunjungan': { all: [VISIT_ACCESS.read] },
   '/service/consultation': { all: [VISIT_ACCESS.read, access.roles('dokter')] },
   '/service/tindakan': { all: [VISIT_ACCESS.read, access.roles('perawat')] },

@@ -41,6 +41,8 @@ export const ROUTE_SPECS: RouteSpec[] = [
   r('/service/kunjungan', 'Kunjungan', 'clinic', 'clinic'),
   r('/service/paket', 'Paket Pasien', 'clinic', 'clinic'),
   r('/service/rekammedis', 'Rekam Medis', 'clinic', 'clinic'),
+  // Not in the spec: the record of one visit, opened from the treatment queue (docs/decisions.md, Rekam medis).
+  r('/service/rekammedis/visit/:id', 'Rekam Medis Kunjungan', 'clinic', 'clinic'),
   r('/service/visit', 'Antrian Perawatan', 'clinic', 'clinic'),
   r('/service/visit/multimedia', 'Antrian Multimedia', 'clinic', 'clinic'),
   // Not in the spec: the waiting-room display of the treatment queue (docs/decisions.md, Visits).

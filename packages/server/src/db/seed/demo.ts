@@ -13,6 +13,7 @@ import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
 import { seedMedicalRecords } from './medical-records.js';
 import { seedServiceSchedule } from './service-schedule.js';
+import { seedIcdSample } from './icd-sample.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -332,6 +333,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.
     await seedAttendance(tx, branchIds, rng(20251015));
+    // Issue 12: a few ICD codes where the full lists are not loaded yet (no-op with them).
+    await seedIcdSample(tx);
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -210,7 +210,7 @@ export const medicalRecordsEndpoints = {
     }),
     staff: query({
       summary: 'Dokter dan perawat cabang ini (pelaksana dan asisten tindakan)',
-      access: RM_ACCESS.options,
+      access: RM_ACCESS.read,
       handler: (ctx) => service.staffOptions(ctx),
       rest: { method: 'GET', path: '/api/rekammedis/options/staff', envelope: 'list' },
     }),

@@ -456,4 +456,31 @@ describe('the patient timeline and the access log', () => {
     expect(own.body.count).toBe(0);
     expect((await t.api(dokterB).get(`/api/rekammedis/soap/1/history`)).status).toBe(404);
   });
+
+  it('opens a patient with 700 visits page by page, newest first, under a second', async () => {
+    const many = await t.makePatient(branchA, { name: 'Pasien Tujuh Ratus' });
+    await t.db
+      .execute(sql`insert into visit (profile_id, code, visit_date, queue_number, customer_id, doctor_id, kind, status)
+      select ${branchA}, 'KJ-700-' || g, date '2026-11-23' - g, 1, ${many}, ${dokter.id}, 'konsultasi', 'selesai'
+        from generate_series(1, 700) g`);
+    await t.db
+      .execute(sql`insert into rm_record (profile_id, visit_id, customer_id, doctor_id, visit_date, status, finished_at, finished_by)
+      select profile_id, id, customer_id, doctor_id, visit_date, 'finished', now(), doctor_id from visit where customer_id = ${many}`);
+    await t.db.execute(sql`insert into rm_entry (profile_id, record_id, visit_id, customer_id, kind)
+      select profile_id, id, visit_id, customer_id, 'soap' from rm_record where customer_id = ${many}`);
+    await t.db
+      .execute(sql`insert into rm_entry_version (profile_id, entry_id, kind, version, action, subjective, assessment)
+      select profile_id, id, 'soap', 1, 'create', 'Kontrol', 'Akne vulgaris' from rm_entry where customer_id = ${many}`);
+    const started = Date.now();
+    const first = await t.api(dokter).get(`/api/rekammedis/patient/${many}?page=1&limit=10`);
+    const firstMs = Date.now() - started;
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(700);
+    expect(first.body.data[0].visit.visit_date).toBe('2026-11-22');
+    expect(first.body.data[0].soap[0].current.assessment).toBe('Akne vulgaris');
+    expect(firstMs).toBeLessThan(1000);
+    const last = await t.api(dokter).get(`/api/rekammedis/patient/${many}?page=70&limit=10`);
+    expect(last.body.data).toHaveLength(10);
+    expect(last.body.data[9].visit.visit_date).toBe('2024-12-23');
+  });
 });

@@ -209,17 +209,15 @@ export async function insertDiagnoses(
   list: { code: string; primary: boolean }[],
 ): Promise<void> {
   if (!list.length) return;
-  await db
-    .insert(rmDiagnosis)
-    .values(
-      list.map((d, i) => ({
-        profile_id: profileId,
-        version_id: versionId,
-        code: d.code,
-        is_primary: d.primary,
-        seq: i + 1,
-      })),
-    );
+  await db.insert(rmDiagnosis).values(
+    list.map((d, i) => ({
+      profile_id: profileId,
+      version_id: versionId,
+      code: d.code,
+      is_primary: d.primary,
+      seq: i + 1,
+    })),
+  );
 }
 
 export async function insertProcedures(

@@ -1,8 +1,11 @@
 import * as React from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   allows,
+  allowsPage,
+  PAGE_ACCESS,
   VISIT_ACCESS,
   VISIT_KIND_LABEL,
   VISIT_STATUS_LABEL,
@@ -67,6 +70,8 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
   const timeZone = branchTimeZone(user);
   const live = useVisitLive();
   const canMove = allows(user, VISIT_ACCESS.move);
+  // 'Rekam Medis' opens the visit's record (issue 12); the server narrows what each user reads.
+  const canRecord = allowsPage(user, PAGE_ACCESS['/service/rekammedis/visit/:id']);
   const [status, setStatus] = React.useState<VisitStatus | 'semua'>('semua');
   const [doctor, setDoctor] = React.useState('');
   const [cancelling, setCancelling] = React.useState<VisitDto | null>(null);
@@ -146,9 +151,16 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
       header: '',
       className: 'text-right',
       cell: (v) =>
-        canMove ? (
+        canMove || canRecord ? (
           <div className="flex flex-wrap justify-end gap-1">
-            {VISIT_TRANSITIONS[v.status].map((to) =>
+            {canRecord && v.status !== 'batal' ? (
+              <Button size="sm" variant="outline" asChild>
+                <Link to={`/service/rekammedis/visit/${v.id}`} data-testid={`visit-record-${v.id}`}>
+                  Rekam Medis
+                </Link>
+              </Button>
+            ) : null}
+            {(canMove ? VISIT_TRANSITIONS[v.status] : []).map((to) =>
               to === 'batal' ? (
                 <Button key={to} size="sm" variant="ghost" disabled={busyId === v.id} onClick={() => setCancelling(v)}>
                   Batal
