@@ -168,8 +168,21 @@ describe('rekam medis lists and printouts', () => {
       expect(timeline.body.count).toBe(700);
       expect(timeline.body.data).toHaveLength(10);
       await page.goto(url('/rekammedis/treatment'), { waitUntil: 'domcontentloaded' });
-      await page.waitForSelector('main table tbody tr td');
+      await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
       await screenshot(page, 'rekammedis-treatment');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('fits a phone (390 x 844) without scrolling sideways', async () => {
+    const page = await signedIn(browser, 'apoteker', 'phone');
+    try {
+      await page.goto(url('/rekammedis/resep'), { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'rekammedis-resep-phone');
     } finally {
       await closePage(page);
     }
