@@ -1,3 +1,4 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  * prove nothing on PGlite's single connection, so they form the `server-pg` project, which runs only against
  * PostgreSQL (TEST_DATABASE_URL). CI always sets it (.ci/run); without it the project is left out with a warning.
  */
+/** e2e files in name order (see the e2e project). */
+class ByFileName extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return Promise.resolve([...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)));
+  }
+}
+
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres)
   console.warn('TEST_DATABASE_URL is not set: the server-pg concurrency tests (*.pg.test.ts) do not run');
@@ -61,7 +69,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          // One database for the whole run: files go in name order so the demo branches' state each file
+          // starts from is the same on every machine (paket needs Bandung without a period; stock-flows opens one).
+          sequence: { groupOrder: 3, sequencer: ByFileName },
         },
       },
     ],

@@ -1,4 +1,4 @@
-// `pnpm bench [parts...]`: load benchmarks of the built app (parts: auth search posting finance; default all).
+// `pnpm bench [parts...]`: load benchmarks of the built app (parts: auth search posting finance icd records; default all).
 // A benchmark, not a test: figures are printed, never asserted. bench/README.md explains each part and holds the
 // latest figures. PostgreSQL parts hold /tmp/pgtest.lock (flock) while they run, and drop their databases only
 // after the app has stopped. No Chromium runs during a measurement.
@@ -26,7 +26,7 @@ import {
   withPg,
 } from './lib.mjs';
 
-const ALL = ['auth', 'search', 'posting', 'finance'];
+const ALL = ['auth', 'search', 'posting', 'finance', 'icd', 'records'];
 const args = process.argv.slice(2);
 const pgOnly = args.includes('--pg-only');
 const parts = args.filter((a) => ALL.includes(a));
@@ -439,6 +439,21 @@ async function financePart(dbUrl) {
   });
 }
 
+// ---------------------------------------------------------------- issue 12: ICD search, patient timeline (tsx scripts)
+async function tsxPart(title, file, dbUrl) {
+  console.log(`\n## ${title} (bench/${file}), ${dbUrl ? 'PostgreSQL' : 'PGlite'}`);
+  await new Promise((resolve, reject) => {
+    const p = spawn('pnpm', ['--filter', '@klinik/server', 'exec', 'tsx', `../../bench/${file}`], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DATABASE_URL: dbUrl ?? '' },
+    });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}`))));
+  });
+}
+const icdPart = (dbUrl) => tsxPart('ICD search', 'icd.mts', dbUrl);
+const recordsPart = (dbUrl) => tsxPart('patient timeline, 700 visits, 100 000 patients', 'medical-records.mts', dbUrl);
+
 // ---------------------------------------------------------------- main
 if (!pgOnly) {
   header();
@@ -452,6 +467,8 @@ if (!pgOnly) {
       }
     }
     if (want.has('finance') && process.env.BENCH_FINANCE_PGLITE === '1') await financePart(null);
+    if (want.has('icd')) await icdPart(null);
+    if (want.has('records')) await recordsPart(null);
   }
   const pgParts = [...want].filter((p) => p !== 'finance' || dbs.has('pg'));
   if (dbs.has('pg') && pgParts.length) {
@@ -481,4 +498,6 @@ if (!pgOnly) {
   if (want.has('search')) await run('search', (url, env) => searchPart('PostgreSQL', env, url));
   if (want.has('posting')) await run('posting', (url, env) => postingPart(url, env));
   if (want.has('finance')) await financePart(PG_URL);
+  if (want.has('icd')) await icdPart(PG_URL);
+  if (want.has('records')) await recordsPart(PG_URL);
 }

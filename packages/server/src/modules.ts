@@ -35,6 +35,8 @@ import {
   stockFlowsEndpoints,
   stockFlowsEntities,
 } from './modules/stockFlows/index.js';
+import { icdEndpoints } from './modules/icd/index.js';
+import { medicalListsEndpoints, medicalListsEntities } from './modules/medicalLists/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -52,6 +54,8 @@ export const apiModules: Record<string, EndpointTree> = {
   approvalRules: approvalRulesEndpoints,
   pengumuman: pengumumanEndpoints,
   wilayah: wilayahEndpoints,
+  icd: icdEndpoints,
+  medicalLists: medicalListsEndpoints,
   masters: mastersEndpoints,
   inventory: inventoryEndpoints,
   paket: paketEndpoints,
@@ -88,6 +92,7 @@ export const apiEntities: EntityDef[] = [
   ...multimediaEntities,
   ...medicalRecordsEntities,
   ...stockFlowsEntities,
+  ...medicalListsEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

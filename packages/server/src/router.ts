@@ -6,6 +6,8 @@ import { financeRouter } from './modules/finance/index.js';
 import { applogRouter, approvalRulesRouter } from './modules/applog/index.js';
 import { pengumumanRouter } from './modules/pengumuman/index.js';
 import { wilayahRouter } from './modules/wilayah/index.js';
+import { icdRouter } from './modules/icd/index.js';
+import { medicalListsRouter } from './modules/medicalLists/index.js';
 import { mastersRouter } from './modules/masters/index.js';
 import { inventoryRouter } from './modules/inventory/index.js';
 import { paketRouter } from './modules/paket/index.js';
@@ -31,6 +33,8 @@ export const appRouter = router({
   approvalRules: approvalRulesRouter,
   pengumuman: pengumumanRouter,
   wilayah: wilayahRouter,
+  icd: icdRouter,
+  medicalLists: medicalListsRouter,
   masters: mastersRouter,
   inventory: inventoryRouter,
   paket: paketRouter,

@@ -30,3 +30,5 @@ export * from './schemas/service-reservations.js';
 export * from './schemas/medical-records.js';
 export * from './schemas/inventory.js';
 export * from './schemas/inventory-flows.js';
+export * from './schemas/icd.js';
+export * from './schemas/medical-lists.js';

@@ -246,4 +246,14 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/attendance/shift': { all: [BACKOFFICE_ATTENDANCE_ACCESS, ATTENDANCE_ACCESS] },
   '/backoffice/attendance/office': { all: [BACKOFFICE_ATTENDANCE_ACCESS] },
   '/backoffice/inventory/purchase': { all: [access.toplevel()] },
+  // Issue 12: the record lists across patients, each with the read right of its RM_* resource (spec 6).
+  '/rekammedis/soap': { all: [read('RM_DOKUMEN')] },
+  '/rekammedis/treatment': { all: [read('RM_TREATMENT')] },
+  '/rekammedis/produk': { all: [read('RM_PRODUK')] },
+  '/rekammedis/resep': { all: [read('RM_RESEP')] },
+  '/rekammedis/foto': { all: [read('RM_FOTOPROGRES')] },
+  '/backoffice/rekammedis/treatment': { all: [access.toplevel(true), read('RM_TREATMENT')] },
+  '/backoffice/rekammedis/produk': { all: [access.toplevel(true), read('RM_PRODUK')] },
+  '/backoffice/rekammedis/resep': { all: [access.toplevel(true), read('RM_RESEP')] },
+  '/backoffice/rekammedis/foto': { all: [access.toplevel(true), read('RM_FOTOPROGRES')] },
 };

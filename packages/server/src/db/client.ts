@@ -122,8 +122,30 @@ export async function openDatabase(opts: {
 /** An uncompressed tarball of a PGlite database's data directory (for `openDatabase({ loadDataDir })`). */
 export async function dumpPglite(database: Database): Promise<Blob> {
   if (database.kind !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  const client = (
+    database.db as unknown as {
+      $client: {
+        dumpDataDir(c: 'none'): Promise<Blob>;
+        Module: { FS: { readdir(p: string): string[]; unlink(p: string): void } };
+      };
+    }
+  ).$client;
+  // After a checkpoint only the current WAL segment is needed; the others are finished or recycled 16 MB files
+  // (a big data migration leaves several) that every test file would otherwise load with the snapshot.
+  await database.executeSql('CHECKPOINT');
+  const [cur] = await queryRowsRaw(database, 'select pg_walfile_name(pg_current_wal_lsn()) as f');
+  const walDir = '/pglite/data/pg_wal';
+  try {
+    for (const f of client.Module.FS.readdir(walDir))
+      if (/^[0-9A-F]{24}$/.test(f) && f !== cur?.f) client.Module.FS.unlink(`${walDir}/${f}`);
+  } catch {
+    // Another layout (a PGlite release that moved its data directory): dump it whole.
+  }
   return client.dumpDataDir('none');
+}
+
+async function queryRowsRaw(database: Database, text: string): Promise<{ f: string }[]> {
+  return (await database.executeSql(text)).rows as { f: string }[];
 }
 
 /** LISTEN on a dedicated PostgreSQL connection, reopened (with back-off) while the subscription lasts. */

@@ -5,6 +5,7 @@ import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
 import { medicalRecordsFactories } from './medicalRecords.js';
 import { inventoryFactories } from './inventory.js';
+import { medicalListsFactories } from './medicalLists.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import { visitsFactories } from './visits.js';
@@ -33,4 +34,5 @@ export const entityFactories: ModuleFactories = {
   ...multimediaFactories,
   ...medicalRecordsFactories,
   ...stockFlowsFactories,
+  ...medicalListsFactories,
 };

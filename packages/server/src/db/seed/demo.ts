@@ -11,8 +11,8 @@ import { seedAttendance } from './attendance.js';
 import { seedFinance } from './finance.js';
 import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
+import { seedMedicalRecords } from './medical-records.js';
 import { seedServiceSchedule } from './service-schedule.js';
-import { seedIcdSample } from './icd-sample.js';
 import { seedInventory } from './inventory.js';
 import { seedInventoryFlows } from './inventory-flows.js';
 
@@ -328,12 +328,12 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedServiceSchedule(tx, branchIds);
     // Jakarta's visit queue of today and the past weeks (after the package sales: a visit may use a package).
     await seedVisits(tx, branchIds, rng(20251123));
+    // Records of Jakarta's finished visits and one patient with 700 visits and records (issue 12).
+    await seedMedicalRecords(tx, branchIds, rng(20251212));
     // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.
     await seedAttendance(tx, branchIds, rng(20251015));
-    // Issue 12: a few ICD codes where the full lists are not loaded yet (no-op with them).
-    await seedIcdSample(tx);
     // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
     await seedInventory(tx, branchIds);
     // Transfers (one in transit to Bandung), a stock count, prescriptions dispensed and waiting (after the stock).

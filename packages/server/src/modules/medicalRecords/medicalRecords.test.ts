@@ -61,10 +61,10 @@ beforeAll(async () => {
   await t.db.execute(sql`insert into icd10 (code, name_id, name_en) values
     ('J06.9', 'Infeksi saluran pernapasan atas akut, tidak spesifik', 'Acute upper respiratory infection, unspecified'),
     ('R50.9', 'Demam, tidak spesifik', 'Fever, unspecified'),
-    ('K29.7', 'Gastritis, tidak spesifik', 'Gastritis, unspecified')`);
+    ('K29.7', 'Gastritis, tidak spesifik', 'Gastritis, unspecified') on conflict (code) do nothing`);
   await t.db.execute(sql`insert into icd9cm (code, name_id, name_en) values
     ('89.7', 'Pemeriksaan fisik umum', 'General physical examination'),
-    ('86.3', 'Eksisi lokal lesi kulit', 'Other local excision of lesion of skin')`);
+    ('86.3', 'Eksisi lokal lesi kulit', 'Other local excision of lesion of skin') on conflict (code) do nothing`);
   const [p] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into perawatan (profile_id, code, name, price, doctor_share)

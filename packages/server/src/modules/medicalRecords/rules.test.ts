@@ -26,7 +26,7 @@ beforeAll(async () => {
   expect(v.status).toBe(201);
   const visitId = v.body.data.id as number;
   await t.db.execute(
-    sql`insert into icd10 (code, name_id, name_en) values ('J06.9', 'Infeksi saluran napas atas akut', 'Acute upper respiratory infection, unspecified')`,
+    sql`insert into icd10 (code, name_id, name_en) values ('J06.9', 'Infeksi saluran napas atas akut', 'Acute upper respiratory infection, unspecified') on conflict (code) do nothing`,
   );
   const rec = await one<{
     id: number;
@@ -134,7 +134,9 @@ describe('medical record rules in the database', () => {
       t.db.execute(sql`insert into rm_entry_version (profile_id, entry_id, kind, version, action, sistole)
         values (${branch}, ${entryId}, 'soap', 9, 'correct', 900)`),
     ).rejects.toThrow();
-    await t.db.execute(sql`insert into icd10 (code, name_id, name_en) values ('R05', 'Batuk', 'Cough')`);
+    await t.db.execute(
+      sql`insert into icd10 (code, name_id, name_en) values ('R05', 'Batuk', 'Cough') on conflict (code) do nothing`,
+    );
     await expect(
       t.db.execute(
         sql`insert into rm_diagnosis (profile_id, version_id, code, is_primary, seq) values (${branch}, ${versionId}, 'R05', true, 2)`,

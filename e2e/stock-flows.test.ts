@@ -79,7 +79,7 @@ describe('inventory flows', () => {
     const code = sent.body.data.code;
     await closePage(jakarta);
 
-    // Bandung keeps books to receive into (the paket suite may have opened this month's period already).
+    // Bandung keeps books to receive into (paket, which runs before this file, needs it without one).
     const finance = await signedIn(browser, 'finance.bandung');
     const periode = await call(finance, 'POST', '/api/finance/periode', {
       start_date: todayIn('Asia/Jakarta').slice(0, 8) + '01',

@@ -1,0 +1,190 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+
+// Issue 12: a record list page (filter by patient, Excel of the filter), the printouts read back from the PDF, and
+// the demo patient with 700 visits.
+let browser: Browser;
+let tmp: string;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+interface Workbook {
+  xlsx: { readFile(file: string): Promise<unknown> };
+  worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
+}
+const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exceljs') as {
+  Workbook: new () => Workbook;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-rm-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function call<T>(page: Page, p: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (u) => {
+    const r = await fetch(u);
+    return { status: r.status, body: (await r.json()) as never };
+  }, p);
+}
+async function button(page: Page, text: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await page.waitForFunction(
+    (t) =>
+      [...document.querySelectorAll<HTMLButtonElement>('main button')].find(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ) ?? null,
+    {},
+    text,
+  );
+  return handle.asElement() as ElementHandle<HTMLButtonElement>;
+}
+/** A PDF fetched with the page's session, as text (pdftotext). */
+async function pdfText(page: Page, p: string): Promise<{ status: number; type: string | null; text: string }> {
+  const res = await page.evaluate(async (u) => {
+    const r = await fetch(u);
+    const bytes = Array.from(new Uint8Array(await r.arrayBuffer()));
+    return { status: r.status, type: r.headers.get('content-type'), bytes };
+  }, p);
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, Buffer.from(res.bytes));
+  const text = res.status === 200 ? execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) : '';
+  return { status: res.status, type: res.type, text: text.replace(/\s+/g, ' ') };
+}
+
+interface SoapRow {
+  visit_id: number;
+  customer: { name: string; username: string };
+  diagnoses: { code: string }[];
+}
+
+describe('rekam medis lists and printouts', () => {
+  it('a doctor filters the SOAP list by patient and downloads it as Excel', async () => {
+    const page = await signedIn(browser, 'dokter');
+    try {
+      await page.goto(url('/rekammedis/soap'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('main table tbody tr td');
+      const all = await call<{ data: SoapRow[]; count: number }>(page, '/api/rekammedis/daftar/soap?limit=1');
+      expect(all.body.count).toBeGreaterThan(0);
+      const name = all.body.data[0].customer.name;
+      await page.type('#rm-soap-keyword', name);
+      await page.waitForFunction(
+        (n) => {
+          const rows = [...document.querySelectorAll('main table tbody tr')];
+          return rows.length > 0 && rows.every((r) => (r as HTMLElement).innerText.includes(n));
+        },
+        {},
+        name,
+      );
+      await screenshot(page, 'rekammedis-soap-filtered');
+      const today = new Date().toISOString().slice(0, 10);
+      const from = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+      const filtered = await call<{ count: number }>(
+        page,
+        `/api/rekammedis/daftar/soap?limit=1&keyword=${encodeURIComponent(name)}&fromdate=${from}&todate=${today}`,
+      );
+      const cdp = await page.createCDPSession();
+      await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
+      await (await button(page, 'Export Excel')).evaluate((b) => b.click());
+      let file = '';
+      await vi.waitFor(
+        () => {
+          file = fs.readdirSync(tmp).find((f) => f.startsWith('rekam-medis-soap-') && f.endsWith('.xlsx')) ?? '';
+          expect(file, 'xlsx downloaded').not.toBe('');
+        },
+        { timeout: 15_000 },
+      );
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(path.join(tmp, file));
+      const ws = wb.worksheets[0];
+      expect(ws.name).toBe('Catatan SOAP');
+      expect(ws.getRow(1).values).toEqual(expect.arrayContaining(['NO RM', 'Pasien', 'Diagnosis']));
+      expect(ws.rowCount - 1).toBe(filtered.body.count);
+      for (let r = 2; r <= ws.rowCount; r++) expect(ws.getRow(r).values).toContain(name);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('prints the resume medis, the prescription and the sick-leave letter, read back from the PDF', async () => {
+    const page = await signedIn(browser, 'dokter');
+    try {
+      const rx = await call<{
+        data: { visit_id: number; prescription: { id: number; code: string }; item: { name: string } }[];
+      }>(page, '/api/rekammedis/daftar/resep?limit=1&fromdate=2000-01-01');
+      expect(rx.body.data.length).toBe(1);
+      const { visit_id: visit, prescription, item } = rx.body.data[0];
+      const resume = await pdfText(page, `/api/rekammedis/visit/${visit}/resume.pdf`);
+      expect(resume.status).toBe(200);
+      expect(resume.type).toBe('application/pdf');
+      for (const s of [
+        'Klinik Sehat Sentosa Jakarta',
+        'RESUME MEDIS',
+        'NO RM.',
+        'Diagnosis (ICD-10)',
+        'Utama',
+        'SIP: SIP/',
+      ])
+        expect(resume.text).toContain(s);
+      const resep = await pdfText(page, `/api/rekammedis/prescription/${prescription.id}/pdf`);
+      expect(resep.text).toContain(prescription.code);
+      expect(resep.text).toContain(item.name);
+      const letter = await pdfText(page, `/api/rekammedis/visit/${visit}/surat-sakit.pdf?days=2`);
+      expect(letter.text).toContain('SURAT KETERANGAN SAKIT');
+      expect(letter.text).toContain('2 (dua) hari');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('the 700-visit demo patient has her records in the lists and opens fast', async () => {
+    const page = await signedIn(browser, 'dokter');
+    try {
+      const list = await call<{ count: number }>(
+        page,
+        '/api/rekammedis/daftar/soap?limit=1&fromdate=2000-01-01&keyword=Sri%20Rahayu%20Wulandari',
+      );
+      expect(list.body.count).toBe(700);
+      const [patient] = (
+        await call<{ data: { customer: { id: number } }[] }>(
+          page,
+          '/api/rekammedis/daftar/soap?limit=1&fromdate=2000-01-01&keyword=Sri%20Rahayu',
+        )
+      ).body.data;
+      const t0 = Date.now();
+      const timeline = await call<{ count: number; data: unknown[] }>(
+        page,
+        `/api/rekammedis/patient/${patient.customer.id}?page=1&limit=10`,
+      );
+      expect(Date.now() - t0).toBeLessThan(1000);
+      expect(timeline.body.count).toBe(700);
+      expect(timeline.body.data).toHaveLength(10);
+      await page.goto(url('/rekammedis/treatment'), { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
+      await screenshot(page, 'rekammedis-treatment');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('fits a phone (390 x 844) without scrolling sideways', async () => {
+    const page = await signedIn(browser, 'apoteker', 'phone');
+    try {
+      await page.goto(url('/rekammedis/resep'), { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'rekammedis-resep-phone');
+    } finally {
+      await closePage(page);
+    }
+  });
+});

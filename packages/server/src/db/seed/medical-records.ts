@@ -1,0 +1,628 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, todayIn } from '@klinik/shared';
+import { queryRows, type Db } from '../client.js';
+import { item, perawatan, profile, users } from '../schema/index.js';
+import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
+
+/**
+ * Demo medical records (issue 12 item 7) of the Jakarta branch, after the visits seed: every finished past visit
+ * gets a finished record (SOAP with vital signs and ICD-10 diagnoses, the treatment of a treatment visit, some
+ * products, some prescriptions), and one patient, "Sri Rahayu Wulandari", has 700 past visits with records (about
+ * five years, before the visits seed's weeks) so the speed of the patient timeline is visible. Written in bulk
+ * (ids reserved from the sequences, one INSERT ... SELECT from JSON per table): the demo seed runs in tests.
+ * Deterministic for a date (the PRNG is given). Rows are written straight into the append-only tables; the
+ * database's triggers check each (entry consistent with its record, version 1 creating the head).
+ */
+
+export const LONG_HISTORY_PATIENT = 'Sri Rahayu Wulandari';
+export const LONG_HISTORY_VISITS = 700;
+
+type Dx = [code: string, primary: boolean][];
+interface Template {
+  s: string;
+  o: string;
+  a: string;
+  p: string;
+  dx: Dx;
+}
+const SOAP: Record<string, Template> = {
+  'Jerawat meradang di pipi': {
+    s: 'Jerawat meradang di kedua pipi sejak 2 minggu, nyeri bila disentuh. Riwayat memencet jerawat.',
+    o: 'Papul dan pustul eritematosa multipel regio bukal bilateral, beberapa nodul. Komedo terbuka dan tertutup.',
+    a: 'Akne vulgaris derajat sedang.',
+    p: 'Obat jerawat topikal malam hari, doksisiklin 2x100 mg 14 hari, sabun wajah lembut, kontrol 2 minggu.',
+    dx: [
+      ['L70.0', true],
+      ['L81.0', false],
+    ],
+  },
+  'Flek hitam di wajah': {
+    s: 'Flek kecokelatan di pipi dan dahi, makin gelap setelah sering terpapar matahari.',
+    o: 'Makula hiperpigmentasi cokelat, batas tegas, simetris di malar dan dahi.',
+    a: 'Melasma (kloasma) tipe epidermal.',
+    p: 'Tabir surya SPF 50 tiap 3 jam, krim pencerah malam hari, rencana chemical peeling.',
+    dx: [['L81.1', true]],
+  },
+  'Kulit kering dan gatal': {
+    s: 'Kulit tungkai kering, bersisik dan gatal terutama malam hari, 1 bulan.',
+    o: 'Xerosis dengan skuama halus di kedua tungkai bawah, ekskoriasi minimal.',
+    a: 'Xerosis kutis dengan pruritus.',
+    p: 'Pelembap ceramide 2x sehari, mandi air hangat singkat, setirizin 1x10 mg malam bila gatal.',
+    dx: [
+      ['L85.3', true],
+      ['L29.9', false],
+    ],
+  },
+  'Kontrol pengobatan jerawat': {
+    s: 'Kontrol, jerawat berkurang, tidak ada keluhan efek samping obat.',
+    o: 'Papul eritematosa sisa beberapa, tidak ada pustul baru. Bekas jerawat kemerahan.',
+    a: 'Akne vulgaris, perbaikan.',
+    p: 'Lanjutkan obat topikal, hentikan antibiotik oral, kontrol 1 bulan.',
+    dx: [
+      ['L70.0', true],
+      ['Z09.8', false],
+    ],
+  },
+  'Rambut rontok': {
+    s: 'Rambut rontok banyak saat keramas 3 bulan terakhir, tidak ada kebotakan setempat.',
+    o: 'Tes tarik positif difus, kulit kepala tenang, tidak ada jaringan parut.',
+    a: 'Kerontokan rambut difus tanpa jaringan parut (suspek telogen efluvium).',
+    p: 'Minoksidil topikal 5%, suplemen, periksa darah lengkap, kontrol 6 minggu.',
+    dx: [['L65.9', true]],
+  },
+  'Konsultasi perawatan anti-aging': {
+    s: 'Ingin memperbaiki kerutan halus dan kulit kusam.',
+    o: 'Kerutan halus periorbital dan dahi, tekstur kulit kasar, pigmentasi tidak merata ringan.',
+    a: 'Penuaan kulit (photoaging) ringan.',
+    p: 'Serum vitamin C pagi, tabir surya, rencana laser rejuvenation 3 sesi.',
+    dx: [
+      ['L57.4', true],
+      ['L81.4', false],
+    ],
+  },
+  'Bekas jerawat': {
+    s: 'Bekas jerawat berlubang di pipi, ingin diperbaiki.',
+    o: 'Skar atrofi tipe rolling dan boxcar di pipi bilateral.',
+    a: 'Skar akne atrofi.',
+    p: 'Microneedling 4 sesi interval 4 minggu, tabir surya.',
+    dx: [
+      ['L90.5', true],
+      ['L70.9', false],
+    ],
+  },
+};
+/** Treatment visits: the SOAP of the procedure, its master code and its ICD-9-CM procedure. */
+const PROCEDURES: Record<string, { tm: string; icd9: string | null; t: Template }> = {
+  'Facial acne': {
+    tm: 'TM-FAC02',
+    icd9: null,
+    t: {
+      s: 'Datang untuk facial jerawat sesuai rencana.',
+      o: 'Komedo multipel dahi dan dagu, papul sedikit.',
+      a: 'Akne vulgaris ringan.',
+      p: 'Facial acne dengan ekstraksi komedo, masker kalmin. Tabir surya.',
+      dx: [['L70.0', true]],
+    },
+  },
+  'Chemical peeling': {
+    tm: 'TM-PEEL',
+    icd9: '86.24',
+    t: {
+      s: 'Chemical peeling sesi lanjutan untuk flek.',
+      o: 'Makula hiperpigmentasi malar berkurang dibanding sesi sebelumnya.',
+      a: 'Melasma, dalam terapi.',
+      p: 'Chemical peeling glikolat 35%, hindari matahari 1 minggu.',
+      dx: [['L81.1', true]],
+    },
+  },
+  'Laser rejuvenation': {
+    tm: 'TM-LASER',
+    icd9: '86.3',
+    t: {
+      s: 'Laser rejuvenation sesi terjadwal.',
+      o: 'Kerutan halus periorbital, tekstur kasar.',
+      a: 'Photoaging ringan.',
+      p: 'Laser fraksional non-ablatif seluruh wajah, krim penenang, tabir surya.',
+      dx: [['L57.4', true]],
+    },
+  },
+  Microneedling: {
+    tm: 'TM-MICRO',
+    icd9: '86.25',
+    t: {
+      s: 'Microneedling untuk bekas jerawat.',
+      o: 'Skar atrofi pipi bilateral, sebagian membaik.',
+      a: 'Skar akne atrofi.',
+      p: 'Microneedling kedalaman 1,5 mm, serum growth factor, kontrol 4 minggu.',
+      dx: [['L90.5', true]],
+    },
+  },
+  'Facial brightening': {
+    tm: 'TM-FAC01',
+    icd9: null,
+    t: {
+      s: 'Ingin facial untuk kulit kusam.',
+      o: 'Kulit kusam, hiperpigmentasi ringan.',
+      a: 'Hiperpigmentasi melanin ringan.',
+      p: 'Facial brightening, tabir surya.',
+      dx: [['L81.4', true]],
+    },
+  },
+  'Injeksi vitamin C': {
+    tm: 'TM-INFUS',
+    icd9: '99.29',
+    t: {
+      s: 'Injeksi vitamin C sesuai paket.',
+      o: 'Keadaan umum baik, tidak ada riwayat alergi obat.',
+      a: 'Hiperpigmentasi, terapi penunjang.',
+      p: 'Infus vitamin C 1000 mg, observasi 15 menit.',
+      dx: [['L81.4', true]],
+    },
+  },
+};
+/** Medicines for prescriptions (items of category Obat, added to the Jakarta item master). */
+const MEDICINES = [
+  ['OB-DOKSI', 'Doksisiklin 100 mg kapsul', 'kapsul', 3_500, '2 x sehari 1 kapsul sesudah makan', 14],
+  ['OB-CETIR', 'Setirizin 10 mg tablet', 'tablet', 2_000, '1 x sehari 1 tablet malam hari bila gatal', 10],
+  ['OB-TRET', 'Tretinoin krim 0,025%', 'tube', 65_000, 'Oles tipis malam hari pada area jerawat', 1],
+  ['OB-HQ4', 'Hidrokuinon krim 4%', 'tube', 70_000, 'Oles tipis malam hari pada flek, hindari area mata', 1],
+  ['OB-MINOX', 'Minoksidil 5% larutan 60 ml', 'botol', 180_000, '2 x sehari 1 ml pada kulit kepala', 1],
+] as const;
+
+interface RecordPlan {
+  visit_id: number;
+  customer_id: number;
+  doctor_id: number;
+  nurse_id: number | null;
+  visit_date: string;
+  kind: string;
+  complaint: string;
+  at: string;
+}
+
+/** n ids from a table's serial sequence (so rows can reference each other before they are inserted). */
+async function reserveIds(tx: Db, table: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** INSERT INTO table (cols) SELECT * FROM jsonb_to_recordset($json) AS x(col type, ...). */
+async function insertJson(tx: Db, table: string, columns: [string, string][], rows: Record<string, unknown>[]) {
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000);
+    const cols = columns.map(([c]) => `"${c}"`).join(', ');
+    const defs = columns.map(([c, t]) => `"${c}" ${t}`).join(', ');
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} (${sql.raw(cols)})
+          select ${sql.raw(cols)} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(${sql.raw(defs)})`,
+    );
+  }
+}
+
+export async function seedMedicalRecords(
+  tx: Db,
+  branchIds: number[],
+  random: () => number,
+  now: Date = new Date(),
+): Promise<{ records: number; longHistoryPatient: number | null }> {
+  const branch = branchIds[0];
+  const [b] = await tx.select({ timezone: profile.timezone }).from(profile).where(eq(profile.id, branch));
+  if (!b) return { records: 0, longHistoryPatient: null };
+  const tz = b.timezone;
+  const offset = tz === 'Asia/Makassar' ? '+08:00' : tz === 'Asia/Jayapura' ? '+09:00' : '+07:00';
+  const today = todayIn(tz, now);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+
+  const doctors = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.profile_id, branch), eq(users.role, 2), eq(users.status, 1)))
+    .orderBy(users.id);
+  const [nurse] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.profile_id, branch), eq(users.username, 'perawat')));
+  if (!doctors.length) return { records: 0, longHistoryPatient: null };
+  const tindakan = new Map(
+    (
+      await tx
+        .select({ id: perawatan.id, code: perawatan.code, price: perawatan.price, share: perawatan.doctor_share })
+        .from(perawatan)
+        .where(eq(perawatan.profile_id, branch))
+    ).map((r) => [r.code, r]),
+  );
+  const products = await tx
+    .select({ id: item.id, price: item.selling_price })
+    .from(item)
+    .where(and(eq(item.profile_id, branch), sql`${item.category} = 'Skincare'`))
+    .orderBy(item.id);
+  const medicines = await tx
+    .insert(item)
+    .values(
+      MEDICINES.map(([code, name, unit, price]) => ({
+        profile_id: branch,
+        code,
+        name,
+        unit,
+        category: 'Obat',
+        selling_price: price * 100,
+      })),
+    )
+    .returning({ id: item.id, code: item.code });
+  const medicine = new Map(medicines.map((m) => [m.code, m.id]));
+
+  // ------------------------------------------------------------------ the patient with 700 visits
+  const n = await nextNumber(tx, branch, 'RM');
+  const [patient] = await tx
+    .insert(users)
+    .values({
+      role: 1,
+      username: `RM${String(branch).padStart(2, '0')}${String(n).padStart(6, '0')}`,
+      name: LONG_HISTORY_PATIENT,
+      initial: 'SR',
+      gender: 1,
+      marital: 1,
+      birth_place: 'Yogyakarta',
+      birth_date: '1978-04-17',
+      idcard: '3174055704780003',
+      phone: '081277001700',
+      email: 'sri.rahayu.w@gmail.com',
+      address: 'Jl. Kemang Raya No. 45, RT 004/RW 002',
+      desa: 'Bangka',
+      kecamatan: 'Mampang Prapatan',
+      city: 'Kota Administrasi Jakarta Selatan',
+      provincy: 'DKI Jakarta',
+      postalcode: '12730',
+      profile_id: branch,
+      status: 1,
+      join_at: '2020-01-06',
+    })
+    .returning({ id: users.id });
+  // Her visits end in the month before the visits seed's three weeks (their counters never meet), one every two
+  // or three days going back about five years.
+  const lastMonth = addDays(today, -22).slice(0, 7);
+  let date = addDays(`${lastMonth}-01`, -1);
+  const history: { id?: number; date: string; doctor: number; kind: string; complaint: string; start: string }[] = [];
+  const complaints = Object.keys(SOAP);
+  const procedures = Object.keys(PROCEDURES);
+  while (history.length < LONG_HISTORY_VISITS) {
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() !== 0) {
+      const kind = history.length % 3 === 1 ? 'tindakan' : 'konsultasi';
+      history.push({
+        date,
+        doctor: doctors[history.length % doctors.length].id,
+        kind,
+        complaint: kind === 'tindakan' ? pick(procedures) : pick(complaints),
+        start: `${String(9 + Math.floor(random() * 8)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`,
+      });
+    }
+    date = addDays(date, random() < 0.5 ? -2 : -3);
+  }
+  history.reverse();
+  const visitIds = await reserveIds(tx, 'visit', history.length);
+  const perMonth = new Map<string, number>();
+  const at = (d: string, hm: string, plus = 0) => {
+    const [h, m] = hm.split(':').map(Number);
+    const t = h * 60 + m + plus;
+    return `${d}T${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}:00${offset}`;
+  };
+  const visitRows = history.map((v, i) => {
+    v.id = visitIds[i];
+    const month = v.date.slice(0, 7).replace('-', '');
+    const k = (perMonth.get(month) ?? 0) + 1;
+    perMonth.set(month, k);
+    return {
+      id: v.id,
+      profile_id: branch,
+      code: formatDocNumber('KJ', branch, month, k),
+      visit_date: v.date,
+      queue_number: 1,
+      customer_id: patient.id,
+      doctor_id: v.doctor,
+      nurse_id: v.kind === 'tindakan' ? (nurse?.id ?? null) : null,
+      kind: v.kind,
+      complaint: v.complaint,
+      status: 'selesai',
+      called_at: at(v.date, v.start, 5),
+      started_at: at(v.date, v.start, 10),
+      finished_at: at(v.date, v.start, 30),
+      created_at: at(v.date, v.start),
+      updated_at: at(v.date, v.start, 30),
+    };
+  });
+  await insertJson(
+    tx,
+    'visit',
+    [
+      ['id', 'int'],
+      ['profile_id', 'int'],
+      ['code', 'text'],
+      ['visit_date', 'date'],
+      ['queue_number', 'int'],
+      ['customer_id', 'int'],
+      ['doctor_id', 'int'],
+      ['nurse_id', 'int'],
+      ['kind', 'text'],
+      ['complaint', 'text'],
+      ['status', 'text'],
+      ['called_at', 'timestamptz'],
+      ['started_at', 'timestamptz'],
+      ['finished_at', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+    ],
+    visitRows,
+  );
+  // Their status log (menunggu -> dipanggil -> diperiksa -> selesai) and the month counters continuing after them.
+  await tx.execute(sql`insert into visit_status_log (visit_id, from_status, to_status, at)
+      select v.id, s.from_status, s.to_status, v.created_at + s.plus
+      from visit v, (values (null, 'menunggu', interval '0'), ('menunggu', 'dipanggil', interval '5 minutes'),
+                            ('dipanggil', 'diperiksa', interval '10 minutes'), ('diperiksa', 'selesai', interval '30 minutes'))
+                     as s(from_status, to_status, plus)
+      where v.customer_id = ${patient.id}`);
+  for (const [month, last] of perMonth)
+    await tx.execute(sql`insert into doc_counter (profile_id, kind, period, last) values (${branch}, 'KJ', ${month}, ${last})
+        on conflict (profile_id, kind, period) do update set last = greatest(doc_counter.last, excluded.last)`);
+
+  // ------------------------------------------------------------------ records of every finished past visit
+  const past = await queryRows<RecordPlan>(
+    tx,
+    sql`select id as visit_id, customer_id, doctor_id, nurse_id, visit_date::text as visit_date, kind,
+          coalesce(complaint, '') as complaint, coalesce(finished_at, created_at)::text as at
+        from visit where profile_id = ${branch} and status = 'selesai' and visit_date < ${today}
+        order by visit_date, id`,
+  );
+  const recordIds = await reserveIds(tx, 'rm_record', past.length);
+  const records: Record<string, unknown>[] = [];
+  const prescriptions: Record<string, unknown>[] = [];
+  const entries: Record<string, unknown>[] = [];
+  const versions: Record<string, unknown>[] = [];
+  const diagnoses: Record<string, unknown>[] = [];
+  type Planned = { kind: string; prescription?: number; content: Record<string, unknown>; dx?: Dx };
+  const planned: { plan: RecordPlan; record: number; items: Planned[] }[] = [];
+  const rxPerMonth = new Map<string, number>();
+  let rxCount = 0;
+  for (const [i, v] of past.entries()) {
+    const record = recordIds[i];
+    const proc = v.kind === 'tindakan' ? PROCEDURES[v.complaint] : undefined;
+    const tpl = proc?.t ?? SOAP[v.complaint] ?? SOAP['Kontrol pengobatan jerawat'];
+    const items: Planned[] = [];
+    const vitals =
+      random() < 0.8
+        ? {
+            sistole: 105 + Math.floor(random() * 30),
+            diastole: 65 + Math.floor(random() * 20),
+            nadi: 66 + Math.floor(random() * 24),
+            respirasi: 16 + Math.floor(random() * 5),
+            suhu: (36.2 + Math.floor(random() * 9) / 10).toFixed(1),
+            spo2: 97 + Math.floor(random() * 4),
+            berat: (48 + Math.floor(random() * 30) + 0.5).toFixed(1),
+            tinggi: (150 + Math.floor(random() * 25)).toFixed(1),
+          }
+        : {};
+    items.push({
+      kind: 'soap',
+      content: { subjective: tpl.s, objective: tpl.o, assessment: tpl.a, plan: tpl.p, ...vitals },
+      dx: tpl.dx,
+    });
+    const tm = proc
+      ? tindakan.get(proc.tm)
+      : v.kind === 'konsultasi' && random() < 0.5
+        ? tindakan.get('TM-KONS')
+        : undefined;
+    if (tm)
+      items.push({
+        kind: 'treatment',
+        content: {
+          perawatan_id: tm.id,
+          doctor_id: v.doctor_id,
+          assistant_id: proc ? (v.nurse_id ?? nurse?.id ?? null) : null,
+          icd9cm: proc?.icd9 ?? null,
+          qty: 1,
+          price: Number(tm.price),
+          doctor_share: Number(tm.share),
+        },
+      });
+    if (products.length && random() < 0.35) {
+      const p = pick(products);
+      items.push({ kind: 'produk', content: { item_id: p.id, qty: 1, price: Number(p.price) } });
+    }
+    const wantsRx = !proc && random() < 0.45;
+    if (wantsRx) {
+      const month = v.visit_date.slice(0, 7).replace('-', '');
+      const k = (rxPerMonth.get(month) ?? 0) + 1;
+      rxPerMonth.set(month, k);
+      const rx = { key: rxCount++, code: formatDocNumber('RSP', branch, month, k) };
+      const meds =
+        v.complaint.includes('erawat') || v.complaint.includes('Bekas')
+          ? ['OB-TRET', 'OB-DOKSI']
+          : v.complaint.includes('Flek')
+            ? ['OB-HQ4']
+            : v.complaint.includes('Rambut')
+              ? ['OB-MINOX']
+              : ['OB-CETIR'];
+      prescriptions.push({ key: rx.key, code: rx.code, record, visit: v });
+      for (const code of meds) {
+        const m = MEDICINES.find((x) => x[0] === code)!;
+        items.push({
+          kind: 'resep',
+          prescription: rx.key,
+          content: { item_id: medicine.get(code), qty: m[5], signa: m[4], price: m[3] * 100 },
+        });
+      }
+    }
+    planned.push({ plan: v, record, items });
+    records.push({
+      id: record,
+      profile_id: branch,
+      visit_id: v.visit_id,
+      customer_id: v.customer_id,
+      doctor_id: v.doctor_id,
+      visit_date: v.visit_date,
+      status: 'finished',
+      finished_at: v.at,
+      finished_by: v.doctor_id,
+      created_by: v.doctor_id,
+      created_at: v.at,
+    });
+  }
+  const rxIds = await reserveIds(tx, 'rm_prescription', prescriptions.length);
+  const entryCount = planned.reduce((s, p) => s + p.items.length, 0);
+  const entryIds = await reserveIds(tx, 'rm_entry', entryCount);
+  const versionIds = await reserveIds(tx, 'rm_entry_version', entryCount);
+  let e = 0;
+  for (const { plan: v, record, items } of planned) {
+    for (const it of items) {
+      const id = entryIds[e];
+      const versionId = versionIds[e];
+      e++;
+      entries.push({
+        id,
+        profile_id: branch,
+        record_id: record,
+        visit_id: v.visit_id,
+        customer_id: v.customer_id,
+        kind: it.kind,
+        prescription_id: it.prescription === undefined ? null : rxIds[it.prescription],
+        created_by: v.doctor_id,
+        created_at: v.at,
+      });
+      versions.push({
+        id: versionId,
+        profile_id: branch,
+        entry_id: id,
+        kind: it.kind,
+        version: 1,
+        action: 'create',
+        created_by: v.doctor_id,
+        created_at: v.at,
+        ...it.content,
+      });
+      for (const [seq, [code, primary]] of (it.dx ?? []).entries())
+        diagnoses.push({ profile_id: branch, version_id: versionId, code, is_primary: primary, seq: seq + 1 });
+    }
+  }
+  await insertJson(
+    tx,
+    'rm_record',
+    [
+      ['id', 'int'],
+      ['profile_id', 'int'],
+      ['visit_id', 'int'],
+      ['customer_id', 'int'],
+      ['doctor_id', 'int'],
+      ['visit_date', 'date'],
+      ['status', 'text'],
+      ['finished_at', 'timestamptz'],
+      ['finished_by', 'int'],
+      ['created_by', 'int'],
+      ['created_at', 'timestamptz'],
+    ],
+    records,
+  );
+  await insertJson(
+    tx,
+    'rm_prescription',
+    [
+      ['id', 'int'],
+      ['profile_id', 'int'],
+      ['record_id', 'int'],
+      ['visit_id', 'int'],
+      ['customer_id', 'int'],
+      ['doctor_id', 'int'],
+      ['code', 'text'],
+      ['pharmacy_status', 'text'],
+      ['created_by', 'int'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+    ],
+    prescriptions.map((p, i) => {
+      const v = p.visit as RecordPlan;
+      return {
+        id: rxIds[i],
+        profile_id: branch,
+        record_id: p.record,
+        visit_id: v.visit_id,
+        customer_id: v.customer_id,
+        doctor_id: v.doctor_id,
+        code: p.code,
+        pharmacy_status: 'diserahkan',
+        created_by: v.doctor_id,
+        created_at: v.at,
+        updated_at: v.at,
+      };
+    }),
+  );
+  for (const [month, last] of rxPerMonth)
+    await tx.execute(sql`insert into doc_counter (profile_id, kind, period, last) values (${branch}, 'RSP', ${month}, ${last})
+        on conflict (profile_id, kind, period) do update set last = greatest(doc_counter.last, excluded.last)`);
+  await insertJson(
+    tx,
+    'rm_entry',
+    [
+      ['id', 'int'],
+      ['profile_id', 'int'],
+      ['record_id', 'int'],
+      ['visit_id', 'int'],
+      ['customer_id', 'int'],
+      ['kind', 'text'],
+      ['prescription_id', 'int'],
+      ['created_by', 'int'],
+      ['created_at', 'timestamptz'],
+    ],
+    entries,
+  );
+  await insertJson(
+    tx,
+    'rm_entry_version',
+    [
+      ['id', 'int'],
+      ['profile_id', 'int'],
+      ['entry_id', 'int'],
+      ['kind', 'text'],
+      ['version', 'int'],
+      ['action', 'text'],
+      ['subjective', 'text'],
+      ['objective', 'text'],
+      ['assessment', 'text'],
+      ['plan', 'text'],
+      ['sistole', 'int'],
+      ['diastole', 'int'],
+      ['nadi', 'int'],
+      ['respirasi', 'int'],
+      ['suhu', 'numeric'],
+      ['spo2', 'int'],
+      ['berat', 'numeric'],
+      ['tinggi', 'numeric'],
+      ['perawatan_id', 'int'],
+      ['doctor_id', 'int'],
+      ['assistant_id', 'int'],
+      ['icd9cm', 'text'],
+      ['item_id', 'int'],
+      ['signa', 'text'],
+      ['qty', 'int'],
+      ['price', 'bigint'],
+      ['doctor_share', 'bigint'],
+      ['created_by', 'int'],
+      ['created_at', 'timestamptz'],
+    ],
+    versions,
+  );
+  await insertJson(
+    tx,
+    'rm_diagnosis',
+    [
+      ['profile_id', 'int'],
+      ['version_id', 'int'],
+      ['code', 'text'],
+      ['is_primary', 'boolean'],
+      ['seq', 'int'],
+    ],
+    diagnoses,
+  );
+  return { records: records.length, longHistoryPatient: patient.id };
+}

@@ -1,0 +1,101 @@
+import type { FastifyReply } from 'fastify';
+import {
+  access,
+  idParam,
+  MEDICAL_LIST_ACCESS,
+  MEDICAL_LIST_TITLE,
+  medicalListDoctorsQuery,
+  medicalListQuery,
+  sickLetterQuery,
+  z,
+  type MedicalListKind,
+} from '@klinik/shared';
+import { query, restOnly } from '../../http/endpoint.js';
+import { RM_VISIT } from '../medicalRecords/index.js';
+import { PRESCRIPTION } from './entities.js';
+import * as printouts from './printouts.js';
+import * as service from './service.js';
+
+const byId = z.object({ id: idParam });
+const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+
+const listEndpoint = <K extends MedicalListKind>(kind: K) =>
+  query({
+    summary: `${MEDICAL_LIST_TITLE[kind]}: semua entri lintas pasien, terbaru dulu (filter fromdate, todate, doctor, customer; isallbranch=1 atau profile_id untuk pengguna top-level; export=1 saat diambil untuk Excel)`,
+    access: MEDICAL_LIST_ACCESS[kind],
+    input: medicalListQuery,
+    rest: { method: 'GET', path: `/api/rekammedis/daftar/${kind}`, envelope: 'paged' },
+    handler: (ctx, q) => service.list(ctx, kind, q),
+  });
+
+/**
+ * The record lists (issue 12; pages /rekammedis/{kind} and /backoffice/rekammedis/{kind}): GET
+ * /api/rekammedis/daftar/{soap|treatment|produk|resep|foto} -> { data, count }. Read right of the kind's RM_*
+ * resource (RM_DOKUMEN for SOAP, RM_FOTOPROGRES for photos).
+ */
+export const medicalListsEndpoints = {
+  soap: listEndpoint('soap'),
+  treatment: listEndpoint('treatment'),
+  produk: listEndpoint('produk'),
+  resep: listEndpoint('resep'),
+  foto: listEndpoint('foto'),
+  doctors: query({
+    summary: 'Dokter untuk filter daftar rekam medis (cabang ini; isallbranch=1 untuk pengguna top-level)',
+    access: access.anyFeature(
+      ['RM_DOKUMEN', 'read'],
+      ['RM_TREATMENT', 'read'],
+      ['RM_PRODUK', 'read'],
+      ['RM_RESEP', 'read'],
+      ['RM_FOTOPROGRES', 'read'],
+    ),
+    input: medicalListDoctorsQuery,
+    rest: { method: 'GET', path: '/api/rekammedis/daftar/doctors', envelope: 'list' },
+    handler: (ctx, q) => service.doctors(ctx, q),
+  }),
+
+  /** Printouts (issue 12 item 6): PDF through the shared renderer, each logged as a read of the record. */
+  resumePdf: restOnly({
+    entity: RM_VISIT,
+    summary:
+      'Resume medis kunjungan (PDF): kop cabang, identitas pasien, SOAP, tanda vital, diagnosis ICD-10, tindakan, resep, dokter dan SIP',
+    access: access.feature('RM_DOKUMEN', 'read'),
+    input: byId,
+    rest: { method: 'GET', path: '/api/rekammedis/visit/:id/resume.pdf', envelope: 'raw', produces: 'application/pdf' },
+    async handler(ctx, { id }, { reply }) {
+      return sendPdf(reply, await printouts.resumePdf(ctx, id));
+    },
+  }),
+  prescriptionPdf: restOnly({
+    entity: PRESCRIPTION,
+    summary: 'Resep (PDF): R/ obat, jumlah dan signa, identitas dan alergi pasien, dokter dan SIP (id = id resep)',
+    access: access.feature('RM_RESEP', 'read'),
+    input: byId,
+    rest: { method: 'GET', path: '/api/rekammedis/prescription/:id/pdf', envelope: 'raw', produces: 'application/pdf' },
+    async handler(ctx, { id }, { reply }) {
+      return sendPdf(reply, await printouts.prescriptionPdf(ctx, id));
+    },
+  }),
+  sickLetterPdf: restOnly({
+    entity: RM_VISIT,
+    summary:
+      'Surat keterangan sakit (PDF; dokter, manager): days (1-30, bawaan 1), from (bawaan tanggal kunjungan, tidak sebelum kunjungan), diagnosis=1 mencetak diagnosis utama',
+    // The doctor certifies sickness (nurses write SOAP too, but do not sign this letter); the manager may reprint it
+    // (the letter names the visit's doctor and SIP, whoever prints it); top-level users pass.
+    access: access.roles('dokter', 'manager'),
+    input: sickLetterQuery.extend({ id: idParam }),
+    rest: {
+      method: 'GET',
+      path: '/api/rekammedis/visit/:id/surat-sakit.pdf',
+      envelope: 'raw',
+      produces: 'application/pdf',
+    },
+    async handler(ctx, { id, ...q }, { reply }) {
+      return sendPdf(reply, await printouts.sickLetterPdf(ctx, id, q));
+    },
+  }),
+};

@@ -1,0 +1,101 @@
+import { addDays } from '@klinik/shared';
+import { requireAccess } from '../../http/access-scope.js';
+import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { readUpload } from '../../lib/uploads.js';
+import { RM_VISIT } from '../medicalRecords/index.js';
+import { PRESCRIPTION } from './entities.js';
+import { resepHtml, resumeHtml, suratSakitHtml, type PrintDoc } from './print.js';
+import * as q from './queries.js';
+import { logRecordReads } from './service.js';
+
+/**
+ * The printouts of issue 12 item 6 as PDF (ctx.services.pdf, the warm Chromium): resume medis of a visit, a
+ * prescription, a sick-leave letter. Each is a read of the patient's record: logged like every other read
+ * (action 'export', what: the document).
+ */
+type Pdf = { pdf: Buffer; filename: string };
+const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
+
+async function printDoc(c: AuthedCtx, visitId: number): Promise<PrintDoc & { head: q.PrintHead }> {
+  const head = await q.printHead(c.db, visitId);
+  if (!head) throw notFound('Kunjungan tidak ditemukan');
+  const logo = await readUpload(c.config.uploadDir, head.branch_logo, { kind: 'profile', id: Number(head.profile_id) });
+  return {
+    head,
+    logoDataUrl: logo ? `data:${logo.mime};base64,${logo.buffer.toString('base64')}` : null,
+    printedOn: await c.today(),
+    allergies: await q.patientAllergies(c.db, Number(head.customer_id)),
+  };
+}
+
+async function logPrint(c: AuthedCtx, head: q.PrintHead, what: string, extra: Record<string, number | string> = {}) {
+  await logRecordReads(
+    c,
+    'export',
+    [{ customer: Number(head.customer_id), visit: Number(head.visit_id), branch: Number(head.profile_id) }],
+    { what, ...extra },
+  );
+}
+
+/** GET /api/rekammedis/visit/{id}/resume.pdf: the visit's record as it stands (current versions, voided left out). */
+export async function resumePdf(ctx: Ctx, visitId: number): Promise<Pdf> {
+  const c = requireUser(ctx);
+  await requireAccess(c, RM_VISIT, [visitId], 'read');
+  const doc = await printDoc(c, visitId);
+  const entries = await q.printEntries(c.db, visitId);
+  const codes = new Map<number, string>();
+  for (const id of new Set(entries.map((e) => e.prescription_id).filter((x): x is number => x !== null))) {
+    const p = await q.findPrescription(c.db, id);
+    if (p) codes.set(id, p.code);
+  }
+  const pdf = await c.services.pdf.render(resumeHtml(doc, entries, codes));
+  await logPrint(c, doc.head, 'resume_pdf');
+  return { pdf, filename: fileSafe(`resume-medis-${doc.head.visit_code}.pdf`) };
+}
+
+/** GET /api/rekammedis/prescription/{id}/pdf: one prescription with its items that are not voided. */
+export async function prescriptionPdf(ctx: Ctx, id: number): Promise<Pdf> {
+  const c = requireUser(ctx);
+  await requireAccess(c, PRESCRIPTION, [id], 'read');
+  const p = await q.findPrescription(c.db, id);
+  if (!p) throw notFound('Resep tidak ditemukan');
+  const doc = await printDoc(c, Number(p.visit_id));
+  const items = (await q.printEntries(c.db, Number(p.visit_id))).filter(
+    (e) => e.kind === 'resep' && Number(e.prescription_id) === Number(p.id),
+  );
+  const pdf = await c.services.pdf.render(resepHtml(doc, p, items));
+  await logPrint(c, doc.head, 'resep_pdf', { prescription: Number(p.id) });
+  return { pdf, filename: fileSafe(`resep-${p.code}.pdf`) };
+}
+
+/**
+ * GET /api/rekammedis/visit/{id}/surat-sakit.pdf?days=&from=&diagnosis=: rest for `days` days from `from` (default
+ * the visit date; never before it). The diagnosis is printed only when asked (diagnosis=1: the letter goes to an
+ * employer or a school). The number follows the visit's ('KJ/01/202611/0007' -> 'SKS/01/202611/0007'), so a
+ * reprint carries the same number.
+ */
+export async function sickLetterPdf(
+  ctx: Ctx,
+  visitId: number,
+  input: { days: number; from?: string | null; diagnosis?: number },
+): Promise<Pdf> {
+  const c = requireUser(ctx);
+  await requireAccess(c, RM_VISIT, [visitId], 'read');
+  const doc = await printDoc(c, visitId);
+  const h = doc.head;
+  if (h.visit_status === 'batal') throw badRequest('Kunjungan ini dibatalkan', 'visit');
+  const from = input.from ?? h.visit_date;
+  if (from < h.visit_date) throw badRequest('Tanggal mulai istirahat tidak boleh sebelum tanggal kunjungan', 'from');
+  const to = addDays(from, input.days - 1);
+  let diagnosis: string | null = null;
+  if (input.diagnosis === 1) {
+    const soap = (await q.printEntries(c.db, visitId)).filter((e) => e.kind === 'soap').at(-1);
+    const primary = soap?.diagnoses?.find((d) => d.primary) ?? soap?.diagnoses?.[0];
+    diagnosis = primary ? `${primary.name_id} (${primary.code})` : null;
+  }
+  const number = `SKS/${h.visit_code.replace(/^[A-Z]+\//, '')}`;
+  const pdf = await c.services.pdf.render(suratSakitHtml(doc, { number, days: input.days, from, to, diagnosis }));
+  await logPrint(c, h, 'surat_sakit_pdf', { days: input.days, from, to });
+  return { pdf, filename: fileSafe(`surat-sakit-${h.patient_norm}-${from}.pdf`) };
+}
