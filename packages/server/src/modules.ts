@@ -20,6 +20,7 @@ import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
+import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
@@ -55,6 +56,7 @@ export const apiModules: Record<string, EndpointTree> = {
   dashboard: dashboardEndpoints,
   multimedia: multimediaEndpoints,
   desk: deskEndpoints,
+  kasir: kasirEndpoints,
 };
 
 /**
@@ -75,6 +77,7 @@ export const apiEntities: EntityDef[] = [
   ...attendanceEntities,
   ...jobsEntities,
   ...multimediaEntities,
+  ...kasirEntities,
 ];
 
 /** Every REST route of every module, in registration order. */
@@ -93,6 +96,7 @@ export function registerRestRoutes(app: FastifyInstance): void {
 const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   usersApprovalExecutors,
   attendanceApprovalExecutors,
+  kasirApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

@@ -16,6 +16,7 @@ import { jobsRouter } from './modules/jobs/index.js';
 import { dashboardRouter } from './modules/dashboard/index.js';
 import { multimediaRouter } from './modules/multimedia/index.js';
 import { deskRouter } from './modules/desk/index.js';
+import { kasirRouter } from './modules/kasir/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   multimedia: multimediaRouter,
   desk: deskRouter,
+  kasir: kasirRouter,
 });
 
 export type AppRouter = typeof appRouter;

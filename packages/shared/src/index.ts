@@ -29,3 +29,4 @@ export * from './schemas/service-visits.js';
 export * from './schemas/service-reservations.js';
 export * from './schemas/medical-records.js';
 export * from './schemas/inventory.js';
+export * from './schemas/kasir.js';

@@ -6,3 +6,4 @@ export * from './attendance.js';
 export * from './service.js';
 export * from './medical-records.js';
 export * from './inventory.js';
+export * from './kasir.js';
