@@ -376,9 +376,9 @@ export async function lockMembership(db: Db, id: number): Promise<MembershipLock
   const [row] = await queryRows<MembershipLock>(
     db,
     sql`select m.id, m.profile_id, m.code, m.customer_id, m.status, m.price::text as price, u.name as customername,
-          u.username as customerusername, p.name as paketname
+          u.username as customerusername, h.name as paketname
         from paket_membership m join users u on u.id = m.customer_id
-        join paket_history h on h.id = m.paket_history_id join paket p on p.id = h.paket_id
+        join paket_history h on h.id = m.paket_history_id
         where m.id = ${id} for update of m`,
   );
   return row
@@ -435,9 +435,9 @@ export async function searchMembershipsDue(db: Db, profileId: number, keyword?: 
   const rows = await queryRows<MembershipLock>(
     db,
     sql`select m.id, m.profile_id, m.code, m.customer_id, m.status, m.price::text as price, u.name as customername,
-          u.username as customerusername, p.name as paketname
+          u.username as customerusername, h.name as paketname
         from paket_membership m join users u on u.id = m.customer_id
-        join paket_history h on h.id = m.paket_history_id join paket p on p.id = h.paket_id
+        join paket_history h on h.id = m.paket_history_id
         where m.profile_id = ${profileId} and m.status = 1
           and exists (select 1 from paket_membership_cicilan c where c.membership_id = m.id and c.amount > c.paid_amount)
           ${k ? sql`and (lower(u.name) like ${k} or lower(u.username) like ${k} or lower(m.code) like ${k})` : sql``}

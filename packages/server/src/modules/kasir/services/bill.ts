@@ -221,7 +221,7 @@ export async function payVisit(
       const setting = await q.settingOf(tx.db, tx.branchId);
       const limit = Math.floor((b.subtotal * setting.discount_limit_bp) / 10000);
       if (discount > limit) {
-        const rule = await approvalRuleFor(c, 'kasir.discount');
+        const rule = await approvalRuleFor(requireUser(tx), 'kasir.discount');
         const granted = await q.approvedDiscount(tx.db, tx.branchId, input.visit);
         if (rule && granted < discount) {
           const pending = await storeRequest(tx, rule, {
