@@ -5,6 +5,7 @@ import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
+import { kasirFactories } from './kasir.js';
 import { visitsFactories } from './visits.js';
 import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
@@ -27,4 +28,5 @@ export const entityFactories: ModuleFactories = {
   ...reservationsFactories,
   ...attendanceFactories,
   ...multimediaFactories,
+  ...kasirFactories,
 };

@@ -1,5 +1,15 @@
 import { MAX_RUPIAH, hasAtMostTwoDecimals } from '../money.js';
-import { emptyToUndefined, idOf, optionalDate, optionalText, pageQuery, plainString, requiredText, rupiah, z } from './common.js';
+import {
+  emptyToUndefined,
+  idOf,
+  optionalDate,
+  optionalText,
+  pageQuery,
+  plainString,
+  requiredText,
+  rupiah,
+  z,
+} from './common.js';
 
 /** Kasir (issue 14): the clinic cashier, the general cashier, instalments at the till, receipts, voids, cash sessions. */
 
@@ -200,6 +210,8 @@ export interface PaymentDto {
   id: number;
   profile_id: number;
   branchname: string;
+  branchaddress: string | null;
+  branchphone: string | null;
   code: string;
   kind: PaymentKind;
   kindname: string;
@@ -251,7 +263,14 @@ export interface SessionDto {
   difference: number;
   note: string | null;
   /** Per method: what the system expects in the till (cash includes the float) and, once closed, what was counted. */
-  methods: { method: number; methodname: string; type: string; expected: number; counted: number | null; difference: number | null }[];
+  methods: {
+    method: number;
+    methodname: string;
+    type: string;
+    expected: number;
+    counted: number | null;
+    difference: number | null;
+  }[];
   payment_count: number;
 }
 

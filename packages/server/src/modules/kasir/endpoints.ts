@@ -39,6 +39,13 @@ const created = (r: { created: boolean }) => (r.created ? 201 : 200);
  * list and report paths are ours (docs/decisions.md, "Kasir").
  */
 export const kasirEndpoints = {
+  methods: query({
+    summary: 'Metode pembayaran aktif (untuk panel pembayaran kasir)',
+    access: kasirRead,
+    rest: { method: 'GET', path: '/api/kasir/method', envelope: 'list' },
+    handler: (ctx) => sessions.methods(ctx),
+  }),
+
   // ---------------------------------------------------------------------------------------------- sessions
   currentSession: query({
     summary: 'Sesi kasir yang sedang terbuka milik pengguna ini (null bila belum dibuka)',
@@ -126,11 +133,15 @@ export const kasirEndpoints = {
     access: klinikRead,
     input: z.object({
       date: optionalDate,
-      unpaid: z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean().optional()),
+      unpaid: z.preprocess(
+        (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+        z.boolean().optional(),
+      ),
       keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
     }),
     rest: { method: 'GET', path: '/api/kasir/visit', envelope: 'list' },
-    handler: (ctx, input) => bill.queue(ctx, { date: input.date ?? undefined, unpaid: input.unpaid, keyword: input.keyword }),
+    handler: (ctx, input) =>
+      bill.queue(ctx, { date: input.date ?? undefined, unpaid: input.unpaid, keyword: input.keyword }),
   }),
   bill: query({
     entity: VISIT,
@@ -157,7 +168,9 @@ export const kasirEndpoints = {
   cicilanDue: query({
     summary: 'Registrasi paket dengan cicilan belum lunas (cari pasien)',
     access: kasirRead,
-    input: cicilanSearchQuery.extend({ customer: z.preprocess(emptyToUndefined, idOf('Pasien tidak valid').optional()) }),
+    input: cicilanSearchQuery.extend({
+      customer: z.preprocess(emptyToUndefined, idOf('Pasien tidak valid').optional()),
+    }),
     rest: { method: 'GET', path: '/api/kasir/cicilan', envelope: 'list' },
     handler: (ctx, input) => cicilan.cicilanDue(ctx, input.keyword, input.customer),
   }),

@@ -49,7 +49,9 @@ async function journalOf(sourceType: string, id: number) {
 }
 
 async function register(customer: number) {
-  const r = await t.api(admin).post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
+  const r = await t
+    .api(admin)
+    .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
   expect(r.status).toBe(201);
   return r.body.data.id as number;
 }
@@ -59,10 +61,14 @@ async function finishedVisit(branch: number, customer: number, by: TestUser, doc
   const v = await t.api(by).post('/api/service/visit', { customer, doctor: doc.id, kind: 'konsultasi' });
   expect(v.status).toBe(201);
   const visitId = v.body.data.id as number;
-  const rec = await one<{ id: number }>(sql`insert into rm_record (profile_id, visit_id, customer_id, doctor_id, visit_date, created_by)
+  const rec = await one<{
+    id: number;
+  }>(sql`insert into rm_record (profile_id, visit_id, customer_id, doctor_id, visit_date, created_by)
     values (${branch}, ${visitId}, ${customer}, ${doc.id}, ${today}, ${doc.id}) returning id`);
   const entry = async (kind: string, cols: Record<string, number | string>) => {
-    const e = await one<{ id: number }>(sql`insert into rm_entry (profile_id, record_id, visit_id, customer_id, kind, created_by)
+    const e = await one<{
+      id: number;
+    }>(sql`insert into rm_entry (profile_id, record_id, visit_id, customer_id, kind, created_by)
       values (${branch}, ${rec.id}, ${visitId}, ${customer}, ${kind}, ${doc.id}) returning id`);
     const names = Object.keys(cols);
     await t.db.execute(
@@ -74,9 +80,17 @@ async function finishedVisit(branch: number, customer: number, by: TestUser, doc
     );
     return e.id;
   };
-  const treatment = await entry('treatment', { perawatan_id: facialId, doctor_id: doc.id, qty: 1, price: 50000000, doctor_share: 10000000 });
+  const treatment = await entry('treatment', {
+    perawatan_id: facialId,
+    doctor_id: doc.id,
+    qty: 1,
+    price: 50000000,
+    doctor_share: 10000000,
+  });
   const product = await entry('produk', { item_id: serumId, qty: 2, price: 25000000 });
-  await t.db.execute(sql`update rm_record set status = 'finished', finished_at = now(), finished_by = ${doc.id} where id = ${rec.id}`);
+  await t.db.execute(
+    sql`update rm_record set status = 'finished', finished_at = now(), finished_by = ${doc.id} where id = ${rec.id}`,
+  );
   return { visitId, treatment, product };
 }
 
@@ -98,9 +112,25 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
     return r.body.data.id as number;
   };
-  facialId = await mk('/api/master/tindakanmedis', { code: 'TM-FAC', name: 'Facial', price: 500000, doctor_share: 100000 });
-  serumId = await mk('/api/master/item', { code: 'IT-SER', name: 'Serum C', unit: 'botol', category: 'Skincare', selling_price: 250000 });
-  const type = await mk('/api/paket/type', { name: 'Promo Kasir', type: 1, start_at: '2024-01-01', end_at: '2099-12-31' });
+  facialId = await mk('/api/master/tindakanmedis', {
+    code: 'TM-FAC',
+    name: 'Facial',
+    price: 500000,
+    doctor_share: 100000,
+  });
+  serumId = await mk('/api/master/item', {
+    code: 'IT-SER',
+    name: 'Serum C',
+    unit: 'botol',
+    category: 'Skincare',
+    selling_price: 250000,
+  });
+  const type = await mk('/api/paket/type', {
+    name: 'Promo Kasir',
+    type: 1,
+    start_at: '2024-01-01',
+    end_at: '2099-12-31',
+  });
   historyId = await mk('/api/paket', {
     code: 'PKT-KSR',
     name: 'Paket Facial',
@@ -114,7 +144,10 @@ beforeAll(async () => {
     cicilan_attempt: 3,
     items: [{ type: 1, ref_id: facialId, free_slot: 6, expired_duration: 180 }],
   });
-  const methods = await queryRows<{ id: number; type: string }>(t.db, sql`select id, type from payment_method order by id`);
+  const methods = await queryRows<{ id: number; type: string }>(
+    t.db,
+    sql`select id, type from payment_method order by id`,
+  );
   cash = Number(methods.find((m) => m.type === 'tunai')!.id);
   transfer = Number(methods.find((m) => m.type === 'transfer')!.id);
 });
@@ -124,13 +157,17 @@ describe('cash sessions', () => {
   it('refuses a payment without an open session, then opens one (once)', async () => {
     const m = await register(patient);
     const before = await countRows(t.db, ...TABLES);
-    const r = await t.api(admin).post('/api/kasir/cicilan', { membership: m, amount: 600000, payments: [{ method: cash, amount: 600000 }] });
+    const r = await t
+      .api(admin)
+      .post('/api/kasir/cicilan', { membership: m, amount: 600000, payments: [{ method: cash, amount: 600000 }] });
     expect(r.status).toBe(400);
     expect(r.body[0].message).toContain('Sesi kasir belum dibuka');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
     const bad = await t.api(admin).post('/api/kasir/session', {});
     expect(bad.status).toBe(400);
-    expect(bad.body).toContainEqual(expect.objectContaining({ field: 'opening_float', message: 'Modal awal wajib diisi' }));
+    expect(bad.body).toContainEqual(
+      expect.objectContaining({ field: 'opening_float', message: 'Modal awal wajib diisi' }),
+    );
     const ok = await t.api(admin).post('/api/kasir/session', { opening_float: 500000 });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ status: 'open', opening_float: 500000 });
@@ -152,8 +189,12 @@ describe('POST /api/kasir/cicilan', () => {
     expect(r.status).toBe(400);
     const fields = r.body.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['membership', 'amount', 'payments']));
-    expect(r.body.find((e: { field: string }) => e.field === 'membership').message).toBe('Registrasi paket wajib dipilih');
-    const neg = await t.api(admin).post('/api/kasir/cicilan', { membership, amount: -5, payments: [{ method: cash, amount: 1 }] });
+    expect(r.body.find((e: { field: string }) => e.field === 'membership').message).toBe(
+      'Registrasi paket wajib dipilih',
+    );
+    const neg = await t
+      .api(admin)
+      .post('/api/kasir/cicilan', { membership, amount: -5, payments: [{ method: cash, amount: 1 }] });
     expect(neg.status).toBe(400);
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
   });
@@ -167,13 +208,18 @@ describe('POST /api/kasir/cicilan', () => {
   });
 
   it('pays the down payment with two methods (cash with change), posts Dr Kas/Bank / Cr Piutang Membership', async () => {
-    const r = await t
-      .api(admin)
-      .post(
-        '/api/kasir/cicilan',
-        { membership, amount: 600000, payments: [{ method: transfer, amount: 400000 }, { method: cash, amount: 250000 }] },
-        { 'idempotency-key': 'cicilan-dp-0001' },
-      );
+    const r = await t.api(admin).post(
+      '/api/kasir/cicilan',
+      {
+        membership,
+        amount: 600000,
+        payments: [
+          { method: transfer, amount: 400000 },
+          { method: cash, amount: 250000 },
+        ],
+      },
+      { 'idempotency-key': 'cicilan-dp-0001' },
+    );
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ total: 600000, paid: 600000, change: 50000, status: 'paid' });
     expect(r.body.data.code).toMatch(/^KWC\//);
@@ -183,13 +229,18 @@ describe('POST /api/kasir/cicilan', () => {
       '1130': [0, 60000000],
     });
     // The retried request answers the same payment.
-    const again = await t
-      .api(admin)
-      .post(
-        '/api/kasir/cicilan',
-        { membership, amount: 600000, payments: [{ method: transfer, amount: 400000 }, { method: cash, amount: 250000 }] },
-        { 'idempotency-key': 'cicilan-dp-0001' },
-      );
+    const again = await t.api(admin).post(
+      '/api/kasir/cicilan',
+      {
+        membership,
+        amount: 600000,
+        payments: [
+          { method: transfer, amount: 400000 },
+          { method: cash, amount: 250000 },
+        ],
+      },
+      { 'idempotency-key': 'cicilan-dp-0001' },
+    );
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(r.body.data.id);
     // The receivable went down: the membership and the ageing report see it.
@@ -202,20 +253,28 @@ describe('POST /api/kasir/cicilan', () => {
 
   it('refuses paying more than is due and non-cash above the amount', async () => {
     const before = await countRows(t.db, ...TABLES);
-    const over = await t.api(admin).post('/api/kasir/cicilan', { membership, amount: 2400001, payments: [{ method: cash, amount: 2400001 }] });
+    const over = await t
+      .api(admin)
+      .post('/api/kasir/cicilan', { membership, amount: 2400001, payments: [{ method: cash, amount: 2400001 }] });
     expect(over.status).toBe(400);
     expect(over.body[0]).toMatchObject({ field: 'amount' });
     expect(over.body[0].message).toContain('melebihi sisa tagihan');
-    const card = await t.api(admin).post('/api/kasir/cicilan', { membership, amount: 800000, payments: [{ method: transfer, amount: 900000 }] });
+    const card = await t
+      .api(admin)
+      .post('/api/kasir/cicilan', { membership, amount: 800000, payments: [{ method: transfer, amount: 900000 }] });
     expect(card.status).toBe(400);
     expect(card.body[0].message).toBe('Pembayaran non-tunai melebihi jumlah tagihan');
-    const short = await t.api(admin).post('/api/kasir/cicilan', { membership, amount: 800000, payments: [{ method: cash, amount: 700000 }] });
+    const short = await t
+      .api(admin)
+      .post('/api/kasir/cicilan', { membership, amount: 800000, payments: [{ method: cash, amount: 700000 }] });
     expect(short.status).toBe(400);
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
   });
 
   it('voids only through approval: the journal reversed, the instalment open again, the original kept', async () => {
-    const p = await t.api(admin).post('/api/kasir/cicilan', { membership, amount: 800000, payments: [{ method: cash, amount: 800000 }] });
+    const p = await t
+      .api(admin)
+      .post('/api/kasir/cicilan', { membership, amount: 800000, payments: [{ method: cash, amount: 800000 }] });
     expect(p.status).toBe(201);
     const id = p.body.data.id as number;
     const empty = await t.api(admin).post(`/api/kasir/payment/${id}/void`, {});
@@ -223,7 +282,10 @@ describe('POST /api/kasir/cicilan', () => {
     expect(empty.body[0]).toMatchObject({ field: 'reason', message: 'Wajib diisi' });
     const req = await t.api(admin).post(`/api/kasir/payment/${id}/void`, { reason: 'Salah input nominal' });
     expect(req.status).toBe(202);
-    expect((await t.api(admin).get(`/api/kasir/payment/${id}`)).body.data).toMatchObject({ status: 'paid', void_pending: true });
+    expect((await t.api(admin).get(`/api/kasir/payment/${id}`)).body.data).toMatchObject({
+      status: 'paid',
+      void_pending: true,
+    });
     // Another branch does not see it.
     expect((await t.api(adminB).get(`/api/kasir/payment/${id}`)).status).toBe(404);
     expect((await t.api(adminB).post(`/api/kasir/payment/${id}/void`, { reason: 'x' })).status).toBe(404);
@@ -254,8 +316,23 @@ describe('visit bill and payment', () => {
     const r = await t.api(admin).get(`/api/kasir/bill/${visit.visitId}`);
     expect(r.status).toBe(200);
     expect(r.body.data.lines).toEqual([
-      expect.objectContaining({ kind: 'treatment', ref: visit.treatment, name: 'Facial', qty: 1, price: 500000, total: 0 }),
-      expect.objectContaining({ kind: 'product', ref: visit.product, name: 'Serum C', qty: 2, price: 250000, total: 500000, covered_by_paket: null }),
+      expect.objectContaining({
+        kind: 'treatment',
+        ref: visit.treatment,
+        name: 'Facial',
+        qty: 1,
+        price: 500000,
+        total: 0,
+      }),
+      expect.objectContaining({
+        kind: 'product',
+        ref: visit.product,
+        name: 'Serum C',
+        qty: 2,
+        price: 250000,
+        total: 500000,
+        covered_by_paket: null,
+      }),
     ]);
     expect(r.body.data.lines[0].covered_by_paket).toBeGreaterThan(0);
     expect(r.body.data.total).toBe(500000);
@@ -266,13 +343,22 @@ describe('visit bill and payment', () => {
 
   it('pays with two methods, uses the slot, posts revenue and the doctor share; a second payment is 409 naming the cashier', async () => {
     const before = await countRows(t.db, ...TABLES);
-    const bad = await t.api(admin).post('/api/kasir/payment', { visit: visit.visitId, payments: [{ method: 0, amount: 1 }] });
+    const bad = await t
+      .api(admin)
+      .post('/api/kasir/payment', { visit: visit.visitId, payments: [{ method: 0, amount: 1 }] });
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toMatchObject({ field: 'payments.0.method', message: 'Metode pembayaran wajib dipilih' });
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
     const r = await t.api(admin).post(
       '/api/kasir/payment',
-      { visit: visit.visitId, line_discounts: [{ kind: 'product', ref: visit.product, amount: 20000 }], payments: [{ method: transfer, amount: 300000 }, { method: cash, amount: 200000 }] },
+      {
+        visit: visit.visitId,
+        line_discounts: [{ kind: 'product', ref: visit.product, amount: 20000 }],
+        payments: [
+          { method: transfer, amount: 300000 },
+          { method: cash, amount: 200000 },
+        ],
+      },
       { 'idempotency-key': 'visit-pay-00001' },
     );
     expect(r.status).toBe(201);
@@ -289,21 +375,27 @@ describe('visit bill and payment', () => {
       sql`select s.used_slot from paket_membership_slot s join paket_membership m on m.id = s.membership_id where m.customer_id = ${member}`,
     );
     expect(Number(slot.used_slot)).toBe(1);
-    const second = await t.api(admin2).post('/api/kasir/payment', { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] });
+    const second = await t
+      .api(admin2)
+      .post('/api/kasir/payment', { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] });
     expect(second.status).toBe(409);
     expect(second.body[0].message).toBe(`Tagihan kunjungan ini sudah dibayar oleh Rina Kasir (${r.body.data.code})`);
-    const replay = await t.api(admin).post(
-      '/api/kasir/payment',
-      { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] },
-      { 'idempotency-key': 'visit-pay-00001' },
-    );
+    const replay = await t
+      .api(admin)
+      .post(
+        '/api/kasir/payment',
+        { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] },
+        { 'idempotency-key': 'visit-pay-00001' },
+      );
     expect(replay.status).toBe(200);
     expect(replay.body.data.id).toBe(r.body.data.id);
   });
 
   it('takes a partial payment leaving a patient receivable', async () => {
     const v = await finishedVisit(branchA, patient, admin, doctor);
-    const r = await t.api(admin).post('/api/kasir/payment', { visit: v.visitId, use_paket: false, payments: [{ method: cash, amount: 400000 }] });
+    const r = await t
+      .api(admin)
+      .post('/api/kasir/payment', { visit: v.visitId, use_paket: false, payments: [{ method: cash, amount: 400000 }] });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ total: 1000000, paid: 400000, change: 0, status: 'partly' });
     const j = await journalOf('kasir_payment', r.body.data.id);
@@ -317,8 +409,12 @@ describe('visit bill and payment', () => {
     const r = await t.api(admin).post('/api/kasir/payment', body);
     expect(r.status).toBe(202);
     expect(r.body.data.pending).toBe(true);
-    expect(await one<{ n: number }>(sql`select count(*)::int as n from kasir_payment where visit_id = ${v.visitId}`)).toEqual({ n: 0 });
-    expect((await t.api(manager).post(`/api/applog/doconfirm/${r.body.data.applog_id}`, { status: 1 })).status).toBe(200);
+    expect(
+      await one<{ n: number }>(sql`select count(*)::int as n from kasir_payment where visit_id = ${v.visitId}`),
+    ).toEqual({ n: 0 });
+    expect((await t.api(manager).post(`/api/applog/doconfirm/${r.body.data.applog_id}`, { status: 1 })).status).toBe(
+      200,
+    );
     const paid = await t.api(admin).post('/api/kasir/payment', body);
     expect(paid.status).toBe(201);
     expect(paid.body.data).toMatchObject({ total: 700000, paid: 700000 });
@@ -336,7 +432,15 @@ describe('visit bill and payment', () => {
       return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     };
     const first = await read();
-    for (const s of ['Klinik Kasir Sentosa', 'Jl. Kasir No. 7', 'NOTA PEMBAYARAN', 'Facial', 'Serum C', 'Eka Member', 'Rina Kasir'])
+    for (const s of [
+      'Klinik Kasir Sentosa',
+      'Jl. Kasir No. 7',
+      'NOTA PEMBAYARAN',
+      'Facial',
+      'Serum C',
+      'Eka Member',
+      'Rina Kasir',
+    ])
       expect(first).toContain(s);
     expect(first).toContain('empat ratus delapan puluh ribu rupiah');
     expect(first).not.toContain('SALINAN');
@@ -350,18 +454,35 @@ describe('closing the till', () => {
     const sid = cur.body.data.id as number;
     const m = await register(await t.makePatient(branchA, { name: 'Fajar', username: 'RM02000009' }));
     expect(
-      (await t.api(admin2).post('/api/kasir/cicilan', { membership: m, amount: 600000, payments: [{ method: cash, amount: 600000 }] })).status,
+      (
+        await t
+          .api(admin2)
+          .post('/api/kasir/cicilan', { membership: m, amount: 600000, payments: [{ method: cash, amount: 600000 }] })
+      ).status,
     ).toBe(201);
     expect((await t.api(admin).post(`/api/kasir/session/${sid}/close`, { counts: [] })).status).toBe(403);
     expect((await t.api(adminB).post(`/api/kasir/session/${sid}/close`, { counts: [] })).status).toBe(404);
-    const r = await t.api(admin2).post(`/api/kasir/session/${sid}/close`, { counts: [{ method: cash, amount: 690000 }], note: 'kurang' });
+    const r = await t
+      .api(admin2)
+      .post(`/api/kasir/session/${sid}/close`, { counts: [{ method: cash, amount: 690000 }], note: 'kurang' });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 'closed', expected_total: 700000, counted_total: 690000, difference: -10000 });
-    expect(r.body.data.methods.find((x: { method: number }) => x.method === cash)).toMatchObject({ expected: 700000, counted: 690000, difference: -10000 });
+    expect(r.body.data).toMatchObject({
+      status: 'closed',
+      expected_total: 700000,
+      counted_total: 690000,
+      difference: -10000,
+    });
+    expect(r.body.data.methods.find((x: { method: number }) => x.method === cash)).toMatchObject({
+      expected: 700000,
+      counted: 690000,
+      difference: -10000,
+    });
     expect((await t.api(admin2).post(`/api/kasir/session/${sid}/close`, { counts: [] })).status).toBe(409);
     const report = await t.api(admin).get(`/api/kasir/report/daily?date=${today}`);
     expect(report.status).toBe(200);
-    expect(report.body.data.byCashier.map((k: { cashier: string }) => k.cashier)).toEqual(expect.arrayContaining(['Rina Kasir', 'Dewi Kasir']));
+    expect(report.body.data.byCashier.map((k: { cashier: string }) => k.cashier)).toEqual(
+      expect.arrayContaining(['Rina Kasir', 'Dewi Kasir']),
+    );
     const x = await t.api(admin).get(`/api/kasir/report/daily/export?date=${today}`);
     expect(x.status).toBe(200);
   });

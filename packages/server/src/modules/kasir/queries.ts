@@ -155,7 +155,13 @@ export async function sessionPaymentCounts(db: Db, sessionIds: number[]) {
 
 export async function countsOf(db: Db, sessionIds: number[]) {
   if (!sessionIds.length) return [];
-  const rows = await queryRows<{ session_id: number; method: number; expected: string; counted: string; difference: string }>(
+  const rows = await queryRows<{
+    session_id: number;
+    method: number;
+    expected: string;
+    counted: string;
+    difference: string;
+  }>(
     db,
     sql`select session_id, payment_method_id as method, expected::text, counted::text, difference::text
         from kasir_session_count where session_id in (${sql.join(
@@ -172,7 +178,11 @@ export async function countsOf(db: Db, sessionIds: number[]) {
   }));
 }
 
-export async function listSessions(db: Db, scope: BranchScope, f: { date?: string; cashier?: number; status?: string }) {
+export async function listSessions(
+  db: Db,
+  scope: BranchScope,
+  f: { date?: string; cashier?: number; status?: string },
+) {
   const rows = await queryRows<SessionRow & { cashiername: string }>(
     db,
     sql`select s.*, u.name as cashiername from kasir_session s join users u on u.id = s.cashier_id
@@ -213,7 +223,10 @@ export async function setPaymentJournal(db: Db, id: number, jurnalId: number, co
 }
 
 export async function findPayment(db: Db, id: number, lock = false): Promise<PaymentRow | undefined> {
-  const rows = await queryRows<PaymentRow>(db, sql`select * from kasir_payment where id = ${id} ${lock ? sql`for update` : sql``}`);
+  const rows = await queryRows<PaymentRow>(
+    db,
+    sql`select * from kasir_payment where id = ${id} ${lock ? sql`for update` : sql``}`,
+  );
   if (!rows[0]) return undefined;
   const r = rows[0];
   return {
@@ -237,18 +250,36 @@ export async function findPayment(db: Db, id: number, lock = false): Promise<Pay
 }
 
 export async function linesOf(db: Db, paymentId: number): Promise<LineRow[]> {
-  return db.select().from(kasirPaymentLine).where(eq(kasirPaymentLine.payment_id, paymentId)).orderBy(kasirPaymentLine.id);
+  return db
+    .select()
+    .from(kasirPaymentLine)
+    .where(eq(kasirPaymentLine.payment_id, paymentId))
+    .orderBy(kasirPaymentLine.id);
 }
 
 export async function tendersOf(db: Db, paymentId: number) {
-  const rows = await queryRows<{ method: number; methodname: string; type: string; akun: string; amount: string; tendered: string; change: string }>(
+  const rows = await queryRows<{
+    method: number;
+    methodname: string;
+    type: string;
+    akun: string;
+    amount: string;
+    tendered: string;
+    change: string;
+  }>(
     db,
     sql`select t.payment_method_id as method, m.name as methodname, m.type, a.code as akun,
           t.amount::text, t.tendered::text, t.change::text
         from kasir_payment_tender t join payment_method m on m.id = t.payment_method_id join akun a on a.id = m.akun_id
         where t.payment_id = ${paymentId} order by t.id`,
   );
-  return rows.map((r) => ({ ...r, method: n(r.method), amount: n(r.amount), tendered: n(r.tendered), change: n(r.change) }));
+  return rows.map((r) => ({
+    ...r,
+    method: n(r.method),
+    amount: n(r.amount),
+    tendered: n(r.tendered),
+    change: n(r.change),
+  }));
 }
 
 /** The active (not void) payment of a visit, with its cashier's name. */
@@ -271,6 +302,8 @@ export async function bumpPrintCount(db: Db, id: number): Promise<number> {
 
 export interface PaymentListRow extends PaymentRow {
   branchname: string;
+  branchaddress: string | null;
+  branchphone: string | null;
   customername: string | null;
   customerusername: string | null;
   membershipcode: string | null;
@@ -281,7 +314,7 @@ export interface PaymentListRow extends PaymentRow {
   void_pending: boolean;
 }
 
-const paymentSelect = sql`select p.*, b.name as branchname, c.name as customername, c.username as customerusername,
+const paymentSelect = sql`select p.*, b.name as branchname, b.address as branchaddress, b.phone as branchphone, c.name as customername, c.username as customerusername,
     m.code as membershipcode, u.name as cashiername, v.reason as void_reason, v.voided_date, v.jurnal_code as void_jurnal_code,
     exists (select 1 from applog l where l.entity = 'kasir_payment' and l.entity_id = p.id and l.kind = 'request' and l.status = 0) as void_pending
   from kasir_payment p
@@ -382,7 +415,14 @@ export async function lockMembership(db: Db, id: number): Promise<MembershipLock
         where m.id = ${id} for update of m`,
   );
   return row
-    ? { ...row, id: n(row.id), profile_id: n(row.profile_id), customer_id: n(row.customer_id), status: n(row.status), price: n(row.price) }
+    ? {
+        ...row,
+        id: n(row.id),
+        profile_id: n(row.profile_id),
+        customer_id: n(row.customer_id),
+        status: n(row.status),
+        price: n(row.price),
+      }
     : undefined;
 }
 
@@ -498,24 +538,33 @@ export async function useSlot(db: Db, slotId: number, count: number): Promise<bo
 }
 
 export async function returnSlot(db: Db, slotId: number, count: number) {
-  await db.execute(sql`update paket_membership_slot set used_slot = greatest(used_slot - ${count}, 0) where id = ${slotId}`);
+  await db.execute(
+    sql`update paket_membership_slot set used_slot = greatest(used_slot - ${count}, 0) where id = ${slotId}`,
+  );
 }
 
 // ------------------------------------------------------------------------------------------ people, branch
 
 export async function findBranch(db: Db, id: number) {
-  const [row] = await queryRows<{ id: number; name: string; address: string | null; phone: string | null; email: string | null; logo: string | null }>(
-    db,
-    sql`select id, name, address, phone, email, logo from profile where id = ${id}`,
-  );
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    logo: string | null;
+  }>(db, sql`select id, name, address, phone, email, logo from profile where id = ${id}`);
   return row;
 }
 
 export async function findPatient(db: Db, id: number) {
-  const [row] = await queryRows<{ id: number; name: string; username: string; profile_id: number | null; role: number }>(
-    db,
-    sql`select id, name, username, profile_id, role from users where id = ${id}`,
-  );
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    username: string;
+    profile_id: number | null;
+    role: number;
+  }>(db, sql`select id, name, username, profile_id, role from users where id = ${id}`);
   return row ? { ...row, id: n(row.id) } : undefined;
 }
 
@@ -550,7 +599,13 @@ export async function visitHead(db: Db, id: number): Promise<VisitHead | undefin
         where v.id = ${id}`,
   );
   return row
-    ? { ...row, id: n(row.id), profile_id: n(row.profile_id), customer_id: n(row.customer_id), doctor_id: n(row.doctor_id) }
+    ? {
+        ...row,
+        id: n(row.id),
+        profile_id: n(row.profile_id),
+        customer_id: n(row.customer_id),
+        doctor_id: n(row.doctor_id),
+      }
     : undefined;
 }
 
@@ -603,7 +658,11 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
 }
 
 /** Visits of the branch whose record is finished, with their payment if any (the cashier's queue). */
-export async function billableVisits(db: Db, scope: BranchScope, f: { date?: string; unpaid?: boolean; keyword?: string }) {
+export async function billableVisits(
+  db: Db,
+  scope: BranchScope,
+  f: { date?: string; unpaid?: boolean; keyword?: string },
+) {
   const k = f.keyword ? like(f.keyword) : null;
   const rows = await queryRows<{
     id: number;
@@ -630,7 +689,12 @@ export async function billableVisits(db: Db, scope: BranchScope, f: { date?: str
           ${k ? sql`and (lower(c.name) like ${k} or lower(c.username) like ${k} or lower(v.code) like ${k})` : sql``}
         order by v.visit_date desc, v.id desc limit 200`,
   );
-  return rows.map((r) => ({ ...r, id: n(r.id), customer_id: n(r.customer_id), payment_id: r.payment_id === null ? null : n(r.payment_id) }));
+  return rows.map((r) => ({
+    ...r,
+    id: n(r.id),
+    customer_id: n(r.customer_id),
+    payment_id: r.payment_id === null ? null : n(r.payment_id),
+  }));
 }
 
 /** The largest discount (sen) an approved kasir.discount request granted for this visit, or 0. */

@@ -89,8 +89,9 @@ async function build(
         ? undefined
         : slots.find(
             (x) =>
-              (kind === 'treatment' ? x.type === 1 && x.ref_id === s.perawatan_id : x.type === 2 && x.ref_id === s.item_id) &&
-              (left.get(x.id) ?? 0) >= s.qty,
+              (kind === 'treatment'
+                ? x.type === 1 && x.ref_id === s.perawatan_id
+                : x.type === 2 && x.ref_id === s.item_id) && (left.get(x.id) ?? 0) >= s.qty,
           );
     if (slot) left.set(slot.id, (left.get(slot.id) ?? 0) - s.qty);
     const discount = slot ? asSen(0) : (discounts.get(`${kind}:${s.entry_id}`) ?? asSen(0));
@@ -115,7 +116,8 @@ async function build(
     };
   });
   for (const key of discounts.keys())
-    if (!lines.some((l) => `${l.kind}:${l.ref_id}` === key)) throw badRequest('Baris diskon tidak ada di tagihan', 'line_discounts');
+    if (!lines.some((l) => `${l.kind}:${l.ref_id}` === key))
+      throw badRequest('Baris diskon tidak ada di tagihan', 'line_discounts');
   const payable = lines.filter((l) => !l.covered_by_paket);
   return {
     visit,
@@ -264,7 +266,7 @@ export async function payVisit(
     if (out.kind === 'pending') return out.pending;
     return { data: resultOf(out.row), created: true };
   } catch (err) {
-    if (isUniqueViolation(err, 'kasir_payment_idem_idx')) {
+    if (isUniqueViolation(err, 'kasir_payment_idem_idx') || isUniqueViolation(err, 'kasir_payment_visit_idx')) {
       const again = await replayOf(c, key, same);
       if (again) return { data: again, created: false };
     }

@@ -5,20 +5,22 @@
  * is what /finance/piutang/membership and /paket/sales read. Journal: Dr Kas/Bank per method / Cr Piutang Membership.
  */
 import { requireAccess } from '../../../http/access-scope.js';
-import {
-  asSen,
-  formatRupiah,
-  fromSen,
-  toSen,
-  type CicilanDueDto,
-  type CicilanPayInput,
-} from '@klinik/shared';
+import { asSen, formatRupiah, fromSen, toSen, type CicilanDueDto, type CicilanPayInput } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { MEMBERSHIP } from '../../paket/index.js';
 import * as q from '../queries.js';
-import { isUniqueViolation, replayOf, requireOpenSession, resultOf, settle, storePayment, type NewLine, type PaymentOut } from './core.js';
+import {
+  isUniqueViolation,
+  replayOf,
+  requireOpenSession,
+  resultOf,
+  settle,
+  storePayment,
+  type NewLine,
+  type PaymentOut,
+} from './core.js';
 
 const DEDUPE_WINDOW_MS = 2 * 60 * 1000;
 const NOT_FOUND = 'Registrasi paket tidak ditemukan';

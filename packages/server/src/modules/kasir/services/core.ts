@@ -3,7 +3,16 @@
  * of the cashier, the tenders settled against what is due (cash gives change, nothing else may exceed the bill),
  * the payment with its code, lines and tenders, and its journal, all in the caller's transaction.
  */
-import { asSen, fromSen, sumSen, toSen, type PaymentDto, type PaymentKind, type PaymentResultDto, type Sen } from '@klinik/shared';
+import {
+  asSen,
+  fromSen,
+  sumSen,
+  toSen,
+  type PaymentDto,
+  type PaymentKind,
+  type PaymentResultDto,
+  type Sen,
+} from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
@@ -54,7 +63,14 @@ export async function settle(tx: Ctx, due: Sen, input: { method: number; amount:
   let left = due - nonCash;
   const tenders: SettledTender[] = rows.map((r) => {
     if (r.m.type !== 'tunai')
-      return { method: r.m.id, akun: r.m.akun, methodname: r.m.name, amount: r.amount, tendered: r.amount, change: asSen(0) };
+      return {
+        method: r.m.id,
+        akun: r.m.akun,
+        methodname: r.m.name,
+        amount: r.amount,
+        tendered: r.amount,
+        change: asSen(0),
+      };
     const applied = Math.min(r.amount, left);
     left -= applied;
     return {
@@ -132,7 +148,14 @@ export function revenueAccount(kind: string): string {
  */
 export function journalLines(
   p: { total: number; paid: number; discount: number; tax: number },
-  lines: { kind: string; price: number; qty: number; covered_by_paket: number | null; doctor_share: number; name: string }[],
+  lines: {
+    kind: string;
+    price: number;
+    qty: number;
+    covered_by_paket: number | null;
+    doctor_share: number;
+    name: string;
+  }[],
   tenders: { akun: string; amount: number; methodname: string }[],
   opts: { receivable?: string; taxAccount?: string; memo: string; reverse?: boolean },
 ): PostingLine[] {
@@ -248,13 +271,19 @@ export async function storePayment(tx: Ctx, session: q.SessionRow, p: NewPayment
     after: {
       ...row,
       lines: p.lines.map((l) => ({ ...l, price: fromSen(l.price), total: fromSen(l.total) })),
-      tenders: p.settlement.tenders.map((t) => ({ method: t.method, amount: fromSen(t.amount), change: fromSen(t.change) })),
+      tenders: p.settlement.tenders.map((t) => ({
+        method: t.method,
+        amount: fromSen(t.amount),
+        change: fromSen(t.change),
+      })),
     },
   });
   return row;
 }
 
-export function resultOf(p: Pick<q.PaymentRow, 'id' | 'code' | 'total' | 'paid' | 'change' | 'status'>): PaymentResultDto {
+export function resultOf(
+  p: Pick<q.PaymentRow, 'id' | 'code' | 'total' | 'paid' | 'change' | 'status'>,
+): PaymentResultDto {
   return {
     id: p.id,
     code: p.code,
@@ -296,11 +325,15 @@ export function toPaymentDto(r: q.PaymentListRow): PaymentDto {
     id: Number(r.id),
     profile_id: Number(r.profile_id),
     branchname: r.branchname,
+    branchaddress: r.branchaddress,
+    branchphone: r.branchphone,
     code: r.code,
     kind: r.kind as PaymentKind,
     kindname: { visit: 'Kunjungan', sales: 'Penjualan', cicilan: 'Cicilan Paket' }[r.kind as PaymentKind] ?? r.kind,
     visit_id: r.visit_id === null ? null : Number(r.visit_id),
-    customer: r.customer_id ? { id: Number(r.customer_id), name: r.customername ?? '-', username: r.customerusername ?? '' } : null,
+    customer: r.customer_id
+      ? { id: Number(r.customer_id), name: r.customername ?? '-', username: r.customerusername ?? '' }
+      : null,
     membership: r.membership_id ? { id: Number(r.membership_id), code: r.membershipcode ?? '' } : null,
     cashier: { id: Number(r.cashier_id), name: r.cashiername },
     session_id: Number(r.session_id),
@@ -317,7 +350,9 @@ export function toPaymentDto(r: q.PaymentListRow): PaymentDto {
     jurnal_code: r.jurnal_code,
     print_count: Number(r.print_count),
     created_at: r.created_at,
-    void: r.void_reason ? { reason: r.void_reason, voided_date: r.voided_date ?? '', jurnal_code: r.void_jurnal_code } : null,
+    void: r.void_reason
+      ? { reason: r.void_reason, voided_date: r.voided_date ?? '', jurnal_code: r.void_jurnal_code }
+      : null,
     void_pending: !!r.void_pending,
   };
 }

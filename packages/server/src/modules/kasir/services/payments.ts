@@ -88,7 +88,13 @@ const esc = (s: string | number | null | undefined): string =>
   );
 
 export interface NotaData {
-  branch: { name: string; address: string | null; phone: string | null; email: string | null; logoDataUrl: string | null };
+  branch: {
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    logoDataUrl: string | null;
+  };
   payment: PaymentDto;
   copy: boolean;
 }
@@ -97,11 +103,12 @@ export function notaHtml(d: NotaData): string {
   const p = d.payment;
   const rows = (p.lines ?? [])
     .map(
-      (l, i) => `<tr><td class="c">${i + 1}</td><td>${esc(l.name)}<div class="muted">${esc(LINE_KINDS[l.kind] ?? l.kind)}${
-        l.covered_by_paket ? ' · ditanggung paket' : ''
-      }</div></td><td class="c">${l.qty}</td><td class="r">${esc(formatRupiah(l.price))}</td><td class="r">${esc(
-        formatRupiah(l.discount),
-      )}</td><td class="r">${esc(formatRupiah(l.total))}</td></tr>`,
+      (l, i) =>
+        `<tr><td class="c">${i + 1}</td><td>${esc(l.name)}<div class="muted">${esc(LINE_KINDS[l.kind] ?? l.kind)}${
+          l.covered_by_paket ? ' · ditanggung paket' : ''
+        }</div></td><td class="c">${l.qty}</td><td class="r">${esc(formatRupiah(l.price))}</td><td class="r">${esc(
+          formatRupiah(l.discount),
+        )}</td><td class="r">${esc(formatRupiah(l.total))}</td></tr>`,
     )
     .join('');
   const tenders = (p.tenders ?? [])

@@ -139,7 +139,13 @@ export async function close(ctx: Ctx, id: number, input: SessionCloseInput): Pro
       note: input.note ?? null,
     });
     if (!closed) throw conflict('Sesi kasir ini sudah ditutup');
-    await audit(tx, { action: 'close', entity: 'kasir_session', entityId: s.id, before: s, after: { ...closed, counts: rows } });
+    await audit(tx, {
+      action: 'close',
+      entity: 'kasir_session',
+      entityId: s.id,
+      before: s,
+      after: { ...closed, counts: rows },
+    });
   });
   return get(c, id);
 }
@@ -189,4 +195,12 @@ export async function daily(ctx: Ctx, date?: string): Promise<DailyReportDto> {
     total: fromSen(rows.reduce((s, r) => s + r.amount, 0)),
     sessions: await list(c, day),
   };
+}
+
+/** Active payment methods, for the cashier's payment panel. */
+export async function methods(ctx: Ctx): Promise<{ id: number; name: string; type: string }[]> {
+  const c = requireUser(ctx);
+  return (await q.paymentMethods(c.db))
+    .filter((m) => m.status === 1)
+    .map((m) => ({ id: m.id, name: m.name, type: m.type }));
 }

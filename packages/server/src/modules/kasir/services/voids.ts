@@ -5,7 +5,13 @@
  * instalments and package slots given back, the original kept and marked void with a kasir_void row.
  */
 import { requireAccess } from '../../../http/access-scope.js';
-import { paymentVoidInput, type ActionOutcome, type ApprovalAction, type PaymentDto, type PaymentVoidInput } from '@klinik/shared';
+import {
+  paymentVoidInput,
+  type ActionOutcome,
+  type ApprovalAction,
+  type PaymentDto,
+  type PaymentVoidInput,
+} from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
@@ -69,7 +75,13 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
     jurnal_code: jurnal?.code ?? null,
     voided_date: today,
   });
-  await audit(tx, { action: 'void', entity: 'kasir_payment', entityId: pay.id, before: pay, after: { status: 'void', void: v } });
+  await audit(tx, {
+    action: 'void',
+    entity: 'kasir_payment',
+    entityId: pay.id,
+    before: pay,
+    after: { status: 'void', void: v },
+  });
 }
 
 export async function requestVoid(ctx: Ctx, id: number, input: PaymentVoidInput): Promise<ActionOutcome<PaymentDto>> {
@@ -98,7 +110,12 @@ export async function requestVoid(ctx: Ctx, id: number, input: PaymentVoidInput)
 
 const runStoredVoid: ApprovalExecutor = async (tx, payload, req) => {
   const p = paymentVoidInput.extend({}).parse({ reason: (payload as VoidPayload).reason });
-  await carryOut(tx, { payment_id: Number((payload as VoidPayload).payment_id), reason: p.reason }, req.user_id, req.id);
+  await carryOut(
+    tx,
+    { payment_id: Number((payload as VoidPayload).payment_id), reason: p.reason },
+    req.user_id,
+    req.id,
+  );
 };
 
 export const kasirApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
