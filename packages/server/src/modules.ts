@@ -19,6 +19,7 @@ import { financeEndpoints, financeEntities } from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
+import { inventoryEndpoints, inventoryEntities } from './modules/inventory/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
@@ -47,6 +48,7 @@ export const apiModules: Record<string, EndpointTree> = {
   pengumuman: pengumumanEndpoints,
   wilayah: wilayahEndpoints,
   masters: mastersEndpoints,
+  inventory: inventoryEndpoints,
   paket: paketEndpoints,
   visits: visitsEndpoints,
   doctors: doctorsEndpoints,
@@ -70,6 +72,7 @@ export const apiEntities: EntityDef[] = [
   ...financeEntities,
   ...applogEntities,
   ...mastersEntities,
+  ...inventoryEntities,
   ...paketEntities,
   ...visitsEntities,
   ...doctorsEntities,

@@ -7,6 +7,7 @@ import { applogRouter, approvalRulesRouter } from './modules/applog/index.js';
 import { pengumumanRouter } from './modules/pengumuman/index.js';
 import { wilayahRouter } from './modules/wilayah/index.js';
 import { mastersRouter } from './modules/masters/index.js';
+import { inventoryRouter } from './modules/inventory/index.js';
 import { paketRouter } from './modules/paket/index.js';
 import { visitsRouter } from './modules/visits/index.js';
 import { doctorsRouter } from './modules/doctors/index.js';
@@ -30,6 +31,7 @@ export const appRouter = router({
   pengumuman: pengumumanRouter,
   wilayah: wilayahRouter,
   masters: mastersRouter,
+  inventory: inventoryRouter,
   paket: paketRouter,
   visits: visitsRouter,
   doctors: doctorsRouter,

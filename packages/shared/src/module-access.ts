@@ -47,6 +47,26 @@ export const MULTIMEDIA_ACCESS = {
 } as const;
 
 /**
+ * Inventory (issue 13; the inventory guard: manager, inventory, admin, apoteker). Stock is read with any stock
+ * privilege (the pharmacist's STOCK_ITEM, purchasing, transfers) or KASIR_UMUM (the general cashier's item search);
+ * warehouses are listed wherever stock is and kept with MASTER_ITEM; categories are read by whoever reads items.
+ */
+export const INVENTORY_ACCESS = {
+  stockRead: access.anyFeature(
+    ['STOCK_ITEM', 'read'],
+    ['STOCK_BELANJA', 'read'],
+    ['STOCK_MUTASI', 'read'],
+    ['KASIR_UMUM', 'read'],
+  ),
+  itemStockRead: access.anyFeature(['STOCK_ITEM', 'read'], ['STOCK_BELANJA', 'read']),
+  categoryRead: access.anyFeature(['MASTER_ITEM_CATEGORY', 'read'], ['MASTER_ITEM', 'read']),
+  vendorRead: access.anyFeature(['MASTER_SUPPLIER', 'read'], ['STOCK_BELANJA', 'read']),
+  valueRead: access.anyFeature(['STOCK_ITEM', 'read'], ['FINANCE_LAPORAN', 'read']),
+  purchaseRead: access.feature('STOCK_BELANJA', 'read'),
+  purchaseManage: access.feature('STOCK_BELANJA', 'manage'),
+} as const;
+
+/**
  * Visits (issue 11; spec 6 'Service menus'): reading the queue and the history is LAYANAN_KUNJUNGAN read; moving a
  * visit through the queue is LAYANAN_KUNJUNGAN manage (manager, admin, perawat) or RM_TREATMENT manage (the doctor
  * who examines); 'Registrasi Visit' is manager and admin.
@@ -160,6 +180,14 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/membership/member': { all: [read('LAYANAN_MEMBERSHIP')] },
   '/customer/:id': { all: [STAFF_ACCESS] },
   '/inventory/master/item': { all: [read('MASTER_ITEM')] },
+  '/inventory/master/category': { all: [read('MASTER_ITEM_CATEGORY')] },
+  '/inventory/master/vendor': { all: [read('MASTER_SUPPLIER')] },
+  '/inventory/master/warehouse': { all: [INVENTORY_ACCESS.stockRead, read('MASTER_ITEM')] },
+  '/inventory/warehouse': { all: [read('STOCK_ITEM')] },
+  '/inventory/item': { all: [read('STOCK_ITEM')] },
+  '/inventory/purchase': { all: [INVENTORY_ACCESS.purchaseRead] },
+  '/inventory/purchase/receive': { all: [INVENTORY_ACCESS.purchaseManage] },
+  '/inventory/purchase/low': { all: [INVENTORY_ACCESS.purchaseRead] },
   '/paket/promosi': { all: [read('MASTER_PAKET')] },
   '/paket/sales': { all: [read('LAYANAN_PAKET'), STAFF_ACCESS] },
   // Kasir (issue 14): the clinic cashier; /service/payment is the same page for manager and admin (spec 6).
@@ -204,4 +232,5 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/attendance/checklog': { all: [BACKOFFICE_ATTENDANCE_ACCESS, ATTENDANCE_ACCESS] },
   '/backoffice/attendance/shift': { all: [BACKOFFICE_ATTENDANCE_ACCESS, ATTENDANCE_ACCESS] },
   '/backoffice/attendance/office': { all: [BACKOFFICE_ATTENDANCE_ACCESS] },
+  '/backoffice/inventory/purchase': { all: [access.toplevel()] },
 };

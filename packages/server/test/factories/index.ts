@@ -3,6 +3,7 @@ import { attendanceFactories } from './attendance.js';
 import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
 import { mastersFactories } from './masters.js';
+import { inventoryFactories } from './inventory.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
 import { kasirFactories } from './kasir.js';
@@ -23,6 +24,7 @@ export const entityFactories: ModuleFactories = {
   ...financeFactories,
   ...applogFactories,
   ...mastersFactories,
+  ...inventoryFactories,
   ...paketFactories,
   ...visitsFactories,
   ...reservationsFactories,

@@ -12,6 +12,7 @@ import { seedFinance } from './finance.js';
 import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
 import { seedServiceSchedule } from './service-schedule.js';
+import { seedInventory } from './inventory.js';
 import { seedKasir } from './kasir.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
@@ -330,6 +331,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.
     await seedAttendance(tx, branchIds, rng(20251015));
+    // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
+    await seedInventory(tx, branchIds);
     // Jakarta's till: the demo cashier's open session and down payments of package registrations paid (issue 14).
     await seedKasir(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };

@@ -9,6 +9,8 @@ export const ACCOUNT = {
   piutangPasien: '1120',
   piutangMembership: '1130',
   persediaan: '1140',
+  /** Goods sent to another branch, not yet received (inventory transfers; drizzle/0025_inventory_rules.sql). */
+  persediaanPerjalanan: '1141',
   hutangUsaha: '2101',
   hutangDokter: '2102',
   hutangInvestor: '2103',
@@ -32,6 +34,8 @@ export const ACCOUNT = {
   hpp: '5101',
   bebanBhp: '5102',
   bebanLab: '5103',
+  /** Stock count differences (loss debit, gain credit; drizzle/0025_inventory_rules.sql). */
+  selisihPersediaan: '5104',
   bebanGaji: '6101',
   bebanBagiHasilDokter: '6102',
   bebanSewa: '6103',

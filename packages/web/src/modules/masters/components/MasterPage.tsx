@@ -21,8 +21,18 @@ import { statusLabel } from '../../../lib/status';
 export interface MasterField {
   key: string;
   label: string;
-  kind: 'text' | 'money';
+  kind: 'text' | 'money' | 'number' | 'boolean' | 'select';
   required?: boolean;
+  /** select: fixed options, or a list endpoint whose active rows are the options (value id, label name). */
+  options?: { value: string; label: string }[];
+  optionsFrom?: string;
+  /** The row key shown in the list instead of the field's own value (e.g. the category name for category_id). */
+  display?: string;
+  /** Shown in the form only. */
+  formOnly?: boolean;
+  /** Shown in the list only (a count the server keeps). */
+  listOnly?: boolean;
+  hint?: string;
 }
 
 export interface MasterConfig {
@@ -32,9 +42,79 @@ export interface MasterConfig {
   base: string;
   resource: Resource;
   fields: MasterField[];
+  /** Rows without a code (categories): the list and the confirmations name them by name. */
+  noCode?: boolean;
 }
 
-type Row = Record<string, string | number | null> & { id: number; code: string; name: string; status: number };
+type Row = Record<string, string | number | boolean | null> & {
+  id: number;
+  code: string;
+  name: string;
+  status: number;
+};
+
+const NONE = '__none__';
+
+function initialValue(f: MasterField, row: Row | 'new'): string {
+  if (row === 'new') return f.kind === 'boolean' ? 'false' : f.kind === 'select' ? NONE : '';
+  const v = row[f.key];
+  if (f.kind === 'money') return formatNumber(Number(v ?? 0));
+  if (f.kind === 'boolean') return v === true ? 'true' : 'false';
+  if (f.kind === 'select') return v === null || v === undefined ? NONE : String(v);
+  return String(v ?? '');
+}
+
+function bodyValue(f: MasterField, raw: string): unknown {
+  const v = raw.trim();
+  switch (f.kind) {
+    case 'money':
+      return v === '' ? undefined : (parseRupiah(v) ?? v);
+    case 'number':
+      return v === '' ? undefined : /^-?\d+$/.test(v) ? Number(v) : v;
+    case 'boolean':
+      return v === 'true';
+    case 'select':
+      return v === NONE || v === '' ? null : /^\d+$/.test(v) ? Number(v) : v;
+    default:
+      return v || null;
+  }
+}
+
+function cellValue(f: MasterField, r: Row): string {
+  const v = r[f.display ?? f.key];
+  if (f.kind === 'money') return formatRupiah(Number(v ?? 0));
+  if (f.kind === 'boolean') return v === true ? 'Ya' : 'Tidak';
+  if (f.kind === 'select' && f.options && !f.display) return f.options.find((o) => o.value === String(v))?.label ?? '-';
+  return v === null || v === undefined || v === '' ? '-' : String(v);
+}
+
+/** Options of a select field: fixed, or the active rows of a list endpoint. */
+function useFieldOptions(fields: MasterField[]) {
+  const urls = [...new Set(fields.map((f) => f.optionsFrom).filter((u): u is string => !!u))];
+  const lists = useQuery({
+    queryKey: ['masters-options', urls],
+    queryFn: async ({ signal }) =>
+      Object.fromEntries(
+        await Promise.all(
+          urls.map(
+            async (u) =>
+              [
+                u,
+                (
+                  await api.get<{ data: { id: number; name: string }[] }>(u, {
+                    query: { status: 1, limit: 500 },
+                    signal,
+                  })
+                ).data,
+              ] as const,
+          ),
+        ),
+      ),
+    enabled: urls.length > 0,
+  });
+  return (f: MasterField) =>
+    f.options ?? (lists.data?.[f.optionsFrom ?? ''] ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+}
 
 /** A master list (search, pagination, create, edit, deactivate, Excel) for procedures, items and lab forms. */
 export function MasterPage({ config }: { config: MasterConfig }) {
@@ -53,6 +133,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       api.get<{ data: Row[]; count: number }>(config.base, { query: { ...query, page, limit }, signal }),
     meta: { inlineErrors: true },
   });
+  const formFields = config.fields.filter((f) => !f.listOnly);
   const [editing, setEditing] = React.useState<Row | 'new' | null>(null);
   const [values, setValues] = React.useState<Record<string, string>>({});
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
@@ -61,23 +142,13 @@ export function MasterPage({ config }: { config: MasterConfig }) {
 
   const open = (row: Row | 'new') => {
     setErrors([]);
-    setValues(
-      Object.fromEntries(
-        config.fields.map((f) => [
-          f.key,
-          row === 'new' ? '' : f.kind === 'money' ? formatNumber(Number(row[f.key] ?? 0)) : String(row[f.key] ?? ''),
-        ]),
-      ),
-    );
+    setValues(Object.fromEntries(formFields.map((f) => [f.key, initialValue(f, row)])));
     setEditing(row);
   };
   const save = useMutation({
     mutationFn: () => {
       const body: Record<string, unknown> = { status: editing && editing !== 'new' ? editing.status : 1 };
-      for (const f of config.fields) {
-        const v = (values[f.key] ?? '').trim();
-        body[f.key] = f.kind === 'money' ? (v === '' ? undefined : (parseRupiah(v) ?? v)) : v || null;
-      }
+      for (const f of formFields) body[f.key] = bodyValue(f, values[f.key] ?? '');
       return editing && editing !== 'new' ? api.put(`${config.base}/${editing.id}`, body) : api.post(config.base, body);
     },
     onSuccess: () => {
@@ -97,16 +168,20 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   });
   const byField = Object.fromEntries(errors.filter((e) => e.field).map((e) => [e.field!, e.message]));
 
+  const optionsOf = useFieldOptions(config.fields);
+  const label = (r: Row) => (config.noCode ? r.name : `${r.code} · ${r.name}`);
   const columns: Column<Row>[] = [
-    { key: 'code', header: 'Kode', cell: (r) => <span className="font-mono">{r.code}</span> },
+    ...(config.noCode
+      ? []
+      : [{ key: 'code', header: 'Kode', cell: (r: Row) => <span className="font-mono">{r.code}</span> }]),
     ...config.fields
-      .filter((f) => f.key !== 'code')
-      .map((f): Column<Row> => ({
+      .filter((f) => f.key !== 'code' && !f.formOnly)
+      .map((f, i): Column<Row> => ({
         key: f.key,
         header: f.label,
-        className: f.kind === 'money' ? 'text-right' : undefined,
-        headerClassName: f.kind === 'money' ? 'text-right' : undefined,
-        cell: (r) => (f.kind === 'money' ? formatRupiah(Number(r[f.key] ?? 0)) : String(r[f.key] ?? '-')),
+        kind: f.kind === 'money' || f.kind === 'number' ? 'number' : undefined,
+        priority: i < 2 ? undefined : i < 4 ? 3 : 2,
+        cell: (r) => cellValue(f, r),
       })),
     {
       key: 'status',
@@ -119,11 +194,21 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       cell: (r) =>
         canManage ? (
           <div className="flex justify-end gap-1">
-            <Button size="sm" variant="ghost" onClick={() => open(r)} aria-label={`Ubah ${r.code}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => open(r)}
+              aria-label={`Ubah ${config.noCode ? r.name : r.code}`}
+            >
               <Pencil />
             </Button>
             {r.status === 1 ? (
-              <Button size="sm" variant="ghost" onClick={() => setDeactivating(r)} aria-label={`Nonaktifkan ${r.code}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setDeactivating(r)}
+                aria-label={`Nonaktifkan ${config.noCode ? r.name : r.code}`}
+              >
                 <Ban />
               </Button>
             ) : null}
@@ -139,7 +224,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       [
         ...config.fields.map((f) => ({
           header: f.label,
-          value: (r: Row) => (f.kind === 'money' ? Number(r[f.key] ?? 0) : (r[f.key] ?? '')),
+          value: (r: Row) => (f.kind === 'money' ? Number(r[f.key] ?? 0) : cellValue(f, r)),
           numFmt: f.kind === 'money' ? '#,##0.00' : undefined,
           width: f.kind === 'money' ? 16 : 24,
         })),
@@ -221,7 +306,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
               save.mutate();
             }}
           >
-            {config.fields.map((f) => (
+            {formFields.map((f) => (
               <FormField
                 key={f.key}
                 label={f.label}
@@ -229,13 +314,39 @@ export function MasterPage({ config }: { config: MasterConfig }) {
                 error={byField[f.key]}
                 required={f.required}
               >
-                <Input
-                  id={`m-${f.key}`}
-                  inputMode={f.kind === 'money' ? 'decimal' : undefined}
-                  value={values[f.key] ?? ''}
-                  onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-                  aria-invalid={!!byField[f.key]}
-                />
+                {f.kind === 'boolean' || f.kind === 'select' ? (
+                  <Select value={values[f.key]} onValueChange={(v) => setValues({ ...values, [f.key]: v })}>
+                    <SelectTrigger id={`m-${f.key}`} aria-invalid={!!byField[f.key]}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {f.kind === 'boolean' ? (
+                        <>
+                          <SelectItem value="true">Ya</SelectItem>
+                          <SelectItem value="false">Tidak</SelectItem>
+                        </>
+                      ) : (
+                        <>
+                          {f.required ? null : <SelectItem value={NONE}>- Tidak ada -</SelectItem>}
+                          {optionsOf(f).map((o) => (
+                            <SelectItem key={o.value} value={o.value}>
+                              {o.label}
+                            </SelectItem>
+                          ))}
+                        </>
+                      )}
+                    </SelectContent>
+                  </Select>
+                ) : (
+                  <Input
+                    id={`m-${f.key}`}
+                    inputMode={f.kind === 'money' ? 'decimal' : f.kind === 'number' ? 'numeric' : undefined}
+                    value={values[f.key] ?? ''}
+                    onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                    aria-invalid={!!byField[f.key]}
+                  />
+                )}
+                {f.hint ? <p className="text-xs text-muted-foreground">{f.hint}</p> : null}
               </FormField>
             ))}
             <ErrorList items={errors.filter((e) => !e.field || !(e.field in values))} />
@@ -254,9 +365,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         open={deactivating !== null}
         onOpenChange={(o) => (o ? undefined : setDeactivating(null))}
         title="Nonaktifkan data?"
-        description={
-          deactivating ? `${deactivating.code} · ${deactivating.name} tidak dapat dipilih lagi untuk paket baru.` : ''
-        }
+        description={deactivating ? `${label(deactivating)} tidak dapat dipilih lagi untuk data baru.` : ''}
         onConfirm={async () => {
           if (deactivating) await deactivate.mutateAsync(deactivating);
         }}

@@ -1,20 +1,41 @@
 import { MasterPage } from '../components/MasterPage';
 
-/** /inventory/master/item: items (code, name, unit, category, selling price). */
+/**
+ * /inventory/master/item: items (code, name, selling unit, category, selling price) with their inventory settings:
+ * purchase unit and how many selling units it holds, minimum stock, batch and expiry tracking, KFA code.
+ */
 export default function ItemPage() {
   return (
     <MasterPage
       config={{
         title: 'Master Item',
-        description: 'Item cabang ini beserta satuan, kategori dan harga jual.',
+        description: 'Item cabang ini beserta satuan, kategori, harga, stok minimum dan pelacakan batch.',
         base: '/api/master/item',
         resource: 'MASTER_ITEM',
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },
-          { key: 'unit', label: 'Satuan', kind: 'text', required: true },
-          { key: 'category', label: 'Kategori', kind: 'text' },
+          { key: 'unit', label: 'Satuan Jual', kind: 'text', required: true },
+          {
+            key: 'category_id',
+            label: 'Kategori',
+            kind: 'select',
+            optionsFrom: '/api/inventory/category',
+            display: 'category',
+          },
           { key: 'selling_price', label: 'Harga Jual (Rp)', kind: 'money', required: true },
+          { key: 'min_stock', label: 'Stok Minimum', kind: 'number', hint: 'Dalam satuan jual.' },
+          { key: 'track_batch', label: 'Lacak Batch & Kedaluwarsa', kind: 'boolean' },
+          { key: 'purchase_unit', label: 'Satuan Beli', kind: 'text', formOnly: true, hint: 'Contoh: box, botol.' },
+          {
+            key: 'conversion',
+            label: 'Isi per Satuan Beli',
+            kind: 'number',
+            formOnly: true,
+            hint: 'Berapa satuan jual dalam satu satuan beli (1 bila sama).',
+          },
+          { key: 'last_purchase_price', label: 'Harga Beli Terakhir (Rp)', kind: 'money', formOnly: true },
+          { key: 'kfa_code', label: 'Kode KFA (SATUSEHAT)', kind: 'text', formOnly: true },
         ],
       }}
     />

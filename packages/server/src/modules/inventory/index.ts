@@ -1,0 +1,29 @@
+/**
+ * The inventory module's front door: the only file other modules (dispensing, BHP, the cashier), seeds, tests and
+ * the app import. Stock moves only through receiveStock / issueStock (docs/decisions.md, "Inventory and pharmacy").
+ */
+export {
+  issueStock,
+  receiveStock,
+  availableStock,
+  warehouseOfKind,
+  isExpired,
+  DEFAULT_DEBIT,
+  DEFAULT_CREDIT,
+  type IssueArgs,
+  type IssueKind,
+  type IssueJournal,
+  type IssueLineInput,
+  type ReceiveArgs,
+  type ReceiveKind,
+  type ReceiveJournal,
+  type ReceiveLineInput,
+  type SourceRef,
+  type StockLineTaken,
+  type StockResult,
+} from './services/stock.js';
+export { ITEM_CATEGORY, VENDOR, WAREHOUSE, PURCHASE, inventoryEntities } from './entities.js';
+export { inventoryRouter } from './router.js';
+export { inventoryEndpoints } from './endpoints.js';
+/** Purchasing as services (the demo seed; other modules buy through the REST API). */
+export { create as createPurchase, receive as receivePurchase } from './services/purchase.js';

@@ -1,0 +1,24 @@
+import { MasterPage } from '../../masters/components/MasterPage';
+
+/** /inventory/master/vendor: suppliers (name, contact, phone, address, NPWP, payment terms). */
+export default function VendorPage() {
+  return (
+    <MasterPage
+      config={{
+        title: 'Vendor',
+        description: 'Pemasok obat dan barang beserta NPWP dan termin pembayaran.',
+        base: '/api/inventory/vendor',
+        resource: 'MASTER_SUPPLIER',
+        fields: [
+          { key: 'code', label: 'Kode', kind: 'text', required: true },
+          { key: 'name', label: 'Nama', kind: 'text', required: true },
+          { key: 'contact', label: 'Kontak', kind: 'text' },
+          { key: 'phone', label: 'Telepon', kind: 'text' },
+          { key: 'payment_terms', label: 'Termin (hari)', kind: 'number' },
+          { key: 'npwp', label: 'NPWP', kind: 'text', hint: '15 atau 16 digit.' },
+          { key: 'address', label: 'Alamat', kind: 'text', formOnly: true },
+        ],
+      }}
+    />
+  );
+}

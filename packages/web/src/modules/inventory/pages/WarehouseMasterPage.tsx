@@ -1,0 +1,27 @@
+import { WAREHOUSE_KIND_LABELS, WAREHOUSE_KINDS } from '@klinik/shared';
+import { MasterPage } from '../../masters/components/MasterPage';
+
+/** /inventory/master/warehouse: the branch's warehouses (gudang utama, apotek, ruang tindakan). */
+export default function WarehouseMasterPage() {
+  return (
+    <MasterPage
+      config={{
+        title: 'Master Gudang',
+        description: 'Gudang cabang ini. Satu Apotek aktif (resep dan penjualan) dan satu Ruang Tindakan aktif (BHP).',
+        base: '/api/inventory/warehouse',
+        resource: 'MASTER_ITEM',
+        fields: [
+          { key: 'code', label: 'Kode', kind: 'text', required: true },
+          { key: 'name', label: 'Nama', kind: 'text', required: true },
+          {
+            key: 'kind',
+            label: 'Jenis',
+            kind: 'select',
+            required: true,
+            options: WAREHOUSE_KINDS.map((k) => ({ value: k, label: WAREHOUSE_KIND_LABELS[k] })),
+          },
+        ],
+      }}
+    />
+  );
+}
