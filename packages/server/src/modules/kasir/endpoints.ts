@@ -4,6 +4,7 @@ import {
   billQuery,
   cicilanPayInput,
   cicilanSearchQuery,
+  salesInput,
   emptyToUndefined,
   formatDate,
   idempotencyKey,
@@ -22,10 +23,11 @@ import {
 import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { requireUser } from '../../http/context.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
-import { backoffice, kasirManage, kasirRead, klinikManage, klinikRead, settingManage } from './access.js';
+import { backoffice, kasirManage, kasirRead, klinikManage, klinikRead, settingManage, umumManage } from './access.js';
 import * as bill from './services/bill.js';
 import * as cicilan from './services/cicilan.js';
 import * as payments from './services/payments.js';
+import * as sales from './services/sales.js';
 import * as sessions from './services/sessions.js';
 import * as settings from './services/settings.js';
 import * as voids from './services/voids.js';
@@ -164,6 +166,20 @@ export const kasirEndpoints = {
       statuses: [201, 200, 202],
     },
     present: (r) => ('pending' in r ? r : r.data),
+  }),
+  sales: mutation({
+    summary: 'Kasir umum: jual item dari gudang (apotek) tanpa kunjungan; stok keluar FEFO dengan HPP',
+    access: umumManage,
+    input: salesInput.extend({ idempotency_key: idempotencyKey.optional() }),
+    handler: (ctx, { idempotency_key, ...payload }) => sales.sell(ctx, payload, idempotency_key),
+    rest: {
+      method: 'POST',
+      path: '/api/kasir/sales',
+      idempotencyKey: 'idempotency_key',
+      statusOf: created,
+      statuses: [201, 200],
+    },
+    present: (r) => r.data,
   }),
   cicilanDue: query({
     summary: 'Registrasi paket dengan cicilan belum lunas (cari pasien)',

@@ -125,13 +125,11 @@ describe('concurrent payments (PostgreSQL)', () => {
     // 3.000.000 due: six concurrent payments of 800.000 from four cashiers (4.800.000) - at most three fit.
     const res = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        t
-          .api(cashiers[i % 4])
-          .post('/api/kasir/cicilan', {
-            membership: m.body.data.id,
-            amount: 800000,
-            payments: [{ method: cash, amount: 800000 }],
-          }),
+        t.api(cashiers[i % 4]).post('/api/kasir/cicilan', {
+          membership: m.body.data.id,
+          amount: 800000,
+          payments: [{ method: cash, amount: 800000 }],
+        }),
       ),
     );
     const ok = res.filter((r) => r.status === 201).length;

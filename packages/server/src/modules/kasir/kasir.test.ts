@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { todayIn } from '@klinik/shared';
+import { asSen, todayIn } from '@klinik/shared';
+import { receiveStock } from '../inventory/index.js';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
@@ -445,6 +446,82 @@ describe('visit bill and payment', () => {
     expect(first).toContain('empat ratus delapan puluh ribu rupiah');
     expect(first).not.toContain('SALINAN');
     expect(await read()).toContain('SALINAN');
+  });
+});
+
+describe('POST /api/kasir/sales (general cashier)', () => {
+  it('sells from the pharmacy with cost of goods, refuses short stock, and a void returns the stock', async () => {
+    const apotek = (
+      await one<{ id: number }>(
+        sql`insert into warehouse (profile_id, code, name, kind) values (${branchA}, 'AP', 'Apotek', 'apotek') returning id`,
+      )
+    ).id;
+    await receiveStock(t.ctx(manager), {
+      warehouse: apotek,
+      kind: 'receipt',
+      source: { kind: 'test', id: 1 },
+      items: [{ item: serumId, qty: 5, value: asSen(50_000_00) }],
+    });
+    const before = await countRows(t.db, ...TABLES);
+    const bad = await t
+      .api(admin)
+      .post('/api/kasir/sales', { warehouse: apotek, items: [], payments: [{ method: cash, amount: 1 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body[0]).toMatchObject({ field: 'items', message: 'Item wajib diisi' });
+    const short = await t
+      .api(admin)
+      .post('/api/kasir/sales', {
+        warehouse: apotek,
+        items: [{ item: serumId, qty: 9 }],
+        payments: [{ method: cash, amount: 2250000 }],
+      });
+    expect(short.status).toBe(409);
+    expect(short.body[0].message).toContain('tidak cukup');
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+    expect(
+      (
+        await t
+          .api(perawat)
+          .post('/api/kasir/sales', {
+            warehouse: apotek,
+            items: [{ item: serumId, qty: 1 }],
+            payments: [{ method: cash, amount: 250000 }],
+          })
+      ).status,
+    ).toBe(403);
+    const r = await t
+      .api(admin)
+      .post(
+        '/api/kasir/sales',
+        { warehouse: apotek, items: [{ item: serumId, qty: 2 }], payments: [{ method: cash, amount: 600000 }] },
+        { 'idempotency-key': 'sales-key-0001' },
+      );
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ total: 500000, paid: 500000, change: 100000 });
+    expect(r.body.data.code).toMatch(/^PJU\//);
+    expect(await journalOf('kasir_payment', r.body.data.id)).toEqual({ '1101': [50000000, 0], '4102': [0, 50000000] });
+    const stock = async () =>
+      Number(
+        (
+          await one<{ q: number }>(
+            sql`select coalesce(sum(quantity), 0)::int as q from stock_movement where item_id = ${serumId} and warehouse_id = ${apotek}`,
+          )
+        ).q,
+      );
+    expect(await stock()).toBe(3);
+    const hpp = await one<{ d: string }>(
+      sql`select coalesce(sum(d.debit), 0)::text as d from jurnal j join jurnal_detail d on d.jurnal_id = j.id join akun a on a.id = d.akun_id
+          where a.code = '5101' and j.profile_id = ${branchA}`,
+    );
+    expect(Number(hpp.d)).toBe(20_000_00);
+    const v = await t.api(manager).post(`/api/kasir/payment/${r.body.data.id}/void`, { reason: 'Pelanggan batal' });
+    expect(v.status).toBe(202);
+    expect((await t.api(admin).post(`/api/applog/doconfirm/${v.body.data.applog_id}`, { status: 1 })).status).toBe(403);
+    const approver = await t.makeUser('manager', { branchId: branchA });
+    expect((await t.api(approver).post(`/api/applog/doconfirm/${v.body.data.applog_id}`, { status: 1 })).status).toBe(
+      200,
+    );
+    expect(await stock()).toBe(5);
   });
 });
 

@@ -707,3 +707,39 @@ export async function approvedDiscount(db: Db, profileId: number, visitId: numbe
   );
   return n(row?.m);
 }
+
+// ------------------------------------------------------------------------------------------ general sales
+
+export async function itemsForSale(db: Db, profileId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await queryRows<{ id: number; name: string; selling_price: string; status: number }>(
+    db,
+    sql`select id, name, selling_price::text, status from item where profile_id = ${profileId} and id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((r) => ({ id: n(r.id), name: r.name, price: n(r.selling_price), status: n(r.status) }));
+}
+
+/** The stock movements a payment's sale wrote (to give them back on a void). */
+export async function saleMovements(db: Db, paymentId: number) {
+  const rows = await queryRows<{
+    warehouse_id: number;
+    item_id: number;
+    batch_id: number | null;
+    quantity: number;
+    value: string;
+  }>(
+    db,
+    sql`select warehouse_id, item_id, batch_id, quantity, value::text from stock_movement
+        where source_kind = 'kasir_payment' and source_id = ${paymentId} and kind = 'sale' order by id`,
+  );
+  return rows.map((r) => ({
+    warehouse: n(r.warehouse_id),
+    item: n(r.item_id),
+    batch: r.batch_id === null ? null : n(r.batch_id),
+    qty: -n(r.quantity),
+    value: -n(r.value),
+  }));
+}

@@ -17,6 +17,8 @@ import { conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { requestOrRun, type ApprovalExecutor } from '../../applog/index.js';
 import { postJournal } from '../../finance/index.js';
+import { receiveStock } from '../../inventory/index.js';
+import { asSen } from '@klinik/shared';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
 import { journalLines } from './core.js';
@@ -46,6 +48,19 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
     }
   }
   for (const l of lines) if (l.covered_by_paket) await q.returnSlot(tx.db, l.covered_by_paket, l.qty);
+  // Items sold at the general cashier go back into the batches they left, at the cost they left with.
+  if (pay.kind === 'sales') {
+    const moves = await q.saleMovements(tx.db, pay.id);
+    if (moves.length) {
+      await receiveStock(tx, {
+        kind: 'return',
+        warehouse: moves[0].warehouse,
+        items: moves.map((m) => ({ item: m.item, qty: m.qty, value: asSen(m.value), batch: m.batch })),
+        source: { kind: 'kasir_void', id: pay.id },
+        memo: `Retur stok pembatalan ${pay.code}`,
+      });
+    }
+  }
   let jurnal: { id: number; code: string } | null = null;
   if (pay.jurnal_id) {
     const memo = `Pembatalan ${pay.code}: ${p.reason}`.slice(0, 1000);
