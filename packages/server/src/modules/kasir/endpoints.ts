@@ -181,6 +181,22 @@ export const kasirEndpoints = {
     },
     present: (r) => r.data,
   }),
+  warehouses: query({
+    summary: 'Gudang aktif cabang ini (kasir umum)',
+    access: umumManage,
+    rest: { method: 'GET', path: '/api/kasir/warehouse', envelope: 'list' },
+    handler: (ctx) => sales.warehouses(ctx),
+  }),
+  saleItems: query({
+    summary: 'Item dengan stok di gudang (kasir umum)',
+    access: umumManage,
+    input: z.object({
+      warehouse: idOf('Gudang wajib dipilih'),
+      keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+    }),
+    rest: { method: 'GET', path: '/api/kasir/item', envelope: 'list' },
+    handler: (ctx, input) => sales.saleItems(ctx, input.warehouse, input.keyword),
+  }),
   cicilanDue: query({
     summary: 'Registrasi paket dengan cicilan belum lunas (cari pasien)',
     access: kasirRead,

@@ -468,25 +468,21 @@ describe('POST /api/kasir/sales (general cashier)', () => {
       .post('/api/kasir/sales', { warehouse: apotek, items: [], payments: [{ method: cash, amount: 1 }] });
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toMatchObject({ field: 'items', message: 'Item wajib diisi' });
-    const short = await t
-      .api(admin)
-      .post('/api/kasir/sales', {
-        warehouse: apotek,
-        items: [{ item: serumId, qty: 9 }],
-        payments: [{ method: cash, amount: 2250000 }],
-      });
+    const short = await t.api(admin).post('/api/kasir/sales', {
+      warehouse: apotek,
+      items: [{ item: serumId, qty: 9 }],
+      payments: [{ method: cash, amount: 2250000 }],
+    });
     expect(short.status).toBe(409);
     expect(short.body[0].message).toContain('tidak cukup');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
     expect(
       (
-        await t
-          .api(perawat)
-          .post('/api/kasir/sales', {
-            warehouse: apotek,
-            items: [{ item: serumId, qty: 1 }],
-            payments: [{ method: cash, amount: 250000 }],
-          })
+        await t.api(perawat).post('/api/kasir/sales', {
+          warehouse: apotek,
+          items: [{ item: serumId, qty: 1 }],
+          payments: [{ method: cash, amount: 250000 }],
+        })
       ).status,
     ).toBe(403);
     const r = await t

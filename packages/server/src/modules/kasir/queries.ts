@@ -743,3 +743,27 @@ export async function saleMovements(db: Db, paymentId: number) {
     value: -n(r.value),
   }));
 }
+
+/** Active warehouses of the branch, the pharmacy first. */
+export async function warehouses(db: Db, profileId: number) {
+  const rows = await queryRows<{ id: number; code: string; name: string; kind: string }>(
+    db,
+    sql`select id, code, name, kind from warehouse where profile_id = ${profileId} and status = 1
+        order by case kind when 'apotek' then 0 else 1 end, name`,
+  );
+  return rows.map((r) => ({ ...r, id: n(r.id) }));
+}
+
+/** Active items of the branch with their quantity on hand in a warehouse (the general cashier's picker). */
+export async function saleItems(db: Db, profileId: number, warehouseId: number, keyword?: string) {
+  const k = keyword ? like(keyword) : null;
+  const rows = await queryRows<{ id: number; code: string; name: string; unit: string; price: string; stock: number }>(
+    db,
+    sql`select i.id, i.code, i.name, i.unit, i.selling_price::text as price,
+          coalesce((select sum(b.quantity) from stock_balance b where b.item_id = i.id and b.warehouse_id = ${warehouseId}), 0)::int as stock
+        from item i where i.profile_id = ${profileId} and i.status = 1
+        ${k ? sql`and (lower(i.name) like ${k} or lower(i.code) like ${k})` : sql``}
+        order by i.name limit 50`,
+  );
+  return rows.map((r) => ({ ...r, id: n(r.id), price: n(r.price), stock: n(r.stock) }));
+}

@@ -6,7 +6,7 @@
  * paid in full.
  */
 import { requireReference } from '../../../http/access-scope.js';
-import { asSen, sumSen, type SalesInput } from '@klinik/shared';
+import { asSen, fromSen, sumSen, type SalesInput } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { requireActivePeriod } from '../../finance/index.js';
@@ -109,4 +109,17 @@ export async function sell(ctx: Ctx, input: SalesInput, idempotencyKey?: string)
     }
     throw err;
   }
+}
+
+/** Warehouses of this branch and the items with their stock, for the general cashier's page. */
+export async function warehouses(ctx: Ctx) {
+  const c = requireUser(ctx);
+  return q.warehouses(c.db, c.branchId);
+}
+
+export async function saleItems(ctx: Ctx, warehouse: number, keyword?: string) {
+  const c = requireUser(ctx);
+  const own = (await q.warehouses(c.db, c.branchId)).some((w) => w.id === warehouse);
+  if (!own) throw badRequest('Gudang tidak ditemukan', 'warehouse');
+  return (await q.saleItems(c.db, c.branchId, warehouse, keyword)).map((r) => ({ ...r, price: fromSen(r.price) }));
 }

@@ -82,7 +82,7 @@ function PaidCard({ r }: { r: PaymentResultDto }) {
 
 // ------------------------------------------------------------------------------------------------ session
 
-function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
+export function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [float, setFloat] = React.useState('');
