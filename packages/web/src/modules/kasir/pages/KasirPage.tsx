@@ -644,7 +644,7 @@ function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void 
   );
 }
 
-export function PaymentList({ all = false }: { all?: boolean }) {
+function PaymentList() {
   const trpc = useTRPC();
   const today = useBranchToday();
   const [from, setFrom] = React.useState('');
@@ -654,13 +654,9 @@ export function PaymentList({ all = false }: { all?: boolean }) {
   const [limit, setLimit] = React.useState(20);
   const [voiding, setVoiding] = React.useState<PaymentDto | null>(null);
   const input = { page, limit, keyword: keyword.trim() || undefined, fromdate: from || today, todate: to || today };
-  const q = useQuery({
-    ...(all ? trpc.kasir.allPayments.queryOptions(input) : trpc.kasir.payments.queryOptions(input)),
-    meta: { inlineErrors: true },
-  });
+  const q = useQuery({ ...trpc.kasir.payments.queryOptions(input), meta: { inlineErrors: true } });
   const columns: Column<PaymentDto>[] = [
     { key: 'code', header: 'No. Nota', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
-    ...(all ? [{ key: 'branchname', header: 'Cabang', priority: 2 as const }] : []),
     { key: 'paid_date', header: 'Tanggal', kind: 'date', priority: 3, cell: (r) => formatDate(r.paid_date) },
     { key: 'customer', header: 'Pasien', cell: (r) => r.customer?.name ?? 'Umum' },
     { key: 'kindname', header: 'Jenis', priority: 3 },
@@ -682,18 +678,14 @@ export function PaymentList({ all = false }: { all?: boolean }) {
               Nota
             </a>
           </Button>
-          {all ? null : (
-            <>
-              <Button size="sm" variant="outline" onClick={() => void printThermal(r.id, 58)}>
-                Struk
-              </Button>
-              {r.status !== 'void' && !r.void_pending ? (
-                <Button size="sm" variant="ghost" onClick={() => setVoiding(r)}>
-                  Batal
-                </Button>
-              ) : null}
-            </>
-          )}
+          <Button size="sm" variant="outline" onClick={() => void printThermal(r.id, 58)}>
+            Struk
+          </Button>
+          {r.status !== 'void' && !r.void_pending ? (
+            <Button size="sm" variant="ghost" onClick={() => setVoiding(r)}>
+              Batal
+            </Button>
+          ) : null}
         </div>
       ),
     },
