@@ -142,4 +142,32 @@ describe('Kasir Klinik', () => {
       await closePage(page);
     }
   });
+
+  it('sells an item at the general cashier (after opening the till again)', async () => {
+    const page = await signedIn(browser, 'admin');
+    try {
+      await page.goto(url('/kasir/sales'));
+      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
+      if (await page.$('[data-testid=session-open-form]')) {
+        await page.type('#kasir-float', '200000');
+        await clickButton(page, 'Buka Kasir');
+        await page.waitForSelector('[data-testid=session-bar]');
+      }
+      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
+      const cash = methods.find((m) => m.type === 'tunai')!.id;
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
+      );
+      await clickButton(page, 'Tambah');
+      await page.waitForSelector('[data-testid=sales-cart] input[aria-label^="Jumlah "]');
+      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await page.type('input[aria-label="Jumlah pembayaran 1"]', '5000000');
+      await clickButton(page, 'Bayar', '[data-testid=sales-cart]');
+      await page.waitForSelector('[data-testid=sales-paid]');
+      await waitForText(page, 'PJU/');
+      await screenshot(page, 'kasir-sales-paid');
+    } finally {
+      await closePage(page);
+    }
+  });
 });
