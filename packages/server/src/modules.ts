@@ -21,6 +21,7 @@ import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { inventoryEndpoints, inventoryEntities } from './modules/inventory/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
+import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { medicalRecordsEndpoints, medicalRecordsEntities } from './modules/medicalRecords/index.js';
@@ -69,6 +70,7 @@ export const apiModules: Record<string, EndpointTree> = {
   desk: deskEndpoints,
   medicalRecords: medicalRecordsEndpoints,
   stockFlows: stockFlowsEndpoints,
+  kasir: kasirEndpoints,
 };
 
 /**
@@ -93,6 +95,7 @@ export const apiEntities: EntityDef[] = [
   ...medicalRecordsEntities,
   ...stockFlowsEntities,
   ...medicalListsEntities,
+  ...kasirEntities,
 ];
 
 /** Every REST route of every module, in registration order. */
@@ -112,6 +115,7 @@ const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   usersApprovalExecutors,
   attendanceApprovalExecutors,
   stockFlowsApprovalExecutors,
+  kasirApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

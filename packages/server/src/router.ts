@@ -21,6 +21,7 @@ import { multimediaRouter } from './modules/multimedia/index.js';
 import { deskRouter } from './modules/desk/index.js';
 import { medicalRecordsRouter } from './modules/medicalRecords/index.js';
 import { stockFlowsRouter } from './modules/stockFlows/index.js';
+import { kasirRouter } from './modules/kasir/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -47,6 +48,7 @@ export const appRouter = router({
   desk: deskRouter,
   medicalRecords: medicalRecordsRouter,
   stockFlows: stockFlowsRouter,
+  kasir: kasirRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,3 +32,4 @@ export * from './schemas/inventory.js';
 export * from './schemas/inventory-flows.js';
 export * from './schemas/icd.js';
 export * from './schemas/medical-lists.js';
+export * from './schemas/kasir.js';

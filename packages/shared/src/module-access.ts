@@ -199,6 +199,11 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/inventory/purchase/low': { all: [INVENTORY_ACCESS.purchaseRead] },
   '/paket/promosi': { all: [read('MASTER_PAKET')] },
   '/paket/sales': { all: [read('LAYANAN_PAKET'), STAFF_ACCESS] },
+  // Kasir (issue 14): the clinic cashier; /service/payment is the same page for manager and admin (spec 6).
+  '/kasir/payment': { all: [access.feature('KASIR_KLINIK', 'manage')] },
+  '/kasir/sales': { all: [access.feature('KASIR_UMUM', 'manage')] },
+  '/service/payment': { all: [access.feature('KASIR_KLINIK', 'manage'), access.roles('manager', 'admin', 'toplevel')] },
+  '/backoffice/nota': { all: [access.toplevel()] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
   '/finance/master/akun': FIN,

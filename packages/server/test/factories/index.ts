@@ -8,6 +8,7 @@ import { inventoryFactories } from './inventory.js';
 import { medicalListsFactories } from './medicalLists.js';
 import { multimediaFactories } from './multimedia.js';
 import { paketFactories } from './paket.js';
+import { kasirFactories } from './kasir.js';
 import { visitsFactories } from './visits.js';
 import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
@@ -35,4 +36,5 @@ export const entityFactories: ModuleFactories = {
   ...medicalRecordsFactories,
   ...stockFlowsFactories,
   ...medicalListsFactories,
+  ...kasirFactories,
 };

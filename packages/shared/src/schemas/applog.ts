@@ -100,6 +100,8 @@ export const APPROVAL_ACTIONS = {
   'user.create_employee': 'Membuat akun pegawai',
   'attendance.correct_day': 'Koreksi absensi harian pegawai',
   'inventory.adjustment': 'Stok opname di atas batas nilai',
+  'kasir.void_payment': 'Membatalkan pembayaran kasir (void)',
+  'kasir.discount': 'Diskon kasir di atas batas',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 export const APPROVAL_ACTION_KEYS = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
@@ -115,6 +117,8 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'user.create_employee': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'attendance.correct_day': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'inventory.adjustment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'kasir.void_payment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'kasir.discount': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 export interface ApprovalRuleDto {

@@ -7,3 +7,4 @@ export * from './service.js';
 export * from './medical-records.js';
 export * from './inventory.js';
 export * from './inventory-flows.js';
+export * from './kasir.js';

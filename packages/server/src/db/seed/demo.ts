@@ -15,6 +15,7 @@ import { seedMedicalRecords } from './medical-records.js';
 import { seedServiceSchedule } from './service-schedule.js';
 import { seedInventory } from './inventory.js';
 import { seedInventoryFlows } from './inventory-flows.js';
+import { seedKasir } from './kasir.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -338,6 +339,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedInventory(tx, branchIds);
     // Transfers (one in transit to Bandung), a stock count, prescriptions dispensed and waiting (after the stock).
     await seedInventoryFlows(tx, branchIds);
+    // Jakarta's till: the demo cashier's open session and down payments of package registrations paid (issue 14).
+    await seedKasir(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

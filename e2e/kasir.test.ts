@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+
+/**
+ * Issue 14 in the browser, as the demo cashier (admin, Jakarta, whose till the demo seed opened): a package
+ * instalment paid with two methods (transfer and cash with change), its nota PDF read back (terbilang), and the
+ * till closed with a difference.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read by shape
+async function call(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async (m, u, b) => {
+      const r = await fetch(u, {
+        method: m,
+        headers: b === null ? {} : { 'content-type': 'application/json' },
+        body: b === null ? undefined : JSON.stringify(b),
+      });
+      const text = await r.text();
+      return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    method,
+    p,
+    body ?? null,
+  );
+}
+
+async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
+  await page.waitForFunction(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].some(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ),
+    {},
+    text,
+    scope,
+  );
+  const b = await page.evaluateHandle(
+    (t, s) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find(
+        (x) => x.innerText.trim() === t && !x.disabled,
+      )!,
+    text,
+    scope,
+  );
+  await (b as unknown as { click(): Promise<void> }).click();
+}
+
+describe('Kasir Klinik', () => {
+  it('pays a package instalment with two methods, reads the nota back and closes the till with a difference', async () => {
+    const page = await signedIn(browser, 'admin');
+    try {
+      await page.goto(url('/kasir/payment'));
+      await page.waitForSelector('[data-testid=session-bar]');
+      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
+      const cash = methods.find((m) => m.type === 'tunai')!.id;
+      const transfer = methods.find((m) => m.type === 'transfer')!.id;
+      const due = (await call(page, 'GET', '/api/kasir/cicilan')).body.data as {
+        code: string;
+        due_now: number;
+        customer: { name: string };
+      }[];
+      expect(due.length).toBeGreaterThan(0);
+      const m = due[0];
+
+      await clickButton(page, 'Cicilan Paket');
+      await page.waitForSelector('#cicilan-keyword');
+      await page.type('#cicilan-keyword', m.code);
+      await waitForText(page, m.code);
+      await clickButton(page, 'Bayar');
+      await page.waitForSelector('[data-testid=cicilan-form]');
+      const amount = await page.$eval('#cicilan-amount', (e) => (e as HTMLInputElement).value);
+      expect(Number(amount)).toBe(m.due_now);
+      // Transfer part of it, the rest in cash with 20.000 change.
+      const transferPart = Math.floor(m.due_now / 2);
+      await page.select('select[aria-label="Metode pembayaran 1"]', String(transfer));
+      await page.type('input[aria-label="Jumlah pembayaran 1"]', String(transferPart));
+      await clickButton(page, 'Tambah metode');
+      await page.select('select[aria-label="Metode pembayaran 2"]', String(cash));
+      await page.type('input[aria-label="Jumlah pembayaran 2"]', String(m.due_now - transferPart + 20000));
+      await page.waitForFunction(() => document.querySelector('[data-testid=change]')?.textContent?.includes('20.000'));
+      await clickButton(page, 'Bayar Cicilan');
+      await page.waitForSelector('[data-testid=paid-card]');
+      expect(await page.$eval('[data-testid=paid-change]', (e) => e.textContent)).toContain('20.000');
+      await screenshot(page, 'kasir-cicilan-paid');
+
+      // The nota: the newest payment of today, read back with pdftotext.
+      const list = (await call(page, 'GET', '/api/kasir/payment?kind=cicilan')).body.data as {
+        id: number;
+        total: number;
+      }[];
+      const paid = list[0];
+      expect(paid.total).toBe(m.due_now);
+      const pdf = await page.evaluate(async (id) => {
+        const r = await fetch(`/api/kasir/payment/${id}/nota`);
+        return {
+          status: r.status,
+          type: r.headers.get('content-type'),
+          b64: btoa(String.fromCharCode(...new Uint8Array(await r.arrayBuffer()))),
+        };
+      }, paid.id);
+      expect(pdf.status).toBe(200);
+      expect(pdf.type).toBe('application/pdf');
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kasir-e2e-')), 'nota.pdf');
+      fs.writeFileSync(file, Buffer.from(pdf.b64, 'base64'));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('NOTA PEMBAYARAN');
+      expect(text).toContain(m.customer.name);
+      expect(text).toContain('Terbilang:');
+      expect(text).toMatch(/rupiah/);
+      expect(text).toContain('Putri Ayu Lestari');
+
+      // Tutup kasir: the drawer counted 10.000 short.
+      await page.keyboard.press('Escape');
+      const session = (await call(page, 'GET', '/api/kasir/session/current')).body.data as {
+        methods: { method: number; expected: number }[];
+      };
+      const cashExpected = session.methods.find((x) => x.method === cash)!.expected;
+      await clickButton(page, 'Tutup Kasir');
+      await page.waitForSelector(`#count-${cash}`);
+      await page.type(`#count-${cash}`, String(cashExpected - 10000));
+      for (const x of session.methods.filter((y) => y.method !== cash && y.expected > 0))
+        await page.type(`#count-${x.method}`, String(x.expected));
+      await clickButton(page, 'Simpan Tutup Kasir');
+      await page.waitForSelector('[data-testid=session-closed]');
+      expect(await page.$eval('[data-testid=session-closed]', (e) => e.textContent)).toContain('-Rp10.000');
+      await screenshot(page, 'kasir-closed');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('sells an item at the general cashier (after opening the till again)', async () => {
+    const page = await signedIn(browser, 'admin');
+    try {
+      await page.goto(url('/kasir/sales'));
+      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
+      if (await page.$('[data-testid=session-open-form]')) {
+        await page.type('#kasir-float', '200000');
+        await clickButton(page, 'Buka Kasir');
+        await page.waitForSelector('[data-testid=session-bar]');
+      }
+      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
+      const cash = methods.find((m) => m.type === 'tunai')!.id;
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
+      );
+      await clickButton(page, 'Tambah');
+      await page.waitForSelector('[data-testid=sales-cart] input[aria-label^="Jumlah "]');
+      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await page.type('input[aria-label="Jumlah pembayaran 1"]', '5000000');
+      await clickButton(page, 'Bayar', '[data-testid=sales-cart]');
+      await page.waitForSelector('[data-testid=sales-paid]');
+      await waitForText(page, 'PJU/');
+      await screenshot(page, 'kasir-sales-paid');
+    } finally {
+      await closePage(page);
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  serial,
+  integer,
+  varchar,
+  text,
+  timestamp,
+  boolean,
+  date,
+  bigint,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+import { paymentMethod } from './finance.js';
+import { paketMembership, paketMembershipSlot } from './paket.js';
+import { visit } from './service.js';
+import { warehouse } from './inventory.js';
+
+/**
+ * Kasir (issue 14): cash sessions, payments (invoices) with their lines and tenders, and voids. Every table is
+ * branch-owned (profile_id); money in sen (bigint). Nothing is ever deleted and lines/tenders never change
+ * (drizzle/*_kasir_rules.sql): a void is a reversal that keeps the original and marks it.
+ */
+const sen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const branch = () =>
+  integer('profile_id')
+    .notNull()
+    .references(() => profile.id);
+const userRef = (name: string) => integer(name).references(() => users.id);
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** A cashier's till: opened with a float, closed (tutup kasir) counting each method; one open per cashier and branch. */
+export const kasirSession = pgTable(
+  'kasir_session',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    cashier_id: integer('cashier_id')
+      .notNull()
+      .references(() => users.id),
+    open_date: date('open_date', { mode: 'string' }).notNull(),
+    opened_at: ts('opened_at').notNull().defaultNow(),
+    opening_float: sen('opening_float'),
+    /** open | closed */
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    closed_at: ts('closed_at'),
+    closed_by: userRef('closed_by'),
+    expected_total: sen('expected_total'),
+    counted_total: sen('counted_total'),
+    /** counted - expected (negative: short). */
+    difference: bigint('difference', { mode: 'number' }).notNull().default(0),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('kasir_session_open_idx')
+      .on(t.profile_id, t.cashier_id)
+      .where(sql`${t.status} = 'open'`),
+    index('kasir_session_profile_date_idx').on(t.profile_id, t.open_date),
+  ],
+);
+
+/** What the cashier counted per payment method at closing, against what the system expected. */
+export const kasirSessionCount = pgTable(
+  'kasir_session_count',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => kasirSession.id),
+    payment_method_id: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethod.id),
+    expected: sen('expected'),
+    counted: sen('counted'),
+    difference: bigint('difference', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('kasir_session_count_idx').on(t.session_id, t.payment_method_id)],
+);
+
+/**
+ * A payment (invoice): of a visit's bill, a general sale or package instalments. `total` is the bill after
+ * discounts and taxes, `paid` what the tenders cover of it (paid < total: partly, the rest a receivable),
+ * `change` the cash given back. One active payment per visit (kasir_payment_visit_idx): a bill is paid once.
+ */
+export const kasirPayment = pgTable(
+  'kasir_payment',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    code: varchar('code', { length: 40 }).notNull(),
+    /** visit | sales | cicilan */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    visit_id: integer('visit_id').references(() => visit.id),
+    customer_id: userRef('customer_id'),
+    membership_id: integer('membership_id').references(() => paketMembership.id),
+    warehouse_id: integer('warehouse_id').references(() => warehouse.id),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => kasirSession.id),
+    cashier_id: integer('cashier_id')
+      .notNull()
+      .references(() => users.id),
+    paid_date: date('paid_date', { mode: 'string' }).notNull(),
+    subtotal: sen('subtotal'),
+    discount: sen('discount'),
+    tax: sen('tax'),
+    total: sen('total'),
+    paid: sen('paid'),
+    tendered: sen('tendered'),
+    change: sen('change'),
+    /** paid | partly | void */
+    status: varchar('status', { length: 10 }).notNull(),
+    idempotency_key: varchar('idempotency_key', { length: 120 }).notNull(),
+    jurnal_id: integer('jurnal_id'),
+    jurnal_code: varchar('jurnal_code', { length: 40 }),
+    print_count: integer('print_count').notNull().default(0),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('kasir_payment_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('kasir_payment_idem_idx').on(t.profile_id, t.idempotency_key),
+    uniqueIndex('kasir_payment_visit_idx')
+      .on(t.visit_id)
+      .where(sql`${t.visit_id} is not null and ${t.status} <> 'void'`),
+    index('kasir_payment_profile_date_idx').on(t.profile_id, t.paid_date),
+    index('kasir_payment_session_idx').on(t.session_id),
+    index('kasir_payment_membership_idx').on(t.membership_id),
+  ],
+);
+
+/** A line of a payment: what was billed (kind + ref), at which price, discount, tax, and the package slot used. */
+export const kasirPaymentLine = pgTable(
+  'kasir_payment_line',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => kasirPayment.id),
+    /** treatment | product | resep | bhp | lab | item | cicilan */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    ref_id: integer('ref_id'),
+    name: varchar('name', { length: 200 }).notNull(),
+    qty: integer('qty').notNull().default(1),
+    price: sen('price'),
+    discount: sen('discount'),
+    covered_by_paket: integer('covered_by_paket').references(() => paketMembershipSlot.id),
+    tax: sen('tax'),
+    total: sen('total'),
+    doctor_id: userRef('doctor_id'),
+    doctor_share: sen('doctor_share'),
+  },
+  (t) => [index('kasir_payment_line_payment_idx').on(t.payment_id)],
+);
+
+/** How a payment was paid: per method the amount applied to the bill, what was handed over and the change. */
+export const kasirPaymentTender = pgTable(
+  'kasir_payment_tender',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => kasirPayment.id),
+    payment_method_id: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethod.id),
+    amount: sen('amount'),
+    tendered: sen('tendered'),
+    change: sen('change'),
+  },
+  (t) => [index('kasir_payment_tender_payment_idx').on(t.payment_id)],
+);
+
+/** A carried-out void: the reversal of one payment (at most one), who asked, why and who approved. */
+export const kasirVoid = pgTable(
+  'kasir_void',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => kasirPayment.id),
+    reason: text('reason').notNull(),
+    requested_by: userRef('requested_by'),
+    approved_by: userRef('approved_by'),
+    applog_id: integer('applog_id'),
+    jurnal_id: integer('jurnal_id'),
+    jurnal_code: varchar('jurnal_code', { length: 40 }),
+    voided_date: date('voided_date', { mode: 'string' }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kasir_void_payment_idx').on(t.payment_id)],
+);
+
+/** Per branch: whether the clinic is a PKP (PPN on taxable items) and the discount above which approval is needed. */
+export const kasirSetting = pgTable('kasir_setting', {
+  profile_id: integer('profile_id')
+    .primaryKey()
+    .references(() => profile.id),
+  is_pkp: boolean('is_pkp').notNull().default(false),
+  /** Discount of a bill above this share of its subtotal (basis points: 1000 = 10%) needs approval. */
+  discount_limit_bp: integer('discount_limit_bp').notNull().default(1000),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});

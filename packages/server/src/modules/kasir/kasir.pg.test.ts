@@ -1,0 +1,151 @@
+/**
+ * Races at the till, on PostgreSQL only (the server-pg project): two cashiers paying one bill, a retried request,
+ * concurrent instalment payments of one registration. PGlite has one connection and would run them one by one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { todayIn } from '@klinik/shared';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { queryRows } from '../../db/client.js';
+import { financePeriode } from '../../db/schema/index.js';
+
+let t: TestApp;
+let branch: number;
+let cashiers: TestUser[];
+const NAMES = ['Kasir Satu', 'Kasir Dua', 'Kasir Tiga', 'Kasir Empat'];
+let doctor: TestUser;
+let facialId: number;
+let historyId: number;
+let cash: number;
+const today = todayIn('Asia/Jakarta');
+
+async function one<T>(q: ReturnType<typeof sql>): Promise<T> {
+  return (await queryRows<T>(t.db, q))[0];
+}
+
+async function finishedVisit(customer: number) {
+  const v = await t.api(cashiers[0]).post('/api/service/visit', { customer, doctor: doctor.id, kind: 'konsultasi' });
+  expect(v.status).toBe(201);
+  const visitId = v.body.data.id as number;
+  const rec = await one<{
+    id: number;
+  }>(sql`insert into rm_record (profile_id, visit_id, customer_id, doctor_id, visit_date, created_by)
+    values (${branch}, ${visitId}, ${customer}, ${doctor.id}, ${today}, ${doctor.id}) returning id`);
+  const e = await one<{
+    id: number;
+  }>(sql`insert into rm_entry (profile_id, record_id, visit_id, customer_id, kind, created_by)
+    values (${branch}, ${rec.id}, ${visitId}, ${customer}, 'treatment', ${doctor.id}) returning id`);
+  await t.db
+    .execute(sql`insert into rm_entry_version (profile_id, entry_id, kind, version, action, created_by, perawatan_id, doctor_id, qty, price, doctor_share)
+    values (${branch}, ${e.id}, 'treatment', 1, 'create', ${doctor.id}, ${facialId}, ${doctor.id}, 1, 50000000, 10000000)`);
+  await t.db.execute(
+    sql`update rm_record set status = 'finished', finished_at = now(), finished_by = ${doctor.id} where id = ${rec.id}`,
+  );
+  return visitId;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  branch = await t.makeBranch({ name: 'Klinik Kasir Serentak' });
+  cashiers = [];
+  for (const name of NAMES) cashiers.push(await t.makeUser('admin', { branchId: branch, name }));
+  doctor = await t.makeUser('dokter', { branchId: branch });
+  await t.db.insert(financePeriode).values({ profile_id: branch, start_date: '2020-01-01', status: 0 });
+  const facial = await t
+    .api(cashiers[0])
+    .post('/api/master/tindakanmedis', { code: 'TM-FAC', name: 'Facial', price: 500000, doctor_share: 100000 });
+  facialId = facial.body.data.id;
+  const type = await t
+    .api(cashiers[0])
+    .post('/api/paket/type', { name: 'Promo', type: 1, start_at: '2024-01-01', end_at: '2099-12-31' });
+  const paket = await t.api(cashiers[0]).post('/api/paket', {
+    code: 'PKT-SR',
+    name: 'Paket Serentak',
+    paket_type_id: type.body.data.id,
+    active_at: '2024-01-01',
+    price: 3000000,
+    description: '',
+    installment_schema: 1,
+    dp_amount: 600000,
+    cicilan_amount: 800000,
+    cicilan_attempt: 3,
+    items: [{ type: 1, ref_id: facialId, free_slot: 6, expired_duration: 180 }],
+  });
+  historyId = paket.body.data.id;
+  for (const c of cashiers) expect((await t.api(c).post('/api/kasir/session', { opening_float: 0 })).status).toBe(201);
+  cash = Number(
+    (await one<{ id: number }>(sql`select id from payment_method where type = 'tunai' order by id limit 1`)).id,
+  );
+});
+afterAll(() => t.close());
+
+describe('concurrent payments (PostgreSQL)', () => {
+  it('pays a bill once when cashiers pay it at the same time; the others get 409 naming who paid', async () => {
+    expect(process.env.TEST_DATABASE_URL).toBeTruthy();
+    const visit = await finishedVisit(await t.makePatient(branch, { name: 'Pasien Rebutan' }));
+    const res = await Promise.all(
+      cashiers.map((c) => t.api(c).post('/api/kasir/payment', { visit, payments: [{ method: cash, amount: 500000 }] })),
+    );
+    expect(res.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const winner = NAMES[res.findIndex((r) => r.status === 201)];
+    const code = res.find((r) => r.status === 201)!.body.data.code;
+    for (const r of res.filter((x) => x.status === 409))
+      expect(r.body[0].message).toBe(`Tagihan kunjungan ini sudah dibayar oleh ${winner} (${code})`);
+    const n = await one<{ n: number; j: number }>(
+      sql`select count(*)::int as n, (select count(*)::int from jurnal where source_type = 'kasir_payment' and source_id in
+          (select id::text from kasir_payment where visit_id = ${visit})) as j from kasir_payment where visit_id = ${visit}`,
+    );
+    expect(n).toEqual({ n: 1, j: 1 });
+  });
+
+  it('answers a retried Idempotency-Key with the same payment', async () => {
+    const visit = await finishedVisit(await t.makePatient(branch, { name: 'Pasien Klik Ganda' }));
+    const res = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t
+          .api(cashiers[1])
+          .post(
+            '/api/kasir/payment',
+            { visit, payments: [{ method: cash, amount: 600000 }] },
+            { 'idempotency-key': 'double-click-01' },
+          ),
+      ),
+    );
+    expect(res.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(res.map((r) => r.body.data.id)).size).toBe(1);
+    expect(res[0].body.data).toMatchObject({ total: 500000, paid: 500000, change: 100000 });
+  });
+
+  it('never pays more instalments than are due when they are paid concurrently', async () => {
+    const customer = await t.makePatient(branch, { name: 'Pasien Cicilan Serentak' });
+    const m = await t
+      .api(cashiers[0])
+      .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
+    expect(m.status).toBe(201);
+    // 3.000.000 due: six concurrent payments of 800.000 from four cashiers (4.800.000) - at most three fit.
+    const res = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.api(cashiers[i % 4]).post('/api/kasir/cicilan', {
+          membership: m.body.data.id,
+          amount: 800000,
+          payments: [{ method: cash, amount: 800000 }],
+        }),
+      ),
+    );
+    const ok = res.filter((r) => r.status === 201).length;
+    expect(ok).toBe(3);
+    expect(res.filter((r) => r.status === 400).length).toBe(3);
+    const sums = await one<{ paid: string; amount: string; pays: string }>(
+      sql`select sum(c.paid_amount)::text as paid, sum(c.amount)::text as amount,
+          (select sum(total)::text from kasir_payment where membership_id = ${m.body.data.id} and status <> 'void') as pays
+          from paket_membership_cicilan c where c.membership_id = ${m.body.data.id}`,
+    );
+    expect(Number(sums.paid)).toBe(240000000);
+    expect(Number(sums.pays)).toBe(240000000);
+    expect(Number(sums.paid)).toBeLessThanOrEqual(Number(sums.amount));
+    const tb = await one<{ d: string; c: string }>(
+      sql`select sum(debit)::text as d, sum(credit)::text as c from jurnal_detail`,
+    );
+    expect(tb.d).toBe(tb.c);
+  });
+});

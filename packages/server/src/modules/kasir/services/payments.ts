@@ -1,0 +1,192 @@
+/** Reading payments: one with its lines and tenders, the lists, the nota (A5 PDF) and the thermal receipt's data. */
+import { branchScope, requireAccess } from '../../../http/access-scope.js';
+import {
+  formatDate,
+  formatRupiah,
+  fromSen,
+  terbilang,
+  LINE_KINDS,
+  type LineKind,
+  type Paged,
+  type PaymentDto,
+  type PaymentListQuery,
+} from '@klinik/shared';
+import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
+import { notFound } from '../../../http/errors.js';
+import { audit } from '../../../lib/audit.js';
+import { readUpload } from '../../../lib/uploads.js';
+import { KASIR_PAYMENT } from '../entities.js';
+import * as q from '../queries.js';
+import { toPaymentDto } from './core.js';
+
+export async function getPayment(ctx: Ctx, id: number): Promise<PaymentDto> {
+  const c = requireUser(ctx);
+  await requireAccess(c, KASIR_PAYMENT, [id], 'read');
+  const row = await q.paymentListRow(c.db, id);
+  if (!row) throw notFound(KASIR_PAYMENT.notFound);
+  const [lines, tenders] = await Promise.all([q.linesOf(c.db, id), q.tendersOf(c.db, id)]);
+  return {
+    ...toPaymentDto(row),
+    lines: lines.map((l) => ({
+      kind: l.kind as LineKind,
+      ref: l.ref_id,
+      name: l.name,
+      qty: l.qty,
+      price: fromSen(l.price),
+      discount: fromSen(l.discount),
+      covered_by_paket: l.covered_by_paket,
+      tax: fromSen(l.tax),
+      total: fromSen(l.total),
+    })),
+    tenders: tenders.map((t) => ({
+      method: t.method,
+      methodname: t.methodname,
+      amount: fromSen(t.amount),
+      tendered: fromSen(t.tendered),
+      change: fromSen(t.change),
+    })),
+  };
+}
+
+export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<Paged<PaymentDto>> {
+  const c = requireUser(ctx);
+  const { rows, count } = await q.listPayments(c.db, {
+    scope: branchScope(c, query),
+    kind: query.kind,
+    status: query.status,
+    fromdate: query.fromdate ?? undefined,
+    todate: query.todate ?? undefined,
+    session: query.session,
+    keyword: query.keyword,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map(toPaymentDto), count };
+}
+
+/** Counts a print of the receipt (nota or thermal); from the second print on it is a copy ('SALINAN'). */
+export async function markPrinted(ctx: Ctx, id: number): Promise<{ copy: boolean; print_count: number }> {
+  const c = requireUser(ctx);
+  await requireAccess(c, KASIR_PAYMENT, [id], 'read');
+  return inTransaction(c, async (tx) => {
+    const count = await q.bumpPrintCount(tx.db, id);
+    await audit(tx, { action: 'print', entity: 'kasir_payment', entityId: id, after: { print_count: count } });
+    return { copy: count > 1, print_count: count };
+  });
+}
+
+/** The branch logo as a data: URL, or null when absent or unreadable. */
+async function logoDataUrl(uploadDir: string, logo: string | null, branchId: number): Promise<string | null> {
+  const file = await readUpload(uploadDir, logo, { kind: 'profile', id: branchId });
+  return file ? `data:${file.mime};base64,${file.buffer.toString('base64')}` : null;
+}
+
+const esc = (s: string | number | null | undefined): string =>
+  String(s ?? '-').replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+export interface NotaData {
+  branch: {
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    logoDataUrl: string | null;
+  };
+  payment: PaymentDto;
+  copy: boolean;
+}
+
+export function notaHtml(d: NotaData): string {
+  const p = d.payment;
+  const rows = (p.lines ?? [])
+    .map(
+      (l, i) =>
+        `<tr><td class="c">${i + 1}</td><td>${esc(l.name)}<div class="muted">${esc(LINE_KINDS[l.kind] ?? l.kind)}${
+          l.covered_by_paket ? ' · ditanggung paket' : ''
+        }</div></td><td class="c">${l.qty}</td><td class="r">${esc(formatRupiah(l.price))}</td><td class="r">${esc(
+          formatRupiah(l.discount),
+        )}</td><td class="r">${esc(formatRupiah(l.total))}</td></tr>`,
+    )
+    .join('');
+  const tenders = (p.tenders ?? [])
+    .map((t) => `<tr><td>${esc(t.methodname)}</td><td class="r">${esc(formatRupiah(t.tendered))}</td></tr>`)
+    .join('');
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Nota ${esc(p.code)}</title>
+<style>
+  @page { size: A5; margin: 10mm; }
+  * { box-sizing: border-box; }
+  body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9pt; color: #111; margin: 0; }
+  .head { display: flex; align-items: center; gap: 10px; border-bottom: 2px solid #333; padding-bottom: 6px; margin-bottom: 8px; }
+  .logo { width: 44px; height: 44px; object-fit: contain; }
+  .head h1 { font-size: 13pt; margin: 0; }
+  .info { font-size: 8pt; color: #333; }
+  h2 { font-size: 11pt; margin: 4px 0; text-align: center; letter-spacing: 1px; }
+  .copy { text-align: center; font-weight: bold; color: #b91c1c; border: 2px solid #b91c1c; padding: 2px; margin: 4px auto; width: 40%; }
+  .void { text-align: center; font-weight: bold; color: #b91c1c; }
+  table { width: 100%; border-collapse: collapse; }
+  table.kv td { padding: 1px 2px; }
+  table.grid th, table.grid td { border-bottom: 1px solid #bbb; padding: 3px 4px; vertical-align: top; }
+  table.grid th { background: #eef2f2; text-align: left; }
+  .c { text-align: center; } .r { text-align: right; white-space: nowrap; }
+  .muted { color: #555; font-size: 7.5pt; }
+  .tot td { padding: 2px 4px; }
+  .words { font-style: italic; margin-top: 6px; }
+  .sign { margin-top: 18px; display: flex; justify-content: flex-end; }
+  .sign div { width: 45%; text-align: center; }
+  .sign .line { margin-top: 40px; border-top: 1px solid #111; padding-top: 2px; font-weight: bold; }
+</style></head><body>
+<div class="head">
+  ${d.branch.logoDataUrl ? `<img class="logo" src="${esc(d.branch.logoDataUrl)}" alt="logo">` : ''}
+  <div><h1>${esc(d.branch.name)}</h1><div class="info">${esc(d.branch.address)} · Telp. ${esc(d.branch.phone)}</div></div>
+</div>
+<h2>NOTA PEMBAYARAN</h2>
+${d.copy ? '<div class="copy">SALINAN</div>' : ''}
+${p.status === 'void' ? '<div class="void">DIBATALKAN</div>' : ''}
+<table class="kv">
+  <tr><td>No. Nota</td><td>: ${esc(p.code)}</td><td>Tanggal</td><td>: ${esc(formatDate(p.paid_date))}</td></tr>
+  <tr><td>Pasien</td><td>: ${esc(p.customer ? `${p.customer.name} (${p.customer.username})` : 'Umum')}</td><td>Jenis</td><td>: ${esc(p.kindname)}${
+    p.membership ? ` ${esc(p.membership.code)}` : ''
+  }</td></tr>
+</table>
+<table class="grid" style="margin-top:6px">
+  <thead><tr><th class="c">No</th><th>Uraian</th><th class="c">Qty</th><th class="r">Harga</th><th class="r">Diskon</th><th class="r">Jumlah</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>
+<table class="tot" style="margin-top:4px; width: 60%; margin-left: 40%">
+  <tr><td>Subtotal</td><td class="r">${esc(formatRupiah(p.subtotal))}</td></tr>
+  ${p.discount ? `<tr><td>Diskon</td><td class="r">- ${esc(formatRupiah(p.discount))}</td></tr>` : ''}
+  ${p.tax ? `<tr><td>PPN</td><td class="r">${esc(formatRupiah(p.tax))}</td></tr>` : ''}
+  <tr><td><b>Total</b></td><td class="r"><b>${esc(formatRupiah(p.total))}</b></td></tr>
+  ${tenders}
+  <tr><td>Kembali</td><td class="r">${esc(formatRupiah(p.change))}</td></tr>
+  ${p.paid < p.total ? `<tr><td>Sisa Tagihan</td><td class="r">${esc(formatRupiah(p.total - p.paid))}</td></tr>` : ''}
+</table>
+<div class="words">Terbilang: ${esc(terbilang(p.total))}</div>
+<div class="sign"><div>Kasir<div class="line">${esc(p.cashier.name)}</div></div></div>
+</body></html>`;
+}
+
+/** GET /api/kasir/payment/{id}/nota: the A5 nota; every print after the first is marked 'SALINAN'. */
+export async function notaPdf(ctx: Ctx, id: number): Promise<{ pdf: Buffer; filename: string }> {
+  const c = requireUser(ctx);
+  const payment = await getPayment(c, id);
+  const branch = await q.findBranch(c.db, payment.profile_id);
+  if (!branch) throw notFound('Cabang tidak ditemukan');
+  const { copy } = await markPrinted(c, id);
+  const html = notaHtml({
+    branch: {
+      name: branch.name,
+      address: branch.address,
+      phone: branch.phone,
+      email: branch.email,
+      logoDataUrl: await logoDataUrl(c.config.uploadDir, branch.logo, Number(branch.id)),
+    },
+    payment,
+    copy,
+  });
+  const pdf = await c.services.pdf.render(html);
+  return { pdf, filename: `nota-${payment.code}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_') };
+}

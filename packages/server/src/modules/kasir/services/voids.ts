@@ -1,0 +1,140 @@
+/**
+ * Voids only by reversal (issue 14, item 6): POST /api/kasir/payment/{id}/void { reason } goes through the approval
+ * engine (action kasir.void_payment). Carried out (at once for a top-level user or when the branch's rule does not
+ * ask for approval, else when approved): the payment's journal reversed by a journal with every side swapped,
+ * instalments and package slots given back, the original kept and marked void with a kasir_void row.
+ */
+import { requireAccess } from '../../../http/access-scope.js';
+import {
+  paymentVoidInput,
+  type ActionOutcome,
+  type ApprovalAction,
+  type PaymentDto,
+  type PaymentVoidInput,
+} from '@klinik/shared';
+import { requireUser, type Ctx } from '../../../http/context.js';
+import { conflict, notFound } from '../../../http/errors.js';
+import { audit } from '../../../lib/audit.js';
+import { requestOrRun, type ApprovalExecutor } from '../../applog/index.js';
+import { postJournal } from '../../finance/index.js';
+import { receiveStock } from '../../inventory/index.js';
+import { asSen } from '@klinik/shared';
+import { KASIR_PAYMENT } from '../entities.js';
+import * as q from '../queries.js';
+import { journalLines } from './core.js';
+import { getPayment } from './payments.js';
+
+interface VoidPayload {
+  payment_id: number;
+  reason: string;
+}
+
+async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: number | null): Promise<void> {
+  const c = requireUser(tx);
+  const pay = await q.findPayment(tx.db, p.payment_id, true);
+  if (!pay || pay.profile_id !== tx.branchId) throw notFound(KASIR_PAYMENT.notFound);
+  if (pay.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
+  const today = await tx.today();
+  const lines = await q.linesOf(tx.db, pay.id);
+  const tenders = await q.tendersOf(tx.db, pay.id);
+  // Instalments and package slots go back.
+  if (pay.kind === 'cicilan') {
+    const rows = await q.cicilanOf(tx.db, pay.membership_id ? [pay.membership_id] : []);
+    for (const l of lines) {
+      const r = rows.find((x) => x.id === l.ref_id);
+      if (!r) continue;
+      const paid = Math.max(0, r.paid_amount - Number(l.total));
+      await q.setCicilanPaid(tx.db, r.id, paid, paid > 0 ? today : null);
+    }
+  }
+  for (const l of lines) if (l.covered_by_paket) await q.returnSlot(tx.db, l.covered_by_paket, l.qty);
+  // Items sold at the general cashier go back into the batches they left, at the cost they left with.
+  if (pay.kind === 'sales') {
+    const moves = await q.saleMovements(tx.db, pay.id);
+    if (moves.length) {
+      await receiveStock(tx, {
+        kind: 'return',
+        warehouse: moves[0].warehouse,
+        items: moves.map((m) => ({ item: m.item, qty: m.qty, value: asSen(m.value), batch: m.batch })),
+        source: { kind: 'kasir_void', id: pay.id },
+        memo: `Retur stok pembatalan ${pay.code}`,
+      });
+    }
+  }
+  let jurnal: { id: number; code: string } | null = null;
+  if (pay.jurnal_id) {
+    const memo = `Pembatalan ${pay.code}: ${p.reason}`.slice(0, 1000);
+    const reversed = journalLines(
+      pay,
+      lines.map((l) => ({ ...l, price: Number(l.price), doctor_share: Number(l.doctor_share) })),
+      tenders,
+      { memo, reverse: true },
+    );
+    jurnal = await postJournal(tx, {
+      transaction_at: today,
+      memo,
+      source_type: 'kasir_void',
+      source_id: pay.id,
+      lines: reversed,
+    });
+  }
+  if (!(await q.markVoid(tx.db, pay.id))) throw conflict('Pembayaran ini sudah dibatalkan');
+  const v = await q.insertVoid(tx.db, {
+    profile_id: tx.branchId,
+    payment_id: pay.id,
+    reason: p.reason,
+    requested_by: requestedBy,
+    approved_by: c.user.id,
+    applog_id: applogId,
+    jurnal_id: jurnal?.id ?? null,
+    jurnal_code: jurnal?.code ?? null,
+    voided_date: today,
+  });
+  await audit(tx, {
+    action: 'void',
+    entity: 'kasir_payment',
+    entityId: pay.id,
+    before: pay,
+    after: { status: 'void', void: v },
+  });
+}
+
+export async function requestVoid(ctx: Ctx, id: number, input: PaymentVoidInput): Promise<ActionOutcome<PaymentDto>> {
+  const c = requireUser(ctx);
+  await requireAccess(c, KASIR_PAYMENT, [id], 'write');
+  const pay = await q.findPayment(c.db, id);
+  if (!pay) throw notFound(KASIR_PAYMENT.notFound);
+  if (pay.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
+  const payload: VoidPayload = { payment_id: id, reason: input.reason };
+  const out = await requestOrRun(
+    c,
+    {
+      action: 'kasir.void_payment',
+      message: `Membatalkan pembayaran ${pay.code}`,
+      note: input.reason,
+      entity: 'kasir_payment',
+      entityId: id,
+      payload,
+      url: '/kasir/payment',
+    },
+    (tx) => carryOut(tx, payload, c.user.id, null),
+  );
+  if (out.pending) return out;
+  return { pending: false, data: await getPayment(c, id) };
+}
+
+const runStoredVoid: ApprovalExecutor = async (tx, payload, req) => {
+  const p = paymentVoidInput.extend({}).parse({ reason: (payload as VoidPayload).reason });
+  await carryOut(
+    tx,
+    { payment_id: Number((payload as VoidPayload).payment_id), reason: p.reason },
+    req.user_id,
+    req.id,
+  );
+};
+
+export const kasirApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
+  'kasir.void_payment': runStoredVoid,
+  // Approving a discount above the limit is the grant itself: the cashier then pays with it (bill.ts reads it).
+  'kasir.discount': async () => undefined,
+};

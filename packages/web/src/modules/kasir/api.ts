@@ -1,0 +1,37 @@
+import type { PaymentDto, PaymentResultDto } from '@klinik/shared';
+import { api, newIdempotencyKey } from '../../lib/api';
+
+/** What POST /api/kasir/payment answers: the payment, or a discount waiting for approval (202). */
+export type PayOutcome = PaymentResultDto | { pending: true; applog_id: number; message: string };
+
+export async function payVisit(body: unknown, idempotencyKey: string): Promise<PayOutcome> {
+  const r = await api.post<{ data: PayOutcome }>('/api/kasir/payment', body, { idempotencyKey });
+  return r.data;
+}
+
+export async function payCicilan(body: unknown, idempotencyKey: string): Promise<PaymentResultDto> {
+  return (await api.post<{ data: PaymentResultDto }>('/api/kasir/cicilan', body, { idempotencyKey })).data;
+}
+
+export async function voidPayment(id: number, reason: string) {
+  return (
+    await api.post<{ data: PaymentDto | { pending: true; message: string } }>(`/api/kasir/payment/${id}/void`, {
+      reason,
+    })
+  ).data;
+}
+
+export async function paymentOf(id: number): Promise<PaymentDto> {
+  return (await api.get<{ data: PaymentDto }>(`/api/kasir/payment/${id}`)).data;
+}
+
+/** Counts a thermal print (the second and later are copies). */
+export async function markPrinted(id: number): Promise<{ copy: boolean }> {
+  return (await api.post<{ data: { copy: boolean } }>(`/api/kasir/payment/${id}/printed`)).data;
+}
+
+export function notaUrl(id: number): string {
+  return `/api/kasir/payment/${id}/nota`;
+}
+
+export { newIdempotencyKey };

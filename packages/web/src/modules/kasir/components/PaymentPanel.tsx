@@ -1,0 +1,123 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatRupiah } from '@klinik/shared';
+import { useTRPC } from '../../../lib/trpc';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+
+export interface TenderRow {
+  method: string;
+  amount: string;
+}
+
+const sen = (v: string | number) => Math.round(Number(v || 0) * 100);
+
+/**
+ * Several payment methods for one bill: a method and an amount per row. Cash may exceed what is due (change);
+ * shows what is paid, the change and what remains (a receivable when the bill allows it).
+ */
+export function PaymentPanel({
+  due,
+  rows,
+  onChange,
+  fieldError,
+}: {
+  due: number;
+  rows: TenderRow[];
+  onChange: (rows: TenderRow[]) => void;
+  fieldError?: (field: string) => string | undefined;
+}) {
+  const trpc = useTRPC();
+  const methods = useQuery(trpc.kasir.methods.queryOptions());
+  const list = methods.data ?? [];
+  const typeOf = (id: string) => list.find((m) => String(m.id) === id)?.type;
+  const nonCash = rows.filter((r) => typeOf(r.method) !== 'tunai').reduce((s, r) => s + sen(r.amount), 0);
+  const cashIn = rows.filter((r) => typeOf(r.method) === 'tunai').reduce((s, r) => s + sen(r.amount), 0);
+  const dueSen = sen(due);
+  const cashApplied = Math.min(cashIn, Math.max(0, dueSen - nonCash));
+  const paid = nonCash + cashApplied;
+  const change = cashIn - cashApplied;
+  const rest = Math.max(0, dueSen - paid);
+  const set = (i: number, patch: Partial<TenderRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const used = new Set(rows.map((r) => r.method));
+  return (
+    <div className="grid gap-2" data-testid="payment-panel">
+      {rows.map((r, i) => (
+        <div key={i} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2">
+          <div>
+            <select
+              aria-label={`Metode pembayaran ${i + 1}`}
+              className="h-9 w-full rounded-md border bg-background px-2 text-sm"
+              value={r.method}
+              onChange={(e) => set(i, { method: e.target.value })}
+            >
+              <option value="">Pilih metode</option>
+              {list.map((m) => (
+                <option key={m.id} value={String(m.id)} disabled={used.has(String(m.id)) && r.method !== String(m.id)}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+            {fieldError?.(`payments.${i}.method`) ? (
+              <p className="text-xs text-destructive">{fieldError(`payments.${i}.method`)}</p>
+            ) : null}
+          </div>
+          <div>
+            <Input
+              aria-label={`Jumlah pembayaran ${i + 1}`}
+              inputMode="decimal"
+              value={r.amount}
+              onChange={(e) => set(i, { amount: e.target.value.replace(/[^0-9.]/g, '') })}
+              placeholder="0"
+            />
+            {fieldError?.(`payments.${i}.amount`) ? (
+              <p className="text-xs text-destructive">{fieldError(`payments.${i}.amount`)}</p>
+            ) : null}
+          </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            disabled={rows.length <= 1}
+          >
+            Hapus
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => onChange([...rows, { method: '', amount: '' }])}
+          disabled={rows.length >= list.length}
+        >
+          Tambah metode
+        </Button>
+      </div>
+      {fieldError?.('payments') ? <p className="text-sm text-destructive">{fieldError('payments')}</p> : null}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-md bg-muted/50 p-2 text-sm">
+        <dt>Tagihan</dt>
+        <dd className="text-right tabular-nums">{formatRupiah(due)}</dd>
+        <dt>Dibayar</dt>
+        <dd className="text-right tabular-nums" data-testid="paid">
+          {formatRupiah(paid / 100)}
+        </dd>
+        <dt>Kembali</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="change">
+          {formatRupiah(change / 100)}
+        </dd>
+        <dt>Sisa</dt>
+        <dd className="text-right tabular-nums">{formatRupiah(rest / 100)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+export function tendersOf(rows: TenderRow[]) {
+  return rows
+    .filter((r) => r.method || r.amount)
+    .map((r) => ({ method: r.method ? Number(r.method) : '', amount: r.amount === '' ? '' : Number(r.amount) }));
+}

@@ -1,0 +1,857 @@
+import * as React from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatDate,
+  formatRupiah,
+  LINE_KINDS,
+  type BillDto,
+  type CicilanDueDto,
+  type ErrorItem,
+  type PaymentDto,
+  type PaymentResultDto,
+  type SessionDto,
+} from '@klinik/shared';
+import { useBranchToday } from '../../../lib/branch-today';
+import { errorItems, useTRPC } from '../../../lib/trpc';
+import { api } from '../../../lib/api';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { ErrorList } from '../../../components/ui/error-list';
+import { FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Button } from '../../../components/ui/button';
+import { Switch } from '../../../components/ui/switch';
+import { DateInput } from '../../../components/ui/date-input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Textarea } from '../../../components/ui/textarea';
+import { PaymentPanel, tendersOf, type TenderRow } from '../components/PaymentPanel';
+import { thermalHtml } from '../components/thermal';
+import { markPrinted, newIdempotencyKey, notaUrl, paymentOf, payCicilan, payVisit, voidPayment } from '../api';
+
+const fieldOf = (items: ErrorItem[]) => (f: string) => items.find((i) => i.field === f)?.message;
+
+/** Prints the thermal receipt of a payment (58 or 80 mm) in a new window; a reprint is marked SALINAN. */
+async function printThermal(id: number, width: 58 | 80) {
+  const win = window.open('', '_blank', 'width=420,height=640');
+  const [p, { copy }] = await Promise.all([paymentOf(id), markPrinted(id)]);
+  const html = thermalHtml(p, { name: p.branchname, address: p.branchaddress, phone: p.branchphone }, width, copy);
+  if (!win) return;
+  win.document.open();
+  win.document.write(html);
+  win.document.close();
+}
+
+function ReceiptActions({ id }: { id: number }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild size="sm" variant="outline">
+        <a href={notaUrl(id)} target="_blank" rel="noreferrer">
+          Nota PDF
+        </a>
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => void printThermal(id, 58)}>
+        Struk 58 mm
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => void printThermal(id, 80)}>
+        Struk 80 mm
+      </Button>
+    </div>
+  );
+}
+
+function PaidCard({ r }: { r: PaymentResultDto }) {
+  return (
+    <div className="grid gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm" data-testid="paid-card">
+      <p>
+        Pembayaran <b>{r.code}</b> tersimpan. Total {formatRupiah(r.total)}, dibayar {formatRupiah(r.paid)}, kembali{' '}
+        <b data-testid="paid-change">{formatRupiah(r.change)}</b>
+        {r.status === 'partly' ? ' (sebagian; sisa menjadi piutang pasien)' : ''}.
+      </p>
+      <ReceiptActions id={r.id} />
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ session
+
+export function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [float, setFloat] = React.useState('');
+  const [closing, setClosing] = React.useState(false);
+  const [counts, setCounts] = React.useState<Record<number, string>>({});
+  const [note, setNote] = React.useState('');
+  const [closed, setClosed] = React.useState<SessionDto | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
+  const open = useMutation({
+    ...trpc.kasir.openSession.mutationOptions(),
+    meta: { inlineErrors: true },
+    onSuccess: () => {
+      setFloat('');
+      void refresh();
+    },
+  });
+  const close = useMutation({
+    ...trpc.kasir.closeSession.mutationOptions(),
+    meta: { inlineErrors: true },
+    onSuccess: (s) => {
+      setClosed(s);
+      setClosing(false);
+      void refresh();
+    },
+  });
+  if (loading) return <div className="rounded-lg border p-3 text-sm text-muted-foreground">Memuat sesi kasir…</div>;
+  if (!session)
+    return (
+      <div className="grid gap-2 rounded-lg border bg-card p-3" data-testid="session-open-form">
+        {closed ? (
+          <p className="text-sm" data-testid="session-closed">
+            Sesi ditutup. Diharapkan {formatRupiah(closed.expected_total)}, dihitung{' '}
+            {formatRupiah(closed.counted_total)}, selisih <b>{formatRupiah(closed.difference)}</b>.
+          </p>
+        ) : null}
+        <p className="text-sm">Kasir belum dibuka. Masukkan modal awal (uang tunai di laci) untuk membuka kasir.</p>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            open.mutate({ opening_float: float === '' ? undefined : Number(float) });
+          }}
+        >
+          <FormField label="Modal Awal" htmlFor="kasir-float" error={fieldOf(errorItems(open.error))('opening_float')}>
+            <Input
+              id="kasir-float"
+              inputMode="decimal"
+              value={float}
+              onChange={(e) => setFloat(e.target.value.replace(/[^0-9.]/g, ''))}
+            />
+          </FormField>
+          <Button type="submit" disabled={open.isPending}>
+            Buka Kasir
+          </Button>
+        </form>
+        {open.error && !fieldOf(errorItems(open.error))('opening_float') ? (
+          <ErrorList items={errorItems(open.error)} />
+        ) : null}
+      </div>
+    );
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 text-sm"
+      data-testid="session-bar"
+    >
+      <span>
+        Kasir dibuka {formatDate(session.open_date)} oleh <b>{session.cashier.name}</b> · modal{' '}
+        {formatRupiah(session.opening_float)} · diharapkan di laci {formatRupiah(session.expected_total)} ·{' '}
+        {session.payment_count} transaksi
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setCounts(Object.fromEntries(session.methods.map((m) => [m.method, ''])));
+          setClosing(true);
+        }}
+      >
+        Tutup Kasir
+      </Button>
+      <Dialog open={closing} onOpenChange={setClosing}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Tutup Kasir</DialogTitle>
+            <DialogDescription>
+              Hitung uang per metode pembayaran. Selisih dengan yang diharapkan sistem dicatat.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            {session.methods.map((m) => (
+              <FormField
+                key={m.method}
+                label={`${m.methodname} (diharapkan ${formatRupiah(m.expected)})`}
+                htmlFor={`count-${m.method}`}
+              >
+                <Input
+                  id={`count-${m.method}`}
+                  inputMode="decimal"
+                  value={counts[m.method] ?? ''}
+                  onChange={(e) => setCounts({ ...counts, [m.method]: e.target.value.replace(/[^0-9.]/g, '') })}
+                />
+              </FormField>
+            ))}
+            <FormField label="Catatan" htmlFor="close-note">
+              <Textarea id="close-note" value={note} onChange={(e) => setNote(e.target.value)} />
+            </FormField>
+            {close.error ? <ErrorList items={errorItems(close.error)} /> : null}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setClosing(false)}>
+              Batal
+            </Button>
+            <Button
+              disabled={close.isPending}
+              onClick={() =>
+                close.mutate({
+                  id: session.id,
+                  data: {
+                    counts: Object.entries(counts)
+                      .filter(([, v]) => v !== '')
+                      .map(([method, amount]) => ({ method: Number(method), amount: Number(amount) })),
+                    note: note || null,
+                  },
+                })
+              }
+            >
+              Simpan Tutup Kasir
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ visit bill
+
+function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
+  const [usePaket, setUsePaket] = React.useState(true);
+  const [lineDisc, setLineDisc] = React.useState<Record<string, string>>({});
+  const [discount, setDiscount] = React.useState('');
+  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const [key] = React.useState(newIdempotencyKey);
+  const [result, setResult] = React.useState<PaymentResultDto | null>(null);
+  const [pending, setPending] = React.useState<string | null>(null);
+  const bill = useQuery({
+    queryKey: ['kasir', 'bill', visit, usePaket],
+    queryFn: async () =>
+      (await api.get<{ data: BillDto }>(`/api/kasir/bill/${visit}`, { query: { use_paket: usePaket } })).data,
+  });
+  const pay = useMutation({
+    mutationFn: () =>
+      payVisit(
+        {
+          visit,
+          use_paket: usePaket,
+          discount: discount === '' ? undefined : Number(discount),
+          line_discounts: Object.entries(lineDisc)
+            .filter(([, v]) => v !== '' && Number(v) > 0)
+            .map(([k, v]) => ({ kind: k.split(':')[0], ref: Number(k.split(':')[1]), amount: Number(v) })),
+          payments: tendersOf(rows),
+        },
+        key,
+      ),
+    meta: { inlineErrors: true },
+    onSuccess: (r) => {
+      if ('pending' in r) setPending(r.message);
+      else {
+        setResult(r);
+        onDone();
+      }
+    },
+  });
+  const b = bill.data;
+  const lineDiscSum = Object.values(lineDisc).reduce((s, v) => s + Math.round(Number(v || 0) * 100), 0);
+  const due = b
+    ? Math.max(0, Math.round(b.total * 100) - lineDiscSum - Math.round(Number(discount || 0) * 100)) / 100
+    : 0;
+  const errs = errorItems(pay.error);
+  if (bill.isPending) return <p className="text-sm text-muted-foreground">Memuat tagihan…</p>;
+  if (bill.error) return <ErrorList items={errorItems(bill.error)} />;
+  if (!b) return null;
+  const columns: Column<BillDto['lines'][number]>[] = [
+    {
+      key: 'name',
+      header: 'Uraian',
+      cell: (l) => (
+        <div>
+          <p>{l.name}</p>
+          <p className="text-xs text-muted-foreground">
+            {LINE_KINDS[l.kind]}
+            {l.covered_label ? ` · ditanggung ${l.covered_label}` : ''}
+          </p>
+        </div>
+      ),
+    },
+    { key: 'qty', header: 'Qty', kind: 'number', cell: (l) => l.qty },
+    { key: 'price', header: 'Harga', kind: 'number', priority: 2, cell: (l) => formatRupiah(l.price) },
+    {
+      key: 'discount',
+      header: 'Diskon',
+      kind: 'number',
+      cell: (l) =>
+        l.covered_by_paket || b.payment ? (
+          formatRupiah(l.discount)
+        ) : (
+          <Input
+            aria-label={`Diskon ${l.name}`}
+            className="h-8 w-28 text-right"
+            inputMode="decimal"
+            value={lineDisc[`${l.kind}:${l.ref}`] ?? ''}
+            onChange={(e) =>
+              setLineDisc({ ...lineDisc, [`${l.kind}:${l.ref}`]: e.target.value.replace(/[^0-9.]/g, '') })
+            }
+          />
+        ),
+    },
+    {
+      key: 'total',
+      header: 'Jumlah',
+      kind: 'number',
+      cell: (l) => (l.covered_by_paket ? 'Rp 0 (paket)' : formatRupiah(l.total)),
+    },
+  ];
+  return (
+    <div className="grid gap-3" data-testid="bill-panel">
+      <div className="text-sm">
+        <b>{b.visit.customer.name}</b> ({b.visit.customer.username}) · {b.visit.code} · {formatDate(b.visit.visit_date)}{' '}
+        · {b.visit.doctor.name}
+      </div>
+      {b.payment ? (
+        <div className="rounded-md border p-2 text-sm">
+          Sudah dibayar oleh {b.payment.cashier} ({b.payment.code}). <ReceiptActions id={b.payment.id} />
+        </div>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm">
+        <Switch
+          checked={usePaket}
+          onCheckedChange={setUsePaket}
+          disabled={!!b.payment || !!result}
+          aria-label="Gunakan slot paket"
+        />
+        Gunakan slot paket pasien
+      </label>
+      <DataTable
+        columns={columns}
+        rows={b.lines}
+        rowKey={(l) => `${l.kind}:${l.ref}`}
+        paginate={false}
+        emptyText="Tidak ada tagihan"
+      />
+      {result ? (
+        <PaidCard r={result} />
+      ) : b.payment ? null : (
+        <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid content-start gap-2">
+            <FormField label="Diskon Tagihan" htmlFor="bill-discount" error={fieldOf(errs)('discount')}>
+              <Input
+                id="bill-discount"
+                inputMode="decimal"
+                value={discount}
+                onChange={(e) => setDiscount(e.target.value.replace(/[^0-9.]/g, ''))}
+              />
+            </FormField>
+            <p className="text-sm">
+              Total tagihan: <b data-testid="bill-total">{formatRupiah(due)}</b>
+              {b.tax ? ` (termasuk PPN ${formatRupiah(b.tax)})` : ''}
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <PaymentPanel due={due} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+            {pending ? <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm">{pending}</p> : null}
+            {errs.some((e) => !e.field || !/^payments\.|^discount$/.test(e.field)) ? (
+              <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^discount$/.test(e.field))} />
+            ) : null}
+            <Button onClick={() => pay.mutate()} disabled={pay.isPending}>
+              Bayar
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function VisitTab() {
+  const trpc = useTRPC();
+  const today = useBranchToday();
+  const qc = useQueryClient();
+  const [date, setDate] = React.useState('');
+  const [keyword, setKeyword] = React.useState('');
+  const [selected, setSelected] = React.useState<number | null>(null);
+  const q = useQuery({
+    ...trpc.kasir.queue.queryOptions({ date: date || today, keyword: keyword.trim() || undefined }),
+    meta: { inlineErrors: true },
+  });
+  type Row = NonNullable<typeof q.data>[number];
+  const columns: Column<Row>[] = [
+    { key: 'code', header: 'Kunjungan', cell: (r) => <span className="font-mono text-xs">{r.code}</span>, priority: 2 },
+    {
+      key: 'customer',
+      header: 'Pasien',
+      cell: (r) => (
+        <div>
+          <p>{r.customer.name}</p>
+          <p className="text-xs text-muted-foreground">NO RM. {r.customer.username}</p>
+        </div>
+      ),
+    },
+    { key: 'doctorname', header: 'Dokter', priority: 3 },
+    { key: 'payment', header: 'Status', cell: (r) => (r.payment ? `Dibayar (${r.payment.code})` : 'Belum dibayar') },
+    {
+      key: 'act',
+      header: '',
+      kind: 'action',
+      cell: (r) => (
+        <Button size="sm" variant={r.payment ? 'outline' : 'default'} onClick={() => setSelected(r.id)}>
+          {r.payment ? 'Lihat' : 'Bayar'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2">
+        <FormField label="Tanggal Kunjungan" htmlFor="queue-date">
+          <DateInput id="queue-date" value={date || today} onChange={setDate} />
+        </FormField>
+        <FormField label="Cari" htmlFor="queue-keyword">
+          <Input
+            id="queue-keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="Pasien, NO RM., kode kunjungan"
+          />
+        </FormField>
+      </div>
+      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={q.data}
+        rowKey={(r) => r.id}
+        loading={q.isPending}
+        emptyText="Belum ada kunjungan dengan rekam medis selesai"
+      />
+      <Dialog open={selected !== null} onOpenChange={(o) => (o ? null : setSelected(null))}>
+        <DialogContent className="sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>Tagihan Kunjungan</DialogTitle>
+            <DialogDescription>Tindakan, produk, resep dan BHP dari rekam medis kunjungan ini.</DialogDescription>
+          </DialogHeader>
+          {selected !== null ? (
+            <BillPanel
+              key={selected}
+              visit={selected}
+              onDone={() => void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() })}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ cicilan
+
+function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
+  const [amount, setAmount] = React.useState(String(m.due_now));
+  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const [key] = React.useState(newIdempotencyKey);
+  const [result, setResult] = React.useState<PaymentResultDto | null>(null);
+  const pay = useMutation({
+    mutationFn: () =>
+      payCicilan(
+        { membership: m.membership, amount: amount === '' ? undefined : Number(amount), payments: tendersOf(rows) },
+        key,
+      ),
+    meta: { inlineErrors: true },
+    onSuccess: (r) => {
+      setResult(r);
+      onDone();
+    },
+  });
+  const errs = errorItems(pay.error);
+  if (result) return <PaidCard r={result} />;
+  return (
+    <div className="grid gap-3 md:grid-cols-2" data-testid="cicilan-form">
+      <div className="grid content-start gap-2 text-sm">
+        <p>
+          <b>{m.customer.name}</b> · {m.code} · {m.paketname}
+        </p>
+        <table className="w-full text-xs">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th>Pembayaran</th>
+              <th>Jatuh Tempo</th>
+              <th className="text-right">Jumlah</th>
+              <th className="text-right">Dibayar</th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.cicilan.map((c) => (
+              <tr key={c.seq}>
+                <td>{c.seq === 0 ? 'Uang Muka' : `Cicilan ke-${c.seq}`}</td>
+                <td>{formatDate(c.due_date)}</td>
+                <td className="text-right tabular-nums">{formatRupiah(c.amount)}</td>
+                <td className="text-right tabular-nums">{formatRupiah(c.paid_amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          Sisa tagihan: <b>{formatRupiah(m.outstanding)}</b>
+        </p>
+        <FormField label="Jumlah Dibayar" htmlFor="cicilan-amount" error={fieldOf(errs)('amount')}>
+          <Input
+            id="cicilan-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(/[^0-9.]/g, ''))}
+          />
+        </FormField>
+      </div>
+      <div className="grid content-start gap-2">
+        <PaymentPanel due={Number(amount || 0)} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+        {errs.some((e) => !e.field || !/^payments\.|^amount$/.test(e.field)) ? (
+          <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^amount$/.test(e.field))} />
+        ) : null}
+        <Button onClick={() => pay.mutate()} disabled={pay.isPending}>
+          Bayar Cicilan
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CicilanTab() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [keyword, setKeyword] = React.useState('');
+  const [selected, setSelected] = React.useState<CicilanDueDto | null>(null);
+  const q = useQuery({
+    ...trpc.kasir.cicilanDue.queryOptions({ keyword: keyword.trim() || undefined }),
+    meta: { inlineErrors: true },
+  });
+  const columns: Column<CicilanDueDto>[] = [
+    {
+      key: 'customer',
+      header: 'Pasien',
+      cell: (r) => (
+        <div>
+          <p>{r.customer.name}</p>
+          <p className="text-xs text-muted-foreground">NO RM. {r.customer.username}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'code',
+      header: 'Registrasi',
+      priority: 2,
+      cell: (r) => <span className="font-mono text-xs">{r.code}</span>,
+    },
+    { key: 'paketname', header: 'Paket', priority: 3 },
+    { key: 'next_due_date', header: 'Jatuh Tempo', kind: 'date', cell: (r) => formatDate(r.next_due_date) },
+    { key: 'outstanding', header: 'Sisa', kind: 'number', cell: (r) => formatRupiah(r.outstanding) },
+    {
+      key: 'act',
+      header: '',
+      kind: 'action',
+      cell: (r) => (
+        <Button size="sm" onClick={() => setSelected(r)}>
+          Bayar
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div className="grid gap-3">
+      <div className="rounded-lg border bg-card p-3">
+        <FormField label="Cari pasien" htmlFor="cicilan-keyword">
+          <Input
+            id="cicilan-keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder="Nama, NO RM., kode registrasi"
+          />
+        </FormField>
+      </div>
+      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={q.data}
+        rowKey={(r) => r.membership}
+        loading={q.isPending}
+        emptyText="Tidak ada cicilan paket yang belum lunas"
+      />
+      <Dialog open={selected !== null} onOpenChange={(o) => (o ? null : setSelected(null))}>
+        <DialogContent className="sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>Pembayaran Paket</DialogTitle>
+            <DialogDescription>Uang muka atau cicilan berikutnya; tidak boleh melebihi sisa tagihan.</DialogDescription>
+          </DialogHeader>
+          {selected ? (
+            <CicilanForm
+              key={selected.membership}
+              m={selected}
+              onDone={() => void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() })}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ nota list
+
+function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [reason, setReason] = React.useState('');
+  const [msg, setMsg] = React.useState<string | null>(null);
+  const m = useMutation({
+    mutationFn: () => voidPayment(p!.id, reason),
+    meta: { inlineErrors: true },
+    onSuccess: (r) => {
+      setMsg('pending' in r ? r.message : 'Pembayaran dibatalkan dengan jurnal pembalik.');
+      void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
+    },
+  });
+  return (
+    <Dialog open={p !== null} onOpenChange={(o) => (o ? null : (setReason(''), setMsg(null), onClose()))}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Batalkan Pembayaran {p?.code}</DialogTitle>
+          <DialogDescription>
+            Pembatalan dilakukan dengan jurnal pembalik dan membutuhkan persetujuan.
+          </DialogDescription>
+        </DialogHeader>
+        {msg ? (
+          <p className="text-sm" data-testid="void-message">
+            {msg}
+          </p>
+        ) : (
+          <FormField label="Alasan" htmlFor="void-reason" error={fieldOf(errorItems(m.error))('reason')}>
+            <Textarea id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          </FormField>
+        )}
+        {m.error && !fieldOf(errorItems(m.error))('reason') ? <ErrorList items={errorItems(m.error)} /> : null}
+        <DialogFooter>
+          {msg ? null : (
+            <Button variant="destructive" disabled={m.isPending} onClick={() => m.mutate()}>
+              Ajukan Pembatalan
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentList() {
+  const trpc = useTRPC();
+  const today = useBranchToday();
+  const [from, setFrom] = React.useState('');
+  const [to, setTo] = React.useState('');
+  const [keyword, setKeyword] = React.useState('');
+  const [page, setPage] = React.useState(1);
+  const [limit, setLimit] = React.useState(20);
+  const [voiding, setVoiding] = React.useState<PaymentDto | null>(null);
+  const input = { page, limit, keyword: keyword.trim() || undefined, fromdate: from || today, todate: to || today };
+  const q = useQuery({ ...trpc.kasir.payments.queryOptions(input), meta: { inlineErrors: true } });
+  const columns: Column<PaymentDto>[] = [
+    { key: 'code', header: 'No. Nota', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+    { key: 'paid_date', header: 'Tanggal', kind: 'date', priority: 3, cell: (r) => formatDate(r.paid_date) },
+    { key: 'customer', header: 'Pasien', cell: (r) => r.customer?.name ?? 'Umum' },
+    { key: 'kindname', header: 'Jenis', priority: 3 },
+    { key: 'cashier', header: 'Kasir', priority: 3, cell: (r) => r.cashier.name },
+    { key: 'total', header: 'Total', kind: 'number', cell: (r) => formatRupiah(r.total) },
+    {
+      key: 'statusname',
+      header: 'Status',
+      cell: (r) => (r.void_pending ? `${r.statusname} (menunggu batal)` : r.statusname),
+    },
+    {
+      key: 'act',
+      header: '',
+      kind: 'action',
+      cell: (r) => (
+        <div className="flex justify-end gap-1">
+          <Button asChild size="sm" variant="outline">
+            <a href={notaUrl(r.id)} target="_blank" rel="noreferrer">
+              Nota
+            </a>
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void printThermal(r.id, 58)}>
+            Struk
+          </Button>
+          {r.status !== 'void' && !r.void_pending ? (
+            <Button size="sm" variant="ghost" onClick={() => setVoiding(r)}>
+              Batal
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
+        <FormField label="Dari" htmlFor="nota-from">
+          <DateInput id="nota-from" value={from || today} onChange={(v) => (setFrom(v), setPage(1))} />
+        </FormField>
+        <FormField label="Sampai" htmlFor="nota-to">
+          <DateInput id="nota-to" value={to || today} onChange={(v) => (setTo(v), setPage(1))} />
+        </FormField>
+        <FormField label="Cari" htmlFor="nota-keyword">
+          <Input
+            id="nota-keyword"
+            value={keyword}
+            onChange={(e) => (setKeyword(e.target.value), setPage(1))}
+            placeholder="No. nota, pasien"
+          />
+        </FormField>
+      </div>
+      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={q.data?.data}
+        rowKey={(r) => r.id}
+        loading={q.isPending}
+        emptyText="Belum ada nota"
+        pagination={{
+          page,
+          pageSize: limit,
+          total: q.data?.count ?? 0,
+          onPageChange: setPage,
+          onPageSizeChange: setLimit,
+        }}
+      />
+      <VoidDialog p={voiding} onClose={() => setVoiding(null)} />
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ daily report
+
+function ReportTab() {
+  const trpc = useTRPC();
+  const today = useBranchToday();
+  const [date, setDate] = React.useState('');
+  const day = date || today;
+  const q = useQuery({ ...trpc.kasir.daily.queryOptions({ date: day }), meta: { inlineErrors: true } });
+  const r = q.data;
+  return (
+    <div className="grid gap-3" data-testid="kasir-report">
+      <div className="flex flex-wrap items-end gap-2 rounded-lg border bg-card p-3 print:hidden">
+        <FormField label="Tanggal" htmlFor="report-date">
+          <DateInput id="report-date" value={day} onChange={setDate} />
+        </FormField>
+        <Button variant="outline" onClick={() => window.print()}>
+          Cetak
+        </Button>
+        <Button asChild variant="outline">
+          <a href={`/api/kasir/report/daily/export?date=${day}`}>Excel</a>
+        </Button>
+      </div>
+      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
+      {q.isPending ? <p className="text-sm text-muted-foreground">Memuat laporan…</p> : null}
+      {r ? (
+        <div className="grid gap-3 md:grid-cols-2">
+          <section className="rounded-lg border p-3">
+            <h3 className="mb-2 font-semibold">Per Kasir</h3>
+            <DataTable
+              columns={[
+                { key: 'cashier', header: 'Kasir' },
+                { key: 'count', header: 'Transaksi', kind: 'number' },
+                { key: 'total', header: 'Total', kind: 'number', cell: (x) => formatRupiah(x.total) },
+              ]}
+              rows={r.byCashier}
+              rowKey={(x) => x.cashier}
+              paginate={false}
+              emptyText="Belum ada pembayaran"
+            />
+          </section>
+          <section className="rounded-lg border p-3">
+            <h3 className="mb-2 font-semibold">Per Metode Pembayaran</h3>
+            <DataTable
+              columns={[
+                { key: 'method', header: 'Metode' },
+                { key: 'count', header: 'Transaksi', kind: 'number' },
+                { key: 'amount', header: 'Jumlah', kind: 'number', cell: (x) => formatRupiah(x.amount) },
+              ]}
+              rows={r.byMethod}
+              rowKey={(x) => x.method}
+              paginate={false}
+              emptyText="Belum ada pembayaran"
+            />
+          </section>
+          <section className="rounded-lg border p-3 md:col-span-2">
+            <h3 className="mb-2 font-semibold">Sesi Kasir · Total {formatRupiah(r.total)}</h3>
+            <DataTable
+              columns={[
+                { key: 'cashier', header: 'Kasir', cell: (s: SessionDto) => s.cashier.name },
+                {
+                  key: 'status',
+                  header: 'Status',
+                  cell: (s: SessionDto) => (s.status === 'open' ? 'Terbuka' : 'Ditutup'),
+                },
+                {
+                  key: 'expected_total',
+                  header: 'Diharapkan',
+                  kind: 'number',
+                  cell: (s: SessionDto) => formatRupiah(s.expected_total),
+                },
+                {
+                  key: 'counted_total',
+                  header: 'Dihitung',
+                  kind: 'number',
+                  priority: 2,
+                  cell: (s: SessionDto) => (s.status === 'closed' ? formatRupiah(s.counted_total) : '-'),
+                },
+                {
+                  key: 'difference',
+                  header: 'Selisih',
+                  kind: 'number',
+                  cell: (s: SessionDto) => (s.status === 'closed' ? formatRupiah(s.difference) : '-'),
+                },
+              ]}
+              rows={r.sessions}
+              rowKey={(s) => s.id}
+              paginate={false}
+              emptyText="Belum ada sesi"
+            />
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** /kasir/payment and /service/payment: the clinic cashier (bills of visits, package instalments, receipts, sessions). */
+export default function KasirPage() {
+  const trpc = useTRPC();
+  const session = useQuery(trpc.kasir.currentSession.queryOptions());
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader title="Kasir Klinik" description="Tagihan kunjungan, cicilan paket, nota dan tutup kasir." />
+      <SessionBar session={session.data} loading={session.isPending} />
+      <Tabs defaultValue="visit">
+        <TabsList className="print:hidden">
+          <TabsTrigger value="visit">Tagihan Kunjungan</TabsTrigger>
+          <TabsTrigger value="cicilan">Cicilan Paket</TabsTrigger>
+          <TabsTrigger value="nota">Nota</TabsTrigger>
+          <TabsTrigger value="report">Laporan Harian</TabsTrigger>
+        </TabsList>
+        <TabsContent value="visit">
+          <VisitTab />
+        </TabsContent>
+        <TabsContent value="cicilan">
+          <CicilanTab />
+        </TabsContent>
+        <TabsContent value="nota">
+          <PaymentList />
+        </TabsContent>
+        <TabsContent value="report">
+          <ReportTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
