@@ -329,14 +329,14 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedServiceSchedule(tx, branchIds);
     // Jakarta's visit queue of today and the past weeks (after the package sales: a visit may use a package).
     await seedVisits(tx, branchIds, rng(20251123));
+    // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
+    await seedInventory(tx, branchIds);
     // Records of Jakarta's finished visits and one patient with 700 visits and records (issue 12).
     await seedMedicalRecords(tx, branchIds, rng(20251212));
     // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.
     await seedAttendance(tx, branchIds, rng(20251015));
-    // Warehouses, vendors and stock received through purchases (Jakarta's journals; after the books exist).
-    await seedInventory(tx, branchIds);
     // Transfers (one in transit to Bandung), a stock count, prescriptions dispensed and waiting (after the stock).
     await seedInventoryFlows(tx, branchIds);
     // Jakarta's till: the demo cashier's open session and down payments of package registrations paid (issue 14).

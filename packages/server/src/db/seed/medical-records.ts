@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@klinik/shared';
 import { queryRows, type Db } from '../client.js';
-import { item, perawatan, profile, users } from '../schema/index.js';
+import { item, itemCategory, perawatan, profile, users } from '../schema/index.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 
 /**
@@ -235,12 +235,23 @@ export async function seedMedicalRecords(
         .where(eq(perawatan.profile_id, branch))
     ).map((r) => [r.code, r]),
   );
+  // Items and their categories come from the inventory seed (it runs before this one); a medicine it does not
+  // stock is added to the master (under 'Obat') without stock, as a doctor may prescribe it all the same.
+  const categoryOf = async (name: string) =>
+    (
+      await tx
+        .select({ id: itemCategory.id })
+        .from(itemCategory)
+        .where(and(eq(itemCategory.profile_id, branch), eq(itemCategory.name, name)))
+    )[0]?.id ?? null;
+  const skincare = await categoryOf('Skincare');
   const products = await tx
     .select({ id: item.id, price: item.selling_price })
     .from(item)
-    .where(and(eq(item.profile_id, branch), sql`${item.category} = 'Skincare'`))
+    .where(and(eq(item.profile_id, branch), skincare === null ? sql`false` : eq(item.category_id, skincare)))
     .orderBy(item.id);
-  const medicines = await tx
+  const obat = await categoryOf('Obat');
+  await tx
     .insert(item)
     .values(
       MEDICINES.map(([code, name, unit, price]) => ({
@@ -248,11 +259,23 @@ export async function seedMedicalRecords(
         code,
         name,
         unit,
-        category: 'Obat',
+        category_id: obat,
         selling_price: price * 100,
       })),
     )
-    .returning({ id: item.id, code: item.code });
+    .onConflictDoNothing();
+  const medicines = await tx
+    .select({ id: item.id, code: item.code })
+    .from(item)
+    .where(
+      and(
+        eq(item.profile_id, branch),
+        inArray(
+          item.code,
+          MEDICINES.map(([code]) => code),
+        ),
+      ),
+    );
   const medicine = new Map(medicines.map((m) => [m.code, m.id]));
 
   // ------------------------------------------------------------------ the patient with 700 visits

@@ -225,6 +225,20 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         approver_roles: ['manager', 'superadmin'],
         profile_id: branchA,
       },
+      {
+        action: 'kasir.void_payment',
+        label: 'Membatalkan pembayaran kasir (void)',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
+      {
+        action: 'kasir.discount',
+        label: 'Diskon kasir di atas batas',
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      },
     ]);
     const changed = await t
       .trpc(manager)
@@ -250,7 +264,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(6);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(8);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
