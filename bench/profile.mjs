@@ -38,7 +38,9 @@ const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const name = (n) => {
-  const url = n.callFrame.url.replace(/.*node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?/, '').replace(/.*\/packages\//, '');
+  const url = n.callFrame.url
+    .replace(/.*node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?/, '')
+    .replace(/.*\/packages\//, '');
   return `${n.callFrame.functionName || '(anonymous)'} ${url}${url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
 };
 // Only the last SECONDS + 1 s of samples: the measured load and the shutdown, not start-up and seeding.

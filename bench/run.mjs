@@ -80,7 +80,9 @@ async function authPart(name, env) {
     console.log(row('GET /api/auth/me (authenticated)', me));
     console.log(row('bare Fastify route (own process)', base));
     const ratio = median(me.map((r) => r.requests.average)) / median(base.map((r) => r.requests.average));
-    console.log(`ratio me / bare: ${ratio.toFixed(3)} (requests/s); by CPU per request: ${(us(base) / us(me)).toFixed(3)}`);
+    console.log(
+      `ratio me / bare: ${ratio.toFixed(3)} (requests/s); by CPU per request: ${(us(base) / us(me)).toFixed(3)}`,
+    );
   } finally {
     await app.stop();
     await bare.stop();

@@ -24,7 +24,7 @@ import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
-import { medicalRecordsEndpoints, medicalRecordsEntities } from './modules/medicalRecords/index.js';
+import { medicalRecordsEndpoints, medicalRecordsEntities, onRecordFinished } from './modules/medicalRecords/index.js';
 import { visitsEndpoints, visitsEntities } from './modules/visits/index.js';
 import { doctorsEndpoints, doctorsEntities } from './modules/doctors/index.js';
 import { registerReminderJobs, reservationsEndpoints, reservationsEntities } from './modules/reservations/index.js';
@@ -32,6 +32,7 @@ import { pengumumanEndpoints } from './modules/pengumuman/index.js';
 import { usersApprovalExecutors, usersEndpoints, usersEntities } from './modules/users/index.js';
 import { wilayahEndpoints } from './modules/wilayah/index.js';
 import {
+  consumeRecordBhp,
   stockFlowsApprovalExecutors,
   stockFlowsEndpoints,
   stockFlowsEntities,
@@ -124,6 +125,8 @@ export function registerApprovalExecutors(): void {
       registerApprovalExecutor(action, run);
     }
   }
+  // Where modules meet without importing each other: a finished record's consumables leave the treatment room.
+  onRecordFinished('inventory.bhp', (tx, record) => consumeRecordBhp(tx, record));
 }
 
 /**

@@ -32,7 +32,6 @@ export function branchClock(
   cache?: AuthCache,
 ): { now: Now; today: () => Promise<string> } {
   let zone: Promise<string> | undefined;
-  const timezone = () =>
-    (zone ??= branchId ? branchTimezone(db, branchId, cache) : Promise.resolve(DEFAULT_TIMEZONE));
+  const timezone = () => (zone ??= branchId ? branchTimezone(db, branchId, cache) : Promise.resolve(DEFAULT_TIMEZONE));
   return { now, today: async () => todayIn(await timezone(), now()) };
 }

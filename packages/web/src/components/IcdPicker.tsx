@@ -1,4 +1,4 @@
-import { ICD10_PATTERN, ICD9CM_PATTERN } from '@klinik/shared';
+import { ICD10_PATTERN, ICD9CM_PATTERN, icdLabels } from '@klinik/shared';
 import { api } from '../lib/api';
 import { Combobox } from './ui/combobox';
 
@@ -33,7 +33,12 @@ export async function searchIcd(list: IcdList, text: string, signal: AbortSignal
   return found;
 }
 
-/** A combobox over ICD-10 or ICD-9-CM: code, Indonesian name, English name. */
+/** The name shown first and second: ICD-10 in Indonesian first; ICD-9-CM in English first (its Indonesian text is
+ * machine-translated in places, docs/decisions.md). */
+const labels = (list: IcdList, o: IcdOption): [string, string] =>
+  o.name_id === TYPED ? [TYPED, ''] : icdLabels(list, o);
+
+/** A combobox over ICD-10 or ICD-9-CM: code, the main name, the other language's name. */
 export function IcdPicker({
   list,
   value,
@@ -57,13 +62,13 @@ export function IcdPicker({
       value={value}
       onChange={onChange}
       getKey={(o) => o.code}
-      getLabel={(o) => `${o.code} ${o.name_id}`}
+      getLabel={(o) => `${o.code} ${labels(list, o)[0]}`}
       renderItem={(o) => (
         <div className="flex flex-col">
           <span>
-            <span className="font-mono font-semibold">{o.code}</span> {o.name_id}
+            <span className="font-mono font-semibold">{o.code}</span> {labels(list, o)[0]}
           </span>
-          {o.name_en ? <span className="text-xs text-muted-foreground">{o.name_en}</span> : null}
+          {labels(list, o)[1] ? <span className="text-xs text-muted-foreground">{labels(list, o)[1]}</span> : null}
         </div>
       )}
       minChars={2}

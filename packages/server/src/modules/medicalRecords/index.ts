@@ -26,3 +26,4 @@ export {
   type VisitBillables,
   type WaitingPrescription,
 } from './front.js';
+export { onRecordFinished, type RecordFinishedHook } from './service.js';

@@ -845,10 +845,23 @@ export async function voidEntry(ctx: Ctx, kind: RmKind, entryId: number, input: 
 // ---------------------------------------------------------------------------------------------------------------
 
 /** POST /api/rekammedis/visit/{visit}/finish: the record is finished, the visit 'selesai' (ready for the cashier). */
+/**
+ * What other modules do when a record is finished, in its transaction (registered at start, modules.ts): the
+ * inventory takes the record's consumables (BHP) from the treatment room. A hook that fails with a 4xx (stock short,
+ * no treatment-room warehouse) is undone on its own (a savepoint) and reported as a warning: the clinical record is
+ * finished all the same, and finishing never waits for the store room.
+ */
+export type RecordFinishedHook = (tx: Ctx, recordId: number) => Promise<unknown>;
+const finishedHooks = new Map<string, RecordFinishedHook>();
+/** Registers (or replaces) the hook of one name; every app started in the process registers the same ones. */
+export function onRecordFinished(name: string, hook: RecordFinishedHook): void {
+  finishedHooks.set(name, hook);
+}
+
 export async function finish(
   ctx: Ctx,
   visitId: number,
-): Promise<{ visit: number; record: number; status: 'finished'; visit_status: string }> {
+): Promise<{ visit: number; record: number; status: 'finished'; visit_status: string; warnings: string[] }> {
   const c = requireUser(ctx);
   await requireAccess(c, RM_VISIT, [visitId], 'write');
   const head = await q.visitHead(c.db, visitId);
@@ -865,6 +878,15 @@ export async function finish(
     const done = await q.finishRecord(tx.db, record.id, tx.user.id, at);
     if (!done) throw conflict('Rekam medis sudah diselesaikan');
     const passed = await completeVisitForRecord(tx, visitId);
+    const warnings: string[] = [];
+    for (const hook of finishedHooks.values()) {
+      try {
+        await inTransaction(tx, (inner) => hook(inner, record.id));
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        warnings.push(`BHP belum keluar dari gudang: ${err.message}`);
+      }
+    }
     await audit(tx, {
       action: 'finish',
       entity: 'rm_record',
@@ -877,6 +899,7 @@ export async function finish(
       record: record.id,
       status: 'finished' as const,
       visit_status: passed.at(-1) ?? head.status,
+      warnings,
     };
   });
 }

@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { approvalRuleFor, storeRequest } from '../../applog/index.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { VISIT } from '../../visits/index.js';
+import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/index.js';
 import * as q from '../queries.js';
 import {
   isUniqueViolation,
@@ -62,6 +63,36 @@ interface Built {
   taxAccount: string | undefined;
 }
 
+/**
+ * Prescriptions are billed as the pharmacy handed them over (issue 13: "the dispensed lines go to the visit's
+ * bill"): the quantities given, a substitute under its own name and price, one line per prescription item and item
+ * given (batches summed). What the record prescribed and was not (yet) given is not billed.
+ */
+function withDispensed(recorded: q.BillSourceRow[], dispensed: DispensedLine[]): q.BillSourceRow[] {
+  const byKey = new Map<string, q.BillSourceRow>();
+  for (const d of dispensed) {
+    const key = `${d.resep_item}:${d.item}`;
+    const row = byKey.get(key);
+    if (row) row.qty += d.qty;
+    else
+      byKey.set(key, {
+        entry_id: d.resep_item,
+        kind: 'resep',
+        perawatan_id: null,
+        item_id: d.item,
+        name: d.substitute_for === null ? d.name : `${d.name} (pengganti)`,
+        qty: d.qty,
+        price: d.price,
+        doctor_id: null,
+        doctor_share: 0,
+      });
+  }
+  const order = { treatment: 1, produk: 2, resep: 3, bhp: 4 } as const;
+  return [...recorded.filter((r) => r.kind !== 'resep'), ...byKey.values()].sort(
+    (a, b) => order[a.kind] - order[b.kind] || a.entry_id - b.entry_id,
+  );
+}
+
 /** Builds the bill from the record (no writes). `discounts`: per line (kind:ref) in sen. */
 async function build(
   c: Ctx,
@@ -73,12 +104,14 @@ async function build(
   if (!visit) throw notFound(NOT_FOUND);
   if (visit.record_status !== 'finished')
     throw badRequest('Rekam medis kunjungan ini belum selesai; tagihan belum dapat dibuat', 'visit');
-  const [sources, setting, ppn, slots] = await Promise.all([
+  const [recorded, dispensed, setting, ppn, slots] = await Promise.all([
     q.billSources(c.db, visitId),
+    dispensedLinesForVisit(c, visitId),
     q.settingOf(c.db, visit.profile_id),
     q.ppnTax(c.db),
     usePaket ? q.usableSlots(c.db, visit.profile_id, visit.customer_id, await c.today()) : Promise.resolve([]),
   ]);
+  const sources = withDispensed(recorded, dispensed);
   const left = new Map(slots.map((s) => [s.id, s.free_slot - s.used_slot]));
   const lines: BuiltLine[] = sources.map((s) => {
     const kind = KIND_OF[s.kind];

@@ -17,11 +17,7 @@ export default function DashboardBars({ chart }: { chart: DashboardChartDto }) {
     <div className="h-40 w-full" aria-hidden>
       <ResponsiveContainer width="100%" height="100%">
         {/* No keyboard layer: the chart is aria-hidden, its numbers are the list beside it (nothing focusable hidden). */}
-        <BarChart
-          data={chart.points}
-          margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
-          accessibilityLayer={false}
-        >
+        <BarChart data={chart.points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-border" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} interval={0} />
           <YAxis tickFormatter={fmt} tickLine={false} axisLine={false} fontSize={11} width={64} />

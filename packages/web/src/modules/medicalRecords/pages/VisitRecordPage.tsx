@@ -20,6 +20,7 @@ import { useSession } from '../../../app/auth';
 import { branchTimeZone } from '../../../lib/branch-today';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
+import { PrintMenu } from '../../medical-lists/components/PrintMenu';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -133,6 +134,8 @@ export default function VisitRecordPage() {
           duration: TOAST_MS,
         },
       );
+      // The record is finished; what the store room could not give is said, not hidden (the stock stays right).
+      for (const w of r.warnings) toast.warning(w, { duration: TOAST_MS * 3 });
       setConfirmFinish(false);
     } catch (err) {
       toast.error(errorItems(err)[0]?.message ?? 'Gagal menyelesaikan', { duration: TOAST_MS });
@@ -163,6 +166,11 @@ export default function VisitRecordPage() {
             <Button variant="outline" asChild>
               <Link to={`/service/rekammedis?patient=${d.customer.id}`}>Riwayat Pasien</Link>
             </Button>
+            <PrintMenu
+              visit={d.visit.id}
+              visitDate={d.visit.visit_date.slice(0, 10)}
+              prescriptions={d.resep.map((r) => ({ id: r.id, code: r.code }))}
+            />
             {!finished && d.can.finish ? (
               <Button onClick={() => setConfirmFinish(true)} data-testid="rm-finish">
                 <CheckCircle2 /> Selesai
