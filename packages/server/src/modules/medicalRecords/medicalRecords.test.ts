@@ -58,13 +58,7 @@ beforeAll(async () => {
   finance = await t.makeUser('finance', { branchId: branchA });
   dokterB = await t.makeUser('dokter', { branchId: branchB });
   patient = await t.makePatient(branchA, { name: 'Budi Rekam' });
-  await t.db.execute(sql`insert into icd10 (code, name_id, name_en) values
-    ('J06.9', 'Infeksi saluran pernapasan atas akut, tidak spesifik', 'Acute upper respiratory infection, unspecified'),
-    ('R50.9', 'Demam, tidak spesifik', 'Fever, unspecified'),
-    ('K29.7', 'Gastritis, tidak spesifik', 'Gastritis, unspecified') on conflict (code) do nothing`);
-  await t.db.execute(sql`insert into icd9cm (code, name_id, name_en) values
-    ('89.7', 'Pemeriksaan fisik umum', 'General physical examination'),
-    ('86.3', 'Eksisi lokal lesi kulit', 'Other local excision of lesion of skin') on conflict (code) do nothing`);
+  // The ICD-10 and ICD-9-CM codes used here come from the lists the migrations load.
   const [p] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into perawatan (profile_id, code, name, price, doctor_share)
@@ -108,10 +102,10 @@ describe('writing a record', () => {
     expect(twoPrimary.body).toEqual([{ field: 'diagnoses', message: 'Pilih tepat satu diagnosis utama' }]);
     const unknown = await t.api(dokter).post(`/api/rekammedis/visit/${visitId}/soap`, {
       subjective: 'x',
-      diagnoses: [{ code: 'Z99.9', primary: true }],
+      diagnoses: [{ code: 'J99.9', primary: true }],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual([{ field: 'diagnoses.0.code', message: 'Kode ICD-10 Z99.9 tidak dikenal' }]);
+    expect(unknown.body).toEqual([{ field: 'diagnoses.0.code', message: 'Kode ICD-10 J99.9 tidak dikenal' }]);
     const resep = await t
       .api(dokter)
       .post(`/api/rekammedis/visit/${visitId}/resep`, { items: [{ item: itemId, qty: 0 }] });
@@ -166,7 +160,7 @@ describe('writing a record', () => {
           { code: 'J06.9', primary: true, name_en: 'Acute upper respiratory infection, unspecified' },
           { code: 'R50.9', primary: false },
         ],
-        procedures: [{ code: '89.7', name_id: 'Pemeriksaan fisik umum' }],
+        procedures: [{ code: '89.7', name_id: 'Pemeriksaan Fisik Umum' }],
         created_by: { id: dokter.id, name: 'dr. Rina' },
       },
     });
@@ -310,7 +304,7 @@ describe('finishing and correcting', () => {
       current: { version: 2, action: 'correct', assessment: 'Gastritis' },
     });
     expect(fixed.body.data.current.diagnoses).toEqual([
-      { code: 'K29.7', primary: true, name_id: 'Gastritis, tidak spesifik', name_en: 'Gastritis, unspecified' },
+      { code: 'K29.7', primary: true, name_id: 'Gastritis, tidak ditentukan', name_en: 'Gastritis, unspecified' },
     ]);
     const stale = await t
       .api(dokter)
