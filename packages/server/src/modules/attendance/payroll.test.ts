@@ -315,7 +315,7 @@ describe('e-Bupot export', () => {
     expect(preview.headers['content-disposition']).toContain('-draft.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(preview.rawPayload as unknown as ArrayBuffer);
-    expect(String(wb.getWorksheet('Keterangan')!.getRow(1).getCell(2).value)).toContain('DRAFT');
+    expect(wb.getWorksheet('Keterangan')!.getRow(1).getCell(2).text).toContain('DRAFT');
     const approved = runs.find((r) => r.status === 1)!;
     expect((await t.api(finB).get(`/api/attendance/payroll/run/${approved.id}/ebupot`)).status).toBe(404);
     expect((await t.api(perawat).get(`/api/attendance/payroll/run/${approved.id}/ebupot`)).status).toBe(403);
