@@ -191,7 +191,12 @@ export async function bupotXlsx(ctx: Ctx, id: number): Promise<{ buffer: Buffer;
   const run = await getRun(ctx, id);
   const draft = run.status === 0;
   const ids = new Map(
-    (await q.taxIdentities(ctx.db, run.lines.map((l) => l.employee))).map((r) => [r.user_id, r] as const),
+    (
+      await q.taxIdentities(
+        ctx.db,
+        run.lines.map((l) => l.employee),
+      )
+    ).map((r) => [r.user_id, r] as const),
   );
   const rows = bupotRows(run, run.lines, ids);
   const wb = new ExcelJS.Workbook();

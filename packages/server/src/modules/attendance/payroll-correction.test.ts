@@ -208,7 +208,12 @@ describe('a correction run', () => {
     const approved = runs.find((r) => r.period === '2026-03' && r.status === 1)!;
     const corr = (await t.api(finB).post(`/api/attendance/payroll/run/${approved.id}/correction`)).body.data;
     expect(corr.lines[0].base_salary).toBe(17_000_000);
-    await employment(finB, citra, { employment: 'tetap', ptkp: 'TK/0', base_salary: 18_000_000, join_date: '2024-01-01' });
+    await employment(finB, citra, {
+      employment: 'tetap',
+      ptkp: 'TK/0',
+      base_salary: 18_000_000,
+      join_date: '2024-01-01',
+    });
     // Another branch cannot touch the draft; a nurse may not.
     expect((await t.api(fin).post(`/api/attendance/payroll/run/${corr.id}/recompute`)).status).toBe(404);
     const again = await t.api(finB).post(`/api/attendance/payroll/run/${corr.id}/recompute`);
@@ -231,7 +236,8 @@ describe('a correction run', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['recompute', 'delete']));
 
     // A first draft is computed again too.
-    const april = (await t.api(finB).post('/api/attendance/payroll/run', { period: '2026-04', group: groupB })).body.data;
+    const april = (await t.api(finB).post('/api/attendance/payroll/run', { period: '2026-04', group: groupB })).body
+      .data;
     const aprilAgain = await t.api(finB).post(`/api/attendance/payroll/run/${april.id}/recompute`);
     expect(aprilAgain.status).toBe(201);
     expect(aprilAgain.body.data).toMatchObject({ period: '2026-04', status: 0 });
