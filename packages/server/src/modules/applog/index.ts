@@ -7,6 +7,7 @@ export {
   registerApprovalExecutor,
   approvalRuleFor,
   requestOrRun,
+  pendingRequests,
   storeRequest,
   type ApprovalExecutor,
   type ApprovalRequest,

@@ -1,5 +1,5 @@
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { applog, approvalRule, users } from '../../db/schema/index.js';
@@ -60,6 +60,31 @@ export async function findPendingFor(
       and(eq(applog.action, action), eq(applog.entity, entity), eq(applog.entity_id, entityId), eq(applog.status, 0)),
     );
   return row;
+}
+
+/** Requests still waiting for a decision about some rows of one kind in a branch, newest first. */
+export function pendingOf(db: Db, profileId: number, action: string, entity: string, entityIds: number[]) {
+  return db
+    .select({
+      id: applog.id,
+      entity_id: applog.entity_id,
+      payload: applog.payload,
+      note: applog.note,
+      logtime: applog.logtime,
+      requested_by: users.name,
+    })
+    .from(applog)
+    .innerJoin(users, eq(users.id, applog.user_id))
+    .where(
+      and(
+        eq(applog.profile_id, profileId),
+        eq(applog.action, action),
+        eq(applog.entity, entity),
+        inArray(applog.entity_id, entityIds),
+        eq(applog.status, 0),
+      ),
+    )
+    .orderBy(desc(applog.id));
 }
 
 export interface ApplogFilter {

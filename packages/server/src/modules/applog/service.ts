@@ -121,6 +121,12 @@ export async function storeRequest(
 }
 
 /** A plain activity entry (no decision), written in the caller's transaction. */
+/** Requests of one action still waiting for a decision about these rows of the caller's branch (newest first). */
+export async function pendingRequests(ctx: Ctx, action: ApprovalAction, entity: string, entityIds: number[]) {
+  if (!entityIds.length) return [];
+  return q.pendingOf(ctx.db, ctx.branchId, action, entity, entityIds);
+}
+
 export async function logActivity(
   ctx: Ctx,
   entry: {

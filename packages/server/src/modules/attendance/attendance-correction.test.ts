@@ -78,8 +78,16 @@ describe('daily attendance corrections', () => {
     });
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ pending: true });
-    // Pending: nothing changed yet.
-    expect((await dayOf(ani)).correction).toBeNull();
+    // Pending: nothing changed yet, but the day says a correction waits, with what and why.
+    const waiting = await dayOf(ani);
+    expect(waiting.correction).toBeNull();
+    expect(waiting.status).toBe('belum_pulang');
+    expect(waiting.pending_correction).toMatchObject({
+      applog_id: res.body.data.applog_id,
+      check_in: '08:00',
+      check_out: '16:00',
+      reason: 'Mesin absen rusak pagi itu',
+    });
     // The proposer cannot approve their own request.
     expect((await t.api(mgr).post(`/api/applog/doconfirm/${res.body.data.applog_id}`, { status: 1 })).status).toBe(403);
     const ok = await t.api(approver).post(`/api/applog/doconfirm/${res.body.data.applog_id}`, { status: 1 });
@@ -116,7 +124,11 @@ describe('daily attendance corrections', () => {
       .api(approver)
       .post(`/api/applog/doconfirm/${res.body.data.applog_id}`, { status: -1, reason: 'Tidak benar' });
     expect(rej.status).toBe(200);
-    expect(await dayOf(ani)).toMatchObject({ status: 'hadir', check_in: '2026-10-05T08:00:00+07:00' });
+    expect(await dayOf(ani)).toMatchObject({
+      status: 'hadir',
+      check_in: '2026-10-05T08:00:00+07:00',
+      pending_correction: null,
+    });
   });
 
   it("another branch's employee 404; no reason 400 next to the field; nothing written", async () => {

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../../http/context.js';
-import { badRequest } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
 import { getRun } from './payroll.js';
 import * as q from './queries.js';
@@ -187,12 +186,10 @@ function sheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: (stri
   });
 }
 
-/** The workbook of an approved run (HR only; the read is audited like the payslips). */
+/** The workbook of a run (HR only; a draft is marked as such for checking; audited like the payslips). */
 export async function bupotXlsx(ctx: Ctx, id: number): Promise<{ buffer: Buffer; filename: string }> {
   const run = await getRun(ctx, id);
-  if (run.status === 0) {
-    throw badRequest('Proses gaji masih draf: setujui dahulu sebelum ekspor e-Bupot.', 'id');
-  }
+  const draft = run.status === 0;
   const ids = new Map(
     (
       await q.taxIdentities(
@@ -209,6 +206,7 @@ export async function bupotXlsx(ctx: Ctx, id: number): Promise<{ buffer: Buffer;
   sheet(wb, 'A1', A1_HEADER, rows.a1, [7, 8, 9, 10, 11, 12, 13, 14, 15]);
   const info = wb.addWorksheet('Keterangan');
   [
+    ['Status', draft ? 'DRAFT - belum disetujui, hanya untuk diperiksa; jangan diunggah' : 'Disetujui'],
     ['Periode', run.period],
     ['Group', run.group_name],
     ['Jumlah BPMP', rows.bpmp.length],
@@ -227,5 +225,5 @@ export async function bupotXlsx(ctx: Ctx, id: number): Promise<{ buffer: Buffer;
     after: { file: 'ebupot_pph21', rows: rows.bpmp.length + rows.bp21.length + rows.a1.length },
   });
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return { buffer, filename: `ebupot-pph21-${run.period}-${run.id}.xlsx` };
+  return { buffer, filename: `ebupot-pph21-${run.period}-${run.id}${draft ? '-draft' : ''}.xlsx` };
 }

@@ -4,7 +4,7 @@ import { requireUser, type Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { requireAccess } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
-import { requestOrRun, type ApprovalExecutor } from '../applog/index.js';
+import { pendingRequests, requestOrRun, type ApprovalExecutor } from '../applog/index.js';
 import { EMPLOYEE } from './entities.js';
 import * as q from './queries.js';
 import { addDaysTo, localToEpoch } from './timeclock.js';
@@ -85,3 +85,31 @@ const runStoredCorrection: ApprovalExecutor = async (tx, payload, req) =>
 export const attendanceApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
   'attendance.correct_day': runStoredCorrection,
 };
+
+/** Corrections of this day still waiting for approval, per employee (the latest request), for the daily view. */
+export async function pendingCorrectionsOf(ctx: Ctx, date: string, ids: number[]) {
+  const out = new Map<
+    number,
+    {
+      applog_id: number;
+      reason: string;
+      check_in: string | null;
+      check_out: string | null;
+      status: string | null;
+      requested_by: string;
+    }
+  >();
+  for (const r of await pendingRequests(ctx, 'attendance.correct_day', 'attendance_day', ids)) {
+    const p = r.payload as Partial<AttendanceCorrectionInput> | null;
+    if (!p || p.date !== date || r.entity_id === null || out.has(r.entity_id)) continue;
+    out.set(r.entity_id, {
+      applog_id: r.id,
+      reason: p.reason ?? r.note ?? '',
+      check_in: p.check_in ?? null,
+      check_out: p.check_out ?? null,
+      status: p.status ?? null,
+      requested_by: r.requested_by,
+    });
+  }
+  return out;
+}

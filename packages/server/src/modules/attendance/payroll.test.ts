@@ -303,12 +303,19 @@ describe('e-Bupot export', () => {
     expect(String(budiA1[16])).toContain('lebih potong dikembalikan');
   });
 
-  it('refuses a draft (400), another branch (404) and a nurse (403)', async () => {
+  it('marks a draft as one, refuses another branch (404) and a nurse (403)', async () => {
     const runs = (await t.api(fin).get('/api/attendance/payroll/run')).body.data as { id: number; status: number }[];
     const draft = runs.find((r) => r.status === 0)!;
-    const bad = await t.api(fin).get(`/api/attendance/payroll/run/${draft.id}/ebupot`);
-    expect(bad.status).toBe(400);
-    expect(bad.body[0].message).toContain('masih draf');
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/attendance/payroll/run/${draft.id}/ebupot`,
+      headers: { cookie: fin.cookie },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-disposition']).toContain('-draft.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(preview.rawPayload as unknown as ArrayBuffer);
+    expect(wb.getWorksheet('Keterangan')!.getRow(1).getCell(2).text).toContain('DRAFT');
     const approved = runs.find((r) => r.status === 1)!;
     expect((await t.api(finB).get(`/api/attendance/payroll/run/${approved.id}/ebupot`)).status).toBe(404);
     expect((await t.api(perawat).get(`/api/attendance/payroll/run/${approved.id}/ebupot`)).status).toBe(403);

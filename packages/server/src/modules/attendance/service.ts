@@ -21,7 +21,7 @@ import { badRequest, badRequestMany, conflict, notFound } from '../../http/error
 import { audit } from '../../lib/audit.js';
 import { department, employee, office, roster, shift, users } from '../../db/schema/index.js';
 import * as q from './queries.js';
-import { correctionsOf } from './corrections.js';
+import { correctionsOf, pendingCorrectionsOf } from './corrections.js';
 import {
   addDaysTo,
   attendShift,
@@ -453,6 +453,15 @@ export interface DailyRow {
     status: string | null;
     original: { check_in: string | null; check_out: string | null; status: DailyStatus };
   } | null;
+  /** A correction of the day proposed and still waiting for approval (times as typed, HH:mm), nothing applied yet. */
+  pending_correction: {
+    applog_id: number;
+    reason: string;
+    check_in: string | null;
+    check_out: string | null;
+    status: string | null;
+    requested_by: string;
+  } | null;
 }
 
 /**
@@ -485,7 +494,7 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
   const dayStart = localToEpoch(f.date, '00:00', tz);
   const dayEnd = localToEpoch(next, '00:00', tz);
   const iso = (ms: number | null) => (ms === null ? null : localIso(ms, tz));
-  const rows = people.map((p): Omit<DailyRow, 'leave' | 'correction'> => {
+  const rows = people.map((p): Omit<DailyRow, 'leave' | 'correction' | 'pending_correction'> => {
     const mine: Punch[] = punches
       .filter((x) => x.user_id === p.id || (x.user_id === null && !!p.attendance_code && x.code === p.attendance_code))
       .map((x) => ({ at: Date.parse(x.punch_at), state: x.state }));
@@ -553,7 +562,9 @@ export async function daily(ctx: Ctx, f: DailyQuery, opts: { userId?: number } =
   });
   // An approved correction of a manager replaces what the punches say (the punches stay), with its reason.
   const fixes = await correctionsOf(ctx, branch, f.date, ids);
-  return withLeave.map((r): DailyRow => {
+  const waiting = await pendingCorrectionsOf(ctx, f.date, ids);
+  return withLeave.map((r0): DailyRow => {
+    const r = { ...r0, pending_correction: waiting.get(r0.employee) ?? null };
     const k = fixes.get(r.employee);
     if (!k) return r;
     const checkIn = k.check_in ? Date.parse(k.check_in) : r.check_in ? Date.parse(r.check_in) : null;

@@ -176,6 +176,24 @@ export default function DailyPage() {
               {r.correction.original.check_out ? `, pulang ${clock(r.correction.original.check_out, day)}` : ''})
             </div>
           ) : null}
+          {r.pending_correction ? (
+            <div className="text-xs text-muted-foreground" data-testid={`daily-pending-${r.employee}`}>
+              <Badge variant="secondary" className="mr-1">
+                Menunggu persetujuan
+              </Badge>
+              {[
+                r.pending_correction.check_in ? `masuk ${r.pending_correction.check_in}` : null,
+                r.pending_correction.check_out ? `pulang ${r.pending_correction.check_out}` : null,
+                r.pending_correction.status
+                  ? (DAILY_STATUS_LABELS[r.pending_correction.status as keyof typeof DAILY_STATUS_LABELS] ??
+                    r.pending_correction.status)
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+              : {r.pending_correction.reason} (oleh {r.pending_correction.requested_by})
+            </div>
+          ) : null}
         </div>
       ),
     },

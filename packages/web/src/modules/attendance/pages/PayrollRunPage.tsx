@@ -289,7 +289,7 @@ export default function PayrollRunPage() {
             <div className="flex flex-wrap gap-2">
               <ExportExcelButton onExport={exportRun} disabled={!r?.lines.length} />
               {r && r.status !== 0 ? <PayslipButtons run={r.id} /> : null}
-              {r && r.status !== 0 ? (
+              {r?.lines.length ? (
                 <Button asChild size="sm" variant="outline">
                   <a href={`/api/attendance/payroll/run/${r.id}/ebupot`} download data-testid="ebupot">
                     <FileSpreadsheet /> e-Bupot PPh 21
