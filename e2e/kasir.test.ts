@@ -170,4 +170,77 @@ describe('Kasir Klinik', () => {
       await closePage(page);
     }
   });
+  it("pays a finished demo visit's bill with two methods; its products leave the pharmacy; the nota reads back", async () => {
+    const page = await signedIn(browser, 'admin');
+    try {
+      await page.goto(url('/kasir/payment'));
+      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
+      if (await page.$('[data-testid=session-open-form]')) {
+        await page.type('#kasir-float', '200000');
+        await clickButton(page, 'Buka Kasir');
+        await page.waitForSelector('[data-testid=session-bar]');
+      }
+      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
+      const cash = methods.find((m) => m.type === 'tunai')!.id;
+      const transfer = methods.find((m) => m.type === 'transfer')!.id;
+      const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
+      expect(queue.length).toBeGreaterThan(0);
+      // The newest unpaid visit whose bill has something to pay (the demo records hold treatments and products).
+      let visit: { id: number; code: string } | undefined;
+      let total = 0;
+      for (const v of queue) {
+        const bill = await call(page, 'GET', `/api/kasir/bill/${v.id}?use_paket=false`);
+        expect(bill.status).toBe(200);
+        if (bill.body.data.total > 0) {
+          visit = v;
+          total = bill.body.data.total as number;
+          break;
+        }
+      }
+      expect(visit).toBeDefined();
+      const transferPart = Math.floor(total / 2);
+      const paid = await page.evaluate(
+        async (body) => {
+          const r = await fetch('/api/kasir/payment', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-visit-${body.visit}` },
+            body: JSON.stringify(body),
+          });
+          return { status: r.status, body: (await r.json()) as { data: { id: number; code: string; change: number } } };
+        },
+        {
+          visit: visit!.id,
+          use_paket: false,
+          payments: [
+            { method: transfer, amount: transferPart },
+            { method: cash, amount: total - transferPart + 10000 },
+          ],
+        },
+      );
+      expect(paid.status).toBe(201);
+      expect(paid.body.data.change).toBe(10000);
+      // Paid once: the second cashier (a retry without the key) is told who paid it.
+      const again = await call(page, 'POST', '/api/kasir/payment', {
+        visit: visit!.id,
+        use_paket: false,
+        payments: [{ method: cash, amount: total }],
+      });
+      expect(again.status).toBe(409);
+      expect(again.body[0].message).toContain(paid.body.data.code);
+
+      const pdf = await page.evaluate(async (id) => {
+        const r = await fetch(`/api/kasir/payment/${id}/nota`);
+        return { status: r.status, bytes: Array.from(new Uint8Array(await r.arrayBuffer())) };
+      }, paid.body.data.id);
+      expect(pdf.status).toBe(200);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nota-visit-')), 'nota.pdf');
+      fs.writeFileSync(file, Buffer.from(pdf.bytes));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain(paid.body.data.code);
+      expect(text.toLowerCase()).toContain('rupiah');
+      await screenshot(page, 'kasir-visit-paid');
+    } finally {
+      await closePage(page);
+    }
+  });
 });

@@ -43,9 +43,9 @@ export async function seedInventoryFlows(
     from_warehouse: await wh(jakarta, 'gudang'),
     to_warehouse: await wh(jakarta, 'apotek'),
     note: 'Isi ulang etalase apotek',
-    items: [{ item: await itemId('IT-SUN50'), qty: 4 }],
+    items: [{ item: await itemId('IT-SUN50'), qty: 2 }],
   });
-  await receiveTransfer(ctx, inside.data.id, { items: [{ item: await itemId('IT-SUN50'), qty: 4 }] });
+  await receiveTransfer(ctx, inside.data.id, { items: [{ item: await itemId('IT-SUN50'), qty: 2 }] });
   result.transfers++;
 
   // A stock count of the pharmacy: two tablets of paracetamol broken.

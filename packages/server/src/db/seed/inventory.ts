@@ -154,7 +154,8 @@ export async function seedInventory(tx: Db, branchIds: number[], now: Date = new
     }
 
     // Jakarta's books (seedFinance) already hold stock: give it its goods first, so the stock value is the account.
-    await stockOfTheBooks(tx, profileId, W('gudang'), [I('IT-SUN50'), I('IT-SERC'), I('IT-MOIST'), I('IT-ACNE')]);
+    // The retail products (skincare) stand in the pharmacy, where the cashier sells them from (visit bills, kasir umum).
+    await stockOfTheBooks(tx, profileId, W('apotek'), [I('IT-SUN50'), I('IT-SERC'), I('IT-MOIST'), I('IT-ACNE')]);
 
     // Jakarta: stock through purchases, received with batches (dates relative to today).
     const d = (days: number) => addDays(today, days);

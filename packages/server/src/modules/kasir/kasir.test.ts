@@ -22,6 +22,7 @@ let doctor: TestUser;
 let patient: number;
 let facialId: number;
 let serumId: number;
+let apotek: number;
 let historyId: number;
 let cash: number;
 let transfer: number;
@@ -151,6 +152,18 @@ beforeAll(async () => {
   );
   cash = Number(methods.find((m) => m.type === 'tunai')!.id);
   transfer = Number(methods.find((m) => m.type === 'transfer')!.id);
+  // The branch's pharmacy: products on a visit's bill and the general cashier's sales leave it.
+  apotek = (
+    await one<{ id: number }>(
+      sql`insert into warehouse (profile_id, code, name, kind) values (${branchA}, 'AP', 'Apotek', 'apotek') returning id`,
+    )
+  ).id;
+  await receiveStock(t.ctx(manager), {
+    warehouse: apotek,
+    kind: 'receipt',
+    source: { kind: 'test', id: 1 },
+    items: [{ item: serumId, qty: 100, value: asSen(1_000_000_00) }],
+  });
 });
 afterAll(() => t.close());
 
@@ -372,6 +385,13 @@ describe('visit bill and payment', () => {
       '6102': [10000000, 0],
       '2102': [0, 10000000],
     });
+    // The record's product (2 x Serum C) left the pharmacy with this payment, at its cost.
+    const sold = await one<{ q: number; v: string }>(
+      sql`select coalesce(sum(quantity), 0)::int as q, coalesce(sum(value), 0)::text as v from stock_movement
+          where source_kind = 'kasir_payment' and source_id = ${r.body.data.id} and kind = 'sale' and item_id = ${serumId}`,
+    );
+    expect(Number(sold.q)).toBe(-2);
+    expect(Number(sold.v)).toBe(-20_000_00);
     const slot = await one<{ used_slot: number }>(
       sql`select s.used_slot from paket_membership_slot s join paket_membership m on m.id = s.membership_id where m.customer_id = ${member}`,
     );
@@ -451,17 +471,25 @@ describe('visit bill and payment', () => {
 
 describe('POST /api/kasir/sales (general cashier)', () => {
   it('sells from the pharmacy with cost of goods, refuses short stock, and a void returns the stock', async () => {
-    const apotek = (
-      await one<{ id: number }>(
-        sql`insert into warehouse (profile_id, code, name, kind) values (${branchA}, 'AP', 'Apotek', 'apotek') returning id`,
-      )
-    ).id;
-    await receiveStock(t.ctx(manager), {
-      warehouse: apotek,
-      kind: 'receipt',
-      source: { kind: 'test', id: 1 },
-      items: [{ item: serumId, qty: 5, value: asSen(50_000_00) }],
-    });
+    const stock = async () =>
+      Number(
+        (
+          await one<{ q: number }>(
+            sql`select coalesce(sum(quantity), 0)::int as q from stock_movement where item_id = ${serumId} and warehouse_id = ${apotek}`,
+          )
+        ).q,
+      );
+    const hppOf = async () =>
+      Number(
+        (
+          await one<{ d: string }>(
+            sql`select coalesce(sum(d.debit), 0)::text as d from jurnal j join jurnal_detail d on d.jurnal_id = j.id join akun a on a.id = d.akun_id
+                where a.code = '5101' and j.profile_id = ${branchA}`,
+          )
+        ).d,
+      );
+    const onHand = await stock();
+    const hppBefore = await hppOf();
     const before = await countRows(t.db, ...TABLES);
     const bad = await t
       .api(admin)
@@ -470,8 +498,8 @@ describe('POST /api/kasir/sales (general cashier)', () => {
     expect(bad.body[0]).toMatchObject({ field: 'items', message: 'Item wajib diisi' });
     const short = await t.api(admin).post('/api/kasir/sales', {
       warehouse: apotek,
-      items: [{ item: serumId, qty: 9 }],
-      payments: [{ method: cash, amount: 2250000 }],
+      items: [{ item: serumId, qty: onHand + 4 }],
+      payments: [{ method: cash, amount: (onHand + 4) * 250000 }],
     });
     expect(short.status).toBe(409);
     expect(short.body[0].message).toContain('tidak cukup');
@@ -496,20 +524,9 @@ describe('POST /api/kasir/sales (general cashier)', () => {
     expect(r.body.data).toMatchObject({ total: 500000, paid: 500000, change: 100000 });
     expect(r.body.data.code).toMatch(/^PJU\//);
     expect(await journalOf('kasir_payment', r.body.data.id)).toEqual({ '1101': [50000000, 0], '4102': [0, 50000000] });
-    const stock = async () =>
-      Number(
-        (
-          await one<{ q: number }>(
-            sql`select coalesce(sum(quantity), 0)::int as q from stock_movement where item_id = ${serumId} and warehouse_id = ${apotek}`,
-          )
-        ).q,
-      );
-    expect(await stock()).toBe(3);
-    const hpp = await one<{ d: string }>(
-      sql`select coalesce(sum(d.debit), 0)::text as d from jurnal j join jurnal_detail d on d.jurnal_id = j.id join akun a on a.id = d.akun_id
-          where a.code = '5101' and j.profile_id = ${branchA}`,
-    );
-    expect(Number(hpp.d)).toBe(20_000_00);
+    expect(await stock()).toBe(onHand - 2);
+    // Two units at the moving average of 10.000 each.
+    expect((await hppOf()) - hppBefore).toBe(20_000_00);
     const v = await t.api(manager).post(`/api/kasir/payment/${r.body.data.id}/void`, { reason: 'Pelanggan batal' });
     expect(v.status).toBe(202);
     expect((await t.api(admin).post(`/api/applog/doconfirm/${v.body.data.applog_id}`, { status: 1 })).status).toBe(403);
@@ -517,7 +534,7 @@ describe('POST /api/kasir/sales (general cashier)', () => {
     expect((await t.api(approver).post(`/api/applog/doconfirm/${v.body.data.applog_id}`, { status: 1 })).status).toBe(
       200,
     );
-    expect(await stock()).toBe(5);
+    expect(await stock()).toBe(onHand);
   });
 });
 

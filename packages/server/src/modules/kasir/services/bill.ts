@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { approvalRuleFor, storeRequest } from '../../applog/index.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { VISIT } from '../../visits/index.js';
+import { issueStock, warehouseOfKind } from '../../inventory/index.js';
 import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/index.js';
 import * as q from '../queries.js';
 import {
@@ -52,6 +53,8 @@ interface BuiltLine extends NewLine {
   kind: LineKind;
   ref_id: number;
   covered_label: string | null;
+  /** The item of a product, prescription or consumable line (stock), null for a treatment. */
+  item_id: number | null;
 }
 
 interface Built {
@@ -141,6 +144,7 @@ async function build(
       discount,
       covered_by_paket: slot ? slot.id : null,
       covered_label: slot ? `Paket ${slot.membershipcode} (${slot.name})` : null,
+      item_id: s.item_id,
       tax,
       total: slot ? asSen(0) : asSen(gross - discount + tax),
       doctor_id: kind === 'treatment' ? s.doctor_id : null,
@@ -294,6 +298,21 @@ export async function payVisit(
         taxAccount: b.taxAccount,
         allowPartial: true,
       });
+      // Products of the record are sold here: they leave the branch's pharmacy (FEFO, Dr HPP / Cr Persediaan) in this
+      // transaction, whether paid or covered by a package; short stock refuses the payment (409), nothing written.
+      // Prescriptions left with the pharmacy's dispensing, consumables when the record was finished.
+      const products = b.lines.filter((l) => l.kind === 'product' && l.item_id !== null);
+      if (products.length) {
+        const apotek = await warehouseOfKind(tx, 'apotek');
+        if (!apotek) throw badRequest('Gudang apotek belum ada; buat di Master Gudang', 'visit');
+        await issueStock(tx, {
+          kind: 'sale',
+          warehouse: apotek.id,
+          items: products.map((l) => ({ item: l.item_id!, qty: l.qty })),
+          source: { kind: 'kasir_payment', id: row.id },
+          memo: `HPP produk ${row.code}`,
+        });
+      }
       return { kind: 'paid' as const, row };
     });
     if (out.kind === 'pending') return out.pending;

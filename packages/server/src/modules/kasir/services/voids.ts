@@ -48,8 +48,8 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
     }
   }
   for (const l of lines) if (l.covered_by_paket) await q.returnSlot(tx.db, l.covered_by_paket, l.qty);
-  // Items sold at the general cashier go back into the batches they left, at the cost they left with.
-  if (pay.kind === 'sales') {
+  // Items sold (at the general cashier, or a visit's products) go back into the batches they left, at their cost.
+  if (pay.kind === 'sales' || pay.kind === 'visit') {
     const moves = await q.saleMovements(tx.db, pay.id);
     if (moves.length) {
       await receiveStock(tx, {
