@@ -164,7 +164,9 @@ export async function issueStock(ctx: Ctx, args: IssueArgs): Promise<StockResult
       let candidates = balances.filter((b) => !isExpired(b.expired_at, today));
       if (l.batch) {
         const chosen = balances.find((b) => Number(b.batch_id) === l.batch);
-        if (chosen && isExpired(chosen.expired_at, today))
+        // An expired batch never leaves for a patient, a sale or a transfer; a count may write it off (the
+        // adjustment takes exactly that batch, valued like any other movement).
+        if (chosen && isExpired(chosen.expired_at, today) && args.kind !== 'adjustment')
           throw conflict(
             `Batch ${chosen.batch} ${item.name} sudah kedaluwarsa (${formatDate(chosen.expired_at)})`,
             `${field}.${i}.batch`,
