@@ -29,7 +29,9 @@ const NAV_LINKS = [
 async function offeredLinks(page: Page): Promise<string[]> {
   const toggle = await page.$('[data-testid=launcher-toggle][aria-expanded=false]');
   if (toggle) {
-    await toggle.click();
+    // A DOM click: the dashboard cards load beside the launcher and may move the button between a coordinate
+    // click's scroll and its press (phone width).
+    await toggle.evaluate((b) => (b as HTMLButtonElement).click());
     await page.waitForSelector('[data-testid=launcher-toggle][aria-expanded=true]');
   }
   return page.$$eval(NAV_LINKS, (els) =>

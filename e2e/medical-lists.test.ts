@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+import { addDays, todayIn } from '../packages/shared/src/index.js';
 
 // Issue 12: a record list page (filter by patient, Excel of the filter), the printouts read back from the PDF, and
 // the demo patient with 700 visits.
@@ -85,8 +86,9 @@ describe('rekam medis lists and printouts', () => {
         name,
       );
       await screenshot(page, 'rekammedis-soap-filtered');
-      const today = new Date().toISOString().slice(0, 10);
-      const from = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+      // The page's default range: the last 30 days of the branch's own calendar (Jakarta), not the machine's.
+      const today = todayIn('Asia/Jakarta');
+      const from = addDays(today, -30);
       const filtered = await call<{ count: number }>(
         page,
         `/api/rekammedis/daftar/soap?limit=1&keyword=${encodeURIComponent(name)}&fromdate=${from}&todate=${today}`,
