@@ -123,7 +123,10 @@ describe('rekam medis lists and printouts', () => {
         data: { visit_id: number; prescription: { id: number; code: string }; item: { name: string } }[];
       }>(page, '/api/rekammedis/daftar/resep?limit=1&fromdate=2000-01-01');
       expect(rx.body.data.length).toBe(1);
-      const { visit_id: visit, prescription, item } = rx.body.data[0];
+      const { prescription, item } = rx.body.data[0];
+      // The resume of a visit with a diagnosis (the newest prescription may belong to a record still in draft).
+      const soap = await call<{ data: SoapRow[] }>(page, '/api/rekammedis/daftar/soap?limit=50&fromdate=2000-01-01');
+      const visit = soap.body.data.find((r) => r.diagnoses.length > 0)!.visit_id;
       const resume = await pdfText(page, `/api/rekammedis/visit/${visit}/resume.pdf`);
       expect(resume.status).toBe(200);
       expect(resume.type).toBe('application/pdf');
