@@ -14,6 +14,7 @@ import {
   check,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
+import { branch } from './columns.js';
 import { item } from './paket.js';
 import { stockBatch, warehouse } from './inventory.js';
 import { rmEntry, rmPrescription } from './medical-records.js';
@@ -26,10 +27,6 @@ import { visit } from './service.js';
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-const branch = (name = 'profile_id') =>
-  integer(name)
-    .notNull()
-    .references(() => profile.id);
 const userRef = (name: string) => integer(name).references(() => users.id);
 
 /**

@@ -15,7 +15,8 @@ import {
   unique,
   check,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { users } from './core.js';
+import { branch, sen, timestamps } from './columns.js';
 import { item } from './paket.js';
 
 /**
@@ -24,15 +25,6 @@ import { item } from './paket.js';
  * PostgreSQL triggers on that ledger (drizzle/*_inventory_rules.sql), whose CHECKs refuse any movement that would make
  * a quantity negative. Quantities are whole selling units of the item; money in sen.
  */
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-};
-const sen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const branch = () =>
-  integer('profile_id')
-    .notNull()
-    .references(() => profile.id);
 
 /** Suppliers (master vendor / MASTER_SUPPLIER), per branch. */
 export const vendor = pgTable(

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
+import { branch, sen } from './columns.js';
 import { paymentMethod } from './finance.js';
 import { paketMembership, paketMembershipSlot } from './paket.js';
 import { visit } from './service.js';
@@ -23,11 +24,6 @@ import { warehouse } from './inventory.js';
  * branch-owned (profile_id); money in sen (bigint). Nothing is ever deleted and lines/tenders never change
  * (drizzle/*_kasir_rules.sql): a void is a reversal that keeps the original and marks it.
  */
-const sen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const branch = () =>
-  integer('profile_id')
-    .notNull()
-    .references(() => profile.id);
 const userRef = (name: string) => integer(name).references(() => users.id);
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 

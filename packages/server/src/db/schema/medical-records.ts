@@ -17,7 +17,8 @@ import {
   foreignKey,
   unique,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { users } from './core.js';
+import { branch } from './columns.js';
 import { item, perawatan } from './paket.js';
 import { visit } from './service.js';
 
@@ -31,10 +32,6 @@ import { visit } from './service.js';
  * packages/shared/src/schemas/medical-records.ts.
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-const branch = () =>
-  integer('profile_id')
-    .notNull()
-    .references(() => profile.id);
 const userRef = (name: string) => integer(name).references(() => users.id);
 
 /** ICD-10 (WHO 2010 as used in Indonesia): diagnoses. Loaded by the icd module's migration/seed. */

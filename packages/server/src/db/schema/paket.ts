@@ -9,25 +9,16 @@ import {
   boolean,
   timestamp,
   date,
-  bigint,
   index,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { users } from './core.js';
+import { branch, sen, timestamps } from './columns.js';
 
 /**
  * Paket promosi and membership (issue 5). Every table is branch-owned (profile_id): each branch keeps its own
  * price list of procedures, items, lab forms and packages (docs/decisions.md, "Paket"). Money in sen.
  */
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-};
-const sen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const branch = () =>
-  integer('profile_id')
-    .notNull()
-    .references(() => profile.id);
 
 /** Medical procedures (tindakan medis / perawatan). */
 export const perawatan = pgTable(

@@ -14,7 +14,8 @@ import {
   uniqueIndex,
   check,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { users } from './core.js';
+import { branch, timestamps } from './columns.js';
 import { paketMembership } from './paket.js';
 
 /**
@@ -23,14 +24,6 @@ import { paketMembership } from './paket.js';
  * Rules the database keeps (capacity of a slot, the visit state machine, no deletes) are in
  * drizzle/0016_service_rules.sql. Statuses are the spec's words (packages/shared/src/schemas/service.ts).
  */
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-};
-const branch = () =>
-  integer('profile_id')
-    .notNull()
-    .references(() => profile.id);
 const userRef = (name: string) => integer(name).references(() => users.id);
 
 /** A doctor (users.role 2) practising in a branch; a doctor may practise in several branches. */
