@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  access,
+  allows,
   formatDate,
   formatRupiah,
   LINE_KINDS,
@@ -34,6 +36,8 @@ import {
 import { Textarea } from '../../../components/ui/textarea';
 import { PaymentPanel, tendersOf, type TenderRow } from '../components/PaymentPanel';
 import { thermalHtml } from '../components/thermal';
+import { KasirSettings } from '../components/KasirSettings';
+import { useSession } from '../../../app/auth';
 import { markPrinted, newIdempotencyKey, notaUrl, paymentOf, payCicilan, payVisit, voidPayment } from '../api';
 
 const fieldOf = (items: ErrorItem[]) => (f: string) => items.find((i) => i.field === f)?.message;
@@ -828,6 +832,7 @@ function ReportTab() {
 export default function KasirPage() {
   const trpc = useTRPC();
   const session = useQuery(trpc.kasir.currentSession.queryOptions());
+  const canSet = allows(useSession(), access.feature('FINANCE_INCOME', 'manage'));
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader title="Kasir Klinik" description="Tagihan kunjungan, cicilan paket, nota dan tutup kasir." />
@@ -838,6 +843,7 @@ export default function KasirPage() {
           <TabsTrigger value="cicilan">Cicilan Paket</TabsTrigger>
           <TabsTrigger value="nota">Nota</TabsTrigger>
           <TabsTrigger value="report">Laporan Harian</TabsTrigger>
+          {canSet ? <TabsTrigger value="setting">Pengaturan</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="visit">
           <VisitTab />
@@ -851,6 +857,11 @@ export default function KasirPage() {
         <TabsContent value="report">
           <ReportTab />
         </TabsContent>
+        {canSet ? (
+          <TabsContent value="setting">
+            <KasirSettings />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );
