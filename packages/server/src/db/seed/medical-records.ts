@@ -391,12 +391,12 @@ export async function seedMedicalRecords(
     await tx.execute(sql`insert into doc_counter (profile_id, kind, period, last) values (${branch}, 'KJ', ${month}, ${last})
         on conflict (profile_id, kind, period) do update set last = greatest(doc_counter.last, excluded.last)`);
 
-  // ------------------------------------------------------------------ records of every finished past visit
+  // ------------------------------------------------------------------ records of every finished visit (today's too: the till has bills)
   const past = await queryRows<RecordPlan>(
     tx,
     sql`select id as visit_id, customer_id, doctor_id, nurse_id, visit_date::text as visit_date, kind,
           coalesce(complaint, '') as complaint, coalesce(finished_at, created_at)::text as at
-        from visit where profile_id = ${branch} and status = 'selesai' and visit_date < ${today}
+        from visit where profile_id = ${branch} and status = 'selesai' and visit_date <= ${today}
         order by visit_date, id`,
   );
   const recordIds = await reserveIds(tx, 'rm_record', past.length);
