@@ -172,6 +172,15 @@ describe('rekam medis lists and printouts', () => {
       expect(Date.now() - t0).toBeLessThan(1000);
       expect(timeline.body.count).toBe(700);
       expect(timeline.body.data).toHaveLength(10);
+      // Her whole history in the browser: the first ten visits, the count of 700, more as the list scrolls.
+      const t1 = Date.now();
+      await page.goto(url(`/service/rekammedis?patient=${patient.customer.id}`), { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=rm-timeline-visit]').length >= 10);
+      expect(Date.now() - t1).toBeLessThan(10_000);
+      expect(await page.$eval('[data-testid=rm-timeline-count]', (e) => e.textContent)).toContain('700');
+      await page.$eval('[data-testid=rm-more]', (b) => (b as HTMLButtonElement).click());
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=rm-timeline-visit]').length >= 20);
+      await screenshot(page, 'rekammedis-700-visits');
       await page.goto(url('/rekammedis/treatment'), { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
       await screenshot(page, 'rekammedis-treatment');
