@@ -119,6 +119,16 @@ export async function requireAccess(ctx: Ctx, e: EntityDef, ids: readonly number
 }
 
 /**
+ * Rows a document is about to be written against in the caller's current branch (its journal, its stock), for
+ * everyone, top-level users included: 404 for a row of any other branch (e.g. an approved void carried out, a
+ * prescription moved by the pharmacy).
+ */
+export async function requireOwnBranch(ctx: Ctx, e: EntityDef, ids: readonly number[]): Promise<void> {
+  const allowed = await accessibleIds(ctx, e, ids, 'reference');
+  if (allowed.size !== new Set(ids).size) throw notFound(e.notFound);
+}
+
+/**
  * Ids an input refers to (a package's type, a registration's patient, a payroll run's group): they must be rows
  * of the current branch (or shared rows), for everyone, top-level users included. Throws 400 on the field.
  */

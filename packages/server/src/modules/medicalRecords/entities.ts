@@ -11,6 +11,13 @@ export const RM_VISIT = entity({
   branchColumn: 'profile_id',
   notFound: 'Kunjungan tidak ditemukan',
 });
+/** A prescription (the pharmacy's handle on it; no REST route takes its id here). */
+export const RM_PRESCRIPTION = entity({
+  name: 'medicalRecords.prescription',
+  table: 'rm_prescription',
+  branchColumn: 'profile_id',
+  notFound: 'Resep tidak ditemukan',
+});
 export const RM_PATIENT = entity({
   name: 'medicalRecords.patient',
   table: 'users',
@@ -40,4 +47,4 @@ export const RM_ENTRY_ENTITY = {
   alergi: RM_ALERGI_ENTRY,
 } as const;
 
-export const medicalRecordsEntities = [RM_VISIT, RM_PATIENT, ...Object.values(RM_ENTRY_ENTITY)];
+export const medicalRecordsEntities = [RM_VISIT, RM_PATIENT, RM_PRESCRIPTION, ...Object.values(RM_ENTRY_ENTITY)];

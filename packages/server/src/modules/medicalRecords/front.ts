@@ -1,9 +1,9 @@
 import { asSen, type PrescriptionStatus, type Sen } from '@klinik/shared';
-import { branchScope, requireAccess } from '../../http/access-scope.js';
+import { branchScope, requireAccess, requireOwnBranch } from '../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
-import { RM_VISIT } from './entities.js';
+import { RM_PRESCRIPTION, RM_VISIT } from './entities.js';
 import * as q from './queries.js';
 
 /**
@@ -148,8 +148,9 @@ const FORWARD: Record<PrescriptionStatus, PrescriptionStatus[]> = {
  * database keeps the same rule (rm_prescription_guard).
  */
 export async function setPrescriptionStatus(tx: AuthedCtx, id: number, to: PrescriptionStatus): Promise<void> {
+  await requireOwnBranch(tx, RM_PRESCRIPTION, [id]);
   const p = await q.prescriptionById(tx.db, id);
-  if (!p || p.profile_id !== tx.branchId) throw notFound('Resep tidak ditemukan');
+  if (!p) throw notFound(RM_PRESCRIPTION.notFound);
   const row = await q.setPharmacyStatus(tx.db, id, FORWARD[to], to, tx.now().toISOString());
   if (!row) throw conflict(`Status resep tidak dapat diubah dari ${p.pharmacy_status} ke ${to}`);
   await audit(tx, {

@@ -4,7 +4,7 @@
  * ask for approval, else when approved): the payment's journal reversed by a journal with every side swapped,
  * instalments and package slots given back, the original kept and marked void with a kasir_void row.
  */
-import { requireAccess } from '../../../http/access-scope.js';
+import { requireAccess, requireOwnBranch } from '../../../http/access-scope.js';
 import {
   paymentVoidInput,
   type ActionOutcome,
@@ -31,8 +31,9 @@ interface VoidPayload {
 
 async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: number | null): Promise<void> {
   const c = requireUser(tx);
+  await requireOwnBranch(tx, KASIR_PAYMENT, [p.payment_id]);
   const pay = await q.findPayment(tx.db, p.payment_id, true);
-  if (!pay || pay.profile_id !== tx.branchId) throw notFound(KASIR_PAYMENT.notFound);
+  if (!pay) throw notFound(KASIR_PAYMENT.notFound);
   if (pay.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
   const today = await tx.today();
   const lines = await q.linesOf(tx.db, pay.id);

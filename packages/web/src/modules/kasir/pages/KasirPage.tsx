@@ -16,6 +16,7 @@ import {
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { api } from '../../../lib/api';
+import { NotaFilters } from '../components/NotaFilters';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -696,22 +697,16 @@ function PaymentList() {
   ];
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
-        <FormField label="Dari" htmlFor="nota-from">
-          <DateInput id="nota-from" value={from || today} onChange={(v) => (setFrom(v), setPage(1))} />
-        </FormField>
-        <FormField label="Sampai" htmlFor="nota-to">
-          <DateInput id="nota-to" value={to || today} onChange={(v) => (setTo(v), setPage(1))} />
-        </FormField>
-        <FormField label="Cari" htmlFor="nota-keyword">
-          <Input
-            id="nota-keyword"
-            value={keyword}
-            onChange={(e) => (setKeyword(e.target.value), setPage(1))}
-            placeholder="No. nota, pasien"
-          />
-        </FormField>
-      </div>
+      <NotaFilters
+        idPrefix="nota"
+        today={today}
+        from={from}
+        to={to}
+        keyword={keyword}
+        onFrom={(v) => (setFrom(v), setPage(1))}
+        onTo={(v) => (setTo(v), setPage(1))}
+        onKeyword={(v) => (setKeyword(v), setPage(1))}
+      />
       {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
       <DataTable
         columns={columns}

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatRupiah, type PaymentDto } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
+import { NotaFilters } from '../components/NotaFilters';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
-import { DateInput } from '../../../components/ui/date-input';
 import { notaUrl } from '../api';
 
 /** /backoffice/nota: the invoices of every branch, for top-level users. */
@@ -56,22 +54,16 @@ export default function NotaBackofficePage() {
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader title="Nota" description="Nota pembayaran semua cabang." />
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
-        <FormField label="Dari" htmlFor="bo-nota-from">
-          <DateInput id="bo-nota-from" value={from || today} onChange={(v) => (setFrom(v), setPage(1))} />
-        </FormField>
-        <FormField label="Sampai" htmlFor="bo-nota-to">
-          <DateInput id="bo-nota-to" value={to || today} onChange={(v) => (setTo(v), setPage(1))} />
-        </FormField>
-        <FormField label="Cari" htmlFor="bo-nota-keyword">
-          <Input
-            id="bo-nota-keyword"
-            value={keyword}
-            onChange={(e) => (setKeyword(e.target.value), setPage(1))}
-            placeholder="No. nota, pasien"
-          />
-        </FormField>
-      </div>
+      <NotaFilters
+        idPrefix="bo-nota"
+        today={today}
+        from={from}
+        to={to}
+        keyword={keyword}
+        onFrom={(v) => (setFrom(v), setPage(1))}
+        onTo={(v) => (setTo(v), setPage(1))}
+        onKeyword={(v) => (setKeyword(v), setPage(1))}
+      />
       {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
       <DataTable
         columns={columns}
