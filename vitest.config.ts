@@ -40,6 +40,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // One module graph per worker, not per file: importing the server (every module, drizzle, fastify) was
+          // half of the project's time. Files share no state but module-level registries, which are keyed (an
+          // approval executor, a record hook or a job registered twice is the same one); each file opens its own
+          // database and app.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -55,6 +60,7 @@ export default defineConfig({
                 hookTimeout: 120_000,
                 pool: 'forks' as const,
                 maxWorkers: 2,
+                isolate: false,
                 sequence: { groupOrder: 2 },
               },
             },

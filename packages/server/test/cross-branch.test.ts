@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { RESOURCES, ROLE_NAMES, type Access, type Privilege, type RoleName } from '@klinik/shared';
 import { apiModules, apiEntities } from '../src/modules.js';
@@ -107,23 +107,32 @@ async function envB(): Promise<FactoryEnv> {
   };
 }
 
-/** Every table's row count and content checksum (sessions left out: a request refreshes its own). */
+/**
+ * Every table's row count and newest row version (sessions left out: a request refreshes its own), in one statement.
+ * Any insert, update or delete changes one of the two: an insert or a delete the count, and an insert or an update
+ * writes a row version stamped with the writing transaction's id (`xmin`), newer than every row already there. (A
+ * text checksum of every row read the ICD lists, 23,000 rows, twice for every route.)
+ */
+let checksumSql: SQL | undefined;
+const WALK_TIMEOUT = 600_000;
 async function checksum(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    t.db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session')
-        order by table_name`,
-  );
-  const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [r] = await queryRows<{ n: number; h: string | null }>(
+  if (!checksumSql) {
+    const tables = await queryRows<{ name: string }>(
       t.db,
-      sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session')
+          order by table_name`,
     );
-    out[name] = `${r.n}:${r.h}`;
+    checksumSql = sql.join(
+      tables.map(
+        ({ name }) =>
+          sql`select ${name}::text as name, count(*)::text || ':' || coalesce(max(x.xmin::text::bigint), 0)::text as h from ${sql.identifier(name)} x`,
+      ),
+      sql` union all `,
+    );
   }
-  return out;
+  const rows = await queryRows<{ name: string; h: string }>(t.db, checksumSql);
+  return Object.fromEntries(rows.map((r) => [r.name, r.h]));
 }
 
 function entityOf(x: Target): EntityDef | undefined {
@@ -161,82 +170,93 @@ describe('cross-branch walk', () => {
     ).toEqual([]);
   });
 
-  it("answers 404 to a user of branch A for branch B's row on every REST route, changing nothing", async () => {
-    const failures: string[] = [];
-    for (const x of restWithId) {
-      const e = entityOf(x);
-      if (!e || e.branchColumn === null) continue;
-      const factory = entityFactories[e.name];
-      if (!factory) continue; // reported above
-      const rest = x.endpoint.rest!;
-      const env = await envB();
-      const created = await factory.create(env);
-      const input = (factory.inputs?.[x.name] ?? { data: created.body ?? {} }) as Record<string, unknown>;
-      const body = rest.body ? input[rest.body] : input;
-      const url = rest.path.replace(':id', String(created.id));
-      const caller = await callerFor(x.endpoint.access);
-      const before = await checksum();
-      let status: number;
-      if (rest.consumes?.startsWith('multipart/')) {
-        const mp = multipartBody('avatar', 'foto.png', PNG_1X1);
-        const res = await t.app.inject({
-          method: rest.method,
-          url,
-          payload: mp.payload,
-          headers: { ...mp.headers, cookie: caller.cookie },
-        });
-        status = res.statusCode;
-      } else if (rest.method === 'GET' || rest.method === 'DELETE') {
-        status = (await (rest.method === 'GET' ? t.api(caller).get(url) : t.api(caller).delete(url))).status;
-      } else {
-        status = (await (rest.method === 'PUT' ? t.api(caller).put(url, body) : t.api(caller).post(url, body))).status;
+  // A walk over every route that takes an id, each with a fresh branch B: it grows with the modules, so its own
+  // time limit (a safety net for a hang, not a speed check).
+  it(
+    "answers 404 to a user of branch A for branch B's row on every REST route, changing nothing",
+    { timeout: WALK_TIMEOUT },
+    async () => {
+      const failures: string[] = [];
+      for (const x of restWithId) {
+        const e = entityOf(x);
+        if (!e || e.branchColumn === null) continue;
+        const factory = entityFactories[e.name];
+        if (!factory) continue; // reported above
+        const rest = x.endpoint.rest!;
+        const env = await envB();
+        const created = await factory.create(env);
+        const input = (factory.inputs?.[x.name] ?? { data: created.body ?? {} }) as Record<string, unknown>;
+        const body = rest.body ? input[rest.body] : input;
+        const url = rest.path.replace(':id', String(created.id));
+        const caller = await callerFor(x.endpoint.access);
+        const before = await checksum();
+        let status: number;
+        if (rest.consumes?.startsWith('multipart/')) {
+          const mp = multipartBody('avatar', 'foto.png', PNG_1X1);
+          const res = await t.app.inject({
+            method: rest.method,
+            url,
+            payload: mp.payload,
+            headers: { ...mp.headers, cookie: caller.cookie },
+          });
+          status = res.statusCode;
+        } else if (rest.method === 'GET' || rest.method === 'DELETE') {
+          status = (await (rest.method === 'GET' ? t.api(caller).get(url) : t.api(caller).delete(url))).status;
+        } else {
+          status = (await (rest.method === 'PUT' ? t.api(caller).put(url, body) : t.api(caller).post(url, body)))
+            .status;
+        }
+        const after = await checksum();
+        if (status !== 404) failures.push(`${rest.method} ${rest.path} (${x.name}): ${status}`);
+        // Control: the row is real and the route answers it in its own branch.
+        if (rest.method === 'GET') {
+          const own = await t.api(env.manager).get(url);
+          if (own.status !== 200) failures.push(`${rest.method} ${rest.path} (${x.name}) in branch B: ${own.status}`);
+        }
+        const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+        if (changed.length) failures.push(`${rest.method} ${rest.path} (${x.name}) changed ${changed.join(', ')}`);
       }
-      const after = await checksum();
-      if (status !== 404) failures.push(`${rest.method} ${rest.path} (${x.name}): ${status}`);
-      // Control: the row is real and the route answers it in its own branch.
-      if (rest.method === 'GET') {
-        const own = await t.api(env.manager).get(url);
-        if (own.status !== 200) failures.push(`${rest.method} ${rest.path} (${x.name}) in branch B: ${own.status}`);
-      }
-      const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-      if (changed.length) failures.push(`${rest.method} ${rest.path} (${x.name}) changed ${changed.join(', ')}`);
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
-  it("answers NOT_FOUND to a user of branch A for branch B's row on every tRPC procedure, changing nothing", async () => {
-    const failures: string[] = [];
-    for (const x of trpcWithId) {
-      const e = entityOf(x);
-      if (!e || e.branchColumn === null) continue;
-      const factory = entityFactories[e.name];
-      if (!factory) continue;
-      const env = await envB();
-      const created = await factory.create(env);
-      const input = { ...(factory.inputs?.[x.name] ?? { data: created.body ?? {} }), id: created.id };
-      const caller = await callerFor(x.endpoint.access);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
-      let proc: any = t.trpc(caller);
-      for (const part of x.name.split('.')) proc = proc[part];
-      const before = await checksum();
-      let code = 'OK';
-      try {
-        await proc(input);
-      } catch (err) {
-        code = err instanceof TRPCError ? err.code : String(err);
-      }
-      const after = await checksum();
-      if (code !== 'NOT_FOUND') failures.push(`${x.name}: ${code}`);
-      // Control: the row is real and the query answers it in its own branch.
-      if (x.endpoint.type === 'query') {
+  it(
+    "answers NOT_FOUND to a user of branch A for branch B's row on every tRPC procedure, changing nothing",
+    { timeout: WALK_TIMEOUT },
+    async () => {
+      const failures: string[] = [];
+      for (const x of trpcWithId) {
+        const e = entityOf(x);
+        if (!e || e.branchColumn === null) continue;
+        const factory = entityFactories[e.name];
+        if (!factory) continue;
+        const env = await envB();
+        const created = await factory.create(env);
+        const input = { ...(factory.inputs?.[x.name] ?? { data: created.body ?? {} }), id: created.id };
+        const caller = await callerFor(x.endpoint.access);
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
-        let own: any = t.trpc(env.manager);
-        for (const part of x.name.split('.')) own = own[part];
-        await own(input).catch((err: unknown) => failures.push(`${x.name} in branch B: ${String(err)}`));
+        let proc: any = t.trpc(caller);
+        for (const part of x.name.split('.')) proc = proc[part];
+        const before = await checksum();
+        let code = 'OK';
+        try {
+          await proc(input);
+        } catch (err) {
+          code = err instanceof TRPCError ? err.code : String(err);
+        }
+        const after = await checksum();
+        if (code !== 'NOT_FOUND') failures.push(`${x.name}: ${code}`);
+        // Control: the row is real and the query answers it in its own branch.
+        if (x.endpoint.type === 'query') {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
+          let own: any = t.trpc(env.manager);
+          for (const part of x.name.split('.')) own = own[part];
+          await own(input).catch((err: unknown) => failures.push(`${x.name} in branch B: ${String(err)}`));
+        }
+        const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+        if (changed.length) failures.push(`${x.name} changed ${changed.join(', ')}`);
       }
-      const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-      if (changed.length) failures.push(`${x.name} changed ${changed.join(', ')}`);
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 });
