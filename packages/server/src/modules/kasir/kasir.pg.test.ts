@@ -148,4 +148,53 @@ describe('concurrent payments (PostgreSQL)', () => {
     );
     expect(tb.d).toBe(tb.c);
   });
+
+  it('keeps the instalment schedule equal to the live payments when voids and payments of one registration race', async () => {
+    // Found by the bank test (test/bank.ts): a void read the schedule without locking the registration and wrote the
+    // paid amounts back, so an instalment paid (or another void carried out) meanwhile was lost from the schedule.
+    const approvers = [
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Satu' }),
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Dua' }),
+    ];
+    const customer = await t.makePatient(branch, { name: 'Pasien Batal Serentak' });
+    const m = await t
+      .api(cashiers[0])
+      .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
+    expect(m.status).toBe(201);
+    const membership = m.body.data.id as number;
+    let n = 0;
+    const pay = (c: TestUser) =>
+      t
+        .api(c)
+        .post(
+          '/api/kasir/cicilan',
+          { membership, amount: 100000, payments: [{ method: cash, amount: 100000 }] },
+          { 'idempotency-key': `void-race-${++n}` },
+        );
+    const paid: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await pay(cashiers[i % 4]);
+      expect(r.status).toBe(201);
+      paid.push(r.body.data.id);
+    }
+    const requests: number[] = [];
+    for (const id of paid) {
+      const r = await t.api(cashiers[0]).post(`/api/kasir/payment/${id}/void`, { reason: 'Salah input' });
+      expect(r.status).toBe(202);
+      requests.push(r.body.data.applog_id);
+    }
+    // Eight approvals and eight new instalments at once.
+    const res = await Promise.all([
+      ...requests.map((a, i) => t.api(approvers[i % 2]).post(`/api/applog/doconfirm/${a}`, { status: 1 })),
+      ...cashiers.flatMap((c) => [pay(c), pay(c)]),
+    ]);
+    expect(res.slice(0, 8).map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(res.slice(8).map((r) => r.status)).toEqual(Array(8).fill(201));
+    const sums = await one<{ paid: string; pays: string; over: number }>(
+      sql`select sum(c.paid_amount)::text as paid, count(*) filter (where c.paid_amount > c.amount)::int as over,
+          (select sum(total)::text from kasir_payment where membership_id = ${membership} and status <> 'void') as pays
+          from paket_membership_cicilan c where c.membership_id = ${membership}`,
+    );
+    expect(sums).toEqual({ paid: '80000000', pays: '80000000', over: 0 });
+  });
 });

@@ -40,6 +40,9 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
   const tenders = await q.tendersOf(tx.db, pay.id);
   // Instalments and package slots go back.
   if (pay.kind === 'cicilan') {
+    // The registration is locked as an instalment payment locks it, so a payment or another void of it waits: the
+    // schedule read here and written back is not stale (else what it received meanwhile would be lost).
+    if (pay.membership_id) await q.lockMembership(tx.db, pay.membership_id);
     const rows = await q.cicilanOf(tx.db, pay.membership_id ? [pay.membership_id] : []);
     for (const l of lines) {
       const r = rows.find((x) => x.id === l.ref_id);
