@@ -8,6 +8,7 @@ import { todayIn } from '@klinik/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
+import { makeItem, onHand, stockBranch, stockIn } from '../../../test/stock-fixtures.js';
 
 let t: TestApp;
 let branch: number;
@@ -196,5 +197,51 @@ describe('concurrent payments (PostgreSQL)', () => {
           from paket_membership_cicilan c where c.membership_id = ${membership}`,
     );
     expect(sums).toEqual({ paid: '80000000', pays: '80000000', over: 0 });
+  });
+
+  it('voids sales while the same item is sold, without a deadlock', async () => {
+    // Found by the bank test: a void returned the stock (locking the item's valuation) before posting its reversal
+    // (the journal counter), a sale posts its journal before taking the stock: each waited for the other and
+    // PostgreSQL cancelled one (409 "Data sedang diubah"). The void now posts first, in the order a payment does.
+    const wh = await stockBranch(t, branch);
+    const items = [
+      await makeItem(t, branch, 'IT-VOID1', { selling_price: 10_000_00 }),
+      await makeItem(t, branch, 'IT-VOID2', { selling_price: 20_000_00 }),
+    ];
+    for (const item of items) await stockIn(t, cashiers[0], wh.apotek, item, 100, 100 * 500_000);
+    const approvers = [
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Tiga' }),
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Empat' }),
+    ];
+    let n = 0;
+    const sell = (c: TestUser) =>
+      t.api(c).post(
+        '/api/kasir/sales',
+        {
+          warehouse: wh.apotek,
+          items: items.map((item) => ({ item, qty: 1 })),
+          payments: [{ method: cash, amount: 50000 }],
+        },
+        { 'idempotency-key': `void-sale-${++n}` },
+      );
+    const sold: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await sell(cashiers[i % 4]);
+      expect(r.status).toBe(201);
+      sold.push(r.body.data.id);
+    }
+    const requests: number[] = [];
+    for (const id of sold) {
+      const r = await t.api(cashiers[0]).post(`/api/kasir/payment/${id}/void`, { reason: 'Batal beli' });
+      expect(r.status).toBe(202);
+      requests.push(r.body.data.applog_id);
+    }
+    const res = await Promise.all([
+      ...requests.map((a, i) => t.api(approvers[i % 2]).post(`/api/applog/doconfirm/${a}`, { status: 1 })),
+      ...cashiers.flatMap((c) => [sell(c), sell(c)]),
+    ]);
+    expect(res.map((r) => r.status)).toEqual([...Array(8).fill(200), ...Array(8).fill(201)]);
+    // 100 received, 16 sold, 8 of them returned.
+    for (const item of items) expect(await onHand(t, wh.apotek, item)).toBe(92);
   });
 });
