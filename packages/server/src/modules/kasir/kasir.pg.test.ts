@@ -123,14 +123,19 @@ describe('concurrent payments (PostgreSQL)', () => {
       .api(cashiers[0])
       .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
     expect(m.status).toBe(201);
-    // 3.000.000 due: six concurrent payments of 800.000 from four cashiers (4.800.000) - at most three fit.
+    // 3.000.000 due: six concurrent payments of 800.000 from four cashiers (4.800.000) - at most three fit. Each has
+    // its own Idempotency-Key: without one, a cashier's two requests of one amount are one double click.
     const res = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        t.api(cashiers[i % 4]).post('/api/kasir/cicilan', {
-          membership: m.body.data.id,
-          amount: 800000,
-          payments: [{ method: cash, amount: 800000 }],
-        }),
+        t.api(cashiers[i % 4]).post(
+          '/api/kasir/cicilan',
+          {
+            membership: m.body.data.id,
+            amount: 800000,
+            payments: [{ method: cash, amount: 800000 }],
+          },
+          { 'idempotency-key': `cicilan-race-${i}` },
+        ),
       ),
     );
     const ok = res.filter((r) => r.status === 201).length;
@@ -243,5 +248,33 @@ describe('concurrent payments (PostgreSQL)', () => {
     expect(res.map((r) => r.status)).toEqual([...Array(8).fill(200), ...Array(8).fill(201)]);
     // 100 received, 16 sold, 8 of them returned.
     for (const item of items) expect(await onHand(t, wh.apotek, item)).toBe(92);
+  });
+
+  it('answers the twins of one instalment payment (same Idempotency-Key, at once) with that payment', async () => {
+    // Found by the bank test: a twin waiting for the registration's lock then found the schedule paid - by its own
+    // twin - and answered 400 'sudah lunas' instead of the payment; a visit's twin likewise 409 'sudah dibayar' or
+    // 'Slot paket sudah terpakai'. A refused request whose key has a payment now answers that payment.
+    const customer = await t.makePatient(branch, { name: 'Pasien Klik Ganda Cicilan' });
+    const m = await t
+      .api(cashiers[0])
+      .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
+    expect(m.status).toBe(201);
+    const res = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t
+          .api(cashiers[2])
+          .post(
+            '/api/kasir/cicilan',
+            { membership: m.body.data.id, amount: 3000000, payments: [{ method: cash, amount: 3000000 }] },
+            { 'idempotency-key': 'twin-cicilan-01' },
+          ),
+      ),
+    );
+    expect(res.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(res.map((r) => r.body.data.id)).size).toBe(1);
+    const n = await one<{ n: number }>(
+      sql`select count(*)::int as n from kasir_payment where membership_id = ${m.body.data.id}`,
+    );
+    expect(n.n).toBe(1);
   });
 });
