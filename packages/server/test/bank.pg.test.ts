@@ -28,6 +28,8 @@ describe('bank: concurrent cashiers with kill -9 (PostgreSQL)', () => {
     const text = formatReport(report);
     console.log(text);
     expect(report.stats.kills).toBe(2);
+    // Each client's first action is fixed (a third each): every kind is acknowledged at least once, whatever the
+    // machine's speed (an answer lost to a kill is retried with its key until it comes).
     expect(report.stats.acknowledged.visit).toBeGreaterThan(0);
     expect(report.stats.acknowledged.sales).toBeGreaterThan(0);
     expect(report.stats.acknowledged.cicilan).toBeGreaterThan(0);
