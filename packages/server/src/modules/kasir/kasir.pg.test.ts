@@ -8,6 +8,7 @@ import { todayIn } from '@klinik/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
+import { makeItem, onHand, stockBranch, stockIn } from '../../../test/stock-fixtures.js';
 
 let t: TestApp;
 let branch: number;
@@ -122,14 +123,19 @@ describe('concurrent payments (PostgreSQL)', () => {
       .api(cashiers[0])
       .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
     expect(m.status).toBe(201);
-    // 3.000.000 due: six concurrent payments of 800.000 from four cashiers (4.800.000) - at most three fit.
+    // 3.000.000 due: six concurrent payments of 800.000 from four cashiers (4.800.000) - at most three fit. Each has
+    // its own Idempotency-Key: without one, a cashier's two requests of one amount are one double click.
     const res = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        t.api(cashiers[i % 4]).post('/api/kasir/cicilan', {
-          membership: m.body.data.id,
-          amount: 800000,
-          payments: [{ method: cash, amount: 800000 }],
-        }),
+        t.api(cashiers[i % 4]).post(
+          '/api/kasir/cicilan',
+          {
+            membership: m.body.data.id,
+            amount: 800000,
+            payments: [{ method: cash, amount: 800000 }],
+          },
+          { 'idempotency-key': `cicilan-race-${i}` },
+        ),
       ),
     );
     const ok = res.filter((r) => r.status === 201).length;
@@ -147,5 +153,128 @@ describe('concurrent payments (PostgreSQL)', () => {
       sql`select sum(debit)::text as d, sum(credit)::text as c from jurnal_detail`,
     );
     expect(tb.d).toBe(tb.c);
+  });
+
+  it('keeps the instalment schedule equal to the live payments when voids and payments of one registration race', async () => {
+    // Found by the bank test (test/bank.ts): a void read the schedule without locking the registration and wrote the
+    // paid amounts back, so an instalment paid (or another void carried out) meanwhile was lost from the schedule.
+    const approvers = [
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Satu' }),
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Dua' }),
+    ];
+    const customer = await t.makePatient(branch, { name: 'Pasien Batal Serentak' });
+    const m = await t
+      .api(cashiers[0])
+      .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
+    expect(m.status).toBe(201);
+    const membership = m.body.data.id as number;
+    let n = 0;
+    const pay = (c: TestUser) =>
+      t
+        .api(c)
+        .post(
+          '/api/kasir/cicilan',
+          { membership, amount: 100000, payments: [{ method: cash, amount: 100000 }] },
+          { 'idempotency-key': `void-race-${++n}` },
+        );
+    const paid: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await pay(cashiers[i % 4]);
+      expect(r.status).toBe(201);
+      paid.push(r.body.data.id);
+    }
+    const requests: number[] = [];
+    for (const id of paid) {
+      const r = await t.api(cashiers[0]).post(`/api/kasir/payment/${id}/void`, { reason: 'Salah input' });
+      expect(r.status).toBe(202);
+      requests.push(r.body.data.applog_id);
+    }
+    // Eight approvals and eight new instalments at once.
+    const res = await Promise.all([
+      ...requests.map((a, i) => t.api(approvers[i % 2]).post(`/api/applog/doconfirm/${a}`, { status: 1 })),
+      ...cashiers.flatMap((c) => [pay(c), pay(c)]),
+    ]);
+    expect(res.slice(0, 8).map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(res.slice(8).map((r) => r.status)).toEqual(Array(8).fill(201));
+    const sums = await one<{ paid: string; pays: string; over: number }>(
+      sql`select sum(c.paid_amount)::text as paid, count(*) filter (where c.paid_amount > c.amount)::int as over,
+          (select sum(total)::text from kasir_payment where membership_id = ${membership} and status <> 'void') as pays
+          from paket_membership_cicilan c where c.membership_id = ${membership}`,
+    );
+    expect(sums).toEqual({ paid: '80000000', pays: '80000000', over: 0 });
+  });
+
+  it('voids sales while the same item is sold, without a deadlock', async () => {
+    // Found by the bank test: a void returned the stock (locking the item's valuation) before posting its reversal
+    // (the journal counter), a sale posts its journal before taking the stock: each waited for the other and
+    // PostgreSQL cancelled one (409 "Data sedang diubah"). The void now posts first, in the order a payment does.
+    const wh = await stockBranch(t, branch);
+    const items = [
+      await makeItem(t, branch, 'IT-VOID1', { selling_price: 10_000_00 }),
+      await makeItem(t, branch, 'IT-VOID2', { selling_price: 20_000_00 }),
+    ];
+    for (const item of items) await stockIn(t, cashiers[0], wh.apotek, item, 100, 100 * 500_000);
+    const approvers = [
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Tiga' }),
+      await t.makeUser('manager', { branchId: branch, name: 'Manajer Empat' }),
+    ];
+    let n = 0;
+    const sell = (c: TestUser) =>
+      t.api(c).post(
+        '/api/kasir/sales',
+        {
+          warehouse: wh.apotek,
+          items: items.map((item) => ({ item, qty: 1 })),
+          payments: [{ method: cash, amount: 50000 }],
+        },
+        { 'idempotency-key': `void-sale-${++n}` },
+      );
+    const sold: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await sell(cashiers[i % 4]);
+      expect(r.status).toBe(201);
+      sold.push(r.body.data.id);
+    }
+    const requests: number[] = [];
+    for (const id of sold) {
+      const r = await t.api(cashiers[0]).post(`/api/kasir/payment/${id}/void`, { reason: 'Batal beli' });
+      expect(r.status).toBe(202);
+      requests.push(r.body.data.applog_id);
+    }
+    const res = await Promise.all([
+      ...requests.map((a, i) => t.api(approvers[i % 2]).post(`/api/applog/doconfirm/${a}`, { status: 1 })),
+      ...cashiers.flatMap((c) => [sell(c), sell(c)]),
+    ]);
+    expect(res.map((r) => r.status)).toEqual([...Array(8).fill(200), ...Array(8).fill(201)]);
+    // 100 received, 16 sold, 8 of them returned.
+    for (const item of items) expect(await onHand(t, wh.apotek, item)).toBe(92);
+  });
+
+  it('answers the twins of one instalment payment (same Idempotency-Key, at once) with that payment', async () => {
+    // Found by the bank test: a twin waiting for the registration's lock then found the schedule paid - by its own
+    // twin - and answered 400 'sudah lunas' instead of the payment; a visit's twin likewise 409 'sudah dibayar' or
+    // 'Slot paket sudah terpakai'. A refused request whose key has a payment now answers that payment.
+    const customer = await t.makePatient(branch, { name: 'Pasien Klik Ganda Cicilan' });
+    const m = await t
+      .api(cashiers[0])
+      .post('/api/paket/membership', { customer, doctor: doctor.id, paket_history_id: historyId });
+    expect(m.status).toBe(201);
+    const res = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t
+          .api(cashiers[2])
+          .post(
+            '/api/kasir/cicilan',
+            { membership: m.body.data.id, amount: 3000000, payments: [{ method: cash, amount: 3000000 }] },
+            { 'idempotency-key': 'twin-cicilan-01' },
+          ),
+      ),
+    );
+    expect(res.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(res.map((r) => r.body.data.id)).size).toBe(1);
+    const n = await one<{ n: number }>(
+      sql`select count(*)::int as n from kasir_payment where membership_id = ${m.body.data.id}`,
+    );
+    expect(n.n).toBe(1);
   });
 });

@@ -31,6 +31,7 @@ import * as q from '../queries.js';
 import {
   isUniqueViolation,
   replayOf,
+  replayOrThrow,
   requireOpenSession,
   resultOf,
   revenueAccount,
@@ -246,7 +247,7 @@ export async function payVisit(
     throw badRequest(NOT_FOUND, 'visit');
   });
   const before = await q.activePaymentOfVisit(c.db, input.visit);
-  if (before) throw alreadyPaid(before);
+  if (before) return replayOrThrow(c, key, same, alreadyPaid(before));
   const discounts = new Map<string, Sen>();
   for (const d of input.line_discounts ?? []) if (d.amount > 0) discounts.set(`${d.kind}:${d.ref}`, toSen(d.amount));
   const billDiscount = toSen(input.discount ?? 0);
@@ -318,7 +319,7 @@ export async function payVisit(
     if (out.kind === 'pending') return out.pending;
     return { data: resultOf(out.row), created: true };
   } catch (err) {
-    if (isUniqueViolation(err, 'kasir_payment_idem_idx') || isUniqueViolation(err, 'kasir_payment_visit_idx')) {
+    if (isUniqueViolation(err, 'kasir_payment_visit_idx')) {
       const again = await replayOf(c, key, same);
       if (again) return { data: again, created: false };
     }
@@ -327,6 +328,6 @@ export async function payVisit(
       if (paid) throw alreadyPaid(paid);
       throw conflict('Tagihan kunjungan ini sudah dibayar');
     }
-    throw err;
+    return replayOrThrow(c, key, same, err);
   }
 }

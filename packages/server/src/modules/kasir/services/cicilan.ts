@@ -12,8 +12,8 @@ import { requireActivePeriod } from '../../finance/index.js';
 import { MEMBERSHIP } from '../../paket/index.js';
 import * as q from '../queries.js';
 import {
-  isUniqueViolation,
   replayOf,
+  replayOrThrow,
   requireOpenSession,
   resultOf,
   settle,
@@ -95,11 +95,7 @@ export async function payCicilan(ctx: Ctx, input: CicilanPayInput, idempotencyKe
     });
     return { data: resultOf(row), created: true };
   } catch (err) {
-    if (isUniqueViolation(err, 'kasir_payment_idem_idx')) {
-      const again = await replayOf(c, key, same);
-      if (again) return { data: again, created: false };
-    }
-    throw err;
+    return replayOrThrow(c, key, same, err);
   }
 }
 

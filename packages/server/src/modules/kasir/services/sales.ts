@@ -14,8 +14,8 @@ import { issueStock } from '../../inventory/index.js';
 import { USER } from '../../users/index.js';
 import * as q from '../queries.js';
 import {
-  isUniqueViolation,
   replayOf,
+  replayOrThrow,
   requireOpenSession,
   resultOf,
   revenueAccount,
@@ -103,11 +103,7 @@ export async function sell(ctx: Ctx, input: SalesInput, idempotencyKey?: string)
     });
     return { data: resultOf(row), created: true };
   } catch (err) {
-    if (isUniqueViolation(err, 'kasir_payment_idem_idx')) {
-      const again = await replayOf(c, key, same);
-      if (again) return { data: again, created: false };
-    }
-    throw err;
+    return replayOrThrow(c, key, same, err);
   }
 }
 

@@ -40,6 +40,9 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
   const tenders = await q.tendersOf(tx.db, pay.id);
   // Instalments and package slots go back.
   if (pay.kind === 'cicilan') {
+    // The registration is locked as an instalment payment locks it, so a payment or another void of it waits: the
+    // schedule read here and written back is not stale (else what it received meanwhile would be lost).
+    if (pay.membership_id) await q.lockMembership(tx.db, pay.membership_id);
     const rows = await q.cicilanOf(tx.db, pay.membership_id ? [pay.membership_id] : []);
     for (const l of lines) {
       const r = rows.find((x) => x.id === l.ref_id);
@@ -49,19 +52,8 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
     }
   }
   for (const l of lines) if (l.covered_by_paket) await q.returnSlot(tx.db, l.covered_by_paket, l.qty);
-  // Items sold (at the general cashier, or a visit's products) go back into the batches they left, at their cost.
-  if (pay.kind === 'sales' || pay.kind === 'visit') {
-    const moves = await q.saleMovements(tx.db, pay.id);
-    if (moves.length) {
-      await receiveStock(tx, {
-        kind: 'return',
-        warehouse: moves[0].warehouse,
-        items: moves.map((m) => ({ item: m.item, qty: m.qty, value: asSen(m.value), batch: m.batch })),
-        source: { kind: 'kasir_void', id: pay.id },
-        memo: `Retur stok pembatalan ${pay.code}`,
-      });
-    }
-  }
+  // The reversal is posted before the stock goes back: a payment posts its journal (the journal counter) before it
+  // takes the stock (the items' valuation), and a void taking them the other way round deadlocked with it.
   let jurnal: { id: number; code: string } | null = null;
   if (pay.jurnal_id) {
     const memo = `Pembatalan ${pay.code}: ${p.reason}`.slice(0, 1000);
@@ -78,6 +70,19 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
       source_id: pay.id,
       lines: reversed,
     });
+  }
+  // Items sold (at the general cashier, or a visit's products) go back into the batches they left, at their cost.
+  if (pay.kind === 'sales' || pay.kind === 'visit') {
+    const moves = await q.saleMovements(tx.db, pay.id);
+    if (moves.length) {
+      await receiveStock(tx, {
+        kind: 'return',
+        warehouse: moves[0].warehouse,
+        items: moves.map((m) => ({ item: m.item, qty: m.qty, value: asSen(m.value), batch: m.batch })),
+        source: { kind: 'kasir_void', id: pay.id },
+        memo: `Retur stok pembatalan ${pay.code}`,
+      });
+    }
   }
   if (!(await q.markVoid(tx.db, pay.id))) throw conflict('Pembayaran ini sudah dibatalkan');
   const v = await q.insertVoid(tx.db, {
