@@ -21,7 +21,8 @@ const queryClient = makeQueryClient();
 const ready = window.location.pathname.startsWith('/login')
   ? Promise.resolve()
   : Promise.race([
-      Promise.all([preloadRoute(window.location.pathname), queryClient.prefetchQuery(sessionQuery)]),
+      // The session request first: it is the longest of these on a phone (a round trip and the server's work).
+      Promise.all([queryClient.prefetchQuery(sessionQuery), preloadRoute(window.location.pathname)]),
       new Promise((resolve) => setTimeout(resolve, 4000)),
     ]);
 
