@@ -2,11 +2,25 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * react-router publishes its production build (dist/production: no development warnings, ENABLE_DEV_WARNINGS off
+ * so the minifier drops them) but its package.json `exports` point every condition at dist/development
+ * (remix-run/react-router#12532, #14753). The production build is the same API; the bundle takes that one.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 // The API server (packages/server) listens on 3000 in development; the built app is served by it directly.
 const api = process.env.KLINIK_API ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // Development and the unit tests keep the development build and its warnings.
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     tailwindcss(),
@@ -46,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -18,13 +18,16 @@ async function fetchSession(signal: AbortSignal): Promise<SessionUserDto | null>
   }
 }
 
+/** The session query, for useQuery and for main.tsx, which starts it before the first render. */
+export const sessionQuery = {
+  queryKey: SESSION_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSession(signal),
+  staleTime: 5 * 60_000,
+  meta: { silent: true },
+};
+
 export function useSessionQuery() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: ({ signal }) => fetchSession(signal),
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  return useQuery(sessionQuery);
 }
 
 /** The signed-in user inside the app's pages (always set below RequireAuth). */

@@ -1,12 +1,13 @@
 import * as React from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { makeQueryClient } from '../lib/query';
 
 // The toaster (sonner) is not needed to paint the first page: it loads right after (issue 10).
 const Toaster = React.lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-export function Providers({ children }: { children: React.ReactNode }) {
-  const [queryClient] = React.useState(makeQueryClient);
+/** `client`: the query client main.tsx already started the session query with; a new one otherwise. */
+export function Providers({ client, children }: { client?: QueryClient; children: React.ReactNode }) {
+  const [queryClient] = React.useState(() => client ?? makeQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

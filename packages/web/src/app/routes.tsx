@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { preload } from './lazy';
+import { lazyPage, preload } from './lazy';
 import { LAYOUTS } from '../layouts';
 import type { AppRoute, LayoutName, ModulePages, RouteGuard, RouteSpec } from './route-types';
 
@@ -219,10 +219,15 @@ export function routeByPath(path: string): AppRoute | undefined {
   return ROUTES.find((x) => x.path === path);
 }
 
-/** Starts fetching the layout and page of `pathname` (see lazyPage); nothing for unknown or planned paths. */
-export function preloadRoute(pathname: string): void {
+/** The guard, title and no-access boundary around every page (app/page-frame.tsx), loaded with the layouts. */
+export const PageFrame = lazyPage<{ route: AppRoute }>(() => import('./page-frame'));
+
+/**
+ * Starts fetching the layout, the page frame and the page of `pathname` (see lazyPage); resolves when they have
+ * arrived (or failed: the render then shows the error as before). Nothing to fetch for unknown paths.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
   const route = ROUTES.find((x) => matchPath(x.path, pathname));
-  if (!route) return;
-  preload(LAYOUTS[route.layout]);
-  preload(route.page);
+  if (!route) return Promise.resolve();
+  return Promise.all([preload(LAYOUTS[route.layout]), preload(PageFrame), preload(route.page)]);
 }

@@ -58,7 +58,7 @@ export function makeQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // 403 on a page's query: the page shows 'Anda tidak memiliki akses ke halaman ini' (PageAccessBoundary in
-        // app/router.tsx) instead of a false empty list. Silent queries (optional pickers) keep the page.
+        // app/page-frame.tsx) instead of a false empty list. Silent queries (optional pickers) keep the page.
         throwOnError: (err, query) => errorStatus(err) === 403 && !query.meta?.silent,
         retry: (count, err) => {
           const status = errorStatus(err);

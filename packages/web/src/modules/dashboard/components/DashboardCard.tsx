@@ -67,14 +67,47 @@ function Figure({ f }: { f: DashboardFigureDto }) {
 
 const DashboardBars = React.lazy(() => import('./DashboardBars'));
 
+/**
+ * Whether the element has come near the viewport: the charts' library (recharts, about 110 KB gzip and the CPU to
+ * start it) is fetched when a chart is about to be seen, not with the first paint of the home page, where the
+ * cards sit below the launcher on a phone (issue 10).
+ */
+function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
+  const ref = React.useRef<T>(null);
+  const [near, setNear] = React.useState(false);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
 function Chart({ chart }: { chart: DashboardChartDto }) {
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const placeholder = <div className="h-40 w-full" aria-hidden />;
   return (
-    <figure className="grid gap-1">
+    <figure className="grid gap-1" ref={ref}>
       <figcaption className="text-xs text-muted-foreground">{chart.label}</figcaption>
-      {/* The same height while the chart's chunk loads: nothing below moves. */}
-      <React.Suspense fallback={<div className="h-40 w-full" aria-hidden />}>
-        <DashboardBars chart={chart} />
-      </React.Suspense>
+      {/* The same height until the chart is drawn: nothing below moves. */}
+      {near ? (
+        <React.Suspense fallback={placeholder}>
+          <DashboardBars chart={chart} />
+        </React.Suspense>
+      ) : (
+        placeholder
+      )}
       {/* The chart's numbers for screen readers and keyboards. */}
       <ul className="sr-only">
         {chart.points.map((p) => (
