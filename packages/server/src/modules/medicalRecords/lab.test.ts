@@ -147,6 +147,27 @@ describe('the Form Lab section', () => {
     expect(await countRows(t.db, ...RM_TABLES)).toEqual(before);
   });
 
+  it("answers 404 to branch A for branch B's lab entry (correct, void, history), changing nothing", async () => {
+    const managerB = await t.makeUser('manager', { branchId: branchB });
+    const patientB = await t.makePatient(branchB, { name: 'Pasien Lab B' });
+    const v = await t
+      .api(managerB)
+      .post('/api/service/visit', { customer: patientB, doctor: dokterB.id, kind: 'konsultasi' });
+    expect(v.status).toBe(201);
+    const e = await t.api(dokterB).post(`/api/rekammedis/visit/${v.body.data.id}/lab`, { form_lab: labB, qty: 1 });
+    expect(e.status).toBe(201);
+    const id = e.body.data.id as number;
+    const before = await countRows(t.db, ...RM_TABLES);
+    const reason = 'Perbaikan lintas cabang';
+    expect((await t.api(dokter).put(`/api/rekammedis/lab/${id}`, { form_lab: darah, qty: 2, reason })).status).toBe(
+      404,
+    );
+    expect((await t.api(dokter).post(`/api/rekammedis/lab/${id}/void`, { reason })).status).toBe(404);
+    expect((await t.api(dokter).get(`/api/rekammedis/lab/${id}/history`)).status).toBe(404);
+    expect((await t.api(dokterB).get(`/api/rekammedis/lab/${id}/history`)).status).toBe(200);
+    expect(await countRows(t.db, ...RM_TABLES)).toEqual(before);
+  });
+
   it('after finishing: an addition is a correction (the right and a reason); a void keeps the entry', async () => {
     const visit = await newVisit();
     const first = await t.api(dokter).post(`/api/rekammedis/visit/${visit}/lab`, { form_lab: darah, qty: 1 });
