@@ -4,8 +4,9 @@ import { closePage, launchBrowser, screenshot, setViewport, signedIn, url, waitF
 
 /**
  * Issue 12 in the browser: a doctor opens a visit from the treatment queue, writes SOAP with vital signs and an
- * ICD-10 diagnosis, a treatment and a prescription, finishes the record (the visit goes to 'Selesai'), then corrects
- * the SOAP with a reason and sees both versions side by side. An admin without RM rights is refused the record.
+ * ICD-10 diagnosis, a treatment, a prescription and a lab form (then on the visit's bill), finishes the record (the
+ * visit goes to 'Selesai'), then corrects the SOAP with a reason and sees both versions side by side. An admin
+ * without RM rights is refused the record.
  */
 let browser: Browser;
 
@@ -155,6 +156,17 @@ describe('Rekam medis of a visit', () => {
       await dokter.waitForSelector('[data-testid=rm-entry-resep]');
       await waitForText(dokter, '3 x 1 sesudah makan');
 
+      // A lab form from the branch's lab master (searched by name), with a note.
+      await dokter.click('[data-testid=rm-tab-lab]');
+      await dokter.click('[data-testid=rm-add-lab]');
+      await dokter.waitForSelector('[data-testid=lab-dialog]');
+      await pick(dokter, '#lab-form', 'Darah', 'Darah Lengkap');
+      await dokter.type('#lab-note', 'Cek hemoglobin');
+      await dokter.click('[data-testid=lab-save]');
+      await dokter.waitForSelector('[data-testid=lab-dialog]', { hidden: true });
+      await dokter.waitForSelector('[data-testid=rm-entry-lab]');
+      await waitForText(dokter, 'Cek hemoglobin');
+
       // Finish: the visit is ready for the cashier.
       await dokter.click('[data-testid=rm-finish]');
       await clickButton(dokter, '[role=alertdialog]', 'Selesai');
@@ -163,6 +175,12 @@ describe('Rekam medis of a visit', () => {
       );
       const after = await call(admin, 'GET', `/api/service/visit/${visit.id}`);
       expect(after.body.data.status).toBe('selesai');
+      // The lab form is on the visit's bill at the master's price.
+      const bill = await call(admin, 'GET', `/api/kasir/bill/${visit.id}`);
+      expect(bill.status).toBe(200);
+      expect(bill.body.data.lines).toContainEqual(
+        expect.objectContaining({ kind: 'lab', name: 'Darah Lengkap', qty: 1, price: 150000, tax: 0 }),
+      );
 
       // Correct the SOAP with a reason; the original stays.
       await dokter.click('[data-testid=rm-tab-soap]');

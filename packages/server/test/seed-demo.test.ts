@@ -215,6 +215,31 @@ describe('demo seed', () => {
     expect(late.missing).toBe(1);
   });
 
+  it("orders lab forms on a few of Jakarta's finished visits, one of today's and one a package slot covers", async () => {
+    const today = todayIn('Asia/Jakarta');
+    const labs = await queryRows<{ visit_date: string; customer_id: number; form_lab_id: number; price: string }>(
+      db,
+      sql`select r.visit_date::text as visit_date, e.customer_id, v.form_lab_id, v.price::text as price
+          from rm_entry e join rm_record r on r.id = e.record_id and r.status = 'finished'
+          join rm_entry_version v on v.entry_id = e.id
+          where e.kind = 'lab' order by e.id`,
+    );
+    expect(labs.length).toBeGreaterThanOrEqual(2);
+    expect(labs.length).toBeLessThan(40);
+    expect(labs.some((l) => l.visit_date === today)).toBe(true);
+    for (const l of labs) expect(Number(l.price)).toBeGreaterThan(0);
+    // A patient holding an unused lab slot of a package has the same form on a finished visit (Rp 0 at the till).
+    const [slot] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from rm_entry e join rm_entry_version v on v.entry_id = e.id
+          join paket_membership m on m.customer_id = e.customer_id and m.status in (1, 2)
+          join paket_membership_slot s on s.membership_id = m.id and s.type = 3 and s.used_slot < s.free_slot
+          join paket_history_item i on i.id = s.paket_history_item_id and i.form_lab_id = v.form_lab_id
+          where e.kind = 'lab'`,
+    );
+    expect(slot.n).toBeGreaterThanOrEqual(1);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

@@ -102,6 +102,8 @@ export const RM_ACCESS = {
   produk: access.feature('RM_PRODUK', 'manage'),
   bhp: access.feature('RM_BHP', 'manage'),
   resep: access.feature('RM_RESEP', 'manage'),
+  /** Lab forms are ordered with the treatments (RM_KIND_RESOURCE.lab). */
+  lab: access.feature('RM_TREATMENT', 'manage'),
   /** Finishing the record (the visit goes to 'selesai', ready for the cashier): whoever writes SOAP or treatments. */
   finish: access.anyFeature(['RM_DOKUMEN', 'manage'], ['RM_TREATMENT', 'manage']),
   /** Choices for the forms (treatments and items of the branch with their prices): any RM writer. */

@@ -13,8 +13,8 @@ async function visitB(env: FactoryEnv): Promise<{ id: number; doctor: number }> 
   return { id: v.id as number, doctor: doctor.id };
 }
 
-/** A treatment and an item of branch B's masters (inserted: the masters module owns their API). */
-async function mastersB(env: FactoryEnv): Promise<{ perawatan: number; item: number }> {
+/** A treatment, an item and a lab form of branch B's masters (inserted: the masters module owns their API). */
+async function mastersB(env: FactoryEnv): Promise<{ perawatan: number; item: number; lab: number }> {
   const n = ++seq;
   const [p] = await queryRows<{ id: number }>(
     env.t.db,
@@ -26,7 +26,12 @@ async function mastersB(env: FactoryEnv): Promise<{ perawatan: number; item: num
     sql`insert into item (profile_id, code, name, unit, selling_price)
         values (${env.branch}, ${`RMB-I${n}`}, ${`Obat B ${n}`}, 'tablet', 500000) returning id`,
   );
-  return { perawatan: Number(p.id), item: Number(i.id) };
+  const [f] = await queryRows<{ id: number }>(
+    env.t.db,
+    sql`insert into form_lab (profile_id, code, name, price)
+        values (${env.branch}, ${`RMB-L${n}`}, ${`Lab B ${n}`}, 7500000) returning id`,
+  );
+  return { perawatan: Number(p.id), item: Number(i.id), lab: Number(f.id) };
 }
 
 const soapBody = { subjective: 'Keluhan uji', vitals: { sistole: 120, diastole: 80 } };
@@ -40,11 +45,12 @@ const visitInputs = {
   'medicalRecords.bhp.create': { item: 1, qty: 1 },
   'medicalRecords.resep.create': { items: [{ item: 1, qty: 1, signa: '3x1' }] },
   'medicalRecords.alergi.create': { allergen: 'Penisilin' },
+  'medicalRecords.lab.create': { form_lab: 1, qty: 1 },
   'medicalRecords.finish': {},
   'medicalRecords.visit': {},
 };
 
-function entryFactory(kind: 'soap' | 'treatment' | 'produk' | 'bhp' | 'resep' | 'alergi') {
+function entryFactory(kind: 'soap' | 'treatment' | 'produk' | 'bhp' | 'resep' | 'alergi' | 'lab') {
   return {
     create: async (env: FactoryEnv) => {
       const v = await visitB(env);
@@ -56,6 +62,7 @@ function entryFactory(kind: 'soap' | 'treatment' | 'produk' | 'bhp' | 'resep' | 
         bhp: { item: m.item, qty: 1 },
         resep: { items: [{ item: m.item, qty: 10, signa: '3 x 1 sesudah makan' }] },
         alergi: { allergen: 'Penisilin' },
+        lab: { form_lab: m.lab, qty: 1, note: 'Puasa' },
       }[kind];
       const created = await env.post(`/api/rekammedis/visit/${v.id}/${kind}`, body);
       const id = kind === 'resep' ? (created.items[0].id as number) : (created.id as number);
@@ -69,6 +76,7 @@ function entryFactory(kind: 'soap' | 'treatment' | 'produk' | 'bhp' | 'resep' | 
         bhp: { item: 1, qty: 2, reason },
         resep: { item: 1, qty: 2, signa: '2x1', reason },
         alergi: { allergen: 'Amoksisilin', reason },
+        lab: { form_lab: 1, qty: 2, reason },
       }[kind],
       [`medicalRecords.${kind}.void`]: { reason },
       [`medicalRecords.${kind}.history`]: {},
@@ -91,4 +99,5 @@ export const medicalRecordsFactories: ModuleFactories = {
   'medicalRecords.bhp': entryFactory('bhp'),
   'medicalRecords.resep': entryFactory('resep'),
   'medicalRecords.alergi': entryFactory('alergi'),
+  'medicalRecords.lab': entryFactory('lab'),
 };

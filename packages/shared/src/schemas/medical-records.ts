@@ -10,7 +10,7 @@ import { emptyToUndefined, idOf, optionalText, plainString, requiredText, z } fr
  */
 
 /** Kinds of entry of a record. 'resep' is one item of a prescription (rm_prescription is the header). */
-export const RM_KINDS = ['soap', 'treatment', 'produk', 'bhp', 'resep', 'alergi'] as const;
+export const RM_KINDS = ['soap', 'treatment', 'produk', 'bhp', 'resep', 'alergi', 'lab'] as const;
 export type RmKind = (typeof RM_KINDS)[number];
 export const RM_KIND_LABEL: Record<RmKind, string> = {
   soap: 'SOAP',
@@ -19,6 +19,7 @@ export const RM_KIND_LABEL: Record<RmKind, string> = {
   bhp: 'BHP',
   resep: 'Resep',
   alergi: 'Alergi',
+  lab: 'Form Lab',
 };
 
 /** The privilege (spec 6 resource) that guards each kind: read to see it, manage to write it. */
@@ -29,6 +30,8 @@ export const RM_KIND_RESOURCE: Record<RmKind, Resource> = {
   bhp: 'RM_BHP',
   resep: 'RM_RESEP',
   alergi: 'RM_DOKUMEN',
+  /** Lab forms are ordered with the treatments (the spec has no RM_* resource of their own). */
+  lab: 'RM_TREATMENT',
 };
 
 /** The correction right (perbaikan, Permenkes 24/2022): manage on this resource lets a finished record be corrected. */
@@ -295,6 +298,20 @@ export const alergiCorrectionInput = z.object({
   version: baseVersion,
 });
 
+/**
+ * POST /api/rekammedis/visit/{visit}/lab: a lab form of the branch's lab master (Master Laboratorium) ordered for
+ * the patient, with a quantity (normally 1) and a note; its price is the master's at the visit.
+ */
+export const labInput = z.object({ form_lab: idOf('Pilih form lab'), qty, note: optionalText(500), reason: addReason });
+export type LabInput = z.input<typeof labInput>;
+export const labCorrectionInput = z.object({
+  form_lab: idOf('Pilih form lab'),
+  qty,
+  note: optionalText(500),
+  reason,
+  version: baseVersion,
+});
+
 /** POST /api/rekammedis/{kind}/{id}/void: the entry stays, marked void, with why. */
 export const voidInput = z.object({ reason, version: baseVersion });
 export type VoidInput = z.input<typeof voidInput>;
@@ -307,6 +324,7 @@ export const RM_CORRECTION_INPUT = {
   bhp: bhpCorrectionInput,
   resep: resepCorrectionInput,
   alergi: alergiCorrectionInput,
+  lab: labCorrectionInput,
 } as const;
 
 const pageOf = (max: number, dflt: number) => ({
@@ -388,7 +406,9 @@ export interface RmVersionDto {
   /** Unit price at the visit and the doctor's share per unit, in rupiah (the API's money unit). */
   price?: number | null;
   doctor_share?: number | null;
-  // alergi
+  // lab
+  form_lab?: { id: number; code: string; name: string } | null;
+  // alergi (and the note of a lab form)
   allergen?: string | null;
   note?: string | null;
 }
@@ -452,6 +472,8 @@ export interface RmVisitRecordDto {
   resep: RmPrescriptionDto[];
   /** The patient's allergies recorded at this visit (the patient's allergies overall: `allergies`). */
   alergi: RmEntryDto[];
+  /** Lab forms ordered at this visit (billed at the cashier like the treatments). */
+  lab: RmEntryDto[];
   photos: RmPhotoDto[];
 }
 

@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
 import { branch } from './columns.js';
-import { item, perawatan } from './paket.js';
+import { formLab, item, perawatan } from './paket.js';
 import { visit } from './service.js';
 
 /**
@@ -127,7 +127,7 @@ export const rmPrescription = pgTable(
 );
 
 /**
- * A logical clinical entry of a record. kind: soap | treatment | produk | bhp | resep | alergi. Never changes;
+ * A logical clinical entry of a record. kind: soap | treatment | produk | bhp | resep | alergi | lab. Never changes;
  * its content is in rm_entry_version.
  */
 export const rmEntry = pgTable(
@@ -160,7 +160,7 @@ export const rmEntry = pgTable(
     index('rm_entry_customer_kind_idx').on(t.customer_id, t.kind),
     index('rm_entry_profile_kind_idx').on(t.profile_id, t.kind, t.created_at),
     index('rm_entry_prescription_idx').on(t.prescription_id),
-    check('rm_entry_kind_chk', sql`${t.kind} in ('soap', 'treatment', 'produk', 'bhp', 'resep', 'alergi')`),
+    check('rm_entry_kind_chk', sql`${t.kind} in ('soap', 'treatment', 'produk', 'bhp', 'resep', 'alergi', 'lab')`),
     check('rm_entry_prescription_chk', sql`(${t.kind} = 'resep') = (${t.prescription_id} is not null)`),
   ],
 );
@@ -206,11 +206,13 @@ export const rmEntryVersion = pgTable(
     // Product, consumable (BHP), prescription item
     item_id: integer('item_id').references(() => item.id),
     signa: varchar('signa', { length: 200 }),
-    // Treatment, product, BHP, prescription item
+    // Lab form (of the branch's lab master, form_lab); its note is `note`
+    form_lab_id: integer('form_lab_id').references(() => formLab.id),
+    // Treatment, product, BHP, prescription item, lab form
     qty: integer('qty'),
     price: bigint('price', { mode: 'number' }),
     doctor_share: bigint('doctor_share', { mode: 'number' }),
-    // Allergy
+    // Allergy (allergen, note); lab form (note)
     allergen: varchar('allergen', { length: 200 }),
     note: text('note'),
     created_by: userRef('created_by'),
@@ -239,6 +241,7 @@ export const rmEntryVersion = pgTable(
         when 'bhp' then ${t.item_id} is not null and ${t.qty} >= 1
         when 'resep' then ${t.item_id} is not null and ${t.qty} >= 1 and length(trim(coalesce(${t.signa}, ''))) > 0
         when 'alergi' then length(trim(coalesce(${t.allergen}, ''))) > 0
+        when 'lab' then ${t.form_lab_id} is not null and ${t.qty} >= 1 and ${t.price} >= 0
         else true end`,
     ),
     index('rm_entry_version_profile_created_idx').on(t.profile_id, t.kind, t.created_at),

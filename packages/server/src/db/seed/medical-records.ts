@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@klinik/shared';
 import { queryRows, type Db } from '../client.js';
-import { item, itemCategory, perawatan, profile, users } from '../schema/index.js';
+import { formLab, item, itemCategory, perawatan, profile, users } from '../schema/index.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 
 /**
  * Demo medical records (issue 12 item 7) of the Jakarta branch, after the visits seed: every finished past visit
  * gets a finished record (SOAP with vital signs and ICD-10 diagnoses, the treatment of a treatment visit, some
- * products, some prescriptions), and one patient, "Sri Rahayu Wulandari", has 700 past visits with records (about
+ * products, some prescriptions, a few lab forms), and one patient, "Sri Rahayu Wulandari", has 700 past visits with records (about
  * five years, before the visits seed's weeks) so the speed of the patient timeline is visible. Written in bulk
  * (ids reserved from the sequences, one INSERT ... SELECT from JSON per table): the demo seed runs in tests.
  * Deterministic for a date (the PRNG is given). Rows are written straight into the append-only tables; the
@@ -399,6 +399,32 @@ export async function seedMedicalRecords(
         from visit where profile_id = ${branch} and status = 'selesai' and visit_date <= ${today}
         order by visit_date, id`,
   );
+  // Lab forms (no draw from the PRNG, so everything else stays as it was): hair loss work-ups get a complete blood
+  // count (the plan says so), the first of today's finished visits gets one too (the till's queue shows a lab line),
+  // and the latest finished visit of one patient holding an unused lab slot of a package gets that form (covered).
+  const labs = new Map(
+    (
+      await tx
+        .select({ id: formLab.id, code: formLab.code, price: formLab.price })
+        .from(formLab)
+        .where(and(eq(formLab.profile_id, branch), eq(formLab.status, 1)))
+    ).map((r) => [r.code, r]),
+  );
+  const labSlots = await queryRows<{ customer_id: number; form_lab_id: number }>(
+    tx,
+    sql`select m.customer_id, i.form_lab_id from paket_membership_slot s
+        join paket_membership m on m.id = s.membership_id
+        join paket_history_item i on i.id = s.paket_history_item_id
+        where s.profile_id = ${branch} and s.type = 3 and m.status in (1, 2) and s.used_slot < s.free_slot
+          and s.expired_at >= ${today}
+        order by m.id, s.id`,
+  );
+  const lastVisitOf = new Map(past.map((v) => [Number(v.customer_id), Number(v.visit_id)]));
+  const covered = labSlots.find((x) => lastVisitOf.has(Number(x.customer_id)));
+  const coveredVisit = covered ? lastVisitOf.get(Number(covered.customer_id)) : undefined;
+  const labPrice = new Map([...labs.values()].map((l) => [l.id, Number(l.price)]));
+  let todayLab = false;
+
   const recordIds = await reserveIds(tx, 'rm_record', past.length);
   const records: Record<string, unknown>[] = [];
   const prescriptions: Record<string, unknown>[] = [];
@@ -450,6 +476,16 @@ export async function seedMedicalRecords(
           doctor_share: Number(tm.share),
         },
       });
+    const dl = labs.get('LB-DL');
+    const labOf = (form: number, note: string | null) => ({
+      kind: 'lab',
+      content: { form_lab_id: form, qty: 1, price: labPrice.get(form) ?? 0, note },
+    });
+    if (coveredVisit === Number(v.visit_id) && covered) items.push(labOf(Number(covered.form_lab_id), null));
+    else if (dl && v.complaint === 'Rambut rontok' && Number(v.customer_id) !== patient.id)
+      items.push(labOf(dl.id, 'Cek anemia dan feritin'));
+    else if (dl && v.visit_date === today && !todayLab) items.push(labOf(dl.id, null));
+    if (v.visit_date === today && items.some((x) => x.kind === 'lab')) todayLab = true;
     if (products.length && random() < 0.35) {
       const p = pick(products);
       items.push({ kind: 'produk', content: { item_id: p.id, qty: 1, price: Number(p.price) } });
@@ -627,6 +663,8 @@ export async function seedMedicalRecords(
       ['icd9cm', 'text'],
       ['item_id', 'int'],
       ['signa', 'text'],
+      ['form_lab_id', 'int'],
+      ['note', 'text'],
       ['qty', 'int'],
       ['price', 'bigint'],
       ['doctor_share', 'bigint'],

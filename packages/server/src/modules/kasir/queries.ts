@@ -611,9 +611,10 @@ export async function visitHead(db: Db, id: number): Promise<VisitHead | undefin
 
 export interface BillSourceRow {
   entry_id: number;
-  kind: 'treatment' | 'produk' | 'bhp' | 'resep';
+  kind: 'treatment' | 'produk' | 'bhp' | 'resep' | 'lab';
   perawatan_id: number | null;
   item_id: number | null;
+  form_lab_id: number | null;
   name: string;
   qty: number;
   price: number;
@@ -623,14 +624,14 @@ export interface BillSourceRow {
 
 /**
  * What a finished record bills: the current (not voided) version of its treatments, products, consumables with a
- * price (billed to the patient) and prescription items of prescriptions the pharmacy handed over, at the prices
- * stored with the record (the prices in force at the visit; a prescription item without one: the item's price).
+ * price (billed to the patient), prescription items of prescriptions the pharmacy handed over and lab forms, at the
+ * prices stored with the record (the prices in force at the visit; a prescription item without one: the item's price).
  */
 export async function billSources(db: Db, visitId: number): Promise<BillSourceRow[]> {
   const rows = await queryRows<BillSourceRow>(
     db,
-    sql`select e.id as entry_id, e.kind, v.perawatan_id, v.item_id,
-          coalesce(p.name, i.name, '-') as name, coalesce(v.qty, 1) as qty,
+    sql`select e.id as entry_id, e.kind, v.perawatan_id, v.item_id, v.form_lab_id,
+          coalesce(p.name, i.name, fl.name, '-') as name, coalesce(v.qty, 1) as qty,
           coalesce(v.price, case when e.kind = 'resep' then i.selling_price end, 0)::text as price,
           v.doctor_id, coalesce(v.doctor_share, 0)::text as doctor_share
         from rm_entry e
@@ -639,17 +640,20 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
         join rm_entry_version v on v.id = h.version_id
         left join perawatan p on p.id = v.perawatan_id
         left join item i on i.id = v.item_id
+        left join form_lab fl on fl.id = v.form_lab_id
         left join rm_prescription rx on rx.id = e.prescription_id
-        where e.visit_id = ${visitId} and e.kind in ('treatment', 'produk', 'bhp', 'resep')
+        where e.visit_id = ${visitId} and e.kind in ('treatment', 'produk', 'bhp', 'resep', 'lab')
           and (e.kind <> 'bhp' or coalesce(v.price, 0) > 0)
           and (e.kind <> 'resep' or rx.pharmacy_status in ('sebagian', 'diserahkan'))
-        order by case e.kind when 'treatment' then 1 when 'produk' then 2 when 'resep' then 3 else 4 end, e.id`,
+        order by case e.kind when 'treatment' then 1 when 'lab' then 2 when 'produk' then 3 when 'resep' then 4 else 5 end,
+          e.id`,
   );
   return rows.map((r) => ({
     ...r,
     entry_id: n(r.entry_id),
     perawatan_id: r.perawatan_id === null ? null : n(r.perawatan_id),
     item_id: r.item_id === null ? null : n(r.item_id),
+    form_lab_id: r.form_lab_id === null ? null : n(r.form_lab_id),
     qty: n(r.qty),
     price: n(r.price),
     doctor_id: r.doctor_id === null ? null : n(r.doctor_id),

@@ -7,6 +7,8 @@ import {
   emptyToUndefined,
   idParam,
   idempotencyKey,
+  labCorrectionInput,
+  labInput,
   patientRecordQuery,
   plainString,
   produkCorrectionInput,
@@ -50,6 +52,7 @@ const LABEL: Record<RmKind, string> = {
   bhp: 'BHP',
   resep: 'item resep',
   alergi: 'alergi',
+  lab: 'form lab',
 };
 
 /** Correction, void and history of one kind of entry: PUT /{kind}/{id}, POST /{kind}/{id}/void, GET /{kind}/{id}/history. */
@@ -184,6 +187,18 @@ export const medicalRecordsEndpoints = {
     }),
     ...amendEndpoints('alergi', alergiCorrectionInput),
   },
+  lab: {
+    create: mutation({
+      entity: RM_VISIT,
+      summary: 'Catat form lab (form lab cabang, jumlah, catatan); harga saat kunjungan; Idempotency-Key',
+      access: RM_ACCESS.lab,
+      input: withId.and(labInput).and(withKey),
+      handler: (ctx, { id, idempotency_key, ...input }) => service.createLab(ctx, id, input, idempotency_key),
+      rest: { method: 'POST', path: '/api/rekammedis/visit/:id/lab', ...created },
+      present: (r) => r.data,
+    }),
+    ...amendEndpoints('lab', labCorrectionInput),
+  },
   finish: mutation({
     entity: RM_VISIT,
     summary:
@@ -207,6 +222,13 @@ export const medicalRecordsEndpoints = {
       input: keywordQuery,
       handler: (ctx, { keyword }) => service.itemOptions(ctx, keyword),
       rest: { method: 'GET', path: '/api/rekammedis/options/item', envelope: 'list' },
+    }),
+    lab: query({
+      summary: 'Pilihan form lab aktif cabang ini dengan harga (Master Laboratorium)',
+      access: RM_ACCESS.options,
+      input: keywordQuery,
+      handler: (ctx, { keyword }) => service.formLabOptions(ctx, keyword),
+      rest: { method: 'GET', path: '/api/rekammedis/options/lab', envelope: 'list' },
     }),
     staff: query({
       summary: 'Dokter dan perawat cabang ini (pelaksana dan asisten tindakan)',

@@ -37,6 +37,7 @@ export const RM_PRODUK_ENTRY = entryEntity('produk');
 export const RM_BHP_ENTRY = entryEntity('bhp');
 export const RM_RESEP_ENTRY = entryEntity('resep');
 export const RM_ALERGI_ENTRY = entryEntity('alergi');
+export const RM_LAB_ENTRY = entryEntity('lab');
 
 export const RM_ENTRY_ENTITY = {
   soap: RM_SOAP,
@@ -45,6 +46,7 @@ export const RM_ENTRY_ENTITY = {
   bhp: RM_BHP_ENTRY,
   resep: RM_RESEP_ENTRY,
   alergi: RM_ALERGI_ENTRY,
+  lab: RM_LAB_ENTRY,
 } as const;
 
 export const medicalRecordsEntities = [RM_VISIT, RM_PATIENT, RM_PRESCRIPTION, ...Object.values(RM_ENTRY_ENTITY)];

@@ -37,6 +37,15 @@ export interface BillableResepItem extends BillableItem {
   prescription_id: number;
   signa: string;
 }
+export interface BillableLab {
+  entry_id: number;
+  version: number;
+  form_lab_id: number;
+  qty: number;
+  /** The lab form's price (per unit) at the visit. */
+  price: Sen;
+  note: string | null;
+}
 export interface VisitBillables {
   visit_id: number;
   record_id: number | null;
@@ -46,6 +55,7 @@ export interface VisitBillables {
   produk: BillableItem[];
   bhp: BillableItem[];
   resep: BillableResepItem[];
+  lab: BillableLab[];
 }
 
 /** Every billable entry of a visit of the caller's branch (404 otherwise). */
@@ -84,6 +94,16 @@ export async function billableEntriesOfVisit(ctx: Ctx, visitId: number): Promise
     resep: rows
       .filter((r) => r.kind === 'resep')
       .map((r) => ({ ...item(r), prescription_id: r.prescription_id!, signa: r.signa ?? '' })),
+    lab: rows
+      .filter((r) => r.kind === 'lab')
+      .map((r) => ({
+        entry_id: r.entry_id,
+        version: r.version,
+        form_lab_id: r.form_lab_id!,
+        qty: r.qty!,
+        price: asSen(r.price ?? 0),
+        note: r.note,
+      })),
   };
 }
 

@@ -14,6 +14,7 @@ export {
   RM_BHP_ENTRY,
   RM_RESEP_ENTRY,
   RM_ALERGI_ENTRY,
+  RM_LAB_ENTRY,
   medicalRecordsEntities,
 } from './entities.js';
 export {
@@ -21,6 +22,7 @@ export {
   prescriptionsWaiting,
   setPrescriptionStatus,
   type BillableItem,
+  type BillableLab,
   type BillableResepItem,
   type BillableTreatment,
   type VisitBillables,

@@ -321,6 +321,19 @@ export async function itemOf(
   return row ? { id: Number(row.id), price: Number(row.selling_price), status: Number(row.status) } : undefined;
 }
 
+/** A lab form of the branch's lab master (Master Laboratorium) with its price in sen. */
+export async function formLabOf(
+  db: Db,
+  branch: number,
+  id: number,
+): Promise<{ id: number; price: number; status: number } | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select id, price, status from form_lab where id = ${id} and profile_id = ${branch}`,
+  );
+  return row ? { id: Number(row.id), price: Number(row.price), status: Number(row.status) } : undefined;
+}
+
 /** Doctors of the branch: role 2 users of the branch or with an active practice in it. */
 export async function branchDoctor(
   db: Db,
@@ -374,6 +387,17 @@ export async function perawatanOptions(db: Db, branch: number, keyword: string |
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select id, code, name, price from perawatan where profile_id = ${branch} and status = 1
+        ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like})` : sql``}
+        order by lower(name) limit 30`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), price: Number(r.price) }));
+}
+
+export async function formLabOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
+  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select id, code, name, price from form_lab where profile_id = ${branch} and status = 1
         ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );
@@ -458,6 +482,9 @@ export interface VersionRow {
   item_name: string | null;
   item_unit: string | null;
   signa: string | null;
+  form_lab_id: number | null;
+  form_lab_code: string | null;
+  form_lab_name: string | null;
   qty: number | null;
   price: number | null;
   doctor_share: number | null;
@@ -473,7 +500,8 @@ const versionSelect = sql`
          v.berat, v.tinggi, v.bmi, v.perawatan_id, p.code as perawatan_code, p.name as perawatan_name,
          v.doctor_id, du.name as doctor_name, v.assistant_id, au.name as assistant_name,
          v.icd9cm, i9.name_id as icd9cm_name_id, i9.name_en as icd9cm_name_en,
-         v.item_id, it.code as item_code, it.name as item_name, it.unit as item_unit, v.signa, v.qty, v.price,
+         v.item_id, it.code as item_code, it.name as item_name, it.unit as item_unit, v.signa,
+         v.form_lab_id, fl.code as form_lab_code, fl.name as form_lab_name, v.qty, v.price,
          v.doctor_share, v.allergen, v.note
     from rm_entry e
     join rm_entry_head h on h.entry_id = e.id`;
@@ -484,7 +512,8 @@ const versionJoins = sql`
     left join users du on du.id = v.doctor_id
     left join users au on au.id = v.assistant_id
     left join icd9cm i9 on i9.code = v.icd9cm
-    left join item it on it.id = v.item_id`;
+    left join item it on it.id = v.item_id
+    left join form_lab fl on fl.id = v.form_lab_id`;
 
 function toVersionRow(r: Record<string, unknown>): VersionRow {
   const iso = (x: unknown) => new Date(x as string).toISOString();
@@ -533,6 +562,9 @@ function toVersionRow(r: Record<string, unknown>): VersionRow {
     item_name: (r.item_name as string | null) ?? null,
     item_unit: (r.item_unit as string | null) ?? null,
     signa: (r.signa as string | null) ?? null,
+    form_lab_id: num(r.form_lab_id),
+    form_lab_code: (r.form_lab_code as string | null) ?? null,
+    form_lab_name: (r.form_lab_name as string | null) ?? null,
     qty: num(r.qty),
     price: num(r.price),
     doctor_share: num(r.doctor_share),
@@ -696,7 +728,7 @@ export async function accessLog(
 // ---------------------------------------------------------------------------------------------------------------
 
 export async function billableOf(db: Db, visitId: number): Promise<VersionRow[]> {
-  return (await currentEntries(db, [visitId], ['treatment', 'produk', 'bhp', 'resep'])).filter((r) => !r.voided);
+  return (await currentEntries(db, [visitId], ['treatment', 'produk', 'bhp', 'resep', 'lab'])).filter((r) => !r.voided);
 }
 
 export async function waitingPrescriptions(

@@ -22,6 +22,8 @@ import {
   type alergiInput,
   type bhpCorrectionInput,
   type bhpInput,
+  type labCorrectionInput,
+  type labInput,
   type patientRecordQuery,
   type produkCorrectionInput,
   type produkInput,
@@ -167,6 +169,16 @@ function versionDto(r: q.VersionRow, codes: { diagnoses: q.CodeRow[]; procedures
       };
     case 'alergi':
       return { ...base, allergen: r.allergen, note: r.note };
+    case 'lab':
+      return {
+        ...base,
+        form_lab: r.form_lab_id
+          ? { id: r.form_lab_id, code: r.form_lab_code ?? '', name: r.form_lab_name ?? '' }
+          : null,
+        qty: r.qty,
+        price: money(r.price),
+        note: r.note,
+      };
     default:
       return {
         ...base,
@@ -258,6 +270,7 @@ async function assemble(
       bhp: of('bhp'),
       resep,
       alergi: of('alergi'),
+      lab: of('lab'),
       photos: photos
         .filter((p) => p.visit_id === h.id)
         .map((p) => ({ id: p.id, thumbnail: p.thumbnail, photo: p.photo, label: p.label, upload_at: p.upload_at })),
@@ -507,6 +520,19 @@ async function itemContent(
   return { item_id: it.id, qty, price: same ? keep.price : it.price };
 }
 
+/** A lab form of the branch's master, at its price at the visit (kept through corrections of the same form). */
+async function labContent(
+  c: AuthedCtx,
+  input: z.output<typeof labInput>,
+  keep?: q.VersionInsert,
+): Promise<VersionContent> {
+  const f = await q.formLabOf(c.db, c.branchId, input.form_lab);
+  if (!f) throw badRequest('Form lab tidak ditemukan di cabang ini', 'form_lab');
+  const same = keep && keep.form_lab_id === f.id;
+  if (f.status !== 1 && !same) throw badRequest('Form lab tidak aktif', 'form_lab');
+  return { form_lab_id: f.id, qty: input.qty, note: input.note || null, price: same ? keep.price : f.price };
+}
+
 interface WriteTarget {
   c: AuthedCtx;
   head: q.VisitHead;
@@ -624,6 +650,12 @@ export async function createAlergi(ctx: Ctx, visitId: number, input: z.output<ty
   }));
 }
 
+/** POST /api/rekammedis/visit/{visit}/lab: a lab form ordered for the patient (billed at the cashier). */
+export async function createLab(ctx: Ctx, visitId: number, input: z.output<typeof labInput>, key?: string) {
+  const t = await writeTarget(ctx, visitId, 'lab');
+  return createEntry(t, 'lab', input.reason, key, async (tx) => ({ version: await labContent(tx, input) }));
+}
+
 /** POST /api/rekammedis/visit/{visit}/resep: a prescription (numbered RSP/<branch>/<yyyymm>/<n>) and its items. */
 export async function createResep(
   ctx: Ctx,
@@ -721,6 +753,7 @@ type CorrectionOf = {
   bhp: z.output<typeof bhpCorrectionInput>;
   resep: z.output<typeof resepCorrectionInput>;
   alergi: z.output<typeof alergiCorrectionInput>;
+  lab: z.output<typeof labCorrectionInput>;
 };
 
 /** The entry to add a version to: this branch's, of this kind, with the right, not voided, at the expected version. */
@@ -825,6 +858,8 @@ export async function correct<K extends RmKind>(ctx: Ctx, kind: K, entryId: numb
         const i = input as CorrectionOf['resep'];
         return { version: { ...(await itemContent(tx, i.item, i.qty, 'item', current)), signa: i.signa } };
       }
+      case 'lab':
+        return { version: await labContent(tx, input as CorrectionOf['lab'], current) };
       default: {
         const i = input as CorrectionOf['alergi'];
         return { version: { allergen: i.allergen, note: i.note || null } };
@@ -917,6 +952,12 @@ export async function perawatanOptions(ctx: Ctx, keyword?: string) {
 export async function itemOptions(ctx: Ctx, keyword?: string) {
   const c = requireUser(ctx);
   const rows = await q.itemOptions(c.db, c.branchId, keyword);
+  return rows.map((r) => ({ ...r, price: Number(fromSen(r.price)) }));
+}
+
+export async function formLabOptions(ctx: Ctx, keyword?: string) {
+  const c = requireUser(ctx);
+  const rows = await q.formLabOptions(c.db, c.branchId, keyword);
   return rows.map((r) => ({ ...r, price: Number(fromSen(r.price)) }));
 }
 

@@ -1,6 +1,6 @@
 /**
  * The bill of a visit and its payment (issue 14, items 1, 2 and 8). The bill is built from the finished medical
- * record: treatments, products, consumables billed to the patient and handed-over prescription items, at the
+ * record: treatments, lab forms, products, consumables billed to the patient and handed-over prescription items, at the
  * prices stored with the record. A line the patient's unexpired package slot covers is shown at Rp 0 and, when
  * paid, uses that slot (unless the cashier turns use_paket off). Discounts per line and per bill; above the
  * clinic's limit they need an approved kasir.discount request. PPN on items when the clinic is a PKP; medical
@@ -48,13 +48,14 @@ const KIND_OF: Record<q.BillSourceRow['kind'], LineKind> = {
   produk: 'product',
   bhp: 'bhp',
   resep: 'resep',
+  lab: 'lab',
 };
 
 interface BuiltLine extends NewLine {
   kind: LineKind;
   ref_id: number;
   covered_label: string | null;
-  /** The item of a product, prescription or consumable line (stock), null for a treatment. */
+  /** The item of a product, prescription or consumable line (stock), null for a treatment or a lab form. */
   item_id: number | null;
 }
 
@@ -84,6 +85,7 @@ function withDispensed(recorded: q.BillSourceRow[], dispensed: DispensedLine[]):
         kind: 'resep',
         perawatan_id: null,
         item_id: d.item,
+        form_lab_id: null,
         name: d.substitute_for === null ? d.name : `${d.name} (pengganti)`,
         qty: d.qty,
         price: d.price,
@@ -91,7 +93,7 @@ function withDispensed(recorded: q.BillSourceRow[], dispensed: DispensedLine[]):
         doctor_share: 0,
       });
   }
-  const order = { treatment: 1, produk: 2, resep: 3, bhp: 4 } as const;
+  const order = { treatment: 1, lab: 2, produk: 3, resep: 4, bhp: 5 } as const;
   return [...recorded.filter((r) => r.kind !== 'resep'), ...byKey.values()].sort(
     (a, b) => order[a.kind] - order[b.kind] || a.entry_id - b.entry_id,
   );
@@ -120,7 +122,7 @@ async function build(
   const lines: BuiltLine[] = sources.map((s) => {
     const kind = KIND_OF[s.kind];
     const gross = s.price * s.qty;
-    // A package slot of the same master (type 1 perawatan, 2 item) with enough left for the whole line.
+    // A package slot of the same master (type 1 perawatan, 2 item, 3 lab form) with enough left for the whole line.
     const slot =
       kind === 'bhp'
         ? undefined
@@ -128,12 +130,15 @@ async function build(
             (x) =>
               (kind === 'treatment'
                 ? x.type === 1 && x.ref_id === s.perawatan_id
-                : x.type === 2 && x.ref_id === s.item_id) && (left.get(x.id) ?? 0) >= s.qty,
+                : kind === 'lab'
+                  ? x.type === 3 && x.ref_id === s.form_lab_id
+                  : x.type === 2 && x.ref_id === s.item_id) && (left.get(x.id) ?? 0) >= s.qty,
           );
     if (slot) left.set(slot.id, (left.get(slot.id) ?? 0) - s.qty);
     const discount = slot ? asSen(0) : (discounts.get(`${kind}:${s.entry_id}`) ?? asSen(0));
     if (discount > gross) throw badRequest(`Diskon ${s.name} melebihi harganya`, 'line_discounts');
-    const taxable = !slot && kind !== 'treatment' && setting.is_pkp && ppn;
+    // Treatments and lab forms are medical services: exempt.
+    const taxable = !slot && kind !== 'treatment' && kind !== 'lab' && setting.is_pkp && ppn;
     // PPN 12% on a base of 11/12 of the price (effective 11%), rounded to the sen.
     const tax = taxable ? asSen(Math.round(((gross - discount) * 11 * ppn.rate_bp) / 12 / 10000)) : asSen(0);
     return {

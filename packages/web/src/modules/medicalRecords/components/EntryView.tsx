@@ -84,6 +84,19 @@ export function VersionContent({ kind, v }: { kind: RmKind; v: RmVersionDto }) {
           </p>
         </div>
       );
+    case 'lab':
+      return (
+        <div className="grid gap-0.5 text-sm">
+          <p className="font-medium">
+            {v.form_lab?.name ?? '-'} × {v.qty}
+          </p>
+          <p className="text-muted-foreground">
+            {v.form_lab?.code}
+            {v.price !== null && v.price !== undefined ? ` · ${formatRupiah(v.price)}` : ''}
+            {v.note ? ` · ${v.note}` : ''}
+          </p>
+        </div>
+      );
     case 'alergi':
       return (
         <p className="text-sm">

@@ -12,6 +12,8 @@ import {
   bmiCategory,
   bmiOf,
   formatRupiah,
+  labCorrectionInput,
+  labInput,
   MSG,
   produkCorrectionInput,
   produkInput,
@@ -63,6 +65,8 @@ export async function createEntry(client: Client, kind: RmKind, visit: number, i
       return client.medicalRecords.resep.create.mutate(body);
     case 'alergi':
       return client.medicalRecords.alergi.create.mutate(body);
+    case 'lab':
+      return client.medicalRecords.lab.create.mutate(body);
   }
 }
 export async function correctEntry(client: Client, kind: RmKind, id: number, input: AnyInput) {
@@ -80,6 +84,8 @@ export async function correctEntry(client: Client, kind: RmKind, id: number, inp
       return client.medicalRecords.resep.correct.mutate(body);
     case 'alergi':
       return client.medicalRecords.alergi.correct.mutate(body);
+    case 'lab':
+      return client.medicalRecords.lab.correct.mutate(body);
   }
 }
 export async function voidEntry(client: Client, kind: RmKind, id: number, input: { reason: string; version?: number }) {
@@ -97,6 +103,8 @@ export async function voidEntry(client: Client, kind: RmKind, id: number, input:
       return client.medicalRecords.resep.void.mutate(body);
     case 'alergi':
       return client.medicalRecords.alergi.void.mutate(body);
+    case 'lab':
+      return client.medicalRecords.lab.void.mutate(body);
   }
 }
 export async function historyOf(client: Client, kind: RmKind, id: number) {
@@ -113,6 +121,8 @@ export async function historyOf(client: Client, kind: RmKind, id: number) {
       return client.medicalRecords.resep.history.query({ id });
     case 'alergi':
       return client.medicalRecords.alergi.history.query({ id });
+    case 'lab':
+      return client.medicalRecords.lab.history.query({ id });
   }
 }
 
@@ -785,6 +795,92 @@ export function AlergiDialog(p: EntryDialogProps) {
           <ReasonField show={correcting || p.finished} error={errors.reason?.message} register={register('reason')} />
           <ErrorList items={rest} />
           <FormDialogFooter busy={busy} onCancel={() => p.onOpenChange(false)} submitTestId="alergi-save" />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lab form
+// ---------------------------------------------------------------------------------------------------------------
+
+interface LabValues {
+  form_lab: number | undefined;
+  qty: string;
+  note: string;
+  reason: string;
+}
+
+/** A lab form of the branch's lab master (Master Laboratorium): billed at the cashier at the master's price. */
+export function LabDialog(p: EntryDialogProps) {
+  const client = useTRPCClient();
+  const correcting = !!p.entry;
+  const v = p.entry?.current;
+  const defaults = (): LabValues => ({
+    form_lab: v?.form_lab?.id,
+    qty: v?.qty ? String(v.qty) : '1',
+    note: s(v?.note),
+    reason: '',
+  });
+  const form = useForm<LabValues>({
+    resolver: zodResolver(correcting ? labCorrectionInput : labInput) as unknown as Resolver<LabValues>,
+    defaultValues: defaults(),
+  });
+  const { register, handleSubmit, reset, formState, setValue } = form;
+  const errors = formState.errors;
+  const [picked, setPicked] = React.useState<Option | null>(null);
+  const { save, busy, errors: rest } = useEntrySave<LabValues>('lab', p, form);
+  React.useEffect(() => {
+    if (p.open) {
+      reset(defaults());
+      setPicked(v?.form_lab ? { ...v.form_lab, price: v.price ?? 0 } : null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog opens
+  }, [p.open]);
+  return (
+    <Dialog open={p.open} onOpenChange={(o) => !busy && p.onOpenChange(o)}>
+      <DialogContent className="max-w-lg" data-testid="lab-dialog">
+        <form onSubmit={(e) => void handleSubmit(save)(e)} className="grid gap-3" noValidate>
+          <DialogHeader>
+            <DialogTitle>{correcting ? 'Perbaiki Form Lab' : 'Tambah Form Lab'}</DialogTitle>
+            <DialogDescription>Form lab dari Master Laboratorium cabang ini; ditagih di kasir.</DialogDescription>
+          </DialogHeader>
+          <FormField label="Form lab" htmlFor="lab-form" error={errors.form_lab} required>
+            <Combobox<Option>
+              id="lab-form"
+              queryKey={['rm-options', 'lab']}
+              search={(text, signal) =>
+                client.medicalRecords.options.lab.query({ keyword: text || undefined }, { signal })
+              }
+              value={picked}
+              onChange={(o) => {
+                setPicked(o);
+                setValue('form_lab', o?.id, { shouldValidate: true });
+              }}
+              getKey={(o) => o.id}
+              getLabel={(o) => `${o.code} ${o.name}`}
+              renderItem={(o) => (
+                <div className="flex justify-between gap-2">
+                  <span>
+                    <span className="font-mono text-xs text-muted-foreground">{o.code}</span> {o.name}
+                  </span>
+                  <span className="text-muted-foreground tabular-nums">{formatRupiah(o.price)}</span>
+                </div>
+              )}
+              invalid={!!errors.form_lab}
+              placeholder="Pilih form lab..."
+            />
+          </FormField>
+          <FormField label="Jumlah" htmlFor="lab-qty" error={errors.qty} required>
+            <Input id="lab-qty" inputMode="numeric" aria-invalid={!!errors.qty} {...register('qty')} />
+          </FormField>
+          <FormField label="Catatan" htmlFor="lab-note" error={errors.note}>
+            <Input id="lab-note" placeholder="mis. puasa 8 jam" {...register('note')} />
+          </FormField>
+          <ReasonField show={correcting || p.finished} error={errors.reason?.message} register={register('reason')} />
+          <ErrorList items={rest} />
+          <FormDialogFooter busy={busy} onCancel={() => p.onOpenChange(false)} submitTestId="lab-save" />
         </form>
       </DialogContent>
     </Dialog>

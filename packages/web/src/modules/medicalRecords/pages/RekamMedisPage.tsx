@@ -31,10 +31,11 @@ import { cn } from '../../../lib/utils';
 type Person = Pick<CustomerDto, 'id' | 'name' | 'username'>;
 const PAGE = 10;
 
-/** One visit of the timeline: its diagnoses, treatments, prescription items and photos. */
+/** One visit of the timeline: its diagnoses, treatments, lab forms, prescription items and photos. */
 function VisitCard({ r }: { r: RmVisitRecordDto }) {
   const dx = r.soap.filter((e) => !e.voided).flatMap((e) => e.current.diagnoses ?? []);
   const tr = r.treatment.filter((e) => !e.voided);
+  const lab = r.lab.filter((e) => !e.voided);
   const rx = r.resep.flatMap((p) => p.items).filter((e) => !e.voided);
   const soap = r.soap.find((e) => !e.voided)?.current;
   return (
@@ -69,6 +70,12 @@ function VisitCard({ r }: { r: RmVisitRecordDto }) {
           <p>
             <span className="font-semibold">Tindakan: </span>
             {tr.map((e) => `${e.current.perawatan?.name ?? ''} × ${e.current.qty}`).join('; ')}
+          </p>
+        ) : null}
+        {lab.length ? (
+          <p>
+            <span className="font-semibold">Form Lab: </span>
+            {lab.map((e) => `${e.current.form_lab?.name ?? ''} × ${e.current.qty}`).join('; ')}
           </p>
         ) : null}
         {rx.length ? (

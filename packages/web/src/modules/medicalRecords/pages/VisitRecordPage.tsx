@@ -33,6 +33,7 @@ import { HistoryDialog } from '../components/HistoryDialog';
 import {
   AlergiDialog,
   ItemDialog,
+  LabDialog,
   ResepDialog,
   SoapDialog,
   TreatmentDialog,
@@ -43,7 +44,7 @@ type Editing = { kind: RmKind; entry: RmEntryDto | null } | null;
 
 /**
  * /service/rekammedis/visit/:id: the record of one visit, opened from the treatment queue. SOAP and vital signs,
- * diagnoses and procedures, treatments, products, prescriptions, consumables, allergies and photos; 'Selesai'
+ * diagnoses and procedures, treatments, products, prescriptions, consumables, lab forms, allergies and photos; 'Selesai'
  * finishes it (the visit goes to the cashier). After that every change is a correction with a reason; history shows
  * the versions side by side; voided entries stay, struck through.
  */
@@ -151,6 +152,7 @@ export default function VisitRecordPage() {
     { kind: 'resep', label: 'Resep', count: d.resep.length },
     { kind: 'produk', label: 'Produk', count: d.produk.length },
     { kind: 'bhp', label: 'BHP', count: d.bhp.length },
+    { kind: 'lab', label: 'Form Lab', count: d.lab.length },
     { kind: 'alergi', label: 'Alergi', count: d.alergi.length },
     { kind: 'foto', label: 'Foto', count: d.photos.length },
   ];
@@ -250,7 +252,7 @@ export default function VisitRecordPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {(['soap', 'treatment', 'produk', 'bhp', 'alergi'] as const).map((k) =>
+        {(['soap', 'treatment', 'produk', 'bhp', 'lab', 'alergi'] as const).map((k) =>
           d.readable.includes(k) ? (
             <TabsContent key={k} value={k}>
               {list(k, d[k])}
@@ -352,6 +354,13 @@ export default function VisitRecordPage() {
         open={editing?.kind === 'resep' && !editing.entry}
         onOpenChange={(o) => !o && setEditing(null)}
         visitId={visitId}
+        finished={finished}
+      />
+      <LabDialog
+        open={editing?.kind === 'lab'}
+        onOpenChange={(o) => !o && setEditing(null)}
+        visitId={visitId}
+        entry={editing?.kind === 'lab' ? editing.entry : null}
         finished={finished}
       />
       <AlergiDialog
