@@ -8,8 +8,8 @@ import { closePage, freshPage, launchBrowser, login, screenshot, url, type Viewp
  * Issue 16, one truth for access: signed in as several demo roles of two branches, in an English browser, open every
  * entry the app offers (top menu, bottom navigation, side drawer, module navigation, launcher tiles) and the entries
  * of the pages they lead to; no server call answers 403, no page is 'Halaman ini belum tersedia' or the no-access
- * state, no page scrolls sideways, and no toolbar's button or input sticks out of its card. (packages/server/test/page-access.test.ts proves the same for every role
- * and every page's calls without a browser.)
+ * state, no page scrolls sideways, and no toolbar's button or input sticks out of its card.
+ * (packages/server/test/page-access.test.ts proves the same for every role and every page's calls without a browser.)
  */
 
 let browser: Browser;
