@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Ctx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { getRun } from './payroll.js';
-import * as q from './queries.js';
+import * as q from './queries/index.js';
 
 /**
  * The PPh 21 list of an approved run in the layout of the tax office's import (issue 15 item 5; docs/decisions.md,

@@ -6,7 +6,7 @@ import { requireAccess } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
 import { pendingRequests, requestOrRun, type ApprovalExecutor } from '../applog/index.js';
 import { EMPLOYEE } from './entities.js';
-import * as q from './queries.js';
+import * as q from './queries/index.js';
 import { addDaysTo, localToEpoch } from './timeclock.js';
 
 /**

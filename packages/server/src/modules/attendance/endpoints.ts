@@ -30,8 +30,10 @@ import {
   rosterQuery,
   shiftInput,
   z,
+  type Access,
 } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
+import type { Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance } from './access.js';
 import { simulatePph21 } from './simulator.js';
@@ -64,36 +66,24 @@ const checklogText = z.object({
   text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
 });
 
-/** Create (POST, 201) and update (PUT /:id, `{ id, data }` over tRPC) of one master, over the same save service. */
+/** Create (POST, 201) and update (PUT /:id) of one master whose service saves both (`id` null = new). */
 function crud<I extends z.ZodType, R>(
   label: string,
-  access: Parameters<typeof query>[0]['access'],
+  access: Access,
   path: string,
   input: I,
-  save: (
-    ctx: Parameters<Parameters<typeof query>[0]['handler']>[0],
-    id: number | null,
-    data: z.output<I>,
-  ) => Promise<R>,
+  save: (ctx: Ctx, id: number | null, data: z.output<I>) => Promise<R>,
   entity: EntityDef,
 ) {
-  return {
-    create: mutation({
-      summary: `Tambah ${label}`,
-      access,
-      input,
-      handler: (ctx, data) => save(ctx, null, data as z.output<I>),
-      rest: { method: 'POST', path, status: 201 },
-    }),
-    update: mutation({
-      summary: `Ubah ${label}`,
-      access,
-      entity,
-      input: z.object({ id: idParam, data: input }),
-      handler: (ctx, input) => save(ctx, input.id, (input as { data: z.output<I> }).data),
-      rest: { method: 'PUT', path: `${path}/:id`, body: 'data' },
-    }),
-  };
+  return saveEndpoints({
+    label,
+    access,
+    path,
+    input,
+    entity,
+    create: (ctx, data) => save(ctx, null, data),
+    update: save,
+  });
 }
 
 /** Attendance and payroll (issue 15; amounts in rupiah). */

@@ -18,23 +18,13 @@ import {
   type PayrollSettingKey,
   type PtkpStatus,
 } from '@klinik/shared';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
-import {
-  payrollComponent,
-  payrollGroup,
-  payrollGroupComponent,
-  payrollGroupMember,
-  payrollRun,
-  payrollRunLine,
-  users,
-} from '../../db/schema/index.js';
 import { ACCOUNT, postJournal, type PostingLine } from '../finance/index.js';
-import * as q from './queries.js';
+import * as q from './queries/index.js';
 import { daily } from './service.js';
 import { addDaysTo } from './timeclock.js';
 
@@ -48,7 +38,7 @@ import { addDaysTo } from './timeclock.js';
 // Components and groups
 // ---------------------------------------------------------------------------------------------------------------
 
-function componentDto(r: typeof payrollComponent.$inferSelect) {
+function componentDto(r: q.ComponentRow) {
   return {
     id: r.id,
     profile_id: r.profile_id,
@@ -65,30 +55,16 @@ function componentDto(r: typeof payrollComponent.$inferSelect) {
 
 export async function listComponents(ctx: Ctx) {
   requireUser(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(payrollComponent)
-    .where(eq(payrollComponent.profile_id, ctx.branchId))
-    .orderBy(asc(payrollComponent.kind), asc(payrollComponent.name));
+  const rows = await q.listComponents(ctx.db, ctx.branchId);
   return rows.map(componentDto);
 }
 
 export async function saveComponent(ctx: Ctx, id: number | null, input: ComponentInput) {
   return inTransaction(ctx, async (tx) => {
     if (id !== null) await requireAccess(tx, PAYROLL_COMPONENT, [id], 'write');
-    const [before] =
-      id === null ? [null] : await tx.db.select().from(payrollComponent).where(eq(payrollComponent.id, id));
-    const [taken] = await tx.db
-      .select({ id: payrollComponent.id })
-      .from(payrollComponent)
-      .where(
-        and(
-          eq(payrollComponent.profile_id, ctx.branchId),
-          sql`lower(${payrollComponent.name}) = lower(${input.name})`,
-          id === null ? undefined : sql`${payrollComponent.id} <> ${id}`,
-        ),
-      );
-    if (taken) throw conflict(`Komponen ${input.name} sudah ada`, 'name');
+    const before = id === null ? null : await q.findComponent(tx.db, id);
+    if (await q.componentNameTaken(tx.db, ctx.branchId, input.name, id))
+      throw conflict(`Komponen ${input.name} sudah ada`, 'name');
     const values = {
       profile_id: ctx.branchId,
       name: input.name,
@@ -100,14 +76,7 @@ export async function saveComponent(ctx: Ctx, id: number | null, input: Componen
       bpjs_base: input.bpjs_base,
       status: input.status,
     };
-    const [row] =
-      id === null
-        ? await tx.db.insert(payrollComponent).values(values).returning()
-        : await tx.db
-            .update(payrollComponent)
-            .set({ ...values, updated_at: sql`now()` })
-            .where(eq(payrollComponent.id, id))
-            .returning();
+    const row = id === null ? await q.insertComponent(tx.db, values) : await q.updateComponent(tx.db, id, values);
     await audit(tx, {
       action: id === null ? 'create' : 'update',
       entity: 'payroll_component',
@@ -121,23 +90,10 @@ export async function saveComponent(ctx: Ctx, id: number | null, input: Componen
 
 export async function listGroups(ctx: Ctx) {
   requireUser(ctx);
-  const groups = await ctx.db
-    .select()
-    .from(payrollGroup)
-    .where(eq(payrollGroup.profile_id, ctx.branchId))
-    .orderBy(asc(payrollGroup.name));
+  const groups = await q.listGroups(ctx.db, ctx.branchId);
   const ids = groups.map((g) => g.id);
-  const comps = ids.length
-    ? await ctx.db.select().from(payrollGroupComponent).where(inArray(payrollGroupComponent.group_id, ids))
-    : [];
-  const members = ids.length
-    ? await ctx.db
-        .select({ group_id: payrollGroupMember.group_id, user_id: payrollGroupMember.user_id, name: users.name })
-        .from(payrollGroupMember)
-        .innerJoin(users, eq(users.id, payrollGroupMember.user_id))
-        .where(inArray(payrollGroupMember.group_id, ids))
-        .orderBy(asc(users.name))
-    : [];
+  const comps = await q.componentsOfGroups(ctx.db, ids);
+  const members = await q.membersOfGroups(ctx.db, ids);
   return groups.map((g) => ({
     id: g.id,
     name: g.name,
@@ -151,32 +107,13 @@ export async function listGroups(ctx: Ctx) {
 export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) {
   return inTransaction(ctx, async (tx) => {
     if (id !== null) await requireAccess(tx, PAYROLL_GROUP, [id], 'write');
-    const [before] = id === null ? [null] : await tx.db.select().from(payrollGroup).where(eq(payrollGroup.id, id));
-    const [taken] = await tx.db
-      .select({ id: payrollGroup.id })
-      .from(payrollGroup)
-      .where(
-        and(
-          eq(payrollGroup.profile_id, ctx.branchId),
-          sql`lower(${payrollGroup.name}) = lower(${input.name})`,
-          id === null ? undefined : sql`${payrollGroup.id} <> ${id}`,
-        ),
-      );
-    if (taken) throw conflict(`Group ${input.name} sudah ada`, 'name');
+    const before = id === null ? null : await q.findGroup(tx.db, id);
+    if (await q.groupNameTaken(tx.db, ctx.branchId, input.name, id))
+      throw conflict(`Group ${input.name} sudah ada`, 'name');
     const comps = [...new Set(input.components)];
     const members = [...new Set(input.members)];
-    const okComps = comps.length
-      ? await tx.db
-          .select({ id: payrollComponent.id })
-          .from(payrollComponent)
-          .where(and(inArray(payrollComponent.id, comps), eq(payrollComponent.profile_id, ctx.branchId)))
-      : [];
-    const okMembers = members.length
-      ? await tx.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.id, members), eq(users.profile_id, ctx.branchId), sql`${users.role} <> 1`))
-      : [];
+    const okComps = await q.componentsOfBranch(tx.db, ctx.branchId, comps);
+    const okMembers = await q.staffOfBranch(tx.db, ctx.branchId, members);
     const issues = [
       ...comps
         .filter((c) => !okComps.some((o) => o.id === c))
@@ -187,23 +124,9 @@ export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) 
     ];
     if (issues.length) throw badRequestMany(issues);
     const values = { profile_id: ctx.branchId, name: input.name, cutoff_day: input.cutoff_day, status: input.status };
-    const [row] =
-      id === null
-        ? await tx.db.insert(payrollGroup).values(values).returning()
-        : await tx.db
-            .update(payrollGroup)
-            .set({ ...values, updated_at: sql`now()` })
-            .where(eq(payrollGroup.id, id))
-            .returning();
-    await tx.db.delete(payrollGroupComponent).where(eq(payrollGroupComponent.group_id, row.id));
-    if (comps.length)
-      await tx.db.insert(payrollGroupComponent).values(comps.map((c) => ({ group_id: row.id, component_id: c })));
-    await tx.db.delete(payrollGroupMember).where(eq(payrollGroupMember.group_id, row.id));
-    if (members.length) {
-      // An employee belongs to one group: joining this one leaves any other.
-      await tx.db.delete(payrollGroupMember).where(inArray(payrollGroupMember.user_id, members));
-      await tx.db.insert(payrollGroupMember).values(members.map((m) => ({ user_id: m, group_id: row.id })));
-    }
+    const row = id === null ? await q.insertGroup(tx.db, values) : await q.updateGroup(tx.db, id, values);
+    // An employee belongs to one group: joining this one leaves any other.
+    await q.replaceGroupContents(tx.db, row.id, comps, members);
     await audit(tx, {
       action: id === null ? 'create' : 'update',
       entity: 'payroll_group',
@@ -265,20 +188,11 @@ export function thrAmount(baseSen: number, joinDate: string | null, until: strin
 export async function createRun(ctx: Ctx, input: PayrollRunInput) {
   const u = requireUser(ctx).user;
   await requireReference(ctx, PAYROLL_GROUP, [input.group], 'group', 'Group slip gaji tidak ditemukan');
-  const [group] = await ctx.db.select().from(payrollGroup).where(eq(payrollGroup.id, input.group));
+  const group = await q.findGroup(ctx.db, input.group);
   if (!group) throw badRequest('Group slip gaji tidak ditemukan', 'group');
   if (group.status !== 1) throw badRequest('Group slip gaji tidak aktif', 'group');
-  const [approved] = await ctx.db
-    .select({ id: payrollRun.id })
-    .from(payrollRun)
-    .where(
-      and(
-        eq(payrollRun.profile_id, ctx.branchId),
-        eq(payrollRun.group_id, group.id),
-        eq(payrollRun.period, input.period),
-        eq(payrollRun.status, 1),
-      ),
-    );
+  const key = { branch: ctx.branchId, group: group.id, period: input.period };
+  const [approved] = await q.runsWithStatus(ctx.db, key, 1);
   if (approved)
     throw conflict(
       `Penggajian ${input.period} untuk group ${group.name} sudah disetujui; gunakan Buat Koreksi`,
@@ -287,24 +201,11 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
   const { range, lines } = await computeLines(ctx, group, input.period);
 
   const id = await inTransaction(ctx, async (tx) => {
-    const drafts = await tx.db
-      .select({ id: payrollRun.id })
-      .from(payrollRun)
-      .where(
-        and(
-          eq(payrollRun.profile_id, ctx.branchId),
-          eq(payrollRun.group_id, group.id),
-          eq(payrollRun.period, input.period),
-          eq(payrollRun.status, 0),
-        ),
-      );
-    for (const d of drafts) {
-      await tx.db.delete(payrollRunLine).where(eq(payrollRunLine.run_id, d.id));
-      await tx.db.delete(payrollRun).where(eq(payrollRun.id, d.id));
-    }
-    const [run] = await tx.db
-      .insert(payrollRun)
-      .values({
+    const drafts = await q.runsWithStatus(tx.db, key, 0);
+    for (const d of drafts) await q.deleteRun(tx.db, d.id);
+    const run = await q.insertRun(
+      tx.db,
+      {
         profile_id: ctx.branchId,
         group_id: group.id,
         period: input.period,
@@ -312,9 +213,9 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
         date_from: range.from,
         date_to: range.to,
         created_by: u.id,
-      })
-      .returning();
-    await tx.db.insert(payrollRunLine).values(lines.map((l) => ({ run_id: run.id, ...l })));
+      },
+      lines,
+    );
     await audit(tx, {
       action: 'create',
       entity: 'payroll_run',
@@ -334,31 +235,25 @@ export async function createRun(ctx: Ctx, input: PayrollRunInput) {
 export async function createCorrection(ctx: Ctx, id: number, opts: { replace?: number } = {}) {
   const u = requireUser(ctx).user;
   await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
-  const [orig] = await ctx.db.select().from(payrollRun).where(eq(payrollRun.id, id));
+  const orig = await q.findRun(ctx.db, id);
   if (!orig) throw notFound();
   if (orig.status !== 1) throw conflict('Hanya penggajian yang disetujui dan masih berlaku yang dapat dikoreksi');
-  const [open] = await ctx.db
-    .select({ id: payrollRun.id })
-    .from(payrollRun)
-    .where(
-      and(
-        eq(payrollRun.profile_id, orig.profile_id),
-        eq(payrollRun.group_id, orig.group_id),
-        eq(payrollRun.period, orig.period),
-        eq(payrollRun.status, 0),
-      ),
-    );
+  const [open] = await q.runsWithStatus(
+    ctx.db,
+    { branch: orig.profile_id, group: orig.group_id, period: orig.period },
+    0,
+  );
   if (open && open.id !== opts.replace) throw conflict(`Masih ada koreksi draft #${open.id} untuk penggajian ini`);
-  const [group] = await ctx.db.select().from(payrollGroup).where(eq(payrollGroup.id, orig.group_id));
+  const group = await q.findGroup(ctx.db, orig.group_id);
   const { range, lines } = await computeLines(ctx, group, orig.period);
   let newId: number;
   try {
     newId = await inTransaction(ctx, async (tx) => {
       // 'Hitung Ulang' of an open correction draft: computed again from the data as it is now (a draft is not history).
       if (open) await removeDraft(tx, open.id, 'recompute');
-      const [run] = await tx.db
-        .insert(payrollRun)
-        .values({
+      const run = await q.insertRun(
+        tx.db,
+        {
           profile_id: orig.profile_id,
           group_id: orig.group_id,
           period: orig.period,
@@ -367,9 +262,9 @@ export async function createCorrection(ctx: Ctx, id: number, opts: { replace?: n
           date_to: range.to,
           created_by: u.id,
           corrects_run_id: orig.id,
-        })
-        .returning();
-      await tx.db.insert(payrollRunLine).values(lines.map((l) => ({ run_id: run.id, ...l })));
+        },
+        lines,
+      );
       await audit(tx, {
         action: 'create',
         entity: 'payroll_run',
@@ -388,15 +283,10 @@ export async function createCorrection(ctx: Ctx, id: number, opts: { replace?: n
 
 /** Deletes a draft run and its lines (drafts are work in progress, never posted), audited. */
 async function removeDraft(tx: Ctx, id: number, why: 'recompute' | 'discard') {
-  const [run] = await tx.db
-    .select({ id: payrollRun.id, status: payrollRun.status, period: payrollRun.period, group: payrollRun.group_id })
-    .from(payrollRun)
-    .where(eq(payrollRun.id, id))
-    .for('update');
+  const run = await q.lockRun(tx.db, id);
   if (!run) throw notFound();
   if (run.status !== 0) throw conflict('Hanya proses gaji draft yang dapat dibuang');
-  await tx.db.delete(payrollRunLine).where(eq(payrollRunLine.run_id, id));
-  await tx.db.delete(payrollRun).where(eq(payrollRun.id, id));
+  await q.deleteRun(tx.db, id);
   await audit(tx, {
     action: why === 'discard' ? 'delete' : 'recompute',
     entity: 'payroll_run',
@@ -408,7 +298,7 @@ async function removeDraft(tx: Ctx, id: number, why: 'recompute' | 'discard') {
 /** 'Hitung Ulang': a draft (first run or correction) computed again from today's data, replacing it. */
 export async function recomputeDraft(ctx: Ctx, id: number) {
   await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
-  const [run] = await ctx.db.select().from(payrollRun).where(eq(payrollRun.id, id));
+  const run = await q.findRun(ctx.db, id);
   if (!run) throw notFound();
   if (run.status !== 0) throw conflict('Hanya proses gaji draft yang dapat dihitung ulang');
   if (run.corrects_run_id !== null) return createCorrection(ctx, run.corrects_run_id, { replace: run.id });
@@ -423,7 +313,7 @@ export async function discardDraft(ctx: Ctx, id: number) {
 }
 
 /** The lines of a group's run for a period, computed from the data as it is now (nothing written). */
-async function computeLines(ctx: Ctx, group: typeof payrollGroup.$inferSelect, period: string) {
+async function computeLines(ctx: Ctx, group: q.GroupRow, period: string) {
   if (group.status !== 1) throw badRequest('Group slip gaji tidak aktif', 'group');
   const input = { period, group: group.id };
   const today = await ctx.today();
@@ -439,20 +329,12 @@ async function computeLines(ctx: Ctx, group: typeof payrollGroup.$inferSelect, p
     throw badRequest(err instanceof Error ? err.message : String(err), 'period');
   }
 
-  const memberIds = (
-    await ctx.db.select().from(payrollGroupMember).where(eq(payrollGroupMember.group_id, group.id))
-  ).map((m) => m.user_id);
+  const memberIds = await q.groupMemberIds(ctx.db, group.id);
   const people = (await q.listEmployees(ctx.db, branchScope(ctx), { ids: memberIds, activeOnly: true }))
     .map((r) => r as q.EmployeeRow)
     .filter((p) => (!p.join_date || p.join_date <= range.to) && (!p.end_date || p.end_date >= range.from));
   if (!people.length) throw badRequest('Group ini belum punya pegawai aktif', 'group');
-  const comps = (
-    await ctx.db
-      .select()
-      .from(payrollComponent)
-      .innerJoin(payrollGroupComponent, eq(payrollGroupComponent.component_id, payrollComponent.id))
-      .where(and(eq(payrollGroupComponent.group_id, group.id), eq(payrollComponent.status, 1)))
-  ).map((r) => r.payroll_component);
+  const comps = await q.activeComponentsOfGroup(ctx.db, group.id);
 
   // Attendance of the range (days up to today).
   const counts = new Map<number, { days: number; late: number; missing: number }>(
@@ -469,28 +351,12 @@ async function computeLines(ctx: Ctx, group: typeof payrollGroup.$inferSelect, p
   }
 
   // What earlier approved runs of the year paid and withheld.
-  const prior = await ctx.db
-    .select({
-      user_id: payrollRunLine.user_id,
-      bruto: sql<number>`sum(${payrollRunLine.bruto})::bigint`.mapWith(Number),
-      iuran: sql<number>`sum(${payrollRunLine.jht_employee} + ${payrollRunLine.jp_employee})::bigint`.mapWith(Number),
-      pph21: sql<number>`sum(${payrollRunLine.pph21})::bigint`.mapWith(Number),
-      first_period: sql<string>`min(${payrollRun.period})`,
-    })
-    .from(payrollRunLine)
-    .innerJoin(payrollRun, eq(payrollRun.id, payrollRunLine.run_id))
-    .where(
-      and(
-        inArray(
-          payrollRunLine.user_id,
-          people.map((p) => p.id),
-        ),
-        eq(payrollRun.status, 1),
-        sql`${payrollRun.period} like ${`${year}-%`}`,
-        lt(payrollRun.period, input.period),
-      ),
-    )
-    .groupBy(payrollRunLine.user_id);
+  const prior = await q.priorOfYear(
+    ctx.db,
+    people.map((p) => p.id),
+    year,
+    input.period,
+  );
 
   const lines = people.map((p) => {
     const c = counts.get(p.id)!;
@@ -591,7 +457,7 @@ async function computeLines(ctx: Ctx, group: typeof payrollGroup.$inferSelect, p
   return { range, lines };
 }
 
-function lineDto(l: typeof payrollRunLine.$inferSelect & { name: string; username: string }) {
+function lineDto(l: q.RunLineRow & { name: string; username: string }) {
   const d = JSON.parse(l.detail) as LineDetail;
   const r = (v: number) => fromSen(v);
   return {
@@ -638,18 +504,9 @@ function lineDto(l: typeof payrollRunLine.$inferSelect & { name: string; usernam
 
 export async function getRun(ctx: Ctx, id: number) {
   await requireAccess(ctx, PAYROLL_RUN, [id], 'read');
-  const [run] = await ctx.db
-    .select({ run: payrollRun, group: payrollGroup.name })
-    .from(payrollRun)
-    .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
-    .where(eq(payrollRun.id, id));
+  const run = await q.runWithGroup(ctx.db, id);
   if (!run) throw notFound();
-  const lines = await ctx.db
-    .select({ line: payrollRunLine, name: users.name, username: users.username })
-    .from(payrollRunLine)
-    .innerJoin(users, eq(users.id, payrollRunLine.user_id))
-    .where(eq(payrollRunLine.run_id, id))
-    .orderBy(asc(users.name));
+  const lines = await q.runLines(ctx.db, id);
   const dto = lines.map((l) => lineDto({ ...l.line, name: l.name, username: l.username }));
   const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
   const chain = await runChain(ctx, run.run);
@@ -657,11 +514,7 @@ export async function getRun(ctx: Ctx, id: number) {
   const open_correction = chain.find((c) => c.corrects_run_id === run.run.id && c.status === 0)?.id ?? null;
   let differences: RunDifference[] = [];
   if (run.run.corrects_run_id !== null) {
-    const before = await ctx.db
-      .select({ line: payrollRunLine, name: users.name })
-      .from(payrollRunLine)
-      .innerJoin(users, eq(users.id, payrollRunLine.user_id))
-      .where(eq(payrollRunLine.run_id, run.run.corrects_run_id));
+    const before = await q.runLines(ctx.db, run.run.corrects_run_id);
     differences = runDifferences(
       before.map((b) => ({ ...b.line, name: b.name })),
       lines.map((l) => ({ ...l.line, name: l.name })),
@@ -705,7 +558,7 @@ interface RunDifference {
   diff: { earnings: number; bruto: number; pph21: number; net: number };
 }
 
-type LineRow = typeof payrollRunLine.$inferSelect & { name: string };
+type LineRow = q.RunLineRow & { name: string };
 
 /** Per employee: the corrected run's figures, the correction's, and the difference (rupiah). */
 function runDifferences(before: LineRow[], after: LineRow[]): RunDifference[] {
@@ -741,18 +594,8 @@ function runDifferences(before: LineRow[], after: LineRow[]): RunDifference[] {
 }
 
 /** Every run of the same branch, group and period, oldest first: the original and its corrections. */
-async function runChain(ctx: Ctx, run: typeof payrollRun.$inferSelect) {
-  const rows = await ctx.db
-    .select()
-    .from(payrollRun)
-    .where(
-      and(
-        eq(payrollRun.profile_id, run.profile_id),
-        eq(payrollRun.group_id, run.group_id),
-        eq(payrollRun.period, run.period),
-      ),
-    )
-    .orderBy(asc(payrollRun.id));
+async function runChain(ctx: Ctx, run: q.RunRow) {
+  const rows = await q.runChain(ctx.db, { branch: run.profile_id, group: run.group_id, period: run.period });
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
@@ -764,12 +607,7 @@ async function runChain(ctx: Ctx, run: typeof payrollRun.$inferSelect) {
 
 export async function listRuns(ctx: Ctx, f: { period?: string }) {
   requireUser(ctx);
-  const rows = await ctx.db
-    .select({ run: payrollRun, group: payrollGroup.name })
-    .from(payrollRun)
-    .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
-    .where(and(eq(payrollRun.profile_id, ctx.branchId), f.period ? eq(payrollRun.period, f.period) : undefined))
-    .orderBy(sql`${payrollRun.period} desc`, asc(payrollGroup.name));
+  const rows = await q.listRuns(ctx.db, ctx.branchId, f.period);
   return rows.map((r) => ({
     id: r.run.id,
     period: r.run.period,
@@ -838,12 +676,7 @@ export async function approveRun(ctx: Ctx, id: number) {
   await inTransaction(ctx, async (tx) => {
     if (corrected) {
       // First the corrected run leaves the 'one approved run per group and period' index, then this one enters it.
-      const gone = await tx.db
-        .update(payrollRun)
-        .set({ status: 2 })
-        .where(and(eq(payrollRun.id, corrected.id), eq(payrollRun.status, 1)))
-        .returning({ id: payrollRun.id });
-      if (!gone.length) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
+      if (!(await q.supersedeRun(tx.db, corrected.id))) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
     }
     // A correction that changes no account posts no journal (there is nothing to post).
     const jurnal = posting.length
@@ -855,12 +688,8 @@ export async function approveRun(ctx: Ctx, id: number) {
           lines: posting,
         })
       : null;
-    const updated = await tx.db
-      .update(payrollRun)
-      .set({ status: 1, jurnal_id: jurnal?.id ?? null, approved_by: u.id, approved_at: sql`now()` })
-      .where(and(eq(payrollRun.id, run.id), eq(payrollRun.status, 0)))
-      .returning({ id: payrollRun.id });
-    if (!updated.length) throw conflict('Penggajian ini sudah disetujui');
+    if (!(await q.markRunApproved(tx.db, run.id, jurnal?.id ?? null, u.id)))
+      throw conflict('Penggajian ini sudah disetujui');
     await audit(tx, {
       action: 'approve',
       entity: 'payroll_run',
@@ -874,20 +703,7 @@ export async function approveRun(ctx: Ctx, id: number) {
 /** 'Gaji Saya': the signed-in user's lines of approved runs. */
 export async function mySlips(ctx: Ctx) {
   const u = requireUser(ctx).user;
-  const rows = await ctx.db
-    .select({
-      line: payrollRunLine,
-      run: payrollRun,
-      name: users.name,
-      username: users.username,
-      group: payrollGroup.name,
-    })
-    .from(payrollRunLine)
-    .innerJoin(payrollRun, eq(payrollRun.id, payrollRunLine.run_id))
-    .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
-    .innerJoin(users, eq(users.id, payrollRunLine.user_id))
-    .where(and(eq(payrollRunLine.user_id, u.id), eq(payrollRun.status, 1)))
-    .orderBy(sql`${payrollRun.period} desc`);
+  const rows = await q.approvedLinesOf(ctx.db, u.id);
   return rows.map((r) => ({
     run: r.run.id,
     period: r.run.period,

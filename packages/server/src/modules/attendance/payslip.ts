@@ -3,7 +3,7 @@ import { requireUser, type Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
 import { getRun } from './payroll.js';
-import * as q from './queries.js';
+import * as q from './queries/index.js';
 
 /**
  * Payslips (issue 15 item 5): one page per employee of an approved run, as PDF through the warm browser

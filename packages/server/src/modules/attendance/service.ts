@@ -15,12 +15,10 @@ import {
   type RosterInput,
   type ShiftInput,
 } from '@klinik/shared';
-import { and, eq, inArray, gte, sql } from 'drizzle-orm';
 import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
-import { department, employee, office, roster, shift, users } from '../../db/schema/index.js';
-import * as q from './queries.js';
+import * as q from './queries/index.js';
 import { correctionsOf, pendingCorrectionsOf } from './corrections.js';
 import {
   addDaysTo,
@@ -58,17 +56,10 @@ export async function saveDepartment(ctx: Ctx, id: number | null, input: Departm
     if (await q.departmentNameTaken(tx.db, ctx.branchId, input.name, id ?? undefined)) {
       throw conflict(`Departemen ${input.name} sudah ada`, 'name');
     }
-    const [row] =
+    const row =
       id === null
-        ? await tx.db
-            .insert(department)
-            .values({ profile_id: ctx.branchId, name: input.name, status: input.status })
-            .returning()
-        : await tx.db
-            .update(department)
-            .set({ name: input.name, status: input.status, updated_at: sql`now()` })
-            .where(eq(department.id, id))
-            .returning();
+        ? await q.insertDepartment(tx.db, { profile_id: ctx.branchId, name: input.name, status: input.status })
+        : await q.updateDepartment(tx.db, id, { name: input.name, status: input.status });
     await audit(tx, {
       action: id === null ? 'create' : 'update',
       entity: 'department',
@@ -159,14 +150,8 @@ export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
       bank_holder: input.bank_holder ?? null,
       base_salary: toSen(input.base_salary),
     };
-    await tx.db
-      .insert(employee)
-      .values({ user_id: id, ...values })
-      .onConflictDoUpdate({
-        target: employee.user_id,
-        set: { ...values, updated_at: sql`now()` },
-      });
-    if (code !== staff.code) await tx.db.update(users).set({ attendance_code: code }).where(eq(users.id, id));
+    await q.upsertEmployment(tx.db, id, values);
+    if (code !== staff.code) await q.setAttendanceCode(tx.db, id, code);
     await audit(tx, {
       action: before ? 'update' : 'create',
       entity: 'employee',
@@ -195,14 +180,7 @@ export async function saveShift(ctx: Ctx, id: number | null, input: ShiftInput) 
       throw conflict(`Shift ${input.name} sudah ada`, 'name');
     }
     const values = { ...input, profile_id: ctx.branchId };
-    const [row] =
-      id === null
-        ? await tx.db.insert(shift).values(values).returning()
-        : await tx.db
-            .update(shift)
-            .set({ ...values, updated_at: sql`now()` })
-            .where(eq(shift.id, id))
-            .returning();
+    const row = id === null ? await q.insertShift(tx.db, values) : await q.updateShift(tx.db, id, values);
     await audit(tx, {
       action: id === null ? 'create' : 'update',
       entity: 'shift',
@@ -223,14 +201,7 @@ export async function saveOffice(ctx: Ctx, id: number | null, input: OfficeInput
     if (id !== null) await requireAccess(tx, OFFICE, [id], 'write');
     const before = id === null ? null : await q.findOffice(tx.db, id);
     const values = { ...input, profile_id: ctx.branchId };
-    const [row] =
-      id === null
-        ? await tx.db.insert(office).values(values).returning()
-        : await tx.db
-            .update(office)
-            .set({ ...values, updated_at: sql`now()` })
-            .where(eq(office.id, id))
-            .returning();
+    const row = id === null ? await q.insertOffice(tx.db, values) : await q.updateOffice(tx.db, id, values);
     await audit(tx, {
       action: id === null ? 'create' : 'update',
       entity: 'office',
@@ -257,16 +228,8 @@ export async function saveRoster(ctx: Ctx, input: RosterInput) {
   return inTransaction(ctx, async (tx) => {
     const empIds = [...new Set(input.items.map((i) => i.employee))];
     const shiftIds = [...new Set(input.items.map((i) => i.shift).filter((s): s is number => s !== null))];
-    const staff = await tx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, empIds), eq(users.profile_id, ctx.branchId), sql`${users.role} <> 1`));
-    const shifts = shiftIds.length
-      ? await tx.db
-          .select({ id: shift.id })
-          .from(shift)
-          .where(and(inArray(shift.id, shiftIds), eq(shift.profile_id, ctx.branchId), eq(shift.status, 1)))
-      : [];
+    const staff = await q.staffOfBranch(tx.db, ctx.branchId, empIds);
+    const shifts = await q.activeShiftsOfBranch(tx.db, ctx.branchId, shiftIds);
     const okStaff = new Set(staff.map((s) => s.id));
     const okShift = new Set(shifts.map((s) => s.id));
     const issues = input.items.flatMap((i, n) => [
@@ -279,16 +242,15 @@ export async function saveRoster(ctx: Ctx, input: RosterInput) {
     ]);
     if (issues.length) throw badRequestMany(issues);
     for (const i of input.items) {
-      if (i.shift === null) {
-        await tx.db.delete(roster).where(and(eq(roster.user_id, i.employee), eq(roster.date, i.date)));
-      } else {
-        await tx.db
-          .insert(roster)
-          .values({ user_id: i.employee, date: i.date, profile_id: ctx.branchId, shift_id: i.shift, updated_by: u.id })
-          .onConflictDoUpdate({
-            target: [roster.user_id, roster.date],
-            set: { shift_id: i.shift, updated_by: u.id, updated_at: sql`now()` },
-          });
+      if (i.shift === null) await q.clearRosterDay(tx.db, i.employee, i.date);
+      else {
+        await q.setRosterDay(tx.db, {
+          user_id: i.employee,
+          date: i.date,
+          profile_id: ctx.branchId,
+          shift_id: i.shift,
+          updated_by: u.id,
+        });
       }
     }
     await audit(tx, { action: 'update', entity: 'roster', after: input.items });
@@ -302,21 +264,18 @@ export async function copyRosterWeek(ctx: Ctx, input: { from: string; to: string
   return inTransaction(ctx, async (tx) => {
     const src = await q.rosterRange(tx.db, ctx.branchId, input.from, addDaysTo(input.from, 6));
     const toEnd = addDaysTo(input.to, 6);
-    await tx.db
-      .delete(roster)
-      .where(and(eq(roster.profile_id, ctx.branchId), gte(roster.date, input.to), sql`${roster.date} <= ${toEnd}`));
+    await q.clearRosterRange(tx.db, ctx.branchId, input.to, toEnd);
     const offset = Math.round((Date.parse(input.to) - Date.parse(input.from)) / 86_400_000);
-    if (src.length) {
-      await tx.db.insert(roster).values(
-        src.map((r) => ({
-          user_id: r.employee,
-          date: addDaysTo(r.date, offset),
-          profile_id: ctx.branchId,
-          shift_id: r.shift,
-          updated_by: u.id,
-        })),
-      );
-    }
+    await q.insertRosterDays(
+      tx.db,
+      src.map((r) => ({
+        user_id: r.employee,
+        date: addDaysTo(r.date, offset),
+        profile_id: ctx.branchId,
+        shift_id: r.shift,
+        updated_by: u.id,
+      })),
+    );
     await audit(tx, { action: 'copy', entity: 'roster', after: { ...input, rows: src.length } });
     return { copied: src.length };
   });
@@ -379,12 +338,12 @@ export async function webPunch(ctx: Ctx, state: 0 | 1, input: CheckinInput) {
       throw badRequest(`Lokasi Anda di luar radius kantor (${Math.round(closest)} m di luar batas)`, 'latitude');
     }
   }
-  const [me] = await ctx.db.select({ code: users.attendance_code }).from(users).where(eq(users.id, u.id));
+  const myCode = await q.attendanceCodeOf(ctx.db, u.id);
   return inTransaction(ctx, async (tx) => {
     const row = await q.insertWebPunch(tx.db, {
       profile_id: ctx.branchId,
       user_id: u.id,
-      code: me?.code ?? null,
+      code: myCode,
       state,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,

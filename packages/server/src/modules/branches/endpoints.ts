@@ -1,6 +1,6 @@
 import { BRANCH, BRANCH_LOGO } from './entities.js';
 import { access, branchInput, branchListQuery, branchUpdateInput, idParam, z } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { query, restOnly, saveEndpoints } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
 import { openUpload, readImageUpload } from '../../lib/uploads.js';
 import * as service from './service.js';
@@ -23,20 +23,15 @@ export const branchesEndpoints = {
     rest: { method: 'GET', path: '/api/profile/:id' },
     handler: (ctx, input) => service.get(ctx, input.id),
   }),
-  create: mutation({
-    summary: 'Buka cabang baru',
+  ...saveEndpoints({
+    path: '/api/profile',
     access: access.feature('SETTING_USER', 'manage'),
-    input: branchInput,
-    rest: { method: 'POST', path: '/api/profile', status: 201 },
-    handler: (ctx, input) => service.create(ctx, input),
-  }),
-  update: mutation({
     entity: BRANCH,
-    summary: 'Ubah cabang',
-    access: access.feature('SETTING_USER', 'manage'),
-    input: z.object({ id: idParam, data: branchUpdateInput }),
-    rest: { method: 'PUT', path: '/api/profile/:id', body: 'data' },
-    handler: (ctx, input) => service.update(ctx, input.id, input.data),
+    input: branchInput,
+    updateInput: branchUpdateInput,
+    create: service.create,
+    update: service.update,
+    summary: { create: 'Buka cabang baru', update: 'Ubah cabang' },
   }),
   uploadLogo: restOnly({
     entity: BRANCH,

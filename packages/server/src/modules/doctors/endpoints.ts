@@ -13,13 +13,36 @@ import {
   emptyToUndefined,
   idOf,
 } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import { DOCTOR_PRACTICE, DOCTOR_SCHEDULE, SCHEDULE_CLOSED } from './entities.js';
 import * as service from './service.js';
 
 const master = DOCTOR_MASTER_ACCESS;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const practiceSave = saveEndpoints({
+  path: '/api/service/doctor',
+  access: master,
+  entity: DOCTOR_PRACTICE,
+  input: doctorPracticeInput,
+  create: service.addPractice,
+  update: service.updatePractice,
+  summary: { create: 'Tambah dokter ke praktik cabang ini', update: 'Ubah praktik dokter (SIP, spesialisasi, status)' },
+});
+
+const scheduleSave = saveEndpoints({
+  path: '/api/service/doctorschedule',
+  access: master,
+  entity: DOCTOR_SCHEDULE,
+  input: doctorScheduleInput,
+  create: service.addSchedule,
+  update: service.updateSchedule,
+  summary: {
+    create: 'Tambah jadwal praktik (hari, jam, durasi slot, kapasitas)',
+    update: 'Ubah atau nonaktifkan jadwal praktik',
+  },
+});
 
 /** Every endpoint of the doctors master and the stakeholder lists, declared once (issue 11 item 1). */
 export const doctorsEndpoints = {
@@ -37,21 +60,8 @@ export const doctorsEndpoints = {
     handler: (ctx, q) => service.doctorCandidates(ctx, q.keyword),
     rest: { method: 'GET', path: '/api/service/doctor/candidates', envelope: 'list' },
   }),
-  addPractice: mutation({
-    summary: 'Tambah dokter ke praktik cabang ini',
-    access: master,
-    input: doctorPracticeInput,
-    handler: (ctx, input) => service.addPractice(ctx, input),
-    rest: { method: 'POST', path: '/api/service/doctor', status: 201 },
-  }),
-  updatePractice: mutation({
-    summary: 'Ubah praktik dokter (SIP, spesialisasi, status)',
-    access: master,
-    input: z.object({ id: idParam, data: doctorPracticeInput }),
-    entity: DOCTOR_PRACTICE,
-    handler: (ctx, { id, data }) => service.updatePractice(ctx, id, data),
-    rest: { method: 'PUT', path: '/api/service/doctor/:id', body: 'data' },
-  }),
+  addPractice: practiceSave.create,
+  updatePractice: practiceSave.update,
   schedules: query({
     summary: 'Jadwal praktik mingguan dokter cabang ini',
     access: master,
@@ -59,21 +69,8 @@ export const doctorsEndpoints = {
     handler: (ctx, q) => service.listSchedules(ctx, q.doctor),
     rest: { method: 'GET', path: '/api/service/doctorschedule', envelope: 'list' },
   }),
-  addSchedule: mutation({
-    summary: 'Tambah jadwal praktik (hari, jam, durasi slot, kapasitas)',
-    access: master,
-    input: doctorScheduleInput,
-    handler: (ctx, input) => service.addSchedule(ctx, input),
-    rest: { method: 'POST', path: '/api/service/doctorschedule', status: 201 },
-  }),
-  updateSchedule: mutation({
-    summary: 'Ubah atau nonaktifkan jadwal praktik',
-    access: master,
-    input: z.object({ id: idParam, data: doctorScheduleInput }),
-    entity: DOCTOR_SCHEDULE,
-    handler: (ctx, { id, data }) => service.updateSchedule(ctx, id, data),
-    rest: { method: 'PUT', path: '/api/service/doctorschedule/:id', body: 'data' },
-  }),
+  addSchedule: scheduleSave.create,
+  updateSchedule: scheduleSave.update,
   closed: query({
     summary: 'Tanggal libur dokter dan cabang mulai hari ini',
     access: master,

@@ -19,7 +19,7 @@ import {
   reverseInput,
   z,
 } from '@klinik/shared';
-import { mutation, query } from '../../http/endpoint.js';
+import { mutation, query, saveEndpoints } from '../../http/endpoint.js';
 import { financeManage, financeRead, paymentMethodManage, paymentMethodRead } from './access.js';
 import * as accounts from './services/accounts.js';
 import * as journals from './services/journals.js';
@@ -42,20 +42,15 @@ export const financeEndpoints = {
       rest: { method: 'GET', path: '/api/finance/akun', envelope: 'list' },
       handler: (ctx, input) => accounts.listAkun(ctx, input),
     }),
-    create: mutation({
-      summary: 'Tambah akun',
+    ...saveEndpoints({
+      path: '/api/finance/akun',
       access: financeManage,
-      input: akunInput,
-      rest: { method: 'POST', path: '/api/finance/akun', status: 201 },
-      handler: (ctx, input) => accounts.createAkun(ctx, input),
-    }),
-    update: mutation({
       entity: AKUN,
-      summary: 'Ubah akun',
-      access: financeManage,
-      input: z.object({ id: idParam, data: akunUpdateInput }),
-      rest: { method: 'PUT', path: '/api/finance/akun/:id', body: 'data' },
-      handler: (ctx, input) => accounts.updateAkun(ctx, input.id, input.data),
+      input: akunInput,
+      updateInput: akunUpdateInput,
+      create: accounts.createAkun,
+      update: accounts.updateAkun,
+      summary: { create: 'Tambah akun', update: 'Ubah akun' },
     }),
     remove: mutation({
       entity: AKUN,
@@ -168,20 +163,15 @@ export const financeEndpoints = {
       rest: { method: 'GET', path: '/api/finance/paymentmethod', envelope: 'list' },
       handler: (ctx, input) => masters.listPaymentMethods(ctx, input?.status),
     }),
-    create: mutation({
-      summary: 'Tambah metode pembayaran',
+    ...saveEndpoints({
+      path: '/api/finance/paymentmethod',
       access: paymentMethodManage,
-      input: paymentMethodInput,
-      rest: { method: 'POST', path: '/api/finance/paymentmethod', status: 201 },
-      handler: (ctx, input) => masters.createPaymentMethod(ctx, input),
-    }),
-    update: mutation({
       entity: PAYMENT_METHOD,
-      summary: 'Ubah metode pembayaran',
-      access: paymentMethodManage,
-      input: z.object({ id: idParam, data: paymentMethodUpdateInput }),
-      rest: { method: 'PUT', path: '/api/finance/paymentmethod/:id', body: 'data' },
-      handler: (ctx, input) => masters.updatePaymentMethod(ctx, input.id, input.data),
+      input: paymentMethodInput,
+      updateInput: paymentMethodUpdateInput,
+      create: masters.createPaymentMethod,
+      update: masters.updatePaymentMethod,
+      summary: { create: 'Tambah metode pembayaran', update: 'Ubah metode pembayaran' },
     }),
   },
   pajak: {
@@ -192,20 +182,15 @@ export const financeEndpoints = {
       rest: { method: 'GET', path: '/api/finance/pajak', envelope: 'list' },
       handler: (ctx, input) => masters.listPajak(ctx, input?.status),
     }),
-    create: mutation({
-      summary: 'Tambah pajak',
+    ...saveEndpoints({
+      path: '/api/finance/pajak',
       access: financeManage,
-      input: pajakInput,
-      rest: { method: 'POST', path: '/api/finance/pajak', status: 201 },
-      handler: (ctx, input) => masters.createPajak(ctx, input),
-    }),
-    update: mutation({
       entity: PAJAK,
-      summary: 'Ubah pajak',
-      access: financeManage,
-      input: z.object({ id: idParam, data: pajakUpdateInput }),
-      rest: { method: 'PUT', path: '/api/finance/pajak/:id', body: 'data' },
-      handler: (ctx, input) => masters.updatePajak(ctx, input.id, input.data),
+      input: pajakInput,
+      updateInput: pajakUpdateInput,
+      create: masters.createPajak,
+      update: masters.updatePajak,
+      summary: { create: 'Tambah pajak', update: 'Ubah pajak' },
     }),
   },
 };

@@ -19,7 +19,7 @@ import {
   type Resource,
 } from '@klinik/shared';
 import type { EntityDef } from '../../http/access-scope.js';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { masterEndpoints, mutation, query, restOnly } from '../../http/endpoint.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import { ITEM } from '../masters/index.js';
 import { ITEM_CATEGORY, PURCHASE, VENDOR, WAREHOUSE } from './entities.js';
@@ -35,7 +35,7 @@ const stockRead = INVENTORY_ACCESS.stockRead;
 /** Warehouses are listed wherever stock is; kept by whoever keeps the item master. */
 const warehouseRead = stockRead;
 
-function masterEndpoints<T extends MasterTable>(
+function inventoryMaster<T extends MasterTable>(
   base: string,
   table: T,
   label: string,
@@ -44,54 +44,28 @@ function masterEndpoints<T extends MasterTable>(
   input: z.ZodType<masters.Inputs[T]>,
   entity: EntityDef,
 ) {
-  const manage = access.feature(manageResource, 'manage');
-  return {
-    list: query({
-      summary: `Daftar ${label} cabang ini`,
-      access: read,
-      input: inventoryListQuery,
-      rest: { method: 'GET', path: base, envelope: 'paged' },
-      handler: (ctx, q) => masters.list(ctx, table, q),
-    }),
-    get: query({
-      entity,
-      summary: `Satu ${label}`,
-      access: read,
-      input: byId,
-      rest: { method: 'GET', path: `${base}/:id` },
-      handler: (ctx, q) => masters.get(ctx, table, q.id),
-    }),
-    create: mutation({
-      summary: `Tambah ${label}`,
-      access: manage,
-      input,
-      rest: { method: 'POST', path: base, status: 201 },
-      handler: (ctx, body) => masters.create(ctx, table, body),
-    }),
-    update: mutation({
-      entity,
-      summary: `Ubah ${label}`,
-      access: manage,
-      input: z.object({ id: idParam, data: input }),
-      rest: { method: 'PUT', path: `${base}/:id`, body: 'data' },
-      handler: (ctx, q) => masters.update(ctx, table, q.id, q.data),
-    }),
-    deactivate: mutation({
-      entity,
-      summary: `Nonaktifkan ${label}`,
-      access: manage,
-      input: byId,
-      rest: { method: 'DELETE', path: `${base}/:id` },
-      handler: (ctx, q) => masters.deactivate(ctx, table, q.id),
-    }),
-  };
+  return masterEndpoints({
+    label,
+    path: base,
+    entity,
+    read,
+    manage: access.feature(manageResource, 'manage'),
+    listInput: inventoryListQuery,
+    input,
+    listSummary: `Daftar ${label} cabang ini`,
+    list: (ctx, q) => masters.list(ctx, table, q),
+    get: (ctx, id) => masters.get(ctx, table, id),
+    create: (ctx, body) => masters.create(ctx, table, body),
+    update: (ctx, id, body) => masters.update(ctx, table, id, body),
+    deactivate: (ctx, id) => masters.deactivate(ctx, table, id),
+  });
 }
 
 const purchaseRead = INVENTORY_ACCESS.purchaseRead;
 const purchaseManage = INVENTORY_ACCESS.purchaseManage;
 
 export const inventoryEndpoints = {
-  category: masterEndpoints(
+  category: inventoryMaster(
     '/api/inventory/category',
     'item_category',
     'kategori item',
@@ -100,7 +74,7 @@ export const inventoryEndpoints = {
     categoryInput,
     ITEM_CATEGORY,
   ),
-  vendor: masterEndpoints(
+  vendor: inventoryMaster(
     '/api/inventory/vendor',
     'vendor',
     'vendor',
@@ -109,7 +83,7 @@ export const inventoryEndpoints = {
     vendorInput,
     VENDOR,
   ),
-  warehouse: masterEndpoints(
+  warehouse: inventoryMaster(
     '/api/inventory/warehouse',
     'warehouse',
     'gudang',

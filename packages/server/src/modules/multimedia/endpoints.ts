@@ -8,7 +8,7 @@ import {
   visitMultimediaListQuery,
   z,
 } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
 import { openUpload, readImageForm } from '../../lib/uploads.js';
 import { MULTIMEDIA_LABEL, VISIT_PHOTO } from './entities.js';
@@ -19,6 +19,19 @@ const { labelRead, labelManage, photoRead, photoManage } = MULTIMEDIA_ACCESS;
 
 const byId = z.object({ id: idParam });
 
+const labelSave = saveEndpoints({
+  path: '/api/service/multimedialabel',
+  access: labelManage,
+  entity: MULTIMEDIA_LABEL,
+  input: multimediaLabelInput,
+  create: service.createLabel,
+  update: service.updateLabel,
+  summary: {
+    create: 'Tambah label multimedia',
+    update: 'Ubah nama atau status label multimedia (tidak pernah dihapus)',
+  },
+});
+
 /** Every endpoint declared once: tRPC procedure, REST route and OpenAPI entry come from here. */
 export const multimediaEndpoints = {
   labels: query({
@@ -28,21 +41,8 @@ export const multimediaEndpoints = {
     handler: (ctx, input) => service.listLabels(ctx, input),
     rest: { method: 'GET', path: '/api/service/multimedialabel', envelope: 'paged' },
   }),
-  createLabel: mutation({
-    summary: 'Tambah label multimedia',
-    access: labelManage,
-    input: multimediaLabelInput,
-    handler: (ctx, input) => service.createLabel(ctx, input),
-    rest: { method: 'POST', path: '/api/service/multimedialabel', status: 201 },
-  }),
-  updateLabel: mutation({
-    summary: 'Ubah nama atau status label multimedia (tidak pernah dihapus)',
-    access: labelManage,
-    input: z.object({ id: idParam, data: multimediaLabelInput }),
-    entity: MULTIMEDIA_LABEL,
-    handler: (ctx, { id, data }) => service.updateLabel(ctx, id, data),
-    rest: { method: 'PUT', path: '/api/service/multimedialabel/:id', body: 'data' },
-  }),
+  createLabel: labelSave.create,
+  updateLabel: labelSave.update,
   queue: query({
     summary: "'Antrian Multimedia': kunjungan hari ini yang perlu foto, dengan foto yang sudah diambil",
     access: photoRead,

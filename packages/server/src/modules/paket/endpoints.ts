@@ -14,7 +14,7 @@ import {
   piutangQuery,
   z,
 } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
 import { layananManage, layananRead, paketMasterManage, paketMasterRead, paketRead, piutangRead } from './access.js';
 import * as agreement from './services/agreement.js';
 import * as catalogue from './services/catalogue.js';
@@ -22,6 +22,16 @@ import * as receivables from './services/receivables.js';
 import * as registration from './services/registration.js';
 
 const byId = z.object({ id: idParam });
+
+const typeSave = saveEndpoints({
+  path: '/api/paket/type',
+  access: paketMasterManage,
+  entity: PAKET_TYPE,
+  input: paketTypeInput,
+  create: catalogue.createType,
+  update: catalogue.updateType,
+  summary: { create: 'Tambah jenis paket', update: 'Ubah jenis paket' },
+});
 
 /**
  * The Paket module. Spec section 7 fixes GET /api/paket/history, GET /api/paket/historyperawatan and
@@ -35,21 +45,8 @@ export const paketEndpoints = {
     rest: { method: 'GET', path: '/api/paket/type', envelope: 'list' },
     handler: (ctx, input) => catalogue.listTypes(ctx, input.status),
   }),
-  createType: mutation({
-    summary: 'Tambah jenis paket',
-    access: paketMasterManage,
-    input: paketTypeInput,
-    rest: { method: 'POST', path: '/api/paket/type', status: 201 },
-    handler: (ctx, input) => catalogue.createType(ctx, input),
-  }),
-  updateType: mutation({
-    entity: PAKET_TYPE,
-    summary: 'Ubah jenis paket',
-    access: paketMasterManage,
-    input: z.object({ id: idParam, data: paketTypeInput }),
-    rest: { method: 'PUT', path: '/api/paket/type/:id', body: 'data' },
-    handler: (ctx, input) => catalogue.updateType(ctx, input.id, input.data),
-  }),
+  createType: typeSave.create,
+  updateType: typeSave.update,
 
   history: query({
     summary: 'Versi berlaku setiap paket cabang ini (status=1: dijual)',
@@ -81,20 +78,14 @@ export const paketEndpoints = {
     rest: { method: 'GET', path: '/api/paket/:id' },
     handler: (ctx, input) => catalogue.getPaket(ctx, input.id),
   }),
-  create: mutation({
-    summary: 'Tambah paket (versi 1)',
+  ...saveEndpoints({
+    path: '/api/paket',
     access: paketMasterManage,
-    input: paketInput,
-    rest: { method: 'POST', path: '/api/paket', status: 201 },
-    handler: (ctx, input) => catalogue.createPaket(ctx, input),
-  }),
-  update: mutation({
     entity: PAKET,
-    summary: 'Ubah paket (versi baru)',
-    access: paketMasterManage,
-    input: z.object({ id: idParam, data: paketInput }),
-    rest: { method: 'PUT', path: '/api/paket/:id', body: 'data' },
-    handler: (ctx, input) => catalogue.updatePaket(ctx, input.id, input.data),
+    input: paketInput,
+    create: catalogue.createPaket,
+    update: catalogue.updatePaket,
+    summary: { create: 'Tambah paket (versi 1)', update: 'Ubah paket (versi baru)' },
   }),
 
   activePeriod: query({

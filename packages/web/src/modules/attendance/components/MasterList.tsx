@@ -8,9 +8,9 @@ import { exportToExcel, type ExcelColumn } from '../../../components/export-exce
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { statusLabel } from '../../../lib/status';
 import { SchemaFormDialog, type FieldSpec, type FormValues } from './SchemaForm';
+import { SearchInput } from '../../../components/ListFilters';
 
 export const STATUS_FIELD: FieldSpec = {
   key: 'status',
@@ -115,8 +115,8 @@ export function MasterList<T extends { id: number; name: string; status: number 
           </>
         }
       />
-      <Input
-        className="max-w-sm"
+      <SearchInput
+        wrapperClassName="w-full max-w-sm"
         placeholder="Cari nama"
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}

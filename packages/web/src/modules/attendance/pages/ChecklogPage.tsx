@@ -22,6 +22,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { SearchInput } from '../../../components/ListFilters';
 
 const STATE_LABEL = (s: number) => (s === 0 ? 'Masuk' : s === 1 ? 'Pulang' : `Status ${s}`);
 
@@ -138,8 +139,8 @@ export default function ChecklogPage() {
           <Label htmlFor="cl-to">Sampai</Label>
           <DateInput id="cl-to" value={to} onChange={(v) => (setTo(v), setPage(1))} max={today} />
         </div>
-        <Input
-          className="max-w-xs"
+        <SearchInput
+          wrapperClassName="w-full max-w-xs"
           placeholder="Cari nama atau kode"
           value={keyword}
           onChange={(e) => (setKeyword(e.target.value), setPage(1))}

@@ -19,10 +19,10 @@ import { exportToExcel } from '../../../components/export-excel';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SchemaFormDialog, type FieldSpec } from '../components/SchemaForm';
 import { EMPLOYMENT_LABELS, labelOf } from '../lib';
+import { SearchInput } from '../../../components/ListFilters';
 
 /** /attendance/employees ('Data Karyawan'): staff with their employment, tax, BPJS and bank data. */
 export default function EmployeesPage() {
@@ -158,8 +158,8 @@ export default function EmployeesPage() {
         }
       />
       <div className="flex flex-wrap items-center gap-2">
-        <Input
-          className="max-w-sm"
+        <SearchInput
+          wrapperClassName="w-full max-w-sm"
           placeholder="Cari nama, username atau kode absensi"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}

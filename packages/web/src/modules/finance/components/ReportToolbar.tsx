@@ -112,7 +112,8 @@ export function ReportToolbar({
         </FormField>
       ) : null}
       {children}
-      <div className="flex items-end gap-2">
+      {/* The two buttons wrap inside their cell instead of sticking out of the toolbar's card (issue 16 item 5). */}
+      <div className="flex min-w-0 flex-wrap items-end gap-2">
         <Button variant="outline" onClick={() => window.print()}>
           <Printer /> Cetak
         </Button>

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { AKUN_CATEGORIES, formatRupiah, type AkunDto, type ErrorItem } from '@klinik/shared';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AKUN_CATEGORIES, akunInput, formatRupiah, type AkunDto, type AkunInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -9,9 +11,10 @@ import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
@@ -20,7 +23,7 @@ import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { RUPIAH_FMT, useFinanceManage } from '../lib';
 import { statusLabel } from '../../../lib/status';
 
-interface Form {
+interface Values {
   code: string;
   name: string;
   category: string;
@@ -29,6 +32,39 @@ interface Form {
   normal: 'D' | 'K';
   description: string;
 }
+const blank: Values = {
+  code: '',
+  name: '',
+  category: '1',
+  isheader: false,
+  parent_id: 'none',
+  normal: 'D',
+  description: '',
+};
+const toValues = (a: AkunDto | null): Values =>
+  a
+    ? {
+        code: a.code,
+        name: a.name,
+        category: String(a.category),
+        isheader: a.isheader,
+        parent_id: a.parent_id ? String(a.parent_id) : 'none',
+        normal: a.normal,
+        description: a.description ?? '',
+      }
+    : blank;
+
+/** The shared akunInput on what was picked: 'Tanpa induk' is no parent, an empty description none. */
+const resolver: Resolver<Values, unknown, AkunInput> = (values, ctx, options) =>
+  (zodResolver(akunInput) as unknown as Resolver<Values, unknown, AkunInput>)(
+    {
+      ...values,
+      parent_id: values.parent_id === 'none' ? null : values.parent_id,
+      description: values.description.trim() || null,
+    } as unknown as Values,
+    ctx,
+    options,
+  );
 
 function AkunDialog({
   akun,
@@ -43,154 +79,147 @@ function AkunDialog({
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [f, setF] = React.useState<Form>({
-    code: '',
-    name: '',
-    category: '1',
-    isheader: false,
-    parent_id: 'none',
-    normal: 'D',
-    description: '',
-  });
-  const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<Values, unknown, AkunInput>({ resolver, defaultValues: blank, mode: 'onTouched' });
+  const { register, control, handleSubmit, reset, setValue, watch, formState } = form;
+  const errors = formState.errors;
   React.useEffect(() => {
     if (!open) return;
-    setErrors(null);
-    setF(
-      akun
-        ? {
-            code: akun.code,
-            name: akun.name,
-            category: String(akun.category),
-            isheader: akun.isheader,
-            parent_id: akun.parent_id ? String(akun.parent_id) : 'none',
-            normal: akun.normal,
-            description: akun.description ?? '',
-          }
-        : { code: '', name: '', category: '1', isheader: false, parent_id: 'none', normal: 'D', description: '' },
-    );
-  }, [open, akun]);
+    setServerErrors([]);
+    reset(toValues(akun));
+  }, [open, akun, reset]);
   const done = async () => {
     toast.success('Akun tersimpan', { duration: TOAST_MS });
     await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
     onClose();
   };
+  const onError = (e: unknown) => setServerErrors(applyServerErrors(form, errorItems(e)));
   const create = useMutation(
-    trpc.finance.akun.create.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: done,
-      onError: (e) => setErrors(errorItems(e)),
-    }),
+    trpc.finance.akun.create.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError }),
   );
   const update = useMutation(
-    trpc.finance.akun.update.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: done,
-      onError: (e) => setErrors(errorItems(e)),
-    }),
+    trpc.finance.akun.update.mutationOptions({ meta: { inlineErrors: true }, onSuccess: done, onError }),
   );
-  const parents = all.filter((a) => a.isheader && String(a.category) === f.category && a.id !== akun?.id);
-  const submit = () => {
-    const data = {
-      code: f.code,
-      name: f.name,
-      category: Number(f.category),
-      isheader: f.isheader,
-      parent_id: f.parent_id === 'none' ? null : Number(f.parent_id),
-      normal: f.normal,
-      description: f.description || null,
-    };
-    if (akun) update.mutate({ id: akun.id, data });
+  const category = watch('category');
+  const parents = all.filter((a) => a.isheader && String(a.category) === category && a.id !== akun?.id);
+  const submit = handleSubmit((data) => {
+    setServerErrors([]);
+    // The status is changed from the list ('Aktifkan' / 'Nonaktifkan'), never by saving the form.
+    const { status: _status, ...fields } = data;
+    if (akun) update.mutate({ id: akun.id, data: fields });
     else create.mutate(data);
-  };
+  });
+  const busy = create.isPending || update.isPending;
+  const locked = !!akun?.hasposting;
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
+    <Dialog open={open} onOpenChange={(o) => (o || busy ? undefined : onClose())}>
       <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{akun ? 'Ubah Akun' : 'Akun Baru'}</DialogTitle>
-        </DialogHeader>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Kode" htmlFor="akun-code" required>
-            <Input
-              id="akun-code"
-              value={f.code}
-              onChange={(e) => setF({ ...f, code: e.target.value })}
-              disabled={!!akun?.hasposting}
-            />
-          </FormField>
-          <FormField label="Nama" htmlFor="akun-name" required>
-            <Input id="akun-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
-          </FormField>
-          <FormField label="Kategori" htmlFor="akun-category">
-            <Select
-              value={f.category}
-              onValueChange={(v) =>
-                setF({ ...f, category: v, parent_id: 'none', normal: ['2', '3', '4', '7'].includes(v) ? 'K' : 'D' })
-              }
-              disabled={!!akun?.hasposting}
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{akun ? 'Ubah Akun' : 'Akun Baru'}</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Kode" htmlFor="akun-code" error={errors.code} required>
+              {locked ? (
+                // An account with postings keeps its code: shown, not part of what is typed.
+                <Input id="akun-code" value={akun.code} disabled readOnly />
+              ) : (
+                <Input id="akun-code" aria-invalid={!!errors.code} {...register('code')} />
+              )}
+            </FormField>
+            <FormField label="Nama" htmlFor="akun-name" error={errors.name} required>
+              <Input id="akun-name" aria-invalid={!!errors.name} {...register('name')} />
+            </FormField>
+            <FormField label="Kategori" htmlFor="akun-category" error={errors.category}>
+              <Controller
+                control={control}
+                name="category"
+                render={({ field }) => (
+                  <Select
+                    value={field.value}
+                    onValueChange={(v) => {
+                      field.onChange(v);
+                      setValue('parent_id', 'none');
+                      setValue('normal', ['2', '3', '4', '7'].includes(v) ? 'K' : 'D');
+                    }}
+                    disabled={locked}
+                  >
+                    <SelectTrigger id="akun-category">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {Object.entries(AKUN_CATEGORIES).map(([k, v]) => (
+                        <SelectItem key={k} value={k}>
+                          {k} {v}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField label="Saldo Normal" htmlFor="akun-normal" error={errors.normal}>
+              <Controller
+                control={control}
+                name="normal"
+                render={({ field }) => (
+                  <Select
+                    value={field.value}
+                    onValueChange={(v) => field.onChange(v === 'K' ? 'K' : 'D')}
+                    disabled={locked}
+                  >
+                    <SelectTrigger id="akun-normal">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="D">Debit</SelectItem>
+                      <SelectItem value="K">Kredit</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField label="Akun Induk" htmlFor="akun-parent" error={errors.parent_id}>
+              <Controller
+                control={control}
+                name="parent_id"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="akun-parent">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="none">Tanpa induk</SelectItem>
+                      {parents.map((p) => (
+                        <SelectItem key={p.id} value={String(p.id)}>
+                          {p.code} {p.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField
+              label="Akun Header"
+              htmlFor="akun-header"
+              description="Header hanya mengelompokkan, tidak dapat diposting"
             >
-              <SelectTrigger id="akun-category">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(AKUN_CATEGORIES).map(([k, v]) => (
-                  <SelectItem key={k} value={k}>
-                    {k} {v}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label="Saldo Normal" htmlFor="akun-normal">
-            <Select
-              value={f.normal}
-              onValueChange={(v) => setF({ ...f, normal: v === 'K' ? 'K' : 'D' })}
-              disabled={!!akun?.hasposting}
-            >
-              <SelectTrigger id="akun-normal">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="D">Debit</SelectItem>
-                <SelectItem value="K">Kredit</SelectItem>
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label="Akun Induk" htmlFor="akun-parent">
-            <Select value={f.parent_id} onValueChange={(v) => setF({ ...f, parent_id: v })}>
-              <SelectTrigger id="akun-parent">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="none">Tanpa induk</SelectItem>
-                {parents.map((p) => (
-                  <SelectItem key={p.id} value={String(p.id)}>
-                    {p.code} {p.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField
-            label="Akun Header"
-            htmlFor="akun-header"
-            description="Header hanya mengelompokkan, tidak dapat diposting"
-          >
-            <Switch id="akun-header" checked={f.isheader} onCheckedChange={(v) => setF({ ...f, isheader: v })} />
-          </FormField>
-          <FormField label="Keterangan" htmlFor="akun-desc" className="sm:col-span-2">
-            <Input id="akun-desc" value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />
-          </FormField>
-        </div>
-        <ErrorList items={errors} />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Batal
-          </Button>
-          <Button onClick={submit} disabled={!f.code.trim() || !f.name.trim() || create.isPending || update.isPending}>
-            Simpan
-          </Button>
-        </DialogFooter>
+              <Controller
+                control={control}
+                name="isheader"
+                render={({ field }) => (
+                  <Switch id="akun-header" checked={field.value} onCheckedChange={field.onChange} />
+                )}
+              />
+            </FormField>
+            <FormField label="Keterangan" htmlFor="akun-desc" error={errors.description} className="sm:col-span-2">
+              <Input id="akun-desc" aria-invalid={!!errors.description} {...register('description')} />
+            </FormField>
+          </div>
+          <ErrorList items={serverErrors} />
+          <FormDialogFooter busy={busy} onCancel={onClose} />
+        </form>
       </DialogContent>
     </Dialog>
   );

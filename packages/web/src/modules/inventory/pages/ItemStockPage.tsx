@@ -10,9 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useWarehouses } from '../components/common';
+import { SearchInput } from '../../../components/ListFilters';
 
 const ALL = 'all';
 
@@ -85,8 +85,8 @@ export default function ItemStockPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader title="Item" description="Stok setiap item di semua gudang cabang ini, dan kartu stoknya." />
-      <Input
-        className="max-w-sm"
+      <SearchInput
+        wrapperClassName="w-full max-w-sm"
         placeholder="Cari kode atau nama item"
         aria-label="Cari"
         value={keyword}

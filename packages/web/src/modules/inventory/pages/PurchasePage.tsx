@@ -21,6 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useWarehouses } from '../components/common';
 import { useVendors } from '../components/vendors';
+import { SearchInput } from '../../../components/ListFilters';
 
 const ALL = 'all';
 const STATUS_VARIANT: Record<number, 'secondary' | 'warning' | 'success' | 'destructive'> = {
@@ -117,8 +118,8 @@ export function PurchaseList({ base, allBranches = false }: { base: string; allB
         }
       />
       <div className="flex flex-wrap gap-2">
-        <Input
-          className="max-w-xs"
+        <SearchInput
+          wrapperClassName="w-full max-w-xs"
           placeholder="Cari nomor atau vendor"
           aria-label="Cari"
           value={keyword}

@@ -8,9 +8,9 @@ import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ExpiryBadge, useWarehouses } from '../components/common';
+import { SearchInput } from '../../../components/ListFilters';
 
 const ALL = 'all';
 
@@ -114,8 +114,8 @@ export default function StockPage() {
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Input
-          className="max-w-xs"
+        <SearchInput
+          wrapperClassName="w-full max-w-xs"
           placeholder="Cari kode, nama atau batch"
           aria-label="Cari"
           value={keyword}

@@ -17,6 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { statusLabel } from '../../../lib/status';
+import { SearchInput } from '../../../components/ListFilters';
 
 export interface MasterField {
   key: string;
@@ -252,8 +253,8 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         }
       />
       <div className="flex flex-wrap gap-2">
-        <Input
-          className="max-w-sm"
+        <SearchInput
+          wrapperClassName="w-full max-w-sm"
           placeholder="Cari kode atau nama"
           value={keyword}
           onChange={(e) => {

@@ -9,13 +9,13 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Input } from '../../../components/ui/input';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { statusLabel } from '../../../lib/status';
 import { PaketDialog } from '../components/promosi/PaketDialog';
 import { TypeDialog } from '../components/promosi/TypeDialog';
 import { VersionsDialog } from '../components/promosi/VersionsDialog';
+import { SearchInput } from '../../../components/ListFilters';
 
 export default function PromosiPage() {
   const trpc = useTRPC();
@@ -127,8 +127,8 @@ export default function PromosiPage() {
         </TabsList>
         <TabsContent value="paket" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <Input
-              className="max-w-sm"
+            <SearchInput
+              wrapperClassName="w-full max-w-sm"
               placeholder="Cari kode, nama atau jenis paket"
               value={keyword}
               onChange={(e) => {

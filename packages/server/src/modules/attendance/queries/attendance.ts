@@ -1,7 +1,7 @@
-import { scopeSql, type BranchScope } from '../../http/access-scope.js';
+import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../../db/client.js';
 import {
   attendanceLeave,
   attendanceCorrection,
@@ -14,9 +14,12 @@ import {
   roster,
   shift,
   users,
-} from '../../db/schema/index.js';
+} from '../../../db/schema/index.js';
 
-/** The only place with SQL for attendance and payroll. `branch` null = every branch (top-level users asked for all). */
+/**
+ * Attendance's SQL (payroll's is in payroll.ts next to this file; index.ts is what the module imports). `branch` null =
+ * every branch (top-level users asked for all).
+ */
 
 const byBranch = (col: AnyPgColumn, branch: BranchScope): SQL => scopeSql(col, branch);
 
@@ -58,6 +61,20 @@ export async function departmentNameTaken(db: Db, branch: number, name: string, 
       ),
     );
   return !!r;
+}
+
+export async function insertDepartment(db: Db, v: { profile_id: number; name: string; status: number }) {
+  const [row] = await db.insert(department).values(v).returning();
+  return row;
+}
+
+export async function updateDepartment(db: Db, id: number, v: { name: string; status: number }) {
+  const [row] = await db
+    .update(department)
+    .set({ ...v, updated_at: sql`now()` })
+    .where(eq(department.id, id))
+    .returning();
+  return row;
 }
 
 // Employees -------------------------------------------------------------------------------------------------
@@ -148,6 +165,37 @@ export async function findEmployment(db: Db, userId: number) {
   return r ?? null;
 }
 
+type EmploymentValues = Omit<typeof employee.$inferInsert, 'user_id' | 'created_at' | 'updated_at'>;
+
+/** Creates or replaces the employment data of a staff member. */
+export async function upsertEmployment(db: Db, userId: number, values: EmploymentValues) {
+  await db
+    .insert(employee)
+    .values({ user_id: userId, ...values })
+    .onConflictDoUpdate({
+      target: employee.user_id,
+      set: { ...values, updated_at: sql`now()` },
+    });
+}
+
+export async function setAttendanceCode(db: Db, userId: number, code: string | null) {
+  await db.update(users).set({ attendance_code: code }).where(eq(users.id, userId));
+}
+
+export async function attendanceCodeOf(db: Db, userId: number) {
+  const [r] = await db.select({ code: users.attendance_code }).from(users).where(eq(users.id, userId));
+  return r?.code ?? null;
+}
+
+/** Which of these ids are staff (not patients) of the branch. */
+export function staffOfBranch(db: Db, branch: number, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.profile_id, branch), sql`${users.role} <> 1`));
+}
+
 // Shifts, roster, offices -----------------------------------------------------------------------------------
 
 export function listShifts(db: Db, branch: BranchScope) {
@@ -187,6 +235,62 @@ export async function shiftNameTaken(db: Db, branch: number, name: string, excep
       ),
     );
   return !!r;
+}
+
+type ShiftValues = Omit<typeof shift.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
+
+export async function insertShift(db: Db, v: ShiftValues) {
+  const [row] = await db.insert(shift).values(v).returning();
+  return row;
+}
+
+export async function updateShift(db: Db, id: number, v: ShiftValues) {
+  const [row] = await db
+    .update(shift)
+    .set({ ...v, updated_at: sql`now()` })
+    .where(eq(shift.id, id))
+    .returning();
+  return row;
+}
+
+/** Which of these shift ids are active shifts of the branch. */
+export function activeShiftsOfBranch(db: Db, branch: number, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: shift.id })
+    .from(shift)
+    .where(and(inArray(shift.id, ids), eq(shift.profile_id, branch), eq(shift.status, 1)));
+}
+
+export async function clearRosterDay(db: Db, userId: number, date: string) {
+  await db.delete(roster).where(and(eq(roster.user_id, userId), eq(roster.date, date)));
+}
+
+export async function setRosterDay(
+  db: Db,
+  v: { user_id: number; date: string; profile_id: number; shift_id: number; updated_by: number },
+) {
+  await db
+    .insert(roster)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [roster.user_id, roster.date],
+      set: { shift_id: v.shift_id, updated_by: v.updated_by, updated_at: sql`now()` },
+    });
+}
+
+/** Removes the branch's roster from `from` to `to` (both included). */
+export async function clearRosterRange(db: Db, branch: number, from: string, to: string) {
+  await db
+    .delete(roster)
+    .where(and(eq(roster.profile_id, branch), gte(roster.date, from), sql`${roster.date} <= ${to}`));
+}
+
+export async function insertRosterDays(
+  db: Db,
+  rows: { user_id: number; date: string; profile_id: number; shift_id: number; updated_by: number }[],
+) {
+  if (rows.length) await db.insert(roster).values(rows);
 }
 
 export function rosterRange(db: Db, branch: number, from: string, to: string, userIds?: number[]) {
@@ -236,6 +340,22 @@ export function listOffices(db: Db, branch: BranchScope) {
 export async function findOffice(db: Db, id: number) {
   const [r] = await db.select().from(office).where(eq(office.id, id));
   return r ?? null;
+}
+
+type OfficeValues = Omit<typeof office.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
+
+export async function insertOffice(db: Db, v: OfficeValues) {
+  const [row] = await db.insert(office).values(v).returning();
+  return row;
+}
+
+export async function updateOffice(db: Db, id: number, v: OfficeValues) {
+  const [row] = await db
+    .update(office)
+    .set({ ...v, updated_at: sql`now()` })
+    .where(eq(office.id, id))
+    .returning();
+  return row;
 }
 
 // Punches ---------------------------------------------------------------------------------------------------
