@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../packages/shared/src/index.js';
 import { closePage, freshPage, launchBrowser, login, screenshot, url, type ViewportName } from './helpers';
@@ -87,6 +87,47 @@ async function controlsOutsideTheirBox(page: Page): Promise<string[]> {
   });
 }
 
+/** Chunks and calls: what a page waits for before it can show its data (event streams never end, icons do not matter). */
+const TRACKED = new Set(['script', 'fetch', 'xhr']);
+
+/**
+ * The page's requests in flight, event streams left out (live pages keep theirs open as long as they are shown):
+ * `quiet(ms)` resolves once none has been in flight for that long.
+ */
+function trackRequests(page: Page) {
+  const open = new Set<HTTPRequest>();
+  let last = Date.now();
+  const start = (r: HTTPRequest) => {
+    if (TRACKED.has(r.resourceType())) open.add(r);
+  };
+  const end = (r: HTTPRequest) => {
+    if (open.delete(r)) last = Date.now();
+  };
+  const endOfResponse = (r: HTTPResponse) => end(r.request());
+  page.on('request', start);
+  // Answered is enough (a 403 is seen by then; the page's data is awaited by `settled`). Chromium reports no
+  // 'requestfinished' for chunks fetched by <link rel=modulepreload>.
+  page.on('response', endOfResponse);
+  page.on('requestfailed', end);
+  page.on('requestservedfromcache', end);
+  return {
+    async quiet(ms: number): Promise<void> {
+      const deadline = Date.now() + 20_000;
+      last = Math.max(last, Date.now());
+      while (open.size > 0 || Date.now() - last < ms) {
+        if (Date.now() > deadline) throw new Error(`still loading: ${[...open].map((r) => r.url()).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    stop() {
+      page.off('request', start);
+      page.off('response', endOfResponse);
+      page.off('requestfailed', end);
+      page.off('requestservedfromcache', end);
+    },
+  };
+}
+
 async function walk(username: string, viewport: ViewportName): Promise<{ visited: string[]; problems: string[] }> {
   const page = await freshPage(browser, viewport);
   const refused: string[] = [];
@@ -94,6 +135,7 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
     if (r.status() === 403) refused.push(`${new URL(r.url()).pathname}`);
   };
   page.on('response', onResponse);
+  const inFlight = trackRequests(page);
   const problems: string[] = [];
   const visited: string[] = [];
   try {
@@ -103,9 +145,21 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
     while (queue.length > 0) {
       const path = queue.shift()!;
       refused.length = 0;
-      // networkidle2, not 0: live pages (visit queue, history, display, multimedia queue) keep their event stream open.
-      await page.goto(url(path), { waitUntil: 'networkidle2' });
+      if (visited.length === 0) {
+        // networkidle2, not 0: live pages (visit queue, history, display, multimedia queue) keep their event stream open.
+        await page.goto(url(path), { waitUntil: 'networkidle2' });
+      } else {
+        // Later entries are opened inside the running app, as a click on the entry does (react-router follows
+        // history changes), not by reloading the whole app per page: the walk then spends its time on the pages.
+        await page.evaluate((p) => {
+          window.history.pushState({}, '', p);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        // The page's chunk, then its first calls.
+        await inFlight.quiet(500);
+      }
       await settled(page);
+      await inFlight.quiet(150);
       visited.push(path);
       const here = new URL(page.url()).pathname;
       const text = await page.evaluate(() => document.body.innerText);
@@ -126,6 +180,7 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
     await screenshot(page, `access-${username}-${viewport}`);
   } finally {
     page.off('response', onResponse);
+    inFlight.stop();
     await closePage(page);
   }
   return { visited, problems };
