@@ -510,7 +510,10 @@ describe('settling a receivable later (pelunasan)', () => {
       .api(admin)
       .post(`/api/kasir/payment/${id}/settle`, { payments: [{ method: transfer, amount: 700000 }] });
     expect(over.status).toBe(400);
-    expect(over.body[0]).toMatchObject({ field: 'payments', message: 'Pembayaran melebihi sisa tagihan (Rp600.000,00)' });
+    expect(over.body[0]).toMatchObject({
+      field: 'payments',
+      message: 'Pembayaran melebihi sisa tagihan (Rp600.000,00)',
+    });
     const body = { payments: [{ method: transfer, amount: 200000 }] };
     expect((await t.api(adminB).post(`/api/kasir/payment/${id}/settle`, body)).status).toBe(404);
     expect((await t.api(perawat).post(`/api/kasir/payment/${id}/settle`, body)).status).toBe(403);
