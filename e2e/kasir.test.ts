@@ -254,8 +254,8 @@ describe('Kasir Klinik', () => {
       await page.waitForSelector('[data-testid=paid-card]');
       expect(await page.$eval('[data-testid=paid-change]', (e) => e.textContent)).toContain('10.000');
       await screenshot(page, 'kasir-bill-paket-paid');
-      const href = await page.$eval('[data-testid=paid-card] a', (a) => (a as HTMLAnchorElement).getAttribute('href'));
-      const code = (await page.$eval('[data-testid=paid-card] b', (e) => e.textContent))!;
+      const href = await page.$eval('[data-testid=paid-card] a', (a) => a.getAttribute('href'));
+      const code = await page.$eval('[data-testid=paid-card] b', (e) => e.textContent ?? '');
       const pdf = await page.evaluate(async (u) => {
         const r = await fetch(u);
         return { status: r.status, b64: btoa(String.fromCharCode(...new Uint8Array(await r.arrayBuffer()))) };

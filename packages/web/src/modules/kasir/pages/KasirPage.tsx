@@ -317,10 +317,14 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
   const [pending, setPending] = React.useState<string | null>(null);
   const [settled, setSettled] = React.useState<SettleResultDto | null>(null);
+  const qc = useQueryClient();
+  // Always read afresh on opening: another cashier (or this one a moment ago) may have paid or settled the bill.
   const bill = useQuery({
     queryKey: ['kasir', 'bill', visit, usePaket],
     queryFn: async () =>
       (await api.get<{ data: BillDto }>(`/api/kasir/bill/${visit}`, { query: { use_paket: usePaket } })).data,
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
   const pay = useMutation({
     mutationFn: () =>
@@ -341,6 +345,7 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       if ('pending' in r) setPending(r.message);
       else {
         setResult(r);
+        void qc.invalidateQueries({ queryKey: ['kasir', 'bill', visit], refetchType: 'none' });
         onDone();
       }
     },
