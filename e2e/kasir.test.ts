@@ -333,13 +333,7 @@ describe('Kasir Klinik', () => {
       await page.waitForSelector('[data-testid=paid-card]');
       expect(await page.$eval('[data-testid=paid-card]', (e) => e.textContent)).toContain('sebagian');
       await page.keyboard.press('Escape');
-      await page.click('#queue-paystatus');
-      await page.waitForSelector('[role=option]');
-      await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('[role=option]')]
-          .find((o) => o.innerText.trim() === 'Belum Lunas')!
-          .click(),
-      );
+      // Later: the queue marks the bill 'Belum Lunas' and offers 'Lunasi'.
       await openBill('Lunasi');
       await page.waitForSelector('[data-testid=settle-panel]');
       expect(await page.$eval('[data-testid=bill-outstanding]', (e) => e.textContent)).toContain(
