@@ -170,6 +170,194 @@ describe('Kasir Klinik', () => {
       await closePage(page);
     }
   });
+  it('pays a package-covered visit bill by clicking, voids it through approval, then settles a partly paid bill later', async () => {
+    const page = await signedIn(browser, 'admin');
+    const approver = await signedIn(browser, 'manager');
+    try {
+      await page.goto(url('/kasir/payment'));
+      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
+      if (await page.$('[data-testid=session-open-form]')) {
+        await page.type('#kasir-float', '200000');
+        await clickButton(page, 'Buka Kasir');
+        await page.waitForSelector('[data-testid=session-bar]');
+      }
+      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
+      const cash = methods.find((m) => m.type === 'tunai')!.id;
+      const transfer = methods.find((m) => m.type === 'transfer')!.id;
+      // A finished demo visit of today, not paid, with a line a package slot of the patient covers.
+      const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
+      let visit: { id: number; code: string } | undefined;
+      let total = 0;
+      let covered = '';
+      for (const v of queue) {
+        const bill = (await call(page, 'GET', `/api/kasir/bill/${v.id}`)).body.data as {
+          total: number;
+          lines: { name: string; covered_by_paket: number | null }[];
+        };
+        const line = bill.lines.find((l) => l.covered_by_paket);
+        if (line && bill.total > 0) {
+          visit = v;
+          total = bill.total;
+          covered = line.name;
+          break;
+        }
+      }
+      expect(visit, 'a demo visit of today with a package-covered line').toBeDefined();
+
+      // Open the bill from the queue: the covered line shows Rp 0.
+      const openBill = async (label: string) => {
+        await page.waitForSelector('#queue-keyword');
+        await page.$eval('#queue-keyword', (e) => ((e as HTMLInputElement).value = ''));
+        await page.type('#queue-keyword', visit!.code);
+        await page.waitForFunction(
+          (code, l) =>
+            [...document.querySelectorAll('tr')].some(
+              (tr) =>
+                tr.textContent?.includes(code) &&
+                [...tr.querySelectorAll('button')].some((b) => b.innerText.trim() === l),
+            ),
+          {},
+          visit!.code,
+          label,
+        );
+        await page.evaluate(
+          (code, l) =>
+            [...document.querySelectorAll('tr')]
+              .find((tr) => tr.textContent?.includes(code))!
+              .querySelectorAll('button')
+              .forEach((b) => (b.innerText.trim() === l ? b.click() : undefined)),
+          visit!.code,
+          label,
+        );
+        await page.waitForSelector('[data-testid=bill-panel]');
+      };
+      await openBill('Bayar');
+      await page.waitForFunction(
+        (name) =>
+          [...document.querySelectorAll('[data-testid=bill-panel] tr')].some(
+            (tr) => tr.textContent?.includes(name) && tr.textContent.includes('Rp 0 (paket)'),
+          ),
+        {},
+        covered,
+      );
+      expect(await page.$eval('[data-testid=bill-total]', (e) => e.textContent)).toContain(
+        total.toLocaleString('id-ID'),
+      );
+      // Transfer part, the rest in cash with 10.000 change.
+      const transferPart = Math.floor(total / 2);
+      await page.select('select[aria-label="Metode pembayaran 1"]', String(transfer));
+      await page.type('input[aria-label="Jumlah pembayaran 1"]', String(transferPart));
+      await clickButton(page, 'Tambah metode');
+      await page.select('select[aria-label="Metode pembayaran 2"]', String(cash));
+      await page.type('input[aria-label="Jumlah pembayaran 2"]', String(total - transferPart + 10000));
+      await clickButton(page, 'Bayar', '[data-testid=bill-panel]');
+      await page.waitForSelector('[data-testid=paid-card]');
+      expect(await page.$eval('[data-testid=paid-change]', (e) => e.textContent)).toContain('10.000');
+      await screenshot(page, 'kasir-bill-paket-paid');
+      const href = await page.$eval('[data-testid=paid-card] a', (a) => a.getAttribute('href'));
+      const code = await page.$eval('[data-testid=paid-card] b', (e) => e.textContent ?? '');
+      const pdf = await page.evaluate(async (u) => {
+        const r = await fetch(u);
+        return { status: r.status, b64: btoa(String.fromCharCode(...new Uint8Array(await r.arrayBuffer()))) };
+      }, href!);
+      expect(pdf.status).toBe(200);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kasir-bill-')), 'nota.pdf');
+      fs.writeFileSync(file, Buffer.from(pdf.b64, 'base64'));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain(code);
+      expect(text).toContain('ditanggung paket');
+      expect(text).toContain('Terbilang:');
+      expect(text.toLowerCase()).toContain('rupiah');
+      await page.keyboard.press('Escape');
+
+      // Void with a reason, approved by the manager on the approval page.
+      await clickButton(page, 'Nota');
+      await page.waitForFunction(
+        (c) => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes(c)),
+        {},
+        code,
+      );
+      await page.evaluate(
+        (c) =>
+          [...document.querySelectorAll('tr')]
+            .find((tr) => tr.textContent?.includes(c))!
+            .querySelectorAll('button')
+            .forEach((b) => (b.innerText.trim() === 'Batal' ? b.click() : undefined)),
+        code,
+      );
+      await page.waitForSelector('#void-reason');
+      await page.type('#void-reason', 'Pasien minta dibatalkan (uji e2e)');
+      await clickButton(page, 'Ajukan Pembatalan');
+      await page.waitForSelector('[data-testid=void-message]');
+      await page.keyboard.press('Escape');
+      await approver.goto(url('/confirmation'), { waitUntil: 'domcontentloaded' });
+      const item = await approver.waitForFunction(
+        (t) =>
+          [...document.querySelectorAll<HTMLElement>('[data-testid=applog-item]')]
+            .find((el) => el.innerText.includes(t))
+            ?.getAttribute('data-applog-id') ?? null,
+        {},
+        `Membatalkan pembayaran ${code}`,
+      );
+      const scope = `[data-applog-id="${String(await item.jsonValue())}"]`;
+      await clickButton(approver, 'Setujui', scope);
+      await approver.waitForSelector(`${scope} textarea`);
+      await clickButton(approver, 'Kirim Keputusan', scope);
+      await approver.waitForFunction((s) => !document.querySelector(s), {}, scope);
+      await page.reload();
+      await page.waitForSelector('[data-testid=session-bar]');
+      await clickButton(page, 'Nota');
+      // The payment shows as voided: status 'Batal', no void pending and no 'Batal' button left.
+      await page.waitForFunction(
+        (c) =>
+          [...document.querySelectorAll('tr')].some(
+            (tr) =>
+              tr.textContent?.includes(c) &&
+              tr.textContent.includes('Batal') &&
+              !tr.textContent.includes('menunggu') &&
+              ![...tr.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Batal'),
+          ),
+        {},
+        code,
+      );
+      await screenshot(page, 'kasir-bill-voided');
+
+      // The visit is unpaid again: paid in part now, settled later from the 'Belum Lunas' list.
+      await clickButton(page, 'Tagihan Kunjungan');
+      await openBill('Bayar');
+      const part = Math.floor(total / 3);
+      await page.waitForSelector('select[aria-label="Metode pembayaran 1"]');
+      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await page.type('input[aria-label="Jumlah pembayaran 1"]', String(part));
+      await clickButton(page, 'Bayar', '[data-testid=bill-panel]');
+      await page.waitForSelector('[data-testid=paid-card]');
+      expect(await page.$eval('[data-testid=paid-card]', (e) => e.textContent)).toContain('sebagian');
+      await page.keyboard.press('Escape');
+      // Later: the queue marks the bill 'Belum Lunas' and offers 'Lunasi'.
+      await openBill('Lunasi');
+      await page.waitForSelector('[data-testid=settle-panel]');
+      expect(await page.$eval('[data-testid=bill-outstanding]', (e) => e.textContent)).toContain(
+        (total - part).toLocaleString('id-ID'),
+      );
+      await page.select('[data-testid=settle-panel] select[aria-label="Metode pembayaran 1"]', String(cash));
+      await page.type(
+        '[data-testid=settle-panel] input[aria-label="Jumlah pembayaran 1"]',
+        String(total - part + 5000),
+      );
+      await clickButton(page, 'Bayar Pelunasan');
+      await page.waitForSelector('[data-testid=settled-card]');
+      expect(await page.$eval('[data-testid=settled-change]', (e) => e.textContent)).toContain('5.000');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=bill-panel] [data-testid=pay-status]')?.textContent === 'Lunas',
+      );
+      expect(await page.$eval('[data-testid=bill-outstanding]', (e) => e.textContent)).toContain('Rp0');
+      await screenshot(page, 'kasir-bill-settled');
+    } finally {
+      await closePage(page);
+      await closePage(approver);
+    }
+  });
+
   it("pays a finished demo visit's bill with two methods; its products leave the pharmacy; the nota reads back", async () => {
     const page = await signedIn(browser, 'admin');
     try {

@@ -51,6 +51,9 @@ export const kasirFactories: ModuleFactories = {
   },
   'kasir.payment': {
     create: paymentOf,
-    inputs: { 'kasir.void': { data: { reason: 'Salah input' } } },
+    inputs: {
+      'kasir.void': { data: { reason: 'Salah input' } },
+      'kasir.settle': { data: { payments: [{ method: 1, amount: 1000 }] } },
+    },
   },
 };

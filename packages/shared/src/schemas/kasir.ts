@@ -13,7 +13,12 @@ import {
 
 /** Kasir (issue 14): the clinic cashier, the general cashier, instalments at the till, receipts, voids, cash sessions. */
 
-export const PAYMENT_KINDS = { visit: 'Kunjungan', sales: 'Penjualan', cicilan: 'Cicilan Paket' } as const;
+export const PAYMENT_KINDS = {
+  visit: 'Kunjungan',
+  sales: 'Penjualan',
+  cicilan: 'Cicilan Paket',
+  pelunasan: 'Pelunasan',
+} as const;
 export type PaymentKind = keyof typeof PAYMENT_KINDS;
 export const PAYMENT_STATUS = { paid: 'Lunas', partly: 'Sebagian', void: 'Batal' } as const;
 export type PaymentStatus = keyof typeof PAYMENT_STATUS;
@@ -25,8 +30,19 @@ export const LINE_KINDS = {
   lab: 'Lab',
   item: 'Item',
   cicilan: 'Cicilan',
+  pelunasan: 'Pelunasan',
 } as const;
 export type LineKind = keyof typeof LINE_KINDS;
+/**
+ * The paid state of a visit, derived from its payment rows: no payment that is not void, paid in part (a receivable
+ * left), or paid in full (at once or with settlements).
+ */
+export const VISIT_PAY_STATUS = {
+  belum_dibayar: 'Belum Dibayar',
+  belum_lunas: 'Belum Lunas',
+  lunas: 'Lunas',
+} as const;
+export type VisitPayStatus = keyof typeof VISIT_PAY_STATUS;
 
 /** A rupiah amount from the API, with `missing` when absent; `positive` refuses 0. */
 const amount = (missing: string, positive = true) =>
@@ -82,6 +98,10 @@ export const visitPayInput = z.object({
     .refine((a) => new Set(a.map((t) => t.method)).size === a.length, 'Metode pembayaran tidak boleh sama'),
 });
 export type VisitPayInput = z.infer<typeof visitPayInput>;
+
+/** POST /api/kasir/payment/{id}/settle: further payments of a visit payment's receivable (pelunasan). */
+export const settleInput = z.object({ payments: tenders });
+export type SettleInput = z.infer<typeof settleInput>;
 
 export const billQuery = z.object({
   use_paket: z.preprocess(
@@ -147,7 +167,7 @@ export type KasirSettingInput = z.infer<typeof kasirSettingInput>;
 
 export const paymentListQuery = z.object({
   ...pageQuery,
-  kind: z.preprocess(emptyToUndefined, z.enum(['visit', 'sales', 'cicilan']).optional()),
+  kind: z.preprocess(emptyToUndefined, z.enum(['visit', 'sales', 'cicilan', 'pelunasan']).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(['paid', 'partly', 'void']).optional()),
   fromdate: optionalDate,
   todate: optionalDate,
@@ -193,8 +213,34 @@ export interface BillDto {
   discount: number;
   tax: number;
   total: number;
-  /** Set when the bill has already been paid. */
-  payment: { id: number; code: string; cashier: string } | null;
+  /** Set when the bill has already been paid (in full or in part). */
+  payment: {
+    id: number;
+    code: string;
+    cashier: string;
+    total: number;
+    /** What the payment and its settlements (not void) paid. */
+    paid: number;
+    outstanding: number;
+    settlements: SettlementDto[];
+  } | null;
+  pay_status: VisitPayStatus;
+}
+
+/** A settlement (pelunasan) of a visit payment's receivable. */
+export interface SettlementDto {
+  id: number;
+  code: string;
+  paid_date: string;
+  cashier: string;
+  paid: number;
+  status: PaymentStatus;
+}
+
+/** POST /api/kasir/payment/{id}/settle answer: the settlement and what is still outstanding on the bill. */
+export interface SettleResultDto extends PaymentResultDto {
+  payment: { id: number; code: string };
+  outstanding: number;
 }
 
 export interface PaymentResultDto {
@@ -235,6 +281,12 @@ export interface PaymentDto {
   created_at: string;
   void: { reason: string; voided_date: string; jurnal_code: string | null } | null;
   void_pending: boolean;
+  /** A visit payment: what is still outstanding after its settlements (not void); otherwise 0. */
+  outstanding: number;
+  /** A settlement: the visit payment it settles. */
+  parent: { id: number; code: string } | null;
+  /** A visit payment: its settlements (pelunasan), void ones included. */
+  settlements?: SettlementDto[];
   lines?: {
     kind: LineKind;
     ref: number | null;

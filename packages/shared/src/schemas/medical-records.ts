@@ -452,6 +452,8 @@ export interface RmVisitRecordDto {
     visit_date: string;
     kind: string;
     status: string;
+    /** Paid state from the cashier's payment rows: belum_dibayar | belum_lunas | lunas. */
+    pay_status: 'belum_dibayar' | 'belum_lunas' | 'lunas';
     complaint: string | null;
     doctor: RmPerson;
     nurse: RmPerson | null;

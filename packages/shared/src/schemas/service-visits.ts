@@ -1,5 +1,6 @@
 import { dateString, emptyToUndefined, idOf, optionalDate, optionalText, pageQuery, plainString, z } from './common.js';
 import { VISIT_KINDS, VISIT_STATUSES, type VisitKind, type VisitStatus } from './service.js';
+import type { VisitPayStatus } from './kasir.js';
 
 /**
  * Visits (issue 11 items 3 and 4): registration ('Registrasi Visit'), the treatment queue ('Antrian Perawatan'),
@@ -105,6 +106,8 @@ export interface VisitDto {
   paket_membership: { id: number; code: string } | null;
   needs_multimedia: boolean;
   status: VisitStatus;
+  /** Derived from the cashier's payment rows (kasir_visit_pay_status): never stored on the visit. */
+  pay_status: VisitPayStatus;
   called_at: string | null;
   started_at: string | null;
   finished_at: string | null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   pgTable,
   serial,
   integer,
@@ -114,6 +115,13 @@ export const kasirPayment = pgTable(
     jurnal_code: varchar('jurnal_code', { length: 40 }),
     print_count: integer('print_count').notNull().default(0),
     created_at: ts('created_at').notNull().defaultNow(),
+    /** A settlement (kind pelunasan) of a visit payment's receivable: the visit payment it settles. */
+    parent_id: integer('parent_id').references((): AnyPgColumn => kasirPayment.id),
+    /**
+     * Of a visit payment: what its settlements that are not void paid (kept by a trigger from the settlement rows;
+     * CHECK paid + settled <= total refuses over-settling).
+     */
+    settled: sen('settled'),
   },
   (t) => [
     uniqueIndex('kasir_payment_code_idx').on(t.profile_id, t.code),
@@ -124,6 +132,7 @@ export const kasirPayment = pgTable(
     index('kasir_payment_profile_date_idx').on(t.profile_id, t.paid_date),
     index('kasir_payment_session_idx').on(t.session_id),
     index('kasir_payment_membership_idx').on(t.membership_id),
+    index('kasir_payment_parent_idx').on(t.parent_id),
   ],
 );
 
@@ -187,6 +196,11 @@ export const kasirVoid = pgTable(
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
     voided_date: date('voided_date', { mode: 'string' }).notNull(),
+    /**
+     * The cash session the money went back from: the payment's own session while it is open, else the open session
+     * of the cashier who asked for the void (null on voids before this column: the payment's session).
+     */
+    refund_session_id: integer('refund_session_id').references(() => kasirSession.id),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('kasir_void_payment_idx').on(t.payment_id)],

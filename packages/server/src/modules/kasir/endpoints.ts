@@ -18,6 +18,9 @@ import {
   sessionReportQuery,
   visitPayInput,
   paymentVoidInput,
+  settleInput,
+  VISIT_PAY_STATUS,
+  type VisitPayStatus,
   z,
 } from '@klinik/shared';
 import { mutation, query, restOnly } from '../../http/endpoint.js';
@@ -30,6 +33,7 @@ import * as payments from './services/payments.js';
 import * as sales from './services/sales.js';
 import * as sessions from './services/sessions.js';
 import * as settings from './services/settings.js';
+import * as settle from './services/settle.js';
 import * as voids from './services/voids.js';
 
 const byId = z.object({ id: idParam });
@@ -139,11 +143,21 @@ export const kasirEndpoints = {
         (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
         z.boolean().optional(),
       ),
+      /** belum_dibayar | belum_lunas | lunas (derived from the payment rows). */
+      paystatus: z.preprocess(
+        emptyToUndefined,
+        z.enum(Object.keys(VISIT_PAY_STATUS) as [VisitPayStatus, ...VisitPayStatus[]]).optional(),
+      ),
       keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
     }),
     rest: { method: 'GET', path: '/api/kasir/visit', envelope: 'list' },
     handler: (ctx, input) =>
-      bill.queue(ctx, { date: input.date ?? undefined, unpaid: input.unpaid, keyword: input.keyword }),
+      bill.queue(ctx, {
+        date: input.date ?? undefined,
+        unpaid: input.unpaid,
+        paystatus: input.paystatus,
+        keyword: input.keyword,
+      }),
   }),
   bill: query({
     entity: VISIT,
@@ -166,6 +180,23 @@ export const kasirEndpoints = {
       statuses: [201, 200, 202],
     },
     present: (r) => ('pending' in r ? r : r.data),
+  }),
+  settle: mutation({
+    entity: KASIR_PAYMENT,
+    summary:
+      'Pelunasan: bayar sisa tagihan kunjungan yang dibayar sebagian (Dr Kas/Bank / Cr Piutang Pasien); tidak boleh melebihi sisa',
+    access: klinikManage,
+    input: z.object({ id: idParam, data: settleInput, idempotency_key: idempotencyKey.optional() }),
+    handler: (ctx, input) => settle.settlePayment(ctx, input.id, input.data, input.idempotency_key),
+    rest: {
+      method: 'POST',
+      path: '/api/kasir/payment/:id/settle',
+      body: 'data',
+      idempotencyKey: 'idempotency_key',
+      statusOf: created,
+      statuses: [201, 200],
+    },
+    present: (r) => r.data,
   }),
   sales: mutation({
     summary: 'Kasir umum: jual item dari gudang (apotek) tanpa kunjungan; stok keluar FEFO dengan HPP',

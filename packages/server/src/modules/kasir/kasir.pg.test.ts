@@ -18,6 +18,7 @@ let doctor: TestUser;
 let facialId: number;
 let historyId: number;
 let cash: number;
+let transfer: number;
 const today = todayIn('Asia/Jakarta');
 
 async function one<T>(q: ReturnType<typeof sql>): Promise<T> {
@@ -76,6 +77,9 @@ beforeAll(async () => {
   for (const c of cashiers) expect((await t.api(c).post('/api/kasir/session', { opening_float: 0 })).status).toBe(201);
   cash = Number(
     (await one<{ id: number }>(sql`select id from payment_method where type = 'tunai' order by id limit 1`)).id,
+  );
+  transfer = Number(
+    (await one<{ id: number }>(sql`select id from payment_method where type = 'transfer' order by id limit 1`)).id,
   );
 });
 afterAll(() => t.close());
@@ -276,5 +280,39 @@ describe('concurrent payments (PostgreSQL)', () => {
       sql`select count(*)::int as n from kasir_payment where membership_id = ${m.body.data.id}`,
     );
     expect(n.n).toBe(1);
+  it('never settles more of a receivable than is outstanding when cashiers settle it at the same time', async () => {
+    const visit = await finishedVisit(await t.makePatient(branch, { name: 'Pasien Pelunasan Serentak' }));
+    const first = await t
+      .api(cashiers[0])
+      .post('/api/kasir/payment', { visit, payments: [{ method: cash, amount: 100000 }] });
+    expect(first.status).toBe(201);
+    const id = first.body.data.id as number;
+    // 400.000 outstanding: eight concurrent transfers of 200.000 from four cashiers - exactly two fit.
+    const res = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t
+          .api(cashiers[i % 4])
+          .post(`/api/kasir/payment/${id}/settle`, { payments: [{ method: transfer, amount: 200000 }] }),
+      ),
+    );
+    expect(res.filter((r) => r.status === 201).length).toBe(2);
+    expect(res.filter((r) => r.status === 400 || r.status === 409).length).toBe(6);
+    for (const r of res.filter((x) => x.status !== 201))
+      expect(['Tagihan ini sudah lunas', 'Pembayaran melebihi sisa tagihan (Rp200.000,00)']).toContain(
+        r.body[0].message,
+      );
+    const sums = await one<{ total: string; paid: string; settled: string; rows: string; n: number }>(
+      sql`select p.total::text, p.paid::text, p.settled::text,
+          (select sum(s.paid)::text from kasir_payment s where s.parent_id = p.id and s.status <> 'void') as rows,
+          (select count(*)::int from kasir_payment s where s.parent_id = p.id) as n
+          from kasir_payment p where p.id = ${id}`,
+    );
+    expect(sums).toEqual({ total: '50000000', paid: '10000000', settled: '40000000', rows: '40000000', n: 2 });
+    const bill = await t.api(cashiers[0]).get(`/api/kasir/bill/${visit}`);
+    expect(bill.body.data).toMatchObject({ pay_status: 'lunas', payment: { outstanding: 0 } });
+    const tb = await one<{ d: string; c: string }>(
+      sql`select sum(debit)::text as d, sum(credit)::text as c from jurnal_detail`,
+    );
+    expect(tb.d).toBe(tb.c);
   });
 });

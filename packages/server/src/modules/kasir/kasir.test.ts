@@ -59,7 +59,7 @@ async function register(customer: number) {
 }
 
 /** A visit with a finished record: one treatment (facial) and one product (serum x2), written as the EMR does. */
-async function finishedVisit(branch: number, customer: number, by: TestUser, doc: TestUser) {
+async function finishedVisit(branch: number, customer: number, by: TestUser, doc: TestUser, withProduct = true) {
   const v = await t.api(by).post('/api/service/visit', { customer, doctor: doc.id, kind: 'konsultasi' });
   expect(v.status).toBe(201);
   const visitId = v.body.data.id as number;
@@ -89,7 +89,7 @@ async function finishedVisit(branch: number, customer: number, by: TestUser, doc
     price: 50000000,
     doctor_share: 10000000,
   });
-  const product = await entry('produk', { item_id: serumId, qty: 2, price: 25000000 });
+  const product = withProduct ? await entry('produk', { item_id: serumId, qty: 2, price: 25000000 }) : 0;
   await t.db.execute(
     sql`update rm_record set status = 'finished', finished_at = now(), finished_by = ${doc.id} where id = ${rec.id}`,
   );
@@ -469,6 +469,144 @@ describe('visit bill and payment', () => {
   });
 });
 
+describe('settling a receivable later (pelunasan)', () => {
+  it('takes further payments of a partly paid bill up to what is outstanding, then voids them with the bill', async () => {
+    const pasien = await t.makePatient(branchA, { name: 'Hadi Piutang', username: 'RM02000021' });
+    const v = await finishedVisit(branchA, pasien, admin, doctor);
+    const first = await t
+      .api(admin)
+      .post('/api/kasir/payment', { visit: v.visitId, payments: [{ method: cash, amount: 400000 }] });
+    expect(first.status).toBe(201);
+    const id = first.body.data.id as number;
+    const bill = await t.api(admin).get(`/api/kasir/bill/${v.visitId}`);
+    expect(bill.body.data).toMatchObject({
+      pay_status: 'belum_lunas',
+      payment: { id, total: 1000000, paid: 400000, outstanding: 600000, settlements: [] },
+    });
+    const queue = await t.api(admin).get(`/api/kasir/visit?paystatus=belum_lunas&keyword=RM02000021`);
+    expect(queue.body.data).toEqual([
+      expect.objectContaining({
+        id: v.visitId,
+        pay_status: 'belum_lunas',
+        payment: expect.objectContaining({ outstanding: 600000 }),
+      }),
+    ]);
+    expect((await t.api(admin).get(`/api/service/visit/${v.visitId}`)).body.data.pay_status).toBe('belum_lunas');
+    // The first payment's path stays one payment per bill: 409, pointing at the settlement.
+    const again = await t
+      .api(admin2)
+      .post('/api/kasir/payment', { visit: v.visitId, payments: [{ method: cash, amount: 600000 }] });
+    expect(again.status).toBe(409);
+    expect(again.body[0].message).toBe(
+      `Tagihan kunjungan ini sudah dibayar sebagian oleh Rina Kasir (${first.body.data.code}); lunasi sisa Rp600.000,00 melalui pelunasan`,
+    );
+
+    // Bad input, another branch, a role without the cashier, over-paying: refused, nothing written.
+    const before = await countRows(t.db, ...TABLES);
+    const empty = await t.api(admin).post(`/api/kasir/payment/${id}/settle`, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body[0]).toMatchObject({ field: 'payments', message: 'Pembayaran wajib diisi' });
+    const over = await t
+      .api(admin)
+      .post(`/api/kasir/payment/${id}/settle`, { payments: [{ method: transfer, amount: 700000 }] });
+    expect(over.status).toBe(400);
+    expect(over.body[0]).toMatchObject({
+      field: 'payments',
+      message: 'Pembayaran melebihi sisa tagihan (Rp600.000,00)',
+    });
+    const body = { payments: [{ method: transfer, amount: 200000 }] };
+    expect((await t.api(adminB).post(`/api/kasir/payment/${id}/settle`, body)).status).toBe(404);
+    expect((await t.api(perawat).post(`/api/kasir/payment/${id}/settle`, body)).status).toBe(403);
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+
+    const s1 = await t.api(admin2).post(`/api/kasir/payment/${id}/settle`, body, { 'idempotency-key': 'pelunasan-01' });
+    expect(s1.status).toBe(201);
+    expect(s1.body.data).toMatchObject({ total: 200000, paid: 200000, change: 0, status: 'paid', outstanding: 400000 });
+    expect(s1.body.data.code).toMatch(/^PLN\//);
+    expect(await journalOf('kasir_payment', s1.body.data.id)).toEqual({ '1102': [20000000, 0], '1120': [0, 20000000] });
+    const replay = await t
+      .api(admin2)
+      .post(`/api/kasir/payment/${id}/settle`, body, { 'idempotency-key': 'pelunasan-01' });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data.id).toBe(s1.body.data.id);
+    // Cash above what is left gives change.
+    const s2 = await t
+      .api(admin)
+      .post(`/api/kasir/payment/${id}/settle`, { payments: [{ method: cash, amount: 500000 }] });
+    expect(s2.status).toBe(201);
+    expect(s2.body.data).toMatchObject({ total: 400000, paid: 400000, change: 100000, outstanding: 0 });
+    const done = await t.api(admin).post(`/api/kasir/payment/${id}/settle`, body);
+    expect(done.status).toBe(409);
+    expect(done.body[0].message).toBe('Tagihan ini sudah lunas');
+    expect((await t.api(admin).get(`/api/kasir/bill/${v.visitId}`)).body.data.pay_status).toBe('lunas');
+    expect((await t.api(admin).get(`/api/service/visit/${v.visitId}`)).body.data.pay_status).toBe('lunas');
+    const pay = await t.api(admin).get(`/api/kasir/payment/${id}`);
+    expect(pay.body.data).toMatchObject({ outstanding: 0, status: 'partly' });
+    expect(pay.body.data.settlements.map((x: { code: string }) => x.code)).toEqual([
+      s1.body.data.code,
+      s2.body.data.code,
+    ]);
+    const nota = await t.api(admin).get(`/api/kasir/payment/${id}/nota`);
+    expect(nota.status).toBe(200);
+
+    // The database refuses over-settling and a hand-made change of what was settled.
+    await expect(
+      t.db.execute(sql`insert into kasir_payment (profile_id, code, kind, parent_id, session_id, cashier_id, paid_date,
+        subtotal, total, paid, tendered, status, idempotency_key)
+        select profile_id, 'X-1', 'pelunasan', id, session_id, cashier_id, paid_date, 100, 100, 100, 100, 'paid', 'x-1'
+        from kasir_payment where id = ${id}`),
+    ).rejects.toThrow();
+    await expect(t.db.execute(sql`update kasir_payment set settled = 0 where id = ${id}`)).rejects.toThrow();
+
+    // Voiding the bill's payment takes its settlements with it; the visit is unpaid again and can be paid anew.
+    const req = await t.api(admin).post(`/api/kasir/payment/${id}/void`, { reason: 'Salah tagihan' });
+    expect(req.status).toBe(202);
+    expect((await t.api(manager).post(`/api/applog/doconfirm/${req.body.data.applog_id}`, { status: 1 })).status).toBe(
+      200,
+    );
+    for (const x of [id, s1.body.data.id, s2.body.data.id])
+      expect((await t.api(admin).get(`/api/kasir/payment/${x}`)).body.data.status).toBe('void');
+    expect(await journalOf('kasir_void', s1.body.data.id)).toEqual({ '1102': [0, 20000000], '1120': [20000000, 0] });
+    const receivable = await one<{ d: string; c: string }>(
+      sql`select coalesce(sum(d.debit), 0)::text as d, coalesce(sum(d.credit), 0)::text as c
+          from jurnal j join jurnal_detail d on d.jurnal_id = j.id join akun a on a.id = d.akun_id
+          where a.code = '1120' and j.source_id in (${String(id)}, ${String(s1.body.data.id)}, ${String(s2.body.data.id)})
+            and j.source_type in ('kasir_payment', 'kasir_void')`,
+    );
+    expect(receivable.d).toBe(receivable.c);
+    expect((await t.api(admin).get(`/api/kasir/bill/${v.visitId}`)).body.data).toMatchObject({
+      pay_status: 'belum_dibayar',
+      payment: null,
+    });
+    const anew = await t
+      .api(admin)
+      .post('/api/kasir/payment', { visit: v.visitId, payments: [{ method: cash, amount: 1000000 }] });
+    expect(anew.status).toBe(201);
+    expect((await t.api(admin).get(`/api/service/visit/${v.visitId}`)).body.data.pay_status).toBe('lunas');
+  });
+
+  it('voids one settlement alone: the bill is partly paid again', async () => {
+    const pasien = await t.makePatient(branchA, { name: 'Intan Piutang', username: 'RM02000022' });
+    const v = await finishedVisit(branchA, pasien, admin, doctor);
+    const first = await t
+      .api(admin)
+      .post('/api/kasir/payment', { visit: v.visitId, payments: [{ method: cash, amount: 100000 }] });
+    const id = first.body.data.id as number;
+    const s = await t
+      .api(admin)
+      .post(`/api/kasir/payment/${id}/settle`, { payments: [{ method: cash, amount: 900000 }] });
+    expect(s.body.data.outstanding).toBe(0);
+    const req = await t.api(admin).post(`/api/kasir/payment/${s.body.data.id}/void`, { reason: 'Uang palsu' });
+    expect(req.status).toBe(202);
+    await t.api(manager).post(`/api/applog/doconfirm/${req.body.data.applog_id}`, { status: 1 });
+    expect((await t.api(admin).get(`/api/kasir/payment/${id}`)).body.data).toMatchObject({
+      status: 'partly',
+      outstanding: 900000,
+    });
+    expect((await t.api(admin).get(`/api/kasir/bill/${v.visitId}`)).body.data.pay_status).toBe('belum_lunas');
+  });
+});
+
 describe('POST /api/kasir/sales (general cashier)', () => {
   it('sells from the pharmacy with cost of goods, refuses short stock, and a void returns the stock', async () => {
     const stock = async () =>
@@ -575,6 +713,59 @@ describe('closing the till', () => {
     );
     const x = await t.api(admin).get(`/api/kasir/report/daily/export?date=${today}`);
     expect(x.status).toBe(200);
+  });
+
+  it('refunds a payment of a closed session out of the voiding cashier open session; the cash account equals the sessions', async () => {
+    const branchC = await t.makeBranch({ name: 'Cabang Kasir C' });
+    await t.db.insert(financePeriode).values({ profile_id: branchC, start_date: '2020-01-01', status: 0 });
+    const kasirC = await t.makeUser('admin', { branchId: branchC, name: 'Sari Kasir' });
+    const managerC = await t.makeUser('manager', { branchId: branchC });
+    const doctorC = await t.makeUser('dokter', { branchId: branchC });
+    // A treatment-only visit (no pharmacy stock in this branch).
+    const pasien = await t.makePatient(branchC, { name: 'Joko Refund' });
+    const v = await finishedVisit(branchC, pasien, kasirC, doctorC, false);
+    const s1 = (await t.api(kasirC).post('/api/kasir/session', { opening_float: 100000 })).body.data.id as number;
+    const pay = await t
+      .api(kasirC)
+      .post('/api/kasir/payment', { visit: v.visitId, payments: [{ method: cash, amount: 500000 }] });
+    expect(pay.status).toBe(201);
+    const closed1 = await t
+      .api(kasirC)
+      .post(`/api/kasir/session/${s1}/close`, { counts: [{ method: cash, amount: 600000 }] });
+    expect(closed1.body.data).toMatchObject({ expected_total: 600000, difference: 0 });
+    // The session of the payment is closed and the cashier has none open: nowhere for the money to come from.
+    const none = await t.api(kasirC).post(`/api/kasir/payment/${pay.body.data.id}/void`, { reason: 'Pasien komplain' });
+    expect(none.status).toBe(400);
+    expect(none.body[0].message).toContain('Buka kasir terlebih dahulu');
+    const s2 = (await t.api(kasirC).post('/api/kasir/session', { opening_float: 1000000 })).body.data.id as number;
+    const req = await t.api(kasirC).post(`/api/kasir/payment/${pay.body.data.id}/void`, { reason: 'Pasien komplain' });
+    expect(req.status).toBe(202);
+    expect((await t.api(managerC).post(`/api/applog/doconfirm/${req.body.data.applog_id}`, { status: 1 })).status).toBe(
+      200,
+    );
+    // The closed session keeps its figures; the refund is cash out of the open one.
+    const after1 = await t.api(kasirC).get(`/api/kasir/session/${s1}`);
+    expect(after1.body.data).toMatchObject({ expected_total: 600000, counted_total: 600000, difference: 0 });
+    const cur = await t.api(kasirC).get('/api/kasir/session/current');
+    expect(cur.body.data).toMatchObject({ id: s2, expected_total: 500000 });
+    const report = await t.api(kasirC).get(`/api/kasir/report/daily?date=${today}`);
+    expect(report.body.data.total).toBe(0);
+    const closed2 = await t
+      .api(kasirC)
+      .post(`/api/kasir/session/${s2}/close`, { counts: [{ method: cash, amount: 500000 }] });
+    expect(closed2.body.data).toMatchObject({ expected_total: 500000, difference: 0 });
+    // The cash account of the branch equals what its closed sessions took in and gave out (expected less the float).
+    const kas = await one<{ b: string }>(
+      sql`select coalesce(sum(d.debit - d.credit), 0)::text as b from jurnal j join jurnal_detail d on d.jurnal_id = j.id
+          join akun a on a.id = d.akun_id where j.profile_id = ${branchC} and a.code = '1101'`,
+    );
+    const sessions = await one<{ s: string }>(
+      sql`select coalesce(sum(k.expected - s.opening_float), 0)::text as s
+          from kasir_session_count k join kasir_session s on s.id = k.session_id
+          where s.profile_id = ${branchC} and s.status = 'closed' and k.payment_method_id = ${cash}`,
+    );
+    expect(Number(kas.b)).toBe(Number(sessions.s));
+    expect(Number(kas.b)).toBe(0);
   });
 
   it('keeps every branch trial balance at zero', async () => {

@@ -125,18 +125,29 @@ export async function insertCounts(db: Db, rows: (typeof kasirSessionCount.$infe
   if (rows.length) await db.insert(kasirSessionCount).values(rows);
 }
 
-/** What a session took per method (applied amounts of its payments that are not void), and how many payments. */
+/**
+ * What went through a session per method: the applied amounts of the payments taken in it, less what voids gave back
+ * out of it (a void's refund session: the payment's own while that was open, else the voiding cashier's). A payment
+ * voided while its session is open thus nets to nothing there; one voided after its session closed stays in that
+ * session's figures and is money out of the session that refunded it.
+ */
 export async function sessionTakings(db: Db, sessionIds: number[]) {
   if (!sessionIds.length) return [];
+  const ids = sql.join(
+    sessionIds.map((i) => sql`${i}`),
+    sql`, `,
+  );
   const rows = await queryRows<{ session_id: number; method: number; amount: string }>(
     db,
-    sql`select p.session_id, t.payment_method_id as method, sum(t.amount)::text as amount
-        from kasir_payment_tender t join kasir_payment p on p.id = t.payment_id
-        where p.session_id in (${sql.join(
-          sessionIds.map((i) => sql`${i}`),
-          sql`, `,
-        )}) and p.status <> 'void'
-        group by p.session_id, t.payment_method_id`,
+    sql`select session_id, method, sum(amount)::text as amount from (
+          select p.session_id, t.payment_method_id as method, t.amount
+          from kasir_payment_tender t join kasir_payment p on p.id = t.payment_id
+          where p.session_id in (${ids})
+          union all
+          select coalesce(v.refund_session_id, p.session_id) as session_id, t.payment_method_id as method, -t.amount
+          from kasir_void v join kasir_payment p on p.id = v.payment_id join kasir_payment_tender t on t.payment_id = p.id
+          where coalesce(v.refund_session_id, p.session_id) in (${ids})
+        ) x group by session_id, method`,
   );
   return rows.map((r) => ({ session_id: n(r.session_id), method: n(r.method), amount: n(r.amount) }));
 }
@@ -246,6 +257,8 @@ export async function findPayment(db: Db, id: number, lock = false): Promise<Pay
     tendered: n(r.tendered),
     change: n(r.change),
     print_count: n(r.print_count),
+    parent_id: r.parent_id === null ? null : n(r.parent_id),
+    settled: n(r.settled),
   };
 }
 
@@ -282,14 +295,54 @@ export async function tendersOf(db: Db, paymentId: number) {
   }));
 }
 
-/** The active (not void) payment of a visit, with its cashier's name. */
+/** The active (not void) payment of a visit, with its cashier's name and what it and its settlements paid. */
 export async function activePaymentOfVisit(db: Db, visitId: number) {
-  const [row] = await queryRows<{ id: number; code: string; cashier: string; created_at: string }>(
+  const [row] = await queryRows<{
+    id: number;
+    code: string;
+    cashier: string;
+    created_at: string;
+    total: string;
+    paid: string;
+    outstanding: string;
+  }>(
     db,
-    sql`select p.id, p.code, u.name as cashier, p.created_at from kasir_payment p join users u on u.id = p.cashier_id
-        where p.visit_id = ${visitId} and p.status <> 'void'`,
+    sql`select p.id, p.code, u.name as cashier, p.created_at, s.total::text, s.paid::text, s.outstanding::text
+        from kasir_payment p join users u on u.id = p.cashier_id
+        join kasir_visit_pay_status s on s.payment_id = p.id
+        where p.visit_id = ${visitId} and p.kind = 'visit' and p.status <> 'void'`,
   );
-  return row ? { ...row, id: n(row.id) } : undefined;
+  return row
+    ? { ...row, id: n(row.id), total: n(row.total), paid: n(row.paid), outstanding: n(row.outstanding) }
+    : undefined;
+}
+
+export interface SettlementRow {
+  id: number;
+  code: string;
+  paid_date: string;
+  cashier: string;
+  session_id: number;
+  paid: number;
+  status: string;
+}
+
+/** The settlements (pelunasan) of a visit payment, oldest first; `active`: only those not void, locked. */
+export async function settlementsOf(db: Db, parentId: number, active = false): Promise<SettlementRow[]> {
+  const rows = await queryRows<SettlementRow>(
+    db,
+    sql`select p.id, p.code, p.paid_date, u.name as cashier, p.session_id, p.paid::text as paid, p.status
+        from kasir_payment p join users u on u.id = p.cashier_id
+        where p.parent_id = ${parentId} ${active ? sql`and p.status <> 'void'` : sql``}
+        order by p.id ${active ? sql`for update of p` : sql``}`,
+  );
+  return rows.map((r) => ({ ...r, id: n(r.id), session_id: n(r.session_id), paid: n(r.paid) }));
+}
+
+/** A session row (any status), locked for share: a close waits for the refund being written against it. */
+export async function sessionForShare(db: Db, id: number): Promise<SessionRow | undefined> {
+  const rows = await queryRows<SessionRow>(db, sql`select * from kasir_session where id = ${id} for share`);
+  return rows[0] ? normSession(rows[0]) : undefined;
 }
 
 export async function bumpPrintCount(db: Db, id: number): Promise<number> {
@@ -312,9 +365,11 @@ export interface PaymentListRow extends PaymentRow {
   voided_date: string | null;
   void_jurnal_code: string | null;
   void_pending: boolean;
+  parentcode: string | null;
+  outstanding: string | null;
 }
 
-const paymentSelect = sql`select p.*, b.name as branchname, b.address as branchaddress, b.phone as branchphone, c.name as customername, c.username as customerusername,
+const paymentSelect = sql`select p.*, pp.code as parentcode, ps.outstanding::text as outstanding, b.name as branchname, b.address as branchaddress, b.phone as branchphone, c.name as customername, c.username as customerusername,
     m.code as membershipcode, u.name as cashiername, v.reason as void_reason, v.voided_date, v.jurnal_code as void_jurnal_code,
     exists (select 1 from applog l where l.entity = 'kasir_payment' and l.entity_id = p.id and l.kind = 'request' and l.status = 0) as void_pending
   from kasir_payment p
@@ -322,7 +377,9 @@ const paymentSelect = sql`select p.*, b.name as branchname, b.address as brancha
   join users u on u.id = p.cashier_id
   left join users c on c.id = p.customer_id
   left join paket_membership m on m.id = p.membership_id
-  left join kasir_void v on v.payment_id = p.id`;
+  left join kasir_void v on v.payment_id = p.id
+  left join kasir_payment pp on pp.id = p.parent_id
+  left join kasir_visit_pay_status ps on ps.payment_id = coalesce(p.parent_id, p.id)`;
 
 export async function listPayments(
   db: Db,
@@ -362,17 +419,36 @@ export async function paymentListRow(db: Db, id: number): Promise<PaymentListRow
   return row;
 }
 
-/** Payments of a day (branch scope) with their tenders, for the daily report. */
+/**
+ * The money of a day (branch scope) per payment and tender, for the daily report: payments of the day (not voided
+ * the same day) and, negative, what voids of the day gave back of payments of another day (by the refunding
+ * session's cashier). A payment voided the same day it was taken nets to nothing and is left out.
+ */
 export async function dayTenders(db: Db, scope: BranchScope, date: string) {
-  const rows = await queryRows<{ payment_id: number; cashier: string; method: string; amount: string; total: string }>(
+  const rows = await queryRows<{
+    payment_id: number;
+    cashier: string;
+    method: string;
+    amount: string;
+    refund: boolean;
+  }>(
     db,
-    sql`select p.id as payment_id, u.name as cashier, m.name as method, t.amount::text, p.paid::text as total
-        from kasir_payment p join users u on u.id = p.cashier_id
-        join kasir_payment_tender t on t.payment_id = p.id join payment_method m on m.id = t.payment_method_id
-        where ${scopeSql(sql`p.profile_id`, scope)} and p.paid_date = ${date} and p.status <> 'void'
-        order by u.name, m.name`,
+    sql`select * from (
+          select p.id as payment_id, u.name as cashier, m.name as method, t.amount::text, false as refund
+          from kasir_payment p join users u on u.id = p.cashier_id
+          join kasir_payment_tender t on t.payment_id = p.id join payment_method m on m.id = t.payment_method_id
+          left join kasir_void v on v.payment_id = p.id
+          where ${scopeSql(sql`p.profile_id`, scope)} and p.paid_date = ${date}
+            and (p.status <> 'void' or v.voided_date is distinct from p.paid_date)
+          union all
+          select p.id as payment_id, u.name as cashier, m.name as method, (-t.amount)::text, true as refund
+          from kasir_void v join kasir_payment p on p.id = v.payment_id
+          join kasir_session s on s.id = coalesce(v.refund_session_id, p.session_id) join users u on u.id = s.cashier_id
+          join kasir_payment_tender t on t.payment_id = p.id join payment_method m on m.id = t.payment_method_id
+          where ${scopeSql(sql`p.profile_id`, scope)} and v.voided_date = ${date} and p.paid_date <> ${date}
+        ) x order by cashier, method`,
   );
-  return rows.map((r) => ({ ...r, payment_id: n(r.payment_id), amount: n(r.amount), total: n(r.total) }));
+  return rows.map((r) => ({ ...r, payment_id: n(r.payment_id), amount: n(r.amount) }));
 }
 
 // ------------------------------------------------------------------------------------------ voids
@@ -665,9 +741,10 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
 export async function billableVisits(
   db: Db,
   scope: BranchScope,
-  f: { date?: string; unpaid?: boolean; keyword?: string },
+  f: { date?: string; unpaid?: boolean; paystatus?: string; keyword?: string },
 ) {
   const k = f.keyword ? like(f.keyword) : null;
+  const status = sql`coalesce(p.pay_status, 'belum_dibayar')`;
   const rows = await queryRows<{
     id: number;
     code: string;
@@ -679,17 +756,22 @@ export async function billableVisits(
     doctorname: string;
     payment_id: number | null;
     payment_code: string | null;
-    payment_status: string | null;
+    payment_total: string | null;
+    payment_paid: string | null;
+    payment_outstanding: string | null;
+    pay_status: string;
   }>(
     db,
     sql`select v.id, v.code, v.visit_date, v.status, v.customer_id, c.name as customername, c.username as customerusername,
-          d.name as doctorname, p.id as payment_id, p.code as payment_code, p.status as payment_status
+          d.name as doctorname, p.payment_id, p.code as payment_code, p.total::text as payment_total,
+          p.paid::text as payment_paid, p.outstanding::text as payment_outstanding, ${status} as pay_status
         from visit v join rm_record r on r.visit_id = v.id and r.status = 'finished'
         join users c on c.id = v.customer_id join users d on d.id = v.doctor_id
-        left join kasir_payment p on p.visit_id = v.id and p.status <> 'void'
+        left join kasir_visit_pay_status p on p.visit_id = v.id
         where ${scopeSql(sql`v.profile_id`, scope)}
           ${f.date ? sql`and v.visit_date = ${f.date}` : sql``}
-          ${f.unpaid ? sql`and p.id is null` : sql``}
+          ${f.unpaid ? sql`and p.payment_id is null` : sql``}
+          ${f.paystatus ? sql`and ${status} = ${f.paystatus}` : sql``}
           ${k ? sql`and (lower(c.name) like ${k} or lower(c.username) like ${k} or lower(v.code) like ${k})` : sql``}
         order by v.visit_date desc, v.id desc limit 200`,
   );
@@ -698,6 +780,9 @@ export async function billableVisits(
     id: n(r.id),
     customer_id: n(r.customer_id),
     payment_id: r.payment_id === null ? null : n(r.payment_id),
+    payment_total: n(r.payment_total),
+    payment_paid: n(r.payment_paid),
+    payment_outstanding: n(r.payment_outstanding),
   }));
 }
 

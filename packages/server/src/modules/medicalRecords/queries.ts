@@ -48,12 +48,14 @@ export interface VisitHead {
   finished_at: string | null;
   finished_by: number | null;
   finished_by_name: string | null;
+  pay_status: 'belum_dibayar' | 'belum_lunas' | 'lunas';
 }
 
 const visitHeadSelect = sql`
   select v.id, v.profile_id, v.code, v.visit_date::text as visit_date, v.kind, v.status, v.complaint, v.customer_id,
          v.doctor_id, du.name as doctor_name, v.nurse_id, nu.name as nurse_name,
-         r.id as record_id, r.status as record_status, r.finished_at, r.finished_by, fu.name as finished_by_name
+         r.id as record_id, r.status as record_status, r.finished_at, r.finished_by, fu.name as finished_by_name,
+         coalesce((select ps.pay_status from kasir_visit_pay_status ps where ps.visit_id = v.id), 'belum_dibayar') as pay_status
     from visit v
     join users du on du.id = v.doctor_id
     left join users nu on nu.id = v.nurse_id
@@ -68,6 +70,7 @@ function toVisitHead(r: Record<string, unknown>): VisitHead {
     visit_date: String(r.visit_date),
     kind: String(r.kind),
     status: String(r.status),
+    pay_status: r.pay_status as VisitHead['pay_status'],
     complaint: (r.complaint as string | null) ?? null,
     customer_id: Number(r.customer_id),
     doctor_id: Number(r.doctor_id),

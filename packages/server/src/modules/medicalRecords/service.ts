@@ -250,6 +250,7 @@ async function assemble(
         visit_date: h.visit_date,
         kind: h.kind,
         status: h.status,
+        pay_status: h.pay_status,
         complaint: h.complaint,
         doctor: { id: h.doctor_id, name: h.doctor_name },
         nurse: person(h.nurse_id, h.nurse_name),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { paketHistory, paketMembership, reservation, users, visit, visitStatusLog } from '../../db/schema/index.js';
-import type { VisitDto, VisitKind, VisitStatus } from '@klinik/shared';
+import type { VisitDto, VisitKind, VisitPayStatus, VisitStatus } from '@klinik/shared';
 
 /** The only file of the module with SQL. Every list takes the branch it is scoped to. */
 export type VisitRow = typeof visit.$inferSelect;
@@ -20,6 +20,8 @@ const selection = {
   reservation_code: reservation.code,
   reservation_time: reservation.time,
   paket_code: paketMembership.code,
+  /** The paid state, derived from the cashier's payment rows (the kasir_visit_pay_status view), never stored here. */
+  pay_status: sql<VisitPayStatus>`coalesce((select ps.pay_status from kasir_visit_pay_status ps where ps.visit_id = ${visit.id}), 'belum_dibayar')`,
 };
 
 function baseSelect(db: Db) {
@@ -55,6 +57,7 @@ export function toDto(r: Joined): VisitDto {
     paket_membership: v.paket_membership_id && r.paket_code ? { id: v.paket_membership_id, code: r.paket_code } : null,
     needs_multimedia: v.needs_multimedia,
     status: v.status as VisitStatus,
+    pay_status: r.pay_status,
     called_at: v.called_at,
     started_at: v.started_at,
     finished_at: v.finished_at,

@@ -1,4 +1,4 @@
-import type { PaymentDto, PaymentResultDto } from '@klinik/shared';
+import type { PaymentDto, PaymentResultDto, SettleResultDto } from '@klinik/shared';
 import { api, newIdempotencyKey } from '../../lib/api';
 
 /** What POST /api/kasir/payment answers: the payment, or a discount waiting for approval (202). */
@@ -11,6 +11,11 @@ export async function payVisit(body: unknown, idempotencyKey: string): Promise<P
 
 export async function payCicilan(body: unknown, idempotencyKey: string): Promise<PaymentResultDto> {
   return (await api.post<{ data: PaymentResultDto }>('/api/kasir/cicilan', body, { idempotencyKey })).data;
+}
+
+/** A further payment (pelunasan) of a visit payment that left part of the bill unpaid. */
+export async function settlePayment(id: number, body: unknown, idempotencyKey: string): Promise<SettleResultDto> {
+  return (await api.post<{ data: SettleResultDto }>(`/api/kasir/payment/${id}/settle`, body, { idempotencyKey })).data;
 }
 
 export async function voidPayment(id: number, reason: string) {

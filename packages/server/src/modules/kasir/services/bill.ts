@@ -19,6 +19,7 @@ import {
   type LineKind,
   type Sen,
   type VisitPayInput,
+  type VisitPayStatus,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
@@ -40,6 +41,7 @@ import {
   type NewLine,
   type PaymentOut,
 } from './core.js';
+import { paymentSummary } from './settle.js';
 
 const NOT_FOUND = 'Kunjungan tidak ditemukan';
 
@@ -210,16 +212,25 @@ export async function getBill(ctx: Ctx, visitId: number, usePaket = true): Promi
     discount: fromSen(b.lineDiscount),
     tax: fromSen(b.tax),
     total: fromSen(total),
-    payment: paid ? { id: paid.id, code: paid.code, cashier: paid.cashier } : null,
+    payment: paid ? await paymentSummary(c, paid) : null,
+    pay_status: !paid ? 'belum_dibayar' : paid.outstanding > 0 ? 'belum_lunas' : 'lunas',
   };
 }
 
-function alreadyPaid(p: { code: string; cashier: string }) {
+/** A bill paid in part answers 409 too, pointing at the settlement (POST /api/kasir/payment/{id}/settle). */
+function alreadyPaid(p: { code: string; cashier: string; outstanding?: number }) {
+  if (p.outstanding && p.outstanding > 0)
+    return conflict(
+      `Tagihan kunjungan ini sudah dibayar sebagian oleh ${p.cashier} (${p.code}); lunasi sisa ${formatRupiah(fromSen(p.outstanding))} melalui pelunasan`,
+    );
   return conflict(`Tagihan kunjungan ini sudah dibayar oleh ${p.cashier} (${p.code})`);
 }
 
 /** The cashier's queue: visits with a finished record (unpaid first when asked). */
-export async function queue(ctx: Ctx, f: { date?: string; unpaid?: boolean; keyword?: string }) {
+export async function queue(
+  ctx: Ctx,
+  f: { date?: string; unpaid?: boolean; paystatus?: VisitPayStatus; keyword?: string },
+) {
   const c = requireUser(ctx);
   const rows = await q.billableVisits(c.db, branchScope(c), f);
   return rows.map((r) => ({
@@ -229,7 +240,16 @@ export async function queue(ctx: Ctx, f: { date?: string; unpaid?: boolean; keyw
     status: r.status,
     customer: { id: r.customer_id, name: r.customername, username: r.customerusername },
     doctorname: r.doctorname,
-    payment: r.payment_id ? { id: r.payment_id, code: r.payment_code!, status: r.payment_status! } : null,
+    pay_status: r.pay_status as VisitPayStatus,
+    payment: r.payment_id
+      ? {
+          id: r.payment_id,
+          code: r.payment_code!,
+          total: fromSen(r.payment_total),
+          paid: fromSen(r.payment_paid),
+          outstanding: fromSen(r.payment_outstanding),
+        }
+      : null,
   }));
 }
 

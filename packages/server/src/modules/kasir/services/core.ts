@@ -8,6 +8,7 @@ import {
   fromSen,
   sumSen,
   toSen,
+  PAYMENT_KINDS,
   type PaymentDto,
   type PaymentKind,
   type PaymentResultDto,
@@ -50,7 +51,12 @@ export interface Settlement {
  * Applies the tenders to what is due. Non-cash tenders are taken whole and together may not exceed the bill; cash
  * covers the rest and gives change for what it exceeds. `paid` (<= due) is what the bill received.
  */
-export async function settle(tx: Ctx, due: Sen, input: { method: number; amount: number }[]): Promise<Settlement> {
+export async function settle(
+  tx: Ctx,
+  due: Sen,
+  input: { method: number; amount: number }[],
+  overMessage = 'Pembayaran non-tunai melebihi jumlah tagihan',
+): Promise<Settlement> {
   const methods = new Map((await q.paymentMethods(tx.db)).map((m) => [m.id, m]));
   const rows = input.map((t, i) => {
     const m = methods.get(t.method);
@@ -59,7 +65,7 @@ export async function settle(tx: Ctx, due: Sen, input: { method: number; amount:
     return { m, amount: toSen(t.amount) };
   });
   const nonCash = sumSen(rows.filter((r) => r.m.type !== 'tunai').map((r) => r.amount));
-  if (nonCash > due) throw badRequest('Pembayaran non-tunai melebihi jumlah tagihan', 'payments');
+  if (nonCash > due) throw badRequest(overMessage, 'payments');
   let left = due - nonCash;
   const tenders: SettledTender[] = rows.map((r) => {
     if (r.m.type !== 'tunai')
@@ -113,6 +119,8 @@ export interface NewPayment {
   customer_id?: number | null;
   membership_id?: number | null;
   warehouse_id?: number | null;
+  /** A settlement: the visit payment it settles. */
+  parent_id?: number | null;
   subtotal: Sen;
   discount: Sen;
   tax: Sen;
@@ -136,6 +144,8 @@ export function revenueAccount(kind: string): string {
       return ACCOUNT.pendapatanLab;
     case 'cicilan':
       return ACCOUNT.piutangMembership;
+    case 'pelunasan':
+      return ACCOUNT.piutangPasien;
     default:
       return ACCOUNT.pendapatanProduk;
   }
@@ -192,7 +202,7 @@ export async function storePayment(tx: Ctx, session: q.SessionRow, p: NewPayment
   if (p.settlement.paid < p.total && !p.allowPartial)
     throw badRequest('Jumlah pembayaran kurang dari jumlah tagihan', 'payments');
   const period = today.slice(0, 7).replace('-', '');
-  const prefix = p.kind === 'cicilan' ? 'KWC' : p.kind === 'sales' ? 'PJU' : 'INV';
+  const prefix = { cicilan: 'KWC', sales: 'PJU', pelunasan: 'PLN', visit: 'INV' }[p.kind];
   const number = await nextNumber(tx.db, tx.branchId, prefix, period);
   const code = formatDocNumber(prefix, tx.branchId, period, number);
   const row = await q.insertPayment(tx.db, {
@@ -203,6 +213,7 @@ export async function storePayment(tx: Ctx, session: q.SessionRow, p: NewPayment
     customer_id: p.customer_id ?? null,
     membership_id: p.membership_id ?? null,
     warehouse_id: p.warehouse_id ?? null,
+    parent_id: p.parent_id ?? null,
     session_id: session.id,
     cashier_id: c.user.id,
     paid_date: today,
@@ -348,7 +359,7 @@ export function toPaymentDto(r: q.PaymentListRow): PaymentDto {
     branchphone: r.branchphone,
     code: r.code,
     kind: r.kind as PaymentKind,
-    kindname: { visit: 'Kunjungan', sales: 'Penjualan', cicilan: 'Cicilan Paket' }[r.kind as PaymentKind] ?? r.kind,
+    kindname: PAYMENT_KINDS[r.kind as PaymentKind] ?? r.kind,
     visit_id: r.visit_id === null ? null : Number(r.visit_id),
     customer: r.customer_id
       ? { id: Number(r.customer_id), name: r.customername ?? '-', username: r.customerusername ?? '' }
@@ -373,5 +384,7 @@ export function toPaymentDto(r: q.PaymentListRow): PaymentDto {
       ? { reason: r.void_reason, voided_date: r.voided_date ?? '', jurnal_code: r.void_jurnal_code }
       : null,
     void_pending: !!r.void_pending,
+    outstanding: fromSen(Math.max(0, Number(r.outstanding ?? 0))),
+    parent: r.parent_id ? { id: Number(r.parent_id), code: r.parentcode ?? '' } : null,
   };
 }

@@ -18,15 +18,21 @@ import { readUpload } from '../../../lib/uploads.js';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
 import { toPaymentDto } from './core.js';
+import { settlementsOf } from './settle.js';
 
 export async function getPayment(ctx: Ctx, id: number): Promise<PaymentDto> {
   const c = requireUser(ctx);
   await requireAccess(c, KASIR_PAYMENT, [id], 'read');
   const row = await q.paymentListRow(c.db, id);
   if (!row) throw notFound(KASIR_PAYMENT.notFound);
-  const [lines, tenders] = await Promise.all([q.linesOf(c.db, id), q.tendersOf(c.db, id)]);
+  const [lines, tenders, settlements] = await Promise.all([
+    q.linesOf(c.db, id),
+    q.tendersOf(c.db, id),
+    row.kind === 'visit' ? settlementsOf(c, id) : Promise.resolve(undefined),
+  ]);
   return {
     ...toPaymentDto(row),
+    settlements,
     lines: lines.map((l) => ({
       kind: l.kind as LineKind,
       ref: l.ref_id,
@@ -114,6 +120,14 @@ export function notaHtml(d: NotaData): string {
   const tenders = (p.tenders ?? [])
     .map((t) => `<tr><td>${esc(t.methodname)}</td><td class="r">${esc(formatRupiah(t.tendered))}</td></tr>`)
     .join('');
+  // A visit payment paid in part lists its settlements (pelunasan) after its own tenders, then what is left.
+  const settlementRows = (p.settlements ?? [])
+    .filter((x) => x.status !== 'void')
+    .map(
+      (x) =>
+        `<tr><td>Pelunasan ${esc(x.code)} (${esc(formatDate(x.paid_date))})</td><td class="r">${esc(formatRupiah(x.paid))}</td></tr>`,
+    )
+    .join('');
   return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Nota ${esc(p.code)}</title>
 <style>
   @page { size: A5; margin: 10mm; }
@@ -162,8 +176,10 @@ ${p.status === 'void' ? '<div class="void">DIBATALKAN</div>' : ''}
   <tr><td><b>Total</b></td><td class="r"><b>${esc(formatRupiah(p.total))}</b></td></tr>
   ${tenders}
   <tr><td>Kembali</td><td class="r">${esc(formatRupiah(p.change))}</td></tr>
-  ${p.paid < p.total ? `<tr><td>Sisa Tagihan</td><td class="r">${esc(formatRupiah(p.total - p.paid))}</td></tr>` : ''}
+  ${settlementRows}
+  ${p.kind === 'visit' && p.status !== 'void' && p.paid < p.total ? `<tr><td><b>Sisa Tagihan</b></td><td class="r"><b>${esc(formatRupiah(p.outstanding))}</b></td></tr>` : ''}
 </table>
+${p.parent ? `<div class="muted" style="margin-top:4px">Pelunasan tagihan ${esc(p.parent.code)}${p.outstanding > 0 ? `; sisa tagihan ${esc(formatRupiah(p.outstanding))}` : '; tagihan lunas'}.</div>` : ''}
 <div class="words">Terbilang: ${esc(terbilang(p.total))}</div>
 <div class="sign"><div>Kasir<div class="line">${esc(p.cashier.name)}</div></div></div>
 </body></html>`;

@@ -165,7 +165,10 @@ export async function list(ctx: Ctx, date?: string): Promise<SessionDto[]> {
   return sessionDtos(c, rows);
 }
 
-/** The daily report: the day's payments (not void) per cashier and per method, and the sessions of the day. */
+/**
+ * The daily report: the day's payments per cashier and per method (a payment voided the same day left out; a void of
+ * an earlier day's payment is money out of the refunding cashier on the void's day), and the sessions of the day.
+ */
 export async function daily(ctx: Ctx, date?: string): Promise<DailyReportDto> {
   const c = requireUser(ctx);
   const day = date ?? (await c.today());
@@ -174,12 +177,13 @@ export async function daily(ctx: Ctx, date?: string): Promise<DailyReportDto> {
   const byMethod = new Map<string, { ids: Set<number>; amount: number }>();
   for (const r of rows) {
     const k = byCashier.get(r.cashier) ?? { ids: new Set(), total: 0, methods: {} };
-    k.ids.add(r.payment_id);
+    // A refund (a void of an earlier day's payment) is money out, not a transaction of the day.
+    if (!r.refund) k.ids.add(r.payment_id);
     k.total += r.amount;
     k.methods[r.method] = (k.methods[r.method] ?? 0) + r.amount;
     byCashier.set(r.cashier, k);
     const m = byMethod.get(r.method) ?? { ids: new Set(), amount: 0 };
-    m.ids.add(r.payment_id);
+    if (!r.refund) m.ids.add(r.payment_id);
     m.amount += r.amount;
     byMethod.set(r.method, m);
   }

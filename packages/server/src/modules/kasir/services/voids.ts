@@ -13,7 +13,7 @@ import {
   type PaymentVoidInput,
 } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
-import { conflict, notFound } from '../../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { requestOrRun, type ApprovalExecutor } from '../../applog/index.js';
 import { postJournal } from '../../finance/index.js';
@@ -29,13 +29,61 @@ interface VoidPayload {
   reason: string;
 }
 
+/**
+ * The session the money of a void goes back from: the payment's own while it is open; once that is closed, the open
+ * session (in the payment's branch) of the cashier who asked for the void, which must exist when anything goes back.
+ * The closed session keeps its figures; the refund is money out of the refunding session (its expected drops).
+ */
+async function refundSession(
+  tx: Ctx,
+  pay: q.PaymentRow,
+  cashier: { id: number; name: string; self: boolean },
+  lock: boolean,
+): Promise<number> {
+  const own = lock ? await q.sessionForShare(tx.db, pay.session_id) : await q.findSession(tx.db, pay.session_id);
+  if (own?.status === 'open') return own.id;
+  const tenders = await q.tendersOf(tx.db, pay.id);
+  if (!tenders.some((t) => t.amount > 0)) return pay.session_id;
+  const mine = await q.openSessionOf(tx.db, pay.profile_id, cashier.id, lock ? 'share' : null);
+  if (mine) return mine.id;
+  throw badRequest(
+    cashier.self
+      ? `Sesi kasir pembayaran ${pay.code} sudah ditutup: uang dikembalikan dari sesi kasir Anda yang terbuka. Buka kasir terlebih dahulu.`
+      : `Sesi kasir pembayaran ${pay.code} sudah ditutup dan ${cashier.name} tidak memiliki sesi kasir terbuka untuk mengembalikan uang. Buka kasir terlebih dahulu.`,
+  );
+}
+
+/** The payments a void takes with it: a visit payment's settlements that are not void first, then itself. */
+async function toReverse(tx: Ctx, pay: q.PaymentRow, lock: boolean): Promise<q.PaymentRow[]> {
+  if (pay.kind !== 'visit') return [pay];
+  const out: q.PaymentRow[] = [];
+  for (const s of await q.settlementsOf(tx.db, pay.id, lock)) {
+    const row = await q.findPayment(tx.db, s.id, lock);
+    if (row) out.push(row);
+  }
+  return [...out, pay];
+}
+
 async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: number | null): Promise<void> {
-  const c = requireUser(tx);
   await requireOwnBranch(tx, KASIR_PAYMENT, [p.payment_id]);
   const pay = await q.findPayment(tx.db, p.payment_id, true);
   if (!pay) throw notFound(KASIR_PAYMENT.notFound);
   if (pay.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
+  const requester = { id: requestedBy, name: await q.userName(tx.db, requestedBy), self: false };
+  for (const row of await toReverse(tx, pay, true)) await reverseOne(tx, row, p, pay.code, requester, applogId);
+}
+
+async function reverseOne(
+  tx: Ctx,
+  pay: q.PaymentRow,
+  p: VoidPayload,
+  mainCode: string,
+  requester: { id: number; name: string; self: boolean },
+  applogId: number | null,
+): Promise<void> {
+  const c = requireUser(tx);
   const today = await tx.today();
+  const refund = await refundSession(tx, pay, requester, true);
   const lines = await q.linesOf(tx.db, pay.id);
   const tenders = await q.tendersOf(tx.db, pay.id);
   // Instalments and package slots go back.
@@ -56,7 +104,10 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
   // takes the stock (the items' valuation), and a void taking them the other way round deadlocked with it.
   let jurnal: { id: number; code: string } | null = null;
   if (pay.jurnal_id) {
-    const memo = `Pembatalan ${pay.code}: ${p.reason}`.slice(0, 1000);
+    const memo = `Pembatalan ${pay.code}${pay.code === mainCode ? '' : ` (bersama ${mainCode})`}: ${p.reason}`.slice(
+      0,
+      1000,
+    );
     const reversed = journalLines(
       pay,
       lines.map((l) => ({ ...l, price: Number(l.price), doctor_share: Number(l.doctor_share) })),
@@ -89,12 +140,13 @@ async function carryOut(tx: Ctx, p: VoidPayload, requestedBy: number, applogId: 
     profile_id: tx.branchId,
     payment_id: pay.id,
     reason: p.reason,
-    requested_by: requestedBy,
+    requested_by: requester.id,
     approved_by: c.user.id,
     applog_id: applogId,
     jurnal_id: jurnal?.id ?? null,
     jurnal_code: jurnal?.code ?? null,
     voided_date: today,
+    refund_session_id: refund,
   });
   await audit(tx, {
     action: 'void',
@@ -111,6 +163,9 @@ export async function requestVoid(ctx: Ctx, id: number, input: PaymentVoidInput)
   const pay = await q.findPayment(c.db, id);
   if (!pay) throw notFound(KASIR_PAYMENT.notFound);
   if (pay.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
+  // The money must have somewhere to go back from before the request waits for approval (checked again then).
+  for (const row of await toReverse(c, pay, false))
+    await refundSession(c, row, { id: c.user.id, name: c.user.name, self: true }, false);
   const payload: VoidPayload = { payment_id: id, reason: input.reason };
   const out = await requestOrRun(
     c,

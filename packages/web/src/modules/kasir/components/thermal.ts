@@ -44,7 +44,12 @@ ${p.tax ? `<div class="row"><span>PPN</span><span>${esc(formatRupiah(p.tax))}</s
 <div class="row b"><span>TOTAL</span><span>${esc(formatRupiah(p.total))}</span></div>
 ${tenders}
 <div class="row"><span>Kembali</span><span>${esc(formatRupiah(p.change))}</span></div>
-${p.paid < p.total ? `<div class="row"><span>Sisa</span><span>${esc(formatRupiah(p.total - p.paid))}</span></div>` : ''}
+${(p.settlements ?? [])
+  .filter((x) => x.status !== 'void')
+  .map((x) => `<div class="row"><span>Pelunasan ${esc(x.code)}</span><span>${esc(formatRupiah(x.paid))}</span></div>`)
+  .join('')}
+${p.kind === 'visit' && p.status !== 'void' && p.paid < p.total ? `<div class="row"><span>Sisa</span><span>${esc(formatRupiah(p.outstanding))}</span></div>` : ''}
+${p.parent ? `<div>Pelunasan ${esc(p.parent.code)}; sisa ${esc(formatRupiah(p.outstanding))}</div>` : ''}
 <hr><div>Terbilang: ${esc(terbilang(p.total))}</div>
 <div>Kasir: ${esc(p.cashier.name)}</div>
 <div class="c">Terima kasih</div>

@@ -12,6 +12,9 @@ import {
   type PaymentDto,
   type PaymentResultDto,
   type SessionDto,
+  type SettleResultDto,
+  type VisitPayStatus,
+  VISIT_PAY_STATUS,
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -39,7 +42,18 @@ import { PaymentPanel, tendersOf, type TenderRow } from '../components/PaymentPa
 import { thermalHtml } from '../components/thermal';
 import { KasirSettings } from '../components/KasirSettings';
 import { useSession } from '../../../app/auth';
-import { markPrinted, newIdempotencyKey, notaUrl, paymentOf, payCicilan, payVisit, voidPayment } from '../api';
+import {
+  markPrinted,
+  newIdempotencyKey,
+  notaUrl,
+  paymentOf,
+  payCicilan,
+  payVisit,
+  settlePayment,
+  voidPayment,
+} from '../api';
+import { PayStatusBadge } from '../../../components/PayStatusBadge';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 const fieldOf = (items: ErrorItem[]) => (f: string) => items.find((i) => i.field === f)?.message;
 
@@ -225,6 +239,75 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
 
 // ------------------------------------------------------------------------------------------------ visit bill
 
+/** Pelunasan: a further payment of what a partly paid bill still owes (cash may give change; never more). */
+function SettlePanel({
+  payment,
+  outstanding,
+  onDone,
+}: {
+  payment: number;
+  outstanding: number;
+  onDone: (r: SettleResultDto) => void;
+}) {
+  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const [key] = React.useState(newIdempotencyKey);
+  const settle = useMutation({
+    mutationFn: () => settlePayment(payment, { payments: tendersOf(rows) }, key),
+    meta: { inlineErrors: true },
+    onSuccess: onDone,
+  });
+  const errs = errorItems(settle.error);
+  return (
+    <div className="grid gap-2 rounded-md border p-3" data-testid="settle-panel">
+      <p className="text-sm font-semibold">Pelunasan sisa tagihan {formatRupiah(outstanding)}</p>
+      <PaymentPanel due={outstanding} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+      {errs.some((e) => !e.field || !/^payments\./.test(e.field)) ? (
+        <ErrorList items={errs.filter((e) => !e.field || !/^payments\./.test(e.field))} />
+      ) : null}
+      <Button onClick={() => settle.mutate()} disabled={settle.isPending}>
+        Bayar Pelunasan
+      </Button>
+    </div>
+  );
+}
+
+/** What a paid bill received: the first payment, its settlements and what is left. */
+function BillPayments({ p }: { p: NonNullable<BillDto['payment']> }) {
+  return (
+    <div className="grid gap-2 rounded-md border p-2 text-sm" data-testid="bill-payments">
+      <div>
+        Dibayar oleh {p.cashier} ({p.code}). <ReceiptActions id={p.id} />
+      </div>
+      {p.settlements.length ? (
+        <table className="w-full text-xs">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th>Pelunasan</th>
+              <th>Tanggal</th>
+              <th>Kasir</th>
+              <th className="text-right">Jumlah</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.settlements.map((x) => (
+              <tr key={x.id} className={x.status === 'void' ? 'text-muted-foreground line-through' : undefined}>
+                <td className="font-mono">{x.code}</td>
+                <td>{formatDate(x.paid_date)}</td>
+                <td>{x.cashier}</td>
+                <td className="text-right tabular-nums">{formatRupiah(x.paid)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <p>
+        Total {formatRupiah(p.total)} · dibayar {formatRupiah(p.paid)} · sisa tagihan{' '}
+        <b data-testid="bill-outstanding">{formatRupiah(p.outstanding)}</b>
+      </p>
+    </div>
+  );
+}
+
 function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
   const [usePaket, setUsePaket] = React.useState(true);
   const [lineDisc, setLineDisc] = React.useState<Record<string, string>>({});
@@ -233,10 +316,15 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
   const [key] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
   const [pending, setPending] = React.useState<string | null>(null);
+  const [settled, setSettled] = React.useState<SettleResultDto | null>(null);
+  const qc = useQueryClient();
+  // Always read afresh on opening: another cashier (or this one a moment ago) may have paid or settled the bill.
   const bill = useQuery({
     queryKey: ['kasir', 'bill', visit, usePaket],
     queryFn: async () =>
       (await api.get<{ data: BillDto }>(`/api/kasir/bill/${visit}`, { query: { use_paket: usePaket } })).data,
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
   const pay = useMutation({
     mutationFn: () =>
@@ -257,6 +345,7 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       if ('pending' in r) setPending(r.message);
       else {
         setResult(r);
+        void qc.invalidateQueries({ queryKey: ['kasir', 'bill', visit], refetchType: 'none' });
         onDone();
       }
     },
@@ -318,10 +407,34 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
         <b>{b.visit.customer.name}</b> ({b.visit.customer.username}) · {b.visit.code} · {formatDate(b.visit.visit_date)}{' '}
         · {b.visit.doctor.name}
       </div>
-      {b.payment ? (
-        <div className="rounded-md border p-2 text-sm">
-          Sudah dibayar oleh {b.payment.cashier} ({b.payment.code}). <ReceiptActions id={b.payment.id} />
+      <div className="flex items-center gap-2 text-sm">
+        Status pembayaran: <PayStatusBadge status={b.pay_status} />
+      </div>
+      {b.payment ? <BillPayments p={b.payment} /> : null}
+      {settled ? (
+        <div
+          className="grid gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm"
+          data-testid="settled-card"
+        >
+          <p>
+            Pelunasan <b>{settled.code}</b> tersimpan: dibayar {formatRupiah(settled.paid)}, kembali{' '}
+            <b data-testid="settled-change">{formatRupiah(settled.change)}</b>, sisa tagihan{' '}
+            {formatRupiah(settled.outstanding)}.
+          </p>
+          <ReceiptActions id={settled.id} />
         </div>
+      ) : null}
+      {b.payment && b.payment.outstanding > 0 ? (
+        <SettlePanel
+          key={b.payment.settlements.length}
+          payment={b.payment.id}
+          outstanding={b.payment.outstanding}
+          onDone={(r) => {
+            setSettled(r);
+            void bill.refetch();
+            onDone();
+          }}
+        />
       ) : null}
       <label className="flex items-center gap-2 text-sm">
         <Switch
@@ -379,9 +492,16 @@ function VisitTab() {
   const qc = useQueryClient();
   const [date, setDate] = React.useState('');
   const [keyword, setKeyword] = React.useState('');
+  const [paystatus, setPaystatus] = React.useState<VisitPayStatus | ''>('');
   const [selected, setSelected] = React.useState<number | null>(null);
+  // 'Belum Lunas' lists the patients' receivables of every date; the other filters keep to the visit date.
+  const allDates = paystatus === 'belum_lunas';
   const q = useQuery({
-    ...trpc.kasir.queue.queryOptions({ date: date || today, keyword: keyword.trim() || undefined }),
+    ...trpc.kasir.queue.queryOptions({
+      date: allDates ? undefined : date || today,
+      paystatus: paystatus || undefined,
+      keyword: keyword.trim() || undefined,
+    }),
     meta: { inlineErrors: true },
   });
   type Row = NonNullable<typeof q.data>[number];
@@ -398,23 +518,52 @@ function VisitTab() {
       ),
     },
     { key: 'doctorname', header: 'Dokter', priority: 3 },
-    { key: 'payment', header: 'Status', cell: (r) => (r.payment ? `Dibayar (${r.payment.code})` : 'Belum dibayar') },
+    {
+      key: 'payment',
+      header: 'Status',
+      cell: (r) => (
+        <div className="flex flex-col gap-1">
+          <PayStatusBadge status={r.pay_status} />
+          {r.payment ? (
+            <span className="text-xs text-muted-foreground">
+              {r.payment.code}
+              {r.payment.outstanding > 0 ? ` · sisa ${formatRupiah(r.payment.outstanding)}` : ''}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
     {
       key: 'act',
       header: '',
       kind: 'action',
       cell: (r) => (
-        <Button size="sm" variant={r.payment ? 'outline' : 'default'} onClick={() => setSelected(r.id)}>
-          {r.payment ? 'Lihat' : 'Bayar'}
+        <Button size="sm" variant={r.pay_status === 'lunas' ? 'outline' : 'default'} onClick={() => setSelected(r.id)}>
+          {r.pay_status === 'lunas' ? 'Lihat' : r.pay_status === 'belum_lunas' ? 'Lunasi' : 'Bayar'}
         </Button>
       ),
     },
   ];
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2">
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
         <FormField label="Tanggal Kunjungan" htmlFor="queue-date">
-          <DateInput id="queue-date" value={date || today} onChange={setDate} />
+          {allDates ? (
+            <p className="py-2 text-sm text-muted-foreground">Semua tanggal (piutang pasien)</p>
+          ) : (
+            <DateInput id="queue-date" value={date || today} onChange={setDate} />
+          )}
+        </FormField>
+        <FormField label="Status Pembayaran" htmlFor="queue-paystatus">
+          <OptionSelect
+            id="queue-paystatus"
+            value={paystatus || 'all'}
+            onValueChange={(v) => setPaystatus(v === 'all' ? '' : (v as VisitPayStatus))}
+            options={[
+              ['all', 'Semua'],
+              ...(Object.keys(VISIT_PAY_STATUS) as VisitPayStatus[]).map((k) => [k, VISIT_PAY_STATUS[k]] as const),
+            ]}
+          />
         </FormField>
         <FormField label="Cari" htmlFor="queue-keyword">
           <Input

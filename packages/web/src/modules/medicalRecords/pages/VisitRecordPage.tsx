@@ -22,6 +22,7 @@ import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
 import { PrintMenu } from '../../medical-lists/components/PrintMenu';
 import { Badge } from '../../../components/ui/badge';
+import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -200,6 +201,7 @@ export default function VisitRecordPage() {
               <Badge variant="outline">
                 Kunjungan {VISIT_STATUS_LABEL[d.visit.status as VisitStatus] ?? d.visit.status}
               </Badge>
+              {finished ? <PayStatusBadge status={d.visit.pay_status} /> : null}
               <Badge variant={finished ? 'secondary' : 'default'} data-testid="rm-record-status">
                 {finished ? 'Rekam medis selesai' : 'Draf'}
               </Badge>

@@ -19,6 +19,7 @@ import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { branchTimeZone, useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { Badge } from '../../../components/ui/badge';
+import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -140,6 +141,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
       cell: (v) => (
         <div className="flex flex-col gap-1">
           <VisitStatusBadge status={v.status} />
+          {v.status === 'selesai' || v.pay_status !== 'belum_dibayar' ? <PayStatusBadge status={v.pay_status} /> : null}
           <span className="text-xs text-muted-foreground">
             {clock(v.cancelled_at ?? v.finished_at ?? v.started_at ?? v.called_at ?? v.created_at, timeZone)}
           </span>

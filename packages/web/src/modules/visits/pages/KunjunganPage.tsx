@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   VISIT_KIND_LABEL,
+  VISIT_PAY_STATUS,
   VISIT_STATUS_LABEL,
   VISIT_STATUSES,
   type VisitDto,
@@ -23,6 +24,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 import { VisitStatusBadge } from '../components/QueueBoard';
+import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
 
@@ -49,6 +51,7 @@ const COLUMNS: Column<VisitDto>[] = [
     cell: (v) => (
       <div className="flex flex-col gap-1">
         <VisitStatusBadge status={v.status} />
+        {v.status === 'selesai' || v.pay_status !== 'belum_dibayar' ? <PayStatusBadge status={v.pay_status} /> : null}
         {v.cancel_reason ? <span className="text-xs text-muted-foreground">{v.cancel_reason}</span> : null}
       </div>
     ),
@@ -110,6 +113,7 @@ export default function KunjunganPage() {
         { header: 'Keluhan', value: (v) => v.complaint ?? '', width: 30 },
         { header: 'Reservasi', value: (v) => v.reservation?.code ?? '', width: 18 },
         { header: 'Status', value: (v) => VISIT_STATUS_LABEL[v.status] },
+        { header: 'Pembayaran', value: (v) => VISIT_PAY_STATUS[v.pay_status] },
         { header: 'Alasan Batal', value: (v) => v.cancel_reason ?? '', width: 24 },
         { header: 'Dipanggil', value: (v) => (v.called_at ? formatDateTime(v.called_at) : ''), width: 18 },
         { header: 'Selesai', value: (v) => (v.finished_at ? formatDateTime(v.finished_at) : ''), width: 18 },
