@@ -280,6 +280,8 @@ describe('concurrent payments (PostgreSQL)', () => {
       sql`select count(*)::int as n from kasir_payment where membership_id = ${m.body.data.id}`,
     );
     expect(n.n).toBe(1);
+  });
+
   it('never settles more of a receivable than is outstanding when cashiers settle it at the same time', async () => {
     const visit = await finishedVisit(await t.makePatient(branch, { name: 'Pasien Pelunasan Serentak' }));
     const first = await t
