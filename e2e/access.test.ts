@@ -87,8 +87,11 @@ async function controlsOutsideTheirBox(page: Page): Promise<string[]> {
   });
 }
 
-/** Chunks and calls: what a page waits for before it can show its data (event streams never end, icons do not matter). */
-const TRACKED = new Set(['script', 'fetch', 'xhr']);
+/**
+ * The page's calls (event streams never end; chunks are left out: Chromium reports neither an answer nor an end
+ * for chunks fetched ahead by <link rel=modulepreload>, and a page's calls follow its chunk anyway).
+ */
+const TRACKED = new Set(['fetch', 'xhr']);
 
 /**
  * The page's requests in flight, event streams left out (live pages keep theirs open as long as they are shown):
@@ -105,8 +108,7 @@ function trackRequests(page: Page) {
   };
   const endOfResponse = (r: HTTPResponse) => end(r.request());
   page.on('request', start);
-  // Answered is enough (a 403 is seen by then; the page's data is awaited by `settled`). Chromium reports no
-  // 'requestfinished' for chunks fetched by <link rel=modulepreload>.
+  // Answered is enough (a 403 is seen by then; the page's data is awaited by `settled`).
   page.on('response', endOfResponse);
   page.on('requestfailed', end);
   page.on('requestservedfromcache', end);

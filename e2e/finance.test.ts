@@ -60,6 +60,8 @@ async function disabled(selector: string): Promise<boolean> {
 }
 
 async function openNewMenu(item: string): Promise<void> {
+  // The module's own 'Baru' menu is a lazy part of the layout: it may arrive after the page's first text.
+  await page.waitForSelector('[data-testid=finance-new-menu]');
   await page.click('[data-testid=finance-new-menu]');
   await page.waitForSelector('[role=menuitem]');
   await clickText(item, 'body', '[role=menuitem]');

@@ -38,6 +38,82 @@ async function call(page: Page, method: string, p: string, body?: unknown): Prom
   );
 }
 
+interface CoveredVisit {
+  visit: { id: number; code: string };
+  total: number;
+  covered: string;
+}
+
+/** The first visit of today's till queue (finished, not paid) with a line a package slot of its patient covers. */
+async function findCoveredVisit(page: Page): Promise<CoveredVisit | undefined> {
+  const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
+  for (const v of queue) {
+    const bill = (await call(page, 'GET', `/api/kasir/bill/${v.id}`)).body.data as {
+      total: number;
+      lines: { name: string; covered_by_paket: number | null }[];
+    };
+    const line = bill.lines.find((l) => l.covered_by_paket);
+    if (line && bill.total > 0) return { visit: v, total: bill.total, covered: line.name };
+  }
+  return undefined;
+}
+
+/**
+ * A demo visit of today with a package-covered line when the day's demo has one (its visits follow the date);
+ * otherwise one made here as the clinic would: a patient holding an unused treatment slot is registered at the
+ * desk, and the doctor records that treatment with another one and finishes the record.
+ */
+async function coveredVisitOfToday(page: Page): Promise<CoveredVisit> {
+  const found = await findCoveredVisit(page);
+  if (found) return found;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+  const memberships = (await call(page, 'GET', '/api/paket/membership?limit=100')).body.data as { id: number }[];
+  let customer = 0;
+  let code = '';
+  for (const m of memberships) {
+    const d = (await call(page, 'GET', `/api/paket/membership/${m.id}`)).body.data as {
+      customer: number;
+      status: number;
+      slots?: { type: number; code: string; left_slot: number; expired_at: string }[];
+    };
+    const slot = d.slots?.find((x) => x.type === 1 && x.left_slot > 0 && x.expired_at >= today);
+    if (slot) {
+      customer = d.customer;
+      code = slot.code;
+      break;
+    }
+  }
+  expect(customer, 'a demo package registration with an unused treatment slot').toBeGreaterThan(0);
+  const doctor = await signedIn(browser, 'dokter');
+  try {
+    const me = (await call(doctor, 'GET', '/api/auth/me')).body.data as { id: number };
+    const v = await call(page, 'POST', '/api/service/visit', { customer, doctor: me.id, kind: 'konsultasi' });
+    expect(v.status, JSON.stringify(v.body)).toBe(201);
+    const options = (await call(doctor, 'GET', '/api/rekammedis/options/perawatan')).body.data as {
+      id: number;
+      code: string;
+    }[];
+    const slotTreatment = options.find((o) => o.code === code);
+    const other = options.find((o) => o.code !== code);
+    expect(slotTreatment, `treatment ${code} among the options`).toBeDefined();
+    for (const perawatan of [slotTreatment!.id, other!.id]) {
+      const r = await call(doctor, 'POST', `/api/rekammedis/visit/${v.body.data.id}/treatment`, {
+        perawatan,
+        qty: 1,
+        doctor: me.id,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const fin = await call(doctor, 'POST', `/api/rekammedis/visit/${v.body.data.id}/finish`, {});
+    expect(fin.status, JSON.stringify(fin.body)).toBe(200);
+  } finally {
+    await closePage(doctor);
+  }
+  const made = await findCoveredVisit(page);
+  expect(made, 'the visit made here is in the till queue with a covered line').toBeDefined();
+  return made!;
+}
+
 async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
   await page.waitForFunction(
     (t, s) =>
@@ -184,31 +260,14 @@ describe('Kasir Klinik', () => {
       const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
       const cash = methods.find((m) => m.type === 'tunai')!.id;
       const transfer = methods.find((m) => m.type === 'transfer')!.id;
-      // A finished demo visit of today, not paid, with a line a package slot of the patient covers.
-      const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
-      let visit: { id: number; code: string } | undefined;
-      let total = 0;
-      let covered = '';
-      for (const v of queue) {
-        const bill = (await call(page, 'GET', `/api/kasir/bill/${v.id}`)).body.data as {
-          total: number;
-          lines: { name: string; covered_by_paket: number | null }[];
-        };
-        const line = bill.lines.find((l) => l.covered_by_paket);
-        if (line && bill.total > 0) {
-          visit = v;
-          total = bill.total;
-          covered = line.name;
-          break;
-        }
-      }
-      expect(visit, 'a demo visit of today with a package-covered line').toBeDefined();
+      // A finished visit of today, not paid, with a line a package slot of the patient covers.
+      const { visit, total, covered } = await coveredVisitOfToday(page);
 
       // Open the bill from the queue: the covered line shows Rp 0.
       const openBill = async (label: string) => {
         await page.waitForSelector('#queue-keyword');
         await page.$eval('#queue-keyword', (e) => ((e as HTMLInputElement).value = ''));
-        await page.type('#queue-keyword', visit!.code);
+        await page.type('#queue-keyword', visit.code);
         await page.waitForFunction(
           (code, l) =>
             [...document.querySelectorAll('tr')].some(
@@ -217,7 +276,7 @@ describe('Kasir Klinik', () => {
                 [...tr.querySelectorAll('button')].some((b) => b.innerText.trim() === l),
             ),
           {},
-          visit!.code,
+          visit.code,
           label,
         );
         await page.evaluate(
@@ -226,7 +285,7 @@ describe('Kasir Klinik', () => {
               .find((tr) => tr.textContent?.includes(code))!
               .querySelectorAll('button')
               .forEach((b) => (b.innerText.trim() === l ? b.click() : undefined)),
-          visit!.code,
+          visit.code,
           label,
         );
         await page.waitForSelector('[data-testid=bill-panel]');

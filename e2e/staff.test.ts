@@ -673,6 +673,7 @@ describe('announcements', () => {
       try {
         await admin.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
         await waitForText(admin, message);
+        await admin.waitForSelector('[data-testid=announcements-footer]');
         const shown = await admin.$eval(
           '[data-testid=announcements-footer]',
           (el) => getComputedStyle(el.parentElement!).display,

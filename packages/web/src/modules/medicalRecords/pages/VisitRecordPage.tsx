@@ -197,7 +197,7 @@ export default function VisitRecordPage() {
           <div className="text-sm sm:text-right">
             <p>Dokter: {d.visit.doctor.name}</p>
             {d.visit.nurse ? <p>Perawat: {d.visit.nurse.name}</p> : null}
-            <p className="mt-1 flex items-center gap-2 sm:justify-end">
+            <p className="mt-1 flex flex-wrap items-center gap-2 sm:justify-end">
               <Badge variant="outline">
                 Kunjungan {VISIT_STATUS_LABEL[d.visit.status as VisitStatus] ?? d.visit.status}
               </Badge>
