@@ -539,11 +539,18 @@ const EXPECTED_REFUSALS = [
   /Pembayaran wajib diisi/,
 ];
 
+/**
+ * What the server answers a transaction PostgreSQL cancelled (a deadlock or a serialization failure, see
+ * http/errors.ts): nothing was written, and the message asks to try again, which a cashier does.
+ */
+const TRY_AGAIN = 'Data sedang diubah oleh pengguna lain, silakan coba lagi';
+
 async function until(r: () => Promise<Res>, giveUpAt: () => number): Promise<Res> {
   // A connection error means "unknown": the same request (same Idempotency-Key) again once the server is back.
+  // A 409 asking to try again is sent again as well (with the same key), as the cashier would.
   for (let i = 0; ; i++) {
     const res = await r();
-    if (res.status !== 0) return res;
+    if (res.status !== 0 && !(res.status === 409 && messageOf(res) === TRY_AGAIN)) return res;
     if (Date.now() > giveUpAt()) return res;
     await sleep(150 + rand(200));
   }
