@@ -38,6 +38,21 @@ async function call(page: Page, method: string, p: string, body?: unknown): Prom
   );
 }
 
+/** On a cashier page: opens the till with a float when it is closed; the ids of the cash and transfer methods. */
+async function tillOpen(page: Page): Promise<{ cash: number; transfer: number }> {
+  await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
+  if (await page.$('[data-testid=session-open-form]')) {
+    await page.type('#kasir-float', '200000');
+    await clickButton(page, 'Buka Kasir');
+    await page.waitForSelector('[data-testid=session-bar]');
+  }
+  const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
+  return {
+    cash: methods.find((m) => m.type === 'tunai')!.id,
+    transfer: methods.find((m) => m.type === 'transfer')!.id,
+  };
+}
+
 interface CoveredVisit {
   visit: { id: number; code: string };
   total: number;
@@ -223,14 +238,7 @@ describe('Kasir Klinik', () => {
     const page = await signedIn(browser, 'admin');
     try {
       await page.goto(url('/kasir/sales'));
-      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
-      if (await page.$('[data-testid=session-open-form]')) {
-        await page.type('#kasir-float', '200000');
-        await clickButton(page, 'Buka Kasir');
-        await page.waitForSelector('[data-testid=session-bar]');
-      }
-      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
-      const cash = methods.find((m) => m.type === 'tunai')!.id;
+      const { cash } = await tillOpen(page);
       await page.waitForFunction(() =>
         [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
       );
@@ -251,15 +259,7 @@ describe('Kasir Klinik', () => {
     const approver = await signedIn(browser, 'manager');
     try {
       await page.goto(url('/kasir/payment'));
-      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
-      if (await page.$('[data-testid=session-open-form]')) {
-        await page.type('#kasir-float', '200000');
-        await clickButton(page, 'Buka Kasir');
-        await page.waitForSelector('[data-testid=session-bar]');
-      }
-      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
-      const cash = methods.find((m) => m.type === 'tunai')!.id;
-      const transfer = methods.find((m) => m.type === 'transfer')!.id;
+      const { cash, transfer } = await tillOpen(page);
       // A finished visit of today, not paid, with a line a package slot of the patient covers.
       const { visit, total, covered } = await coveredVisitOfToday(page);
 
@@ -421,15 +421,7 @@ describe('Kasir Klinik', () => {
     const page = await signedIn(browser, 'admin');
     try {
       await page.goto(url('/kasir/payment'));
-      await page.waitForSelector('[data-testid=session-open-form], [data-testid=session-bar]');
-      if (await page.$('[data-testid=session-open-form]')) {
-        await page.type('#kasir-float', '200000');
-        await clickButton(page, 'Buka Kasir');
-        await page.waitForSelector('[data-testid=session-bar]');
-      }
-      const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
-      const cash = methods.find((m) => m.type === 'tunai')!.id;
-      const transfer = methods.find((m) => m.type === 'transfer')!.id;
+      const { cash, transfer } = await tillOpen(page);
       const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
       expect(queue.length).toBeGreaterThan(0);
       // The newest unpaid visit whose bill has something to pay (the demo records hold treatments and products).

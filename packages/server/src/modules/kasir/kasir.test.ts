@@ -9,6 +9,7 @@ import { receiveStock } from '../inventory/index.js';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
+import { journalOf as journalIn } from '../../../test/ledger-helpers.js';
 
 let t: TestApp;
 let branchA: number;
@@ -34,21 +35,7 @@ async function one<T>(q: ReturnType<typeof sql>): Promise<T> {
   return (await queryRows<T>(t.db, q))[0];
 }
 
-/** The journal lines of a payment's journal: akun code -> [debit, credit] in sen. */
-async function journalOf(sourceType: string, id: number) {
-  const rows = await queryRows<{ code: string; debit: string; credit: string }>(
-    t.db,
-    sql`select a.code, d.debit::text, d.credit::text from jurnal j join jurnal_detail d on d.jurnal_id = j.id
-        join akun a on a.id = d.akun_id where j.source_type = ${sourceType} and j.source_id = ${String(id)} order by d.id`,
-  );
-  const out: Record<string, [number, number]> = {};
-  for (const r of rows) {
-    const e = (out[r.code] ??= [0, 0]);
-    e[0] += Number(r.debit);
-    e[1] += Number(r.credit);
-  }
-  return out;
-}
+const journalOf = (sourceType: string, id: number) => journalIn(t.db, sourceType, id);
 
 async function register(customer: number) {
   const r = await t
