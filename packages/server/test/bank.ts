@@ -534,6 +534,8 @@ const EXPECTED_REFUSALS = [
   /sudah lunas/,
   /sudah dibatalkan/,
   /sudah diputuskan/,
+  // Two cashiers asking to void the same payment: the second request while the first awaits approval.
+  /Masih ada permintaan yang menunggu persetujuan/,
   /Pembayaran non-tunai melebihi/,
   // The bill was fully covered by a package when read; its slot went to another visit before the payment.
   /Pembayaran wajib diisi/,
