@@ -75,6 +75,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Tests marked concurrent (the access walk's roles) run two at a time.
+          maxConcurrency: 2,
           // One database for the whole run: files go in name order so the demo branches' state each file
           // starts from is the same on every machine (paket needs Bandung without a period; stock-flows opens one).
           sequence: { groupOrder: 3, sequencer: ByFileName },
