@@ -161,7 +161,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const events = new BranchEvents();
   const services: AppServices = {
     pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
-    jobs: opts.services?.jobs ?? (await startJobQueue(database, app.log)),
+    jobs:
+      opts.services?.jobs ??
+      (await startJobQueue(database, app.log, { pollingIntervalSeconds: config.jobPollingSeconds })),
     authCache,
     events,
   };

@@ -32,6 +32,8 @@ export interface Config {
   loginWindowMinutes: number;
   /** Seconds before the first retry of a reminder sent through a gateway (doubled each retry; tests shorten it). */
   reminderRetryDelaySeconds: number;
+  /** How often an idle job worker looks for work, seconds (at least 0.5; tests shorten it). */
+  jobPollingSeconds: number;
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_ADDRESS, 30),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
     reminderRetryDelaySeconds: int(env.REMINDER_RETRY_DELAY_SECONDS, 30),
+    jobPollingSeconds: int(env.JOB_POLLING_SECONDS, 2),
     ...overrides,
   };
 }

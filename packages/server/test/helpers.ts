@@ -153,6 +153,8 @@ export async function createTestApp(
     {
       logLevel: 'silent',
       seedDemo: false,
+      // Jobs (reminders, retries) are picked up as soon as pg-boss allows: the tests wait for them.
+      jobPollingSeconds: 0.5,
       dataDir: '/tmp/klinik-test-data',
       uploadDir: `/tmp/klinik-test-uploads/${randomBytes(4).toString('hex')}`,
       ...overrides,
