@@ -7,7 +7,7 @@
  * is zero and every till closes with difference 0. The long form is `pnpm bank` (bench/bank.mts); both run
  * test/bank.ts. Nothing here depends on timing: the kills land wherever they land and the invariants hold anyway.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ROOT_DIR } from '../src/config.js';
 import { formatReport, runBank, serverCommand } from './bank.js';
 
@@ -19,6 +19,8 @@ describe('bank: concurrent cashiers with kill -9 (PostgreSQL)', () => {
       pgUrl: url!,
       // The build when it is fresh (CI builds first), else the server from source: never a stale build.
       ...serverCommand(ROOT_DIR),
+      // The migrated template of the test setup: the server starts on it and seeds the demo clinic.
+      template: inject('templateDb'),
       clients: 32,
       seconds: 12,
       kills: 2,

@@ -30,6 +30,8 @@ export interface BankOptions {
   /** Finished visits made per branch for the load (plus the demo's unpaid visits of today). */
   visitsPerBranch: number;
   membersPerBranch: number;
+  /** A migrated database to copy (the test setup's template) instead of migrating a new one on the first start. */
+  template?: string | null;
   /** Keep the database afterwards (its name is in the report). */
   keepDatabase?: boolean;
   log?: (line: string) => void;
@@ -1081,7 +1083,7 @@ export async function runBank(o: BankOptions): Promise<BankReport> {
   const name = `klinik_bank_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: o.pgUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}"${o.template ? ` template "${o.template}"` : ''}`);
   await admin.end();
   const url = new URL(o.pgUrl);
   url.pathname = `/${name}`;
