@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 
 export const OUTPUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'output');
 export const PASSWORD = 'klinik123';
@@ -118,4 +118,36 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(OUTPUT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * The path of a file the browser downloaded into `dir` (its name, or the first name `match` accepts), once it is
+ * complete: no download in progress in the folder (Chromium's `.crdownload`), not empty, and its size unchanged
+ * since the previous look (Chromium may create the file before it has written it).
+ */
+export async function downloadedFile(
+  dir: string,
+  match: string | ((name: string) => boolean),
+  timeout = 15_000,
+): Promise<string> {
+  const accept = typeof match === 'string' ? (n: string) => n === match : match;
+  let lastSize = -1;
+  return vi.waitFor(
+    () => {
+      const names = fs.readdirSync(dir);
+      const name = names.find(accept);
+      expect(name, 'file downloaded').toBeDefined();
+      expect(
+        names.some((n) => n.endsWith('.crdownload')),
+        'download finished',
+      ).toBe(false);
+      const file = path.join(dir, name!);
+      const size = fs.statSync(file).size;
+      const settled = size > 0 && size === lastSize;
+      lastSize = size;
+      expect(settled, `${name} written (${size} bytes)`).toBe(true);
+      return file;
+    },
+    { timeout, interval: 100 },
+  );
 }

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePage, downloadedFile, launchBrowser, screenshot, signedIn, url } from './helpers';
 import { addDays, todayIn } from '../packages/shared/src/index.js';
 
 // Issue 12: a record list page (filter by patient, Excel of the filter), the printouts read back from the PDF, and
@@ -96,16 +96,9 @@ describe('rekam medis lists and printouts', () => {
       const cdp = await page.createCDPSession();
       await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
       await (await button(page, 'Export Excel')).evaluate((b) => b.click());
-      let file = '';
-      await vi.waitFor(
-        () => {
-          file = fs.readdirSync(tmp).find((f) => f.startsWith('rekam-medis-soap-') && f.endsWith('.xlsx')) ?? '';
-          expect(file, 'xlsx downloaded').not.toBe('');
-        },
-        { timeout: 15_000 },
-      );
+      const file = await downloadedFile(tmp, (f) => f.startsWith('rekam-medis-soap-') && f.endsWith('.xlsx'));
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(path.join(tmp, file));
+      await wb.xlsx.readFile(file);
       const ws = wb.worksheets[0];
       expect(ws.name).toBe('Catatan SOAP');
       expect(ws.getRow(1).values).toEqual(expect.arrayContaining(['NO RM', 'Pasien', 'Diagnosis']));

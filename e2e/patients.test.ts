@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { bodyText, closePage, launchBrowser, screenshot, url, waitForText, signedIn } from './helpers';
+import { bodyText, closePage, downloadedFile, launchBrowser, screenshot, url, waitForText, signedIn } from './helpers';
 
 /**
  * 'Data Pasien' (/service/customer) in the browser: the Jakarta demo branch's patients as admin (search, keyboard
@@ -235,8 +235,7 @@ describe('Data Pasien', () => {
       await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
       // A DOM click: choosing the page size scrolled the header's buttons under the sticky top bar.
       await (await button(admin, 'main', 'Export Excel')).evaluate((b) => b.click());
-      const file = path.join(tmp, 'data-pasien.xlsx');
-      await vi.waitFor(() => expect(fs.existsSync(file), `${file} downloaded`).toBe(true), { timeout: 10_000 });
+      const file = await downloadedFile(tmp, 'data-pasien.xlsx');
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(file);
       const ws = wb.worksheets[0];

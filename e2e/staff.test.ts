@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { IMAGE_ERRORS, MSG, ROLE_IDS } from '../packages/shared/src/index.js';
 import {
   closePage,
+  downloadedFile,
   freshPage,
   launchBrowser,
   login,
@@ -539,8 +540,7 @@ describe('user accounts', () => {
       const cdp = await manager.createCDPSession();
       await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
       await (await button(manager, 'main', 'Export Excel')).click();
-      const file = path.join(tmp, 'pengguna.xlsx');
-      await vi.waitFor(() => expect(fs.existsSync(file), `${file} downloaded`).toBe(true), { timeout: 10_000 });
+      const file = await downloadedFile(tmp, 'pengguna.xlsx');
       expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
     } finally {
       await closePage(manager);
