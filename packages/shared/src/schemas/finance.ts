@@ -253,6 +253,7 @@ export const jurnalFormInput = z
       })),
   }));
 export type JurnalFormValues = z.input<typeof jurnalFormInput>;
+export type JurnalFormOutput = z.output<typeof jurnalFormInput>;
 
 export const saldoAwalLine = z.object({ akun: akunRef, debit: amount, credit: amount });
 export type SaldoAwalLine = z.infer<typeof saldoAwalLine>;
@@ -293,6 +294,7 @@ export const periodeFormInput = z
     ),
   }));
 export type PeriodeFormValues = z.input<typeof periodeFormInput>;
+export type PeriodeFormOutput = z.output<typeof periodeFormInput>;
 
 export const periodeCloseInput = z.object({
   /** Last day of the period; default today in the branch's time zone. */

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatRupiah,
@@ -14,7 +14,7 @@ import {
   type ErrorItem,
   type JurnalFormLine,
   type JurnalFormValues,
-  type JurnalInput,
+  type JurnalFormOutput,
 } from '@klinik/shared';
 import { toast } from 'sonner';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
@@ -73,8 +73,8 @@ export function JurnalUmumForm({
   const accounts = usePostableAccounts();
   // Today in the branch's own time zone (WIB, WITA or WIT), not Jakarta's (issue 9 item 4).
   const today = useBranchToday();
-  const form = useForm<JurnalFormValues, unknown, JurnalInput>({
-    resolver: zodResolver(jurnalFormInput) as unknown as Resolver<JurnalFormValues, unknown, JurnalInput>,
+  const form = useForm<JurnalFormValues, unknown, JurnalFormOutput>({
+    resolver: zodResolver(jurnalFormInput),
     defaultValues: { code: '', transaction_at: today, memo: '', details: [emptyLine(), emptyLine()] },
   });
   const { control, register, handleSubmit, setValue, watch } = form;

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatDate,
@@ -14,7 +14,7 @@ import {
   type ErrorItem,
   type PeriodeDetailDto,
   type PeriodeFormValues,
-  type PeriodeInput,
+  type PeriodeFormOutput,
 } from '@klinik/shared';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
@@ -61,8 +61,8 @@ export function PeriodeDialog({
   const qc = useQueryClient();
   const { period } = useActivePeriod();
   const today = useBranchToday();
-  const form = useForm<PeriodeFormValues, unknown, PeriodeInput>({
-    resolver: zodResolver(periodeFormInput) as unknown as Resolver<PeriodeFormValues, unknown, PeriodeInput>,
+  const form = useForm<PeriodeFormValues, unknown, PeriodeFormOutput>({
+    resolver: zodResolver(periodeFormInput),
     defaultValues: { start_date: '', saldo_awal: [] },
   });
   const { control, handleSubmit, reset, setValue, getValues, watch } = form;
