@@ -69,6 +69,8 @@ export function PeriodeDialog({
   const values = useWatch({ control }) as PeriodeFormValues;
   const start = values.start_date ?? '';
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
+  /** Opening balances typed on a first period, by account code. */
+  const typed = React.useRef(new Map<string, { debit: string; credit: string }>());
   const periods = useQuery({ ...trpc.finance.periode.list.queryOptions({}), enabled: open, meta: { silent: true } });
   const balances = useQuery({
     ...trpc.finance.akun.list.queryOptions({ istypegroup: 0, status: 1, fromdate: start }),
@@ -79,6 +81,7 @@ export function PeriodeDialog({
   React.useEffect(() => {
     if (!open) {
       reset({ start_date: '', saldo_awal: [] });
+      typed.current.clear();
       setErrors(null);
     }
   }, [open, reset]);
@@ -92,12 +95,24 @@ export function PeriodeDialog({
   // One line per loaded account: typed on the branch's first period (what was typed stays when the date changes),
   // otherwise the previous closing balances as they are.
   React.useEffect(() => {
-    const typed = new Map(getValues('saldo_awal').map((l) => [l.akun, l]));
+    // What was typed for the accounts shown so far, kept while the lines of another date load.
+    if (first) {
+      for (const l of getValues('saldo_awal')) {
+        // Numbers are balances carried from a previous period, never typed.
+        if (typeof l.debit !== 'string' || typeof l.credit !== 'string') continue;
+        if (l.debit !== '' || l.credit !== '') typed.current.set(l.akun, { debit: l.debit, credit: l.credit });
+        else typed.current.delete(l.akun);
+      }
+    }
     setValue(
       'saldo_awal',
       rows.map((a) =>
         first
-          ? { akun: a.code, debit: typed.get(a.code)?.debit ?? '', credit: typed.get(a.code)?.credit ?? '' }
+          ? {
+              akun: a.code,
+              debit: typed.current.get(a.code)?.debit ?? '',
+              credit: typed.current.get(a.code)?.credit ?? '',
+            }
           : { akun: a.code, debit: a.debit, credit: a.credit },
       ),
     );
