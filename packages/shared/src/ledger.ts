@@ -41,3 +41,30 @@ export function isPostableJournal(t: LedgerTotals): boolean {
 export function unbalancedMessage(label: string, t: { debit: number; credit: number }): string {
   return `${label} tidak seimbang: total debit ${formatRupiah(fromSen(t.debit))} tidak sama dengan total kredit ${formatRupiah(fromSen(t.credit))}`;
 }
+
+/** Why one journal line's amounts (in sen) cannot be posted; see `lineAmountProblem`. */
+export type LineAmountProblem = 'unreadable' | 'negative' | 'both' | 'none';
+
+/** The server's wording of each line problem (after 'Baris n: '). */
+export const LINE_AMOUNT_MESSAGES: Record<LineAmountProblem, string> = {
+  unreadable: 'debit dan kredit harus berupa angka',
+  negative: 'debit dan kredit tidak boleh negatif',
+  both: 'isi debit atau kredit saja, tidak keduanya',
+  none: 'debit atau kredit wajib diisi',
+};
+
+/** Each journal line is one-sided: a readable, non-negative debit or credit, not both and not neither. */
+export function lineAmountProblem(debit: number, credit: number): LineAmountProblem | null {
+  if (!Number.isFinite(debit) || !Number.isFinite(credit)) return 'unreadable';
+  if (debit < 0 || credit < 0) return 'negative';
+  if (debit > 0 && credit > 0) return 'both';
+  if (debit === 0 && credit === 0) return 'none';
+  return null;
+}
+
+/** What is wrong with a journal's totals (label 'Jurnal'): not balanced, or zero; null when it may be posted. */
+export function journalTotalsProblem(t: LedgerTotals, label = 'Jurnal'): string | null {
+  if (!t.balanced) return unbalancedMessage(label, t);
+  if (!isPostableJournal(t)) return `${label} tidak boleh bernilai nol`;
+  return null;
+}

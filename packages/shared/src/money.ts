@@ -103,3 +103,13 @@ export function parseRupiah(text: string): number | null {
   if (cleaned === '' || !/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return null;
   return Number(cleaned);
 }
+
+/**
+ * A rupiah amount as a person types it in a form ('1.500.000,50', '250000'; blank is 0) in integer sen, or NaN
+ * when it cannot be read (letters, more than two decimals). The forms sum and compare these; never floats.
+ */
+export function typedSen(v: string | number | null | undefined): number {
+  if (v === null || v === undefined || v === '') return 0;
+  const n = typeof v === 'number' ? v : parseRupiah(String(v));
+  return n !== null && Number.isFinite(n) ? Math.round(n * 100) : NaN;
+}

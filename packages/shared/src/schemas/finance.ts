@@ -1,5 +1,13 @@
 import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery, idOf } from './common.js';
-import { hasAtMostTwoDecimals, MAX_RUPIAH } from '../money.js';
+import { hasAtMostTwoDecimals, MAX_RUPIAH, MAX_SEN, typedSen } from '../money.js';
+import { formatDate, isValidDate } from '../dates.js';
+import {
+  journalTotalsProblem,
+  LINE_AMOUNT_MESSAGES,
+  ledgerTotals,
+  lineAmountProblem,
+  unbalancedMessage,
+} from '../ledger.js';
 
 /** Account categories (first digit of the default chart's codes). */
 export const AKUN_CATEGORIES = {
@@ -146,6 +154,107 @@ export const jurnalInput = z.object({
 });
 export type JurnalInput = z.infer<typeof jurnalInput>;
 
+/**
+ * One line of a journal-like form as typed: `akun` is the chosen account's code ('' while none is chosen: such a
+ * row is left out); amounts are typed text ('1.500.000,50'; blank is 0) or, for balances shown read-only, rupiah.
+ */
+const formAmount = z.union([z.string(), z.number()]);
+
+/**
+ * The one check of a form's lines (issue 9 item 5), on the rules of packages/shared/src/ledger.ts that the server's
+ * posting service applies too: each line with an account readable, not negative, one-sided (and, for a journal,
+ * not empty), within MAX_RUPIAH. Adds an issue at `[key, i, 'debit' | 'credit']` per bad line, named by `name(i)`;
+ * returns the lines with an account in sen, or null when some line is bad.
+ */
+function checkFormLines(
+  lines: { akun: string; debit: string | number; credit: string | number }[],
+  key: string,
+  ctx: z.RefinementCtx,
+  opts: { name: (i: number, akun: string) => string; emptyLine?: string },
+): { i: number; akun: string; debit: number; credit: number }[] | null {
+  let bad = false;
+  const out: { i: number; akun: string; debit: number; credit: number }[] = [];
+  lines.forEach((l, i) => {
+    const akun = l.akun.trim();
+    if (!akun) return;
+    const debit = typedSen(l.debit);
+    const credit = typedSen(l.credit);
+    const problem = lineAmountProblem(debit, credit);
+    let message: string | null = null;
+    let side: 'debit' | 'credit' = 'debit';
+    if (problem === 'none') {
+      if (opts.emptyLine === undefined) return;
+      message = opts.emptyLine;
+    } else if (problem) {
+      message = LINE_AMOUNT_MESSAGES[problem];
+      if (problem === 'unreadable' ? Number.isFinite(debit) : problem === 'negative' && debit >= 0) side = 'credit';
+    } else if (debit > MAX_SEN || credit > MAX_SEN) {
+      message = 'jumlah terlalu besar';
+      if (debit <= MAX_SEN) side = 'credit';
+    }
+    if (message) {
+      bad = true;
+      ctx.addIssue({ code: 'custom', path: [key, i, side], message: `${opts.name(i, akun)}: ${message}` });
+    } else out.push({ i, akun, debit, credit });
+  });
+  return bad ? null : out;
+}
+
+export const jurnalFormLine = z.object({
+  akun: z.string(),
+  description: z.string().max(500, 'Keterangan maksimal 500 karakter'),
+  debit: formAmount,
+  credit: formAmount,
+});
+export type JurnalFormLine = z.input<typeof jurnalFormLine>;
+
+/** The message of a line with an account and no amount in the journal form (it may be removed there). */
+export const JURNAL_FORM_EMPTY_LINE = 'isi debit atau kredit, atau hapus barisnya';
+
+/**
+ * The 'Jurnal Umum Baru' form (spec 5 "Journal"), as typed: rows without an account are left out; every other row
+ * is one-sided with an amount ('Baris n: ...' next to it); there is at least one; debit equals credit and is not
+ * zero (`journalTotalsProblem`, at `details`). Its output is the `jurnalInput` the server takes (rupiah amounts).
+ */
+export const jurnalFormInput = z
+  .object({
+    code: z.string().trim().max(60, 'Kode maksimal 60 karakter'),
+    transaction_at: z
+      .string()
+      .refine((v) => v !== '', { message: 'Tanggal transaksi wajib diisi', abort: true })
+      .pipe(dateString),
+    memo: z.string().trim().max(1000, 'Memo maksimal 1000 karakter'),
+    details: z.array(jurnalFormLine),
+  })
+  .superRefine((v, ctx) => {
+    const lines = checkFormLines(v.details, 'details', ctx, {
+      name: (i) => `Baris ${i + 1}`,
+      emptyLine: JURNAL_FORM_EMPTY_LINE,
+    });
+    if (!lines) return;
+    if (lines.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['details'], message: 'Detail jurnal wajib diisi' });
+      return;
+    }
+    const problem = journalTotalsProblem(ledgerTotals(lines));
+    if (problem) ctx.addIssue({ code: 'custom', path: ['details'], message: problem });
+  })
+  .transform((v) => ({
+    code: v.code,
+    transaction_at: v.transaction_at,
+    memo: v.memo,
+    details: v.details
+      .filter((l) => l.akun.trim())
+      .map((l) => ({
+        akun: l.akun.trim(),
+        description: l.description.trim() || undefined,
+        debit: typedSen(l.debit) / 100,
+        credit: typedSen(l.credit) / 100,
+      })),
+  }));
+export type JurnalFormValues = z.input<typeof jurnalFormInput>;
+export type JurnalFormOutput = z.output<typeof jurnalFormInput>;
+
 export const saldoAwalLine = z.object({ akun: akunRef, debit: amount, credit: amount });
 export type SaldoAwalLine = z.infer<typeof saldoAwalLine>;
 
@@ -154,6 +263,38 @@ export const periodeInput = z.object({
   saldo_awal: z.preprocess(emptyToUndefined, serialized(saldoAwalLine, 'Saldo awal tidak valid').optional()),
 });
 export type PeriodeInput = z.infer<typeof periodeInput>;
+
+/**
+ * The 'Periode Keuangan Baru' dialog (spec 5 "Period"): the start date and one line per detail account (typed on a
+ * branch's first period, the previous closing balances otherwise). Each line one-sided and not negative; debit
+ * equals credit ('Saldo awal tidak seimbang: ...' at `saldo_awal`). Its output is the `periodeInput` the server
+ * takes: the nonzero lines as a serialized list.
+ */
+export const periodeFormInput = z
+  .object({
+    start_date: z
+      .string()
+      .refine((v) => v !== '', { message: 'Tanggal mulai wajib diisi', abort: true })
+      .pipe(dateString),
+    saldo_awal: z.array(z.object({ akun: z.string(), debit: formAmount, credit: formAmount })),
+  })
+  .superRefine((v, ctx) => {
+    const lines = checkFormLines(v.saldo_awal, 'saldo_awal', ctx, { name: (_i, akun) => `Akun ${akun}` });
+    if (!lines) return;
+    const totals = ledgerTotals(lines);
+    if (!totals.balanced)
+      ctx.addIssue({ code: 'custom', path: ['saldo_awal'], message: unbalancedMessage('Saldo awal', totals) });
+  })
+  .transform((v) => ({
+    start_date: v.start_date,
+    saldo_awal: JSON.stringify(
+      v.saldo_awal
+        .map((l) => ({ akun: l.akun.trim(), debit: typedSen(l.debit) / 100, credit: typedSen(l.credit) / 100 }))
+        .filter((l) => l.akun && (l.debit || l.credit)),
+    ),
+  }));
+export type PeriodeFormValues = z.input<typeof periodeFormInput>;
+export type PeriodeFormOutput = z.output<typeof periodeFormInput>;
 
 export const periodeCloseInput = z.object({
   /** Last day of the period; default today in the branch's time zone. */
@@ -257,6 +398,30 @@ export const reverseInput = z.object({
   memo: optionalText(1000),
 });
 export type ReverseInput = z.infer<typeof reverseInput>;
+
+/**
+ * The 'Batalkan Jurnal' dialog: the reversing journal's date, inside the active period (`periodStart`; null: there
+ * is none) and not before the original journal (`jurnalDate`). The server checks the same.
+ */
+export function reverseFormInput(opts: { periodStart: string | null; jurnalDate: string | null }) {
+  return z
+    .object({
+      transaction_at: z
+        .string()
+        .refine((v) => v !== '', { message: 'Tanggal pembatalan wajib diisi', abort: true })
+        .pipe(dateString),
+    })
+    .superRefine((v, ctx) => {
+      if (!isValidDate(v.transaction_at)) return;
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['transaction_at'], message });
+      if (!opts.periodStart) issue('Tidak ada periode pembukuan aktif');
+      else if (v.transaction_at < opts.periodStart)
+        issue(`Tanggal harus di dalam periode aktif (mulai ${formatDate(opts.periodStart)})`);
+      else if (opts.jurnalDate && v.transaction_at < opts.jurnalDate)
+        issue(`Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal (${formatDate(opts.jurnalDate)})`);
+    });
+}
+export type ReverseFormValues = z.input<ReturnType<typeof reverseFormInput>>;
 
 export interface TrialBalanceRow {
   akun_id: number;

@@ -9,16 +9,17 @@ import {
   asSen,
   formatDate,
   hasAtMostTwoDecimals,
-  isPostableJournal,
   isValidDate,
+  journalTotalsProblem,
   ledgerTotals,
+  LINE_AMOUNT_MESSAGES,
+  lineAmountProblem,
   MAX_SEN,
   MSG,
   sumSen,
   toSen,
   type ErrorItem,
   type Sen,
-  unbalancedMessage,
 } from '@klinik/shared';
 import { inTransaction, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
@@ -183,12 +184,9 @@ async function resolve(
       return;
     }
     const { d: ds, c: cs } = amounts;
-    if (ds > 0 && cs > 0) {
-      issues.push({ message: `${n}: isi debit atau kredit saja, tidak keduanya`, field: `${f}.debit` });
-      return;
-    }
-    if (ds === 0 && cs === 0) {
-      issues.push({ message: `${n}: debit atau kredit wajib diisi`, field: `${f}.debit` });
+    const problem = lineAmountProblem(ds, cs);
+    if (problem) {
+      issues.push({ message: `${n}: ${LINE_AMOUNT_MESSAGES[problem]}`, field: `${f}.debit` });
       return;
     }
     debit += ds;
@@ -199,9 +197,8 @@ async function resolve(
   // Before the balance: past MAX_SEN the sums are no longer exact, and nothing that large is a real journal.
   if (debit > MAX_SEN || credit > MAX_SEN) throw badRequest('Jumlah terlalu besar', field);
   if (opts.balance === false) return out;
-  const totals = ledgerTotals(out);
-  if (!totals.balanced) throw badRequest(unbalancedMessage('Jurnal', totals), field);
-  if (!isPostableJournal(totals)) throw badRequest('Jurnal tidak boleh bernilai nol', field);
+  const problem = journalTotalsProblem(ledgerTotals(out));
+  if (problem) throw badRequest(problem, field);
   return out;
 }
 

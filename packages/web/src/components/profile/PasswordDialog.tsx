@@ -1,7 +1,10 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Circle, Eye, EyeOff } from 'lucide-react';
-import { changePasswordInput, type ErrorItem } from '@klinik/shared';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordInput, type ChangePasswordInput, type ErrorItem } from '@klinik/shared';
+import { liveIssues } from '../../lib/live-issues';
 import { errorItems, useTRPC } from '../../lib/trpc';
 import { FormDialogFooter } from '../FormDialogFooter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
@@ -32,44 +35,47 @@ export function passwordRules(password: string, repeat: string): { label: string
 /** Spec 5: at least 5 characters, no spaces, the repeat equal; Save stays disabled otherwise. */
 export function PasswordDialog({ userId, open, onOpenChange, onSaved }: PasswordDialogProps) {
   const trpc = useTRPC();
-  const [password, setPassword] = React.useState('');
-  const [repeat, setRepeat] = React.useState('');
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { password: '', repeatpassword: '' },
+  });
+  const { control, register, handleSubmit, reset, watch } = form;
+  const password = useWatch({ control, name: 'password' }) ?? '';
+  const repeat = useWatch({ control, name: 'repeatpassword' }) ?? '';
   const [show, setShow] = React.useState(false);
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const mutation = useMutation({ ...trpc.users.changePassword.mutationOptions(), meta: { inlineErrors: true } });
 
   React.useEffect(() => {
     if (open) {
-      setPassword('');
-      setRepeat('');
+      reset({ password: '', repeatpassword: '' });
       setErrors([]);
       setShow(false);
     }
-  }, [open]);
+  }, [open, reset]);
+  // The server's answer is about what was sent: typing again clears it.
+  React.useEffect(() => {
+    const sub = watch(() => setErrors((e) => (e.length ? [] : e)));
+    return () => sub.unsubscribe();
+  }, [watch]);
 
-  const check = changePasswordInput.safeParse({ password, repeatpassword: repeat });
-  const issues = check.success ? [] : check.error.issues;
+  const check = liveIssues(changePasswordInput, { password, repeatpassword: repeat });
   // The server's answers about a field (e.g. a too common password) show beside it, once; only others are listed.
   const serverHint = (field: string) => errors.find((e) => e.field === field)?.message;
   const otherErrors = errors.filter((e) => e.field !== 'password' && e.field !== 'repeatpassword');
-  const passwordHint =
-    (password ? issues.find((i) => i.path[0] === 'password')?.message : undefined) ?? serverHint('password');
-  const repeatHint =
-    (repeat && !passwordHint ? issues.find((i) => i.path[0] === 'repeatpassword')?.message : undefined) ??
-    serverHint('repeatpassword');
+  const passwordHint = (password ? check.at('password') : undefined) ?? serverHint('password');
+  const repeatHint = (repeat && !passwordHint ? check.at('repeatpassword') : undefined) ?? serverHint('repeatpassword');
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!check.success) return;
+  const save = handleSubmit(async (data) => {
     setErrors([]);
     try {
-      await mutation.mutateAsync({ id: userId, data: { password, repeatpassword: repeat } });
+      await mutation.mutateAsync({ id: userId, data });
       onOpenChange(false);
       onSaved();
     } catch (err) {
       setErrors(errorItems(err));
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={(o) => !mutation.isPending && onOpenChange(o)}>
@@ -103,16 +109,12 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
             <div className="relative">
               <Input
                 id="pw-new"
-                name="password"
                 type={show ? 'text' : 'password'}
                 autoComplete="new-password"
-                value={password}
-                onChange={(e) => {
-                  setErrors([]);
-                  setPassword(e.target.value);
-                }}
                 aria-invalid={!!passwordHint}
+                aria-describedby="pw-new-error"
                 className="pr-10"
+                {...register('password')}
               />
               <button
                 type="button"
@@ -127,19 +129,15 @@ export function PasswordDialog({ userId, open, onOpenChange, onSaved }: Password
           <FormField label="Ulangi password" htmlFor="pw-repeat" error={repeatHint}>
             <Input
               id="pw-repeat"
-              name="repeatpassword"
               type={show ? 'text' : 'password'}
               autoComplete="new-password"
-              value={repeat}
-              onChange={(e) => {
-                setErrors([]);
-                setRepeat(e.target.value);
-              }}
               aria-invalid={!!repeatHint}
+              aria-describedby="pw-repeat-error"
+              {...register('repeatpassword')}
             />
           </FormField>
           <ErrorList items={otherErrors} />
-          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} disabled={!check.success} />
+          <FormDialogFooter busy={mutation.isPending} onCancel={() => onOpenChange(false)} disabled={!check.ok} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { canFeature, parseRupiah, type PeriodeDto } from '@klinik/shared';
+import { canFeature, type PeriodeDto } from '@klinik/shared';
 import { useSession } from '../../app/auth';
 import { useTRPC } from '../../lib/trpc';
 import { useBranchToday } from '../../lib/branch-today';
@@ -56,14 +56,6 @@ export function useFinanceManage(): boolean {
 export function defaultRange(t: string, periodStart?: string | null): { from: string; to: string } {
   const from = periodStart ?? storedPeriod()?.range.from ?? `${t.slice(0, 8)}01`;
   return { from: from <= t ? from : `${t.slice(0, 8)}01`, to: t };
-}
-
-/** Rupiah to sen for exact comparisons in forms. */
-export function toSenSafe(v: string | number | null | undefined): number {
-  if (v === null || v === undefined || v === '') return 0;
-  // Indonesian typing: dots group thousands, a comma starts the decimals ("1.500.000,50").
-  const n = typeof v === 'number' ? v : parseRupiah(String(v));
-  return n !== null && Number.isFinite(n) ? Math.round(n * 100) : NaN;
 }
 
 export const RUPIAH_FMT = '#,##0.00';

@@ -1,7 +1,21 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Plus, Trash2 } from 'lucide-react';
-import { formatRupiah, isPostableJournal, ledgerTotals, MSG, type AkunDto, type ErrorItem } from '@klinik/shared';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  formatRupiah,
+  fromSen,
+  isPostableJournal,
+  jurnalFormInput,
+  ledgerTotals,
+  MSG,
+  typedSen,
+  type ErrorItem,
+  type JurnalFormLine,
+  type JurnalFormValues,
+  type JurnalFormOutput,
+} from '@klinik/shared';
 import { toast } from 'sonner';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
@@ -18,57 +32,31 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
-import { toSenSafe, useActivePeriod } from '../lib';
+import { useActivePeriod } from '../lib';
+import { liveIssues } from '../../../lib/live-issues';
 import { useBranchToday } from '../../../lib/branch-today';
 import { AkunPicker, usePostableAccounts } from './AkunPicker';
 
-interface Row {
-  key: number;
-  akun: AkunDto | null;
-  description: string;
-  debit: string;
-  credit: string;
-}
-
-let nextKey = 1;
-const emptyRow = (): Row => ({ key: nextKey++, akun: null, description: '', debit: '', credit: '' });
-
-/**
- * Sums in sen of the rows that have an account; `zeroLines` are the (1-based) numbers of rows with an account but
- * neither a debit nor a credit amount: such a line says nothing, and the form will not save it (issue 16).
- */
-export function journalTotals(rows: { akun: unknown; debit: string; credit: string }[]) {
-  const lines = rows
-    .map((r, i) => ({ n: i + 1, akun: r.akun, debit: toSenSafe(r.debit), credit: toSenSafe(r.credit) }))
-    .filter((l) => !!l.akun);
-  const t = ledgerTotals(lines);
-  const zeroLines = lines.filter((l) => l.debit === 0 && l.credit === 0).map((l) => l.n);
-  return { ...t, lines: lines.length, zeroLines };
-}
-
-/**
- * Spec 5 "Journal" rules: Save disabled unless an active period exists, there is at least one line, every line
- * with an account has an amount, and total debit equals total credit (and is not zero); the balance-check icon
- * shows when debit is nonzero and equal.
- */
-export function canSaveJournal(hasPeriod: boolean, t: ReturnType<typeof journalTotals>): boolean {
-  return hasPeriod && t.lines >= 1 && t.zeroLines.length === 0 && isPostableJournal(t);
-}
+const emptyLine = (): JurnalFormLine => ({ akun: '', description: '', debit: '', credit: '' });
 
 /** Whether the user has typed anything that closing the form would throw away. */
 export function journalDirty(v: {
   code: string;
   memo: string;
-  rows: { akun: unknown; description: string; debit: string; credit: string }[];
+  details: { akun: unknown; description: string; debit: unknown; credit: unknown }[];
 }): boolean {
   return (
     !!v.code.trim() ||
     !!v.memo.trim() ||
-    v.rows.some((r) => !!r.akun || !!r.description.trim() || !!r.debit || !!r.credit)
+    v.details.some((r) => !!r.akun || !!r.description.trim() || !!r.debit || !!r.credit)
   );
 }
 
-/** The 'Jurnal Umum Baru' form (full-screen dialog from the finance 'Baru' menu, or the /finance/createjurnalumum page). */
+/**
+ * The 'Jurnal Umum Baru' form (full-screen dialog from the finance 'Baru' menu, or the /finance/createjurnalumum page),
+ * on react-hook-form and the shared `jurnalFormInput` (spec 5 "Journal": Save disabled unless an active period
+ * exists, there is at least one line, every line with an account has an amount, and debit equals credit, not zero).
+ */
 export function JurnalUmumForm({
   onSaved,
   onCancel,
@@ -83,12 +71,14 @@ export function JurnalUmumForm({
   const qc = useQueryClient();
   const { period, loaded } = useActivePeriod();
   const accounts = usePostableAccounts();
-  const [code, setCode] = React.useState('');
   // Today in the branch's own time zone (WIB, WITA or WIT), not Jakarta's (issue 9 item 4).
   const today = useBranchToday();
-  const [date, setDate] = React.useState(today);
-  const [memo, setMemo] = React.useState('');
-  const [rows, setRows] = React.useState<Row[]>(() => [emptyRow(), emptyRow()]);
+  const form = useForm<JurnalFormValues, unknown, JurnalFormOutput>({
+    resolver: zodResolver(jurnalFormInput),
+    defaultValues: { code: '', transaction_at: today, memo: '', details: [emptyLine(), emptyLine()] },
+  });
+  const { control, register, handleSubmit, setValue, watch } = form;
+  const lines = useFieldArray({ control, name: 'details' });
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
   const save = useMutation(
     trpc.finance.jurnal.create.mutationOptions({
@@ -106,81 +96,90 @@ export function JurnalUmumForm({
       },
     }),
   );
-  const totals = journalTotals(rows);
+  const values = useWatch({ control }) as JurnalFormValues;
+  const details = values.details ?? [];
+  const check = liveIssues(jurnalFormInput, values);
+  // The totals row and the balance icon: the shared sums of the rows that have an account.
+  const totals = ledgerTotals(
+    details.filter((l) => l.akun).map((l) => ({ debit: typedSen(l.debit), credit: typedSen(l.credit) })),
+  );
   const balanced = isPostableJournal(totals);
-  const can = canSaveJournal(!!period, totals) && !save.isPending;
-  const dirty = journalDirty({ code, memo, rows });
+  const can = !!period && check.ok && !save.isPending;
+  const dirty = journalDirty({ code: values.code ?? '', memo: values.memo ?? '', details });
   React.useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   // A server error is about what was sent: once the user changes the form it is stale and goes away (issue 16).
-  const edited = () => {
-    if (errors) setErrors(null);
-  };
-  const update = (key: number, patch: Partial<Row>) => {
-    edited();
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  };
+  React.useEffect(() => {
+    const sub = watch(() => setErrors(null));
+    return () => sub.unsubscribe();
+  }, [watch]);
+  const serverAt = (prefix: string) => errors?.find((e) => e.field?.startsWith(prefix))?.message;
+  const listed = errors?.filter((e) => !/^details\.\d+\./.test(e.field ?? '')) ?? null;
+  const accountOf = (code: string) => (code ? ((accounts.data ?? []).find((a) => a.code === code) ?? null) : null);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit((data) => {
     if (!can) return;
     setErrors(null);
-    save.mutate({
-      code: code.trim(),
-      transaction_at: date,
-      memo: memo.trim(),
-      details: rows
-        .filter((r) => r.akun)
-        .map((r) => ({
-          akun: r.akun!.code,
-          description: r.description.trim() || undefined,
-          debit: toSenSafe(r.debit) / 100,
-          credit: toSenSafe(r.credit) / 100,
-        })),
-    });
-  };
+    save.mutate(data);
+  });
 
   return (
-    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col gap-4" data-testid="jurnal-umum-form">
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="flex min-h-0 flex-1 flex-col gap-4"
+      data-testid="jurnal-umum-form"
+      noValidate
+    >
       {loaded && !period ? (
         <p role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
           {MSG.noActivePeriod}
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Kode" htmlFor="ju-code" description="Kosongkan untuk penomoran otomatis">
+        <FormField
+          label="Kode"
+          htmlFor="ju-code"
+          description="Kosongkan untuk penomoran otomatis"
+          error={check.at('code') ?? serverAt('code')}
+        >
           <Input
             id="ju-code"
-            value={code}
-            onChange={(e) => {
-              edited();
-              setCode(e.target.value);
-            }}
             maxLength={60}
             placeholder="Otomatis"
+            aria-invalid={!!(check.at('code') ?? serverAt('code'))}
+            aria-describedby="ju-code-error"
+            {...register('code')}
           />
         </FormField>
-        <FormField label="Tanggal Transaksi" htmlFor="ju-date" required>
-          <DateInput
-            id="ju-date"
-            value={date}
-            min={period?.start_date}
-            onChange={(iso) => {
-              edited();
-              setDate(iso);
-            }}
-            required
+        <FormField
+          label="Tanggal Transaksi"
+          htmlFor="ju-date"
+          required
+          error={check.at('transaction_at') ?? serverAt('transaction_at')}
+        >
+          <Controller
+            control={control}
+            name="transaction_at"
+            render={({ field }) => (
+              <DateInput
+                id="ju-date"
+                value={field.value}
+                min={period?.start_date}
+                onChange={field.onChange}
+                required
+                aria-invalid={!!(check.at('transaction_at') ?? serverAt('transaction_at'))}
+                aria-describedby="ju-date-error"
+              />
+            )}
           />
         </FormField>
-        <FormField label="Memo" htmlFor="ju-memo">
+        <FormField label="Memo" htmlFor="ju-memo" error={check.at('memo') ?? serverAt('memo')}>
           <Input
             id="ju-memo"
-            value={memo}
-            onChange={(e) => {
-              edited();
-              setMemo(e.target.value);
-            }}
             maxLength={1000}
             placeholder="Keterangan jurnal"
+            aria-invalid={!!(check.at('memo') ?? serverAt('memo'))}
+            aria-describedby="ju-memo-error"
+            {...register('memo')}
           />
         </FormField>
       </div>
@@ -196,79 +195,102 @@ export function JurnalUmumForm({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.map((r, i) => (
-              <TableRow key={r.key} data-testid={`ju-line-${i}`}>
-                <TableCell>
-                  <AkunPicker
-                    id={`ju-akun-${i}`}
-                    accounts={accounts.data ?? []}
-                    value={r.akun}
-                    onChange={(a) => update(r.key, a ? { akun: a } : { akun: null, debit: '', credit: '' })}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Input
-                    aria-label={`Keterangan baris ${i + 1}`}
-                    value={r.description}
-                    onChange={(e) => update(r.key, { description: e.target.value })}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Input
-                    aria-label={`Debit baris ${i + 1}`}
-                    data-testid={`ju-debit-${i}`}
-                    inputMode="decimal"
-                    className="text-right"
-                    disabled={!r.akun}
-                    value={r.debit}
-                    onChange={(e) =>
-                      update(r.key, { debit: e.target.value, ...(e.target.value ? { credit: '' } : {}) })
-                    }
-                  />
-                </TableCell>
-                <TableCell>
-                  <Input
-                    aria-label={`Kredit baris ${i + 1}`}
-                    data-testid={`ju-credit-${i}`}
-                    inputMode="decimal"
-                    className="text-right"
-                    disabled={!r.akun}
-                    value={r.credit}
-                    onChange={(e) =>
-                      update(r.key, { credit: e.target.value, ...(e.target.value ? { debit: '' } : {}) })
-                    }
-                  />
-                </TableCell>
-                <TableCell>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Hapus baris ${i + 1}`}
-                    disabled={rows.length <= 1}
-                    onClick={() => {
-                      edited();
-                      setRows((rs) => rs.filter((x) => x.key !== r.key));
-                    }}
-                  >
-                    <Trash2 />
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
+            {lines.fields.map((f, i) => {
+              const line = details[i] ?? emptyLine();
+              // The line's message next to it: the form's own check first, else what the server said of it.
+              const message =
+                check.at(`details.${i}.debit`) ??
+                check.at(`details.${i}.credit`) ??
+                check.at(`details.${i}.description`) ??
+                serverAt(`details.${i}.`);
+              const errorId = `ju-line-${i}-error`;
+              return (
+                <React.Fragment key={f.id}>
+                  <TableRow data-testid={`ju-line-${i}`} className={message ? 'border-b-0' : undefined}>
+                    <TableCell>
+                      <AkunPicker
+                        id={`ju-akun-${i}`}
+                        accounts={accounts.data ?? []}
+                        value={accountOf(line.akun)}
+                        invalid={!!serverAt(`details.${i}.akun`)}
+                        onChange={(a) => {
+                          setValue(`details.${i}.akun`, a ? a.code : '', { shouldDirty: true });
+                          if (!a) {
+                            setValue(`details.${i}.debit`, '', { shouldDirty: true });
+                            setValue(`details.${i}.credit`, '', { shouldDirty: true });
+                          }
+                        }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <Input aria-label={`Keterangan baris ${i + 1}`} {...register(`details.${i}.description`)} />
+                    </TableCell>
+                    {(['debit', 'credit'] as const).map((side) => {
+                      const other = side === 'debit' ? 'credit' : 'debit';
+                      const field = register(`details.${i}.${side}`);
+                      return (
+                        <TableCell key={side}>
+                          <Input
+                            aria-label={`${side === 'debit' ? 'Debit' : 'Kredit'} baris ${i + 1}`}
+                            data-testid={`ju-${side}-${i}`}
+                            inputMode="decimal"
+                            className="text-right"
+                            disabled={!line.akun}
+                            aria-invalid={!!message}
+                            aria-describedby={message ? errorId : undefined}
+                            {...field}
+                            onChange={(e) => {
+                              // A line is one-sided: typing one amount clears the other.
+                              if (e.target.value) setValue(`details.${i}.${other}`, '', { shouldDirty: true });
+                              void field.onChange(e);
+                            }}
+                          />
+                        </TableCell>
+                      );
+                    })}
+                    <TableCell>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Hapus baris ${i + 1}`}
+                        disabled={lines.fields.length <= 1}
+                        onClick={() => lines.remove(i)}
+                      >
+                        <Trash2 />
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                  {message ? (
+                    <TableRow className="hover:bg-transparent">
+                      <TableCell colSpan={5} className="pt-0">
+                        <p
+                          id={errorId}
+                          role="alert"
+                          data-testid={`ju-line-error-${i}`}
+                          className="text-xs font-medium text-destructive"
+                        >
+                          {message}
+                        </p>
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </React.Fragment>
+              );
+            })}
           </TableBody>
           <TableFooter>
             <TableRow>
               <TableCell>
-                <Button variant="outline" size="sm" onClick={() => setRows((rs) => [...rs, emptyRow()])}>
+                <Button variant="outline" size="sm" onClick={() => lines.append(emptyLine(), { shouldFocus: false })}>
                   <Plus /> Tambah Baris
                 </Button>
               </TableCell>
               <TableCell className="text-right font-semibold">Total</TableCell>
               <TableCell className="text-right font-semibold" data-testid="ju-total-debit">
-                {formatRupiah(totals.debit / 100)}
+                {formatRupiah(fromSen(totals.debit))}
               </TableCell>
               <TableCell className="text-right font-semibold" data-testid="ju-total-credit">
-                {formatRupiah(totals.credit / 100)}
+                {formatRupiah(fromSen(totals.credit))}
               </TableCell>
               <TableCell>
                 {balanced ? (
@@ -279,14 +301,7 @@ export function JurnalUmumForm({
           </TableFooter>
         </Table>
       </div>
-      {totals.zeroLines.length > 0 ? (
-        <p className="text-sm text-destructive" data-testid="ju-zero-lines">
-          {totals.zeroLines.length === 1
-            ? `Baris ${totals.zeroLines[0]}: isi debit atau kredit, atau hapus barisnya`
-            : `Baris ${totals.zeroLines.join(', ')}: isi debit atau kredit, atau hapus barisnya`}
-        </p>
-      ) : null}
-      <ErrorList items={errors} />
+      <ErrorList items={listed} />
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button variant="outline" onClick={onCancel}>

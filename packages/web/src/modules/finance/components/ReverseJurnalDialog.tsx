@@ -1,7 +1,10 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatDate, type ErrorItem, type JurnalDto } from '@klinik/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { reverseFormInput, type ErrorItem, type JurnalDto, type ReverseFormValues } from '@klinik/shared';
+import { liveIssues } from '../../../lib/live-issues';
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
@@ -27,14 +30,26 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
   const qc = useQueryClient();
   const { period } = useActivePeriod();
   const today = useBranchToday();
-  const [date, setDate] = React.useState(today);
+  // The rules depend on the active period and the journal: the schema is built for them, read at submit.
+  const schema = reverseFormInput({
+    periodStart: period?.start_date ?? null,
+    jurnalDate: jurnal?.transaction_at ?? null,
+  });
+  const schemaRef = React.useRef(schema);
+  schemaRef.current = schema;
+  const form = useForm<ReverseFormValues>({
+    resolver: (values, context, options) => zodResolver(schemaRef.current)(values, context, options),
+    defaultValues: { transaction_at: today },
+  });
+  const { control, handleSubmit, reset } = form;
+  const date = useWatch({ control, name: 'transaction_at' });
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
   React.useEffect(() => {
     if (jurnal) {
-      setDate(today);
+      reset({ transaction_at: today });
       setErrors(null);
     }
-  }, [jurnal, today]);
+  }, [jurnal, today, reset]);
   const reverse = useMutation(
     trpc.finance.jurnal.reverse.mutationOptions({
       meta: { inlineErrors: true },
@@ -46,44 +61,60 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
       onError: (err) => setErrors(errorItems(err)),
     }),
   );
-  let hint: string | null = null;
-  if (jurnal && !period) hint = 'Tidak ada periode pembukuan aktif';
-  else if (date && period && date < period.start_date)
-    hint = `Tanggal harus di dalam periode aktif (mulai ${formatDate(period.start_date)})`;
-  else if (date && jurnal && date < jurnal.transaction_at)
-    hint = `Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal (${formatDate(jurnal.transaction_at)})`;
+  const check = liveIssues(schema, { transaction_at: date });
+  // Next to the date: the form's own check (nothing while it is empty: Save says enough), else the server's answer.
+  const hint =
+    (jurnal && date ? check.at('transaction_at') : undefined) ??
+    errors?.find((e) => e.field === 'transaction_at')?.message;
+  const listed = errors?.filter((e) => e.field !== 'transaction_at') ?? null;
+  const submit = handleSubmit((data) => {
+    if (!jurnal) return;
+    setErrors(null);
+    reverse.mutate({ id: jurnal.id, data: { transaction_at: data.transaction_at } });
+  });
   return (
     <Dialog open={jurnal !== null} onOpenChange={(o) => (o || reverse.isPending ? undefined : onClose())}>
       <DialogContent className="max-w-md" data-testid="jurnal-reverse-dialog">
-        <DialogHeader>
-          <DialogTitle>Batalkan Jurnal</DialogTitle>
-          <DialogDescription>
-            {jurnal
-              ? `Jurnal ${jurnal.code} tidak diubah; jurnal pembalik dengan debit dan kredit ditukar dibuat pada tanggal di bawah. Lanjutkan?`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <FormField label="Tanggal Pembatalan" htmlFor="jurnal-reverse-date" required error={hint ?? undefined}>
-          <DateInput id="jurnal-reverse-date" value={date} onChange={setDate} required />
-        </FormField>
-        <ErrorList items={errors} />
-        <DialogFooter>
-          <Button variant="outline" disabled={reverse.isPending} onClick={onClose}>
-            Batal
-          </Button>
-          <Button
-            variant="destructive"
-            data-testid="jurnal-reverse-confirm"
-            disabled={!jurnal || !date || hint !== null || reverse.isPending}
-            onClick={() => {
-              if (!jurnal) return;
-              setErrors(null);
-              reverse.mutate({ id: jurnal.id, data: { transaction_at: date } });
-            }}
-          >
-            Ya, Batalkan
-          </Button>
-        </DialogFooter>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Batalkan Jurnal</DialogTitle>
+            <DialogDescription>
+              {jurnal
+                ? `Jurnal ${jurnal.code} tidak diubah; jurnal pembalik dengan debit dan kredit ditukar dibuat pada tanggal di bawah. Lanjutkan?`
+                : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Tanggal Pembatalan" htmlFor="jurnal-reverse-date" required error={hint}>
+            <Controller
+              control={control}
+              name="transaction_at"
+              render={({ field }) => (
+                <DateInput
+                  id="jurnal-reverse-date"
+                  value={field.value}
+                  onChange={field.onChange}
+                  required
+                  aria-invalid={!!hint}
+                  aria-describedby="jurnal-reverse-date-error"
+                />
+              )}
+            />
+          </FormField>
+          <ErrorList items={listed} />
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={reverse.isPending} onClick={onClose}>
+              Batal
+            </Button>
+            <Button
+              type="submit"
+              variant="destructive"
+              data-testid="jurnal-reverse-confirm"
+              disabled={!jurnal || !check.ok || reverse.isPending}
+            >
+              Ya, Batalkan
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { formatRupiah, MSG, type StatementSection } from '@klinik/shared';
+import { formatRupiah, fromSen, MSG, sumSen, toSen, type StatementSection } from '@klinik/shared';
 import { Table, TableBody, TableCell, TableRow } from '../../../components/ui/table';
 
 /**
@@ -17,7 +17,8 @@ export function StatementBlock({
   extra?: { label: string; amount: number; testId?: string }[];
   hideTotal?: boolean;
 }) {
-  const totalSen = Math.round(section.total * 100) + extra.reduce((s, e) => s + Math.round(e.amount * 100), 0);
+  // Summed in sen with the shared money helpers (exact), shown in rupiah.
+  const totalSen = sumSen([toSen(section.total), ...extra.map((e) => toSen(e.amount))]);
   return (
     <Table data-testid={testId}>
       <TableBody>
@@ -54,7 +55,7 @@ export function StatementBlock({
           <TableRow className="font-semibold">
             <TableCell>Total {section.title}</TableCell>
             <TableCell className="text-right" data-testid={testId ? `${testId}-total` : undefined}>
-              {formatRupiah(totalSen / 100)}
+              {formatRupiah(fromSen(totalSen))}
             </TableCell>
           </TableRow>
         )}

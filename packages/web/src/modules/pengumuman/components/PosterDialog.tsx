@@ -1,7 +1,10 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Send } from 'lucide-react';
-import { PENGUMUMAN_MAX, PENGUMUMAN_MIN, type ErrorItem } from '@klinik/shared';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PENGUMUMAN_MAX, pengumumanInput, type ErrorItem, type PengumumanInput } from '@klinik/shared';
+import { liveIssues } from '../../../lib/live-issues';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { cn } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
@@ -29,34 +32,46 @@ export function PosterDialog({
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [message, setMessage] = React.useState('');
+  const form = useForm<{ message: string }, unknown, PengumumanInput>({
+    resolver: zodResolver(pengumumanInput) as unknown as Resolver<{ message: string }, unknown, PengumumanInput>,
+    defaultValues: { message: '' },
+  });
+  const { control, register, handleSubmit, reset, watch } = form;
+  const message = useWatch({ control, name: 'message' }) ?? '';
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const mutation = useMutation({ ...trpc.pengumuman.create.mutationOptions(), meta: { inlineErrors: true } });
   const id = React.useId();
 
   React.useEffect(() => {
     if (open) {
-      setMessage('');
+      reset({ message: '' });
       setErrors([]);
     }
-  }, [open]);
+  }, [open, reset]);
+  // The server's answer is about what was sent: typing again clears it.
+  React.useEffect(() => {
+    const sub = watch(() => setErrors((e) => (e.length ? [] : e)));
+    return () => sub.unsubscribe();
+  }, [watch]);
 
+  // The shared pengumumanInput decides (5 to 100 characters, trimmed); the counter shows the trimmed length.
   const length = message.trim().length;
-  const valid = length >= PENGUMUMAN_MIN && length <= PENGUMUMAN_MAX;
+  const check = liveIssues(pengumumanInput, { message });
+  const valid = check.ok;
+  const hint = (length > 0 ? check.at('message') : undefined) ?? errors.find((e) => e.field === 'message')?.message;
+  const listed = errors.filter((e) => e.field !== 'message');
 
-  const post = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!valid) return;
+  const post = handleSubmit(async (data) => {
     setErrors([]);
     try {
-      await mutation.mutateAsync({ message: message.trim() });
+      await mutation.mutateAsync(data);
       await qc.invalidateQueries({ queryKey: trpc.pengumuman.pathKey() });
       onOpenChange(false);
       onPosted?.();
     } catch (err) {
       setErrors(errorItems(err));
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={(o) => !mutation.isPending && onOpenChange(o)}>
@@ -73,15 +88,15 @@ export function PosterDialog({
             <Textarea
               id={id}
               rows={4}
-              value={message}
               maxLength={PENGUMUMAN_MAX}
-              onChange={(e) => setMessage(e.target.value)}
-              aria-describedby={`${id}-count`}
+              aria-invalid={!!hint}
+              aria-describedby={`${id}-hint ${id}-count`}
               placeholder="Tulis pengumuman (5 sampai 100 karakter)"
+              {...register('message')}
             />
             <div className="flex justify-between text-xs">
-              <span className="text-muted-foreground">
-                {length > 0 && length < PENGUMUMAN_MIN ? `Minimal ${PENGUMUMAN_MIN} karakter` : ''}
+              <span id={`${id}-hint`} className="text-muted-foreground">
+                {hint ?? ''}
               </span>
               <span
                 id={`${id}-count`}
@@ -92,7 +107,7 @@ export function PosterDialog({
               </span>
             </div>
           </div>
-          <ErrorList items={errors} />
+          <ErrorList items={listed} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
               Batal

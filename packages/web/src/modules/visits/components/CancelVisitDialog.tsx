@@ -1,13 +1,24 @@
 import * as React from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { errorItems } from '../../../lib/trpc';
-import { type ErrorItem, type VisitDto } from '@klinik/shared';
+import { visitStatusInput, type ErrorItem, type VisitDto } from '@klinik/shared';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Textarea } from '../../../components/ui/textarea';
 
-/** 'Batal' of a visit: the reason is required (the server refuses without one, next to the field). */
+interface Values {
+  status: 'batal';
+  reason: string;
+}
+
+/**
+ * 'Batal' of a visit: the reason is required. Checked on the server's own `visitStatusInput` (status 'batal' needs a
+ * reason: 'Alasan pembatalan wajib diisi'); the server's answers show next to the field too.
+ */
 export function CancelVisitDialog({
   visit,
   onOpenChange,
@@ -17,33 +28,33 @@ export function CancelVisitDialog({
   onOpenChange: (open: boolean) => void;
   onCancel: (v: VisitDto, reason: string) => Promise<void>;
 }) {
-  const [reason, setReason] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof visitStatusInput>>({
+    resolver: zodResolver(visitStatusInput) as unknown as Resolver<Values, unknown, z.output<typeof visitStatusInput>>,
+    defaultValues: { status: 'batal', reason: '' },
+  });
+  const { register, handleSubmit, reset, formState } = form;
+  const error = formState.errors.reason;
   const [rest, setRest] = React.useState<ErrorItem[]>([]);
   const [busy, setBusy] = React.useState(false);
   React.useEffect(() => {
-    setReason('');
-    setError(null);
+    reset({ status: 'batal', reason: '' });
     setRest([]);
-  }, [visit]);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  }, [visit, reset]);
+  const submit = handleSubmit(async (data) => {
     if (!visit) return;
-    if (!reason.trim()) {
-      setError('Alasan pembatalan wajib diisi');
-      return;
-    }
     setBusy(true);
     try {
-      await onCancel(visit, reason.trim());
+      await onCancel(visit, data.reason ?? '');
     } catch (err) {
+      // The reason's answer goes next to it; everything else (a status refused, a stale row) is listed.
       const items = errorItems(err);
-      setError(items.find((i) => i.field === 'reason')?.message ?? null);
+      const onReason = items.find((i) => i.field === 'reason');
+      if (onReason) form.setError('reason', { type: 'server', message: onReason.message });
       setRest(items.filter((i) => i.field !== 'reason'));
     } finally {
       setBusy(false);
     }
-  };
+  });
   return (
     <Dialog open={!!visit} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent className="max-w-md" data-testid="cancel-visit-dialog">
@@ -58,9 +69,9 @@ export function CancelVisitDialog({
             <Textarea
               id="visit-cancel-reason"
               rows={3}
-              value={reason}
               aria-invalid={!!error}
-              onChange={(e) => setReason(e.target.value)}
+              aria-describedby="visit-cancel-reason-error"
+              {...register('reason')}
             />
           </FormField>
           <ErrorList items={rest} />
