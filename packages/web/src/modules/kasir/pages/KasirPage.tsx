@@ -1,17 +1,26 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   access,
   allows,
   formatDate,
   formatRupiah,
   LINE_KINDS,
+  paymentVoidInput,
+  sessionCloseInput,
+  sessionOpenInput,
   type BillDto,
   type CicilanDueDto,
   type ErrorItem,
   type PaymentDto,
   type PaymentResultDto,
+  type PaymentVoidInput,
+  type SessionCloseInput,
   type SessionDto,
+  type SessionOpenInput,
   type SettleResultDto,
   type VisitPayStatus,
   VISIT_PAY_STATUS,
@@ -23,7 +32,7 @@ import { NotaFilters } from '../components/NotaFilters';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
@@ -101,32 +110,201 @@ function PaidCard({ r }: { r: PaymentResultDto }) {
 
 // ------------------------------------------------------------------------------------------------ session
 
-export function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
+/** Money typed at the till: digits and a decimal point only (what the inputs have always accepted). */
+const moneyText = (v: string) => v.replace(/[^0-9.]/g, '');
+
+/** The shared sessionOpenInput over the float typed: empty is no float (the schema's 'Modal awal wajib diisi'). */
+const openResolver: Resolver<{ opening_float: string }, unknown, SessionOpenInput> = (values, ctx, options) =>
+  (zodResolver(sessionOpenInput) as unknown as Resolver<{ opening_float: string }, unknown, SessionOpenInput>)(
+    { opening_float: values.opening_float === '' ? undefined : Number(values.opening_float) } as never,
+    ctx,
+    options,
+  );
+
+/** 'Buka Kasir': the opening float (uang tunai di laci). */
+function OpenTillForm() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [float, setFloat] = React.useState('');
-  const [closing, setClosing] = React.useState(false);
-  const [counts, setCounts] = React.useState<Record<number, string>>({});
-  const [note, setNote] = React.useState('');
-  const [closed, setClosed] = React.useState<SessionDto | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<{ opening_float: string }, unknown, SessionOpenInput>({
+    resolver: openResolver,
+    defaultValues: { opening_float: '' },
+  });
+  const { control, handleSubmit, reset, formState } = form;
   const open = useMutation({
     ...trpc.kasir.openSession.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: () => {
-      setFloat('');
-      void refresh();
+      reset({ opening_float: '' });
+      void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
+    onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
   });
+  return (
+    <>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={(e) => void handleSubmit((data) => (setServerErrors([]), open.mutate(data)))(e)}
+      >
+        <FormField label="Modal Awal" htmlFor="kasir-float" error={formState.errors.opening_float}>
+          <Controller
+            control={control}
+            name="opening_float"
+            render={({ field }) => (
+              <Input
+                id="kasir-float"
+                inputMode="decimal"
+                aria-invalid={!!formState.errors.opening_float}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(moneyText(e.target.value))}
+              />
+            )}
+          />
+        </FormField>
+        <Button type="submit" disabled={open.isPending}>
+          Buka Kasir
+        </Button>
+      </form>
+      {serverErrors.length ? <ErrorList items={serverErrors} /> : null}
+    </>
+  );
+}
+
+interface CloseValues {
+  /** One per payment method of the session, in its order; an empty amount is not sent. */
+  counts: { method: number; amount: string }[];
+  note: string;
+}
+
+/** The shared sessionCloseInput over the counted amounts; an issue of a count lands on that method's field. */
+const closeResolver: Resolver<CloseValues, unknown, SessionCloseInput> = (values, _ctx, options) => {
+  const rowOf: number[] = [];
+  const counts: { method: number; amount: number }[] = [];
+  values.counts.forEach((c, i) => {
+    if (c.amount === '') return;
+    counts.push({ method: c.method, amount: Number(c.amount) });
+    rowOf.push(i);
+  });
+  const parsed = sessionCloseInput.safeParse({ counts, note: values.note || null });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const flat: Record<string, FieldError> = {};
+  for (const issue of parsed.error.issues) {
+    const [head, index] = issue.path;
+    const name =
+      head === 'counts' && typeof index === 'number' ? `counts.${rowOf[index] ?? 0}.amount` : String(head ?? 'root');
+    flat[name] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
+
+/** 'Tutup Kasir': the money counted per payment method and a note; the difference with what is expected is kept. */
+function CloseTillDialog({
+  session,
+  open,
+  onOpenChange,
+  onClosed,
+}: {
+  session: SessionDto;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onClosed: (s: SessionDto) => void;
+}) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<CloseValues, unknown, SessionCloseInput>({
+    resolver: closeResolver,
+    defaultValues: { counts: [], note: '' },
+  });
+  const { control, register, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+  React.useEffect(() => {
+    if (open) {
+      // Counts start empty each time; the note stays as typed.
+      reset({ counts: session.methods.map((m) => ({ method: m.method, amount: '' })), note: form.getValues('note') });
+      setServerErrors([]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
   const close = useMutation({
     ...trpc.kasir.closeSession.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: (s) => {
-      setClosed(s);
-      setClosing(false);
-      void refresh();
+      onClosed(s);
+      onOpenChange(false);
+      void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
+    onError: (e) => setServerErrors(errorItems(e)),
   });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) =>
+            void handleSubmit((data) => (setServerErrors([]), close.mutate({ id: session.id, data })))(e)
+          }
+        >
+          <DialogHeader>
+            <DialogTitle>Tutup Kasir</DialogTitle>
+            <DialogDescription>
+              Hitung uang per metode pembayaran. Selisih dengan yang diharapkan sistem dicatat.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            {session.methods.map((m, i) => (
+              <FormField
+                key={m.method}
+                label={`${m.methodname} (diharapkan ${formatRupiah(m.expected)})`}
+                htmlFor={`count-${m.method}`}
+                error={errors.counts?.[i]?.amount}
+              >
+                <Controller
+                  control={control}
+                  name={`counts.${i}.amount`}
+                  render={({ field }) => (
+                    <Input
+                      id={`count-${m.method}`}
+                      inputMode="decimal"
+                      aria-invalid={!!errors.counts?.[i]?.amount}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value ?? ''}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(moneyText(e.target.value))}
+                    />
+                  )}
+                />
+              </FormField>
+            ))}
+            <FormField label="Catatan" htmlFor="close-note" error={errors.note}>
+              <Textarea id="close-note" aria-invalid={!!errors.note} {...register('note')} />
+            </FormField>
+            {errors.counts?.message ? <ErrorList items={[{ message: errors.counts.message }]} /> : null}
+            {serverErrors.length ? <ErrorList items={serverErrors} /> : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Batal
+            </Button>
+            <Button type="submit" disabled={close.isPending}>
+              Simpan Tutup Kasir
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
+  const [closing, setClosing] = React.useState(false);
+  const [closed, setClosed] = React.useState<SessionDto | null>(null);
   if (loading) return <div className="rounded-lg border p-3 text-sm text-muted-foreground">Memuat sesi kasir…</div>;
   if (!session)
     return (
@@ -138,28 +316,7 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
           </p>
         ) : null}
         <p className="text-sm">Kasir belum dibuka. Masukkan modal awal (uang tunai di laci) untuk membuka kasir.</p>
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            open.mutate({ opening_float: float === '' ? undefined : Number(float) });
-          }}
-        >
-          <FormField label="Modal Awal" htmlFor="kasir-float" error={fieldOf(errorItems(open.error))('opening_float')}>
-            <Input
-              id="kasir-float"
-              inputMode="decimal"
-              value={float}
-              onChange={(e) => setFloat(e.target.value.replace(/[^0-9.]/g, ''))}
-            />
-          </FormField>
-          <Button type="submit" disabled={open.isPending}>
-            Buka Kasir
-          </Button>
-        </form>
-        {open.error && !fieldOf(errorItems(open.error))('opening_float') ? (
-          <ErrorList items={errorItems(open.error)} />
-        ) : null}
+        <OpenTillForm />
       </div>
     );
   return (
@@ -172,67 +329,10 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
         {formatRupiah(session.opening_float)} · diharapkan di laci {formatRupiah(session.expected_total)} ·{' '}
         {session.payment_count} transaksi
       </span>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => {
-          setCounts(Object.fromEntries(session.methods.map((m) => [m.method, ''])));
-          setClosing(true);
-        }}
-      >
+      <Button variant="outline" size="sm" onClick={() => setClosing(true)}>
         Tutup Kasir
       </Button>
-      <Dialog open={closing} onOpenChange={setClosing}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Tutup Kasir</DialogTitle>
-            <DialogDescription>
-              Hitung uang per metode pembayaran. Selisih dengan yang diharapkan sistem dicatat.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            {session.methods.map((m) => (
-              <FormField
-                key={m.method}
-                label={`${m.methodname} (diharapkan ${formatRupiah(m.expected)})`}
-                htmlFor={`count-${m.method}`}
-              >
-                <Input
-                  id={`count-${m.method}`}
-                  inputMode="decimal"
-                  value={counts[m.method] ?? ''}
-                  onChange={(e) => setCounts({ ...counts, [m.method]: e.target.value.replace(/[^0-9.]/g, '') })}
-                />
-              </FormField>
-            ))}
-            <FormField label="Catatan" htmlFor="close-note">
-              <Textarea id="close-note" value={note} onChange={(e) => setNote(e.target.value)} />
-            </FormField>
-            {close.error ? <ErrorList items={errorItems(close.error)} /> : null}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setClosing(false)}>
-              Batal
-            </Button>
-            <Button
-              disabled={close.isPending}
-              onClick={() =>
-                close.mutate({
-                  id: session.id,
-                  data: {
-                    counts: Object.entries(counts)
-                      .filter(([, v]) => v !== '')
-                      .map(([method, amount]) => ({ method: Number(method), amount: Number(amount) })),
-                    note: note || null,
-                  },
-                })
-              }
-            >
-              Simpan Tutup Kasir
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <CloseTillDialog session={session} open={closing} onOpenChange={setClosing} onClosed={setClosed} />
     </div>
   );
 }
@@ -757,18 +857,28 @@ function CicilanTab() {
 function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [reason, setReason] = React.useState('');
   const [msg, setMsg] = React.useState<string | null>(null);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<{ reason: string }, unknown, PaymentVoidInput>({
+    resolver: zodResolver(paymentVoidInput) as unknown as Resolver<{ reason: string }, unknown, PaymentVoidInput>,
+    defaultValues: { reason: '' },
+  });
+  const { register, handleSubmit, reset, formState } = form;
   const m = useMutation({
-    mutationFn: () => voidPayment(p!.id, reason),
+    mutationFn: (data: PaymentVoidInput) => voidPayment(p!.id, data.reason),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setMsg('pending' in r ? r.message : 'Pembayaran dibatalkan dengan jurnal pembalik.');
       void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
+    onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
   });
+  const submit = handleSubmit((data) => (setServerErrors([]), m.mutate(data)));
   return (
-    <Dialog open={p !== null} onOpenChange={(o) => (o ? null : (setReason(''), setMsg(null), onClose()))}>
+    <Dialog
+      open={p !== null}
+      onOpenChange={(o) => (o ? null : (reset({ reason: '' }), setServerErrors([]), setMsg(null), onClose()))}
+    >
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Batalkan Pembayaran {p?.code}</DialogTitle>
@@ -781,14 +891,16 @@ function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void 
             {msg}
           </p>
         ) : (
-          <FormField label="Alasan" htmlFor="void-reason" error={fieldOf(errorItems(m.error))('reason')}>
-            <Textarea id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-          </FormField>
+          <form id="void-form" noValidate onSubmit={(e) => void submit(e)}>
+            <FormField label="Alasan" htmlFor="void-reason" error={formState.errors.reason}>
+              <Textarea id="void-reason" aria-invalid={!!formState.errors.reason} {...register('reason')} />
+            </FormField>
+          </form>
         )}
-        {m.error && !fieldOf(errorItems(m.error))('reason') ? <ErrorList items={errorItems(m.error)} /> : null}
+        {serverErrors.length ? <ErrorList items={serverErrors} /> : null}
         <DialogFooter>
           {msg ? null : (
-            <Button variant="destructive" disabled={m.isPending} onClick={() => m.mutate()}>
+            <Button type="submit" form="void-form" variant="destructive" disabled={m.isPending}>
               Ajukan Pembatalan
             </Button>
           )}
