@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -9,11 +9,13 @@ import {
   formatDate,
   formatRupiah,
   LINE_KINDS,
+  cicilanPayInput,
   paymentVoidInput,
   sessionCloseInput,
   sessionOpenInput,
   type BillDto,
   type CicilanDueDto,
+  type CicilanPayInput,
   type ErrorItem,
   type PaymentDto,
   type PaymentResultDto,
@@ -703,17 +705,48 @@ function VisitTab() {
 
 // ------------------------------------------------------------------------------------------------ cicilan
 
+interface CicilanValues {
+  amount: string;
+  rows: TenderRow[];
+}
+type CicilanBody = Omit<CicilanPayInput, 'membership'>;
+
+/**
+ * The shared cicilanPayInput (the registration comes from the row chosen) over the amount and the tender rows sent
+ * (rows left empty are not); an issue of a sent tender lands on the row it came from.
+ */
+const cicilanResolver: Resolver<CicilanValues, unknown, CicilanBody> = (values, _ctx, options) => {
+  const rowOf = values.rows.flatMap((r, i) => (r.method || r.amount ? [i] : []));
+  const parsed = cicilanPayInput.omit({ membership: true }).safeParse({
+    amount: values.amount === '' ? undefined : Number(values.amount),
+    payments: tendersOf(values.rows),
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const flat: Record<string, FieldError> = {};
+  for (const issue of parsed.error.issues) {
+    const [head, index, key] = issue.path;
+    const name =
+      head === 'payments'
+        ? typeof index === 'number'
+          ? `rows.${rowOf[index] ?? 0}.${String(key ?? 'amount')}`
+          : 'rows'
+        : String(head ?? 'root');
+    flat[name] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
+
 function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
-  const [amount, setAmount] = React.useState(String(m.due_now));
-  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const form = useForm<CicilanValues, unknown, CicilanBody>({
+    resolver: cicilanResolver,
+    defaultValues: { amount: String(m.due_now), rows: [{ method: '', amount: '' }] },
+  });
+  const { control, handleSubmit, formState } = form;
+  const errors = formState.errors;
   const [key] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
   const pay = useMutation({
-    mutationFn: () =>
-      payCicilan(
-        { membership: m.membership, amount: amount === '' ? undefined : Number(amount), payments: tendersOf(rows) },
-        key,
-      ),
+    mutationFn: (data: CicilanBody) => payCicilan({ membership: m.membership, ...data }, key),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setResult(r);
@@ -721,9 +754,21 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
     },
   });
   const errs = errorItems(pay.error);
+  const amount = useWatch({ control, name: 'amount' });
+  // The tender rows' own errors first, then the server's (named payments.<i>.<field>).
+  const rowError = (f: string) => {
+    const [, i, k] = f.split('.');
+    const own = (errors.rows?.[Number(i)] as Record<string, { message?: string }> | undefined)?.[k ?? '']?.message;
+    return own ?? fieldOf(errs)(f);
+  };
   if (result) return <PaidCard r={result} />;
   return (
-    <div className="grid gap-3 md:grid-cols-2" data-testid="cicilan-form">
+    <form
+      className="grid gap-3 md:grid-cols-2"
+      data-testid="cicilan-form"
+      noValidate
+      onSubmit={(e) => void handleSubmit((data) => pay.mutate(data))(e)}
+    >
       <div className="grid content-start gap-2 text-sm">
         <p>
           <b>{m.customer.name}</b> · {m.code} · {m.paketname}
@@ -751,25 +796,51 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
         <p>
           Sisa tagihan: <b>{formatRupiah(m.outstanding)}</b>
         </p>
-        <FormField label="Jumlah Dibayar" htmlFor="cicilan-amount" error={fieldOf(errs)('amount')}>
-          <Input
-            id="cicilan-amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value.replace(/[^0-9.]/g, ''))}
+        <FormField
+          label="Jumlah Dibayar"
+          htmlFor="cicilan-amount"
+          error={errors.amount?.message ?? fieldOf(errs)('amount')}
+        >
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field }) => (
+              <Input
+                id="cicilan-amount"
+                inputMode="decimal"
+                aria-invalid={!!errors.amount}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(moneyText(e.target.value))}
+              />
+            )}
           />
         </FormField>
       </div>
       <div className="grid content-start gap-2">
-        <PaymentPanel due={Number(amount || 0)} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+        <Controller
+          control={control}
+          name="rows"
+          render={({ field }) => (
+            <PaymentPanel
+              due={Number(amount || 0)}
+              rows={field.value}
+              onChange={field.onChange}
+              fieldError={rowError}
+            />
+          )}
+        />
+        {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
         {errs.some((e) => !e.field || !/^payments\.|^amount$/.test(e.field)) ? (
           <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^amount$/.test(e.field))} />
         ) : null}
-        <Button onClick={() => pay.mutate()} disabled={pay.isPending}>
+        <Button type="submit" disabled={pay.isPending}>
           Bayar Cicilan
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
