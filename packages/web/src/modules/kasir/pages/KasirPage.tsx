@@ -12,6 +12,7 @@ import {
   cicilanPayInput,
   paymentVoidInput,
   sessionCloseInput,
+  settleInput,
   sessionOpenInput,
   type BillDto,
   type CicilanDueDto,
@@ -23,6 +24,7 @@ import {
   type SessionCloseInput,
   type SessionDto,
   type SessionOpenInput,
+  type SettleInput,
   type SettleResultDto,
   type VisitPayStatus,
   VISIT_PAY_STATUS,
@@ -342,6 +344,14 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
 // ------------------------------------------------------------------------------------------------ visit bill
 
 /** Pelunasan: a further payment of what a partly paid bill still owes (cash may give change; never more). */
+/** The shared settleInput over the tender rows sent. */
+const settleResolver: Resolver<{ rows: TenderRow[] }, unknown, SettleInput> = (values, _ctx, options) => {
+  const parsed = settleInput.safeParse({ payments: tendersOf(values.rows) });
+  return parsed.success
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors: toNestErrors(tenderIssues(parsed.error.issues, values.rows), options) };
+};
+
 function SettlePanel({
   payment,
   outstanding,
@@ -351,25 +361,46 @@ function SettlePanel({
   outstanding: number;
   onDone: (r: SettleResultDto) => void;
 }) {
-  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const form = useForm<{ rows: TenderRow[] }, unknown, SettleInput>({
+    resolver: settleResolver,
+    defaultValues: { rows: [{ method: '', amount: '' }] },
+  });
+  const { control, handleSubmit, formState } = form;
   const [key] = React.useState(newIdempotencyKey);
   const settle = useMutation({
-    mutationFn: () => settlePayment(payment, { payments: tendersOf(rows) }, key),
+    mutationFn: (data: SettleInput) => settlePayment(payment, data, key),
     meta: { inlineErrors: true },
     onSuccess: onDone,
   });
   const errs = errorItems(settle.error);
   return (
-    <div className="grid gap-2 rounded-md border p-3" data-testid="settle-panel">
+    <form
+      className="grid gap-2 rounded-md border p-3"
+      data-testid="settle-panel"
+      noValidate
+      onSubmit={(e) => void handleSubmit((data) => settle.mutate(data))(e)}
+    >
       <p className="text-sm font-semibold">Pelunasan sisa tagihan {formatRupiah(outstanding)}</p>
-      <PaymentPanel due={outstanding} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+      <Controller
+        control={control}
+        name="rows"
+        render={({ field }) => (
+          <PaymentPanel
+            due={outstanding}
+            rows={field.value}
+            onChange={field.onChange}
+            fieldError={tenderRowError(formState.errors.rows, errs)}
+          />
+        )}
+      />
+      {formState.errors.rows?.message ? <ErrorList items={[{ message: formState.errors.rows.message }]} /> : null}
       {errs.some((e) => !e.field || !/^payments\./.test(e.field)) ? (
         <ErrorList items={errs.filter((e) => !e.field || !/^payments\./.test(e.field))} />
       ) : null}
-      <Button onClick={() => settle.mutate()} disabled={settle.isPending}>
+      <Button type="submit" disabled={settle.isPending}>
         Bayar Pelunasan
       </Button>
-    </div>
+    </form>
   );
 }
 
@@ -705,6 +736,38 @@ function VisitTab() {
 
 // ------------------------------------------------------------------------------------------------ cicilan
 
+/**
+ * A shared payment schema's issues as form errors: `payments.<k>.<field>` goes back to the tender row k came from
+ * (rows left empty are not sent, see tendersOf), `payments` itself to `rows`, anything else to its own field.
+ */
+function tenderIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[],
+  rows: TenderRow[],
+): Record<string, FieldError> {
+  const rowOf = rows.flatMap((r, i) => (r.method || r.amount ? [i] : []));
+  const flat: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const [head, index, key] = issue.path;
+    const name =
+      head === 'payments'
+        ? typeof index === 'number'
+          ? `rows.${rowOf[index] ?? 0}.${String(key ?? 'amount')}`
+          : 'rows'
+        : String(head ?? 'root');
+    flat[name] ??= { type: issue.code, message: issue.message };
+  }
+  return flat;
+}
+
+/** A tender row's error for PaymentPanel: the form's own first, then the server's (named payments.<i>.<field>). */
+function tenderRowError(rowErrors: unknown, serverErrors: ErrorItem[]) {
+  return (f: string) => {
+    const [, i, k] = f.split('.');
+    const own = (rowErrors as Record<string, { message?: string }>[] | undefined)?.[Number(i)]?.[k ?? '']?.message;
+    return own ?? fieldOf(serverErrors)(f);
+  };
+}
+
 interface CicilanValues {
   amount: string;
   rows: TenderRow[];
@@ -716,24 +779,13 @@ type CicilanBody = Omit<CicilanPayInput, 'membership'>;
  * (rows left empty are not); an issue of a sent tender lands on the row it came from.
  */
 const cicilanResolver: Resolver<CicilanValues, unknown, CicilanBody> = (values, _ctx, options) => {
-  const rowOf = values.rows.flatMap((r, i) => (r.method || r.amount ? [i] : []));
   const parsed = cicilanPayInput.omit({ membership: true }).safeParse({
     amount: values.amount === '' ? undefined : Number(values.amount),
     payments: tendersOf(values.rows),
   });
-  if (parsed.success) return { values: parsed.data, errors: {} };
-  const flat: Record<string, FieldError> = {};
-  for (const issue of parsed.error.issues) {
-    const [head, index, key] = issue.path;
-    const name =
-      head === 'payments'
-        ? typeof index === 'number'
-          ? `rows.${rowOf[index] ?? 0}.${String(key ?? 'amount')}`
-          : 'rows'
-        : String(head ?? 'root');
-    flat[name] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors: toNestErrors(flat, options) };
+  return parsed.success
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors: toNestErrors(tenderIssues(parsed.error.issues, values.rows), options) };
 };
 
 function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
@@ -755,12 +807,7 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
   });
   const errs = errorItems(pay.error);
   const amount = useWatch({ control, name: 'amount' });
-  // The tender rows' own errors first, then the server's (named payments.<i>.<field>).
-  const rowError = (f: string) => {
-    const [, i, k] = f.split('.');
-    const own = (errors.rows?.[Number(i)] as Record<string, { message?: string }> | undefined)?.[k ?? '']?.message;
-    return own ?? fieldOf(errs)(f);
-  };
+  const rowError = tenderRowError(errors.rows, errs);
   if (result) return <PaidCard r={result} />;
   return (
     <form
