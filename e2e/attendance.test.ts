@@ -206,6 +206,13 @@ describe('attendance pages open with their data', () => {
         if (path === '/backoffice/attendance/checklog') await page.type('input[aria-label="Cari"]', '999');
         await waitForText(page, row);
       }
+      // The device-log import asks for its file next to the field (the shared import schema) before sending anything.
+      await page.goto(url('/backoffice/attendance/checklog'));
+      await clickButton(page, 'Impor Log Mesin');
+      await page.waitForSelector('#cl-file');
+      await clickButton(page, 'Impor', '[role=dialog]');
+      await waitForText(page, 'File log absensi wajib diunggah');
+      expect(await page.$eval('#cl-file', (e) => e.getAttribute('aria-invalid'))).toBe('true');
       // An employee's name leads to the person's page (spec 2.6: the employee search links to /customer/{id}).
       await page.goto(url('/attendance/employees'));
       await page.waitForSelector('main table a[href^="/customer/"]');

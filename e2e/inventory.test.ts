@@ -109,3 +109,57 @@ describe('inventory: receive a purchase with batches and see the stock', () => {
     expect(detail.data).toMatchObject({ status: 2, items: [{ received: 2 }] });
   });
 });
+
+describe('inventory: master and order forms check the shared schema next to the fields', () => {
+  it('the vendor dialog refuses a bad NPWP before sending, then saves; the order form asks for an item', async () => {
+    const posts: string[] = [];
+    const onRequest = (r: { method: () => string; url: () => string }) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/inventory/')) posts.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(url('/inventory/master/vendor'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('input[aria-label="Cari"]');
+      const add = await page.waitForSelector('xpath/.//button[contains(., "Tambah")]');
+      await add!.click();
+      await page.waitForSelector('#m-code');
+      await typeInto('#m-name', `Vendor ${code}`);
+      await typeInto('#m-npwp', '123');
+      await page.click('[role=dialog] button[type=submit]');
+      await waitForText(page, 'Kode wajib diisi');
+      await waitForText(page, 'NPWP harus 15 atau 16 digit angka');
+      expect(posts).toEqual([]);
+      await typeInto('#m-code', `v-${code}`);
+      await typeInto('#m-npwp', '01.234.567.8-901.000');
+      await page.click('[role=dialog] button[type=submit]');
+      await waitForText(page, 'Aksi Sukses');
+      expect(posts).toHaveLength(1);
+      const saved = await rest<{ data: { code: string; npwp: string | null }[] }>(
+        'GET',
+        `/api/inventory/vendor?keyword=V-${code}`,
+      );
+      expect(saved.data).toMatchObject([{ code: `V-${code}`, npwp: '012345678901000' }]);
+
+      posts.length = 0;
+      await page.goto(url('/inventory/purchase'), { waitUntil: 'domcontentloaded' });
+      const order = await page.waitForSelector('xpath/.//button[contains(., "Pesanan Baru")]');
+      await order!.click();
+      await page.waitForSelector('#po-qty-0');
+      await typeInto('#po-qty-0', '0');
+      // Leaving the field shows its error first (the form checks fields when touched), then the submit checks all.
+      await page.keyboard.press('Tab');
+      await waitForText(page, 'Jumlah harus bilangan bulat lebih dari 0');
+      await page.click('[role=dialog] button[type=submit]');
+      try {
+        await waitForText(page, 'Vendor wajib dipilih');
+      } catch (e) {
+        await screenshot(page, 'inventory-order-invalid-failed');
+        throw new Error(`${String(e)}\n${await page.evaluate(() => document.body.innerText)}`);
+      }
+      await waitForText(page, 'Item wajib dipilih');
+      expect(posts).toEqual([]);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+});

@@ -310,6 +310,12 @@ export const dailyQuery = z.object({
 });
 export type DailyQuery = z.infer<typeof dailyQuery>;
 
+/** A device log import (the machine's text export); the checklog page reads the chosen file into `text`. */
+export const checklogImportInput = z.object({
+  text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
+});
+export type ChecklogImportInput = z.infer<typeof checklogImportInput>;
+
 export const checklogListQuery = z
   .object({
     from: day,

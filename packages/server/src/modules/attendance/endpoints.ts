@@ -11,6 +11,7 @@ import {
 import type { EntityDef } from '../../http/access-scope.js';
 import {
   checkinInput,
+  checklogImportInput,
   checklogListQuery,
   componentInput,
   dailyQuery,
@@ -61,9 +62,6 @@ const payslipQuery = z.object({
 });
 const myPayslipQuery = z.object({
   run: z.coerce.number({ error: 'Proses gaji tidak valid' }).int().positive('Proses gaji tidak valid'),
-});
-const checklogText = z.object({
-  text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
 });
 
 /** Create (POST, 201) and update (PUT /:id) of one master whose service saves both (`id` null = new). */
@@ -183,7 +181,7 @@ export const attendanceEndpoints = {
     import: mutation({
       summary: 'Impor log mesin absensi (teks)',
       access: attendanceAccess,
-      input: checklogText,
+      input: checklogImportInput,
       handler: (ctx, { text }) => service.importChecklog(ctx, text),
     }),
     importFile: restOnly({

@@ -1,7 +1,15 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Upload } from 'lucide-react';
-import { addDays, DEFAULT_PAGE_SIZE, formatDateTime, type ErrorItem } from '@klinik/shared';
+import {
+  addDays,
+  checklogImportInput,
+  DEFAULT_PAGE_SIZE,
+  formatDateTime,
+  type ChecklogImportInput,
+  type ErrorItem,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -19,10 +27,23 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ListFilters';
+
+/**
+ * The chosen file read into the shared checklogImportInput (`{ text }`); its issues (no file, too large) land on the
+ * file field.
+ */
+const importResolver: Resolver<{ file: File | null }, unknown, ChecklogImportInput> = async (
+  values,
+): Promise<ResolverResult<{ file: File | null }, ChecklogImportInput>> => {
+  const parsed = checklogImportInput.safeParse({ text: values.file ? await values.file.text() : undefined });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const message = parsed.error.issues[0]?.message ?? 'File log absensi wajib diunggah';
+  return { values: {}, errors: { file: { type: 'validation', message } } };
+};
 
 const STATE_LABEL = (s: number) => (s === 0 ? 'Masuk' : s === 1 ? 'Pulang' : `Status ${s}`);
 
@@ -70,23 +91,24 @@ export default function ChecklogPage() {
 
   // Import of a device log (the common text export: code, date-time, state).
   const [importOpen, setImportOpen] = React.useState(false);
-  const [file, setFile] = React.useState<File | null>(null);
   const [importErrors, setImportErrors] = React.useState<ErrorItem[]>([]);
+  const importForm = useForm<{ file: File | null }, unknown, ChecklogImportInput>({
+    resolver: importResolver,
+    defaultValues: { file: null },
+  });
   const importLog = useMutation({ ...trpc.attendance.checklog.import.mutationOptions(), meta: { inlineErrors: true } });
-  const submitImport = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submitImport = importForm.handleSubmit(async (data) => {
     setImportErrors([]);
-    if (!file) {
-      setImportErrors([{ message: 'File log absensi wajib diunggah', field: 'file' }]);
-      return;
-    }
     try {
-      await importLog.mutateAsync({ text: await file.text() });
+      await importLog.mutateAsync(data);
       await qc.invalidateQueries({ queryKey: trpc.attendance.pathKey() });
     } catch (err) {
-      setImportErrors(errorItems(err));
+      // The server names the file's text `text`: shown on the file field.
+      const items = errorItems(err).map((i) => (i.field === 'text' ? { ...i, field: 'file' } : i));
+      setImportErrors(applyServerErrors(importForm, items));
     }
-  };
+  });
+  const fileError = importForm.formState.errors.file;
   const result = importLog.data;
 
   return (
@@ -120,7 +142,7 @@ export default function ChecklogPage() {
             <Button
               onClick={() => {
                 importLog.reset();
-                setFile(null);
+                importForm.reset({ file: null });
                 setImportErrors([]);
                 setImportOpen(true);
               }}
@@ -172,20 +194,25 @@ export default function ChecklogPage() {
                 menambah data.
               </DialogDescription>
             </DialogHeader>
-            <FormField
-              label="File log"
-              htmlFor="cl-file"
-              error={importErrors.find((e) => e.field === 'file' || e.field === 'text')?.message}
-              required
-            >
-              <Input
-                id="cl-file"
-                type="file"
-                accept=".txt,.dat,.csv,text/plain"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            <FormField label="File log" htmlFor="cl-file" error={fileError} required>
+              <Controller
+                control={importForm.control}
+                name="file"
+                render={({ field }) => (
+                  <Input
+                    id="cl-file"
+                    type="file"
+                    accept=".txt,.dat,.csv,text/plain"
+                    aria-invalid={!!fileError}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+                  />
+                )}
               />
             </FormField>
-            <ErrorList items={importErrors.filter((e) => e.field !== 'file' && e.field !== 'text')} />
+            <ErrorList items={importErrors} />
             {result ? (
               <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid="import-result">
                 <div>Diimpor: {result.imported}</div>

@@ -1,5 +1,7 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
 import { Calculator, LoaderCircle } from 'lucide-react';
 import {
   EMPLOYMENT_TYPES,
@@ -7,7 +9,7 @@ import {
   formatNumber,
   formatRupiah,
   parseRupiah,
-  type ErrorItem,
+  pph21SimInput,
   type Pph21SimInput,
   type Pph21SimResult,
 } from '@klinik/shared';
@@ -17,6 +19,7 @@ import { OptionSelect } from '../../../components/OptionSelect';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ErrorList } from '../../../components/ui/error-list';
+import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -27,54 +30,88 @@ interface Row {
   iuran: string;
 }
 
+interface SimValues {
+  ptkp: string;
+  employment: string;
+  year: string;
+  /** '' = the first month filled in. */
+  start_month: string;
+  rows: Row[];
+}
+
+/**
+ * The form read into the shared pph21SimInput: months with a bruto are sent (text that is no rupiah amount is refused
+ * on its cell), then the schema's own rules; an issue of a month lands on that month's cell, named by the month.
+ */
+const simResolver: Resolver<SimValues, unknown, Pph21SimInput> = (values, _ctx, options) => {
+  const flat: Record<string, FieldError> = {};
+  const months: { month: number; bruto: unknown; iuran_pensiun: unknown }[] = [];
+  const rowOf: number[] = [];
+  values.rows.forEach((r, i) => {
+    if (r.bruto.trim() === '') return;
+    const bruto = parseRupiah(r.bruto);
+    const iuran = r.iuran.trim() === '' ? undefined : parseRupiah(r.iuran);
+    if (bruto === null)
+      flat[`rows.${i}.bruto`] = { type: 'parse', message: `${MONTH_NAMES[i]}: bruto bukan angka rupiah` };
+    if (iuran === null)
+      flat[`rows.${i}.iuran`] = { type: 'parse', message: `${MONTH_NAMES[i]}: iuran bukan angka rupiah` };
+    months.push({ month: i + 1, bruto, iuran_pensiun: iuran });
+    rowOf.push(i);
+  });
+  if (Object.keys(flat).length) return { values: {}, errors: toNestErrors(flat, options) };
+  const parsed = pph21SimInput.safeParse({
+    ptkp: values.ptkp,
+    employment: values.employment,
+    year: Number(values.year) || undefined,
+    start_month: values.start_month ? Number(values.start_month) : undefined,
+    months,
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  for (const issue of parsed.error.issues) {
+    const [head, index, key] = issue.path;
+    let name: string = String(head ?? 'root');
+    let message = issue.message;
+    if (head === 'months' && typeof index === 'number') {
+      const row = rowOf[index] ?? 0;
+      name = `rows.${row}.${key === 'iuran_pensiun' ? 'iuran' : 'bruto'}`;
+      message = `${MONTH_NAMES[row]}: ${issue.message}`;
+    } else if (head === 'months') name = 'rows';
+    flat[name] ??= { type: issue.code, message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
+
 const rupiah = (v: number) => formatRupiah(v, { decimals: false });
 const thisYear = new Date().getFullYear();
 
 /** /attendance/payroll/simulator: HR tries a year of income through the payroll run's own PPh 21 engine. */
 export default function Pph21SimulatorPage() {
   const trpc = useTRPC();
-  const [ptkp, setPtkp] = React.useState<string>('TK/0');
-  const [employment, setEmployment] = React.useState<string>('tetap');
-  const [year, setYear] = React.useState(String(thisYear));
-  const [startMonth, setStartMonth] = React.useState('');
-  const [rows, setRows] = React.useState<Row[]>(() => MONTH_NAMES.map(() => ({ bruto: '', iuran: '' })));
+  // 'Isi semua bulan dengan' only fills the month cells; it is not sent.
   const [fill, setFill] = React.useState('');
-  const [localErrors, setLocalErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<SimValues, unknown, Pph21SimInput>({
+    resolver: simResolver,
+    defaultValues: {
+      ptkp: 'TK/0',
+      employment: 'tetap',
+      year: String(thisYear),
+      start_month: '',
+      rows: MONTH_NAMES.map(() => ({ bruto: '', iuran: '' })),
+    },
+  });
+  const { control, register, handleSubmit, setValue, formState } = form;
+  const errors = formState.errors;
   const run = useMutation({ ...trpc.attendance.payroll.pph21.mutationOptions(), meta: { inlineErrors: true } });
   const result: Pph21SimResult | undefined = run.data;
 
-  const setRow = (i: number, patch: Partial<Row>) =>
-    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-
   const fillAll = () => {
-    setRows((rs) => rs.map((r) => ({ ...r, bruto: fill })));
+    MONTH_NAMES.forEach((_, i) => setValue(`rows.${i}.bruto`, fill));
   };
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const issues: ErrorItem[] = [];
-    const months: Pph21SimInput['months'] = [];
-    rows.forEach((r, i) => {
-      if (r.bruto.trim() === '') return;
-      const bruto = parseRupiah(r.bruto);
-      const iuran = r.iuran.trim() === '' ? undefined : parseRupiah(r.iuran);
-      if (bruto === null) issues.push({ message: `${MONTH_NAMES[i]}: bruto bukan angka rupiah`, field: `bruto.${i}` });
-      if (iuran === null) issues.push({ message: `${MONTH_NAMES[i]}: iuran bukan angka rupiah`, field: `iuran.${i}` });
-      if (bruto !== null && iuran !== null) months.push({ month: i + 1, bruto, iuran_pensiun: iuran });
-    });
-    if (months.length === 0) issues.push({ message: 'Isi penghasilan minimal satu bulan', field: 'months' });
-    setLocalErrors(issues);
-    if (issues.length) return;
-    run.mutate({
-      ptkp: ptkp as Pph21SimInput['ptkp'],
-      employment: employment as Pph21SimInput['employment'],
-      year: Number(year) || undefined,
-      start_month: startMonth ? Number(startMonth) : undefined,
-      months,
-    });
-  };
-
-  const errors = localErrors.length ? localErrors : run.error ? errorItems(run.error) : [];
+  const submit = handleSubmit((input) => run.mutate(input));
+  const hasFieldErrors = Object.keys(errors).length > 0;
+  const serverErrors = !hasFieldErrors && run.error ? errorItems(run.error) : [];
+  const rowsError = errors.rows?.message ?? errors.rows?.root?.message;
 
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-4">
@@ -82,40 +119,57 @@ export default function Pph21SimulatorPage() {
         title="Simulasi PPh 21"
         description="Tarif efektif (TER) untuk Januari sampai November; bulan terakhir yang diisi dihitung ulang setahun (Pasal 17) bagi pegawai tetap."
       />
-      <form onSubmit={submit} className="grid gap-4" aria-label="Simulasi PPh 21">
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Simulasi PPh 21" noValidate>
         <Card>
           <CardContent className="grid gap-3 sm:grid-cols-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="sim-ptkp">Status PTKP</Label>
-              <OptionSelect
-                id="sim-ptkp"
-                value={ptkp}
-                onValueChange={setPtkp}
-                options={PTKP_STATUSES.map((s) => [s, s] as const)}
+            <FormField label="Status PTKP" htmlFor="sim-ptkp" error={errors.ptkp}>
+              <Controller
+                control={control}
+                name="ptkp"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="sim-ptkp"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={PTKP_STATUSES.map((s) => [s, s] as const)}
+                  />
+                )}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="sim-employment">Jenis pegawai</Label>
-              <OptionSelect
-                id="sim-employment"
-                value={employment}
-                onValueChange={setEmployment}
-                options={EMPLOYMENT_TYPES.map((s) => [s, EMPLOYMENT_LABELS[s]] as const)}
+            </FormField>
+            <FormField label="Jenis pegawai" htmlFor="sim-employment" error={errors.employment}>
+              <Controller
+                control={control}
+                name="employment"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="sim-employment"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={EMPLOYMENT_TYPES.map((s) => [s, EMPLOYMENT_LABELS[s]] as const)}
+                  />
+                )}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="sim-year">Tahun pajak</Label>
-              <Input id="sim-year" inputMode="numeric" value={year} onChange={(e) => setYear(e.target.value)} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="sim-start">Mulai bekerja</Label>
-              <OptionSelect
-                id="sim-start"
-                value={startMonth || '0'}
-                onValueChange={(v) => setStartMonth(v === '0' ? '' : v)}
-                options={[['0', 'Bulan pertama yang diisi'], ...MONTH_NAMES.map((m, i) => [String(i + 1), m] as const)]}
+            </FormField>
+            <FormField label="Tahun pajak" htmlFor="sim-year" error={errors.year}>
+              <Input id="sim-year" inputMode="numeric" aria-invalid={!!errors.year} {...register('year')} />
+            </FormField>
+            <FormField label="Mulai bekerja" htmlFor="sim-start" error={errors.start_month}>
+              <Controller
+                control={control}
+                name="start_month"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="sim-start"
+                    value={field.value || '0'}
+                    onValueChange={(v) => field.onChange(v === '0' ? '' : v)}
+                    options={[
+                      ['0', 'Bulan pertama yang diisi'],
+                      ...MONTH_NAMES.map((m, i) => [String(i + 1), m] as const),
+                    ]}
+                  />
+                )}
               />
-            </div>
+            </FormField>
           </CardContent>
         </Card>
 
@@ -152,26 +206,33 @@ export default function Pph21SimulatorPage() {
                   <TableRow key={m}>
                     <TableCell>{m}</TableCell>
                     <TableCell>
-                      <Input
-                        aria-label={`Bruto ${m}`}
-                        inputMode="decimal"
-                        value={rows[i].bruto}
-                        onChange={(e) => setRow(i, { bruto: e.target.value })}
-                      />
+                      <FormField htmlFor={`sim-bruto-${i}`} error={errors.rows?.[i]?.bruto}>
+                        <Input
+                          id={`sim-bruto-${i}`}
+                          aria-label={`Bruto ${m}`}
+                          inputMode="decimal"
+                          aria-invalid={!!errors.rows?.[i]?.bruto}
+                          {...register(`rows.${i}.bruto`)}
+                        />
+                      </FormField>
                     </TableCell>
                     <TableCell>
-                      <Input
-                        aria-label={`Iuran ${m}`}
-                        inputMode="decimal"
-                        value={rows[i].iuran}
-                        onChange={(e) => setRow(i, { iuran: e.target.value })}
-                      />
+                      <FormField htmlFor={`sim-iuran-${i}`} error={errors.rows?.[i]?.iuran}>
+                        <Input
+                          id={`sim-iuran-${i}`}
+                          aria-label={`Iuran ${m}`}
+                          inputMode="decimal"
+                          aria-invalid={!!errors.rows?.[i]?.iuran}
+                          {...register(`rows.${i}.iuran`)}
+                        />
+                      </FormField>
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-            <ErrorList items={errors} />
+            {rowsError ? <p className="text-sm font-medium text-destructive">{rowsError}</p> : null}
+            <ErrorList items={serverErrors} />
             <div>
               <Button type="submit" disabled={run.isPending}>
                 {run.isPending ? <LoaderCircle className="animate-spin" /> : <Calculator />}

@@ -1,3 +1,4 @@
+import { categoryInput } from '@klinik/shared';
 import { MasterPage } from '../../masters/components/MasterPage';
 
 /** /inventory/master/category: item categories of the branch. */
@@ -9,6 +10,7 @@ export default function CategoryPage() {
         description: 'Kategori untuk mengelompokkan item (obat, skincare, BHP).',
         base: '/api/inventory/category',
         resource: 'MASTER_ITEM_CATEGORY',
+        schema: categoryInput,
         noCode: true,
         fields: [
           { key: 'name', label: 'Nama', kind: 'text', required: true },

@@ -1,8 +1,10 @@
 import * as React from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Printer, Trash2 } from 'lucide-react';
-import { canFeature, type ErrorItem, type ItemStockDto, type PurchaseDto } from '@klinik/shared';
+import { canFeature, purchaseInput, type ErrorItem, type ItemStockDto, type PurchaseDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { api, errorItems } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
@@ -15,7 +17,8 @@ import { Button } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -172,6 +175,35 @@ export interface DraftLine {
   price: string;
 }
 
+interface PurchaseValues {
+  vendor: string;
+  warehouse: string;
+  items: DraftLine[];
+}
+const blankLine = (): DraftLine => ({ item: null, qty: '1', price: '' });
+
+/** The order body sent to the server: ids as numbers, quantities and prices read (unreadable text is left as typed). */
+function purchaseBody(v: PurchaseValues) {
+  return {
+    vendor: v.vendor ? Number(v.vendor) : undefined,
+    warehouse: v.warehouse ? Number(v.warehouse) : undefined,
+    items: v.items.map((l) => ({
+      item: l.item?.id,
+      qty: /^\d+$/.test(l.qty.trim()) ? Number(l.qty.trim()) : l.qty,
+      price: parseRupiah(l.price) ?? l.price,
+    })),
+  };
+}
+type PurchaseBody = ReturnType<typeof purchaseBody>;
+
+/** The shared purchaseInput over the body the form sends (raw: the body itself is what is posted). */
+const purchaseResolver: Resolver<PurchaseValues, unknown, PurchaseBody> = (values, ctx, options) =>
+  (zodResolver(purchaseInput, undefined, { raw: true }) as unknown as Resolver<PurchaseValues, unknown, PurchaseBody>)(
+    purchaseBody(values) as unknown as PurchaseValues,
+    ctx,
+    options,
+  );
+
 /** New order: vendor, warehouse and lines (item, quantity in purchase units, price of one purchase unit). */
 export function PurchaseForm({
   open,
@@ -185,48 +217,45 @@ export function PurchaseForm({
   const qc = useQueryClient();
   const vendors = useVendors();
   const warehouses = useWarehouses();
-  const [vendor, setVendor] = React.useState('');
-  const [warehouse, setWarehouse] = React.useState('');
-  const [lines, setLines] = React.useState<DraftLine[]>([{ item: null, qty: '1', price: '' }]);
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [done, setDone] = React.useState<string | null>(null);
   const [key, setKey] = React.useState(newIdempotencyKey);
+  const form = useForm<PurchaseValues, unknown, PurchaseBody>({
+    resolver: purchaseResolver,
+    defaultValues: { vendor: '', warehouse: '', items: [blankLine()] },
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, reset, getValues, setValue, formState } = form;
+  const errors = formState.errors;
+  const lines = useFieldArray({ control, name: 'items' });
   React.useEffect(() => {
     if (open) {
-      setErrors([]);
+      setServerErrors([]);
       setKey(newIdempotencyKey());
-      setLines(initial?.length ? initial : [{ item: null, qty: '1', price: '' }]);
+      // The vendor and warehouse chosen last time stay; the lines start over.
+      reset({ ...getValues(), items: initial?.length ? initial : [blankLine()] });
     }
-  }, [open, initial]);
+  }, [open, initial, reset, getValues]);
+  const warehouse = useWatch({ control, name: 'warehouse' });
   React.useEffect(() => {
     if (!warehouse && warehouses.data?.length)
-      setWarehouse(String((warehouses.data.find((w) => w.kind === 'gudang') ?? warehouses.data[0]).id));
-  }, [warehouse, warehouses.data]);
+      setValue('warehouse', String((warehouses.data.find((w) => w.kind === 'gudang') ?? warehouses.data[0]).id));
+  }, [warehouse, warehouses.data, setValue]);
   const save = useMutation({
-    mutationFn: () =>
-      api.post<{ data: { id: number; code: string } }>(
-        '/api/inventory/purchase',
-        {
-          vendor: vendor ? Number(vendor) : undefined,
-          warehouse: warehouse ? Number(warehouse) : undefined,
-          items: lines.map((l) => ({
-            item: l.item?.id,
-            qty: /^\d+$/.test(l.qty.trim()) ? Number(l.qty.trim()) : l.qty,
-            price: parseRupiah(l.price) ?? l.price,
-          })),
-        },
-        { idempotencyKey: key },
-      ),
+    mutationFn: (body: PurchaseBody) =>
+      api.post<{ data: { id: number; code: string } }>('/api/inventory/purchase', body, { idempotencyKey: key }),
     onSuccess: (r) => {
       setDone(r.data.code);
       onClose();
       void qc.invalidateQueries({ queryKey: ['inventory'] });
     },
-    onError: (e) => setErrors(errorItems(e)),
+    onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
     meta: { inlineErrors: true },
   });
-  const byField = Object.fromEntries(errors.filter((e) => e.field).map((e) => [e.field!, e.message]));
-  const total = lines.reduce((s, l) => s + (Number(l.qty) || 0) * (parseRupiah(l.price) ?? 0), 0);
+  const items = useWatch({ control, name: 'items' });
+  const total = items.reduce((s, l) => s + (Number(l.qty) || 0) * (parseRupiah(l.price) ?? 0), 0);
+  const lineError = (i: number, f: 'item' | 'qty' | 'price') => errors.items?.[i]?.[f]?.message;
+  const itemsError = errors.items?.message ?? errors.items?.root?.message;
   return (
     <>
       <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
@@ -236,95 +265,112 @@ export function PurchaseForm({
           </DialogHeader>
           <form
             className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save.mutate();
-            }}
+            noValidate
+            onSubmit={(e) =>
+              void handleSubmit((body) => {
+                setServerErrors([]);
+                save.mutate(body);
+              })(e)
+            }
           >
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField label="Vendor" htmlFor="po-vendor" error={byField.vendor} required>
-                <Select value={vendor} onValueChange={setVendor}>
-                  <SelectTrigger id="po-vendor" aria-invalid={!!byField.vendor}>
-                    <SelectValue placeholder="Pilih vendor" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(vendors.data ?? []).map((v) => (
-                      <SelectItem key={v.id} value={String(v.id)}>
-                        {v.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+              <FormField label="Vendor" htmlFor="po-vendor" error={errors.vendor} required>
+                <Controller
+                  control={control}
+                  name="vendor"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="po-vendor" aria-invalid={!!errors.vendor}>
+                        <SelectValue placeholder="Pilih vendor" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {(vendors.data ?? []).map((v) => (
+                          <SelectItem key={v.id} value={String(v.id)}>
+                            {v.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </FormField>
-              <FormField label="Gudang Tujuan" htmlFor="po-warehouse" error={byField.warehouse} required>
-                <Select value={warehouse} onValueChange={setWarehouse}>
-                  <SelectTrigger id="po-warehouse" aria-invalid={!!byField.warehouse}>
-                    <SelectValue placeholder="Pilih gudang" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(warehouses.data ?? []).map((w) => (
-                      <SelectItem key={w.id} value={String(w.id)}>
-                        {w.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+              <FormField label="Gudang Tujuan" htmlFor="po-warehouse" error={errors.warehouse} required>
+                <Controller
+                  control={control}
+                  name="warehouse"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="po-warehouse" aria-invalid={!!errors.warehouse}>
+                        <SelectValue placeholder="Pilih gudang" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {(warehouses.data ?? []).map((w) => (
+                          <SelectItem key={w.id} value={String(w.id)}>
+                            {w.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </FormField>
             </div>
             <div className="grid gap-2">
-              {lines.map((l, i) => (
-                <div key={i} className="grid grid-cols-[minmax(0,1fr)_5rem_8rem_auto] items-start gap-2">
-                  <FormField label={i === 0 ? 'Item' : ''} htmlFor={`po-item-${i}`} error={byField[`items.${i}.item`]}>
-                    <Combobox<ItemStockDto>
-                      id={`po-item-${i}`}
-                      queryKey={['inventory', 'item-search']}
-                      search={async (text, signal) =>
-                        (
-                          await api.get<{ data: ItemStockDto[] }>('/api/inventory/item', {
-                            query: { keyword: text, limit: 20 },
-                            signal,
-                          })
-                        ).data
-                      }
-                      value={l.item}
-                      onChange={(item) =>
-                        setLines(
-                          lines.map((x, j) =>
-                            j === i
-                              ? { ...x, item, price: x.price || (item ? formatNumber(item.last_purchase_price) : '') }
-                              : x,
-                          ),
-                        )
-                      }
-                      getKey={(it) => it.id}
-                      getLabel={(it) => `${it.code} - ${it.name}`}
-                      placeholder="Pilih item"
-                      invalid={!!byField[`items.${i}.item`]}
+              {lines.fields.map((f, i) => (
+                <div key={f.id} className="grid grid-cols-[minmax(0,1fr)_5rem_8rem_auto] items-start gap-2">
+                  <FormField label={i === 0 ? 'Item' : ''} htmlFor={`po-item-${i}`} error={lineError(i, 'item')}>
+                    <Controller
+                      control={control}
+                      name={`items.${i}.item`}
+                      render={({ field }) => (
+                        <Combobox<ItemStockDto>
+                          id={`po-item-${i}`}
+                          queryKey={['inventory', 'item-search']}
+                          search={async (text, signal) =>
+                            (
+                              await api.get<{ data: ItemStockDto[] }>('/api/inventory/item', {
+                                query: { keyword: text, limit: 20 },
+                                signal,
+                              })
+                            ).data
+                          }
+                          value={field.value}
+                          onChange={(item) => {
+                            field.onChange(item);
+                            if (!getValues(`items.${i}.price`) && item)
+                              setValue(`items.${i}.price`, formatNumber(item.last_purchase_price));
+                          }}
+                          getKey={(it) => it.id}
+                          getLabel={(it) => `${it.code} - ${it.name}`}
+                          placeholder="Pilih item"
+                          invalid={!!lineError(i, 'item')}
+                        />
+                      )}
                     />
                   </FormField>
-                  <FormField label={i === 0 ? 'Jumlah' : ''} htmlFor={`po-qty-${i}`} error={byField[`items.${i}.qty`]}>
+                  <FormField label={i === 0 ? 'Jumlah' : ''} htmlFor={`po-qty-${i}`} error={lineError(i, 'qty')}>
                     <Input
                       id={`po-qty-${i}`}
                       inputMode="numeric"
-                      value={l.qty}
-                      aria-invalid={!!byField[`items.${i}.qty`]}
-                      onChange={(e) => setLines(lines.map((x, j) => (j === i ? { ...x, qty: e.target.value } : x)))}
+                      aria-invalid={!!lineError(i, 'qty')}
+                      {...register(`items.${i}.qty`)}
                     />
-                    {l.item ? (
-                      <span className="text-xs text-muted-foreground">{l.item.purchase_unit ?? l.item.unit}</span>
+                    {items[i]?.item ? (
+                      <span className="text-xs text-muted-foreground">
+                        {items[i].item.purchase_unit ?? items[i].item.unit}
+                      </span>
                     ) : null}
                   </FormField>
                   <FormField
                     label={i === 0 ? 'Harga (Rp)' : ''}
                     htmlFor={`po-price-${i}`}
-                    error={byField[`items.${i}.price`]}
+                    error={lineError(i, 'price')}
                   >
                     <Input
                       id={`po-price-${i}`}
                       inputMode="decimal"
-                      value={l.price}
-                      aria-invalid={!!byField[`items.${i}.price`]}
-                      onChange={(e) => setLines(lines.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))}
+                      aria-invalid={!!lineError(i, 'price')}
+                      {...register(`items.${i}.price`)}
                     />
                   </FormField>
                   <Button
@@ -333,20 +379,16 @@ export function PurchaseForm({
                     size="sm"
                     className={i === 0 ? 'mt-6' : ''}
                     aria-label={`Hapus baris ${i + 1}`}
-                    disabled={lines.length === 1}
-                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                    disabled={lines.fields.length === 1}
+                    onClick={() => lines.remove(i)}
                   >
                     <Trash2 />
                   </Button>
                 </div>
               ))}
+              {itemsError ? <p className="text-sm text-destructive">{itemsError}</p> : null}
               <div className="flex items-center justify-between">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setLines([...lines, { item: null, qty: '1', price: '' }])}
-                >
+                <Button type="button" variant="outline" size="sm" onClick={() => lines.append(blankLine())}>
                   <Plus /> Tambah Item
                 </Button>
                 <span className="text-sm">
@@ -354,15 +396,8 @@ export function PurchaseForm({
                 </span>
               </div>
             </div>
-            <ErrorList items={errors.filter((e) => !e.field || !(e.field in byField) || e.field === 'items')} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Batal
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                Simpan
-              </Button>
-            </DialogFooter>
+            <ErrorList items={serverErrors} />
+            <FormDialogFooter busy={save.isPending} onCancel={onClose} />
           </form>
         </DialogContent>
       </Dialog>

@@ -1,8 +1,10 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import type { ErrorItem, PurchaseDto, PurchaseLineDto } from '@klinik/shared';
+import { receiveInput, type ErrorItem, type PurchaseDto, type PurchaseLineDto } from '@klinik/shared';
 import { api, errorItems } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
 import { formatDate, formatNumber, formatRupiah, parseRupiah } from '../../../lib/format';
@@ -12,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -24,6 +26,34 @@ interface Line {
   batch: string;
   expired_at: string;
 }
+
+interface ReceiveValues {
+  received_at: string;
+  items: Line[];
+}
+
+/** The receipt body sent to the server: quantities and prices read, batch and expiry only for batch-tracked items. */
+function receiveBody(v: ReceiveValues) {
+  return {
+    received_at: v.received_at,
+    items: v.items.map((l) => ({
+      item: l.line.item,
+      qty: /^\d+$/.test(l.qty.trim()) ? Number(l.qty.trim()) : l.qty,
+      price: parseRupiah(l.price) ?? l.price,
+      batch: l.line.track_batch ? l.batch : undefined,
+      expired_at: l.line.track_batch ? l.expired_at : undefined,
+    })),
+  };
+}
+type ReceiveBody = ReturnType<typeof receiveBody>;
+
+/** The shared receiveInput over the body the form sends (raw: the body itself is what is posted). */
+const receiveResolver: Resolver<ReceiveValues, unknown, ReceiveBody> = (values, ctx, options) =>
+  (zodResolver(receiveInput, undefined, { raw: true }) as unknown as Resolver<ReceiveValues, unknown, ReceiveBody>)(
+    receiveBody(values) as unknown as ReceiveValues,
+    ctx,
+    options,
+  );
 
 /** /inventory/purchase/receive: receive all or part of an open order, with batch numbers and expiry dates. */
 export default function ReceivePage() {
@@ -69,33 +99,32 @@ function ReceiveForm({ id }: { id: number }) {
     select: (r) => r.data,
     meta: { inlineErrors: true },
   });
-  const [lines, setLines] = React.useState<Line[]>([]);
-  const [receivedAt, setReceivedAt] = React.useState(today);
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [done, setDone] = React.useState<string | null>(null);
   const [key, setKey] = React.useState(newIdempotencyKey);
+  const form = useForm<ReceiveValues, unknown, ReceiveBody>({
+    resolver: receiveResolver,
+    defaultValues: { received_at: today, items: [] },
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, reset, getValues, formState } = form;
+  const errors = formState.errors;
+  const lines = useFieldArray({ control, name: 'items' });
   React.useEffect(() => {
+    // The lines still to receive (again after each receipt); the date chosen stays.
     if (order.data?.items)
-      setLines(
-        order.data.items
+      reset({
+        received_at: getValues('received_at'),
+        items: order.data.items
           .filter((l) => l.remaining > 0)
           .map((l) => ({ line: l, qty: String(l.remaining), price: formatNumber(l.price), batch: '', expired_at: '' })),
-      );
-  }, [order.data]);
+      });
+  }, [order.data, reset, getValues]);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (body: ReceiveBody) =>
       api.post<{ data: PurchaseDto & { receipt: { code: string; jurnal_code: string | null; total: number } } }>(
         `/api/inventory/purchase/${id}/receive`,
-        {
-          received_at: receivedAt,
-          items: lines.map((l) => ({
-            item: l.line.item,
-            qty: /^\d+$/.test(l.qty.trim()) ? Number(l.qty.trim()) : l.qty,
-            price: parseRupiah(l.price) ?? l.price,
-            batch: l.line.track_batch ? l.batch : undefined,
-            expired_at: l.line.track_batch ? l.expired_at : undefined,
-          })),
-        },
+        body,
         { idempotencyKey: key },
       ),
     onSuccess: (r) => {
@@ -104,129 +133,141 @@ function ReceiveForm({ id }: { id: number }) {
           r.data.receipt.jurnal_code ? ` (jurnal ${r.data.receipt.jurnal_code})` : ''
         }.`,
       );
-      setErrors([]);
+      setServerErrors([]);
       setKey(newIdempotencyKey());
       void qc.invalidateQueries({ queryKey: ['inventory'] });
     },
-    onError: (e) => setErrors(errorItems(e)),
+    onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
     meta: { inlineErrors: true },
   });
-  const byField = Object.fromEntries(errors.filter((e) => e.field).map((e) => [e.field!, e.message]));
-  const set = (i: number, patch: Partial<Line>) => setLines(lines.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const items = useWatch({ control, name: 'items' });
+  const lineError = (i: number, f: 'qty' | 'price' | 'batch' | 'expired_at') => errors.items?.[i]?.[f]?.message;
+  // The item itself is not a control: its error (e.g. a server refusal of the line) shows under its name.
+  const itemError = (i: number) => (errors.items?.[i] as { item?: { message?: string } } | undefined)?.item?.message;
+  const itemsError = errors.items?.message ?? errors.items?.root?.message;
   if (order.error) return <ErrorList items={errorItems(order.error)} />;
   const d = order.data;
   if (!d) return <p className="text-sm text-muted-foreground">Memuat...</p>;
-  const total = lines.reduce((s, l) => s + (Number(l.qty) || 0) * (parseRupiah(l.price) ?? 0), 0);
+  const total = items.reduce((s, l) => s + (Number(l.qty) || 0) * (parseRupiah(l.price) ?? 0), 0);
   return (
     <Card>
       <CardContent className="grid gap-3 p-4">
         <div className="text-sm">
           <b>{d.code}</b> · {d.vendor_name} · gudang <b>{d.warehouse_name}</b> · dipesan {formatDate(d.ordered_at)}
         </div>
-        {lines.length === 0 ? (
+        {lines.fields.length === 0 ? (
           <p className="text-sm text-muted-foreground">Semua item pesanan ini sudah diterima.</p>
         ) : (
           <form
             className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save.mutate();
-            }}
+            noValidate
+            onSubmit={(e) =>
+              void handleSubmit((body) => {
+                setServerErrors([]);
+                save.mutate(body);
+              })(e)
+            }
           >
-            <FormField label="Tanggal Terima" htmlFor="rcv-date" error={byField.received_at} required>
-              <DateInput id="rcv-date" value={receivedAt} onChange={setReceivedAt} max={today} className="w-44" />
-            </FormField>
-            {lines.map((l, i) => (
-              <div
-                key={i}
-                className="grid gap-2 rounded border p-2 md:grid-cols-[minmax(0,1fr)_5rem_8rem_8rem_10rem_auto]"
-              >
-                <div className="text-sm">
-                  <div className="font-medium">{l.line.name}</div>
-                  <div className="text-xs text-muted-foreground">
-                    Sisa {l.line.remaining} {l.line.purchase_unit} (isi {l.line.conversion} {l.line.unit})
-                  </div>
-                  {byField[`items.${i}.item`] ? (
-                    <p className="text-xs text-destructive">{byField[`items.${i}.item`]}</p>
-                  ) : null}
-                </div>
-                <FormField label="Jumlah" htmlFor={`rcv-qty-${i}`} error={byField[`items.${i}.qty`]}>
-                  <Input
-                    id={`rcv-qty-${i}`}
-                    inputMode="numeric"
-                    value={l.qty}
-                    aria-invalid={!!byField[`items.${i}.qty`]}
-                    onChange={(e) => set(i, { qty: e.target.value })}
-                  />
-                </FormField>
-                <FormField label="Harga (Rp)" htmlFor={`rcv-price-${i}`} error={byField[`items.${i}.price`]}>
-                  <Input
-                    id={`rcv-price-${i}`}
-                    inputMode="decimal"
-                    value={l.price}
-                    aria-invalid={!!byField[`items.${i}.price`]}
-                    onChange={(e) => set(i, { price: e.target.value })}
-                  />
-                </FormField>
-                {l.line.track_batch ? (
-                  <>
-                    <FormField label="Batch" htmlFor={`rcv-batch-${i}`} error={byField[`items.${i}.batch`]} required>
-                      <Input
-                        id={`rcv-batch-${i}`}
-                        value={l.batch}
-                        aria-invalid={!!byField[`items.${i}.batch`]}
-                        onChange={(e) => set(i, { batch: e.target.value })}
-                      />
-                    </FormField>
-                    <FormField
-                      label="Kedaluwarsa"
-                      htmlFor={`rcv-exp-${i}`}
-                      error={byField[`items.${i}.expired_at`]}
-                      required
-                    >
-                      <DateInput
-                        id={`rcv-exp-${i}`}
-                        value={l.expired_at}
-                        onChange={(v) => set(i, { expired_at: v })}
-                        aria-invalid={!!byField[`items.${i}.expired_at`]}
-                      />
-                    </FormField>
-                  </>
-                ) : (
-                  <div className="text-xs text-muted-foreground md:col-span-2 md:self-center">Tanpa batch</div>
+            <FormField label="Tanggal Terima" htmlFor="rcv-date" error={errors.received_at} required>
+              <Controller
+                control={control}
+                name="received_at"
+                render={({ field }) => (
+                  <DateInput id="rcv-date" value={field.value} onChange={field.onChange} max={today} className="w-44" />
                 )}
-                <div className="flex items-end gap-1">
-                  {l.line.track_batch ? (
+              />
+            </FormField>
+            {lines.fields.map((f, i) => {
+              return (
+                <div
+                  key={f.id}
+                  className="grid gap-2 rounded border p-2 md:grid-cols-[minmax(0,1fr)_5rem_8rem_8rem_10rem_auto]"
+                >
+                  <div className="text-sm">
+                    <div className="font-medium">{f.line.name}</div>
+                    <div className="text-xs text-muted-foreground">
+                      Sisa {f.line.remaining} {f.line.purchase_unit} (isi {f.line.conversion} {f.line.unit})
+                    </div>
+                    {itemError(i) ? <p className="text-xs text-destructive">{itemError(i)}</p> : null}
+                  </div>
+                  <FormField label="Jumlah" htmlFor={`rcv-qty-${i}`} error={lineError(i, 'qty')}>
+                    <Input
+                      id={`rcv-qty-${i}`}
+                      inputMode="numeric"
+                      aria-invalid={!!lineError(i, 'qty')}
+                      {...register(`items.${i}.qty`)}
+                    />
+                  </FormField>
+                  <FormField label="Harga (Rp)" htmlFor={`rcv-price-${i}`} error={lineError(i, 'price')}>
+                    <Input
+                      id={`rcv-price-${i}`}
+                      inputMode="decimal"
+                      aria-invalid={!!lineError(i, 'price')}
+                      {...register(`items.${i}.price`)}
+                    />
+                  </FormField>
+                  {f.line.track_batch ? (
+                    <>
+                      <FormField label="Batch" htmlFor={`rcv-batch-${i}`} error={lineError(i, 'batch')} required>
+                        <Input
+                          id={`rcv-batch-${i}`}
+                          aria-invalid={!!lineError(i, 'batch')}
+                          {...register(`items.${i}.batch`)}
+                        />
+                      </FormField>
+                      <FormField
+                        label="Kedaluwarsa"
+                        htmlFor={`rcv-exp-${i}`}
+                        error={lineError(i, 'expired_at')}
+                        required
+                      >
+                        <Controller
+                          control={control}
+                          name={`items.${i}.expired_at`}
+                          render={({ field }) => (
+                            <DateInput
+                              id={`rcv-exp-${i}`}
+                              value={field.value}
+                              onChange={field.onChange}
+                              aria-invalid={!!lineError(i, 'expired_at')}
+                            />
+                          )}
+                        />
+                      </FormField>
+                    </>
+                  ) : (
+                    <div className="text-xs text-muted-foreground md:col-span-2 md:self-center">Tanpa batch</div>
+                  )}
+                  <div className="flex items-end gap-1">
+                    {f.line.track_batch ? (
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Tambah batch ${f.line.name}`}
+                        onClick={() =>
+                          lines.insert(i + 1, { ...getValues(`items.${i}`), qty: '1', batch: '', expired_at: '' })
+                        }
+                      >
+                        <Plus />
+                      </Button>
+                    ) : null}
                     <Button
                       type="button"
                       variant="ghost"
                       size="sm"
-                      aria-label={`Tambah batch ${l.line.name}`}
-                      onClick={() =>
-                        setLines([
-                          ...lines.slice(0, i + 1),
-                          { ...l, qty: '1', batch: '', expired_at: '' },
-                          ...lines.slice(i + 1),
-                        ])
-                      }
+                      aria-label={`Hapus baris ${f.line.name}`}
+                      disabled={lines.fields.length === 1}
+                      onClick={() => lines.remove(i)}
                     >
-                      <Plus />
+                      <Trash2 />
                     </Button>
-                  ) : null}
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Hapus baris ${l.line.name}`}
-                    disabled={lines.length === 1}
-                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
-                  >
-                    <Trash2 />
-                  </Button>
+                  </div>
                 </div>
-              </div>
-            ))}
-            <ErrorList items={errors.filter((e) => !e.field || !(e.field in byField) || e.field === 'items')} />
+              );
+            })}
+            {itemsError ? <p className="text-sm text-destructive">{itemsError}</p> : null}
+            <ErrorList items={serverErrors} />
             <div className="flex items-center justify-between">
               <span className="text-sm">
                 Nilai diterima: <b className="tabular-nums">{formatRupiah(total)}</b>

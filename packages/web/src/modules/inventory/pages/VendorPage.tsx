@@ -1,3 +1,4 @@
+import { vendorInput } from '@klinik/shared';
 import { MasterPage } from '../../masters/components/MasterPage';
 
 /** /inventory/master/vendor: suppliers (name, contact, phone, address, NPWP, payment terms). */
@@ -9,6 +10,7 @@ export default function VendorPage() {
         description: 'Pemasok obat dan barang beserta NPWP dan termin pembayaran.',
         base: '/api/inventory/vendor',
         resource: 'MASTER_SUPPLIER',
+        schema: vendorInput,
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },

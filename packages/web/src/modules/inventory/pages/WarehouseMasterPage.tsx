@@ -1,4 +1,4 @@
-import { WAREHOUSE_KIND_LABELS, WAREHOUSE_KINDS } from '@klinik/shared';
+import { WAREHOUSE_KIND_LABELS, WAREHOUSE_KINDS, warehouseInput } from '@klinik/shared';
 import { MasterPage } from '../../masters/components/MasterPage';
 
 /** /inventory/master/warehouse: the branch's warehouses (gudang utama, apotek, ruang tindakan). */
@@ -10,6 +10,7 @@ export default function WarehouseMasterPage() {
         description: 'Gudang cabang ini. Satu Apotek aktif (resep dan penjualan) dan satu Ruang Tindakan aktif (BHP).',
         base: '/api/inventory/warehouse',
         resource: 'MASTER_ITEM',
+        schema: warehouseInput,
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },

@@ -1,17 +1,30 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   access,
   allows,
   formatDate,
   formatRupiah,
   LINE_KINDS,
+  cicilanPayInput,
+  paymentVoidInput,
+  sessionCloseInput,
+  settleInput,
+  sessionOpenInput,
   type BillDto,
   type CicilanDueDto,
+  type CicilanPayInput,
   type ErrorItem,
   type PaymentDto,
   type PaymentResultDto,
+  type PaymentVoidInput,
+  type SessionCloseInput,
   type SessionDto,
+  type SessionOpenInput,
+  type SettleInput,
   type SettleResultDto,
   type VisitPayStatus,
   VISIT_PAY_STATUS,
@@ -23,7 +36,7 @@ import { NotaFilters } from '../components/NotaFilters';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
@@ -101,32 +114,201 @@ function PaidCard({ r }: { r: PaymentResultDto }) {
 
 // ------------------------------------------------------------------------------------------------ session
 
-export function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
+/** Money typed at the till: digits and a decimal point only (what the inputs have always accepted). */
+const moneyText = (v: string) => v.replace(/[^0-9.]/g, '');
+
+/** The shared sessionOpenInput over the float typed: empty is no float (the schema's 'Modal awal wajib diisi'). */
+const openResolver: Resolver<{ opening_float: string }, unknown, SessionOpenInput> = (values, ctx, options) =>
+  (zodResolver(sessionOpenInput) as unknown as Resolver<{ opening_float: string }, unknown, SessionOpenInput>)(
+    { opening_float: values.opening_float === '' ? undefined : Number(values.opening_float) } as never,
+    ctx,
+    options,
+  );
+
+/** 'Buka Kasir': the opening float (uang tunai di laci). */
+function OpenTillForm() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [float, setFloat] = React.useState('');
-  const [closing, setClosing] = React.useState(false);
-  const [counts, setCounts] = React.useState<Record<number, string>>({});
-  const [note, setNote] = React.useState('');
-  const [closed, setClosed] = React.useState<SessionDto | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<{ opening_float: string }, unknown, SessionOpenInput>({
+    resolver: openResolver,
+    defaultValues: { opening_float: '' },
+  });
+  const { control, handleSubmit, reset, formState } = form;
   const open = useMutation({
     ...trpc.kasir.openSession.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: () => {
-      setFloat('');
-      void refresh();
+      reset({ opening_float: '' });
+      void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
+    onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
   });
+  return (
+    <>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={(e) => void handleSubmit((data) => (setServerErrors([]), open.mutate(data)))(e)}
+      >
+        <FormField label="Modal Awal" htmlFor="kasir-float" error={formState.errors.opening_float}>
+          <Controller
+            control={control}
+            name="opening_float"
+            render={({ field }) => (
+              <Input
+                id="kasir-float"
+                inputMode="decimal"
+                aria-invalid={!!formState.errors.opening_float}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(moneyText(e.target.value))}
+              />
+            )}
+          />
+        </FormField>
+        <Button type="submit" disabled={open.isPending}>
+          Buka Kasir
+        </Button>
+      </form>
+      {serverErrors.length ? <ErrorList items={serverErrors} /> : null}
+    </>
+  );
+}
+
+interface CloseValues {
+  /** One per payment method of the session, in its order; an empty amount is not sent. */
+  counts: { method: number; amount: string }[];
+  note: string;
+}
+
+/** The shared sessionCloseInput over the counted amounts; an issue of a count lands on that method's field. */
+const closeResolver: Resolver<CloseValues, unknown, SessionCloseInput> = (values, _ctx, options) => {
+  const rowOf: number[] = [];
+  const counts: { method: number; amount: number }[] = [];
+  values.counts.forEach((c, i) => {
+    if (c.amount === '') return;
+    counts.push({ method: c.method, amount: Number(c.amount) });
+    rowOf.push(i);
+  });
+  const parsed = sessionCloseInput.safeParse({ counts, note: values.note || null });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const flat: Record<string, FieldError> = {};
+  for (const issue of parsed.error.issues) {
+    const [head, index] = issue.path;
+    const name =
+      head === 'counts' && typeof index === 'number' ? `counts.${rowOf[index] ?? 0}.amount` : String(head ?? 'root');
+    flat[name] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
+
+/** 'Tutup Kasir': the money counted per payment method and a note; the difference with what is expected is kept. */
+function CloseTillDialog({
+  session,
+  open,
+  onOpenChange,
+  onClosed,
+}: {
+  session: SessionDto;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onClosed: (s: SessionDto) => void;
+}) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<CloseValues, unknown, SessionCloseInput>({
+    resolver: closeResolver,
+    defaultValues: { counts: [], note: '' },
+  });
+  const { control, register, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+  React.useEffect(() => {
+    if (open) {
+      // Counts start empty each time; the note stays as typed.
+      reset({ counts: session.methods.map((m) => ({ method: m.method, amount: '' })), note: form.getValues('note') });
+      setServerErrors([]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
   const close = useMutation({
     ...trpc.kasir.closeSession.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: (s) => {
-      setClosed(s);
-      setClosing(false);
-      void refresh();
+      onClosed(s);
+      onOpenChange(false);
+      void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
+    onError: (e) => setServerErrors(errorItems(e)),
   });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) =>
+            void handleSubmit((data) => (setServerErrors([]), close.mutate({ id: session.id, data })))(e)
+          }
+        >
+          <DialogHeader>
+            <DialogTitle>Tutup Kasir</DialogTitle>
+            <DialogDescription>
+              Hitung uang per metode pembayaran. Selisih dengan yang diharapkan sistem dicatat.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            {session.methods.map((m, i) => (
+              <FormField
+                key={m.method}
+                label={`${m.methodname} (diharapkan ${formatRupiah(m.expected)})`}
+                htmlFor={`count-${m.method}`}
+                error={errors.counts?.[i]?.amount}
+              >
+                <Controller
+                  control={control}
+                  name={`counts.${i}.amount`}
+                  render={({ field }) => (
+                    <Input
+                      id={`count-${m.method}`}
+                      inputMode="decimal"
+                      aria-invalid={!!errors.counts?.[i]?.amount}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value ?? ''}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(moneyText(e.target.value))}
+                    />
+                  )}
+                />
+              </FormField>
+            ))}
+            <FormField label="Catatan" htmlFor="close-note" error={errors.note}>
+              <Textarea id="close-note" aria-invalid={!!errors.note} {...register('note')} />
+            </FormField>
+            {errors.counts?.message ? <ErrorList items={[{ message: errors.counts.message }]} /> : null}
+            {serverErrors.length ? <ErrorList items={serverErrors} /> : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Batal
+            </Button>
+            <Button type="submit" disabled={close.isPending}>
+              Simpan Tutup Kasir
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function SessionBar({ session, loading }: { session: SessionDto | null | undefined; loading: boolean }) {
+  const [closing, setClosing] = React.useState(false);
+  const [closed, setClosed] = React.useState<SessionDto | null>(null);
   if (loading) return <div className="rounded-lg border p-3 text-sm text-muted-foreground">Memuat sesi kasir…</div>;
   if (!session)
     return (
@@ -138,28 +320,7 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
           </p>
         ) : null}
         <p className="text-sm">Kasir belum dibuka. Masukkan modal awal (uang tunai di laci) untuk membuka kasir.</p>
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            open.mutate({ opening_float: float === '' ? undefined : Number(float) });
-          }}
-        >
-          <FormField label="Modal Awal" htmlFor="kasir-float" error={fieldOf(errorItems(open.error))('opening_float')}>
-            <Input
-              id="kasir-float"
-              inputMode="decimal"
-              value={float}
-              onChange={(e) => setFloat(e.target.value.replace(/[^0-9.]/g, ''))}
-            />
-          </FormField>
-          <Button type="submit" disabled={open.isPending}>
-            Buka Kasir
-          </Button>
-        </form>
-        {open.error && !fieldOf(errorItems(open.error))('opening_float') ? (
-          <ErrorList items={errorItems(open.error)} />
-        ) : null}
+        <OpenTillForm />
       </div>
     );
   return (
@@ -172,67 +333,10 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
         {formatRupiah(session.opening_float)} · diharapkan di laci {formatRupiah(session.expected_total)} ·{' '}
         {session.payment_count} transaksi
       </span>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => {
-          setCounts(Object.fromEntries(session.methods.map((m) => [m.method, ''])));
-          setClosing(true);
-        }}
-      >
+      <Button variant="outline" size="sm" onClick={() => setClosing(true)}>
         Tutup Kasir
       </Button>
-      <Dialog open={closing} onOpenChange={setClosing}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Tutup Kasir</DialogTitle>
-            <DialogDescription>
-              Hitung uang per metode pembayaran. Selisih dengan yang diharapkan sistem dicatat.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            {session.methods.map((m) => (
-              <FormField
-                key={m.method}
-                label={`${m.methodname} (diharapkan ${formatRupiah(m.expected)})`}
-                htmlFor={`count-${m.method}`}
-              >
-                <Input
-                  id={`count-${m.method}`}
-                  inputMode="decimal"
-                  value={counts[m.method] ?? ''}
-                  onChange={(e) => setCounts({ ...counts, [m.method]: e.target.value.replace(/[^0-9.]/g, '') })}
-                />
-              </FormField>
-            ))}
-            <FormField label="Catatan" htmlFor="close-note">
-              <Textarea id="close-note" value={note} onChange={(e) => setNote(e.target.value)} />
-            </FormField>
-            {close.error ? <ErrorList items={errorItems(close.error)} /> : null}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setClosing(false)}>
-              Batal
-            </Button>
-            <Button
-              disabled={close.isPending}
-              onClick={() =>
-                close.mutate({
-                  id: session.id,
-                  data: {
-                    counts: Object.entries(counts)
-                      .filter(([, v]) => v !== '')
-                      .map(([method, amount]) => ({ method: Number(method), amount: Number(amount) })),
-                    note: note || null,
-                  },
-                })
-              }
-            >
-              Simpan Tutup Kasir
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <CloseTillDialog session={session} open={closing} onOpenChange={setClosing} onClosed={setClosed} />
     </div>
   );
 }
@@ -240,6 +344,14 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
 // ------------------------------------------------------------------------------------------------ visit bill
 
 /** Pelunasan: a further payment of what a partly paid bill still owes (cash may give change; never more). */
+/** The shared settleInput over the tender rows sent. */
+const settleResolver: Resolver<{ rows: TenderRow[] }, unknown, SettleInput> = (values, _ctx, options) => {
+  const parsed = settleInput.safeParse({ payments: tendersOf(values.rows) });
+  return parsed.success
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors: toNestErrors(tenderIssues(parsed.error.issues, values.rows), options) };
+};
+
 function SettlePanel({
   payment,
   outstanding,
@@ -249,25 +361,46 @@ function SettlePanel({
   outstanding: number;
   onDone: (r: SettleResultDto) => void;
 }) {
-  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const form = useForm<{ rows: TenderRow[] }, unknown, SettleInput>({
+    resolver: settleResolver,
+    defaultValues: { rows: [{ method: '', amount: '' }] },
+  });
+  const { control, handleSubmit, formState } = form;
   const [key] = React.useState(newIdempotencyKey);
   const settle = useMutation({
-    mutationFn: () => settlePayment(payment, { payments: tendersOf(rows) }, key),
+    mutationFn: (data: SettleInput) => settlePayment(payment, data, key),
     meta: { inlineErrors: true },
     onSuccess: onDone,
   });
   const errs = errorItems(settle.error);
   return (
-    <div className="grid gap-2 rounded-md border p-3" data-testid="settle-panel">
+    <form
+      className="grid gap-2 rounded-md border p-3"
+      data-testid="settle-panel"
+      noValidate
+      onSubmit={(e) => void handleSubmit((data) => settle.mutate(data))(e)}
+    >
       <p className="text-sm font-semibold">Pelunasan sisa tagihan {formatRupiah(outstanding)}</p>
-      <PaymentPanel due={outstanding} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+      <Controller
+        control={control}
+        name="rows"
+        render={({ field }) => (
+          <PaymentPanel
+            due={outstanding}
+            rows={field.value}
+            onChange={field.onChange}
+            fieldError={tenderRowError(formState.errors.rows, errs)}
+          />
+        )}
+      />
+      {formState.errors.rows?.message ? <ErrorList items={[{ message: formState.errors.rows.message }]} /> : null}
       {errs.some((e) => !e.field || !/^payments\./.test(e.field)) ? (
         <ErrorList items={errs.filter((e) => !e.field || !/^payments\./.test(e.field))} />
       ) : null}
-      <Button onClick={() => settle.mutate()} disabled={settle.isPending}>
+      <Button type="submit" disabled={settle.isPending}>
         Bayar Pelunasan
       </Button>
-    </div>
+    </form>
   );
 }
 
@@ -603,17 +736,69 @@ function VisitTab() {
 
 // ------------------------------------------------------------------------------------------------ cicilan
 
+/**
+ * A shared payment schema's issues as form errors: `payments.<k>.<field>` goes back to the tender row k came from
+ * (rows left empty are not sent, see tendersOf), `payments` itself to `rows`, anything else to its own field.
+ */
+function tenderIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[],
+  rows: TenderRow[],
+): Record<string, FieldError> {
+  const rowOf = rows.flatMap((r, i) => (r.method || r.amount ? [i] : []));
+  const flat: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const [head, index, key] = issue.path;
+    const name =
+      head === 'payments'
+        ? typeof index === 'number'
+          ? `rows.${rowOf[index] ?? 0}.${String(key ?? 'amount')}`
+          : 'rows'
+        : String(head ?? 'root');
+    flat[name] ??= { type: issue.code, message: issue.message };
+  }
+  return flat;
+}
+
+/** A tender row's error for PaymentPanel: the form's own first, then the server's (named payments.<i>.<field>). */
+function tenderRowError(rowErrors: unknown, serverErrors: ErrorItem[]) {
+  return (f: string) => {
+    const [, i, k] = f.split('.');
+    const own = (rowErrors as Record<string, { message?: string }>[] | undefined)?.[Number(i)]?.[k ?? '']?.message;
+    return own ?? fieldOf(serverErrors)(f);
+  };
+}
+
+interface CicilanValues {
+  amount: string;
+  rows: TenderRow[];
+}
+type CicilanBody = Omit<CicilanPayInput, 'membership'>;
+
+/**
+ * The shared cicilanPayInput (the registration comes from the row chosen) over the amount and the tender rows sent
+ * (rows left empty are not); an issue of a sent tender lands on the row it came from.
+ */
+const cicilanResolver: Resolver<CicilanValues, unknown, CicilanBody> = (values, _ctx, options) => {
+  const parsed = cicilanPayInput.omit({ membership: true }).safeParse({
+    amount: values.amount === '' ? undefined : Number(values.amount),
+    payments: tendersOf(values.rows),
+  });
+  return parsed.success
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors: toNestErrors(tenderIssues(parsed.error.issues, values.rows), options) };
+};
+
 function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
-  const [amount, setAmount] = React.useState(String(m.due_now));
-  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const form = useForm<CicilanValues, unknown, CicilanBody>({
+    resolver: cicilanResolver,
+    defaultValues: { amount: String(m.due_now), rows: [{ method: '', amount: '' }] },
+  });
+  const { control, handleSubmit, formState } = form;
+  const errors = formState.errors;
   const [key] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
   const pay = useMutation({
-    mutationFn: () =>
-      payCicilan(
-        { membership: m.membership, amount: amount === '' ? undefined : Number(amount), payments: tendersOf(rows) },
-        key,
-      ),
+    mutationFn: (data: CicilanBody) => payCicilan({ membership: m.membership, ...data }, key),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setResult(r);
@@ -621,9 +806,16 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
     },
   });
   const errs = errorItems(pay.error);
+  const amount = useWatch({ control, name: 'amount' });
+  const rowError = tenderRowError(errors.rows, errs);
   if (result) return <PaidCard r={result} />;
   return (
-    <div className="grid gap-3 md:grid-cols-2" data-testid="cicilan-form">
+    <form
+      className="grid gap-3 md:grid-cols-2"
+      data-testid="cicilan-form"
+      noValidate
+      onSubmit={(e) => void handleSubmit((data) => pay.mutate(data))(e)}
+    >
       <div className="grid content-start gap-2 text-sm">
         <p>
           <b>{m.customer.name}</b> · {m.code} · {m.paketname}
@@ -651,25 +843,51 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
         <p>
           Sisa tagihan: <b>{formatRupiah(m.outstanding)}</b>
         </p>
-        <FormField label="Jumlah Dibayar" htmlFor="cicilan-amount" error={fieldOf(errs)('amount')}>
-          <Input
-            id="cicilan-amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value.replace(/[^0-9.]/g, ''))}
+        <FormField
+          label="Jumlah Dibayar"
+          htmlFor="cicilan-amount"
+          error={errors.amount?.message ?? fieldOf(errs)('amount')}
+        >
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field }) => (
+              <Input
+                id="cicilan-amount"
+                inputMode="decimal"
+                aria-invalid={!!errors.amount}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(moneyText(e.target.value))}
+              />
+            )}
           />
         </FormField>
       </div>
       <div className="grid content-start gap-2">
-        <PaymentPanel due={Number(amount || 0)} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+        <Controller
+          control={control}
+          name="rows"
+          render={({ field }) => (
+            <PaymentPanel
+              due={Number(amount || 0)}
+              rows={field.value}
+              onChange={field.onChange}
+              fieldError={rowError}
+            />
+          )}
+        />
+        {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
         {errs.some((e) => !e.field || !/^payments\.|^amount$/.test(e.field)) ? (
           <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^amount$/.test(e.field))} />
         ) : null}
-        <Button onClick={() => pay.mutate()} disabled={pay.isPending}>
+        <Button type="submit" disabled={pay.isPending}>
           Bayar Cicilan
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
@@ -757,18 +975,28 @@ function CicilanTab() {
 function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [reason, setReason] = React.useState('');
   const [msg, setMsg] = React.useState<string | null>(null);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<{ reason: string }, unknown, PaymentVoidInput>({
+    resolver: zodResolver(paymentVoidInput) as unknown as Resolver<{ reason: string }, unknown, PaymentVoidInput>,
+    defaultValues: { reason: '' },
+  });
+  const { register, handleSubmit, reset, formState } = form;
   const m = useMutation({
-    mutationFn: () => voidPayment(p!.id, reason),
+    mutationFn: (data: PaymentVoidInput) => voidPayment(p!.id, data.reason),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setMsg('pending' in r ? r.message : 'Pembayaran dibatalkan dengan jurnal pembalik.');
       void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
+    onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
   });
+  const submit = handleSubmit((data) => (setServerErrors([]), m.mutate(data)));
   return (
-    <Dialog open={p !== null} onOpenChange={(o) => (o ? null : (setReason(''), setMsg(null), onClose()))}>
+    <Dialog
+      open={p !== null}
+      onOpenChange={(o) => (o ? null : (reset({ reason: '' }), setServerErrors([]), setMsg(null), onClose()))}
+    >
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Batalkan Pembayaran {p?.code}</DialogTitle>
@@ -781,14 +1009,16 @@ function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void 
             {msg}
           </p>
         ) : (
-          <FormField label="Alasan" htmlFor="void-reason" error={fieldOf(errorItems(m.error))('reason')}>
-            <Textarea id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-          </FormField>
+          <form id="void-form" noValidate onSubmit={(e) => void submit(e)}>
+            <FormField label="Alasan" htmlFor="void-reason" error={formState.errors.reason}>
+              <Textarea id="void-reason" aria-invalid={!!formState.errors.reason} {...register('reason')} />
+            </FormField>
+          </form>
         )}
-        {m.error && !fieldOf(errorItems(m.error))('reason') ? <ErrorList items={errorItems(m.error)} /> : null}
+        {serverErrors.length ? <ErrorList items={serverErrors} /> : null}
         <DialogFooter>
           {msg ? null : (
-            <Button variant="destructive" disabled={m.isPending} onClick={() => m.mutate()}>
+            <Button type="submit" form="void-form" variant="destructive" disabled={m.isPending}>
               Ajukan Pembatalan
             </Button>
           )}

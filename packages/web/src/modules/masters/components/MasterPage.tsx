@@ -1,7 +1,17 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, Pencil, Plus } from 'lucide-react';
-import { canFeature, formatNumber, formatRupiah, parseRupiah, type ErrorItem, type Resource } from '@klinik/shared';
+import {
+  canFeature,
+  formatNumber,
+  formatRupiah,
+  parseRupiah,
+  type ErrorItem,
+  type Resource,
+  type z,
+} from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { api, errorItems } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -10,9 +20,10 @@ import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -45,6 +56,8 @@ export interface MasterConfig {
   fields: MasterField[];
   /** Rows without a code (categories): the list and the confirmations name them by name. */
   noCode?: boolean;
+  /** The shared schema the server's endpoint parses the body with: the form checks the same rules before sending. */
+  schema: z.ZodType;
 }
 
 type Row = Record<string, string | number | boolean | null> & {
@@ -55,6 +68,8 @@ type Row = Record<string, string | number | boolean | null> & {
 };
 
 const NONE = '__none__';
+
+type Values = Record<string, string>;
 
 function initialValue(f: MasterField, row: Row | 'new'): string {
   if (row === 'new') return f.kind === 'boolean' ? 'false' : f.kind === 'select' ? NONE : '';
@@ -79,6 +94,22 @@ function bodyValue(f: MasterField, raw: string): unknown {
     default:
       return v || null;
   }
+}
+
+/** The body sent to the server (the row's status is added on submit): each form field's text read as its kind. */
+function toBody(fields: MasterField[], values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) body[f.key] = bodyValue(f, values[f.key] ?? '');
+  return body;
+}
+
+/**
+ * The master's shared schema run over the body the form will send; issues land on their fields. `raw` keeps the body
+ * itself as the submitted data, so the server receives what it always did (e.g. null for a cleared category).
+ */
+function masterResolver(schema: z.ZodType, fields: MasterField[]): Resolver<Values> {
+  const inner = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>;
+  return (values, ctx, options) => inner(toBody(fields, values) as Values, ctx, options);
 }
 
 function cellValue(f: MasterField, r: Row): string {
@@ -136,28 +167,31 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   });
   const formFields = config.fields.filter((f) => !f.listOnly);
   const [editing, setEditing] = React.useState<Row | 'new' | null>(null);
-  const [values, setValues] = React.useState<Record<string, string>>({});
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [deactivating, setDeactivating] = React.useState<Row | null>(null);
   const [success, setSuccess] = React.useState(false);
+  const form = useForm<Values>({
+    resolver: masterResolver(config.schema, formFields),
+    defaultValues: {},
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const fieldErrors = formState.errors;
 
   const open = (row: Row | 'new') => {
-    setErrors([]);
-    setValues(Object.fromEntries(formFields.map((f) => [f.key, initialValue(f, row)])));
+    setServerErrors([]);
+    reset(Object.fromEntries(formFields.map((f) => [f.key, initialValue(f, row)])));
     setEditing(row);
   };
   const save = useMutation({
-    mutationFn: () => {
-      const body: Record<string, unknown> = { status: editing && editing !== 'new' ? editing.status : 1 };
-      for (const f of formFields) body[f.key] = bodyValue(f, values[f.key] ?? '');
-      return editing && editing !== 'new' ? api.put(`${config.base}/${editing.id}`, body) : api.post(config.base, body);
-    },
+    mutationFn: (body: Record<string, unknown>) =>
+      editing && editing !== 'new' ? api.put(`${config.base}/${editing.id}`, body) : api.post(config.base, body),
     onSuccess: () => {
       setEditing(null);
       setSuccess(true);
       void qc.invalidateQueries({ queryKey: key });
     },
-    onError: (err) => setErrors(errorItems(err)),
+    onError: (err) => setServerErrors(applyServerErrors(form, errorItems(err))),
     meta: { inlineErrors: true },
   });
   const deactivate = useMutation({
@@ -167,7 +201,6 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       void qc.invalidateQueries({ queryKey: key });
     },
   });
-  const byField = Object.fromEntries(errors.filter((e) => e.field).map((e) => [e.field!, e.message]));
 
   const optionsOf = useFieldOptions(config.fields);
   const label = (r: Row) => (config.noCode ? r.name : `${r.code} · ${r.name}`);
@@ -302,63 +335,68 @@ export function MasterPage({ config }: { config: MasterConfig }) {
           </DialogHeader>
           <form
             className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save.mutate();
-            }}
+            noValidate
+            onSubmit={(e) =>
+              void handleSubmit((body) => {
+                setServerErrors([]);
+                save.mutate({ status: editing && editing !== 'new' ? editing.status : 1, ...body });
+              })(e)
+            }
           >
-            {formFields.map((f) => (
-              <FormField
-                key={f.key}
-                label={f.label}
-                htmlFor={`m-${f.key}`}
-                error={byField[f.key]}
-                required={f.required}
-              >
-                {f.kind === 'boolean' || f.kind === 'select' ? (
-                  <Select value={values[f.key]} onValueChange={(v) => setValues({ ...values, [f.key]: v })}>
-                    <SelectTrigger id={`m-${f.key}`} aria-invalid={!!byField[f.key]}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {f.kind === 'boolean' ? (
-                        <>
-                          <SelectItem value="true">Ya</SelectItem>
-                          <SelectItem value="false">Tidak</SelectItem>
-                        </>
-                      ) : (
-                        <>
-                          {f.required ? null : <SelectItem value={NONE}>- Tidak ada -</SelectItem>}
-                          {optionsOf(f).map((o) => (
-                            <SelectItem key={o.value} value={o.value}>
-                              {o.label}
-                            </SelectItem>
-                          ))}
-                        </>
+            {formFields.map((f) => {
+              const err = fieldErrors[f.key]?.message;
+              return (
+                <FormField key={f.key} label={f.label} htmlFor={`m-${f.key}`} error={err} required={f.required}>
+                  {f.kind === 'boolean' || f.kind === 'select' ? (
+                    <Controller
+                      control={control}
+                      name={f.key}
+                      render={({ field }) => (
+                        <Select
+                          value={field.value}
+                          onValueChange={(v) => {
+                            field.onChange(v);
+                            field.onBlur();
+                          }}
+                        >
+                          <SelectTrigger id={`m-${f.key}`} aria-invalid={!!err}>
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {f.kind === 'boolean' ? (
+                              <>
+                                <SelectItem value="true">Ya</SelectItem>
+                                <SelectItem value="false">Tidak</SelectItem>
+                              </>
+                            ) : (
+                              <>
+                                {f.required ? null : <SelectItem value={NONE}>- Tidak ada -</SelectItem>}
+                                {optionsOf(f).map((o) => (
+                                  <SelectItem key={o.value} value={o.value}>
+                                    {o.label}
+                                  </SelectItem>
+                                ))}
+                              </>
+                            )}
+                          </SelectContent>
+                        </Select>
                       )}
-                    </SelectContent>
-                  </Select>
-                ) : (
-                  <Input
-                    id={`m-${f.key}`}
-                    inputMode={f.kind === 'money' ? 'decimal' : f.kind === 'number' ? 'numeric' : undefined}
-                    value={values[f.key] ?? ''}
-                    onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-                    aria-invalid={!!byField[f.key]}
-                  />
-                )}
-                {f.hint ? <p className="text-xs text-muted-foreground">{f.hint}</p> : null}
-              </FormField>
-            ))}
-            <ErrorList items={errors.filter((e) => !e.field || !(e.field in values))} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setEditing(null)}>
-                Batal
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                Simpan
-              </Button>
-            </DialogFooter>
+                    />
+                  ) : (
+                    <Input
+                      id={`m-${f.key}`}
+                      inputMode={f.kind === 'money' ? 'decimal' : f.kind === 'number' ? 'numeric' : undefined}
+                      aria-invalid={!!err}
+                      aria-describedby={err ? `m-${f.key}-error` : undefined}
+                      {...register(f.key)}
+                    />
+                  )}
+                  {f.hint ? <p className="text-xs text-muted-foreground">{f.hint}</p> : null}
+                </FormField>
+              );
+            })}
+            <ErrorList items={serverErrors} />
+            <FormDialogFooter busy={save.isPending} onCancel={() => setEditing(null)} />
           </form>
         </DialogContent>
       </Dialog>

@@ -1,3 +1,4 @@
+import { itemInput } from '@klinik/shared';
 import { MasterPage } from '../components/MasterPage';
 
 /**
@@ -12,6 +13,7 @@ export default function ItemPage() {
         description: 'Item cabang ini beserta satuan, kategori, harga, stok minimum dan pelacakan batch.',
         base: '/api/master/item',
         resource: 'MASTER_ITEM',
+        schema: itemInput,
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },

@@ -1,3 +1,4 @@
+import { formLabInput } from '@klinik/shared';
 import { MasterPage } from '../components/MasterPage';
 
 /** /service/master/laboratorium: laboratory forms (code, name, price). */
@@ -9,6 +10,7 @@ export default function LaboratoriumPage() {
         description: 'Form laboratorium cabang ini beserta harganya.',
         base: '/api/master/laboratorium',
         resource: 'MASTER_TREATMENT',
+        schema: formLabInput,
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },

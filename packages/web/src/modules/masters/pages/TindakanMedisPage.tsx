@@ -1,3 +1,4 @@
+import { tindakanInput } from '@klinik/shared';
 import { MasterPage } from '../components/MasterPage';
 
 /** /service/master/tindakanmedis: medical procedures (code, name, price, doctor share). */
@@ -9,6 +10,7 @@ export default function TindakanMedisPage() {
         description: 'Tindakan medis cabang ini beserta harga dan bagian dokter.',
         base: '/api/master/tindakanmedis',
         resource: 'MASTER_TREATMENT',
+        schema: tindakanInput,
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },
