@@ -13,7 +13,8 @@ const queryClient = makeQueryClient();
 
 /**
  * A signed-in page is drawn once, with everything it needs (issue 10): the session check and the page's layout,
- * guard and page chunks start together here, and React renders when they have all arrived. Until then the HTML's
+ * guard and page chunks start together here (and the page's first data, for pages that declare it, without
+ * waiting for it), and React renders when the session and chunks have all arrived. Until then the HTML's
  * own 'Memuat…' stays painted. Rendering at once instead drew a spinner for the session, then one per lazy part
  * as each arrived (React reveals suspended content in throttled steps), several renders before the page's own.
  * A slow network still gets the old way after a few seconds: spinners while the rest arrives.
@@ -22,7 +23,7 @@ const ready = window.location.pathname.startsWith('/login')
   ? Promise.resolve()
   : Promise.race([
       // The session request first: it is the longest of these on a phone (a round trip and the server's work).
-      Promise.all([queryClient.prefetchQuery(sessionQuery), preloadRoute(window.location.pathname)]),
+      Promise.all([queryClient.prefetchQuery(sessionQuery), preloadRoute(window.location.pathname, queryClient)]),
       new Promise((resolve) => setTimeout(resolve, 4000)),
     ]);
 

@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../server/src/router';
 
 export { api, type Envelope } from './api';
@@ -25,4 +26,12 @@ let appClient: ReturnType<typeof makeTrpcClient> | undefined;
 export function appTrpcClient() {
   appClient ??= makeTrpcClient();
   return appClient;
+}
+
+/**
+ * The same query options as `useTRPC()` (same keys), outside React: for a page's data fetched before its first
+ * render (lazyPage's prefetch).
+ */
+export function appTrpcOptions(queryClient: QueryClient) {
+  return createTRPCOptionsProxy<AppRouter>({ client: appTrpcClient(), queryClient });
 }

@@ -109,12 +109,10 @@ function keywordWhere(keyword: string): SQL {
   if (/^rm\d{8}$/.test(k)) return sql`lower(${users.username}) = ${k}`;
   if (/^\d{16}$/.test(k)) return sql`(${users.idcard} = ${k} or klinik_phone_norm(${users.phone}) = ${k})`;
   const like = `%${k.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-  const arms = [
-    sql`lower(${users.name}) like ${like}`,
-    sql`lower(${users.username}) like ${like}`,
-    sql`${users.phone} like ${like}`,
-    sql`${users.idcard} like ${like}`,
-  ];
+  const arms = [sql`lower(${users.name}) like ${like}`, sql`lower(${users.username}) like ${like}`];
+  // A phone number or NIK holds no letters (PHONE_PATTERN, NIK_PATTERN), so a keyword with one cannot match them:
+  // leaving those arms out spares the planner two index scans and each candidate row two comparisons.
+  if (!/\p{L}/u.test(k)) arms.push(sql`${users.phone} like ${like}`, sql`${users.idcard} like ${like}`);
   if (/^[\d\s()+.-]+$/.test(k)) {
     const digits = k.replace(/\D/g, '').replace(/^62/, '0');
     if (digits.length >= 6) arms.push(sql`klinik_phone_norm(${users.phone}) like ${digits + '%'}`);

@@ -77,5 +77,28 @@ describe('GET /api/users?role=1&keyword=', () => {
     expect(kw.body.count).toBe(KEYWORD_COUNT_CAP + 1);
     const all = await t.api(owner).get('/api/users?role=1&limit=10');
     expect(all.body.count).toBe(KEYWORD_COUNT_CAP + 5);
+
+    // Past the cap and under it, a page is the same slice of the matches in name order (then id).
+    const byName = (
+      await queryRows<{ name: string }>(
+        t.db,
+        sql`select name from users where profile_id = ${big} and role = 1 order by name, id`,
+      )
+    ).map((r) => r.name);
+    const page = async (keyword: string, page: number) => {
+      const res = await t.api(owner).get(`/api/users?role=1&keyword=${keyword}&limit=10&page=${page}`);
+      expect(res.status).toBe(200);
+      return res.body as { data: { name: string }[]; count: number };
+    };
+    const p3 = await page('massal', 3);
+    expect(p3.data.map((u) => u.name)).toEqual(byName.slice(20, 30));
+    expect(p3.count).toBe(KEYWORD_COUNT_CAP + 1);
+    // 'massal 1' matches 1, 10-19, 100-199 and 1000-1005: under the cap.
+    const few = byName.filter((n) => n.toLowerCase().includes('massal 1'));
+    const q2 = await page('massal%201', 2);
+    expect(q2.data.map((u) => u.name)).toEqual(few.slice(10, 20));
+    expect(q2.count).toBe(few.length);
+    const beyond = await page('massal%201', 50);
+    expect(beyond).toEqual({ data: [], count: few.length });
   });
 });

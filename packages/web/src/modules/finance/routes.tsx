@@ -9,7 +9,10 @@ export const pages: ModulePages = {
   '/finance/createjurnalumum': lazyPage(() => import('./pages/CreateJurnalUmumPage')),
   '/finance/laporan/jurnal': lazyPage(() => import('./pages/JurnalReportPage')),
   '/finance/laporan/bukubesar': lazyPage(() => import('./pages/BukuBesarPage')),
-  '/finance/laporan/trialbalance': lazyPage(() => import('./pages/TrialBalancePage')),
+  '/finance/laporan/trialbalance': lazyPage(
+    () => import('./pages/TrialBalancePage'),
+    (client) => import('./pages/trial-balance-data').then((m) => m.prefetchTrialBalance(client)),
+  ),
   '/finance/laporan/labarugi': lazyPage(() => import('./pages/LabaRugiPage')),
   '/finance/laporan/neraca': lazyPage(() => import('./pages/NeracaPage')),
 };
