@@ -56,7 +56,10 @@ export function callsOf(file: string, seen = new Set<string>()): Set<string> {
   return out;
 }
 
-/** Route path -> page file, from every module's routes.tsx (`'/path': lazyPage(() => import('./pages/X'))`, or `lazy`). */
+/**
+ * Route path -> page file, from every module's routes.tsx (`'/path': lazyPage(() => import('./pages/X'))`, or `lazy`;
+ * a page's first data may follow as lazyPage's second argument).
+ */
 function builtPages(): Map<string, string> {
   const pages = new Map<string, string>();
   const modules = path.join(WEB_SRC, 'modules');
@@ -64,7 +67,7 @@ function builtPages(): Map<string, string> {
     const file = path.join(modules, mod, 'routes.tsx');
     if (!fs.existsSync(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/'([^']+)':\s*(?:lazy|lazyPage)\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g)) {
+    for (const m of text.matchAll(/'([^']+)':\s*(?:lazy|lazyPage)\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*[,)]/g)) {
       const target = resolveImport(file, m[2]);
       if (target) pages.set(m[1], target);
     }
