@@ -12,7 +12,7 @@ const base = (over: Partial<PaketValues> = {}): PaketValues => ({
 });
 
 const resolve = (v: PaketValues) =>
-  paketResolver(v, undefined, { fields: {}, shouldUseNativeValidation: false } as never) as Promise<{
+  paketResolver(v, undefined, { fields: {}, shouldUseNativeValidation: false }) as Promise<{
     values: Record<string, unknown>;
     errors: Record<string, unknown>;
   }>;
