@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import {
   formatDate,
   reservationInput,
@@ -12,6 +11,7 @@ import {
 } from '@klinik/shared';
 import { api, errorItems } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
+import { resolverOver } from '../../../lib/resolver-over';
 import { NewPatientDialog } from '../../patients/components/NewPatientDialog';
 import { Button } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';
@@ -36,24 +36,17 @@ interface BookValues {
   note: string;
 }
 
-const schemaResolver = zodResolver(reservationInput as never) as unknown as Resolver<
-  Record<string, unknown>,
-  SlotChoice | null,
-  ReservationInput
->;
-/** zodResolver(reservationInput) over the chosen patient and the slot (the form's context): the server's rules. */
-const bookResolver: Resolver<BookValues, SlotChoice | null, ReservationInput> = (values, slot, options) =>
-  schemaResolver(
-    {
-      customer: values.customer?.id,
-      doctor: slot?.doctor,
-      date: slot?.date,
-      time: slot?.time,
-      note: values.note.trim() || null,
-    },
-    slot,
-    options as never,
-  );
+/** The shared `reservationInput` over the chosen patient and the slot (the form's context): the server's rules. */
+const bookResolver = resolverOver<BookValues, SlotChoice | null, ReservationInput>(
+  reservationInput,
+  (values, slot) => ({
+    customer: values.customer?.id,
+    doctor: slot?.doctor,
+    date: slot?.date,
+    time: slot?.time,
+    note: values.note.trim() || null,
+  }),
+);
 
 /**
  * Books a patient (searched, or registered on the spot) into a chosen slot: react-hook-form over the shared

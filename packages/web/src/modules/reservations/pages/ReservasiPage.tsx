@@ -2,7 +2,6 @@ import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatDate,
   RESERVATION_STATUS_LABEL,
@@ -16,6 +15,7 @@ import {
   type ReservationUpdateInput,
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
+import { resolverOver } from '../../../lib/resolver-over';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
@@ -57,26 +57,20 @@ const ACTION_SCHEMA = {
   pindah: reservationMoveInput,
 } as const;
 
-/** The action's shared schema over what its form shows; issues land on `reason`, `date` or `time`. */
+/** The action's shared schema over what its form shows (the action is the form's context). */
 const actionResolver: Resolver<ActionValues, ActionKind | undefined, ReservationUpdateInput> = (
   values,
   kind,
   options,
 ) => {
   const k = kind ?? 'tidak_datang';
-  const input =
+  return resolverOver<ActionValues, ActionKind, ReservationUpdateInput>(ACTION_SCHEMA[k], (v) =>
     k === 'batal'
-      ? { status: 'batal', reason: values.reason }
-      : k === 'tidak_datang'
-        ? { status: 'tidak_datang' }
-        : { date: values.date, time: values.time };
-  return (
-    zodResolver(ACTION_SCHEMA[k] as never) as unknown as Resolver<
-      Record<string, unknown>,
-      unknown,
-      ReservationUpdateInput
-    >
-  )(input, kind, options as never);
+      ? { status: 'batal', reason: v.reason }
+      : k === 'pindah'
+        ? { date: v.date, time: v.time }
+        : { status: k },
+  )(values, kind, options);
 };
 
 function ActionDialog({ action, onClose }: { action: Action; onClose: () => void }) {

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
 import { formatNumber, paketInput, parseRupiah, type PaketHistoryDto, type PaketInput } from '@klinik/shared';
+import { resolverOver } from '../../../../lib/resolver-over';
 
 /** The package dialog's form (issue 9 item 5): its text values and the shared `paketInput` over them. */
 
@@ -94,13 +93,7 @@ export function paketPayload(v: PaketValues): Record<string, unknown> {
   };
 }
 
-const schemaResolver = zodResolver(paketInput as never) as unknown as Resolver<
-  Record<string, unknown>,
-  unknown,
-  PaketInput
->;
-/** zodResolver(paketInput) over the converted text; the issues' paths are the form's own field names. */
-export const paketResolver: Resolver<PaketValues, unknown, PaketInput> = (values, context, options) =>
-  schemaResolver(paketPayload(values), context, options as never);
+/** The shared `paketInput` over the converted text; the issues' paths are the form's own field names. */
+export const paketResolver = resolverOver<PaketValues, unknown, PaketInput>(paketInput, paketPayload);
 
 export const NEW_ROW: ItemRow = { type: '1', ref_id: '', free_slot: '1', expired_duration: '90' };
