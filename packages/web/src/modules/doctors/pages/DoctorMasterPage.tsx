@@ -16,6 +16,7 @@ import {
   type ScheduleClosedInput,
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
+import { statusLabel } from '../../../lib/status';
 import { resolverOver } from '../../../lib/resolver-over';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -502,9 +503,7 @@ export default function DoctorMasterPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => (
-        <Badge variant={p.status === 1 ? 'success' : 'secondary'}>{p.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (p) => <Badge variant={p.status === 1 ? 'success' : 'secondary'}>{statusLabel(p.status)}</Badge>,
     },
     {
       key: 'actions',
@@ -525,9 +524,7 @@ export default function DoctorMasterPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (s) => (
-        <Badge variant={s.status === 1 ? 'success' : 'secondary'}>{s.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (s) => <Badge variant={s.status === 1 ? 'success' : 'secondary'}>{statusLabel(s.status)}</Badge>,
     },
     {
       key: 'actions',
