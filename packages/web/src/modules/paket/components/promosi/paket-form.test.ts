@@ -53,5 +53,8 @@ describe('package dialog form on the shared paketInput', () => {
     expect(message(r.errors, 'price.message')).toBe('Harus berupa angka');
     expect(message(r.errors, 'items.0.ref_id.message')).toBe('Id tidak valid');
     expect(message(r.errors, 'items.0.free_slot.message')).toBe('Jumlah slot minimal 1');
+    const emptied = await resolve(base({ items: [{ type: '1', ref_id: '4', free_slot: '', expired_duration: ' ' }] }));
+    expect(message(emptied.errors, 'items.0.free_slot.message')).toBe('Jumlah slot wajib diisi');
+    expect(message(emptied.errors, 'items.0.expired_duration.message')).toBe('Masa berlaku wajib diisi');
   });
 });
