@@ -125,6 +125,14 @@ describe('Master Dokter forms', () => {
       );
       await clickButton(admin, 'Tambah Jadwal');
       await admin.waitForSelector('#sch-end');
+      // Without a doctor that is the one message (the schedule's own rules wait for a valid row, as on the server).
+      await clickButton(admin, 'Simpan');
+      await admin.waitForSelector('#sch-doctor-error');
+      expect(await admin.$eval('#sch-doctor-error', (e) => e.textContent)).toBe('Dokter wajib dipilih');
+      await admin.click('#sch-doctor');
+      await admin.waitForSelector('[role=option]');
+      await admin.evaluate(() => document.querySelector<HTMLElement>('[role=option]')!.click());
+      await admin.waitForFunction(() => !document.querySelector('#sch-doctor-error'));
       await admin.evaluate(() => {
         const end = document.querySelector<HTMLInputElement>('#sch-end')!;
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(end, '08:00');
@@ -133,7 +141,6 @@ describe('Master Dokter forms', () => {
       await clickButton(admin, 'Simpan');
       await admin.waitForSelector('#sch-end-error');
       expect(await admin.$eval('#sch-end-error', (e) => e.textContent)).toBe('Jam selesai harus setelah jam mulai');
-      expect(await admin.$eval('#sch-doctor-error', (e) => e.textContent)).toBe('Dokter wajib dipilih');
       await clickButton(admin, 'Batal');
       await admin.waitForFunction(() => !document.querySelector('#sch-end'));
     } finally {

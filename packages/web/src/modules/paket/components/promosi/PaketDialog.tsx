@@ -31,6 +31,9 @@ import { money, NEW_ROW, paketResolver, toPaketValues, whole, type PaketValues }
  * the rows a `useFieldArray`, errors next to their field and the server's field errors put back on the field.
  */
 
+/** After a first save, a change to the price, DP or number of instalments checks the instalment sum again. */
+const SUM_DEPS = 'cicilan_amount' as const;
+
 export function PaketDialog({
   paket,
   open,
@@ -114,7 +117,14 @@ export function PaketDialog({
   const sel = (
     name: 'paket_type_id' | 'status' | 'installment_schema',
     render: (value: string, onChange: (v: string) => void) => React.ReactNode,
-  ) => <Controller control={control} name={name} render={({ field }) => <>{render(field.value, field.onChange)}</>} />;
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      rules={name === 'installment_schema' ? { deps: ['cicilan_amount', 'cicilan_attempt'] } : undefined}
+      render={({ field }) => <>{render(field.value, field.onChange)}</>}
+    />
+  );
   const itemsError = errors.items?.root?.message ?? errors.items?.message;
 
   return (
@@ -178,7 +188,12 @@ export function PaketDialog({
               ))}
             </FormField>
             <FormField label="Harga (Rp)" htmlFor="pk-price" error={errors.price} required>
-              <Input id="pk-price" inputMode="decimal" aria-invalid={!!errors.price} {...register('price')} />
+              <Input
+                id="pk-price"
+                inputMode="decimal"
+                aria-invalid={!!errors.price}
+                {...register('price', { deps: SUM_DEPS })}
+              />
             </FormField>
             <FormField label="Skema Pembayaran" htmlFor="pk-schema" error={errors.installment_schema}>
               {sel('installment_schema', (value, onChange) => (
@@ -188,7 +203,12 @@ export function PaketDialog({
             {instal ? (
               <>
                 <FormField label="DP (Rp)" htmlFor="pk-dp" error={errors.dp_amount}>
-                  <Input id="pk-dp" inputMode="decimal" aria-invalid={!!errors.dp_amount} {...register('dp_amount')} />
+                  <Input
+                    id="pk-dp"
+                    inputMode="decimal"
+                    aria-invalid={!!errors.dp_amount}
+                    {...register('dp_amount', { deps: SUM_DEPS })}
+                  />
                 </FormField>
                 <FormField label="Nominal Cicilan (Rp)" htmlFor="pk-cicilan" error={errors.cicilan_amount}>
                   <Input
@@ -203,7 +223,7 @@ export function PaketDialog({
                     id="pk-attempt"
                     inputMode="numeric"
                     aria-invalid={!!errors.cicilan_attempt}
-                    {...register('cicilan_attempt')}
+                    {...register('cicilan_attempt', { deps: SUM_DEPS })}
                   />
                 </FormField>
               </>
