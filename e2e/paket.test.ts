@@ -289,3 +289,67 @@ describe('Paket Promosi master', () => {
     }
   });
 });
+
+/** Opens a Radix select by its trigger and picks the option with that text (or the first one). */
+async function choose(page: Page, triggerId: string, text?: string): Promise<void> {
+  await page.click(`#${triggerId}`);
+  await page.waitForSelector('[role=option]');
+  await page.evaluate((t) => {
+    const options = [...document.querySelectorAll<HTMLElement>('[role=option]')];
+    (t === null ? options[0] : options.find((o) => o.innerText.trim() === t))!.click();
+  }, text ?? null);
+  await page.waitForFunction(() => !document.querySelector('[role=option]'));
+}
+
+async function retype(page: Page, selector: string, text: string): Promise<void> {
+  await page.click(selector, { clickCount: 3 });
+  await page.keyboard.press('Backspace');
+  await page.type(selector, text);
+}
+
+describe('Paket Promosi package dialog', () => {
+  it('checks the shared rules next to the fields, the instalment sum included, before saving a package', async () => {
+    const admin = await signedIn(browser, 'admin.bandung');
+    try {
+      await admin.goto(url('/paket/promosi'), { waitUntil: 'domcontentloaded' });
+      await click(admin, 'Paket Baru', 'body');
+      await admin.waitForSelector('#pk-code');
+      // Nothing filled in: the shared schema's messages under their fields, nothing sent.
+      await click(admin, 'Simpan', '[role=dialog]');
+      await admin.waitForSelector('#pk-price-error');
+      expect(await admin.$eval('#pk-code-error', (e) => e.textContent)).toBe('Kode wajib diisi');
+      expect(await admin.$eval('#pk-code', (e) => e.getAttribute('aria-invalid'))).toBe('true');
+
+      const code = `PU${Date.now() % 100000}`;
+      await admin.type('#pk-code', code);
+      await admin.type('#pk-name', 'Paket Cicilan Uji');
+      await choose(admin, 'pk-type');
+      await admin.type('#pk-price', '3.000.000');
+      await choose(admin, 'pk-schema', 'Cicilan');
+      await retype(admin, '#pk-dp', '600.000');
+      await retype(admin, '#pk-cicilan', '700.000');
+      await retype(admin, '#pk-attempt', '3');
+      // The one instalment rule of shared, live while typing and again on the field when saving.
+      const wrong = 'DP Rp600.000 + 3 x cicilan Rp700.000 = Rp2.700.000, tidak sama dengan harga paket Rp3.000.000';
+      await waitForText(admin, wrong);
+      await click(admin, 'Simpan', '[role=dialog]');
+      await admin.waitForFunction((t) => document.querySelector('#pk-cicilan-error')?.textContent === t, {}, wrong);
+      await retype(admin, '#pk-cicilan', '800.000');
+      await admin.waitForFunction(() => !document.querySelector('#pk-cicilan-error'));
+      expect(await bodyText(admin)).not.toContain('tidak sama dengan harga paket');
+
+      // An item row without its treatment is refused on the row.
+      await click(admin, 'Tambah Item', '[role=dialog]');
+      await admin.waitForSelector('#it-ref-0');
+      await click(admin, 'Simpan', '[role=dialog]');
+      await admin.waitForSelector('#it-ref-0-error');
+      await choose(admin, 'it-ref-0');
+      await click(admin, 'Simpan', '[role=dialog]');
+      await waitForText(admin, 'Aksi Sukses');
+      await click(admin, 'OK', '[role=dialog], [role=alertdialog]');
+      await waitForText(admin, code);
+    } finally {
+      await closePage(admin);
+    }
+  });
+});

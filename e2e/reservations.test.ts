@@ -82,5 +82,69 @@ describe('reservations from the schedule view', () => {
     const time = parts[5];
     await waitForText(page, `${formatDate(date)} ${time}`);
     await screenshot(page, 'reservations-list');
+
+    // Cancelling needs a reason: the shared rule answers next to the field before anything is sent.
+    await page.evaluate(
+      (n, when) => {
+        const row = [...document.querySelectorAll('tbody tr')].find(
+          (r) => r.textContent.includes(n) && r.textContent.includes(when),
+        )!;
+        [...row.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.innerText.trim() === 'Batal')!.click();
+      },
+      patientName,
+      `${formatDate(date)} ${time}`,
+    );
+    await page.waitForSelector('[data-testid=reservation-action]');
+    await page.click('[data-testid=reservation-action-submit]');
+    await page.waitForSelector('#cancel-reason-error');
+    expect(await page.$eval('#cancel-reason-error', (e) => e.textContent)).toBe('Wajib diisi');
+    await page.type('#cancel-reason', 'Pasien berhalangan');
+    await page.click('[data-testid=reservation-action-submit]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=reservation-action]'));
+    await waitForText(page, 'Reservasi diperbarui');
+  });
+});
+
+describe('Master Dokter forms', () => {
+  it('a schedule ending before it starts is refused next to Jam Selesai, by the shared rule, before sending', async () => {
+    const admin = await signedIn(browser, 'admin.bandung', 'large');
+    try {
+      await admin.goto(url('/service/master/doctor'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForFunction(() =>
+        [...document.querySelectorAll('[role=tab]')].some((t) => t.textContent === 'Jadwal Praktik'),
+      );
+      // Radix tabs switch on a real press (mousedown), not on a scripted click().
+      const tab = await admin.evaluateHandle(() =>
+        [...document.querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent === 'Jadwal Praktik')!,
+      );
+      await (tab.asElement() as import('puppeteer-core').ElementHandle<HTMLElement>).click();
+      await admin.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLButtonElement>('button')].some(
+          (b) => b.innerText.trim() === 'Tambah Jadwal' && !b.disabled,
+        ),
+      );
+      await clickButton(admin, 'Tambah Jadwal');
+      await admin.waitForSelector('#sch-end');
+      // Without a doctor that is the one message (the schedule's own rules wait for a valid row, as on the server).
+      await clickButton(admin, 'Simpan');
+      await admin.waitForSelector('#sch-doctor-error');
+      expect(await admin.$eval('#sch-doctor-error', (e) => e.textContent)).toBe('Dokter wajib dipilih');
+      await admin.click('#sch-doctor');
+      await admin.waitForSelector('[role=option]');
+      await admin.evaluate(() => document.querySelector<HTMLElement>('[role=option]')!.click());
+      await admin.waitForFunction(() => !document.querySelector('#sch-doctor-error'));
+      await admin.evaluate(() => {
+        const end = document.querySelector<HTMLInputElement>('#sch-end')!;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(end, '08:00');
+        end.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await clickButton(admin, 'Simpan');
+      await admin.waitForSelector('#sch-end-error');
+      expect(await admin.$eval('#sch-end-error', (e) => e.textContent)).toBe('Jam selesai harus setelah jam mulai');
+      await clickButton(admin, 'Batal');
+      await admin.waitForFunction(() => !document.querySelector('#sch-end'));
+    } finally {
+      await closePage(admin);
+    }
   });
 });

@@ -112,12 +112,17 @@ export const reservationInput = z.object({
 });
 export type ReservationInput = z.infer<typeof reservationInput>;
 
+/** The three shapes of a reservation update, each on its own for the form that sends it (issue 9 item 5). */
+export const reservationCancelInput = z.object({ status: z.literal('batal'), reason: requiredText(500) });
+export const reservationNoShowInput = z.object({ status: z.literal('tidak_datang') });
+export const reservationMoveInput = z.object({
+  date: dateString,
+  time: timeString,
+  doctor: optionalId('Dokter tidak valid'),
+});
+
 /** PUT /api/service/reservation/{id}: cancel with a reason, mark no-show, or reschedule to another date/time. */
-export const reservationUpdateInput = z.union([
-  z.object({ status: z.literal('batal'), reason: requiredText(500) }),
-  z.object({ status: z.literal('tidak_datang') }),
-  z.object({ date: dateString, time: timeString, doctor: optionalId('Dokter tidak valid') }),
-]);
+export const reservationUpdateInput = z.union([reservationCancelInput, reservationNoShowInput, reservationMoveInput]);
 export type ReservationUpdateInput = z.infer<typeof reservationUpdateInput>;
 
 export const reservationListQuery = z.object({

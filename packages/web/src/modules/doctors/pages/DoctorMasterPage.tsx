@@ -1,16 +1,27 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Controller, useForm } from 'react-hook-form';
 import {
   DAY_OF_WEEK_LABEL,
   DEFAULT_SLOT_CAPACITY,
   DEFAULT_SLOT_MINUTES,
+  doctorPracticeInput,
+  doctorScheduleInput,
   formatDate,
+  scheduleClosedInput,
+  type DoctorPracticeInput,
+  type DoctorScheduleInput,
   type ErrorItem,
+  type ScheduleClosedInput,
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
+import { statusLabel } from '../../../lib/status';
+import { resolverOver } from '../../../lib/resolver-over';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../components/OptionSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +29,7 @@ import { Combobox } from '../../../components/ui/combobox';
 import { DateInput } from '../../../components/ui/date-input';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -52,42 +63,56 @@ interface Schedule {
   status: number;
 }
 
-const fieldErr = (errors: ErrorItem[], f: string) => errors.find((e) => e.field === f)?.message;
+interface PracticeValues {
+  doctor_id: Candidate | null;
+  sip_number: string;
+  specialization: string;
+  status: string;
+}
+
+/** The shared `doctorPracticeInput` over the picked doctor and the texts (what the dialog has always sent). */
+const practiceResolver = resolverOver<PracticeValues, unknown, DoctorPracticeInput>(doctorPracticeInput, (v) => ({
+  doctor_id: v.doctor_id?.id,
+  sip_number: v.sip_number || null,
+  specialization: v.specialization || null,
+  status: Number(v.status),
+}));
+
+const practiceValues = (edit: Practice | null): PracticeValues => ({
+  doctor_id: edit
+    ? {
+        id: edit.doctor_id,
+        name: edit.doctor_name,
+        username: edit.doctor_username,
+        home_branch: edit.home_branch,
+        practising: true,
+      }
+    : null,
+  sip_number: edit?.sip_number ?? '',
+  specialization: edit?.specialization ?? '',
+  status: String(edit?.status ?? 1),
+});
 
 function PracticeDialog({ edit, open, onClose }: { edit: Practice | null; open: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const add = useMutation({ ...trpc.doctors.addPractice.mutationOptions(), meta: { inlineErrors: true } });
   const upd = useMutation({ ...trpc.doctors.updatePractice.mutationOptions(), meta: { inlineErrors: true } });
-  const [doctor, setDoctor] = React.useState<Candidate | null>(null);
-  const [sip, setSip] = React.useState('');
-  const [spec, setSpec] = React.useState('');
-  const [status, setStatus] = React.useState('1');
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<PracticeValues, unknown, DoctorPracticeInput>({
+    resolver: practiceResolver,
+    defaultValues: practiceValues(edit),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
   React.useEffect(() => {
-    setErrors([]);
-    setDoctor(
-      edit
-        ? {
-            id: edit.doctor_id,
-            name: edit.doctor_name,
-            username: edit.doctor_username,
-            home_branch: edit.home_branch,
-            practising: true,
-          }
-        : null,
-    );
-    setSip(edit?.sip_number ?? '');
-    setSpec(edit?.specialization ?? '');
-    setStatus(String(edit?.status ?? 1));
-  }, [edit, open]);
-  const submit = async () => {
-    const data = {
-      doctor_id: doctor?.id ?? 0,
-      sip_number: sip || null,
-      specialization: spec || null,
-      status: Number(status) as 0 | 1,
-    };
+    setServerErrors([]);
+    reset(practiceValues(edit));
+  }, [edit, open, reset]);
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
     try {
       if (edit) await upd.mutateAsync({ id: edit.id, data });
       else await add.mutateAsync(data);
@@ -95,69 +120,114 @@ function PracticeDialog({ edit, open, onClose }: { edit: Practice | null; open: 
       await qc.invalidateQueries({ queryKey: trpc.doctors.pathKey() });
       onClose();
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
     }
-  };
+  });
   return (
     <Dialog open={open} onOpenChange={(o) => (!o ? onClose() : undefined)}>
       <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{edit ? 'Ubah Praktik Dokter' : 'Tambah Dokter'}</DialogTitle>
-        </DialogHeader>
-        <div className="grid gap-3">
-          <FormField label="Dokter" htmlFor="practice-doctor" error={fieldErr(errors, 'doctor_id')} required>
-            <Combobox<Candidate>
-              id="practice-doctor"
-              queryKey={['doctors', 'candidates']}
-              search={async (text, signal) =>
-                (
-                  await api.get<{ data: Candidate[] }>('/api/service/doctor/candidates', {
-                    query: { keyword: text },
-                    signal,
-                  })
-                ).data
-              }
-              value={doctor}
-              onChange={setDoctor}
-              getKey={(d) => d.id}
-              getLabel={(d) => `${d.name} (${d.home_branch})`}
-              disabled={!!edit}
-              placeholder="Cari akun dokter semua cabang"
-            />
-          </FormField>
-          <FormField label="No SIP" htmlFor="practice-sip" error={fieldErr(errors, 'sip_number')}>
-            <Input id="practice-sip" value={sip} onChange={(e) => setSip(e.target.value)} maxLength={60} />
-          </FormField>
-          <FormField label="Spesialisasi" htmlFor="practice-spec" error={fieldErr(errors, 'specialization')}>
-            <Input id="practice-spec" value={spec} onChange={(e) => setSpec(e.target.value)} maxLength={100} />
-          </FormField>
-          <FormField label="Status" htmlFor="practice-status">
-            <Select value={status} onValueChange={setStatus}>
-              <SelectTrigger id="practice-status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="1">Aktif</SelectItem>
-                <SelectItem value="0">Tidak Aktif</SelectItem>
-              </SelectContent>
-            </Select>
-          </FormField>
-          <ErrorList
-            items={errors.filter((e) => !['doctor_id', 'sip_number', 'specialization'].includes(e.field ?? ''))}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              Batal
-            </Button>
-            <Button onClick={() => void submit()} disabled={add.isPending || upd.isPending}>
-              Simpan
-            </Button>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{edit ? 'Ubah Praktik Dokter' : 'Tambah Dokter'}</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-3">
+            <FormField label="Dokter" htmlFor="practice-doctor" error={errors.doctor_id?.message} required>
+              <Controller
+                control={control}
+                name="doctor_id"
+                render={({ field }) => (
+                  <Combobox<Candidate>
+                    id="practice-doctor"
+                    invalid={!!errors.doctor_id}
+                    queryKey={['doctors', 'candidates']}
+                    search={async (text, signal) =>
+                      (
+                        await api.get<{ data: Candidate[] }>('/api/service/doctor/candidates', {
+                          query: { keyword: text },
+                          signal,
+                        })
+                      ).data
+                    }
+                    value={field.value}
+                    onChange={field.onChange}
+                    getKey={(d) => d.id}
+                    getLabel={(d) => `${d.name} (${d.home_branch})`}
+                    disabled={!!edit}
+                    placeholder="Cari akun dokter semua cabang"
+                  />
+                )}
+              />
+            </FormField>
+            <FormField label="No SIP" htmlFor="practice-sip" error={errors.sip_number}>
+              <Input id="practice-sip" maxLength={60} aria-invalid={!!errors.sip_number} {...register('sip_number')} />
+            </FormField>
+            <FormField label="Spesialisasi" htmlFor="practice-spec" error={errors.specialization}>
+              <Input
+                id="practice-spec"
+                maxLength={100}
+                aria-invalid={!!errors.specialization}
+                {...register('specialization')}
+              />
+            </FormField>
+            <FormField label="Status" htmlFor="practice-status" error={errors.status}>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="practice-status"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={ACTIVE_STATUS_OPTIONS}
+                  />
+                )}
+              />
+            </FormField>
+            <ErrorList items={serverErrors} />
           </div>
-        </div>
+          <FormDialogFooter busy={add.isPending || upd.isPending} onCancel={onClose} />
+        </form>
       </DialogContent>
     </Dialog>
   );
 }
+
+interface ScheduleValues {
+  doctor_id: string;
+  day_of_week: string;
+  start_time: string;
+  end_time: string;
+  slot_minutes: string;
+  capacity: string;
+  status: string;
+}
+
+/** The shared `doctorScheduleInput` over the form's text (numbers coerced by the schema, as on the server). */
+const scheduleResolver = resolverOver<ScheduleValues, unknown, DoctorScheduleInput>(doctorScheduleInput, (v) => ({
+  ...v,
+  status: Number(v.status),
+}));
+
+const scheduleValues = (edit: Schedule | null): ScheduleValues =>
+  edit
+    ? {
+        doctor_id: String(edit.doctor_id),
+        day_of_week: String(edit.day_of_week),
+        start_time: edit.start_time.slice(0, 5),
+        end_time: edit.end_time.slice(0, 5),
+        slot_minutes: String(edit.slot_minutes),
+        capacity: String(edit.capacity),
+        status: String(edit.status),
+      }
+    : {
+        doctor_id: '',
+        day_of_week: '1',
+        start_time: '09:00',
+        end_time: '12:00',
+        slot_minutes: String(DEFAULT_SLOT_MINUTES),
+        capacity: String(DEFAULT_SLOT_CAPACITY),
+        status: '1',
+      };
 
 function ScheduleDialog({
   edit,
@@ -174,51 +244,21 @@ function ScheduleDialog({
   const qc = useQueryClient();
   const add = useMutation({ ...trpc.doctors.addSchedule.mutationOptions(), meta: { inlineErrors: true } });
   const upd = useMutation({ ...trpc.doctors.updateSchedule.mutationOptions(), meta: { inlineErrors: true } });
-  const [v, setV] = React.useState({
-    doctor_id: '',
-    day_of_week: '1',
-    start_time: '09:00',
-    end_time: '12:00',
-    slot_minutes: String(DEFAULT_SLOT_MINUTES),
-    capacity: String(DEFAULT_SLOT_CAPACITY),
-    status: '1',
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<ScheduleValues, unknown, DoctorScheduleInput>({
+    resolver: scheduleResolver,
+    defaultValues: scheduleValues(edit),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
   React.useEffect(() => {
-    setErrors([]);
-    setV(
-      edit
-        ? {
-            doctor_id: String(edit.doctor_id),
-            day_of_week: String(edit.day_of_week),
-            start_time: edit.start_time.slice(0, 5),
-            end_time: edit.end_time.slice(0, 5),
-            slot_minutes: String(edit.slot_minutes),
-            capacity: String(edit.capacity),
-            status: String(edit.status),
-          }
-        : {
-            doctor_id: '',
-            day_of_week: '1',
-            start_time: '09:00',
-            end_time: '12:00',
-            slot_minutes: String(DEFAULT_SLOT_MINUTES),
-            capacity: String(DEFAULT_SLOT_CAPACITY),
-            status: '1',
-          },
-    );
-  }, [edit, open]);
-  const set = (k: keyof typeof v) => (x: string) => setV((o) => ({ ...o, [k]: x }));
-  const submit = async () => {
-    const data = {
-      doctor_id: Number(v.doctor_id) || 0,
-      day_of_week: Number(v.day_of_week),
-      start_time: v.start_time,
-      end_time: v.end_time,
-      slot_minutes: Number(v.slot_minutes),
-      capacity: Number(v.capacity),
-      status: Number(v.status) as 0 | 1,
-    };
+    setServerErrors([]);
+    reset(scheduleValues(edit));
+  }, [edit, open, reset]);
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
     try {
       if (edit) await upd.mutateAsync({ id: edit.id, data });
       else await add.mutateAsync(data);
@@ -226,115 +266,106 @@ function ScheduleDialog({
       await qc.invalidateQueries({ queryKey: trpc.doctors.pathKey() });
       onClose();
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
     }
-  };
+  });
+  const select = (
+    name: 'doctor_id' | 'day_of_week' | 'status',
+    id: string,
+    options: [string, string][],
+    opts: { placeholder?: string; disabled?: boolean } = {},
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select value={field.value} onValueChange={field.onChange} disabled={opts.disabled}>
+          <SelectTrigger id={id} aria-invalid={!!errors[name]}>
+            <SelectValue placeholder={opts.placeholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map(([value, label]) => (
+              <SelectItem key={value} value={value}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
+  );
   return (
     <Dialog open={open} onOpenChange={(o) => (!o ? onClose() : undefined)}>
       <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{edit ? 'Ubah Jadwal Praktik' : 'Tambah Jadwal Praktik'}</DialogTitle>
-        </DialogHeader>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
-            label="Dokter"
-            htmlFor="sch-doctor"
-            error={fieldErr(errors, 'doctor_id')}
-            required
-            className="sm:col-span-2"
-          >
-            <Select value={v.doctor_id} onValueChange={set('doctor_id')} disabled={!!edit}>
-              <SelectTrigger id="sch-doctor">
-                <SelectValue placeholder="Pilih dokter" />
-              </SelectTrigger>
-              <SelectContent>
-                {doctors.map((d) => (
-                  <SelectItem key={d.doctor_id} value={String(d.doctor_id)}>
-                    {d.doctor_name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label="Hari" htmlFor="sch-day" error={fieldErr(errors, 'day_of_week')} required>
-            <Select value={v.day_of_week} onValueChange={set('day_of_week')}>
-              <SelectTrigger id="sch-day">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(DAY_OF_WEEK_LABEL).map(([k, label]) => (
-                  <SelectItem key={k} value={k}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label="Status" htmlFor="sch-status">
-            <Select value={v.status} onValueChange={set('status')}>
-              <SelectTrigger id="sch-status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="1">Aktif</SelectItem>
-                <SelectItem value="0">Tidak Aktif</SelectItem>
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label="Jam Mulai" htmlFor="sch-start" error={fieldErr(errors, 'start_time')} required>
-            <Input
-              id="sch-start"
-              type="time"
-              value={v.start_time}
-              onChange={(e) => set('start_time')(e.target.value)}
-            />
-          </FormField>
-          <FormField label="Jam Selesai" htmlFor="sch-end" error={fieldErr(errors, 'end_time')} required>
-            <Input id="sch-end" type="time" value={v.end_time} onChange={(e) => set('end_time')(e.target.value)} />
-          </FormField>
-          <FormField label="Durasi Slot (menit)" htmlFor="sch-slot" error={fieldErr(errors, 'slot_minutes')} required>
-            <Input
-              id="sch-slot"
-              type="number"
-              min={5}
-              max={240}
-              value={v.slot_minutes}
-              onChange={(e) => set('slot_minutes')(e.target.value)}
-            />
-          </FormField>
-          <FormField label="Kapasitas per Slot" htmlFor="sch-cap" error={fieldErr(errors, 'capacity')} required>
-            <Input
-              id="sch-cap"
-              type="number"
-              min={1}
-              max={50}
-              value={v.capacity}
-              onChange={(e) => set('capacity')(e.target.value)}
-            />
-          </FormField>
-          <div className="sm:col-span-2">
-            <ErrorList
-              items={errors.filter(
-                (e) =>
-                  !['doctor_id', 'day_of_week', 'start_time', 'end_time', 'slot_minutes', 'capacity'].includes(
-                    e.field ?? '',
-                  ),
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{edit ? 'Ubah Jadwal Praktik' : 'Tambah Jadwal Praktik'}</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Dokter" htmlFor="sch-doctor" error={errors.doctor_id} required className="sm:col-span-2">
+              {select(
+                'doctor_id',
+                'sch-doctor',
+                doctors.map((d) => [String(d.doctor_id), d.doctor_name]),
+                { placeholder: 'Pilih dokter', disabled: !!edit },
               )}
-            />
+            </FormField>
+            <FormField label="Hari" htmlFor="sch-day" error={errors.day_of_week} required>
+              {select('day_of_week', 'sch-day', Object.entries(DAY_OF_WEEK_LABEL))}
+            </FormField>
+            <FormField label="Status" htmlFor="sch-status" error={errors.status}>
+              {select('status', 'sch-status', ACTIVE_STATUS_OPTIONS as [string, string][])}
+            </FormField>
+            <FormField label="Jam Mulai" htmlFor="sch-start" error={errors.start_time} required>
+              <Input id="sch-start" type="time" aria-invalid={!!errors.start_time} {...register('start_time')} />
+            </FormField>
+            <FormField label="Jam Selesai" htmlFor="sch-end" error={errors.end_time} required>
+              <Input id="sch-end" type="time" aria-invalid={!!errors.end_time} {...register('end_time')} />
+            </FormField>
+            <FormField label="Durasi Slot (menit)" htmlFor="sch-slot" error={errors.slot_minutes} required>
+              <Input
+                id="sch-slot"
+                type="number"
+                min={5}
+                max={240}
+                aria-invalid={!!errors.slot_minutes}
+                {...register('slot_minutes')}
+              />
+            </FormField>
+            <FormField label="Kapasitas per Slot" htmlFor="sch-cap" error={errors.capacity} required>
+              <Input
+                id="sch-cap"
+                type="number"
+                min={1}
+                max={50}
+                aria-invalid={!!errors.capacity}
+                {...register('capacity')}
+              />
+            </FormField>
+            <div className="sm:col-span-2">
+              <ErrorList items={serverErrors} />
+            </div>
           </div>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button variant="outline" onClick={onClose}>
-              Batal
-            </Button>
-            <Button onClick={() => void submit()} disabled={add.isPending || upd.isPending}>
-              Simpan
-            </Button>
-          </div>
-        </div>
+          <FormDialogFooter busy={add.isPending || upd.isPending} onCancel={onClose} />
+        </form>
       </DialogContent>
     </Dialog>
   );
 }
+
+interface ClosedValues {
+  /** 'all' = the whole branch is closed. */
+  doctor_id: string;
+  date: string;
+  reason: string;
+}
+
+/** The shared `scheduleClosedInput` over the form's text. */
+const closedResolver = resolverOver<ClosedValues, unknown, ScheduleClosedInput>(scheduleClosedInput, (v) => ({
+  doctor_id: v.doctor_id === 'all' ? undefined : v.doctor_id,
+  date: v.date,
+  reason: v.reason || null,
+}));
 
 function ClosedTab({ doctors }: { doctors: Practice[] }) {
   const trpc = useTRPC();
@@ -343,23 +374,27 @@ function ClosedTab({ doctors }: { doctors: Practice[] }) {
   const q = useQuery({ ...trpc.doctors.closed.queryOptions(), meta: { inlineErrors: true } });
   const add = useMutation({ ...trpc.doctors.addClosed.mutationOptions(), meta: { inlineErrors: true } });
   const del = useMutation(trpc.doctors.removeClosed.mutationOptions());
-  const [doctor, setDoctor] = React.useState('all');
-  const [date, setDate] = React.useState('');
-  const [reason, setReason] = React.useState('');
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<ClosedValues, unknown, ScheduleClosedInput>({
+    resolver: closedResolver,
+    defaultValues: { doctor_id: 'all', date: '', reason: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, getValues, formState } = form;
+  const errors = formState.errors;
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.doctors.pathKey() });
-  const submit = async () => {
-    setErrors([]);
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
     try {
-      await add.mutateAsync({ doctor_id: doctor === 'all' ? undefined : Number(doctor), date, reason: reason || null });
+      await add.mutateAsync(data);
       toast.success('Tanggal libur tersimpan');
-      setDate('');
-      setReason('');
+      reset({ doctor_id: getValues('doctor_id'), date: '', reason: '' });
       await refresh();
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
     }
-  };
+  });
   type Row = NonNullable<typeof q.data>[number];
   const columns: Column<Row>[] = [
     { key: 'date', header: 'Tanggal', cell: (r) => formatDate(r.date) },
@@ -377,35 +412,57 @@ function ClosedTab({ doctors }: { doctors: Practice[] }) {
   ];
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-4">
-        <FormField label="Dokter" htmlFor="closed-doctor" error={fieldErr(errors, 'doctor_id')}>
-          <Select value={doctor} onValueChange={setDoctor}>
-            <SelectTrigger id="closed-doctor">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">Seluruh klinik tutup</SelectItem>
-              {doctors.map((d) => (
-                <SelectItem key={d.doctor_id} value={String(d.doctor_id)}>
-                  {d.doctor_name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-4"
+      >
+        <FormField label="Dokter" htmlFor="closed-doctor" error={errors.doctor_id}>
+          <Controller
+            control={control}
+            name="doctor_id"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="closed-doctor">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="all">Seluruh klinik tutup</SelectItem>
+                  {doctors.map((d) => (
+                    <SelectItem key={d.doctor_id} value={String(d.doctor_id)}>
+                      {d.doctor_name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
         </FormField>
-        <FormField label="Tanggal" htmlFor="closed-date" error={fieldErr(errors, 'date')} required>
-          <DateInput id="closed-date" value={date} min={today} onChange={setDate} />
+        <FormField label="Tanggal" htmlFor="closed-date" error={errors.date} required>
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DateInput
+                id="closed-date"
+                value={field.value}
+                min={today}
+                onChange={field.onChange}
+                aria-invalid={!!errors.date}
+              />
+            )}
+          />
         </FormField>
-        <FormField label="Alasan" htmlFor="closed-reason" error={fieldErr(errors, 'reason')}>
-          <Input id="closed-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+        <FormField label="Alasan" htmlFor="closed-reason" error={errors.reason}>
+          <Input id="closed-reason" maxLength={200} aria-invalid={!!errors.reason} {...register('reason')} />
         </FormField>
         <div className="flex items-end">
-          <Button onClick={() => void submit()} disabled={add.isPending}>
+          <Button type="submit" disabled={add.isPending}>
             Tambah Libur
           </Button>
         </div>
-      </div>
-      <ErrorList items={errors.filter((e) => !['doctor_id', 'date', 'reason'].includes(e.field ?? ''))} />
+      </form>
+      <ErrorList items={serverErrors} />
       {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
       <DataTable columns={columns} rows={q.data} rowKey={(r) => r.id} loading={q.isPending} />
     </div>
@@ -446,9 +503,7 @@ export default function DoctorMasterPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => (
-        <Badge variant={p.status === 1 ? 'success' : 'secondary'}>{p.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (p) => <Badge variant={p.status === 1 ? 'success' : 'secondary'}>{statusLabel(p.status)}</Badge>,
     },
     {
       key: 'actions',
@@ -469,9 +524,7 @@ export default function DoctorMasterPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (s) => (
-        <Badge variant={s.status === 1 ? 'success' : 'secondary'}>{s.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (s) => <Badge variant={s.status === 1 ? 'success' : 'secondary'}>{statusLabel(s.status)}</Badge>,
     },
     {
       key: 'actions',

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
+import { statusLabel } from '../../../lib/status';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
@@ -64,9 +65,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
     {
       key: 'status',
       header: 'Status',
-      cell: (r) => (
-        <Badge variant={r.status === 1 ? 'success' : 'secondary'}>{r.status === 1 ? 'Aktif' : 'Tidak Aktif'}</Badge>
-      ),
+      cell: (r) => <Badge variant={r.status === 1 ? 'success' : 'secondary'}>{statusLabel(r.status)}</Badge>,
     },
   ];
   const exportAll = async () => {
@@ -89,7 +88,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
         { header: 'Telepon', value: (r) => r.phone ?? '', width: 16 },
         { header: 'Email', value: (r) => r.email ?? '', width: 26 },
         { header: 'Bergabung', value: (r) => r.join_at ?? '', width: 12 },
-        { header: 'Status', value: (r) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif'), width: 12 },
+        { header: 'Status', value: (r) => statusLabel(r.status), width: 12 },
       ],
       res.data,
       doctors ? 'Dokter' : 'Pegawai',

@@ -1,15 +1,23 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatDate, type ErrorItem, type ReservationDto } from '@klinik/shared';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  formatDate,
+  reservationInput,
+  type ErrorItem,
+  type ReservationDto,
+  type ReservationInput,
+} from '@klinik/shared';
 import { api, errorItems } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
+import { resolverOver } from '../../../lib/resolver-over';
 import { NewPatientDialog } from '../../patients/components/NewPatientDialog';
 import { Button } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Textarea } from '../../../components/ui/textarea';
 import { bookReservation, type PatientOption } from '../api';
 
@@ -23,7 +31,27 @@ export interface SlotChoice {
   capacity: number;
 }
 
-/** Books a patient (searched, or registered on the spot) into a chosen slot. */
+interface BookValues {
+  customer: PatientOption | null;
+  note: string;
+}
+
+/** The shared `reservationInput` over the chosen patient and the slot (the form's context): the server's rules. */
+const bookResolver = resolverOver<BookValues, SlotChoice | null, ReservationInput>(
+  reservationInput,
+  (values, slot) => ({
+    customer: values.customer?.id,
+    doctor: slot?.doctor,
+    date: slot?.date,
+    time: slot?.time,
+    note: values.note.trim() || null,
+  }),
+);
+
+/**
+ * Books a patient (searched, or registered on the spot) into a chosen slot: react-hook-form over the shared
+ * `reservationInput` (issue 9 item 5), errors next to their field.
+ */
 export function BookDialog({
   slot,
   onClose,
@@ -34,47 +62,41 @@ export function BookDialog({
   onBooked: (r: ReservationDto) => void;
 }) {
   const qc = useQueryClient();
-  const [patient, setPatient] = React.useState<PatientOption | null>(null);
-  const [note, setNote] = React.useState('');
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
-  const [busy, setBusy] = React.useState(false);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [newPatient, setNewPatient] = React.useState(false);
   const key = React.useRef(newIdempotencyKey());
+  const form = useForm<BookValues, SlotChoice | null, ReservationInput>({
+    resolver: bookResolver,
+    context: slot,
+    defaultValues: { customer: null, note: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, setValue, formState } = form;
+  const errors = formState.errors;
+  const busy = formState.isSubmitting;
 
   React.useEffect(() => {
     if (slot) {
-      setPatient(null);
-      setNote('');
-      setErrors([]);
+      reset({ customer: null, note: '' });
+      setServerErrors([]);
       key.current = newIdempotencyKey();
     }
-  }, [slot]);
+  }, [slot, reset]);
 
-  const submit = async () => {
-    if (!slot) return;
-    if (!patient) {
-      setErrors([{ field: 'customer', message: 'Pasien wajib dipilih' }]);
-      return;
-    }
-    setBusy(true);
-    setErrors([]);
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
     try {
-      const r = await bookReservation(
-        { customer: patient.id, doctor: slot.doctor, date: slot.date, time: slot.time, note: note.trim() || null },
-        key.current,
-      );
+      const r = await bookReservation({ ...data, note: data.note || null }, key.current);
       toast.success(`Reservasi ${r.code} tersimpan`);
       await qc.invalidateQueries();
       onBooked(r);
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
       key.current = newIdempotencyKey();
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
-  const fieldError = (f: string) => errors.find((e) => e.field === f)?.message;
   return (
     <>
       <Dialog open={slot !== null} onOpenChange={(o) => (!o && !busy ? onClose() : undefined)}>
@@ -87,26 +109,33 @@ export function BookDialog({
                 : ''}
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-3">
-            <FormField label="Pasien" htmlFor="book-patient" error={fieldError('customer')} required>
+          <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
+            <FormField label="Pasien" htmlFor="book-patient" error={errors.customer?.message} required>
               <div className="flex gap-2">
                 <div className="flex-1">
-                  <Combobox<PatientOption>
-                    id="book-patient"
-                    queryKey={['reservations', 'searchcustomer']}
-                    search={async (text, signal) =>
-                      (
-                        await api.get<{ data: PatientOption[] }>('/api/service/registration/searchcustomer', {
-                          query: { keyword: text },
-                          signal,
-                        })
-                      ).data
-                    }
-                    value={patient}
-                    onChange={setPatient}
-                    getKey={(p) => p.id}
-                    getLabel={(p) => `${p.name} (${p.username})`}
-                    placeholder="Cari nama, NO RM., telepon"
+                  <Controller
+                    control={control}
+                    name="customer"
+                    render={({ field }) => (
+                      <Combobox<PatientOption>
+                        id="book-patient"
+                        invalid={!!errors.customer}
+                        queryKey={['reservations', 'searchcustomer']}
+                        search={async (text, signal) =>
+                          (
+                            await api.get<{ data: PatientOption[] }>('/api/service/registration/searchcustomer', {
+                              query: { keyword: text },
+                              signal,
+                            })
+                          ).data
+                        }
+                        value={field.value}
+                        onChange={field.onChange}
+                        getKey={(p) => p.id}
+                        getLabel={(p) => `${p.name} (${p.username})`}
+                        placeholder="Cari nama, NO RM., telepon"
+                      />
+                    )}
                   />
                 </div>
                 <Button type="button" variant="outline" onClick={() => setNewPatient(true)}>
@@ -114,26 +143,32 @@ export function BookDialog({
                 </Button>
               </div>
             </FormField>
-            <FormField label="Catatan" htmlFor="book-note" error={fieldError('note')}>
-              <Textarea id="book-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+            <FormField label="Catatan" htmlFor="book-note" error={errors.note}>
+              <Textarea id="book-note" maxLength={500} aria-invalid={!!errors.note} {...register('note')} />
             </FormField>
-            <ErrorList items={errors.filter((e) => e.field !== 'customer' && e.field !== 'note')} />
+            <ErrorList items={serverErrors} />
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Batal
               </Button>
-              <Button type="button" onClick={() => void submit()} disabled={busy} data-testid="book-submit">
+              <Button type="submit" disabled={busy} data-testid="book-submit">
                 {busy ? 'Menyimpan...' : 'Simpan Reservasi'}
               </Button>
             </div>
-          </div>
+          </form>
         </DialogContent>
       </Dialog>
       <NewPatientDialog
         fromReservation
         open={newPatient}
         onOpenChange={setNewPatient}
-        onCreated={(u) => setPatient({ id: u.id, name: u.name, username: u.username, phone: u.phone ?? null })}
+        onCreated={(u) =>
+          setValue(
+            'customer',
+            { id: u.id, name: u.name, username: u.username, phone: u.phone ?? null },
+            { shouldValidate: formState.isSubmitted },
+          )
+        }
       />
     </>
   );

@@ -1,15 +1,21 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   formatDate,
   RESERVATION_STATUS_LABEL,
   RESERVATION_STATUSES,
+  reservationCancelInput,
+  reservationMoveInput,
+  reservationNoShowInput,
   type ErrorItem,
   type ReservationDto,
   type ReservationStatus,
+  type ReservationUpdateInput,
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
+import { resolverOver } from '../../../lib/resolver-over';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
@@ -18,7 +24,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { DateInput } from '../../../components/ui/date-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
@@ -36,89 +42,136 @@ const VARIANT: Record<ReservationStatus, 'default' | 'success' | 'secondary' | '
 
 type Action = { kind: 'batal' | 'tidak_datang' | 'pindah'; r: ReservationDto } | null;
 
+type ActionKind = 'batal' | 'tidak_datang' | 'pindah';
+
+interface ActionValues {
+  reason: string;
+  date: string;
+  time: string;
+}
+
+/** The shared schema of each action (the members of `reservationUpdateInput`, the server's rules). */
+const ACTION_SCHEMA = {
+  batal: reservationCancelInput,
+  tidak_datang: reservationNoShowInput,
+  pindah: reservationMoveInput,
+} as const;
+
+/** The action's shared schema over what its form shows (the action is the form's context). */
+const actionResolver: Resolver<ActionValues, ActionKind | undefined, ReservationUpdateInput> = (
+  values,
+  kind,
+  options,
+) => {
+  const k = kind ?? 'tidak_datang';
+  return resolverOver<ActionValues, ActionKind, ReservationUpdateInput>(ACTION_SCHEMA[k], (v) =>
+    k === 'batal'
+      ? { status: 'batal', reason: v.reason }
+      : k === 'pindah'
+        ? { date: v.date, time: v.time }
+        : { status: k },
+  )(values, kind, options);
+};
+
 function ActionDialog({ action, onClose }: { action: Action; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const today = useBranchToday();
   const m = useMutation({ ...trpc.reservations.update.mutationOptions(), meta: { inlineErrors: true } });
-  const [reason, setReason] = React.useState('');
-  const [date, setDate] = React.useState(today);
-  const [time, setTime] = React.useState('');
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<ActionValues, ActionKind | undefined, ReservationUpdateInput>({
+    resolver: actionResolver,
+    context: action?.kind,
+    defaultValues: { reason: '', date: today, time: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, setValue, formState } = form;
+  const errors = formState.errors;
   React.useEffect(() => {
-    setReason('');
-    setErrors([]);
-    setTime('');
-    setDate(action?.r.date && action.r.date >= today ? action.r.date : today);
-  }, [action, today]);
+    setServerErrors([]);
+    reset({ reason: '', time: '', date: action?.r.date && action.r.date >= today ? action.r.date : today });
+  }, [action, today, reset]);
+  const [date, time] = useWatch({ control, name: ['date', 'time'] });
   if (!action) return null;
   const r = action.r;
-  const submit = async () => {
-    setErrors([]);
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
     try {
-      const data =
-        action.kind === 'batal'
-          ? { status: 'batal' as const, reason }
-          : action.kind === 'tidak_datang'
-            ? { status: 'tidak_datang' as const }
-            : { date, time };
       await m.mutateAsync({ id: r.id, data });
       toast.success('Reservasi diperbarui');
       await qc.invalidateQueries();
       onClose();
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
     }
-  };
+  });
   const title =
     action.kind === 'batal'
       ? 'Batalkan Reservasi'
       : action.kind === 'tidak_datang'
         ? 'Tandai Tidak Datang'
         : 'Pindah Jadwal';
-  const err = (f: string) => errors.find((e) => e.field === f)?.message;
   return (
     <Dialog open onOpenChange={(o) => (!o && !m.isPending ? onClose() : undefined)}>
       <DialogContent className="max-w-2xl" data-testid="reservation-action">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {r.code} · {r.customer_name} · {r.doctor_name} · {formatDate(r.date)} {r.time}
-          </DialogDescription>
-        </DialogHeader>
-        {action.kind === 'batal' ? (
-          <FormField label="Alasan" htmlFor="cancel-reason" error={err('reason')} required>
-            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </FormField>
-        ) : null}
-        {action.kind === 'pindah' ? (
-          <div className="grid gap-3">
-            <FormField label="Tanggal baru" htmlFor="move-date" error={err('date')} required>
-              <DateInput id="move-date" value={date} min={today} onChange={(d) => setDate(d || today)} />
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>
+              {r.code} · {r.customer_name} · {r.doctor_name} · {formatDate(r.date)} {r.time}
+            </DialogDescription>
+          </DialogHeader>
+          {action.kind === 'batal' ? (
+            <FormField label="Alasan" htmlFor="cancel-reason" error={errors.reason} required>
+              <Textarea id="cancel-reason" maxLength={500} aria-invalid={!!errors.reason} {...register('reason')} />
             </FormField>
-            <SlotGrid doctor={r.doctor} date={date} selected={time} onPick={(s) => setTime(s.time)} />
-            {err('time') ? <p className="text-sm text-destructive">{err('time')}</p> : null}
+          ) : null}
+          {action.kind === 'pindah' ? (
+            <div className="grid gap-3">
+              <FormField label="Tanggal baru" htmlFor="move-date" error={errors.date} required>
+                <Controller
+                  control={control}
+                  name="date"
+                  render={({ field }) => (
+                    <DateInput
+                      id="move-date"
+                      value={field.value}
+                      min={today}
+                      onChange={(d) => field.onChange(d || today)}
+                      aria-invalid={!!errors.date}
+                    />
+                  )}
+                />
+              </FormField>
+              <SlotGrid
+                doctor={r.doctor}
+                date={date}
+                selected={time}
+                onPick={(s) => setValue('time', s.time, { shouldValidate: formState.isSubmitted })}
+              />
+              {errors.time ? <p className="text-sm text-destructive">{errors.time.message}</p> : null}
+            </div>
+          ) : null}
+          <ErrorList items={serverErrors} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose} disabled={m.isPending}>
+              Tutup
+            </Button>
+            <Button
+              type="submit"
+              disabled={m.isPending || (action.kind === 'pindah' && !time)}
+              data-testid="reservation-action-submit"
+            >
+              Simpan
+            </Button>
           </div>
-        ) : null}
-        <ErrorList items={errors.filter((e) => !['reason', 'date', 'time'].includes(e.field ?? ''))} />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose} disabled={m.isPending}>
-            Tutup
-          </Button>
-          <Button
-            onClick={() => void submit()}
-            disabled={m.isPending || (action.kind === 'pindah' && !time)}
-            data-testid="reservation-action-submit"
-          >
-            Simpan
-          </Button>
-        </div>
+        </form>
       </DialogContent>
     </Dialog>
   );
 }
 
-/** /service/reservasi: reservations with filters (date range, doctor, status, patient), actions and Excel. */
 export default function ReservasiPage() {
   const trpc = useTRPC();
   const today = useBranchToday();

@@ -1,10 +1,9 @@
 import * as React from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import {
-  formatNumber,
   INSTALLMENT_SCHEMAS,
-  parseRupiah,
   installmentMismatch,
   PAKET_ITEM_TYPES,
   type ErrorItem,
@@ -16,32 +15,24 @@ import { useBranchToday } from '../../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../../lib/trpc';
 import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../../components/OptionSelect';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../../components/FormDialogFooter';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
 import { ErrorList } from '../../../../components/ui/error-list';
-import { FormField } from '../../../../components/ui/form';
+import { applyServerErrors, FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
 import { DateInput } from '../../../../components/ui/date-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
-import { fieldErrorsOf } from './field-errors';
+import { money, NEW_ROW, paketResolver, toPaketValues, whole, type PaketValues } from './paket-form';
 
-/** 'Paket Promosi' create/edit dialog with its treatment rows (split out of PromosiPage, issue 9 item 6). */
-const SHOWN_FIELD =
-  /^(code|name|paket_type_id|active_at|price|dp_amount|cicilan_amount|cicilan_attempt|items\.\d+\.(ref_id|free_slot|expired_duration))$/;
+/**
+ * 'Paket Promosi' create/edit dialog with its treatment rows (split out of PromosiPage, issue 9 item 6):
+ * react-hook-form over the shared `paketInput` (the server's rules, the instalment sum included, issue 9 item 5),
+ * the rows a `useFieldArray`, errors next to their field and the server's field errors put back on the field.
+ */
 
-interface ItemRow {
-  type: string;
-  ref_id: string;
-  free_slot: string;
-  expired_duration: string;
-}
+/** After a first save, a change to the price, DP or number of instalments checks the instalment sum again. */
+const SUM_DEPS = 'cicilan_amount' as const;
 
 export function PaketDialog({
   paket,
@@ -60,6 +51,7 @@ export function PaketDialog({
   const today = useBranchToday();
   const create = useMutation({ ...trpc.paket.create.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.paket.update.mutationOptions(), meta: { inlineErrors: true } });
+  const busy = create.isPending || update.isPending;
   const masterQuery = { page: 1, limit: 500, status: 1 };
   const tindakan = useQuery({
     ...trpc.masters.tindakan.list.queryOptions(masterQuery),
@@ -81,98 +73,68 @@ export function PaketDialog({
     '2': items.data?.data ?? [],
     '3': labs.data?.data ?? [],
   };
-  const blank = {
-    code: '',
-    name: '',
-    paket_type_id: '',
-    active_at: today,
-    price: '',
-    description: '',
-    status: '1',
-    installment_schema: '0',
-    dp_amount: '0',
-    cicilan_amount: '0',
-    cicilan_attempt: '0',
-  };
-  const [v, setV] = React.useState(blank);
-  const [rows, setRows] = React.useState<ItemRow[]>([]);
-  const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  const form = useForm<PaketValues, unknown, PaketInput>({
+    resolver: paketResolver,
+    defaultValues: toPaketValues(paket, today),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, setValue, formState } = form;
+  const errors = formState.errors;
+  const rows = useFieldArray({ control, name: 'items' });
   React.useEffect(() => {
     if (!open) return;
-    setErrors([]);
-    if (paket) {
-      setV({
-        code: paket.code,
-        name: paket.name,
-        paket_type_id: String(paket.pakettypedata.id),
-        active_at: paket.active_at,
-        price: formatNumber(paket.price),
-        description: paket.description ?? '',
-        status: String(paket.status),
-        installment_schema: String(paket.installment_schema),
-        dp_amount: formatNumber(paket.dp_amount),
-        cicilan_amount: formatNumber(paket.cicilan_amount),
-        cicilan_attempt: String(paket.cicilan_attempt),
-      });
-      setRows(
-        (paket.items ?? []).map((i) => ({
-          type: String(i.type),
-          ref_id: String(i.ref_id),
-          free_slot: String(i.free_slot),
-          expired_duration: String(i.expired_duration),
-        })),
-      );
-    } else {
-      setV(blank);
-      setRows([]);
-    }
+    reset(toPaketValues(paket, today));
+    setServerErrors([]);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   }, [open, paket]);
-  const { byField } = fieldErrorsOf(errors);
-  const instal = v.installment_schema === '1';
-  const num = (s: string) => parseRupiah(s) ?? NaN;
+
+  const [schema, price, dp, cicilan, attempt, rowTypes] = useWatch({
+    control,
+    name: ['installment_schema', 'price', 'dp_amount', 'cicilan_amount', 'cicilan_attempt', 'items'],
+  });
+  const instal = schema === '1';
+  // The instalment sum live, by the one shared rule (the schema reports the same message on cicilan_amount).
+  const nums = [money(price), money(dp), money(cicilan), whole(attempt)];
   const mismatch =
-    instal && [v.price, v.dp_amount, v.cicilan_amount, v.cicilan_attempt].every((x) => Number.isFinite(num(x)))
-      ? installmentMismatch(num(v.price), num(v.dp_amount), num(v.cicilan_amount), num(v.cicilan_attempt))
+    instal && nums.every((x) => typeof x === 'number')
+      ? installmentMismatch(...(nums as [number, number, number, number]))
       : null;
 
-  const save = async () => {
-    const data = {
-      code: v.code,
-      name: v.name,
-      paket_type_id: Number(v.paket_type_id),
-      active_at: v.active_at,
-      price: num(v.price),
-      description: v.description || null,
-      status: Number(v.status),
-      installment_schema: Number(v.installment_schema),
-      dp_amount: num(v.dp_amount) || 0,
-      cicilan_amount: num(v.cicilan_amount) || 0,
-      cicilan_attempt: num(v.cicilan_attempt) || 0,
-      items: rows.map((r) => ({
-        type: Number(r.type),
-        ref_id: Number(r.ref_id),
-        free_slot: Number(r.free_slot),
-        expired_duration: Number(r.expired_duration),
-      })),
-    } as unknown as PaketInput;
+  const submit = handleSubmit(async (data) => {
+    setServerErrors([]);
+    const payload = { ...data, description: data.description || null } as PaketInput;
     try {
-      if (paket) await update.mutateAsync({ id: paket.paket_id, data });
-      else await create.mutateAsync(data);
+      if (paket) await update.mutateAsync({ id: paket.paket_id, data: payload });
+      else await create.mutateAsync(payload);
       onSaved();
     } catch (err) {
-      setErrors(errorItems(err));
+      setServerErrors(applyServerErrors(form, errorItems(err)));
     }
-  };
-  const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setV({ ...v, [k]: e.target.value });
-  const setRow = (i: number, patch: Partial<ItemRow>) =>
-    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  });
+
+  const sel = (
+    name: 'paket_type_id' | 'status' | 'installment_schema',
+    render: (value: string, onChange: (v: string) => void) => React.ReactNode,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      rules={name === 'installment_schema' ? { deps: ['cicilan_amount', 'cicilan_attempt'] } : undefined}
+      render={({ field }) => <>{render(field.value, field.onChange)}</>}
+    />
+  );
+  const itemsError = errors.items?.root?.message ?? errors.items?.message;
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
+    <Dialog open={open} onOpenChange={(o) => (o || busy ? undefined : onClose())}>
       <DialogContent fullScreen aria-describedby={undefined}>
-        <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4">
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-4"
+        >
           <DialogHeader>
             <DialogTitle>{paket ? `Ubah Paket ${paket.code} (versi baru)` : 'Paket Baru'}</DialogTitle>
             {paket ? (
@@ -182,159 +144,182 @@ export function PaketDialog({
             ) : null}
           </DialogHeader>
           <div className="grid gap-3 md:grid-cols-3">
-            <FormField label="Kode" htmlFor="pk-code" error={byField.code} required>
-              <Input id="pk-code" value={v.code} onChange={set('code')} />
+            <FormField label="Kode" htmlFor="pk-code" error={errors.code} required>
+              <Input id="pk-code" aria-invalid={!!errors.code} {...register('code')} />
             </FormField>
-            <FormField label="Nama Paket" htmlFor="pk-name" error={byField.name} required className="md:col-span-2">
-              <Input id="pk-name" value={v.name} onChange={set('name')} />
+            <FormField label="Nama Paket" htmlFor="pk-name" error={errors.name} required className="md:col-span-2">
+              <Input id="pk-name" aria-invalid={!!errors.name} {...register('name')} />
             </FormField>
-            <FormField label="Jenis Paket" htmlFor="pk-type" error={byField.paket_type_id} required>
-              <Select value={v.paket_type_id} onValueChange={(x) => setV({ ...v, paket_type_id: x })}>
-                <SelectTrigger id="pk-type">
-                  <SelectValue placeholder="Pilih jenis paket" />
-                </SelectTrigger>
-                <SelectContent>
-                  {types
-                    .filter((t) => t.status === 1)
-                    .map((t) => (
-                      <SelectItem key={t.id} value={String(t.id)}>
-                        {t.name}
-                      </SelectItem>
-                    ))}
-                </SelectContent>
-              </Select>
+            <FormField label="Jenis Paket" htmlFor="pk-type" error={errors.paket_type_id} required>
+              {sel('paket_type_id', (value, onChange) => (
+                <Select value={value} onValueChange={onChange}>
+                  <SelectTrigger id="pk-type" aria-invalid={!!errors.paket_type_id}>
+                    <SelectValue placeholder="Pilih jenis paket" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {types
+                      .filter((t) => t.status === 1)
+                      .map((t) => (
+                        <SelectItem key={t.id} value={String(t.id)}>
+                          {t.name}
+                        </SelectItem>
+                      ))}
+                  </SelectContent>
+                </Select>
+              ))}
             </FormField>
-            <FormField label="Berlaku Mulai" htmlFor="pk-active" error={byField.active_at} required>
-              <DateInput id="pk-active" value={v.active_at} onChange={(iso) => setV({ ...v, active_at: iso })} />
-            </FormField>
-            <FormField label="Status" htmlFor="pk-status">
-              <OptionSelect
-                id="pk-status"
-                value={v.status}
-                onValueChange={(x) => setV({ ...v, status: x })}
-                options={ACTIVE_STATUS_OPTIONS}
+            <FormField label="Berlaku Mulai" htmlFor="pk-active" error={errors.active_at} required>
+              <Controller
+                control={control}
+                name="active_at"
+                render={({ field }) => (
+                  <DateInput
+                    id="pk-active"
+                    value={field.value}
+                    onChange={field.onChange}
+                    aria-invalid={!!errors.active_at}
+                  />
+                )}
               />
             </FormField>
-            <FormField label="Harga (Rp)" htmlFor="pk-price" error={byField.price} required>
-              <Input id="pk-price" inputMode="decimal" value={v.price} onChange={set('price')} />
+            <FormField label="Status" htmlFor="pk-status" error={errors.status}>
+              {sel('status', (value, onChange) => (
+                <OptionSelect id="pk-status" value={value} onValueChange={onChange} options={ACTIVE_STATUS_OPTIONS} />
+              ))}
             </FormField>
-            <FormField label="Skema Pembayaran" htmlFor="pk-schema">
-              <OptionSelect
-                id="pk-schema"
-                value={v.installment_schema}
-                onValueChange={(x) => setV({ ...v, installment_schema: x })}
-                options={INSTALLMENT_SCHEMAS}
+            <FormField label="Harga (Rp)" htmlFor="pk-price" error={errors.price} required>
+              <Input
+                id="pk-price"
+                inputMode="decimal"
+                aria-invalid={!!errors.price}
+                {...register('price', { deps: SUM_DEPS })}
               />
+            </FormField>
+            <FormField label="Skema Pembayaran" htmlFor="pk-schema" error={errors.installment_schema}>
+              {sel('installment_schema', (value, onChange) => (
+                <OptionSelect id="pk-schema" value={value} onValueChange={onChange} options={INSTALLMENT_SCHEMAS} />
+              ))}
             </FormField>
             {instal ? (
               <>
-                <FormField label="DP (Rp)" htmlFor="pk-dp" error={byField.dp_amount}>
-                  <Input id="pk-dp" inputMode="decimal" value={v.dp_amount} onChange={set('dp_amount')} />
+                <FormField label="DP (Rp)" htmlFor="pk-dp" error={errors.dp_amount}>
+                  <Input
+                    id="pk-dp"
+                    inputMode="decimal"
+                    aria-invalid={!!errors.dp_amount}
+                    {...register('dp_amount', { deps: SUM_DEPS })}
+                  />
                 </FormField>
-                <FormField label="Nominal Cicilan (Rp)" htmlFor="pk-cicilan" error={byField.cicilan_amount}>
+                <FormField label="Nominal Cicilan (Rp)" htmlFor="pk-cicilan" error={errors.cicilan_amount}>
                   <Input
                     id="pk-cicilan"
                     inputMode="decimal"
-                    value={v.cicilan_amount}
-                    onChange={set('cicilan_amount')}
+                    aria-invalid={!!errors.cicilan_amount}
+                    {...register('cicilan_amount')}
                   />
                 </FormField>
-                <FormField label="Jumlah Cicilan" htmlFor="pk-attempt" error={byField.cicilan_attempt}>
+                <FormField label="Jumlah Cicilan" htmlFor="pk-attempt" error={errors.cicilan_attempt}>
                   <Input
                     id="pk-attempt"
                     inputMode="numeric"
-                    value={v.cicilan_attempt}
-                    onChange={set('cicilan_attempt')}
+                    aria-invalid={!!errors.cicilan_attempt}
+                    {...register('cicilan_attempt', { deps: SUM_DEPS })}
                   />
                 </FormField>
               </>
             ) : null}
-            <FormField label="Keterangan" htmlFor="pk-desc" className="md:col-span-3">
-              <Textarea id="pk-desc" rows={2} value={v.description} onChange={set('description')} />
+            <FormField label="Keterangan" htmlFor="pk-desc" error={errors.description} className="md:col-span-3">
+              <Textarea id="pk-desc" rows={2} {...register('description')} />
             </FormField>
           </div>
-          {mismatch && !byField.cicilan_amount ? <p className="text-sm text-destructive">{mismatch}</p> : null}
+          {mismatch && !errors.cicilan_amount ? <p className="text-sm text-destructive">{mismatch}</p> : null}
 
           <div className="grid gap-2">
             <div className="flex items-center justify-between">
               <h3 className="font-semibold">Isi Paket</h3>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setRows([...rows, { type: '1', ref_id: '', free_slot: '1', expired_duration: '90' }])}
-              >
+              <Button type="button" size="sm" variant="outline" onClick={() => rows.append({ ...NEW_ROW })}>
                 <Plus /> Tambah Item
               </Button>
             </div>
-            {rows.length === 0 ? <p className="text-sm text-muted-foreground">{'Tidak ada Perawatan'}</p> : null}
-            {rows.map((r, i) => (
-              <div
-                key={i}
-                className="grid items-end gap-2 rounded-md border p-2 md:grid-cols-[140px_1fr_110px_130px_auto]"
-              >
-                <FormField label="Jenis" htmlFor={`it-type-${i}`}>
-                  <OptionSelect
-                    id={`it-type-${i}`}
-                    value={r.type}
-                    onValueChange={(x) => setRow(i, { type: x, ref_id: '' })}
-                    options={PAKET_ITEM_TYPES}
-                  />
-                </FormField>
-                <FormField label="Nama" htmlFor={`it-ref-${i}`} error={byField[`items.${i}.ref_id`]}>
-                  <Select value={r.ref_id} onValueChange={(x) => setRow(i, { ref_id: x })}>
-                    <SelectTrigger id={`it-ref-${i}`}>
-                      <SelectValue placeholder="Pilih" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {options[r.type].map((o) => (
-                        <SelectItem key={o.id} value={String(o.id)}>
-                          {o.code} · {o.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormField>
-                <FormField label="Slot" htmlFor={`it-slot-${i}`} error={byField[`items.${i}.free_slot`]}>
-                  <Input
-                    id={`it-slot-${i}`}
-                    inputMode="numeric"
-                    value={r.free_slot}
-                    onChange={(e) => setRow(i, { free_slot: e.target.value })}
-                  />
-                </FormField>
-                <FormField
-                  label="Berlaku (hari)"
-                  htmlFor={`it-exp-${i}`}
-                  error={byField[`items.${i}.expired_duration`]}
+            {rows.fields.length === 0 ? <p className="text-sm text-muted-foreground">{'Tidak ada Perawatan'}</p> : null}
+            {itemsError ? <p className="text-sm text-destructive">{itemsError}</p> : null}
+            {rows.fields.map((r, i) => {
+              const rowErrors = errors.items?.[i];
+              const rowType = rowTypes?.[i]?.type ?? r.type;
+              return (
+                <div
+                  key={r.id}
+                  className="grid items-end gap-2 rounded-md border p-2 md:grid-cols-[140px_1fr_110px_130px_auto]"
                 >
-                  <Input
-                    id={`it-exp-${i}`}
-                    inputMode="numeric"
-                    value={r.expired_duration}
-                    onChange={(e) => setRow(i, { expired_duration: e.target.value })}
-                  />
-                </FormField>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Hapus item"
-                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                >
-                  <Trash2 />
-                </Button>
-              </div>
-            ))}
+                  <FormField label="Jenis" htmlFor={`it-type-${i}`} error={rowErrors?.type}>
+                    <Controller
+                      control={control}
+                      name={`items.${i}.type`}
+                      render={({ field }) => (
+                        <OptionSelect
+                          id={`it-type-${i}`}
+                          value={field.value}
+                          onValueChange={(x) => {
+                            field.onChange(x);
+                            setValue(`items.${i}.ref_id`, '');
+                          }}
+                          options={PAKET_ITEM_TYPES}
+                        />
+                      )}
+                    />
+                  </FormField>
+                  <FormField label="Nama" htmlFor={`it-ref-${i}`} error={rowErrors?.ref_id}>
+                    <Controller
+                      control={control}
+                      name={`items.${i}.ref_id`}
+                      render={({ field }) => (
+                        <Select value={field.value} onValueChange={field.onChange}>
+                          <SelectTrigger id={`it-ref-${i}`} aria-invalid={!!rowErrors?.ref_id}>
+                            <SelectValue placeholder="Pilih" />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {(options[rowType] ?? []).map((o) => (
+                              <SelectItem key={o.id} value={String(o.id)}>
+                                {o.code} · {o.name}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    />
+                  </FormField>
+                  <FormField label="Slot" htmlFor={`it-slot-${i}`} error={rowErrors?.free_slot}>
+                    <Input
+                      id={`it-slot-${i}`}
+                      inputMode="numeric"
+                      aria-invalid={!!rowErrors?.free_slot}
+                      {...register(`items.${i}.free_slot`)}
+                    />
+                  </FormField>
+                  <FormField label="Berlaku (hari)" htmlFor={`it-exp-${i}`} error={rowErrors?.expired_duration}>
+                    <Input
+                      id={`it-exp-${i}`}
+                      inputMode="numeric"
+                      aria-invalid={!!rowErrors?.expired_duration}
+                      {...register(`items.${i}.expired_duration`)}
+                    />
+                  </FormField>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label="Hapus item"
+                    onClick={() => rows.remove(i)}
+                  >
+                    <Trash2 />
+                  </Button>
+                </div>
+              );
+            })}
           </div>
-          <ErrorList items={errors.filter((e) => !e.field || !SHOWN_FIELD.test(e.field))} />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Batal
-            </Button>
-            <Button onClick={() => void save()} disabled={create.isPending || update.isPending}>
-              Simpan
-            </Button>
-          </DialogFooter>
-        </div>
+          <ErrorList items={serverErrors} />
+          <FormDialogFooter busy={busy} onCancel={onClose} />
+        </form>
       </DialogContent>
     </Dialog>
   );
