@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah } from '@klinik/shared';
+import type { FieldError } from 'react-hook-form';
+import { formatRupiah, type ErrorItem } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -120,4 +121,37 @@ export function tendersOf(rows: TenderRow[]) {
   return rows
     .filter((r) => r.method || r.amount)
     .map((r) => ({ method: r.method ? Number(r.method) : '', amount: r.amount === '' ? '' : Number(r.amount) }));
+}
+
+/**
+ * A shared payment schema's issues as form errors: `payments.<k>.<field>` goes back to the tender row k came from
+ * (rows left empty are not sent, see tendersOf), `payments` itself to `rows`, anything else to its own path
+ * (`items.0.qty`).
+ */
+export function tenderIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[],
+  rows: TenderRow[],
+): Record<string, FieldError> {
+  const rowOf = rows.flatMap((r, i) => (r.method || r.amount ? [i] : []));
+  const flat: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const [head, index, key] = issue.path;
+    const name =
+      head === 'payments'
+        ? typeof index === 'number'
+          ? `rows.${rowOf[index] ?? 0}.${String(key ?? 'amount')}`
+          : 'rows'
+        : issue.path.map(String).join('.') || 'root';
+    flat[name] ??= { type: issue.code, message: issue.message };
+  }
+  return flat;
+}
+
+/** A tender row's error for PaymentPanel: the form's own first, then the server's (named payments.<i>.<field>). */
+export function tenderRowError(rowErrors: unknown, serverErrors: ErrorItem[]) {
+  return (f: string) => {
+    const [, i, k] = f.split('.');
+    const own = (rowErrors as Record<string, { message?: string }>[] | undefined)?.[Number(i)]?.[k ?? '']?.message;
+    return own ?? serverErrors.find((e) => e.field === f)?.message;
+  };
 }

@@ -10,6 +10,12 @@ import {
   formatRupiah,
   LINE_KINDS,
   cicilanPayInput,
+  visitPayInput,
+  type VisitPayInput,
+  MAX_RUPIAH,
+  toSen,
+  fromSen,
+  sumSen,
   paymentVoidInput,
   sessionCloseInput,
   settleInput,
@@ -51,7 +57,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/textarea';
-import { PaymentPanel, tendersOf, type TenderRow } from '../components/PaymentPanel';
+import { PaymentPanel, tenderIssues, tenderRowError, tendersOf, type TenderRow } from '../components/PaymentPanel';
 import { thermalHtml } from '../components/thermal';
 import { KasirSettings } from '../components/KasirSettings';
 import { useSession } from '../../../app/auth';
@@ -441,11 +447,63 @@ function BillPayments({ p }: { p: NonNullable<BillDto['payment']> }) {
   );
 }
 
+interface BillValues {
+  /** Discount on the whole bill, rupiah as typed. */
+  discount: string;
+  /** Discount per line, keyed `${kind}:${ref}`, rupiah as typed. */
+  lineDisc: Record<string, string>;
+  rows: TenderRow[];
+}
+type BillBody = Omit<VisitPayInput, 'visit' | 'use_paket'>;
+
+/** What the bill form sends besides the visit and the package switch: discounts given and the tender rows filled. */
+function billBody(values: BillValues) {
+  return {
+    discount: values.discount === '' ? undefined : Number(values.discount),
+    line_discounts: Object.entries(values.lineDisc)
+      .filter(([, v]) => v !== '' && Number(v) > 0)
+      .map(([k, v]) => ({ kind: k.split(':')[0], ref: Number(k.split(':')[1]), amount: Number(v) })),
+    payments: tendersOf(values.rows),
+  };
+}
+
+/**
+ * The shared visitPayInput (the visit and the package switch come from the panel) over the bill form; a tender's
+ * issue lands on its row, a line discount's on its line.
+ */
+const billResolver: Resolver<BillValues, unknown, BillBody> = (values, _ctx, options) => {
+  const body = billBody(values);
+  const parsed = visitPayInput.omit({ visit: true, use_paket: true }).safeParse(body);
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const lineKeys = Object.entries(values.lineDisc)
+    .filter(([, v]) => v !== '' && Number(v) > 0)
+    .map(([k]) => k);
+  const flat = tenderIssues(
+    parsed.error.issues.filter((i) => i.path[0] !== 'line_discounts'),
+    values.rows,
+  );
+  for (const issue of parsed.error.issues) {
+    const [head, index] = issue.path;
+    if (head !== 'line_discounts' || typeof index !== 'number') continue;
+    flat[`lineDisc.${lineKeys[index]}`] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
+
+/** Rupiah as typed in the cashier's fields ('150000', '150000.50') in sen; unreadable counts as 0 until fixed. */
+function typedRupiahSen(v: string): number {
+  const n = Number(v || 0);
+  return Number.isFinite(n) && Math.abs(n) <= MAX_RUPIAH ? toSen(n) : 0;
+}
+
 function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
   const [usePaket, setUsePaket] = React.useState(true);
-  const [lineDisc, setLineDisc] = React.useState<Record<string, string>>({});
-  const [discount, setDiscount] = React.useState('');
-  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const form = useForm<BillValues, unknown, BillBody>({
+    resolver: billResolver,
+    defaultValues: { discount: '', lineDisc: {}, rows: [{ method: '', amount: '' }] },
+  });
+  const { control, handleSubmit, formState } = form;
+  const errors = formState.errors;
   const [key] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
   const [pending, setPending] = React.useState<string | null>(null);
@@ -460,19 +518,7 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
     refetchOnMount: 'always',
   });
   const pay = useMutation({
-    mutationFn: () =>
-      payVisit(
-        {
-          visit,
-          use_paket: usePaket,
-          discount: discount === '' ? undefined : Number(discount),
-          line_discounts: Object.entries(lineDisc)
-            .filter(([, v]) => v !== '' && Number(v) > 0)
-            .map(([k, v]) => ({ kind: k.split(':')[0], ref: Number(k.split(':')[1]), amount: Number(v) })),
-          payments: tendersOf(rows),
-        },
-        key,
-      ),
+    mutationFn: (data: BillBody) => payVisit({ visit, use_paket: usePaket, ...data }, key),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       if ('pending' in r) setPending(r.message);
@@ -483,12 +529,19 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       }
     },
   });
+  const discount = useWatch({ control, name: 'discount' });
+  const lineDisc = useWatch({ control, name: 'lineDisc' });
   const b = bill.data;
-  const lineDiscSum = Object.values(lineDisc).reduce((s, v) => s + Math.round(Number(v || 0) * 100), 0);
   const due = b
-    ? Math.max(0, Math.round(b.total * 100) - lineDiscSum - Math.round(Number(discount || 0) * 100)) / 100
+    ? fromSen(
+        Math.max(
+          0,
+          toSen(b.total) - sumSen(Object.values(lineDisc ?? {}).map(typedRupiahSen)) - typedRupiahSen(discount ?? ''),
+        ),
+      )
     : 0;
   const errs = errorItems(pay.error);
+  const rowError = tenderRowError(errors.rows, errs);
   if (bill.isPending) return <p className="text-sm text-muted-foreground">Memuat tagihan…</p>;
   if (bill.error) return <ErrorList items={errorItems(bill.error)} />;
   if (!b) return null;
@@ -516,14 +569,25 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
         l.covered_by_paket || b.payment ? (
           formatRupiah(l.discount)
         ) : (
-          <Input
-            aria-label={`Diskon ${l.name}`}
-            className="h-8 w-28 text-right"
-            inputMode="decimal"
-            value={lineDisc[`${l.kind}:${l.ref}`] ?? ''}
-            onChange={(e) =>
-              setLineDisc({ ...lineDisc, [`${l.kind}:${l.ref}`]: e.target.value.replace(/[^0-9.]/g, '') })
-            }
+          <Controller
+            control={control}
+            name={`lineDisc.${l.kind}:${l.ref}`}
+            render={({ field, fieldState }) => (
+              <div>
+                <Input
+                  aria-label={`Diskon ${l.name}`}
+                  aria-invalid={!!fieldState.error}
+                  className="h-8 w-28 text-right"
+                  inputMode="decimal"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onBlur={field.onBlur}
+                  onChange={(e) => field.onChange(moneyText(e.target.value))}
+                />
+                {fieldState.error ? <p className="text-xs text-destructive">{fieldState.error.message}</p> : null}
+              </div>
+            )}
           />
         ),
     },
@@ -588,14 +652,32 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       {result ? (
         <PaidCard r={result} />
       ) : b.payment ? null : (
-        <div className="grid gap-3 md:grid-cols-2">
+        <form
+          className="grid gap-3 md:grid-cols-2"
+          noValidate
+          onSubmit={(e) => void handleSubmit((data) => pay.mutate(data))(e)}
+        >
           <div className="grid content-start gap-2">
-            <FormField label="Diskon Tagihan" htmlFor="bill-discount" error={fieldOf(errs)('discount')}>
-              <Input
-                id="bill-discount"
-                inputMode="decimal"
-                value={discount}
-                onChange={(e) => setDiscount(e.target.value.replace(/[^0-9.]/g, ''))}
+            <FormField
+              label="Diskon Tagihan"
+              htmlFor="bill-discount"
+              error={errors.discount?.message ?? fieldOf(errs)('discount')}
+            >
+              <Controller
+                control={control}
+                name="discount"
+                render={({ field }) => (
+                  <Input
+                    id="bill-discount"
+                    inputMode="decimal"
+                    aria-invalid={!!errors.discount}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(e) => field.onChange(moneyText(e.target.value))}
+                  />
+                )}
               />
             </FormField>
             <p className="text-sm">
@@ -604,16 +686,23 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
             </p>
           </div>
           <div className="grid gap-2">
-            <PaymentPanel due={due} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
+            <Controller
+              control={control}
+              name="rows"
+              render={({ field }) => (
+                <PaymentPanel due={due} rows={field.value} onChange={field.onChange} fieldError={rowError} />
+              )}
+            />
+            {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
             {pending ? <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm">{pending}</p> : null}
             {errs.some((e) => !e.field || !/^payments\.|^discount$/.test(e.field)) ? (
               <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^discount$/.test(e.field))} />
             ) : null}
-            <Button onClick={() => pay.mutate()} disabled={pay.isPending}>
+            <Button type="submit" disabled={pay.isPending}>
               Bayar
             </Button>
           </div>
-        </div>
+        </form>
       )}
     </div>
   );
@@ -735,38 +824,6 @@ function VisitTab() {
 }
 
 // ------------------------------------------------------------------------------------------------ cicilan
-
-/**
- * A shared payment schema's issues as form errors: `payments.<k>.<field>` goes back to the tender row k came from
- * (rows left empty are not sent, see tendersOf), `payments` itself to `rows`, anything else to its own field.
- */
-function tenderIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[],
-  rows: TenderRow[],
-): Record<string, FieldError> {
-  const rowOf = rows.flatMap((r, i) => (r.method || r.amount ? [i] : []));
-  const flat: Record<string, FieldError> = {};
-  for (const issue of issues) {
-    const [head, index, key] = issue.path;
-    const name =
-      head === 'payments'
-        ? typeof index === 'number'
-          ? `rows.${rowOf[index] ?? 0}.${String(key ?? 'amount')}`
-          : 'rows'
-        : String(head ?? 'root');
-    flat[name] ??= { type: issue.code, message: issue.message };
-  }
-  return flat;
-}
-
-/** A tender row's error for PaymentPanel: the form's own first, then the server's (named payments.<i>.<field>). */
-function tenderRowError(rowErrors: unknown, serverErrors: ErrorItem[]) {
-  return (f: string) => {
-    const [, i, k] = f.split('.');
-    const own = (rowErrors as Record<string, { message?: string }>[] | undefined)?.[Number(i)]?.[k ?? '']?.message;
-    return own ?? fieldOf(serverErrors)(f);
-  };
-}
 
 interface CicilanValues {
   amount: string;
