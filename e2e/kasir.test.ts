@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
 
 /**
@@ -243,7 +243,22 @@ describe('Kasir Klinik', () => {
         [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
       );
       await clickButton(page, 'Tambah');
-      await page.waitForSelector('[data-testid=sales-cart] input[aria-label^="Jumlah "]');
+      const qty = '[data-testid=sales-cart] input[aria-label^="Jumlah "]';
+      await page.waitForSelector(qty);
+      // The shared sales schema refuses a quantity of 0 under the line, before anything is sent.
+      let posted = 0;
+      const onRequest = (r: HTTPRequest) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/kasir/sales')) posted++;
+      };
+      page.on('request', onRequest);
+      await page.click(qty, { clickCount: 3 });
+      await page.keyboard.type('0');
+      await clickButton(page, 'Bayar', '[data-testid=sales-cart]');
+      await waitForText(page, 'Jumlah minimal 1');
+      expect(posted).toBe(0);
+      page.off('request', onRequest);
+      await page.click(qty, { clickCount: 3 });
+      await page.keyboard.type('1');
       await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', '5000000');
       await clickButton(page, 'Bayar', '[data-testid=sales-cart]');

@@ -1,6 +1,17 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatRupiah, type ErrorItem, type PaymentResultDto } from '@klinik/shared';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  formatRupiah,
+  fromSen,
+  salesInput,
+  sumSen,
+  toSen,
+  type ErrorItem,
+  type PaymentResultDto,
+  type SalesInput,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { api } from '../../../lib/api';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -9,7 +20,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
-import { PaymentPanel, tendersOf, type TenderRow } from '../components/PaymentPanel';
+import { PaymentPanel, tenderIssues, tenderRowError, tendersOf, type TenderRow } from '../components/PaymentPanel';
 import { newIdempotencyKey, notaUrl } from '../api';
 import { SessionBar } from './KasirPage';
 
@@ -22,6 +33,33 @@ interface CartLine {
 }
 
 const fieldOf = (items: ErrorItem[]) => (f: string) => items.find((i) => i.field === f)?.message;
+
+interface SalesValues {
+  cart: CartLine[];
+  rows: TenderRow[];
+}
+
+/**
+ * The shared salesInput over the cart and the tender rows filled (the warehouse chosen above comes as the form's
+ * context): a line's issue lands under its quantity, a tender's on its row.
+ */
+const salesResolver: Resolver<SalesValues, { warehouse: number }, SalesInput> = (values, context, options) => {
+  const parsed = salesInput.safeParse({
+    warehouse: context?.warehouse || undefined,
+    items: values.cart.map((l) => ({ item: l.item, qty: l.qty === '' ? '' : Number(l.qty) })),
+    payments: tendersOf(values.rows),
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const flat = tenderIssues(parsed.error.issues, values.rows);
+  for (const name of Object.keys(flat)) {
+    // items.<i>.<field> is cart.<i>.<field> in the form
+    if (name.startsWith('items.')) {
+      flat[`cart.${name.slice(6)}`] = flat[name];
+      delete flat[name];
+    }
+  }
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
 
 /** /kasir/sales: the general cashier - items sold from the pharmacy without a visit (walk-in). */
 export default function SalesPage() {
@@ -36,34 +74,32 @@ export default function SalesPage() {
     ...trpc.kasir.saleItems.queryOptions({ warehouse: Number(wh), keyword: keyword.trim() || undefined }),
     enabled: !!wh,
   });
-  const [cart, setCart] = React.useState<CartLine[]>([]);
-  const [rows, setRows] = React.useState<TenderRow[]>([{ method: '', amount: '' }]);
+  const form = useForm<SalesValues, { warehouse: number }, SalesInput>({
+    resolver: salesResolver,
+    context: { warehouse: Number(wh) },
+    defaultValues: { cart: [], rows: [{ method: '', amount: '' }] },
+  });
+  const { control, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+  const lines = useFieldArray({ control, name: 'cart', keyName: 'key' });
+  const cart = useWatch({ control, name: 'cart' }) ?? [];
   const [key, setKey] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
-  const total = cart.reduce((s, l) => s + Math.round(l.price * 100) * Number(l.qty || 0), 0) / 100;
+  const total = fromSen(sumSen(cart.map((l) => toSen(l.price) * Number(l.qty || 0))));
   const sell = useMutation({
-    mutationFn: async () =>
-      (
-        await api.post<{ data: PaymentResultDto }>(
-          '/api/kasir/sales',
-          {
-            warehouse: Number(wh),
-            items: cart.map((l) => ({ item: l.item, qty: l.qty === '' ? '' : Number(l.qty) })),
-            payments: tendersOf(rows),
-          },
-          { idempotencyKey: key },
-        )
-      ).data,
+    mutationFn: async (body: SalesInput) =>
+      (await api.post<{ data: PaymentResultDto }>('/api/kasir/sales', body, { idempotencyKey: key })).data,
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setResult(r);
-      setCart([]);
-      setRows([{ method: '', amount: '' }]);
+      reset({ cart: [], rows: [{ method: '', amount: '' }] });
       setKey(newIdempotencyKey());
       void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() });
     },
   });
   const errs = errorItems(sell.error);
+  const rowError = tenderRowError(errors.rows, errs);
+  const qtyError = (i: number) => errors.cart?.[i]?.qty?.message ?? fieldOf(errs)(`items.${i}.qty`);
   type ItemRow = NonNullable<typeof items.data>[number];
   const itemColumns: Column<ItemRow>[] = [
     { key: 'name', header: 'Item', cell: (r) => `${r.name} (${r.code})` },
@@ -80,7 +116,7 @@ export default function SalesPage() {
           disabled={r.stock <= 0 || cart.some((l) => l.item === r.id)}
           onClick={() => {
             setResult(null);
-            setCart([...cart, { item: r.id, name: r.name, price: r.price, stock: r.stock, qty: '1' }]);
+            lines.append({ item: r.id, name: r.name, price: r.price, stock: r.stock, qty: '1' });
           }}
         >
           Tambah
@@ -133,36 +169,51 @@ export default function SalesPage() {
         <section className="grid content-start gap-3 rounded-lg border bg-card p-3" data-testid="sales-cart">
           <h3 className="font-semibold">Keranjang</h3>
           {cart.length === 0 ? <p className="text-sm text-muted-foreground">Belum ada item.</p> : null}
-          {cart.map((l, i) => (
-            <div key={l.item} className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-center gap-2 text-sm">
-              <span>
-                {l.name} · {formatRupiah(l.price)}
-              </span>
-              <Input
-                aria-label={`Jumlah ${l.name}`}
-                inputMode="numeric"
-                value={l.qty}
-                onChange={(e) =>
-                  setCart(cart.map((x, j) => (j === i ? { ...x, qty: e.target.value.replace(/[^0-9]/g, '') } : x)))
-                }
-              />
-              <Button size="sm" variant="ghost" onClick={() => setCart(cart.filter((_, j) => j !== i))}>
-                Hapus
-              </Button>
-              {fieldOf(errs)(`items.${i}.qty`) ? (
-                <p className="col-span-3 text-xs text-destructive">{fieldOf(errs)(`items.${i}.qty`)}</p>
-              ) : null}
-            </div>
-          ))}
-          <PaymentPanel due={total} rows={rows} onChange={setRows} fieldError={fieldOf(errs)} />
-          {errs.some((e) => !e.field || !/^payments\.|^items\.\d+\.qty$|^warehouse$/.test(e.field)) ? (
-            <ErrorList
-              items={errs.filter((e) => !e.field || !/^payments\.|^items\.\d+\.qty$|^warehouse$/.test(e.field))}
+          <form className="grid gap-3" noValidate onSubmit={(e) => void handleSubmit((body) => sell.mutate(body))(e)}>
+            {lines.fields.map((l, i) => (
+              <div key={l.key} className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-center gap-2 text-sm">
+                <span>
+                  {l.name} · {formatRupiah(l.price)}
+                </span>
+                <Controller
+                  control={control}
+                  name={`cart.${i}.qty`}
+                  render={({ field }) => (
+                    <Input
+                      aria-label={`Jumlah ${l.name}`}
+                      aria-invalid={!!qtyError(i)}
+                      inputMode="numeric"
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(e.target.value.replace(/[^0-9]/g, ''))}
+                    />
+                  )}
+                />
+                <Button type="button" size="sm" variant="ghost" onClick={() => lines.remove(i)}>
+                  Hapus
+                </Button>
+                {qtyError(i) ? <p className="col-span-3 text-xs text-destructive">{qtyError(i)}</p> : null}
+              </div>
+            ))}
+            <Controller
+              control={control}
+              name="rows"
+              render={({ field }) => (
+                <PaymentPanel due={total} rows={field.value} onChange={field.onChange} fieldError={rowError} />
+              )}
             />
-          ) : null}
-          <Button onClick={() => sell.mutate()} disabled={sell.isPending || cart.length === 0}>
-            Bayar
-          </Button>
+            {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
+            {errs.some((e) => !e.field || !/^payments\.|^items\.\d+\.qty$|^warehouse$/.test(e.field)) ? (
+              <ErrorList
+                items={errs.filter((e) => !e.field || !/^payments\.|^items\.\d+\.qty$|^warehouse$/.test(e.field))}
+              />
+            ) : null}
+            <Button type="submit" disabled={sell.isPending || cart.length === 0}>
+              Bayar
+            </Button>
+          </form>
           {result ? (
             <div
               className="grid gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm"
