@@ -1,6 +1,16 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useController,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -123,6 +133,30 @@ function PaidCard({ r }: { r: PaymentResultDto }) {
 /** Money typed at the till: digits and a decimal point only (what the inputs have always accepted). */
 const moneyText = (v: string) => v.replace(/[^0-9.]/g, '');
 
+/** A form's money field at the till: keeps only what moneyText allows, marked invalid while its field has an error. */
+function MoneyInput<T extends FieldValues, O = T>({
+  control,
+  name,
+  ...props
+}: { control: Control<T, unknown, O>; name: FieldPath<T> } & Omit<
+  React.ComponentProps<typeof Input>,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'ref'
+>) {
+  const { field, fieldState } = useController<T, FieldPath<T>, O>({ control, name });
+  return (
+    <Input
+      inputMode="decimal"
+      aria-invalid={!!fieldState.error}
+      {...props}
+      name={field.name}
+      ref={field.ref}
+      value={field.value ?? ''}
+      onBlur={field.onBlur}
+      onChange={(e) => field.onChange(moneyText(e.target.value))}
+    />
+  );
+}
+
 /** The shared sessionOpenInput over the float typed: empty is no float (the schema's 'Modal awal wajib diisi'). */
 const openResolver: Resolver<{ opening_float: string }, unknown, SessionOpenInput> = (values, ctx, options) =>
   (zodResolver(sessionOpenInput) as unknown as Resolver<{ opening_float: string }, unknown, SessionOpenInput>)(
@@ -158,22 +192,7 @@ function OpenTillForm() {
         onSubmit={(e) => void handleSubmit((data) => (setServerErrors([]), open.mutate(data)))(e)}
       >
         <FormField label="Modal Awal" htmlFor="kasir-float" error={formState.errors.opening_float}>
-          <Controller
-            control={control}
-            name="opening_float"
-            render={({ field }) => (
-              <Input
-                id="kasir-float"
-                inputMode="decimal"
-                aria-invalid={!!formState.errors.opening_float}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(moneyText(e.target.value))}
-              />
-            )}
-          />
+          <MoneyInput control={control} name="opening_float" id="kasir-float" />
         </FormField>
         <Button type="submit" disabled={open.isPending}>
           Buka Kasir
@@ -274,22 +293,7 @@ function CloseTillDialog({
                 htmlFor={`count-${m.method}`}
                 error={errors.counts?.[i]?.amount}
               >
-                <Controller
-                  control={control}
-                  name={`counts.${i}.amount`}
-                  render={({ field }) => (
-                    <Input
-                      id={`count-${m.method}`}
-                      inputMode="decimal"
-                      aria-invalid={!!errors.counts?.[i]?.amount}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value ?? ''}
-                      onBlur={field.onBlur}
-                      onChange={(e) => field.onChange(moneyText(e.target.value))}
-                    />
-                  )}
-                />
+                <MoneyInput control={control} name={`counts.${i}.amount`} id={`count-${m.method}`} />
               </FormField>
             ))}
             <FormField label="Catatan" htmlFor="close-note" error={errors.note}>
@@ -569,26 +573,17 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
         l.covered_by_paket || b.payment ? (
           formatRupiah(l.discount)
         ) : (
-          <Controller
-            control={control}
-            name={`lineDisc.${l.kind}:${l.ref}`}
-            render={({ field, fieldState }) => (
-              <div>
-                <Input
-                  aria-label={`Diskon ${l.name}`}
-                  aria-invalid={!!fieldState.error}
-                  className="h-8 w-28 text-right"
-                  inputMode="decimal"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(moneyText(e.target.value))}
-                />
-                {fieldState.error ? <p className="text-xs text-destructive">{fieldState.error.message}</p> : null}
-              </div>
-            )}
-          />
+          <div>
+            <MoneyInput
+              control={control}
+              name={`lineDisc.${l.kind}:${l.ref}`}
+              aria-label={`Diskon ${l.name}`}
+              className="h-8 w-28 text-right"
+            />
+            {errors.lineDisc?.[`${l.kind}:${l.ref}`] ? (
+              <p className="text-xs text-destructive">{errors.lineDisc[`${l.kind}:${l.ref}`]?.message}</p>
+            ) : null}
+          </div>
         ),
     },
     {
@@ -663,22 +658,7 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
               htmlFor="bill-discount"
               error={errors.discount?.message ?? fieldOf(errs)('discount')}
             >
-              <Controller
-                control={control}
-                name="discount"
-                render={({ field }) => (
-                  <Input
-                    id="bill-discount"
-                    inputMode="decimal"
-                    aria-invalid={!!errors.discount}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => field.onChange(moneyText(e.target.value))}
-                  />
-                )}
-              />
+              <MoneyInput control={control} name="discount" id="bill-discount" />
             </FormField>
             <p className="text-sm">
               Total tagihan: <b data-testid="bill-total">{formatRupiah(due)}</b>
@@ -905,22 +885,7 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
           htmlFor="cicilan-amount"
           error={errors.amount?.message ?? fieldOf(errs)('amount')}
         >
-          <Controller
-            control={control}
-            name="amount"
-            render={({ field }) => (
-              <Input
-                id="cicilan-amount"
-                inputMode="decimal"
-                aria-invalid={!!errors.amount}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(moneyText(e.target.value))}
-              />
-            )}
-          />
+          <MoneyInput control={control} name="amount" id="cicilan-amount" />
         </FormField>
       </div>
       <div className="grid content-start gap-2">
