@@ -83,19 +83,27 @@ export async function login(page: Page, username: string, password = PASSWORD): 
   await page.waitForFunction(() => !location.pathname.startsWith('/login'));
 }
 
+/** An account to sign in with: a file's own (e2e/factory.ts `branch.as(role)`). */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
 /**
- * A fresh page (own browser context, so own cookies) signed in as the user, waiting for the app's layout
+ * A fresh page (own browser context, so own cookies) signed in as the user (a demo username, or a file's own
+ * account from e2e/factory.ts), waiting for the app's layout
  * (`layout: false` only waits for the login page to be left). The one way test files sign in.
  */
 export async function signedIn(
   browser: Browser,
-  username: string,
+  who: string | Credentials,
   viewport: ViewportName = 'large',
   opts: { password?: string; layout?: boolean } = {},
 ): Promise<Page> {
   const page = await freshPage(browser, viewport);
   await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  await login(page, username, opts.password);
+  if (typeof who === 'string') await login(page, who, opts.password);
+  else await login(page, who.username, who.password);
   if (opts.layout !== false) await page.waitForSelector('[data-layout]');
   return page;
 }

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { MSG, todayIn } from '../packages/shared/src/index.js';
+import { MSG } from '../packages/shared/src/index.js';
 import { bodyText, closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
+import { newBranch, type Branch } from './factory';
 
 /**
- * Issue 5 in the browser: the 'Pembelian Paket Promo' wizard as admin (demo branch Bandung, so the Jakarta period
- * other suites work with stays untouched), first without an
- * active finance period (download refused), then with one, for an existing patient and for a new patient with a
- * guardian, ending on /paket/sales.
+ * Issue 5 in the browser: the 'Pembelian Paket Promo' wizard as admin, in this file's own branch (e2e/factory.ts: its
+ * admin, finance and doctor, two packages, a patient), first without an active finance period (download refused),
+ * then with one, for an existing patient and for a new patient with a guardian, ending on /paket/sales.
  */
 let browser: Browser;
+let clinic: Branch;
 
 beforeAll(async () => {
+  clinic = await newBranch('paket', { roles: ['admin', 'finance', 'dokter'] });
+  await clinic.patient({ name: 'Ayu Kartika Uji' });
+  await clinic.paket({ name: 'Paket Glow Uji' });
+  await clinic.paket({ name: 'Paket Acne Uji', installments: { dp: 300_000, count: 4 } });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -141,7 +146,7 @@ async function throughDoctor(page: Page, patientKeyword: string): Promise<void> 
 
 describe('Pembelian Paket Promo', () => {
   it('says when it opens that there is no active finance period, and goes no further (issue 16)', async () => {
-    const admin = await signedIn(browser, 'admin.bandung');
+    const admin = await signedIn(browser, clinic.as('admin'));
     await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
     await admin.waitForSelector('[data-testid=daftar-paket]');
     await admin.click('[data-testid=daftar-paket]');
@@ -163,13 +168,14 @@ describe('Pembelian Paket Promo', () => {
   });
 
   it('registers a package for an existing patient and lands on /paket/sales', async () => {
-    const finance = await signedIn(browser, 'finance.bandung');
-    const today = todayIn('Asia/Jakarta').slice(0, 8) + '01';
-    const created = await call(finance, 'POST', '/api/finance/periode', { start_date: today });
+    const finance = await signedIn(browser, clinic.as('finance'));
+    const created = await call(finance, 'POST', '/api/finance/periode', {
+      start_date: clinic.today().slice(0, 8) + '01',
+    });
     expect(created.status).toBe(201);
     await closePage(finance);
 
-    const admin = await signedIn(browser, 'admin.bandung');
+    const admin = await signedIn(browser, clinic.as('admin'));
     await throughDoctor(admin, 'a');
     await admin.waitForSelector('[data-testid=agreement-frame]');
     expect(await isDisabled(admin, 'Konfirmasi')).toBe(true);
@@ -214,7 +220,7 @@ describe('Pembelian Paket Promo', () => {
   });
 
   it('registers a new patient with a guardian', async () => {
-    const admin = await signedIn(browser, 'admin.bandung');
+    const admin = await signedIn(browser, clinic.as('admin'));
     await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
     await admin.waitForSelector('[data-testid=daftar-paket]');
     await admin.click('[data-testid=daftar-paket]');
@@ -261,7 +267,7 @@ describe('Pembelian Paket Promo', () => {
 
 describe('Paket Promosi master', () => {
   it('creates a package type: errors next to the field first, then saved and listed', async () => {
-    const admin = await signedIn(browser, 'admin.bandung');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await admin.goto(url('/paket/promosi'), { waitUntil: 'domcontentloaded' });
       // Radix tabs switch on a real press (mousedown), not on a scripted click().
@@ -309,7 +315,7 @@ async function retype(page: Page, selector: string, text: string): Promise<void>
 
 describe('Paket Promosi package dialog', () => {
   it('checks the shared rules next to the fields, the instalment sum included, before saving a package', async () => {
-    const admin = await signedIn(browser, 'admin.bandung');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await admin.goto(url('/paket/promosi'), { waitUntil: 'domcontentloaded' });
       await click(admin, 'Paket Baru', 'body');
