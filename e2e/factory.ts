@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'puppeteer-core';
 import { ROLE_IDS, todayIn, type RoleName } from '../packages/shared/src/index.js';
 import { PASSWORD, baseUrl, type Credentials } from './helpers';
 
@@ -107,6 +108,8 @@ export class Branch {
     readonly name: string,
     readonly timezone: string,
     readonly key: string,
+    /** The run's mark in usernames and names (several runs may share one database in watch mode). */
+    readonly run: string,
     readonly password: string,
     readonly accounts: Partial<Record<RoleName, Account>>,
   ) {}
@@ -134,6 +137,23 @@ export class Branch {
       this.sessions.set(role, s);
     }
     return s;
+  }
+
+  /**
+   * One more account of the branch (beside the one per role newBranch made), e.g. a second reviewer or a person whose
+   * status or password a test changes: `${name}` with a username unique in the run; `password` defaults to the
+   * branch's.
+   */
+  async addAccount(role: RoleName, name: string, password = this.password): Promise<Account & { password: string }> {
+    const n = ++this.seq;
+    const account = await createAccount(this.id, {
+      role,
+      name,
+      username: `${this.key}${this.run}.${role}${n}`,
+      password,
+      phone: `0814${String(30_000_000 + this.id * 100 + n).slice(-8)}`,
+    });
+    return { ...account, password };
   }
 
   /** A name unique in this branch: `${prefix} ${key}-${n}`. */
@@ -225,6 +245,43 @@ export class Branch {
 }
 
 /**
+ * Moves a top-level user's signed-in page into the branch (POST /api/profile/switch, as the branch switcher does: the
+ * session's branch, not the account's) and reloads it there. For tests that need the demo owner or a top-level
+ * reviewer to act in a file's own branch.
+ */
+export async function enterBranch(page: Page, branch: Branch): Promise<void> {
+  const status = await page.evaluate(async (id) => {
+    const r = await fetch('/api/profile/switch', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ profile_id: id }),
+    });
+    return r.status;
+  }, branch.id);
+  if (status !== 200) throw new Error(`Switching to branch ${branch.name} answered ${status}`);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+}
+
+/** Creates a staff account (owner's REST call), in `profile_id`'s branch, with the role's default privileges. */
+async function createAccount(
+  branchId: number,
+  fields: { role: RoleName; username: string; name: string; password: string; phone: string },
+): Promise<Account> {
+  const api = await owner();
+  const user = await api.data<{ id: number; username: string; name: string }>('POST', '/api/users/employee', {
+    name: fields.name,
+    username: fields.username,
+    role: ROLE_IDS[fields.role],
+    profile_id: branchId,
+    gender: fields.role === 'dokter' || fields.role === 'inventory' ? 0 : 1,
+    phone: fields.phone,
+    password: fields.password,
+    repeatpassword: fields.password,
+  });
+  return { id: user.id, username: user.username, name: user.name, role: fields.role };
+}
+
+/**
  * Opens a new branch for one test file, with an account for each role asked (`<key><run>.<role>`, e.g.
  * `paket1k.admin`; the doctor's name starts with 'dr.'). `timezone` tests a WITA or WIT branch.
  */
@@ -249,19 +306,13 @@ export async function newBranch(
   const accounts: Partial<Record<RoleName, Account>> = {};
   for (const role of opts.roles) {
     if (role === 'customer') throw new Error('Patients are made with branch.patient()');
-    const username = `${key}${run}.${role}`;
-    const name = `${TITLE[role] ? TITLE[role] + ' ' : ''}${STAFF_NAMES[role] ?? role} ${title}`;
-    const user = await api.data<{ id: number; username: string; name: string }>('POST', '/api/users/employee', {
-      name,
-      username,
-      role: ROLE_IDS[role],
-      profile_id: branch.id,
-      gender: role === 'dokter' || role === 'inventory' ? 0 : 1,
-      phone: `0813${String(20_000_000 + branch.id * 100 + Object.keys(accounts).length).slice(-8)}`,
+    accounts[role] = await createAccount(branch.id, {
+      role,
+      username: `${key}${run}.${role}`,
+      name: `${TITLE[role] ? TITLE[role] + ' ' : ''}${STAFF_NAMES[role] ?? role} ${title}`,
       password,
-      repeatpassword: password,
+      phone: `0813${String(20_000_000 + branch.id * 100 + Object.keys(accounts).length).slice(-8)}`,
     });
-    accounts[role] = { id: user.id, username: user.username, name: user.name, role };
   }
-  return new Branch(branch.id, branch.name, timezone, key, password, accounts);
+  return new Branch(branch.id, branch.name, timezone, key, run, password, accounts);
 }

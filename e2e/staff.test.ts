@@ -17,16 +17,21 @@ import {
   waitForText,
   signedIn,
 } from './helpers';
+import { enterBranch, newBranch, type Branch } from './factory';
 
 /**
- * Issue 3 in the browser: profile dialogs, avatar upload, approvals, announcements. The demo accounts stay as they
- * are (other suites sign in with them): the people whose status or password changes are created here.
+ * Issue 3 in the browser: profile dialogs, avatar upload, approvals, announcements, in this file's own branch
+ * (e2e/factory.ts: its manager, admin and superadmin; the people whose status or password changes are made here).
+ * The demo owner acts in it after switching its session to it; the owner's
+ * 'Tambah Cabang' test opens one more branch, as that feature does.
  */
 let browser: Browser;
 let tmp: string;
+let clinic: Branch;
 const suffix = Date.now().toString(36).slice(-5);
 
 beforeAll(async () => {
+  clinic = await newBranch('staff', { roles: ['manager', 'admin', 'superadmin'] });
   browser = await launchBrowser();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-staff-'));
 });
@@ -60,25 +65,19 @@ async function call<T = { data: unknown }>(page: Page, method: string, p: string
 }
 
 /**
- * A staff account made for these tests (a perawat of the manager's branch). The owner makes it: a manager may not
- * grant a perawat's clinical privileges it does not hold, and its grants wait for approval (issue 8).
+ * A staff account made for these tests (a perawat of the file's branch). The owner makes it (e2e/factory.ts): a manager
+ * may not grant a perawat's clinical privileges it does not hold, and its grants wait for approval (issue 8).
  */
-async function makeEmployee(_manager: Page, name: string): Promise<{ id: number; username: string }> {
-  const username = `e2e.${name.toLowerCase().replace(/\W+/g, '')}.${suffix}`;
-  const owner = await signedIn(browser, 'owner');
-  try {
-    const res = await call<{ data: { id: number } }>(owner, 'POST', '/api/users/employee', {
-      name,
-      username,
-      role: ROLE_IDS.perawat,
-      password: 'Perawat2026x',
-      repeatpassword: 'Perawat2026x',
-    });
-    expect(res.status).toBe(201);
-    return { id: res.body.data.id, username };
-  } finally {
-    await closePage(owner);
-  }
+async function makeEmployee(name: string): Promise<{ id: number; username: string }> {
+  return clinic.addAccount('perawat', name, 'Perawat2026x');
+}
+
+/** A top-level demo account signed in and moved into the file's branch. */
+async function topLevelIn(username: string): Promise<Page> {
+  const page = await signedIn(browser, username);
+  await enterBranch(page, clinic);
+  await page.waitForSelector('[data-layout]');
+  return page;
 }
 
 /** The button (or menu item) in `scope` whose visible text is exactly `text`. */
@@ -198,9 +197,9 @@ function makePng(width: number, height: number): Buffer {
 
 describe('profile card', () => {
   it('edit dialog: inline errors, address pickers, then closes and shows the success dialog', async () => {
-    const manager = await signedIn(browser, 'manager');
+    const manager = await signedIn(browser, clinic.as('manager'));
     try {
-      const target = await makeEmployee(manager, 'Rina Edit');
+      const target = await makeEmployee('Rina Edit');
       await openProfile(manager, target.id);
       await (await button(manager, '[data-testid=profile-card]', 'Edit')).click();
       await manager.waitForSelector('[data-testid=edit-profile-dialog]');
@@ -251,9 +250,9 @@ describe('profile card', () => {
   });
 
   it('password dialog: Save stays disabled until the rules hold, then the success dialog', async () => {
-    const manager = await signedIn(browser, 'manager');
+    const manager = await signedIn(browser, clinic.as('manager'));
     try {
-      const target = await makeEmployee(manager, 'Rudi Password');
+      const target = await makeEmployee('Rudi Password');
       await openProfile(manager, target.id);
       await (await button(manager, '[data-testid=profile-card]', 'Password')).click();
       await manager.waitForSelector('[data-testid=password-dialog]');
@@ -294,7 +293,7 @@ describe('profile card', () => {
   });
 
   it('avatar upload: a real PNG is cropped and stored; a renamed text file and an 11 MB file are refused', async () => {
-    const manager = await signedIn(browser, 'manager');
+    const manager = await signedIn(browser, clinic.as('manager'));
     try {
       const me = await call<{ data: { id: number } }>(manager, 'GET', '/api/auth/me');
       await openProfile(manager, me.body.data.id);
@@ -352,10 +351,10 @@ describe('profile card', () => {
 
 describe('approvals', () => {
   it('status dialog: a deactivation awaits approval, and an approver carries it out', async () => {
-    const manager = await signedIn(browser, 'manager');
-    const approver = await signedIn(browser, 'superadmin');
+    const manager = await signedIn(browser, clinic.as('manager'));
+    const approver = await signedIn(browser, clinic.as('superadmin'));
     try {
-      const target = await makeEmployee(manager, 'Sari Status');
+      const target = await makeEmployee('Sari Status');
       await openProfile(manager, target.id);
       await (await button(manager, '[data-testid=profile-card]', 'Status')).click();
       await manager.waitForSelector('[data-testid=status-dialog]');
@@ -397,11 +396,13 @@ describe('approvals', () => {
   });
 
   it('a rejection needs a reason; a second decision on the same request is refused inline', async () => {
-    const manager = await signedIn(browser, 'manager');
-    const first = await signedIn(browser, 'managerhr');
-    const second = await signedIn(browser, 'superadmin');
+    const manager = await signedIn(browser, clinic.as('manager'));
+    // A second manager of the branch reviews (not the requester: nobody decides their own request).
+    const reviewer = await clinic.addAccount('manager', 'Hana Manajer Kedua');
+    const first = await signedIn(browser, reviewer);
+    const second = await signedIn(browser, clinic.as('superadmin'));
     try {
-      const target = await makeEmployee(manager, 'Tono Tolak');
+      const target = await makeEmployee('Tono Tolak');
       const req = await call(manager, 'PUT', `/api/users/${target.id}`, { status: 0 });
       expect(req.status).toBe(202);
 
@@ -447,7 +448,7 @@ describe('approvals', () => {
   });
 
   it('the activity drawer lists my requests, 700 px wide', async () => {
-    const manager = await signedIn(browser, 'manager');
+    const manager = await signedIn(browser, clinic.as('manager'));
     try {
       await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await manager.waitForSelector('[data-testid=my-menu]');
@@ -483,7 +484,7 @@ async function chooseOption(page: Page, trigger: string, text: string): Promise<
 describe('user accounts', () => {
   it('creates an employee, edits privileges (manage implies read) and exports the list', async () => {
     // The owner: a manager's new accounts and grants wait for approval (issue 8); that path is a server test.
-    const manager = await signedIn(browser, 'owner');
+    const manager = await topLevelIn('owner');
     try {
       await manager.goto(url('/master/users'), { waitUntil: 'domcontentloaded' });
       await (await button(manager, 'main', 'Tambah Pegawai')).click();
@@ -630,7 +631,7 @@ describe('branches', () => {
 
 describe('announcements', () => {
   it('the poster enforces 5 to 100 characters and the footer shows the new announcement', async () => {
-    const manager = await signedIn(browser, 'manager');
+    const manager = await signedIn(browser, clinic.as('manager'));
     try {
       await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await manager.waitForSelector('[data-testid=my-menu]');
@@ -669,7 +670,7 @@ describe('announcements', () => {
       await screenshot(manager, 'staff-footer-large');
 
       // Another user of the branch sees it too; below md the footer is hidden.
-      const admin = await signedIn(browser, 'admin', 'small');
+      const admin = await signedIn(browser, clinic.as('admin'), 'small');
       try {
         await admin.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
         await waitForText(admin, message);
