@@ -39,11 +39,37 @@ function e2eRank(moduleId: string): number {
   return i < 0 ? E2E_ORDER.length : i;
 }
 
+/** A deterministic shuffle (mulberry32 seeded by `seed`), so a failing order can be run again. */
+function shuffled<T>(xs: T[], seed: number): T[] {
+  let a = seed >>> 0;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** `E2E_SHUFFLE=<seed>` runs the e2e files in a shuffled order (printed), to show that none needs another's state. */
+const e2eShuffle = process.env.E2E_SHUFFLE ? Number(process.env.E2E_SHUFFLE) : null;
+
 class Sequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const e2e = files.filter((f) => f.project.name.startsWith('e2e'));
+    let e2e = files.filter((f) => f.project.name.startsWith('e2e'));
     const rest = await super.sort(files.filter((f) => !f.project.name.startsWith('e2e')));
     e2e.sort((a, b) => e2eRank(a.moduleId) - e2eRank(b.moduleId) || a.moduleId.localeCompare(b.moduleId));
+    if (e2eShuffle !== null && e2e.length > 1) {
+      e2e = shuffled(e2e, e2eShuffle);
+      console.log(
+        `E2E_SHUFFLE=${e2eShuffle}: ${e2e.map((f) => f.moduleId.split('/').pop()!.replace('.test.ts', '')).join(', ')}`,
+      );
+    }
     return [...rest, ...e2e];
   }
 }
