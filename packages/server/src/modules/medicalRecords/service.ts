@@ -36,7 +36,7 @@ import {
   type treatmentInput,
   type voidInput,
 } from '@klinik/shared';
-import { branchScope, requireAccess } from '../../http/access-scope.js';
+import { branchScope, inScope, requireAccess } from '../../http/access-scope.js';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany, conflict, forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
@@ -315,7 +315,8 @@ export async function visitRecord(ctx: Ctx, visitId: number): Promise<RmVisitRec
     allergies = rows.map((r) => entryDto(r, { diagnoses: [], procedures: [] }));
   }
   await logRead(c, h.customer_id, { what: 'visit', visit: h.id });
-  const sameBranch = h.profile_id === c.branchId;
+  // Read across branches, written only in the session's own (the write scope).
+  const sameBranch = inScope(branchScope(c, {}, 'write'), h.profile_id);
   return {
     ...dto,
     allergies,

@@ -19,7 +19,7 @@ import {
   type TransferReceiveInput,
   type TransferTargetDto,
 } from '@klinik/shared';
-import { branchScope, requireAccess, requireReference } from '../../../http/access-scope.js';
+import { branchScope, inScope, requireAccess, requireReference } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, forbidden } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
@@ -57,7 +57,7 @@ function toDto(ctx: Ctx, t: q.TransferRow, lines?: q.TransferLineRow[]): Transfe
     difference_value: t.difference_value === null ? null : rp(t.difference_value),
     created_by_name: t.created_by_name,
     received_by_name: t.received_by_name,
-    can_receive: Number(t.status) === 1 && t.to_profile_id === ctx.branchId,
+    can_receive: Number(t.status) === 1 && inScope(branchScope(ctx, {}, 'write'), t.to_profile_id),
     items: lines?.map((l) => ({
       id: l.id,
       item: l.item_id,
