@@ -1,45 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { addDays, formatDate, todayIn } from '../packages/shared/src/index.js';
+import { addDays, formatDate } from '../packages/shared/src/index.js';
 import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Api, type Branch } from './factory';
+import { item, purchaseOrder, vendor, warehouse } from './fixtures/stock';
 
 /**
- * Issue 13 in the browser as the demo inventory user (Jakarta): an order for a new batch-tracked item is received on
- * /inventory/purchase/receive with a batch number and an expiry date, then the stock is on /inventory/warehouse with
- * its batch, and the stock value still equals account 1140. The order and item are this file's own (unique code).
+ * Issue 13 in the browser as the inventory account of this file's own branch ('inventaris': inventory, finance;
+ * e2e/factory.ts, fixtures in e2e/fixtures/stock.ts), which keeps books (its finance period is open) and has an
+ * apotek and a vendor: an order for a new batch-tracked item is received on /inventory/purchase/receive with a batch
+ * number and an expiry date, then the stock is on /inventory/warehouse with its batch, and the stock value still
+ * equals account 1140. Then the vendor and order forms check the shared schema next to the fields.
  */
 let browser: Browser;
 let page: Page;
+let clinic: Branch;
+let api: Api;
+let order: { id: number; code: string };
 const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
-const today = todayIn('Asia/Jakarta');
-const expiry = addDays(today, 45);
+let expiry: string;
 
 beforeAll(async () => {
+  clinic = await newBranch('inventaris', { roles: ['inventory', 'finance'] });
+  await clinic.openPeriod();
+  api = await clinic.api('inventory');
+  expiry = addDays(clinic.today(), 45);
+  const [apotek, from, obat] = await Promise.all([
+    warehouse(clinic, 'apotek'),
+    vendor(clinic),
+    item(clinic, {
+      code,
+      name: `Obat Uji ${code}`,
+      unit: 'tablet',
+      purchase_unit: 'box',
+      conversion: 10,
+      track_batch: true,
+      selling_price: 2000,
+    }),
+  ]);
+  order = await purchaseOrder(clinic, { warehouse: apotek, item: obat, vendor: from, boxes: 3, price: 15000 });
   browser = await launchBrowser();
-  page = await signedIn(browser, 'inventory');
+  page = await signedIn(browser, clinic.as('inventory'));
 });
 afterAll(async () => {
   if (page) await closePage(page);
   await browser?.close();
 });
-
-async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async (m, p, b) => {
-      const r = await fetch(p, {
-        method: m,
-        headers: { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: r.status, json: (await r.json()) as unknown };
-    },
-    method,
-    path,
-    body,
-  );
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json as T;
-}
 
 async function typeInto(selector: string, text: string): Promise<void> {
   await page.waitForSelector(selector);
@@ -50,27 +56,9 @@ async function typeInto(selector: string, text: string): Promise<void> {
 
 describe('inventory: receive a purchase with batches and see the stock', () => {
   it('receives the order with a batch and expiry, and the stock appears with its batch', async () => {
-    const item = await rest<{ data: { id: number } }>('POST', '/api/master/item', {
-      code,
-      name: `Obat Uji ${code}`,
-      unit: 'tablet',
-      purchase_unit: 'box',
-      conversion: 10,
-      track_batch: true,
-      selling_price: 2000,
-    });
-    const warehouses = await rest<{ data: { id: number; kind: string }[] }>('GET', '/api/inventory/warehouse?status=1');
-    const vendors = await rest<{ data: { id: number }[] }>('GET', '/api/inventory/vendor?status=1');
-    const apotek = warehouses.data.find((w) => w.kind === 'apotek')!.id;
-    const order = await rest<{ data: { id: number; code: string } }>('POST', '/api/inventory/purchase', {
-      vendor: vendors.data[0].id,
-      warehouse: apotek,
-      items: [{ item: item.data.id, qty: 3, price: 15000 }],
-    });
-
-    await page.goto(url(`/inventory/purchase/receive?id=${order.data.id}`), { waitUntil: 'domcontentloaded' });
+    await page.goto(url(`/inventory/purchase/receive?id=${order.id}`), { waitUntil: 'domcontentloaded' });
     try {
-      await waitForText(page, order.data.code);
+      await waitForText(page, order.code);
     } catch (e) {
       await screenshot(page, 'inventory-receive-failed');
       throw new Error(`${String(e)}\n${await page.evaluate(() => document.body.innerText)}`);
@@ -102,11 +90,11 @@ describe('inventory: receive a purchase with batches and see the stock', () => {
     expect(value).toContain('(sesuai)');
     await screenshot(page, 'inventory-stock');
 
-    const detail = await rest<{ data: { status: number; items: { received: number }[] } }>(
+    const detail = await api.data<{ status: number; items: { received: number }[] }>(
       'GET',
-      `/api/inventory/purchase/${order.data.id}`,
+      `/api/inventory/purchase/${order.id}`,
     );
-    expect(detail.data).toMatchObject({ status: 2, items: [{ received: 2 }] });
+    expect(detail).toMatchObject({ status: 2, items: [{ received: 2 }] });
   });
 });
 
@@ -134,11 +122,11 @@ describe('inventory: master and order forms check the shared schema next to the 
       await page.click('[role=dialog] button[type=submit]');
       await waitForText(page, 'Aksi Sukses');
       expect(posts).toHaveLength(1);
-      const saved = await rest<{ data: { code: string; npwp: string | null }[] }>(
+      const saved = await api.data<{ code: string; npwp: string | null }[]>(
         'GET',
         `/api/inventory/vendor?keyword=V-${code}`,
       );
-      expect(saved.data).toMatchObject([{ code: `V-${code}`, npwp: '012345678901000' }]);
+      expect(saved).toMatchObject([{ code: `V-${code}`, npwp: '012345678901000' }]);
 
       posts.length = 0;
       await page.goto(url('/inventory/purchase'), { waitUntil: 'domcontentloaded' });
