@@ -1,27 +1,67 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { addDays, formatDate, MSG, todayIn } from '../packages/shared/src/index.js';
+import { addDays, formatDate, MSG } from '../packages/shared/src/index.js';
 import { closePage, launchBrowser, pathname, screenshot, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Branch } from './factory';
 
 /**
- * Issue 4 in the browser as a finance user of the demo branch Denpasar (other suites use Jakarta and Bandung): create
- * a period with opening balances, post an unbalanced journal (Save disabled) and a balanced one, reverse it, read every
- * report, close the period.
+ * Issue 4 in the browser as the finance account of this file's own WITA branch (e2e/factory.ts, 'Asia/Makassar', no
+ * period yet): create a period with opening balances, post an unbalanced journal (Save disabled) and a balanced one,
+ * reverse it, read every report, read the neraca, close the period, add a tax. The neraca with a profit not yet closed
+ * is read in a second own branch ('finance-laba', its finance account) whose period, opening balances and journals
+ * are posted through the REST API in beforeAll. Only the chain-wide masters seeded by the migrations (the chart of
+ * accounts, 'Tunai', 'PPh Pasal 23') are read as they come; the tax this file adds has a code of its own.
  */
 let browser: Browser;
 let page: Page;
-// The finance e2e user works in Denpasar (WITA): its today is a day ahead of Jakarta's from 16:00 UTC.
-const today = todayIn('Asia/Makassar');
-const start = `${today.slice(0, 8)}01`;
+let clinic: Branch;
+let laba: Branch;
+// The branch is in WITA: its today is a day ahead of Jakarta's from 16:00 UTC.
+let today: string;
+let start: string;
 
 beforeAll(async () => {
+  clinic = await newBranch('finance', { roles: ['finance'], timezone: 'Asia/Makassar' });
+  today = clinic.today();
+  start = `${today.slice(0, 8)}01`;
+  laba = await newBranch('finance-laba', { roles: ['finance'] });
+  await bookedProfit(laba);
   browser = await launchBrowser();
-  page = await signedIn(browser, 'finance.denpasar');
+  page = await signedIn(browser, clinic.as('finance'));
 });
 afterAll(async () => {
   if (page) await closePage(page);
   await browser?.close();
 });
+
+/**
+ * Books with a profit not yet closed: opening balances (cash 10 000 000 against 3 000 000 of trade payables and
+ * 7 000 000 of paid-in capital), then 2 000 000 of treatment revenue and 500 000 of rent, both in cash.
+ */
+const PROFIT = 1_500_000;
+async function bookedProfit(branch: Branch): Promise<void> {
+  const api = await branch.api('finance');
+  await api.data('POST', '/api/finance/periode', {
+    start_date: branch.today().slice(0, 8) + '01',
+    saldo_awal: [
+      { akun: '1101', debit: 10_000_000, credit: 0 },
+      { akun: '2101', debit: 0, credit: 3_000_000 },
+      { akun: '3101', debit: 0, credit: 7_000_000 },
+    ],
+  });
+  for (const [memo, debit, credit, amount] of [
+    ['Pendapatan tindakan e2e', '1101', '4101', 2_000_000],
+    ['Sewa ruko e2e', '6103', '1101', 500_000],
+  ] as const)
+    await api.data('POST', '/api/finance/jurnal', {
+      transaction_at: branch.today(),
+      memo,
+      details: [
+        { akun: debit, debit: amount, credit: 0 },
+        { akun: credit, debit: 0, credit: amount },
+      ],
+    });
+}
 
 /** Sets a React-controlled input's value the way a user would. */
 async function setValue(selector: string, value: string): Promise<void> {
@@ -177,9 +217,9 @@ describe('finance in the browser', () => {
   it('reverses the journal with Batalkan', async () => {
     await page.waitForSelector('[data-testid^=jurnal-batalkan-]');
     await page.click('[data-testid^=jurnal-batalkan-]');
-    // The reversal date: today in the branch (Denpasar, WITA) by default, refused before the active period.
+    // The reversal date: today in the branch (WITA) by default, refused before the active period.
     await page.waitForSelector('#jurnal-reverse-date');
-    const branchToday = todayIn('Asia/Makassar');
+    const branchToday = clinic.today();
     expect(await page.$eval('#jurnal-reverse-date', (el) => el.getAttribute('data-value'))).toBe(branchToday);
     await setValue('#jurnal-reverse-date', addDays(start, -1));
     await waitForText(page, 'Tanggal harus di dalam periode aktif');
@@ -221,20 +261,22 @@ describe('finance in the browser', () => {
   });
 
   it('shows the balance sheet as a neraca: one Total Aset, equity with the current profit, balanced', async () => {
-    const denpasar = await readNeraca(page);
-    expect(denpasar.total_assets).toBe(5_000_000);
-    expect(denpasar.total_le).toBe(denpasar.total_assets);
-    // The demo books of Jakarta carry a profit not yet closed: it sits inside equity.
-    const jakarta = await signedIn(browser, 'finance', 'large', { layout: false });
+    const own = await readNeraca(page);
+    expect(own.total_assets).toBe(5_000_000);
+    expect(own.total_le).toBe(own.total_assets);
+    // The second branch's books (bookedProfit) carry a profit not yet closed: it sits inside equity.
+    const other = await signedIn(browser, laba.as('finance'), 'large', { layout: false });
     try {
-      const bs = await readNeraca(jakarta);
+      const bs = await readNeraca(other);
       expect(bs.current_earnings).not.toBe(0);
+      expect(bs.current_earnings).toBe(PROFIT);
+      expect(bs.total_liabilities).toBe(3_000_000);
       expect(bs.total_le).toBe(bs.total_assets);
       expect(Math.round((bs.total_liabilities + bs.total_equity) * 100)).toBe(Math.round(bs.total_le * 100));
       expect(Math.round((bs.equity_lines + bs.current_earnings) * 100)).toBe(Math.round(bs.total_equity * 100));
-      await screenshot(jakarta, 'finance-neraca-jakarta');
+      await screenshot(other, 'finance-neraca-laba');
     } finally {
-      await closePage(jakarta);
+      await closePage(other);
     }
   });
 
@@ -251,7 +293,9 @@ describe('finance in the browser', () => {
     await page.goto(url('/finance/master/pajak'), { waitUntil: 'domcontentloaded' });
     await clickText('Pajak Baru');
     await page.waitForSelector('#pajak-code');
-    await page.type('#pajak-code', 'pph23e2e');
+    // Taxes are one list for the whole chain, their codes unique: this one carries the branch's id.
+    const code = `pph23e2e${clinic.id}`;
+    await page.type('#pajak-code', code);
     await page.type('#pajak-name', 'PPh 23 Jasa e2e');
     await page.type('#pajak-rate', '120');
     await page.click('[data-testid=pajak-save]');
@@ -264,7 +308,7 @@ describe('finance in the browser', () => {
     await page.click('[role=option]');
     await page.click('[data-testid=pajak-save]');
     await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
-    await waitForText(page, 'PPH23E2E');
+    await waitForText(page, code.toUpperCase());
     await waitForText(page, '2,5%');
   });
 });
