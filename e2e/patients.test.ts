@@ -7,15 +7,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
 import { bodyText, closePage, downloadedFile, launchBrowser, screenshot, url, waitForText, signedIn } from './helpers';
+import { newBranch, type Branch } from './factory';
 
 /**
- * 'Data Pasien' (/service/customer) in the browser: the Jakarta demo branch's patients as admin (search, keyboard
- * row to the profile card, 'Pasien Baru' with a guardian, Excel export of every matching row), read-only for a
- * perawat, refused for an investor. Patients made here have unique names; seeded ones are only read.
+ * 'Data Pasien' (/service/customer) in the browser, in this file's own branch (e2e/factory.ts: its admin, perawat and
+ * investor; 24 patients registered through the REST API in beforeAll, more than a page of 20): search a patient and
+ * open its profile card from the keyboard, 'Pasien Baru' with a guardian, Excel export of every matching row, as
+ * admin; read-only for the perawat, refused for the investor. Nothing of the demo clinic is read.
  */
 let browser: Browser;
 let tmp: string;
-const suffix = Date.now().toString(36).slice(-5);
+let clinic: Branch;
+
+/** Names no other is a part of, so a search by one lists that patient alone. */
+const FIRST = [
+  'Ayu',
+  'Bagus',
+  'Citra',
+  'Dewi',
+  'Eko',
+  'Fajar',
+  'Gita',
+  'Hendra',
+  'Indah',
+  'Joko',
+  'Kartika',
+  'Lestari',
+];
+const LAST = ['Wibowo', 'Saputri'];
+const PATIENTS = FIRST.flatMap((f) => LAST.map((l) => `${f} ${l} Uji`));
 
 // exceljs is the web app's dependency: borrowed to read the exported file back.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +48,13 @@ const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exc
 };
 
 beforeAll(async () => {
+  clinic = await newBranch('patients', { roles: ['admin', 'perawat', 'investor'] });
+  for (const [i, name] of PATIENTS.entries())
+    await clinic.patient({
+      name,
+      gender: i % 2 ? 0 : 1,
+      phone: `08571${String(clinic.id * 100 + i).padStart(7, '0')}`,
+    });
   browser = await launchBrowser();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-patients-'));
 });
@@ -116,8 +143,8 @@ async function search(page: Page, keyword: string): Promise<void> {
 }
 
 describe('Data Pasien', () => {
-  it('admin: side nav to the list, search a seeded patient, Enter opens the profile card', async () => {
-    const admin = await signedIn(browser, 'admin');
+  it('admin: side nav to the list, search a patient, Enter opens the profile card', async () => {
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       // The side nav's 'Data Pasien' entry leads to the page.
       await admin.waitForSelector('a[href="/service/customer"]');
@@ -126,7 +153,7 @@ describe('Data Pasien', () => {
       await admin.waitForSelector('[data-testid=patient-name]');
       expect(await admin.title()).toContain('Data Pasien');
       const total = await call<{ data: Patient[]; count: number }>(admin, '/api/users?role=1&limit=50');
-      expect(total.body.count).toBeGreaterThanOrEqual(20);
+      expect(total.body.count).toBeGreaterThanOrEqual(PATIENTS.length);
       // Default page size 20: the pager tells the whole count.
       await waitForText(admin, `1-20 dari ${total.body.count}`);
       expect((await rowNames(admin)).length).toBe(20);
@@ -154,7 +181,7 @@ describe('Data Pasien', () => {
   });
 
   it('admin: Pasien Baru with a guardian (switch, NIK errors and warning), then found in the list', async () => {
-    const admin = await signedIn(browser, 'admin');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
@@ -163,7 +190,7 @@ describe('Data Pasien', () => {
       expect(await admin.$('[data-testid=wali-fields]')).toBeNull();
       expect(await admin.$('#np-wali_name')).toBeNull();
 
-      const name = `Pasien Uji ${suffix}`;
+      const name = clinic.unique('Pasien Baru Uji');
       await admin.type('#np-name', name);
       await chooseOption(admin, '#np-gender', 'Perempuan');
       await admin.type('#np-idcard', '317101550890000'); // 15 digits
@@ -222,7 +249,7 @@ describe('Data Pasien', () => {
   });
 
   it('admin: Excel export holds every matching patient, not just the page', async () => {
-    const admin = await signedIn(browser, 'admin');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
@@ -249,7 +276,7 @@ describe('Data Pasien', () => {
   });
 
   it('small screens: the list and the new-patient dialog fit 375 px', async () => {
-    const admin = await signedIn(browser, 'admin', 'small');
+    const admin = await signedIn(browser, clinic.as('admin'), 'small');
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
@@ -268,7 +295,7 @@ describe('Data Pasien', () => {
   });
 
   it('perawat reads the list without Pasien Baru; investor is refused and has no nav entry', async () => {
-    const perawat = await signedIn(browser, 'perawat');
+    const perawat = await signedIn(browser, clinic.as('perawat'));
     try {
       await perawat.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await perawat.waitForSelector('[data-testid=patient-name]');
@@ -277,7 +304,7 @@ describe('Data Pasien', () => {
       await closePage(perawat);
     }
 
-    const investor = await signedIn(browser, 'investor');
+    const investor = await signedIn(browser, clinic.as('investor'));
     try {
       await investor.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       // The clinic guard lets investors in, PASIEN read does not: the one no-access state (issue 16).
