@@ -1,16 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { closePage, launchBrowser, screenshot, setViewport, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Branch, type Patient } from './factory';
+import { recordMasters, waitingVisit } from './fixtures/records';
 
 /**
- * Issue 12 in the browser: a doctor opens a visit from the treatment queue, writes SOAP with vital signs and an
- * ICD-10 diagnosis, a treatment, a prescription and a lab form (then on the visit's bill), finishes the record (the
- * visit goes to 'Selesai'), then corrects the SOAP with a reason and sees both versions side by side. An admin
- * without RM rights is refused the record.
+ * Issue 12 in the browser, in this file's own branch (e2e/factory.ts: its admin, dokter and manager; a procedure, an
+ * item, the lab form 'Darah Lengkap' at 150 000, a patient and the patient's walk-in visit with the branch's doctor,
+ * all made through the REST API in beforeAll, e2e/fixtures/records.ts): the doctor opens the visit from the treatment
+ * queue, writes SOAP with vital signs and an ICD-10 diagnosis (the ICD list comes with the migrations), a treatment, a
+ * prescription and a lab form (then on the visit's bill), finishes the record (the visit goes to 'Selesai'), then
+ * corrects the SOAP with a reason and sees both versions side by side. The admin, without RM rights by its role's
+ * defaults, is refused the record.
  */
 let browser: Browser;
+let clinic: Branch;
+let visit: { id: number };
+let patient: Patient;
 
 beforeAll(async () => {
+  clinic = await newBranch('records', { roles: ['admin', 'dokter', 'manager'] });
+  await recordMasters(clinic, { labName: 'Darah Lengkap', labPrice: 150_000 });
+  ({ visit, patient } = await waitingVisit(clinic, {
+    patient: await clinic.patient({ name: 'Rina Marlina Uji' }),
+    complaint: 'Batuk pilek (uji rekam medis)',
+  }));
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -80,23 +94,10 @@ async function fill(page: Page, selector: string, text: string): Promise<void> {
 
 describe('Rekam medis of a visit', () => {
   it('a doctor writes, finishes and corrects a record from the queue; the history shows both versions', async () => {
-    const admin = await signedIn(browser, 'admin');
-    const dokter = await signedIn(browser, 'dokter');
+    const admin = await signedIn(browser, clinic.as('admin'));
+    const dokter = await signedIn(browser, clinic.as('dokter'));
     try {
-      const doctors = await call(admin, 'GET', '/api/service/visit/doctors');
-      const andi = doctors.body.data.find((d: { name: string }) => d.name === 'dr. Andi Saputra');
-      const patients = await call(admin, 'GET', '/api/customer?type=patient&limit=5');
-      const patient = patients.body.data[3];
-      const v = await call(admin, 'POST', '/api/service/visit', {
-        customer: patient.id,
-        doctor: andi.id,
-        kind: 'konsultasi',
-        complaint: 'Batuk pilek (uji rekam medis)',
-      });
-      expect(v.status).toBe(201);
-      const visit = v.body.data;
-
-      // The admin of the demo has no RM rights: the record is refused.
+      // The branch's admin has no RM rights: the record is refused.
       const refused = await call(admin, 'GET', `/api/rekammedis/visit/${visit.id}`);
       expect(refused.status).toBe(403);
 
@@ -216,12 +217,12 @@ describe('Rekam medis of a visit', () => {
       await screenshot(dokter, 'rekam-medis-phone');
 
       // The patient's history page lists the visit; the manager sees who opened the record.
-      const manager = await signedIn(browser, 'manager');
+      const manager = await signedIn(browser, clinic.as('manager'));
       try {
         await manager.goto(url(`/service/rekammedis?patient=${patient.id}`), { waitUntil: 'domcontentloaded' });
         await manager.waitForSelector('[data-testid=rm-timeline-visit]');
         await manager.waitForSelector('[data-testid=rm-access-log]');
-        await waitForText(manager, 'dr. Andi Saputra');
+        await waitForText(manager, clinic.account('dokter').name);
         await screenshot(manager, 'rekam-medis-patient');
       } finally {
         await closePage(manager);
