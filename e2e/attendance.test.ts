@@ -11,12 +11,46 @@ import {
   url,
   waitForText,
 } from './helpers';
+import { addDays } from '../packages/shared/src/index.js';
+import { newBranch, type Account, type Branch } from './factory';
+import { approvedRun, employ, payrollGroup, roster, shifts, staff } from './fixtures/attendance';
 
-import { addDays, todayIn } from '../packages/shared/src/index.js';
-/** Attendance and payroll pages (issue 15) in the browser. */
+/**
+ * Attendance and payroll pages (issue 15) in the browser. Everything that writes runs in this file's own branch
+ * (e2e/factory.ts: its manager, finance and perawat; e2e/fixtures/attendance.ts, through the REST API in beforeAll:
+ * six more staff (names the demo seed does not use), everyone's employment data, the shifts Pagi, Siang and Malam, a roster of every day of the last two
+ * weeks up to today (next week empty), the finance period from the first of last month, the payroll group 'Bulanan' of all nine and
+ * last month's run approved): the PPh 21 simulator, this month's payroll draft and approval, the perawat's check-in
+ * and her slip, a sick day recorded and cancelled, a refused shift, the roster copied to next week.
+ * The demo owner only reads the demo's seeded attendance and backoffice attendance pages (employees, departments,
+ * shifts, components, groups, daily attendance, the device checklog with its unknown fingerprint, the offices of
+ * every branch) and the import dialog's check, which sends nothing: that test writes nothing.
+ */
 let browser: Browser;
+let clinic: Branch;
+let people: Account[];
+/** The nine members of the group 'Bulanan'. */
+let members: Account[];
 
 beforeAll(async () => {
+  clinic = await newBranch('attendance', { roles: ['manager', 'finance', 'perawat'] });
+  people = await staff(clinic, [
+    'Sri Handayani',
+    'Bambang Irawan',
+    'Dewi Anggraini',
+    'Agus Prasetyo',
+    'Rina Kusumawati',
+    'Yoga Pratama',
+  ]);
+  members = [...people, clinic.account('manager'), clinic.account('finance'), clinic.account('perawat')];
+  await employ(clinic, members);
+  const today = clinic.today();
+  const { pagi } = await shifts(clinic);
+  await roster(clinic, members, pagi, addDays(today, -13), today);
+  const lastMonth = addDays(today.slice(0, 8) + '01', -1).slice(0, 7);
+  await clinic.openPeriod(`${lastMonth}-01`);
+  const group = await payrollGroup(clinic, members);
+  await approvedRun(clinic, group, lastMonth);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -27,7 +61,7 @@ describe('Simulasi PPh 21 (/attendance/payroll/simulator)', () => {
   it('a finance user fills twelve months and reads TER months and the December recomputation', async () => {
     const page = await freshPage(browser, 'large');
     try {
-      await login(page, 'finance');
+      await login(page, clinic.username('finance'), clinic.password);
       await page.goto(url('/attendance/payroll/simulator'));
       await waitForText(page, 'Penghasilan bruto per bulan');
       await page.type('#sim-fill', '8.000.000');
@@ -52,7 +86,7 @@ describe('Simulasi PPh 21 (/attendance/payroll/simulator)', () => {
   it('a month typed as text is refused in Indonesian next to the form', async () => {
     const page = await freshPage(browser, 'small');
     try {
-      await login(page, 'manager');
+      await login(page, clinic.username('manager'), clinic.password);
       await page.goto(url('/attendance/payroll/simulator'));
       await waitForText(page, 'Penghasilan bruto per bulan');
       await page.type('[aria-label="Bruto Januari"]', 'delapan juta');
@@ -66,7 +100,7 @@ describe('Simulasi PPh 21 (/attendance/payroll/simulator)', () => {
   it('a perawat is sent home by the attendance guard', async () => {
     const page = await freshPage(browser, 'large');
     try {
-      await login(page, 'perawat');
+      await login(page, clinic.username('perawat'), clinic.password);
       await page.goto(url('/attendance/payroll/simulator'));
       await page.waitForFunction(() => location.pathname === '/');
       expect(await pathname(page)).toBe('/');
@@ -97,11 +131,11 @@ async function clickButton(page: import('puppeteer-core').Page, text: string, sc
 
 describe('Penggajian (/attendance/payroll/transaction)', () => {
   it('finance computes this month as a draft for a group, sees the lines, and approves it into a journal', async () => {
-    const page = await signedIn(browser, 'finance', 'large');
+    const page = await signedIn(browser, clinic.as('finance'), 'large');
     try {
       await page.goto(url('/attendance/payroll/transaction'));
       await waitForText(page, 'Hitung Gaji (Draft)');
-      // The demo's last month is approved already.
+      // Last month is approved already (beforeAll).
       await waitForText(page, 'Disetujui');
       // Without a group the shared rule answers next to the field.
       await clickButton(page, 'Hitung');
@@ -115,9 +149,14 @@ describe('Penggajian (/attendance/payroll/transaction)', () => {
       );
       await clickButton(page, 'Hitung');
       await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Draft');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=payroll-run] tbody tr').length >= 8);
+      // One line per member of the group.
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=payroll-run] tbody tr').length === n,
+        {},
+        members.length,
+      );
       const rows = await page.$eval('[data-testid=payroll-run] tbody', (el) => (el as HTMLElement).innerText);
-      expect(rows).toContain('Sri Wahyuni');
+      expect(rows).toContain('Sri Handayani');
       expect(rows).toMatch(/hadir \d+ hari/);
       await clickButton(page, 'Setujui', '[data-testid=payroll-run]');
       await clickButton(page, 'Setujui', '[role=alertdialog]');
@@ -138,17 +177,17 @@ describe('Penggajian (/attendance/payroll/transaction)', () => {
 
 describe('Absensi Saya (/my-attendance)', () => {
   it('a perawat checks in with the server time and sees it on the day', async () => {
-    const page = await signedIn(browser, 'perawat', 'small');
+    const page = await signedIn(browser, clinic.as('perawat'), 'small');
     try {
-      // Whatever the hour: her demo roster has night shifts, and a punch at 01:00 belongs to the night it closes, not
-      // to today. A manager gives her yesterday and today off, so a punch now counts on today (the rule itself is
+      // Whatever the hour: a roster may hold night shifts, and a punch at 01:00 belongs to the night it closes, not
+      // to today. The manager gives her yesterday and today off, so a punch now counts on today (the rule itself is
       // unit-tested in timeclock.test.ts).
       const self = await page.evaluate(
         async () => ((await (await fetch('/api/auth/me')).json()) as { data: { id: number } }).data.id,
       );
-      const manager = await signedIn(browser, 'manager');
+      const manager = await signedIn(browser, clinic.as('manager'));
       try {
-        const today = todayIn('Asia/Jakarta');
+        const today = clinic.today();
         const status = await manager.evaluate(
           async (items) =>
             (
@@ -175,7 +214,7 @@ describe('Absensi Saya (/my-attendance)', () => {
       await page.waitForFunction(() =>
         /^\d{2}:\d{2}/.test(document.querySelector('[data-testid=my-check-in]')?.textContent ?? ''),
       );
-      // The demo's approved run of last month is her slip.
+      // Last month's approved run (beforeAll) is her slip.
       await page.waitForSelector('[data-testid=my-slips] a[href^="/api/attendance/payroll/my/payslip?run="]');
       await screenshot(page, 'attendance-my-attendance');
     } finally {
@@ -185,7 +224,7 @@ describe('Absensi Saya (/my-attendance)', () => {
 });
 
 describe('attendance pages open with their data', () => {
-  it('the owner opens every attendance and backoffice attendance page and sees its seeded rows', async () => {
+  it('the owner opens every attendance and backoffice attendance page and sees its seeded rows (demo, read only)', async () => {
     const page = await signedIn(browser, 'owner', 'large');
     try {
       const pages: [string, string, string][] = [
@@ -221,10 +260,18 @@ describe('attendance pages open with their data', () => {
       );
       await page.waitForFunction(() => location.pathname.startsWith('/customer/'));
       await waitForText(page, 'Sri Wahyuni');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('a manager records and cancels a sick day, is refused a bad shift, copies the roster to next week', async () => {
+    const page = await signedIn(browser, clinic.as('manager'), 'large');
+    try {
       // Daily attendance: a manager records a sick day with its reason, then cancels it.
       await page.goto(url('/attendance/attendance/daily'));
-      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');
-      await page.click('[aria-label="Cuti atau sakit Bambang Susilo"]');
+      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Irawan"]');
+      await page.click('[aria-label="Cuti atau sakit Bambang Irawan"]');
       await page.waitForSelector('[data-testid=leave-dialog]');
       await clickButton(page, 'Simpan', '[data-testid=leave-dialog]');
       await waitForText(page, 'Alasan wajib diisi (minimal 3 karakter)');
@@ -233,7 +280,7 @@ describe('attendance pages open with their data', () => {
       await waitForText(page, 'Sakit: Demam, surat dokter');
       await clickButton(page, 'Batalkan');
       await clickButton(page, 'Batalkan catatan', '[role=alertdialog]');
-      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Susilo"]');
+      await page.waitForSelector('[aria-label="Cuti atau sakit Bambang Irawan"]');
 
       // A shift whose end is before its start without 'lewat tengah malam' is refused next to the field.
       await page.goto(url('/attendance/master/schedule'));
@@ -251,7 +298,7 @@ describe('attendance pages open with their data', () => {
       await screenshot(page, 'attendance-shift-error');
       await clickButton(page, 'Batal', '[data-testid=master-dialog]');
 
-      // Roster: next week takes this week's (always seeded) roster; one day changed and saved.
+      // Roster: next week (empty) takes this week's roster (beforeAll); one day changed and saved.
       await page.waitForSelector('[data-testid=roster] select');
       await page.click('[aria-label="Minggu berikutnya"]');
       await clickButton(page, 'Salin minggu lalu');
@@ -262,7 +309,7 @@ describe('attendance pages open with their data', () => {
           [...document.querySelectorAll<HTMLSelectElement>('[data-testid=roster] select')].filter((x) => x.value !== '')
             .length > 0,
       );
-      const cell = await page.$eval('[data-testid=roster] select[aria-label^="Shift Sri Wahyuni"]', (el) =>
+      const cell = await page.$eval('[data-testid=roster] select[aria-label^="Shift Sri Handayani"]', (el) =>
         el.getAttribute('aria-label'),
       );
       await page.select(`[data-testid=roster] select[aria-label="${cell}"]`, '');

@@ -22,7 +22,7 @@ beforeAll(async () => {
   clinic = await newBranch('records', { roles: ['admin', 'dokter', 'manager'] });
   await recordMasters(clinic, { labName: 'Darah Lengkap', labPrice: 150_000 });
   ({ visit, patient } = await waitingVisit(clinic, {
-    patient: await clinic.patient({ name: 'Rina Marlina Uji' }),
+    patient: await clinic.patient({ name: 'Nur Aini Uji' }),
     complaint: 'Batuk pilek (uji rekam medis)',
   }));
   browser = await launchBrowser();
