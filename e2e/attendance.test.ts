@@ -13,7 +13,7 @@ import {
 } from './helpers';
 import { addDays } from '../packages/shared/src/index.js';
 import { newBranch, type Account, type Branch } from './factory';
-import { approvedRun, employ, payrollGroup, roster, shifts, staff } from './fixtures/attendance';
+import { approvedRun, employ, payrollGroup, roster, shifts } from './fixtures/attendance';
 
 /**
  * Attendance and payroll pages (issue 15) in the browser. Everything that writes runs in this file's own branch
@@ -34,14 +34,16 @@ let members: Account[];
 
 beforeAll(async () => {
   clinic = await newBranch('attendance', { roles: ['manager', 'finance', 'perawat'] });
-  people = await staff(clinic, [
+  people = [];
+  for (const name of [
     'Sri Handayani',
     'Bambang Irawan',
     'Dewi Anggraini',
     'Agus Prasetyo',
     'Rina Kusumawati',
     'Yoga Pratama',
-  ]);
+  ])
+    people.push(await clinic.addAccount('perawat', name));
   members = [...people, clinic.account('manager'), clinic.account('finance'), clinic.account('perawat')];
   await employ(clinic, members);
   const today = clinic.today();
