@@ -230,6 +230,8 @@ describe('Kasir Klinik', () => {
       await page.waitForFunction(() =>
         [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
       );
+      // The branch's one warehouse is its pharmacy: the cream received in beforeAll is what it offers.
+      await waitForText(page, store.items[0].name);
       await clickButton(page, 'Tambah');
       const qty = '[data-testid=sales-cart] input[aria-label^="Jumlah "]';
       await page.waitForSelector(qty);
