@@ -115,6 +115,15 @@ async function coveredBill(page: Page, visit: FinishedVisit): Promise<{ total: n
   return { total: bill.total, covered: line!.name };
 }
 
+/**
+ * Picks a payment method in a tender row's select once the methods have loaded: the select is drawn with only
+ * 'Pilih metode' until then, and puppeteer's select() of a value not (yet) there selects nothing.
+ */
+async function selectMethod(page: Page, select: string, method: string): Promise<void> {
+  await page.waitForSelector(`${select} option[value="${method}"]`);
+  await page.select(select, method);
+}
+
 async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
   await page.waitForFunction(
     (t, s) =>
@@ -165,10 +174,10 @@ describe('Kasir Klinik', () => {
       expect(Number(amount)).toBe(m.due_now);
       // Transfer part of it, the rest in cash with 20.000 change.
       const transferPart = Math.floor(m.due_now / 2);
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(transfer));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(transfer));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', String(transferPart));
       await clickButton(page, 'Tambah metode');
-      await page.select('select[aria-label="Metode pembayaran 2"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 2"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 2"]', String(m.due_now - transferPart + 20000));
       await page.waitForFunction(() => document.querySelector('[data-testid=change]')?.textContent?.includes('20.000'));
       await clickButton(page, 'Bayar Cicilan');
@@ -249,7 +258,7 @@ describe('Kasir Klinik', () => {
       page.off('request', onRequest);
       await page.click(qty, { clickCount: 3 });
       await page.keyboard.type('1');
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', '5000000');
       await clickButton(page, 'Bayar', '[data-testid=sales-cart]');
       await page.waitForSelector('[data-testid=sales-paid]');
@@ -310,10 +319,10 @@ describe('Kasir Klinik', () => {
       );
       // Transfer part, the rest in cash with 10.000 change.
       const transferPart = Math.floor(total / 2);
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(transfer));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(transfer));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', String(transferPart));
       await clickButton(page, 'Tambah metode');
-      await page.select('select[aria-label="Metode pembayaran 2"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 2"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 2"]', String(total - transferPart + 10000));
       await clickButton(page, 'Bayar', '[data-testid=bill-panel]');
       await page.waitForSelector('[data-testid=paid-card]');
@@ -391,8 +400,7 @@ describe('Kasir Klinik', () => {
       await clickButton(page, 'Tagihan Kunjungan');
       await openBill('Bayar');
       const part = Math.floor(total / 3);
-      await page.waitForSelector('select[aria-label="Metode pembayaran 1"]');
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', String(part));
       await clickButton(page, 'Bayar', '[data-testid=bill-panel]');
       await page.waitForSelector('[data-testid=paid-card]');
@@ -404,7 +412,7 @@ describe('Kasir Klinik', () => {
       expect(await page.$eval('[data-testid=bill-outstanding]', (e) => e.textContent)).toContain(
         (total - part).toLocaleString('id-ID'),
       );
-      await page.select('[data-testid=settle-panel] select[aria-label="Metode pembayaran 1"]', String(cash));
+      await selectMethod(page, '[data-testid=settle-panel] select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type(
         '[data-testid=settle-panel] input[aria-label="Jumlah pembayaran 1"]',
         String(total - part + 5000),
