@@ -5,15 +5,60 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Branch } from './factory';
+import {
+  finishedVisit,
+  onHand,
+  openTill,
+  pharmacy,
+  registration,
+  type FinishedVisit,
+  type Pharmacy,
+  type Registration,
+} from './fixtures/kasir';
 
 /**
- * Issue 14 in the browser, as the demo cashier (admin, Jakarta, whose till the demo seed opened): a package
- * instalment paid with two methods (transfer and cash with change), its nota PDF read back (terbilang), and the
- * till closed with a difference.
+ * Issue 14 in the browser, in this file's own branch (e2e/factory.ts) with its own accounts: the cashier (admin, whose
+ * till beforeAll opens), the manager who approves a void, the finance account (the period), the inventory account
+ * (the pharmacy and its stock) and the doctor (the medical records). Made in beforeAll through the REST API
+ * (e2e/fixtures/kasir.ts): a pharmacy with a cream bought and received, a package with instalments registered for one
+ * patient, a package covering a treatment registered for another whose finished visit has that treatment and one
+ * more, and a third patient's finished visit with a treatment and the cream. The tests: a package instalment paid
+ * with two methods (transfer and cash with change), its nota PDF read back (terbilang), and the till closed with a
+ * difference; a sale at the general cashier; the package-covered bill paid, voided through approval and settled in
+ * two parts; the other bill paid by the API, its cream leaving the pharmacy. Payment methods are the app's own
+ * (chain-wide, from the migrations), not demo data.
  */
 let browser: Browser;
+let clinic: Branch;
+let store: Pharmacy;
+let instalments: Registration;
+let coveredVisit: FinishedVisit;
+let productVisit: FinishedVisit;
+const CREAM_SOLD_WITH_VISIT = 2;
 
 beforeAll(async () => {
+  clinic = await newBranch('kasir', { roles: ['admin', 'manager', 'finance', 'inventory', 'dokter'] });
+  await clinic.openPeriod();
+  store = await pharmacy(clinic, [{ name: 'Krim Pagi Uji', price: 85_000, cost: 40_000, qty: 50 }]);
+  const facial = await clinic.procedure({ name: 'Facial Uji', price: 350_000 });
+  const peeling = await clinic.procedure({ name: 'Peeling Uji', price: 450_000 });
+  const cicilan = await clinic.paket({
+    name: 'Paket Cicilan Uji',
+    price: 1_500_000,
+    procedures: [facial],
+    installments: { dp: 300_000, count: 4 },
+  });
+  instalments = await registration(clinic, await clinic.patient({ name: 'Rina Cicilan Uji' }), cicilan.id);
+  const glow = await clinic.paket({ name: 'Paket Glow Uji', price: 1_200_000, procedures: [facial] });
+  const member = await clinic.patient({ name: 'Dewi Paket Uji' });
+  await registration(clinic, member, glow.id);
+  coveredVisit = await finishedVisit(clinic, member, { treatments: [facial, peeling] });
+  productVisit = await finishedVisit(clinic, await clinic.patient({ name: 'Budi Produk Uji' }), {
+    treatments: [peeling],
+    products: [{ item: store.items[0].id, qty: CREAM_SOLD_WITH_VISIT }],
+  });
+  await openTill(clinic);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -53,80 +98,30 @@ async function tillOpen(page: Page): Promise<{ cash: number; transfer: number }>
   };
 }
 
-interface CoveredVisit {
-  visit: { id: number; code: string };
-  total: number;
-  covered: string;
-}
-
-/** The first visit of today's till queue (finished, not paid) with a line a package slot of its patient covers. */
-async function findCoveredVisit(page: Page): Promise<CoveredVisit | undefined> {
+/**
+ * The visit's bill as the till sees it: the visit is in today's queue of finished, unpaid visits, and its bill has
+ * something to pay and a line a package slot of its patient covers.
+ */
+async function coveredBill(page: Page, visit: FinishedVisit): Promise<{ total: number; covered: string }> {
   const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
-  for (const v of queue) {
-    const bill = (await call(page, 'GET', `/api/kasir/bill/${v.id}`)).body.data as {
-      total: number;
-      lines: { name: string; covered_by_paket: number | null }[];
-    };
-    const line = bill.lines.find((l) => l.covered_by_paket);
-    if (line && bill.total > 0) return { visit: v, total: bill.total, covered: line.name };
-  }
-  return undefined;
+  expect(queue.map((v) => v.code)).toContain(visit.code);
+  const bill = (await call(page, 'GET', `/api/kasir/bill/${visit.id}`)).body.data as {
+    total: number;
+    lines: { name: string; covered_by_paket: number | null }[];
+  };
+  const line = bill.lines.find((l) => l.covered_by_paket);
+  expect(line, "a line of the bill covered by the patient's package").toBeDefined();
+  expect(bill.total).toBeGreaterThan(0);
+  return { total: bill.total, covered: line!.name };
 }
 
 /**
- * A demo visit of today with a package-covered line when the day's demo has one (its visits follow the date);
- * otherwise one made here as the clinic would: a patient holding an unused treatment slot is registered at the
- * desk, and the doctor records that treatment with another one and finishes the record.
+ * Picks a payment method in a tender row's select once the methods have loaded: the select is drawn with only
+ * 'Pilih metode' until then, and puppeteer's select() of a value not (yet) there selects nothing.
  */
-async function coveredVisitOfToday(page: Page): Promise<CoveredVisit> {
-  const found = await findCoveredVisit(page);
-  if (found) return found;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  const memberships = (await call(page, 'GET', '/api/paket/membership?limit=100')).body.data as { id: number }[];
-  let customer = 0;
-  let code = '';
-  for (const m of memberships) {
-    const d = (await call(page, 'GET', `/api/paket/membership/${m.id}`)).body.data as {
-      customer: number;
-      status: number;
-      slots?: { type: number; code: string; left_slot: number; expired_at: string }[];
-    };
-    const slot = d.slots?.find((x) => x.type === 1 && x.left_slot > 0 && x.expired_at >= today);
-    if (slot) {
-      customer = d.customer;
-      code = slot.code;
-      break;
-    }
-  }
-  expect(customer, 'a demo package registration with an unused treatment slot').toBeGreaterThan(0);
-  const doctor = await signedIn(browser, 'dokter');
-  try {
-    const me = (await call(doctor, 'GET', '/api/auth/me')).body.data as { id: number };
-    const v = await call(page, 'POST', '/api/service/visit', { customer, doctor: me.id, kind: 'konsultasi' });
-    expect(v.status, JSON.stringify(v.body)).toBe(201);
-    const options = (await call(doctor, 'GET', '/api/rekammedis/options/perawatan')).body.data as {
-      id: number;
-      code: string;
-    }[];
-    const slotTreatment = options.find((o) => o.code === code);
-    const other = options.find((o) => o.code !== code);
-    expect(slotTreatment, `treatment ${code} among the options`).toBeDefined();
-    for (const perawatan of [slotTreatment!.id, other!.id]) {
-      const r = await call(doctor, 'POST', `/api/rekammedis/visit/${v.body.data.id}/treatment`, {
-        perawatan,
-        qty: 1,
-        doctor: me.id,
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-    }
-    const fin = await call(doctor, 'POST', `/api/rekammedis/visit/${v.body.data.id}/finish`, {});
-    expect(fin.status, JSON.stringify(fin.body)).toBe(200);
-  } finally {
-    await closePage(doctor);
-  }
-  const made = await findCoveredVisit(page);
-  expect(made, 'the visit made here is in the till queue with a covered line').toBeDefined();
-  return made!;
+async function selectMethod(page: Page, select: string, method: string): Promise<void> {
+  await page.waitForSelector(`${select} option[value="${method}"]`);
+  await page.select(select, method);
 }
 
 async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
@@ -152,7 +147,7 @@ async function clickButton(page: Page, text: string, scope = 'body'): Promise<vo
 
 describe('Kasir Klinik', () => {
   it('pays a package instalment with two methods, reads the nota back and closes the till with a difference', async () => {
-    const page = await signedIn(browser, 'admin');
+    const page = await signedIn(browser, clinic.as('admin'));
     try {
       await page.goto(url('/kasir/payment'));
       await page.waitForSelector('[data-testid=session-bar]');
@@ -164,8 +159,10 @@ describe('Kasir Klinik', () => {
         due_now: number;
         customer: { name: string };
       }[];
-      expect(due.length).toBeGreaterThan(0);
-      const m = due[0];
+      // The registration made in beforeAll owes its down payment (the one due now).
+      const m = due.find((d) => d.code === instalments.code)!;
+      expect(m, `${instalments.code} among the instalments due`).toBeDefined();
+      expect(m.due_now).toBe(300_000);
 
       await clickButton(page, 'Cicilan Paket');
       await page.waitForSelector('#cicilan-keyword');
@@ -177,10 +174,10 @@ describe('Kasir Klinik', () => {
       expect(Number(amount)).toBe(m.due_now);
       // Transfer part of it, the rest in cash with 20.000 change.
       const transferPart = Math.floor(m.due_now / 2);
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(transfer));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(transfer));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', String(transferPart));
       await clickButton(page, 'Tambah metode');
-      await page.select('select[aria-label="Metode pembayaran 2"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 2"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 2"]', String(m.due_now - transferPart + 20000));
       await page.waitForFunction(() => document.querySelector('[data-testid=change]')?.textContent?.includes('20.000'));
       await clickButton(page, 'Bayar Cicilan');
@@ -212,7 +209,7 @@ describe('Kasir Klinik', () => {
       expect(text).toContain(m.customer.name);
       expect(text).toContain('Terbilang:');
       expect(text).toMatch(/rupiah/);
-      expect(text).toContain('Putri Ayu Lestari');
+      expect(text).toContain(clinic.account('admin').name); // the cashier who signs it
 
       // Tutup kasir: the drawer counted 10.000 short.
       await page.keyboard.press('Escape');
@@ -235,13 +232,15 @@ describe('Kasir Klinik', () => {
   });
 
   it('sells an item at the general cashier (after opening the till again)', async () => {
-    const page = await signedIn(browser, 'admin');
+    const page = await signedIn(browser, clinic.as('admin'));
     try {
       await page.goto(url('/kasir/sales'));
       const { cash } = await tillOpen(page);
       await page.waitForFunction(() =>
         [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
       );
+      // The branch's one warehouse is its pharmacy: the cream received in beforeAll is what it offers.
+      await waitForText(page, store.items[0].name);
       await clickButton(page, 'Tambah');
       const qty = '[data-testid=sales-cart] input[aria-label^="Jumlah "]';
       await page.waitForSelector(qty);
@@ -259,7 +258,7 @@ describe('Kasir Klinik', () => {
       page.off('request', onRequest);
       await page.click(qty, { clickCount: 3 });
       await page.keyboard.type('1');
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', '5000000');
       await clickButton(page, 'Bayar', '[data-testid=sales-cart]');
       await page.waitForSelector('[data-testid=sales-paid]');
@@ -270,13 +269,14 @@ describe('Kasir Klinik', () => {
     }
   });
   it('pays a package-covered visit bill by clicking, voids it through approval, then settles a partly paid bill later', async () => {
-    const page = await signedIn(browser, 'admin');
-    const approver = await signedIn(browser, 'manager');
+    const page = await signedIn(browser, clinic.as('admin'));
+    const approver = await signedIn(browser, clinic.as('manager'));
     try {
       await page.goto(url('/kasir/payment'));
       const { cash, transfer } = await tillOpen(page);
       // A finished visit of today, not paid, with a line a package slot of the patient covers.
-      const { visit, total, covered } = await coveredVisitOfToday(page);
+      const visit = coveredVisit;
+      const { total, covered } = await coveredBill(page, visit);
 
       // Open the bill from the queue: the covered line shows Rp 0.
       const openBill = async (label: string) => {
@@ -319,10 +319,10 @@ describe('Kasir Klinik', () => {
       );
       // Transfer part, the rest in cash with 10.000 change.
       const transferPart = Math.floor(total / 2);
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(transfer));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(transfer));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', String(transferPart));
       await clickButton(page, 'Tambah metode');
-      await page.select('select[aria-label="Metode pembayaran 2"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 2"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 2"]', String(total - transferPart + 10000));
       await clickButton(page, 'Bayar', '[data-testid=bill-panel]');
       await page.waitForSelector('[data-testid=paid-card]');
@@ -400,8 +400,7 @@ describe('Kasir Klinik', () => {
       await clickButton(page, 'Tagihan Kunjungan');
       await openBill('Bayar');
       const part = Math.floor(total / 3);
-      await page.waitForSelector('select[aria-label="Metode pembayaran 1"]');
-      await page.select('select[aria-label="Metode pembayaran 1"]', String(cash));
+      await selectMethod(page, 'select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type('input[aria-label="Jumlah pembayaran 1"]', String(part));
       await clickButton(page, 'Bayar', '[data-testid=bill-panel]');
       await page.waitForSelector('[data-testid=paid-card]');
@@ -413,7 +412,7 @@ describe('Kasir Klinik', () => {
       expect(await page.$eval('[data-testid=bill-outstanding]', (e) => e.textContent)).toContain(
         (total - part).toLocaleString('id-ID'),
       );
-      await page.select('[data-testid=settle-panel] select[aria-label="Metode pembayaran 1"]', String(cash));
+      await selectMethod(page, '[data-testid=settle-panel] select[aria-label="Metode pembayaran 1"]', String(cash));
       await page.type(
         '[data-testid=settle-panel] input[aria-label="Jumlah pembayaran 1"]',
         String(total - part + 5000),
@@ -432,26 +431,21 @@ describe('Kasir Klinik', () => {
     }
   });
 
-  it("pays a finished demo visit's bill with two methods; its products leave the pharmacy; the nota reads back", async () => {
-    const page = await signedIn(browser, 'admin');
+  it("pays a finished visit's bill with two methods; its products leave the pharmacy; the nota reads back", async () => {
+    const page = await signedIn(browser, clinic.as('admin'));
     try {
       await page.goto(url('/kasir/payment'));
       const { cash, transfer } = await tillOpen(page);
       const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
-      expect(queue.length).toBeGreaterThan(0);
-      // The newest unpaid visit whose bill has something to pay (the demo records hold treatments and products).
-      let visit: { id: number; code: string } | undefined;
-      let total = 0;
-      for (const v of queue) {
-        const bill = await call(page, 'GET', `/api/kasir/bill/${v.id}?use_paket=false`);
-        expect(bill.status).toBe(200);
-        if (bill.body.data.total > 0) {
-          visit = v;
-          total = bill.body.data.total as number;
-          break;
-        }
-      }
-      expect(visit).toBeDefined();
+      // The visit made in beforeAll (a treatment and the pharmacy's cream) waits in the queue, its bill to pay.
+      const visit = queue.find((v) => v.code === productVisit.code);
+      expect(visit, `${productVisit.code} in the queue of unpaid visits`).toBeDefined();
+      const bill = await call(page, 'GET', `/api/kasir/bill/${visit!.id}?use_paket=false`);
+      expect(bill.status).toBe(200);
+      const total = bill.body.data.total as number;
+      expect(total).toBeGreaterThan(0);
+      const cream = store.items[0];
+      const before = await onHand(clinic, store.warehouse.id, cream.id);
       const transferPart = Math.floor(total / 2);
       const paid = await page.evaluate(
         async (body) => {
@@ -481,6 +475,8 @@ describe('Kasir Klinik', () => {
       });
       expect(again.status).toBe(409);
       expect(again.body[0].message).toContain(paid.body.data.code);
+      // The cream of the record left the pharmacy with the payment (once: the refused retry took nothing).
+      expect(await onHand(clinic, store.warehouse.id, cream.id)).toBe(before - CREAM_SOLD_WITH_VISIT);
 
       const pdf = await page.evaluate(async (id) => {
         const r = await fetch(`/api/kasir/payment/${id}/nota`);
