@@ -72,13 +72,20 @@ describe('reservations from the schedule view', () => {
 
     await page.click('#book-patient');
     await page.keyboard.type(patient.name);
-    const picked = await page.waitForFunction(() => {
-      const o = document.querySelector<HTMLElement>('[role=option]');
-      if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
-      const text = o.innerText;
-      o.click();
-      return text;
-    });
+    // The option of the typed name, once the search has answered it (the list before shows the first patients).
+    const picked = await page.waitForFunction(
+      (n) => {
+        const o = [...document.querySelectorAll<HTMLElement>('[role=option]')].find((e) =>
+          e.innerText.startsWith(`${n} (`),
+        );
+        if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
+        const text = o.innerText;
+        o.click();
+        return text;
+      },
+      {},
+      patient.name,
+    );
     const patientText = (await picked.jsonValue()) as string;
     const patientName = patientText.split('(')[0].trim();
     expect(patientName).toBe(patient.name);
