@@ -38,11 +38,13 @@ export class Api {
     return new Api(cookie);
   }
 
+  /** `body` as JSON, or a `FormData` sent as multipart (an upload). */
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+    const form = body instanceof FormData;
     const res = await fetch(`${baseUrl()}${path}`, {
       method,
-      headers: { cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { cookie: this.cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;

@@ -1,29 +1,55 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
 import { bodyText, closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+import { newBranch, type Branch, type Patient } from './factory';
+import { jpeg, member, photo, photoLabel, visit, type Visit } from './fixtures/desk';
 
 /**
- * 'Antrian Multimedia' in the browser: the Jakarta multimedia user uploads a progress photo to a visit of today's
- * queue through the cropper, sees it, deletes it; the photo is gone from the queue but still in the owner's history;
- * a Bandung user cannot fetch it.
+ * 'Antrian Multimedia' and the desk's lists in the browser, in this file's own branch (e2e/factory.ts: its multimedia
+ * user, admin, finance and doctor) and a second own branch (its admin). Made through REST before the tests: a photo
+ * label; today's visit needing photos (one photo already); a patient with two visits of today, each with a photo of
+ * that label an hour apart (the history's before/after); the treatments 'Facial Brightening' (Rp450.000) and
+ * 'Chemical Peeling'; a patient registered to a package (a member). The multimedia user uploads a progress photo to
+ * the queue's visit through the cropper, sees it, deletes it; the photo is gone from the queue but still in the
+ * history of the demo owner (the auditor, who only reads here); the other branch's admin cannot fetch it.
  */
 let browser: Browser;
 let tmp: string;
-
-// sharp is the server's dependency: borrowed to draw a real photo.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-type Sharp = (opts: { create: { width: number; height: number; channels: 3; background: string } }) => {
-  jpeg(): { toBuffer(): Promise<Buffer> };
-};
-const sharp = createRequire(path.join(ROOT, 'packages/server/package.json'))('sharp') as Sharp;
+let clinic: Branch;
+let other: Branch;
+let queued: Visit;
+let withPhotos: Patient;
+let memberPatient: Patient;
 
 beforeAll(async () => {
+  clinic = await newBranch('multimedia', { roles: ['multimedia', 'admin', 'finance', 'dokter'] });
+  other = await newBranch('mm-other', { roles: ['admin'] });
+  const label = await photoLabel(clinic, 'Wajah Depan');
+  queued = await visit(clinic, {
+    patient: await clinic.patient({ name: clinic.unique('Gita Foto') }),
+    needsMultimedia: true,
+    complaint: 'Foto progres',
+  });
+  await photo(clinic, { visit: queued, label });
+  withPhotos = await clinic.patient({ name: clinic.unique('Hana Riwayat') });
+  const hour = 3_600_000;
+  const first = await visit(clinic, { patient: withPhotos, status: 'selesai' });
+  await photo(clinic, { visit: first, label, uploadAt: new Date(Date.now() - 2 * hour).toISOString() });
+  const second = await visit(clinic, { patient: withPhotos });
+  await photo(clinic, {
+    visit: second,
+    label,
+    uploadAt: new Date(Date.now() - hour).toISOString(),
+    background: '#c48b6a',
+  });
+  await clinic.procedure({ name: 'Facial Brightening', price: 450_000 });
+  await clinic.procedure({ name: 'Chemical Peeling', price: 350_000 });
+  memberPatient = await clinic.patient({ name: clinic.unique('Indah Member') });
+  await member(clinic, { patient: memberPatient, paket: await clinic.paket(), openPeriod: true });
   browser = await launchBrowser();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-multimedia-'));
 });
@@ -86,30 +112,27 @@ interface Photo {
 
 describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
   it('uploads a photo to a visit from the queue, shows it, deletes it (kept for the auditor)', async () => {
-    const mm = await signedIn(browser, 'multimedia');
+    const mm = await signedIn(browser, clinic.as('multimedia'));
     try {
       await mm.goto(url('/service/visit/multimedia'), { waitUntil: 'domcontentloaded' });
       await mm.waitForSelector('[data-testid=multimedia-queue] [data-testid=photo-upload]');
       await screenshot(mm, 'multimedia-queue-large');
-      // The first visit of the queue and how many photos it shows.
+      // The first visit of the queue (today's one needing photos) and how many photos it shows.
       const card = await mm.$eval('[data-testid=multimedia-queue] [data-testid^=queue-visit-]', (el) =>
         el.getAttribute('data-testid'),
       );
       const visitId = Number(card!.replace('queue-visit-', ''));
+      expect(visitId).toBe(queued.id);
       const scope = `[data-testid=${card}]`;
       const thumbs = () => mm.$$eval(`${scope} [data-testid=photo-thumb]`, (els) => els.length);
       const before = await thumbs();
+      expect(before).toBe(1);
 
       await (await button(mm, scope, 'Unggah Foto')).click();
       await mm.waitForSelector('[data-testid=image-cropper]');
       const input = (await mm.$('[data-testid=image-cropper] input[type=file]')) as ElementHandle<HTMLInputElement>;
       const file = path.join(tmp, 'wajah.jpg');
-      fs.writeFileSync(
-        file,
-        await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d9a98a' } })
-          .jpeg()
-          .toBuffer(),
-      );
+      fs.writeFileSync(file, await jpeg(480, 640, '#d9a98a'));
       await input.uploadFile(file);
       await (await button(mm, '[data-testid=image-cropper]', 'Unggah')).click();
       await closeSuccess(mm);
@@ -158,12 +181,12 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
       expect(file404.status).toBe(404);
 
       // A patient's photo history compares the oldest and newest photo of a label side by side and with a slider:
-      // the demo patient whose two visits carry photos (seed), whoever the first of today's queue is.
+      // the patient whose two visits carry photos, not the queue's (one photo left).
       const all = await call<{ data: Photo[] }>(mm, 'GET', '/api/service/visitmultimedia?limit=100');
       const perCustomer = new Map<number, number>();
       for (const p of all.body.data) perCustomer.set(p.customer, (perCustomer.get(p.customer) ?? 0) + 1);
       const withHistory = [...perCustomer].find(([, n]) => n >= 2)?.[0];
-      expect(withHistory).toBeDefined();
+      expect(withHistory).toBe(withPhotos.id);
       await mm.goto(url(`/customer/${withHistory}`), { waitUntil: 'domcontentloaded' });
       await mm.waitForSelector('[data-testid=photo-history] [data-testid=photo-thumb]');
       await mm.waitForFunction(() => {
@@ -174,13 +197,14 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
       await (await button(mm, '[data-testid=photo-compare]', 'Geser')).click();
       await mm.waitForSelector('[data-testid=photo-compare] input[type=range]');
 
-      // The owner (auditor) still sees it in the history, marked deleted, and can open the file.
+      // The owner (auditor, the demo's top-level account: it only reads here) still sees it in the history, marked
+      // deleted, and can open the file (every branch asked: the owner's own branch is the demo's).
       const owner = await signedIn(browser, 'owner');
       try {
         const history = await call<{ data: Photo[] }>(
           owner,
           'GET',
-          `/api/service/visitmultimedia?visit=${visitId}&withdeleted=1`,
+          `/api/service/visitmultimedia?visit=${visitId}&withdeleted=1&isallbranch=1`,
         );
         expect(history.body.data.find((p) => p.id === newest.id)).toMatchObject({ status: 0 });
         expect((await call(owner, 'GET', `/api/files/visitmultimedia/${newest.id}/photo`)).status).toBe(200);
@@ -188,18 +212,23 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
         await closePage(owner);
       }
 
-      // A Bandung user sees neither the photo nor its file.
-      const bandung = await signedIn(browser, 'admin.bandung');
+      // Another branch's user sees neither the photos nor their files.
+      const otherAdmin = await signedIn(browser, other.as('admin'));
       try {
         const shown = list.body.data.find((p) => p.status === 1 && p.id !== newest.id);
-        for (const id of [newest.id, ...(shown ? [shown.id] : [])]) {
-          expect((await call(bandung, 'GET', `/api/files/visitmultimedia/${id}/thumbnail`)).status).toBe(404);
-          expect((await call(bandung, 'GET', `/api/files/visitmultimedia/${id}/photo`)).status).toBe(404);
+        expect(shown).toBeDefined();
+        for (const id of [newest.id, shown!.id]) {
+          expect((await call(otherAdmin, 'GET', `/api/files/visitmultimedia/${id}/thumbnail`)).status).toBe(404);
+          expect((await call(otherAdmin, 'GET', `/api/files/visitmultimedia/${id}/photo`)).status).toBe(404);
         }
-        const theirs = await call<{ count: number }>(bandung, 'GET', `/api/service/visitmultimedia?visit=${visitId}`);
+        const theirs = await call<{ count: number }>(
+          otherAdmin,
+          'GET',
+          `/api/service/visitmultimedia?visit=${visitId}`,
+        );
         expect(theirs.body.count).toBe(0);
       } finally {
-        await closePage(bandung);
+        await closePage(otherAdmin);
       }
     } finally {
       await closePage(mm);
@@ -207,7 +236,7 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
   });
 
   it("around the desk: 'Daftar Harga' searches, 'Member' leads to the patient's packages", async () => {
-    const admin = await signedIn(browser, 'admin');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await admin.goto(url('/service/pricelist'), { waitUntil: 'domcontentloaded' });
       await admin.waitForFunction(() => document.body.innerText.includes('Facial Brightening'));
@@ -223,10 +252,14 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
       await admin.goto(url('/membership/member'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=member-table] tbody tr td:nth-child(2)');
       await screenshot(admin, 'desk-member-large');
+      expect(await admin.$eval('[data-testid=member-table] tbody tr', (e) => (e as HTMLElement).innerText)).toContain(
+        memberPatient.name,
+      );
       await admin.click('[data-testid=member-table] tbody tr');
       await admin.waitForFunction(() => /^\/customer\/\d+$/.test(location.pathname));
       await admin.waitForSelector('[data-testid^=paket-pasien-] table');
       const id = Number(new URL(admin.url()).pathname.split('/').pop());
+      expect(id).toBe(memberPatient.id);
       await admin.goto(url(`/service/paket?customer=${id}`), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid^=paket-pasien-] table');
       expect(await bodyText(admin)).toContain('Berlaku s.d.');

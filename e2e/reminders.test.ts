@@ -2,18 +2,28 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
+import { addDays } from '../packages/shared/src/index.js';
 import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Branch } from './factory';
+import { doctorOnDuty, reservation } from './fixtures/desk';
 
 /**
- * Issue 11 item 6 in the browser: a Jakarta manager sets up the WhatsApp/SMS gateway on 'Pengingat Kunjungan'
- * (here a fake gateway in this test process), sends one of tomorrow's reminders with 'Kirim', and sees it
- * 'Terkirim' once the job queue has delivered it with the token header and the same message as the wa.me link.
+ * Issue 11 item 6 in the browser, in this file's own branch (e2e/factory.ts: its manager, admin and doctor; the
+ * doctor on duty every day, one patient booked for tomorrow 09:00; no gateway yet: the gateway is a setting of each
+ * branch, reminder_gateway.profile_id): its manager sets up the WhatsApp/SMS gateway on 'Pengingat Kunjungan' (here
+ * a fake gateway in this test process), sends tomorrow's reminder with 'Kirim', and sees it 'Terkirim' once the job
+ * queue has delivered it with the token header and a message that names the branch.
  */
 let browser: Browser;
+let clinic: Branch;
 let gateway: http.Server;
 const received: { headers: http.IncomingHttpHeaders; body: { target?: string; message?: string } }[] = [];
 
 beforeAll(async () => {
+  clinic = await newBranch('reminders', { roles: ['manager', 'admin', 'dokter'] });
+  await doctorOnDuty(clinic);
+  const patient = await clinic.patient({ name: clinic.unique('Fajar Pengingat') });
+  await reservation(clinic, { patient, date: addDays(clinic.today(), 1), time: '09:00' });
   browser = await launchBrowser();
   gateway = http.createServer((req, res) => {
     let raw = '';
@@ -47,7 +57,7 @@ async function clickButton(p: Page, text: string, scope = 'body') {
 
 describe("'Pengingat Kunjungan' through a gateway", () => {
   it('sends a reminder through the configured gateway and shows it delivered', async () => {
-    const page = await signedIn(browser, 'manager');
+    const page = await signedIn(browser, clinic.as('manager'));
     try {
       await page.goto(url('/service/visitreminder'), { waitUntil: 'domcontentloaded' });
       await waitForText(page, 'Belum diatur: pengingat dikirim lewat tautan WhatsApp');
@@ -69,7 +79,7 @@ describe("'Pengingat Kunjungan' through a gateway", () => {
       await vi.waitFor(() => expect(received.length).toBe(1), { timeout: 30_000, interval: 250 });
       expect(received[0].headers.authorization).toBe('token-uji-e2e');
       expect(received[0].body.target).toMatch(/^62\d{8,}$/);
-      expect(received[0].body.message).toContain('Klinik Sehat Sentosa Jakarta');
+      expect(received[0].body.message).toContain(clinic.name);
       await waitForText(page, 'Terkirim');
       await screenshot(page, 'reminders-gateway');
     } finally {

@@ -1,15 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Branch, type Patient } from './factory';
+import { visit, type Visit } from './fixtures/desk';
 
 /**
- * Issue 11 items 3 and 4 in the browser: the treatment queue on two screens of the Jakarta branch at once. A visit
- * is registered, called on one screen and started and finished on the other; each change shows on the other screen
- * without a reload (server-sent events). Invalid steps are refused, and the Bandung queue never shows it.
+ * Issue 11 items 3 and 4 in the browser, in this file's own branch (e2e/factory.ts: its admin, nurse and doctor,
+ * four patients, one visit of today already called for the waiting-room display) and a second own branch (its
+ * admin) that must not see the first one's queue. A visit is registered, called on one screen and started and
+ * finished on the other; each change shows on the other screen without a reload (server-sent events). Invalid steps
+ * are refused, and the other branch's queue never shows it.
+ *
+ * One test only reads the demo clinic, as the demo admin ('admin', Jakarta), and writes nothing: it is about the
+ * demo seed's day (every visit status in today's queue, cancelled visits in the history).
  */
 let browser: Browser;
+let clinic: Branch;
+let other: Branch;
+let patients: Patient[];
+let called: Visit;
 
 beforeAll(async () => {
+  clinic = await newBranch('visits', { roles: ['admin', 'perawat', 'dokter'] });
+  other = await newBranch('visits-other', { roles: ['admin'] });
+  patients = [];
+  for (const name of ['Bunga Dua Layar', 'Candra Polling', 'Dewi Walkin', 'Eka Layar Tunggu'])
+    patients.push(await clinic.patient({ name: clinic.unique(name) }));
+  called = await visit(clinic, { patient: patients[3], status: 'dipanggil' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -66,20 +83,19 @@ async function openQueue(page: Page): Promise<void> {
 
 describe('Antrian Perawatan on two screens', () => {
   it('moves a visit through every status; each change shows on the other screen without reloading', async () => {
-    const admin = await signedIn(browser, 'admin');
-    const perawat = await signedIn(browser, 'perawat');
-    const bandung = await signedIn(browser, 'admin.bandung');
+    const admin = await signedIn(browser, clinic.as('admin'));
+    const perawat = await signedIn(browser, clinic.as('perawat'));
+    const otherAdmin = await signedIn(browser, other.as('admin'));
     try {
       await openQueue(admin);
       await openQueue(perawat);
-      await openQueue(bandung);
+      await openQueue(otherAdmin);
 
       const doctors = await call(admin, 'GET', '/api/service/visit/doctors');
       expect(doctors.status).toBe(200);
-      const patients = await call(admin, 'GET', '/api/customer?type=patient&limit=5');
-      const patient = patients.body.data[0];
+      expect(doctors.body.data[0].id).toBe(clinic.account('dokter').id);
       const created = await call(admin, 'POST', '/api/service/visit', {
-        customer: patient.id,
+        customer: patients[0].id,
         doctor: doctors.body.data[0].id,
         kind: 'konsultasi',
         complaint: 'Uji dua layar',
@@ -105,24 +121,33 @@ describe('Antrian Perawatan on two screens', () => {
       for (const p of [admin, perawat]) {
         expect(await p.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
       }
-      // Bandung neither sees nor changes Jakarta's visit.
-      expect(await bandung.evaluate((c) => document.body.innerText.includes(c), v.code)).toBe(false);
-      const cross = await call(bandung, 'POST', `/api/service/visit/${v.id}/status`, { status: 'batal', reason: 'x' });
+      // The other branch neither sees nor changes this branch's visit.
+      expect(await otherAdmin.evaluate((c) => document.body.innerText.includes(c), v.code)).toBe(false);
+      const cross = await call(otherAdmin, 'POST', `/api/service/visit/${v.id}/status`, {
+        status: 'batal',
+        reason: 'x',
+      });
       expect(cross.status).toBe(404);
     } finally {
       await closePage(admin);
       await closePage(perawat);
-      await closePage(bandung);
+      await closePage(otherAdmin);
     }
   });
 
   it('shows the called number with initials only on the waiting-room display', async () => {
-    const admin = await signedIn(browser, 'admin');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await admin.goto(url('/service/visit/display'), { waitUntil: 'domcontentloaded' });
-      await admin.waitForSelector('[data-testid=display-number]');
+      await admin.waitForFunction(
+        (n) => [...document.querySelectorAll('[data-testid=display-number]')].some((e) => e.textContent?.trim() === n),
+        {},
+        String(called.queue_number),
+      );
       const text = await admin.evaluate(() => document.body.innerText);
       expect(text).toContain('Antrian Perawatan');
+      // The called patient by initials, never by name.
+      expect(text).not.toContain(patients[3].name);
       await screenshot(admin, 'visits-display');
       // No clinic chrome on the wall screen.
       expect(await admin.$('[data-layout]')).toBeNull();
@@ -132,7 +157,7 @@ describe('Antrian Perawatan on two screens', () => {
   });
 
   it('registers a walk-in through the Registrasi Visit dialog: errors beside the fields, then a queue number', async () => {
-    const admin = await signedIn(browser, 'admin');
+    const admin = await signedIn(browser, clinic.as('admin'));
     try {
       await openQueue(admin);
       await admin.click('[data-testid=register-visit]');
@@ -143,15 +168,23 @@ describe('Antrian Perawatan on two screens', () => {
       await waitForText(admin, 'Pilih dokter');
       // Patient from the search, doctor from the branch's doctors.
       await admin.click('#visit-customer');
-      await admin.keyboard.type('a');
-      const picked = await admin.waitForFunction(() => {
-        const o = document.querySelector<HTMLElement>('[role=listbox] [role=option]');
-        if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
-        const text = o.innerText.split('\n')[0];
-        o.click();
-        return text;
-      });
+      await admin.keyboard.type(patients[2].name);
+      // The option of the typed name, once the search has answered it (the list before shows the first patients).
+      const picked = await admin.waitForFunction(
+        (n) => {
+          const o = [...document.querySelectorAll<HTMLElement>('[role=listbox] [role=option]')].find((e) =>
+            e.innerText.startsWith(`${n} (`),
+          );
+          if (!o || document.querySelector('[role=listbox] .animate-spin')) return null;
+          const text = o.innerText.split('\n')[0];
+          o.click();
+          return text;
+        },
+        {},
+        patients[2].name,
+      );
       const patientName = (await picked.jsonValue()) as string;
+      expect(patientName.split(' (')[0]).toBe(patients[2].name);
       await admin.click('#visit-doctor');
       await admin.waitForSelector('[role=option]');
       await admin.click('[role=option]');
@@ -176,6 +209,7 @@ describe('Antrian Perawatan on two screens', () => {
     }
   });
 
+  // The demo seed's day, read as the demo admin (Jakarta); nothing is written.
   it("opens on the demo clinic's day: every status in the queue, the history with its filters", async () => {
     const admin = await signedIn(browser, 'admin');
     try {
@@ -197,8 +231,8 @@ describe('Antrian Perawatan on two screens', () => {
   });
 
   it('falls back to polling when the event stream is unavailable', async () => {
-    const admin = await signedIn(browser, 'admin');
-    const perawat = await signedIn(browser, 'perawat');
+    const admin = await signedIn(browser, clinic.as('admin'));
+    const perawat = await signedIn(browser, clinic.as('perawat'));
     try {
       // The nurse's browser cannot open the event stream (a proxy that buffers it, say).
       await perawat.setRequestInterception(true);
@@ -211,9 +245,8 @@ describe('Antrian Perawatan on two screens', () => {
       await perawat.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
       await openQueue(admin);
       const doctors = await call(admin, 'GET', '/api/service/visit/doctors');
-      const patients = await call(admin, 'GET', '/api/customer?type=patient&limit=5');
       const created = await call(admin, 'POST', '/api/service/visit', {
-        customer: patients.body.data[1].id,
+        customer: patients[1].id,
         doctor: doctors.body.data[0].id,
         kind: 'tindakan',
       });
