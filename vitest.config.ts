@@ -6,39 +6,7 @@ import { defineConfig } from 'vitest/config';
  * prove nothing on PGlite's single connection, so they form the `server-pg` project, which runs only against
  * PostgreSQL (TEST_DATABASE_URL). CI always sets it (.ci/run); without it the project is left out with a warning.
  */
-/**
- * The e2e lanes' files in a fixed order (a lane's files share its demo database, so the state each starts from must
- * be the same on every machine and after every edit). Lane 1 keeps the order its files have always run in (vitest's
- * default, largest file first, which moved whenever a file grew): paket needs Bandung without a finance period and
- * stock-flows opens one, and the kasir and paket flows fail after finance in name order. Files not listed run after
- * the listed ones, in name order. Other projects keep vitest's order. A project's own `sequence.sequencer` is not
- * read by vitest: this one is set at the root.
- */
-const E2E_ORDER = [
-  'staff',
-  'kasir',
-  'shell',
-  'paket',
-  'patients',
-  'finance',
-  'multimedia',
-  'medical-lists',
-  'stock-flows',
-  'inventory',
-  'reservations',
-  'reminders',
-  // lane 2
-  'access',
-  'attendance',
-  'medical-records',
-  'visits',
-].map((f) => `/e2e/${f}.test.ts`);
-
-function e2eRank(moduleId: string): number {
-  const i = E2E_ORDER.findIndex((f) => moduleId.endsWith(f));
-  return i < 0 ? E2E_ORDER.length : i;
-}
-
+/** A project's own `sequence.sequencer` is not read by vitest: this one is set at the root. */
 /** A deterministic shuffle (mulberry32 seeded by `seed`), so a failing order can be run again. */
 function shuffled<T>(xs: T[], seed: number): T[] {
   let a = seed >>> 0;
@@ -56,14 +24,18 @@ function shuffled<T>(xs: T[], seed: number): T[] {
   return out;
 }
 
-/** `E2E_SHUFFLE=<seed>` runs the e2e files in a shuffled order (printed), to show that none needs another's state. */
+/**
+ * The e2e files run in name order; `E2E_SHUFFLE=<seed>` runs them in a shuffled order (printed). Each file that writes
+ * works in its own branch made by e2e/factory.ts and the demo clinic is only read, so no file needs another's state
+ * and any order passes. Other projects keep vitest's order.
+ */
 const e2eShuffle = process.env.E2E_SHUFFLE ? Number(process.env.E2E_SHUFFLE) : null;
 
 class Sequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     let e2e = files.filter((f) => f.project.name.startsWith('e2e'));
     const rest = await super.sort(files.filter((f) => !f.project.name.startsWith('e2e')));
-    e2e.sort((a, b) => e2eRank(a.moduleId) - e2eRank(b.moduleId) || a.moduleId.localeCompare(b.moduleId));
+    e2e.sort((a, b) => a.moduleId.localeCompare(b.moduleId));
     if (e2eShuffle !== null && e2e.length > 1) {
       e2e = shuffled(e2e, e2eShuffle);
       console.log(
@@ -77,8 +49,8 @@ class Sequencer extends BaseSequencer {
 /**
  * The e2e suite runs in two lanes at once (same group), each with its own server and demo database (the global setup
  * starts one per project): a browser test spends much of its time waiting on timers and the network, so two lanes
- * fill the two cores. The second lane holds the access walk (it only reads) and three files whose state the first
- * lane does not use; files run in E2E_ORDER.
+ * fill the two cores. The files need nothing of each other, so the split only balances time: the second lane holds
+ * the access walk and three files of about the same length as the rest of the first lane.
  */
 const E2E_LANE_2 = [
   'e2e/access.test.ts',
@@ -91,7 +63,7 @@ const e2eLane = {
   environment: 'node' as const,
   testTimeout: 120_000,
   hookTimeout: 180_000,
-  // A lane's files one after another: they share its database.
+  // A lane's files one after another (two lanes already fill the two cores).
   fileParallelism: false,
   // Tests marked concurrent (the access walk's roles) run two at a time.
   maxConcurrency: 2,
