@@ -7,6 +7,17 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL (TEST_DATABASE_URL). CI always sets it (.ci/run); without it the project is left out with a warning.
  */
 /** A project's own `sequence.sequencer` is not read by vitest: this one is set at the root. */
+
+/**
+ * The longest e2e files start first (two run at a time), so that none of them is left running alone at the end; the
+ * order is only about time, any order passes (E2E_SHUFFLE).
+ */
+const E2E_LONGEST = ['access', 'shell', 'staff'].map((f) => `/e2e/${f}.test.ts`);
+
+function e2eRank(moduleId: string): number {
+  const i = E2E_LONGEST.findIndex((f) => moduleId.endsWith(f));
+  return i < 0 ? E2E_LONGEST.length : i;
+}
 /** A deterministic shuffle (mulberry32 seeded by `seed`), so a failing order can be run again. */
 function shuffled<T>(xs: T[], seed: number): T[] {
   let a = seed >>> 0;
@@ -25,9 +36,9 @@ function shuffled<T>(xs: T[], seed: number): T[] {
 }
 
 /**
- * The e2e files run in name order; `E2E_SHUFFLE=<seed>` runs them in a shuffled order (printed). Each file that writes
- * works in its own branch made by e2e/factory.ts and the demo clinic is only read, so no file needs another's state
- * and any order passes. Other projects keep vitest's order.
+ * The e2e files run longest first, then in name order; `E2E_SHUFFLE=<seed>` runs them in a shuffled order (printed).
+ * Each file that writes works in its own branch made by e2e/factory.ts and the demo clinic is only read, so no file
+ * needs another's state and any order passes. Other projects keep vitest's order.
  */
 const e2eShuffle = process.env.E2E_SHUFFLE ? Number(process.env.E2E_SHUFFLE) : null;
 
@@ -35,7 +46,7 @@ class Sequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     let e2e = files.filter((f) => f.project.name.startsWith('e2e'));
     const rest = await super.sort(files.filter((f) => !f.project.name.startsWith('e2e')));
-    e2e.sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+    e2e.sort((a, b) => e2eRank(a.moduleId) - e2eRank(b.moduleId) || a.moduleId.localeCompare(b.moduleId));
     if (e2eShuffle !== null && e2e.length > 1) {
       e2e = shuffled(e2e, e2eShuffle);
       console.log(
@@ -47,10 +58,9 @@ class Sequencer extends BaseSequencer {
 }
 
 /**
- * The e2e suite runs in two lanes at once (same group), each with its own server and demo database (the global setup
- * starts one per project): a browser test spends much of its time waiting on timers and the network, so two lanes
- * fill the two cores. The files need nothing of each other, so the split only balances time: the second lane holds
- * the access walk and three files of about the same length as the rest of the first lane.
+ * The e2e suite runs two files at a time (a browser test spends much of its time waiting on timers and the network),
+ * over two lanes, each with its own server and demo database (the global setup starts one per project), so that the
+ * two servers share the load. The files need nothing of each other: the split is only about load.
  */
 const E2E_LANE_2 = [
   'e2e/access.test.ts',
@@ -63,8 +73,10 @@ const e2eLane = {
   environment: 'node' as const,
   testTimeout: 120_000,
   hookTimeout: 180_000,
-  // A lane's files one after another (two lanes already fill the two cores).
-  fileParallelism: false,
+  // Two files at a time across the two lanes (vitest gives the group the lanes share, groupOrder 3, this many
+  // workers; with 1 the lanes ran one file after another). Two files of one lane may overlap: they share its
+  // database but no state.
+  maxWorkers: 2,
   // Tests marked concurrent (the access walk's roles) run two at a time.
   maxConcurrency: 2,
   sequence: { groupOrder: 3 },
