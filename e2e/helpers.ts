@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { expect, inject, vi } from 'vitest';
 
 export const OUTPUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'output');
@@ -106,6 +107,73 @@ export async function signedIn(
   else await login(page, who.username, who.password);
   if (opts.layout !== false) await page.waitForSelector('[data-layout]');
   return page;
+}
+
+/**
+ * A request made by the page itself (its session cookie, its origin, as the app's own fetches are): the status and
+ * the body, parsed as JSON when it is JSON (else its text; null when empty). For fixtures use e2e/factory.ts's `Api`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers are read by shape in the tests
+export async function callIn<T = any>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async (m, u, b) => {
+      const r = await fetch(u, {
+        method: m,
+        headers: b === null ? {} : { 'content-type': 'application/json' },
+        body: b === null ? undefined : JSON.stringify(b),
+      });
+      const text = await r.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = text;
+      }
+      return { status: r.status, body: parsed as never };
+    },
+    method,
+    path,
+    body ?? null,
+  );
+}
+
+/** The first enabled button in `scope` whose visible text is exactly `text`, once there is one. */
+export async function enabledButton(
+  page: Page,
+  scope: string,
+  text: string,
+): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await page.waitForFunction(
+    (s, t) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find(
+        (b) => b.innerText.trim() === t && !b.disabled,
+      ) ?? null,
+    {},
+    scope,
+    text,
+  );
+  return handle.asElement() as ElementHandle<HTMLButtonElement>;
+}
+
+interface Workbook {
+  xlsx: { readFile(file: string): Promise<unknown> };
+  worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
+}
+// exceljs is the web app's dependency: borrowed to read exported files back.
+const ExcelJS = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/package.json'))(
+  'exceljs',
+) as { Workbook: new () => Workbook };
+
+/** An exported .xlsx file read back (its sheets, rows and cells). */
+export async function readWorkbook(file: string): Promise<Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  return wb;
 }
 
 /** Waits until the page shows the text somewhere. */

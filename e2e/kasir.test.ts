@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, url, waitForText, callIn as call } from './helpers';
 import { newBranch, type Branch } from './factory';
 import {
   finishedVisit,
@@ -64,24 +64,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read by shape
-async function call(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async (m, u, b) => {
-      const r = await fetch(u, {
-        method: m,
-        headers: b === null ? {} : { 'content-type': 'application/json' },
-        body: b === null ? undefined : JSON.stringify(b),
-      });
-      const text = await r.text();
-      return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
-    },
-    method,
-    p,
-    body ?? null,
-  );
-}
 
 /** On a cashier page: opens the till with a float when it is closed; the ids of the cash and transfer methods. */
 async function tillOpen(page: Page): Promise<{ cash: number; transfer: number }> {

@@ -1,26 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePage, downloadedFile, launchBrowser, screenshot, signedIn, url } from './helpers';
+import {
+  closePage,
+  downloadedFile,
+  launchBrowser,
+  screenshot,
+  signedIn,
+  url,
+  callIn,
+  enabledButton,
+  readWorkbook,
+} from './helpers';
 import { addDays, todayIn } from '../packages/shared/src/index.js';
 
 // Issue 12: a record list page (filter by patient, Excel of the filter), the printouts read back from the PDF, and
 // the demo patient with 700 visits.
 let browser: Browser;
 let tmp: string;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-interface Workbook {
-  xlsx: { readFile(file: string): Promise<unknown> };
-  worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
-}
-const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exceljs') as {
-  Workbook: new () => Workbook;
-};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -31,22 +31,11 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function call<T>(page: Page, p: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (u) => {
-    const r = await fetch(u);
-    return { status: r.status, body: (await r.json()) as never };
-  }, p);
+function call<T>(page: Page, p: string): Promise<{ status: number; body: T }> {
+  return callIn<T>(page, 'GET', p);
 }
-async function button(page: Page, text: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await page.waitForFunction(
-    (t) =>
-      [...document.querySelectorAll<HTMLButtonElement>('main button')].find(
-        (b) => b.innerText.trim() === t && !b.disabled,
-      ) ?? null,
-    {},
-    text,
-  );
-  return handle.asElement() as ElementHandle<HTMLButtonElement>;
+function button(page: Page, text: string): Promise<ElementHandle<HTMLButtonElement>> {
+  return enabledButton(page, 'main', text);
 }
 /** A PDF fetched with the page's session, as text (pdftotext). */
 async function pdfText(page: Page, p: string): Promise<{ status: number; type: string | null; text: string }> {
@@ -97,8 +86,7 @@ describe('rekam medis lists and printouts', () => {
       await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: tmp });
       await (await button(page, 'Export Excel')).evaluate((b) => b.click());
       const file = await downloadedFile(tmp, (f) => f.startsWith('rekam-medis-soap-') && f.endsWith('.xlsx'));
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(file);
+      const wb = await readWorkbook(file);
       const ws = wb.worksheets[0];
       expect(ws.name).toBe('Catatan SOAP');
       expect(ws.getRow(1).values).toEqual(expect.arrayContaining(['NO RM', 'Pasien', 'Diagnosis']));

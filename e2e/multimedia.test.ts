@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { bodyText, closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
+import {
+  bodyText,
+  closePage,
+  launchBrowser,
+  screenshot,
+  signedIn,
+  url,
+  callIn as call,
+  enabledButton,
+} from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 import { jpeg, member, photo, photoLabel, visit, type Visit } from './fixtures/desk';
 
@@ -58,36 +67,7 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function call<T>(page: Page, method: string, p: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async (m, u) => {
-      const r = await fetch(u, { method: m });
-      const text = await r.text();
-      let body: unknown = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-      return { status: r.status, body: body as never };
-    },
-    method,
-    p,
-  );
-}
-
-async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await page.waitForFunction(
-    (s, t) =>
-      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find(
-        (b) => b.innerText.trim() === t && !b.disabled,
-      ) ?? null,
-    {},
-    scope,
-    text,
-  );
-  return handle.asElement() as ElementHandle<HTMLButtonElement>;
-}
+const button = enabledButton;
 
 async function closeSuccess(page: Page): Promise<void> {
   await page.waitForFunction(

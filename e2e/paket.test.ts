@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { bodyText, closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
+import {
+  bodyText,
+  closePage,
+  launchBrowser,
+  pathname,
+  screenshot,
+  url,
+  waitForText,
+  signedIn,
+  callIn as call,
+} from './helpers';
 import { newBranch, type Branch } from './factory';
 
 /**
@@ -22,23 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function call(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async (m, u, b) => {
-      const r = await fetch(u, {
-        method: m,
-        headers: b === null ? {} : { 'content-type': 'application/json' },
-        body: b === null ? undefined : JSON.stringify(b),
-      });
-      const text = await r.text();
-      return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
-    },
-    method,
-    p,
-    body ?? null,
-  );
-}
 
 async function buttonByText(page: Page, text: string, scope: string = '[data-testid=purchase-wizard]') {
   await page.waitForFunction(

@@ -1,12 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
-import { bodyText, closePage, downloadedFile, launchBrowser, screenshot, url, waitForText, signedIn } from './helpers';
+import {
+  bodyText,
+  closePage,
+  downloadedFile,
+  launchBrowser,
+  screenshot,
+  url,
+  waitForText,
+  signedIn,
+  callIn,
+  enabledButton,
+  readWorkbook,
+} from './helpers';
 import { newBranch, type Branch } from './factory';
 
 /**
@@ -37,16 +47,6 @@ const FIRST = [
 const LAST = ['Wibowo', 'Saputri'];
 const PATIENTS = FIRST.flatMap((f) => LAST.map((l) => `${f} ${l} Uji`));
 
-// exceljs is the web app's dependency: borrowed to read the exported file back.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-interface Workbook {
-  xlsx: { readFile(file: string): Promise<unknown> };
-  worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
-}
-const ExcelJS = createRequire(path.join(ROOT, 'packages/web/package.json'))('exceljs') as {
-  Workbook: new () => Workbook;
-};
-
 beforeAll(async () => {
   clinic = await newBranch('patients', { roles: ['admin', 'perawat', 'investor'] });
   for (const [i, name] of PATIENTS.entries())
@@ -73,25 +73,11 @@ interface Patient {
   idcard: string | null;
 }
 
-async function call<T>(page: Page, p: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (u) => {
-    const r = await fetch(u);
-    return { status: r.status, body: (await r.json()) as never };
-  }, p);
+function call<T>(page: Page, p: string): Promise<{ status: number; body: T }> {
+  return callIn<T>(page, 'GET', p);
 }
 
-async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await page.waitForFunction(
-    (s, t) =>
-      [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find(
-        (b) => b.innerText.trim() === t && !b.disabled,
-      ) ?? null,
-    {},
-    scope,
-    text,
-  );
-  return handle.asElement() as ElementHandle<HTMLButtonElement>;
-}
+const button = enabledButton;
 
 async function chooseOption(page: Page, trigger: string, text: string): Promise<void> {
   await page.click(trigger);
@@ -263,8 +249,7 @@ describe('Data Pasien', () => {
       // A DOM click: choosing the page size scrolled the header's buttons under the sticky top bar.
       await (await button(admin, 'main', 'Export Excel')).evaluate((b) => b.click());
       const file = await downloadedFile(tmp, 'data-pasien.xlsx');
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(file);
+      const wb = await readWorkbook(file);
       const ws = wb.worksheets[0];
       expect(ws.name).toBe('Data Pasien');
       expect(ws.getRow(1).values).toContain('NO RM.');

@@ -16,6 +16,7 @@ import {
   url,
   waitForText,
   signedIn,
+  callIn as call,
 } from './helpers';
 import { enterBranch, newBranch, type Branch } from './factory';
 
@@ -41,28 +42,6 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-
-interface Res<T = unknown> {
-  status: number;
-  body: T;
-}
-
-async function call<T = { data: unknown }>(page: Page, method: string, p: string, body?: unknown): Promise<Res<T>> {
-  return page.evaluate(
-    async (m, u, b) => {
-      const r = await fetch(u, {
-        method: m,
-        headers: b === null ? {} : { 'content-type': 'application/json' },
-        body: b === null ? undefined : JSON.stringify(b),
-      });
-      const text = await r.text();
-      return { status: r.status, body: text ? JSON.parse(text) : null };
-    },
-    method,
-    p,
-    body ?? null,
-  );
-}
 
 /**
  * A staff account made for these tests (a perawat of the file's branch). The owner makes it (e2e/factory.ts): a manager

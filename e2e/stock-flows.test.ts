@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { addDays } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, url, waitForText, callIn as call } from './helpers';
 import { newBranch, type Branch } from './factory';
 import { item, prescribedVisit, stockIn, warehouse, type Item, type Warehouse } from './fixtures/stock';
 
@@ -42,28 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function call<T = unknown>(
-  page: Page,
-  method: string,
-  p: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async (m, u, b) => {
-      const r = await fetch(u, {
-        method: m,
-        headers: b === null ? {} : { 'content-type': 'application/json' },
-        body: b === null ? undefined : JSON.stringify(b),
-      });
-      const text = await r.text();
-      return { status: r.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    method,
-    p,
-    body ?? null,
-  );
-}
 
 async function clickText(page: Page, text: string, selector = 'button'): Promise<void> {
   await page.waitForFunction(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, url, waitForText, callIn as call } from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 import { visit, type Visit } from './fixtures/desk';
 
@@ -32,26 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answers
-type Answer = { status: number; body: any };
-
-async function call(page: Page, method: string, p: string, body?: unknown): Promise<Answer> {
-  return page.evaluate(
-    async (m, u, b) => {
-      const r = await fetch(u, {
-        method: m,
-        headers: b === null ? {} : { 'content-type': 'application/json' },
-        body: b === null ? undefined : JSON.stringify(b),
-      });
-      const text = await r.text();
-      return { status: r.status, body: text ? (JSON.parse(text) as unknown) : null };
-    },
-    method,
-    p,
-    body ?? null,
-  );
-}
 
 /** The queue row of a visit (by its code) shows this status. */
 async function rowShows(page: Page, code: string, status: string, timeout = 5000): Promise<void> {
