@@ -34,7 +34,6 @@ function readCollapsed(): boolean {
 export default function ClinicLayout() {
   const user = useSession();
   const { pathname } = useLocation();
-  const isMedium = useMinWidth(BREAKPOINTS.md);
   const isLarge = useMinWidth(BREAKPOINTS.lg);
   const painted = useAfterPaint();
   const isXl = useMinWidth(BREAKPOINTS.xl);
@@ -127,8 +126,8 @@ export default function ClinicLayout() {
           className="sticky bottom-0 z-30 hidden overflow-hidden border-t bg-card md:block"
           style={{ height: FOOTER_HEIGHT }}
         >
-          {/* Hidden below md: not loaded there. Above, its code and announcements come after the page is drawn. */}
-          {isMedium && painted ? (
+          {/* Its code and announcements come after the page is drawn. */}
+          {painted ? (
             <React.Suspense fallback={null}>
               <Footer />
             </React.Suspense>
