@@ -7,6 +7,8 @@
 //   LH_FORM_FACTORS=mobile node bench/lighthouse.mjs   # only one form factor
 //   LH_SAVE_DIR=/tmp/lh node bench/lighthouse.mjs      # also keep each full report (JSON) there
 //   LH_PAGES=home,"trial balance" node bench/lighthouse.mjs  # only these pages (login, home, trial balance)
+//   LH_LANTERN_DIR=/tmp/lh node bench/lighthouse.mjs   # also write, per run, the requests and tasks of the simulated
+//                                                      # largest paint with their simulated start and end (see below)
 //
 // It starts the app itself (embedded PGlite with the demo seed, in a temporary data directory), signs in as the
 // demo `owner` through the API and hands the session cookie to Lighthouse as a header, so the signed-in pages
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 
@@ -108,6 +111,29 @@ async function audit(port, url, formFactor, cookie) {
   if (process.env.LH_SAVE_DIR) {
     const name = `${formFactor}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
     writeFileSync(path.join(process.env.LH_SAVE_DIR, name), JSON.stringify(lhr));
+  }
+  if (process.env.LH_LANTERN_DIR) {
+    // The mobile score is simulated (Lantern): the largest paint is the longest path through every request that had
+    // finished before the observed paint (and the tasks they hang on), replayed on a 150 ms, 1.6 Mbit/s link with the
+    // observed connections (six per host over HTTP/1.1). This lists that graph, the simulated times first.
+    const name = `${formFactor}-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.txt`;
+    const lines = [];
+    for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+      if (!/LargestContentfulPaint/.test(label)) continue;
+      const rows = [...timings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+      lines.push(
+        `== ${label}: ${rows.length} nodes, ends at ${Math.round(Math.max(...rows.map((r) => r[1].endTime)))} ms`,
+      );
+      for (const [node, t] of rows)
+        lines.push(
+          `${String(Math.round(t.startTime)).padStart(6)} ${String(Math.round(t.endTime)).padStart(6)}  ${
+            node.type === 'network'
+              ? `${node.request.resourceType} ${node.request.url.replace(new URL(url).origin, '')} ${node.request.transferSize} B`
+              : `task ${Math.round(node.duration / 1000)} ms observed${node.didPerformLayout() ? ', layout' : ''}`
+          }`,
+        );
+    }
+    writeFileSync(path.join(process.env.LH_LANTERN_DIR, name), lines.join('\n') + '\n');
   }
   const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   return {

@@ -1,9 +1,10 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { checkEntryWithoutShell, manualChunkGroups } from './build/shell-chunk';
 
 /**
  * react-router publishes its production build (dist/production: no development warnings, ENABLE_DEV_WARNINGS off
@@ -14,6 +15,58 @@ const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+
+/**
+ * React changes less often than our code: its chunk (with what react, react-dom and react-router import) stays
+ * cached across releases. The layouts and what every signed-in page renders with them are one chunk 'shell'
+ * (build/shell-chunk.ts, issue 10). Radix and zod are not forced into shared chunks: each lands with the pages that
+ * use it, so the login page does not download them.
+ */
+const chunkGroups = () =>
+  manualChunkGroups([
+    {
+      name: 'vendor-react',
+      root: (id) => /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id),
+    },
+    // What the entry (the login page) needs, in the entry's chunk. Rollup would otherwise cut what the entry shares
+    // with the shell into chunks of their own that the login page loads besides the entry.
+    { name: 'index', root: 'entries' },
+    {
+      // Three chunks that download side by side: one file of 60 KB takes a new connection several round trips on
+      // a slow link (TCP slow start), three of 20 KB take one or two each. The tRPC client is the smallest, so a
+      // page's first data (lazyPage's prefetch) can be asked for as soon as it has arrived.
+      name: (id) =>
+        /[\\/]node_modules[\\/](@trpc|@tanstack)[\\/]|[\\/]src[\\/]lib[\\/]trpc\.ts$/.test(id)
+          ? 'shell-data'
+          : /[\\/]node_modules[\\/]/.test(id) && !/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id)
+            ? 'shell-ui'
+            : 'shell',
+      root: (id) =>
+        /[\\/]src[\\/](layouts[\\/]\w+Layout\.tsx|app[\\/]page-frame\.tsx|lib[\\/]trpc\.ts|components[\\/]ui[\\/]tooltip\.tsx)$/.test(
+          id,
+        ),
+      notInEntry: true,
+    },
+  ]);
+
+/**
+ * The app's stylesheet is fetched at once (preload) but does not hold the HTML's first paint: a phone shows the
+ * page's 'Memuat…' (styled inline) as soon as the HTML is there, instead of a blank screen until the stylesheet has
+ * arrived too. main.tsx adds the stylesheet and renders the app once it has loaded, so the app never shows unstyled
+ * (issue 10).
+ */
+const stylesheetWithoutBlocking: Plugin = {
+  name: 'klinik-stylesheet-without-blocking',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace(
+        /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g,
+        '<link rel="preload" as="style" crossorigin href="$1" data-app-stylesheet>',
+      ),
+  },
+};
 
 // The API server (packages/server) listens on 3000 in development; the built app is served by it directly.
 const api = process.env.KLINIK_API ?? 'http://localhost:3000';
@@ -27,6 +80,8 @@ export default defineConfig(({ command }) => ({
     // Brotli and gzip twins of every text asset, written at build time: the server sends them as they are
     // (@fastify/static `preCompressed`), so a phone gets small files without the server compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    checkEntryWithoutShell('shell'),
+    stylesheetWithoutBlocking,
   ],
   server: {
     port: 5173,
@@ -49,14 +104,9 @@ export default defineConfig(({ command }) => ({
         // would load code it did not load before): a signed-in page otherwise fetched about forty files of 1-5 KB
         // (an icon, a hook each), which a phone's six connections per host take in waves (issue 10).
         experimentalMinChunkSize: 6_000,
-        // React changes less often than our code: its chunk stays cached across releases. Radix and zod are
-        // NOT forced into shared chunks any more: each lands with the pages that use it, so the login page
-        // does not download them (issue 10).
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'vendor-react';
-          return undefined;
-        },
+        manualChunks: chunkGroups(),
+        // A manual chunk holds exactly the modules named for it, not their other dependencies too.
+        onlyExplicitManualChunks: true,
       },
     },
   },

@@ -1,25 +1,8 @@
-import * as React from 'react';
-import { Search } from 'lucide-react';
 import { cn } from '../lib/utils';
-import { Input } from './ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 
-/** A list's keyword box: the input with a search icon inside on the left. `wrapperClassName` sizes the box in its row. */
-export function SearchInput({
-  wrapperClassName,
-  className,
-  ...props
-}: React.ComponentProps<typeof Input> & { wrapperClassName?: string }) {
-  return (
-    <div className={cn('relative', wrapperClassName)}>
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden
-      />
-      <Input className={cn('pl-9', className)} {...props} />
-    </div>
-  );
-}
+// In a module of its own, without the select (Radix), for pages that only need the keyword box (home, issue 10).
+export { SearchInput } from './SearchInput';
 
 /** The 'Status' filter of account lists: 'any' (Semua status), '1' (Aktif) or '0' (Tidak Aktif). */
 export function ActiveStatusSelect({

@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { FileSpreadsheet, LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
 import { TOAST_MS } from '../lib/trpc';
@@ -45,7 +44,8 @@ export function ExportExcelButton({
       await onExport();
     } catch (err) {
       console.error(err);
-      toast.error('Gagal membuat file Excel', { duration: TOAST_MS });
+      // sonner loads with the first toast, not with every page that has the button (issue 10).
+      void import('sonner').then(({ toast }) => toast.error('Gagal membuat file Excel', { duration: TOAST_MS }));
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import { RAIL_WIDTH, SideRail } from './SideRail';
 import { FOOTER_HEIGHT, SLOTS } from './slots';
 import { BottomNav, TopMenu } from './TopMenu';
 import { BREAKPOINTS, useMinWidth } from './useMediaQuery';
+import { useAfterPaint } from '../lib/use-after-paint';
 import { BrandMark } from './BrandMark';
 import { UserMenu } from './UserMenu';
 
@@ -34,6 +35,7 @@ export default function ClinicLayout() {
   const user = useSession();
   const { pathname } = useLocation();
   const isLarge = useMinWidth(BREAKPOINTS.lg);
+  const painted = useAfterPaint();
   const isXl = useMinWidth(BREAKPOINTS.xl);
   // The user's toggle holds until the path changes; then the drawer follows the path rule again.
   const [toggled, setToggled] = React.useState<{ path: string; open: boolean } | null>(null);
@@ -124,9 +126,12 @@ export default function ClinicLayout() {
           className="sticky bottom-0 z-30 hidden overflow-hidden border-t bg-card md:block"
           style={{ height: FOOTER_HEIGHT }}
         >
-          <React.Suspense fallback={null}>
-            <Footer />
-          </React.Suspense>
+          {/* Its code and announcements come after the page is drawn. */}
+          {painted ? (
+            <React.Suspense fallback={null}>
+              <Footer />
+            </React.Suspense>
+          ) : null}
         </footer>
       ) : null}
 

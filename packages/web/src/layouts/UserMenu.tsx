@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { LogOut, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
 import { ROLE_LABELS, roleNameOf, topLevelNameOf, TOPLEVEL_LABELS, type SessionUserDto } from '@klinik/shared';
 import { useSignOut } from '../app/auth';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -45,12 +44,11 @@ export function UserMenu({
       await signOut();
       void navigate('/login', { replace: true });
     } catch (err) {
-      toast.error(
-        errorItems(err)
-          .map((e) => e.message)
-          .join('\n'),
-        { duration: TOAST_MS },
-      );
+      const text = errorItems(err)
+        .map((e) => e.message)
+        .join('\n');
+      // sonner loads with the first toast, not with every layout (issue 10).
+      void import('sonner').then(({ toast }) => toast.error(text, { duration: TOAST_MS }));
       throw err;
     }
   };

@@ -1,9 +1,10 @@
 import * as React from 'react';
 import { CalendarDays } from 'lucide-react';
-import { DayPicker } from 'react-day-picker';
-import { id as localeId } from 'date-fns/locale';
 import { cn } from '../../lib/utils';
 import { Popover, PopoverAnchor, PopoverContent } from './popover';
+
+const loadCalendar = () => import('./date-calendar');
+const DateCalendar = React.lazy(() => loadCalendar().then((m) => ({ default: m.DateCalendar })));
 
 /** 'yyyy-mm-dd' -> 'dd/mm/yyyy' ('' stays ''). */
 export function isoToDisplay(iso: string | null | undefined): string {
@@ -139,6 +140,9 @@ export function DateInput({
             type="button"
             disabled={disabled}
             onClick={() => setOpen((o) => !o)}
+            // The calendar's code starts loading when the button is about to be used.
+            onPointerEnter={() => void loadCalendar()}
+            onFocus={() => void loadCalendar()}
             aria-label="Pilih tanggal dari kalender"
             aria-expanded={open}
             className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:opacity-50"
@@ -148,44 +152,18 @@ export function DateInput({
         </div>
       </PopoverAnchor>
       <PopoverContent align="start" className="w-auto p-2" data-testid="date-picker">
-        <DayPicker
-          mode="single"
-          locale={localeId}
-          weekStartsOn={1}
-          selected={selected}
-          defaultMonth={selected}
-          captionLayout={yearRange ? 'dropdown' : 'label'}
-          startMonth={yearRange ? new Date(yearRange[0], 0) : undefined}
-          endMonth={yearRange ? new Date(yearRange[1], 11) : undefined}
-          disabled={[...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])]}
-          autoFocus
-          onSelect={(d) => {
-            if (!d) return;
-            onChange(toIso(d));
-            setOpen(false);
-          }}
-          classNames={{
-            root: 'rdp-klinik relative text-sm',
-            months: 'flex flex-col',
-            month_caption: 'flex h-9 items-center justify-center font-medium capitalize',
-            nav: 'absolute top-2 right-2 left-2 flex justify-between',
-            button_previous:
-              'inline-flex size-8 items-center justify-center rounded-md hover:bg-accent disabled:opacity-40',
-            button_next:
-              'inline-flex size-8 items-center justify-center rounded-md hover:bg-accent disabled:opacity-40',
-            weekday: 'w-9 text-xs font-normal text-muted-foreground',
-            day: 'size-9 p-0 text-center',
-            day_button:
-              'size-9 rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
-            selected: '[&>button]:bg-primary [&>button]:text-primary-foreground',
-            today: 'font-semibold text-primary',
-            outside: 'text-muted-foreground/50',
-            disabled: 'text-muted-foreground/40',
-            dropdowns: 'flex gap-2',
-            dropdown: 'rounded-md border bg-background px-1 py-0.5 capitalize',
-            caption_label: 'capitalize',
-          }}
-        />
+        <React.Suspense fallback={<div className="h-72 w-64" aria-busy />}>
+          <DateCalendar
+            selected={selected}
+            min={min}
+            max={max}
+            yearRange={yearRange}
+            onSelect={(d) => {
+              onChange(toIso(d));
+              setOpen(false);
+            }}
+          />
+        </React.Suspense>
       </PopoverContent>
       {invalid ? (
         <p className="mt-1 text-xs text-destructive" role="alert" data-testid="date-input-error">

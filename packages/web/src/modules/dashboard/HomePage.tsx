@@ -10,7 +10,7 @@ import { Icon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { ErrorList } from '../../components/ui/error-list';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SearchInput } from '../../components/ListFilters';
+import { SearchInput } from '../../components/SearchInput';
 import { roleLabel } from '../../layouts/UserMenu';
 import { errorItems, useTRPC } from '../../lib/trpc';
 import { DashboardCard } from './components/DashboardCard';

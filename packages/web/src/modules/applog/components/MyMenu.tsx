@@ -14,12 +14,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { SuccessDialog } from '../../../components/ui/success-dialog';
 
-// The drawer and the poster dialog load when first opened, not with every page of the clinic layout (issue 10).
+// The drawer and the poster and success dialogs load when first opened, not with every page of the clinic layout (issue 10).
 const ActivityDrawer = React.lazy(() => import('./ActivityDrawer').then((m) => ({ default: m.ActivityDrawer })));
 const PosterDialog = React.lazy(() =>
   import('../../pengumuman/components/PosterDialog').then((m) => ({ default: m.PosterDialog })),
+);
+const SuccessDialog = React.lazy(() =>
+  import('../../../components/ui/success-dialog').then((m) => ({ default: m.SuccessDialog })),
 );
 
 /**
@@ -101,7 +103,10 @@ export function MyMenu({ user }: { user: SessionUserDto }) {
         {drawerUsed ? <ActivityDrawer open={drawer} onOpenChange={setDrawer} /> : null}
         {posterUsed ? <PosterDialog open={poster} onOpenChange={setPoster} onPosted={() => setPosted(true)} /> : null}
       </React.Suspense>
-      <SuccessDialog open={posted} onClose={() => setPosted(false)} />
+      {/* Loaded while the poster dialog is open, shown when it has posted. */}
+      <React.Suspense fallback={null}>
+        {posterUsed ? <SuccessDialog open={posted} onClose={() => setPosted(false)} /> : null}
+      </React.Suspense>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { PAGE_SIZES } from '@klinik/shared';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
-import { JurnalUmumDialog } from '../components/FinanceNewMenu';
+import { JurnalUmumDialog } from '../components/JurnalUmumDialog';
 import { ReverseJurnalDialog } from '../components/ReverseJurnalDialog';
 import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../components/ReportToolbar';
 import { RUPIAH_FMT, useFinanceManage } from '../lib';
