@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -49,25 +49,6 @@ const chunkGroups = () =>
     },
   ]);
 
-/**
- * The app's stylesheet is fetched at once (preload) but does not hold the HTML's first paint: a phone shows the
- * page's 'Memuat…' (styled inline) as soon as the HTML is there, instead of a blank screen until the stylesheet has
- * arrived too. main.tsx adds the stylesheet and renders the app once it has loaded, so the app never shows unstyled
- * (issue 10).
- */
-const stylesheetWithoutBlocking: Plugin = {
-  name: 'klinik-stylesheet-without-blocking',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) =>
-      html.replace(
-        /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g,
-        '<link rel="preload" as="style" crossorigin href="$1" data-app-stylesheet>',
-      ),
-  },
-};
-
 // The API server (packages/server) listens on 3000 in development; the built app is served by it directly.
 const api = process.env.KLINIK_API ?? 'http://localhost:3000';
 
@@ -81,7 +62,6 @@ export default defineConfig(({ command }) => ({
     // (@fastify/static `preCompressed`), so a phone gets small files without the server compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
     checkEntryWithoutShell('shell'),
-    stylesheetWithoutBlocking,
   ],
   server: {
     port: 5173,

@@ -12,26 +12,6 @@ const router = createAppRouter();
 const queryClient = makeQueryClient();
 
 /**
- * The built index.html only preloads the app's stylesheet, so that its 'Memuat…' paints without waiting for it
- * (vite.config.ts): it is applied here, and the app renders once it has loaded. In development Vite injects the
- * styles itself.
- */
-function appStylesheet(): Promise<void> {
-  const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][data-app-stylesheet]');
-  if (!preload) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.crossOrigin = preload.crossOrigin;
-    link.href = preload.href;
-    link.onload = link.onerror = () => resolve();
-    preload.after(link);
-  });
-}
-
-const stylesheet = appStylesheet();
-
-/**
  * A signed-in page is drawn once, with everything it needs (issue 10): the session check and the page's layout,
  * guard and page chunks start together here (and the page's first data, for pages that declare it, without
  * waiting for it), and React renders when the session and chunks have all arrived. Until then the HTML's
@@ -39,16 +19,13 @@ const stylesheet = appStylesheet();
  * as each arrived (React reveals suspended content in throttled steps), several renders before the page's own.
  * A slow network still gets the old way after a few seconds: spinners while the rest arrives.
  */
-const ready = Promise.all([
-  stylesheet,
-  window.location.pathname.startsWith('/login')
-    ? undefined
-    : Promise.race([
-        // The session request first: it is the longest of these on a phone (a round trip and the server's work).
-        Promise.all([queryClient.prefetchQuery(sessionQuery), preloadRoute(window.location.pathname, queryClient)]),
-        new Promise((resolve) => setTimeout(resolve, 4000)),
-      ]),
-]);
+const ready = window.location.pathname.startsWith('/login')
+  ? Promise.resolve()
+  : Promise.race([
+      // The session request first: it is the longest of these on a phone (a round trip and the server's work).
+      Promise.all([queryClient.prefetchQuery(sessionQuery), preloadRoute(window.location.pathname, queryClient)]),
+      new Promise((resolve) => setTimeout(resolve, 4000)),
+    ]);
 
 void ready.then(() => {
   const root = createRoot(document.getElementById('root')!);
