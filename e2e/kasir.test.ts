@@ -265,17 +265,29 @@ describe('Kasir Klinik', () => {
         await page.waitForSelector('#queue-keyword');
         await page.$eval('#queue-keyword', (e) => ((e as HTMLInputElement).value = ''));
         await page.type('#queue-keyword', visit.code);
-        await page.waitForFunction(
-          (code, l) =>
-            [...document.querySelectorAll('tr')].some(
-              (tr) =>
-                tr.textContent?.includes(code) &&
-                [...tr.querySelectorAll('button')].some((b) => b.innerText.trim() === l),
-            ),
-          {},
-          visit.code,
-          label,
-        );
+        try {
+          await page.waitForFunction(
+            (code, l) =>
+              [...document.querySelectorAll('tr')].some(
+                (tr) =>
+                  tr.textContent?.includes(code) &&
+                  [...tr.querySelectorAll('button')].some((b) => b.innerText.trim() === l),
+              ),
+            {},
+            visit.code,
+            label,
+          );
+        } catch (err) {
+          // What the queue showed instead (a rare timeout here was not understood yet): keep it for the next look.
+          await screenshot(page, `kasir-queue-no-${label}`);
+          const seen = await page.evaluate(() => ({
+            keyword: document.querySelector<HTMLInputElement>('#queue-keyword')?.value,
+            focused: document.activeElement?.outerHTML.slice(0, 120),
+            dialogs: document.querySelectorAll('[role=dialog]').length,
+            rows: [...document.querySelectorAll('tr')].map((tr) => (tr as HTMLElement).innerText).slice(0, 8),
+          }));
+          throw new Error(`No queue row of ${visit.code} with '${label}': ${JSON.stringify(seen)}`, { cause: err });
+        }
         await page.evaluate(
           (code, l) =>
             [...document.querySelectorAll('tr')]
