@@ -163,12 +163,12 @@ export function dependencyReader(getModuleInfo: Rollup.GetModuleInfo) {
   /** Every included module reached statically from `roots`. */
   function closure(roots: Iterable<string>): Set<string> {
     const seen = new Set<string>();
-    const todo = [...roots].filter(included);
-    while (todo.length) {
-      const id = todo.pop()!;
+    const stack = [...roots].filter(included);
+    while (stack.length) {
+      const id = stack.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
-      for (const dep of dependencies(id)) if (!seen.has(dep)) todo.push(dep);
+      for (const dep of dependencies(id)) if (!seen.has(dep)) stack.push(dep);
     }
     return seen;
   }

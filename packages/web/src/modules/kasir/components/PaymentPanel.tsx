@@ -155,3 +155,11 @@ export function tenderRowError(rowErrors: unknown, serverErrors: ErrorItem[]) {
     return own ?? serverErrors.find((e) => e.field === f)?.message;
   };
 }
+
+/**
+ * The server's errors that no field of the form shows (`placed`: the fields that show their own, tender rows
+ * `payments.N...` always), for the form's list; ErrorList renders nothing when none is left.
+ */
+export function unplacedErrors(serverErrors: ErrorItem[], placed?: RegExp): ErrorItem[] {
+  return serverErrors.filter((e) => !e.field || !(/^payments\./.test(e.field) || placed?.test(e.field)));
+}

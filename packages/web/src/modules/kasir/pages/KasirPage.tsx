@@ -67,7 +67,14 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/textarea';
-import { PaymentPanel, tenderIssues, tenderRowError, tendersOf, type TenderRow } from '../components/PaymentPanel';
+import {
+  PaymentPanel,
+  tenderIssues,
+  tenderRowError,
+  tendersOf,
+  unplacedErrors,
+  type TenderRow,
+} from '../components/PaymentPanel';
 import { thermalHtml } from '../components/thermal';
 import { KasirSettings } from '../components/KasirSettings';
 import { useSession } from '../../../app/auth';
@@ -404,9 +411,7 @@ function SettlePanel({
         )}
       />
       {formState.errors.rows?.message ? <ErrorList items={[{ message: formState.errors.rows.message }]} /> : null}
-      {errs.some((e) => !e.field || !/^payments\./.test(e.field)) ? (
-        <ErrorList items={errs.filter((e) => !e.field || !/^payments\./.test(e.field))} />
-      ) : null}
+      <ErrorList items={unplacedErrors(errs)} />
       <Button type="submit" disabled={settle.isPending}>
         Bayar Pelunasan
       </Button>
@@ -675,9 +680,7 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
             />
             {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
             {pending ? <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm">{pending}</p> : null}
-            {errs.some((e) => !e.field || !/^payments\.|^discount$/.test(e.field)) ? (
-              <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^discount$/.test(e.field))} />
-            ) : null}
+            <ErrorList items={unplacedErrors(errs, /^discount$/)} />
             <Button type="submit" disabled={pay.isPending}>
               Bayar
             </Button>
@@ -902,9 +905,7 @@ function CicilanForm({ m, onDone }: { m: CicilanDueDto; onDone: () => void }) {
           )}
         />
         {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
-        {errs.some((e) => !e.field || !/^payments\.|^amount$/.test(e.field)) ? (
-          <ErrorList items={errs.filter((e) => !e.field || !/^payments\.|^amount$/.test(e.field))} />
-        ) : null}
+        <ErrorList items={unplacedErrors(errs, /^amount$/)} />
         <Button type="submit" disabled={pay.isPending}>
           Bayar Cicilan
         </Button>

@@ -20,7 +20,14 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
-import { PaymentPanel, tenderIssues, tenderRowError, tendersOf, type TenderRow } from '../components/PaymentPanel';
+import {
+  PaymentPanel,
+  tenderIssues,
+  tenderRowError,
+  tendersOf,
+  unplacedErrors,
+  type TenderRow,
+} from '../components/PaymentPanel';
 import { newIdempotencyKey, notaUrl } from '../api';
 import { SessionBar } from './KasirPage';
 
@@ -205,11 +212,7 @@ export default function SalesPage() {
               )}
             />
             {errors.rows?.message ? <ErrorList items={[{ message: errors.rows.message }]} /> : null}
-            {errs.some((e) => !e.field || !/^payments\.|^items\.\d+\.qty$|^warehouse$/.test(e.field)) ? (
-              <ErrorList
-                items={errs.filter((e) => !e.field || !/^payments\.|^items\.\d+\.qty$|^warehouse$/.test(e.field))}
-              />
-            ) : null}
+            <ErrorList items={unplacedErrors(errs, /^items\.\d+\.qty$|^warehouse$/)} />
             <Button type="submit" disabled={sell.isPending || cart.length === 0}>
               Bayar
             </Button>
