@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '../packages/server/src/db/client.ts';
 import { profile, users } from '../packages/server/src/db/schema/index.ts';
 import type { Ctx } from '../packages/server/src/http/context.ts';
 import { branchClock, systemNow } from '../packages/server/src/http/clock.ts';
+import { branchTimezone } from '../packages/server/src/modules/branches/index.ts';
 import { loadSessionUser } from '../packages/server/src/modules/auth/queries.ts';
 import { replacePrivileges } from '../packages/server/src/modules/users/queries.ts';
 import { ACCOUNT } from '../packages/server/src/modules/finance/accounts.ts';
@@ -115,7 +116,7 @@ const ctx: Ctx = {
       close: () => Promise.resolve(),
     },
   } as unknown as Ctx['services'],
-  ...branchClock(db, branch.id, systemNow),
+  ...branchClock(branchTimezone(db), branch.id, systemNow),
 };
 
 // ---------------------------------------------------------------- load

@@ -13,8 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, ROOT_DIR } from '../packages/server/src/config.ts';
 import { openDatabase, queryRows } from '../packages/server/src/db/client.ts';
-import { seedDemo } from '../packages/server/src/db/seed/demo.ts';
-import { LONG_HISTORY_PATIENT } from '../packages/server/src/db/seed/medical-records.ts';
+import { seedDemo } from '../packages/server/src/seed/demo.ts';
+import { LONG_HISTORY_PATIENT } from '../packages/server/src/seed/medical-records.ts';
 
 const require = createRequire(path.join(ROOT_DIR, 'packages/server/package.json'));
 interface PgClient {

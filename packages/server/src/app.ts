@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { serializeError } from './lib/log.js';
 import { cachedSessionRow, SESSION_COOKIE, validateSessionToken } from './auth/session.js';
 import { cachedSessionUser, sessionTimes } from './modules/auth/index.js';
+import { branchTimezone } from './modules/branches/index.js';
 import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
 import { BranchEvents } from './lib/branch-events.js';
 import { appRouter, type AppRouter } from './router.js';
@@ -260,7 +261,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ip: req.ip,
       config,
       services,
-      ...branchClock(app.db, branchId, clockNow, authCache),
+      ...branchClock(branchTimezone(app.db, authCache), branchId, clockNow),
     };
   };
   /** The session and its user from the database (or the cache, when either needs a load): the slow path. */

@@ -2,8 +2,8 @@ import readline from 'node:readline/promises';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
-import { isEmpty, seedDemo } from './db/seed/demo.js';
-import { createOwner } from './db/seed/owner.js';
+import { isEmpty, seedDemo } from './seed/demo.js';
+import { createOwner } from './seed/owner.js';
 
 async function withDatabase<T>(
   config: Config,

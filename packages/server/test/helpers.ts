@@ -21,6 +21,7 @@ import { loadSessionUser } from '../src/modules/auth/index.js';
 import { initialsOf, replacePrivileges } from '../src/modules/users/index.js';
 import type { Ctx, SessionUser } from '../src/http/context.js';
 import { branchClock } from '../src/http/clock.js';
+import { branchTimezone } from '../src/modules/branches/index.js';
 import { appRouter } from '../src/router.js';
 import { createCallerFactory } from '../src/http/trpc.js';
 import type { PdfRenderer } from '../src/pdf/renderer.js';
@@ -289,7 +290,7 @@ export async function createTestApp(
         ip: '127.0.0.1',
         config,
         services: app.services,
-        ...branchClock(db, branchId ?? user.branchId, now),
+        ...branchClock(branchTimezone(db), branchId ?? user.branchId, now),
       };
     },
     setNow(instant) {
@@ -308,7 +309,7 @@ export async function createTestApp(
               ip: '127.0.0.1',
               config,
               services: app.services,
-              ...branchClock(db, 0, now),
+              ...branchClock(branchTimezone(db), 0, now),
             },
       );
     },

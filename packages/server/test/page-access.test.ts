@@ -18,7 +18,7 @@ import {
 } from '@klinik/shared';
 import { appRouter } from '../src/router.js';
 import { ROOT_DIR } from '../src/config.js';
-import { DEMO_ACCOUNTS } from '../src/db/seed/demo.js';
+import { DEMO_ACCOUNTS } from '../src/seed/demo.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**

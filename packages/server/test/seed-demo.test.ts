@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addMonths, todayIn } from '@klinik/shared';
 import { queryRows, type Db } from '../src/db/client.js';
-import { seedDemo } from '../src/db/seed/demo.js';
+import { seedDemo } from '../src/seed/demo.js';
 import { freshDatabase } from './helpers.js';
 
 /**

@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { SessionUser } from '../http/context.js';
+import type { SessionUser } from './session-user.js';
 
 export const AUTH_CHANNEL = 'klinik_auth';
 

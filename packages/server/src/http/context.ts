@@ -1,27 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Privilege } from '@klinik/shared';
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import type { AppServices } from '../services.js';
 import { unauthorized } from './errors.js';
+import type { SessionUser } from '../auth/session-user.js';
 
-/** The signed-in user as every check and service sees it. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  role: number;
-  rolename: string;
-  roletoplevel: number;
-  roletoplevelname: string;
-  /** The user's home branch. */
-  profile_id: number;
-  shift_id: number | null;
-  initial: string;
-  username: string;
-  avatar: string | null;
-  previleges: Privilege[];
-  sessionId: string;
-}
+export type { SessionUser } from '../auth/session-user.js';
 
 /**
  * What a service gets instead of the HTTP request (ARCHITECTURE rule 1 and 2).

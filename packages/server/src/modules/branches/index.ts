@@ -2,4 +2,5 @@
 export { branchesRouter } from './router.js';
 export { branchesEndpoints } from './endpoints.js';
 export { findBranch, toBranchDto } from './queries.js';
+export { branchTimezone } from './timezone.js';
 export { BRANCH, BRANCH_LOGO, branchesEntities } from './entities.js';

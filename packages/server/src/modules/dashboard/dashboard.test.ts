@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DashboardCardDto, DashboardDto } from '@klinik/shared';
 import { profile } from '../../db/schema/index.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../seed/demo.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 /**

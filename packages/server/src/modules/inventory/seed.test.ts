@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../seed/demo.js';
 import { freshDatabase } from '../../../test/helpers.js';
 
 let f: Awaited<ReturnType<typeof freshDatabase>>;

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { addMonths, ROLE_IDS, todayIn, toSen, type PtkpStatus } from '@klinik/shared';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   checklog,
   department,
@@ -14,8 +14,8 @@ import {
   roster,
   shift,
   users,
-} from '../schema/index.js';
-import { addDaysTo, approveRun, createRun, localToEpoch } from '../../modules/attendance/index.js';
+} from '../db/schema/index.js';
+import { addDaysTo, approveRun, createRun, localToEpoch } from '../modules/attendance/index.js';
 import { seedCtx } from './finance.js';
 
 /**

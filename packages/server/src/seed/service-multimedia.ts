@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { queryRows, type Db } from '../client.js';
+import { queryRows, type Db } from '../db/client.js';
 import { addDays, todayIn } from '@klinik/shared';
-import { multimediaLabel, visitMultimedia } from '../schema/index.js';
-import { photoVariants, storeImage } from '../../lib/uploads.js';
+import { multimediaLabel, visitMultimedia } from '../db/schema/index.js';
+import { photoVariants, storeImage } from '../lib/uploads.js';
 
 /** Labels of progress photos every demo branch starts with. */
 export const DEMO_MULTIMEDIA_LABELS = ['Wajah Depan', 'Sisi Kiri', 'Sisi Kanan', 'Area Perawatan'] as const;

@@ -1,5 +1,5 @@
-import type { Db } from '../client.js';
-import { formLab, item, paket, paketHistory, paketHistoryItem, paketType, perawatan } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { formLab, item, paket, paketHistory, paketHistoryItem, paketType, perawatan } from '../db/schema/index.js';
 
 /**
  * Demo data of the Paket module for every branch: procedures, items, lab forms, package types and packages

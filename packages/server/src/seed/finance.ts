@@ -2,18 +2,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, addMonths, asSen, ROLE_IDS, todayIn, toSen } from '@klinik/shared';
-import type { Db } from '../client.js';
-import { paketHistory, profile, users } from '../schema/index.js';
-import { loadConfig } from '../../config.js';
-import type { Ctx } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { branchClock } from '../../http/clock.js';
-import type { JobQueue } from '../../lib/jobs.js';
-import { loadSessionUser } from '../../modules/auth/index.js';
-import { ACCOUNT } from '../../modules/finance/index.js';
-import { postJournal, type PostingLine } from '../../modules/finance/index.js';
-import { createPeriode } from '../../modules/finance/index.js';
-import { register } from '../../modules/paket/index.js';
+import type { Db } from '../db/client.js';
+import { paketHistory, profile, users } from '../db/schema/index.js';
+import { loadConfig } from '../config.js';
+import type { Ctx } from '../http/context.js';
+import { AppError } from '../http/errors.js';
+import { branchClock } from '../http/clock.js';
+import { branchTimezone } from '../modules/branches/index.js';
+import type { JobQueue } from '../lib/jobs.js';
+import { loadSessionUser } from '../modules/auth/index.js';
+import { ACCOUNT } from '../modules/finance/index.js';
+import { postJournal, type PostingLine } from '../modules/finance/index.js';
+import { createPeriode } from '../modules/finance/index.js';
+import { register } from '../modules/paket/index.js';
 
 /**
  * Demo books of the first demo branch (Jakarta) only: an active period from the first day of the previous month
@@ -54,7 +55,7 @@ export async function seedCtx(tx: Db, branchId: number, now: Date): Promise<Ctx>
       },
       jobs: noJobs,
     },
-    ...branchClock(tx, branchId, () => new Date(now)),
+    ...branchClock(branchTimezone(tx), branchId, () => new Date(now)),
   };
 }
 

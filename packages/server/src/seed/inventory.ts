@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@klinik/shared';
-import { queryRows, type Db } from '../client.js';
-import { item, itemCategory, profile, vendor, warehouse } from '../schema/index.js';
-import { branchClock } from '../../http/clock.js';
-import { createPurchase, receivePurchase } from '../../modules/inventory/index.js';
+import { queryRows, type Db } from '../db/client.js';
+import { item, itemCategory, profile, vendor, warehouse } from '../db/schema/index.js';
+import { branchClock } from '../http/clock.js';
+import { branchTimezone } from '../modules/branches/index.js';
+import { createPurchase, receivePurchase } from '../modules/inventory/index.js';
 import { seedCtx } from './finance.js';
 import { ITEMS as PAKET_ITEMS } from './paket.js';
 
@@ -137,7 +138,7 @@ export async function seedInventory(tx: Db, branchIds: number[], now: Date = new
       );
     const I = (code: string) => items.find((i) => i.code === code)!.id;
 
-    const ctx = { ...base, branchId: profileId, ...branchClock(tx, profileId, () => new Date(now)) };
+    const ctx = { ...base, branchId: profileId, ...branchClock(branchTimezone(tx), profileId, () => new Date(now)) };
     if (bi !== 0) {
       // No books in this branch: an order waiting for its goods, nothing received.
       await createPurchase(ctx, {

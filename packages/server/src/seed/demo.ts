@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { defaultPrivileges, ROLE_IDS, TOPLEVEL_IDS, type RoleName, type TopLevelName } from '@klinik/shared';
-import { queryRows, type Db } from '../client.js';
-import { profile, users } from '../schema/index.js';
-import { hashPassword } from '../../auth/password.js';
-import { loadAreas, titleCase } from '../../lib/wilayah.js';
-import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
-import { nextNumber } from '../../lib/numbering.js';
+import { queryRows, type Db } from '../db/client.js';
+import { profile, users } from '../db/schema/index.js';
+import { hashPassword } from '../auth/password.js';
+import { loadAreas, titleCase } from '../lib/wilayah.js';
+import { initialsOf, replacePrivileges } from '../modules/users/index.js';
+import { nextNumber } from '../lib/numbering.js';
 import { seedPaket } from './paket.js';
 import { seedAttendance } from './attendance.js';
 import { seedFinance } from './finance.js';

@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@klinik/shared';
-import { queryRows } from '../client.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { makeVisit } from '../../../test/factories/multimedia.js';
+import { queryRows } from '../db/client.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { makeVisit } from '../../test/factories/multimedia.js';
 import { DEMO_MULTIMEDIA_LABELS, seedServiceMultimedia } from './service-multimedia.js';
 
 let t: TestApp;

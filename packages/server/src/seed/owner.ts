@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { defaultPrivileges, passwordRule, ROLE_IDS, TOPLEVEL_IDS } from '@klinik/shared';
-import { queryRows, type Db } from '../client.js';
-import { profile, users } from '../schema/index.js';
-import { hashPassword, isCommonPassword } from '../../auth/password.js';
-import { initialsOf, replacePrivileges } from '../../modules/users/index.js';
+import { queryRows, type Db } from '../db/client.js';
+import { profile, users } from '../db/schema/index.js';
+import { hashPassword, isCommonPassword } from '../auth/password.js';
+import { initialsOf, replacePrivileges } from '../modules/users/index.js';
 
 /**
  * The first owner account of a production install (no default accounts exist there). Refuses to run when an

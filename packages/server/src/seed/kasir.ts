@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fromSen } from '@klinik/shared';
-import { queryRows, type Db } from '../client.js';
-import { paketMembership, users } from '../schema/index.js';
-import { loadSessionUser } from '../../modules/auth/index.js';
-import { openKasirSession, payCicilan } from '../../modules/kasir/index.js';
+import { queryRows, type Db } from '../db/client.js';
+import { paketMembership, users } from '../db/schema/index.js';
+import { loadSessionUser } from '../modules/auth/index.js';
+import { openKasirSession, payCicilan } from '../modules/kasir/index.js';
 import { seedCtx } from './finance.js';
 
 /**

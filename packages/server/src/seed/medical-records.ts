@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@klinik/shared';
-import { queryRows, type Db } from '../client.js';
-import { formLab, item, itemCategory, perawatan, profile, users } from '../schema/index.js';
-import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
+import { queryRows, type Db } from '../db/client.js';
+import { formLab, item, itemCategory, perawatan, profile, users } from '../db/schema/index.js';
+import { formatDocNumber, nextNumber } from '../lib/numbering.js';
 
 /**
  * Demo medical records (issue 12 item 7) of the Jakarta branch, after the visits seed: every finished past visit

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { queryRows } from '../client.js';
-import { branchClock } from '../../http/clock.js';
-import { adjustStock, dispense, receiveTransfer, sendTransfer } from '../../modules/stockFlows/index.js';
+import type { Db } from '../db/client.js';
+import { queryRows } from '../db/client.js';
+import { branchClock } from '../http/clock.js';
+import { branchTimezone } from '../modules/branches/index.js';
+import { adjustStock, dispense, receiveTransfer, sendTransfer } from '../modules/stockFlows/index.js';
 import { seedCtx } from './finance.js';
 
 /**
@@ -28,7 +29,10 @@ export async function seedInventoryFlows(
   now: Date = new Date(),
 ): Promise<InventoryFlowsSeedResult> {
   const [jakarta, bandung] = branchIds;
-  const ctx = { ...(await seedCtx(tx, jakarta, now)), ...branchClock(tx, jakarta, () => new Date(now)) };
+  const ctx = {
+    ...(await seedCtx(tx, jakarta, now)),
+    ...branchClock(branchTimezone(tx), jakarta, () => new Date(now)),
+  };
   const wh = async (branch: number, kind: string) =>
     (await one<{ id: number }>(
       tx,

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { addDays, ROLE_IDS, todayIn } from '@klinik/shared';
-import type { Db } from '../client.js';
-import { doctorPractice, doctorSchedule, profile, reservation, scheduleClosed, users } from '../schema/index.js';
-import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
+import type { Db } from '../db/client.js';
+import { doctorPractice, doctorSchedule, profile, reservation, scheduleClosed, users } from '../db/schema/index.js';
+import { formatDocNumber, nextNumber } from '../lib/numbering.js';
 
 /**
  * Demo data of doctors' practice and reservations (issue 11 items 1, 2, 6): every demo doctor practises in their

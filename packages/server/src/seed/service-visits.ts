@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayIn, type VisitKind, type VisitStatus } from '@klinik/shared';
-import { queryRows, type Db } from '../client.js';
-import { profile, reservation, users, visit, visitStatusLog } from '../schema/index.js';
-import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
+import { queryRows, type Db } from '../db/client.js';
+import { profile, reservation, users, visit, visitStatusLog } from '../db/schema/index.js';
+import { formatDocNumber, nextNumber } from '../lib/numbering.js';
 
 /**
  * Demo visits of the Jakarta branch (issue 11 item 8): today's queue in every status across its doctors (walk-ins
