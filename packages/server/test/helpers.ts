@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
@@ -329,4 +329,23 @@ export async function countRows(db: Db, ...tables: string[]): Promise<Record<str
     out[table] = Number(row.n);
   }
   return out;
+}
+
+/**
+ * Waits until `count` sessions of this database wait on a lock (pg_stat_activity), so a lock test lets the blocker go
+ * only once the blocked request is really queued behind it, instead of sleeping a guessed number of milliseconds.
+ * PostgreSQL only.
+ */
+export async function waitForLockWaiters(db: Db, count = 1): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const [{ n }] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (n < count) throw new Error(`${n} of ${count} sessions wait on a lock`);
+    },
+    { timeout: 15_000, interval: 20 },
+  );
 }

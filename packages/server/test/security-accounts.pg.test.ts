@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../src/db/client.js';
 import { akun, financePeriode } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp, type TestUser } from './helpers.js';
+import { createTestApp, waitForLockWaiters, type TestApp, type TestUser } from './helpers.js';
 
 let t: TestApp;
 let jakarta: number;
@@ -63,7 +63,7 @@ describe('re-scoping an account while another branch posts on it (PostgreSQL)', 
       await c.query('select id from akun where id = $1 for update', [id]);
       await c.query('update akun set profile_id = $1 where id = $2', [bandung, id]);
       const pending = post(id);
-      await new Promise((r) => setTimeout(r, 300));
+      await waitForLockWaiters(t.db);
       await c.query('commit');
       const res = await pending;
       expect(res.status).toBe(400);
@@ -96,7 +96,7 @@ describe('re-scoping an account while another branch posts on it (PostgreSQL)', 
         [j.rows[0].id, id, kas],
       );
       const pending = t.api(owner).put(`/api/finance/akun/${id}`, { profile_id: bandung });
-      await new Promise((r) => setTimeout(r, 300));
+      await waitForLockWaiters(t.db);
       await c.query('commit');
       const res = await pending;
       expect(res.status).toBe(400);

@@ -2,7 +2,7 @@
  * Races of the queue, on PostgreSQL only (the server-pg project): PGlite has one connection and runs "parallel"
  * requests one after another, so a race can only be lost on a real server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { VISIT_EVENT_CHANNEL } from '@klinik/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -77,10 +77,7 @@ describe('visit races on PostgreSQL', () => {
       const v = (
         await t.api(admin).post('/api/service/visit', { customer: patients[0], doctor: dokter.id, kind: 'tindakan' })
       ).body.data;
-      const deadline = Date.now() + 2000;
-      while (Date.now() < deadline && !got.some((e) => e.ids.includes(v.id)))
-        await new Promise((r) => setTimeout(r, 20));
-      expect(got.some((e) => e.ids.includes(v.id))).toBe(true);
+      await vi.waitFor(() => expect(got.some((e) => e.ids.includes(v.id))).toBe(true), { timeout: 5000, interval: 20 });
       expect(otherBranch).toEqual([]);
     } finally {
       await hub.stop();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { financePeriode, reservation } from '../../db/schema/index.js';
@@ -390,18 +390,27 @@ describe('GET /api/service/visit/events (server-sent events)', () => {
         await t.api(admin).post('/api/service/visit', { customer: patient2, doctor: dokter.id, kind: 'konsultasi' })
       ).body.data;
       await t.api(admin).post(`/api/service/visit/${v.id}/status`, { status: 'dipanggil' });
-      const deadline = Date.now() + 2000;
-      while (Date.now() < deadline && a.chunks.join('').split('event: changed').length < 3)
-        await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(a.chunks.join('').split('event: changed').length).toBeGreaterThanOrEqual(3), {
+        timeout: 5000,
+        interval: 20,
+      });
       const text = a.chunks.join('');
       expect(text).toContain(`event: changed\ndata: {"ids":[${v.id}]}`);
       expect(text.split('event: changed').length).toBe(3);
       expect(b.chunks.join('')).not.toContain('event: changed');
-      // A refused change (409) sends nothing.
+      // A refused change (409) sends nothing: the next event on the stream is the next accepted change's.
       const seen = a.chunks.join('').length;
-      await t.api(admin).post(`/api/service/visit/${v.id}/status`, { status: 'selesai' });
-      await new Promise((r) => setTimeout(r, 200));
-      expect(a.chunks.join('').length).toBe(seen);
+      expect((await t.api(admin).post(`/api/service/visit/${v.id}/status`, { status: 'selesai' })).status).toBe(409);
+      const w = (
+        await t.api(admin).post('/api/service/visit', { customer: patient2, doctor: dokter.id, kind: 'tindakan' })
+      ).body.data;
+      await vi.waitFor(() => expect(a.chunks.join('').slice(seen)).toContain('event: changed'), {
+        timeout: 5000,
+        interval: 20,
+      });
+      expect(a.chunks.join('').slice(seen)).toMatch(
+        new RegExp(`^(: [^\\n]*\\n\\n)*event: changed\\ndata: {"ids":\\[${w.id}\\]}`),
+      );
     } finally {
       a.req.destroy();
       b.req.destroy();
