@@ -42,7 +42,8 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return dayFormatter(timeZone).format(now);
 }
 
-const MONTHS = [
+/** The Indonesian month names, January first: the one list every page, export and PDF uses. */
+export const MONTH_NAMES = [
   'Januari',
   'Februari',
   'Maret',
@@ -55,7 +56,13 @@ const MONTHS = [
   'Oktober',
   'November',
   'Desember',
-];
+] as const;
+const MONTHS: readonly string[] = MONTH_NAMES;
+
+/** '2026-11' -> 'November 2026' (a payroll or tax period). */
+export function periodLabel(period: string): string {
+  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+}
 
 /** '2026-11-22' -> '22 November 2026' */
 export function formatDate(value: string | Date | null | undefined): string {

@@ -6,6 +6,7 @@ export * from './phone.js';
 export * from './nik.js';
 export * from './terbilang.js';
 export * from './dates.js';
+export * from './html.js';
 export * from './messages.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

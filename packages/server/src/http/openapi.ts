@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Access } from '@klinik/shared';
+import { escapeHtml, type Access } from '@klinik/shared';
 import type { RestEntry } from './endpoint.js';
 
 /**
@@ -208,10 +208,6 @@ export function openApiDocument(entries: RestEntry[], info: { version: string })
       ),
     },
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** A plain, self-contained page of the document for people who integrate (no scripts, no CDN). */

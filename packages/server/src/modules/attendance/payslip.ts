@@ -1,4 +1,4 @@
-import { formatRupiah, terbilang } from '@klinik/shared';
+import { escapeHtml, formatRupiah, periodLabel, terbilang } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
@@ -13,27 +13,8 @@ import * as q from './queries/index.js';
 type Run = Awaited<ReturnType<typeof getRun>>;
 type Line = Run['lines'][number];
 
-const MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-];
-const esc = (s: string | number | null | undefined): string =>
-  String(s ?? '-').replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+const esc = escapeHtml;
 const rp = (v: number) => esc(formatRupiah(v, { decimals: false }));
-export const periodLabel = (p: string) => `${MONTHS[Number(p.slice(5, 7)) - 1]} ${p.slice(0, 4)}`;
 
 const EMPLOYMENT: Record<string, string> = {
   tetap: 'Pegawai tetap',

@@ -1,4 +1,5 @@
 import { ageOn, formatDate, formatDateTime } from '@klinik/shared';
+import { escapeHtml } from '@klinik/shared';
 import type { PrintEntry, PrintHead } from './queries.js';
 
 /**
@@ -16,11 +17,7 @@ export interface PrintDoc {
   allergies: string[];
 }
 
-const esc = (s: string | number | null | undefined): string =>
-  String(s ?? '-').replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+const esc = escapeHtml;
 /** Text with its line breaks kept. */
 const para = (s: string | null | undefined) => (s && s.trim() ? esc(s).replace(/\n/g, '<br>') : '-');
 

@@ -1,4 +1,5 @@
 import { formatDate, formatRupiah, fromSen, sumSen, terbilang, toSen, INSTALLMENT_SCHEMAS } from '@klinik/shared';
+import { escapeHtml } from '@klinik/shared';
 import { readUpload } from '../../lib/uploads.js';
 
 /** Everything the instalment agreement shows; built by the service, turned into HTML here (no I/O but the logo). */
@@ -49,11 +50,7 @@ export interface AgreementData {
   schedule: { label: string; due_date: string; amount: number }[];
 }
 
-const esc = (s: string | number | null | undefined): string =>
-  String(s ?? '-').replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+const esc = escapeHtml;
 
 /** The branch logo (a file the logo upload stored for this branch) as a data: URL, or null when absent or unreadable. */
 export async function logoDataUrl(uploadDir: string, logo: string | null, branchId: number): Promise<string | null> {

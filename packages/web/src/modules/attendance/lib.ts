@@ -1,19 +1,6 @@
 import type { EmploymentType } from '@klinik/shared';
 
-export const MONTH_NAMES = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
+export { MONTH_NAMES } from '@klinik/shared';
 
 export const EMPLOYMENT_LABELS: Record<EmploymentType, string> = {
   tetap: 'Pegawai tetap',

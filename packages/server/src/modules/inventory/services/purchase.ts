@@ -18,6 +18,7 @@ import {
   type PurchaseListQuery,
   type ReceiveInput,
 } from '@klinik/shared';
+import { escapeHtml } from '@klinik/shared';
 import { branchScope, requireAccess, requireReference } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../../http/errors.js';
@@ -315,11 +316,7 @@ export async function purchasePdf(ctx: Ctx, id: number): Promise<{ filename: str
   const d = await detail(c, id);
   const branch = await q.branchOf(c.db, d.profile_id);
   const vendor = (await q.vendorsByIds(c.db, [d.vendor]))[0];
-  const esc = (s: string | number | null | undefined) =>
-    String(s ?? '').replace(
-      /[&<>"']/g,
-      (m) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[m]!,
-    );
+  const esc = (s: string | number | null | undefined) => escapeHtml(s, '');
   const rows = (d.items ?? [])
     .map(
       (l, i) =>

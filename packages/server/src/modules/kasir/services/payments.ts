@@ -11,6 +11,7 @@ import {
   type PaymentDto,
   type PaymentListQuery,
 } from '@klinik/shared';
+import { escapeHtml } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
@@ -87,11 +88,7 @@ async function logoDataUrl(uploadDir: string, logo: string | null, branchId: num
   return file ? `data:${file.mime};base64,${file.buffer.toString('base64')}` : null;
 }
 
-const esc = (s: string | number | null | undefined): string =>
-  String(s ?? '-').replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+const esc = escapeHtml;
 
 export interface NotaData {
   branch: {

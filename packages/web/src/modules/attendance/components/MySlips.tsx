@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { formatRupiah } from '@klinik/shared';
+import { formatRupiah, periodLabel } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ErrorList } from '../../../components/ui/error-list';
-import { MONTH_NAMES } from '../lib';
 
 /** 'Gaji Saya': the signed-in employee's payslips of approved runs, each as PDF. */
 export function MySlips() {
@@ -17,7 +16,7 @@ export function MySlips() {
     {
       key: 'period',
       header: 'Periode',
-      cell: (r) => `${MONTH_NAMES[Number(r.period.slice(5, 7)) - 1]} ${r.period.slice(0, 4)}`,
+      cell: (r) => periodLabel(r.period),
     },
     {
       key: 'net',

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Calculator, FilePenLine, FileSpreadsheet, RefreshCw, Trash2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { PAYROLL_RUN_STATUS_LABELS, formatRupiah, payrollRunInput, type ErrorItem } from '@klinik/shared';
+import { PAYROLL_RUN_STATUS_LABELS, formatRupiah, payrollRunInput, periodLabel, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -17,11 +17,9 @@ import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { schemaResolver, type FormValues } from '../components/SchemaForm';
-import { MONTH_NAMES } from '../lib';
 import { PayslipButtons } from '../components/PayslipButtons';
 
 const rp = (v: number) => formatRupiah(v, { decimals: false });
-const periodLabel = (p: string) => `${MONTH_NAMES[Number(p.slice(5, 7)) - 1]} ${p.slice(0, 4)}`;
 const statusVariant = (s: number) => (s === 1 ? 'success' : s === 2 ? 'secondary' : 'warning');
 const RUN_FIELDS = [
   { key: 'period', label: 'Periode', kind: 'text' as const },

@@ -1,10 +1,7 @@
 import { formatDate, formatRupiah, terbilang, type PaymentDto } from '@klinik/shared';
+import { escapeHtml } from '@klinik/shared';
 
-const esc = (s: string | number | null | undefined): string =>
-  String(s ?? '-').replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+const esc = escapeHtml;
 
 /** The thermal receipt (58 or 80 mm roll) as a small HTML document printed from the browser. */
 export function thermalHtml(
