@@ -3,5 +3,5 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 /** Escapes text for HTML; an empty value (null, undefined) prints as `empty` ('-' unless told). */
 export function escapeHtml(value: string | number | null | undefined, empty = '-'): string {
-  return String(value ?? empty).replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+  return String(value ?? empty).replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 }
