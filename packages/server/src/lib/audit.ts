@@ -1,4 +1,5 @@
 import type { Ctx } from '../http/context.js';
+import { sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.js';
 
 const SECRET_KEYS = new Set(['password', 'password_hash', 'repeatpassword', 'token']);
@@ -36,6 +37,26 @@ export async function audit(
     after: scrub(entry.after),
     request_id: ctx.requestId,
   });
+}
+
+/**
+ * The audit row of a document stored by one larger statement (the journal posting's CTE, issue 10): an
+ * `insert into audit_log ... select` over `from` (a CTE name), whose `profile_id` and `id` columns name the
+ * document's branch and id, and whose `code` column is written into `after.code`. The audit table's SQL lives only
+ * here (one owner per table).
+ */
+export function auditInsertSelect(entry: {
+  userId: number | null;
+  action: string;
+  entity: string;
+  requestId: string;
+  after: Record<string, unknown>;
+  from: SQL;
+}): SQL {
+  return sql`insert into audit_log (user_id, profile_id, action, entity, entity_id, after, request_id)
+    select ${entry.userId}::int, d.profile_id, ${entry.action}, ${entry.entity}, d.id::text,
+      jsonb_set(${JSON.stringify(scrub(entry.after))}::jsonb, '{code}', to_jsonb(d.code)), ${entry.requestId}
+    from ${entry.from} d`;
 }
 
 /** At most this many record ids are kept on one read row (a page is 100 at most; an export says how many in all). */

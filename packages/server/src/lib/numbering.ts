@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 
 /**
@@ -8,14 +8,18 @@ import { queryRows, type Db } from '../db/client.js';
  * unique and gapless. Call it inside the transaction that stores the document.
  */
 export async function nextNumber(db: Db, profileId: number, kind: string, period = ''): Promise<number> {
-  const [row] = await queryRows<{ last: number }>(
-    db,
-    sql`
-    insert into doc_counter (profile_id, kind, period, last) values (${profileId}, ${kind}, ${period}, 1)
-    on conflict (profile_id, kind, period) do update set last = doc_counter.last + 1
-    returning last`,
-  );
+  const [row] = await queryRows<{ last: number }>(db, nextNumberSql(profileId, kind, period));
   return Number(row.last);
+}
+
+/**
+ * The statement that takes the next number (`returning last`), for a caller that takes it inside one larger
+ * statement (the journal posting's CTE, issue 10). The counter's SQL lives only here (one owner per table).
+ */
+export function nextNumberSql(profileId: number | SQL, kind: string, period = ''): SQL {
+  return sql`insert into doc_counter (profile_id, kind, period, last) values (${profileId}, ${kind}, ${period}, 1)
+    on conflict (profile_id, kind, period) do update set last = doc_counter.last + 1
+    returning last`;
 }
 
 /** e.g. formatDocNumber('JU', 3, '202611', 17) -> 'JU/03/202611/0017' */

@@ -18,6 +18,7 @@ import {
 import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
+import { setAttendanceCode } from '../users/index.js';
 import * as q from './queries/index.js';
 import { correctionsOf, pendingCorrectionsOf } from './corrections.js';
 import {
@@ -151,7 +152,7 @@ export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
       base_salary: toSen(input.base_salary),
     };
     await q.upsertEmployment(tx.db, id, values);
-    if (code !== staff.code) await q.setAttendanceCode(tx.db, id, code);
+    if (code !== staff.code) await setAttendanceCode(tx.db, id, code);
     await audit(tx, {
       action: before ? 'update' : 'create',
       entity: 'employee',

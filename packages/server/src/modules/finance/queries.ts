@@ -2,6 +2,8 @@ import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AKUN_CATEGORIES, fromSen, PERIODE_STATUS_LABELS, type AkunDto, type PeriodeDto } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
+import { auditInsertSelect } from '../../lib/audit.js';
+import { nextNumberSql } from '../../lib/numbering.js';
 import {
   akun,
   financePeriode,
@@ -520,13 +522,7 @@ export async function insertJurnalNumbered(
   number: { prefix: string; period: string; branchPart: string } | null,
   audit: { user_id: number | null; action: string; request_id: string; after: Record<string, unknown> },
 ): Promise<InsertedJurnal> {
-  const counter = number
-    ? sql`n as (
-        insert into doc_counter (profile_id, kind, period, last) values (${values.profile_id}, ${number.prefix}, ${number.period}, 1)
-        on conflict (profile_id, kind, period) do update set last = doc_counter.last + 1
-        returning last
-      ),`
-    : sql``;
+  const counter = number ? sql`n as (${nextNumberSql(values.profile_id, number.prefix, number.period)}),` : sql``;
   const code = number
     ? sql`${`${number.prefix}/${number.branchPart}/${number.period}/`} || case when n.last < 10000 then lpad(n.last::text, 4, '0') else n.last::text end`
     : sql`${values.code ?? ''}::varchar`;
@@ -547,12 +543,7 @@ export async function insertJurnalNumbered(
         from j cross join jsonb_to_recordset(${jsonLines}::jsonb)
           as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint)
         returning line_no, akun_id, description, debit, credit
-      ), a as (
-        insert into audit_log (user_id, profile_id, action, entity, entity_id, after, request_id)
-        select ${audit.user_id}::int, j.profile_id, ${audit.action}, 'jurnal', j.id::text,
-          jsonb_set(${JSON.stringify(audit.after)}::jsonb, '{code}', to_jsonb(j.code)), ${audit.request_id}
-        from j
-      )
+      ), a as (${auditInsertSelect({ userId: audit.user_id, action: audit.action, entity: 'jurnal', requestId: audit.request_id, after: audit.after, from: sql`j` })})
       select j.id, j.profile_id, j.periode_id, j.code, j.transaction_at::text as transaction_at, j.memo, j.kind,
         j.source_type, j.source_id, j.reversal_of, j.total::text as total, j.line_count, j.created_by,
         j.created_at::text as created_at,

@@ -532,19 +532,6 @@ export async function cicilanOf(db: Db, membershipIds: number[]): Promise<(Cicil
   }));
 }
 
-export async function setCicilanPaid(db: Db, id: number, paidAmount: number, paidAt: string | null) {
-  await db.execute(
-    sql`update paket_membership_cicilan set paid_amount = ${paidAmount},
-          status = case when ${paidAmount} >= amount then 1 else 0 end,
-          paid_at = ${paidAt}
-        where id = ${id}`,
-  );
-}
-
-export async function setMembershipStatus(db: Db, id: number, status: number) {
-  await db.execute(sql`update paket_membership set status = ${status}, updated_at = now() where id = ${id}`);
-}
-
 /** Memberships of this branch (active) with something still unpaid, found by patient or code. */
 export async function searchMembershipsDue(db: Db, profileId: number, keyword?: string, customer?: number) {
   const k = keyword ? like(keyword) : null;
@@ -601,22 +588,6 @@ export async function usableSlots(db: Db, profileId: number, customerId: number,
     free_slot: n(r.free_slot),
     used_slot: n(r.used_slot),
   }));
-}
-
-/** Uses one slot; false when none is left (a concurrent payment took it). */
-export async function useSlot(db: Db, slotId: number, count: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update paket_membership_slot set used_slot = used_slot + ${count}
-        where id = ${slotId} and used_slot + ${count} <= free_slot returning id`,
-  );
-  return rows.length > 0;
-}
-
-export async function returnSlot(db: Db, slotId: number, count: number) {
-  await db.execute(
-    sql`update paket_membership_slot set used_slot = greatest(used_slot - ${count}, 0) where id = ${slotId}`,
-  );
 }
 
 // ------------------------------------------------------------------------------------------ people, branch

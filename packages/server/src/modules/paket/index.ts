@@ -2,5 +2,12 @@
 export { paketRouter } from './router.js';
 export { paketEndpoints } from './endpoints.js';
 export { register } from './services/registration.js';
+export {
+  applyInstalmentPayment,
+  reverseInstalmentPayment,
+  takeSlot,
+  returnSlot,
+  type InstalmentAllocation,
+} from './services/usage.js';
 export { paketOverdueDashboardCard, paketSalesDashboardCard, salesOf } from './dashboard.js';
 export { PAKET_TYPE, PAKET, PAKET_HISTORY, MEMBERSHIP, paketEntities } from './entities.js';

@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit.js';
 import type { JobEnv } from '../../lib/jobs.js';
 import { FOLLOW_UP, RESERVATION } from './entities.js';
 import * as q from './queries.js';
+import { markFollowUpReminded as markVisitFollowUpReminded } from '../visits/index.js';
 import { clinicName, deliveryDto, followUpReminder, reminders, reservationReminder } from './service.js';
 
 /**
@@ -284,7 +285,7 @@ export async function deliver(env: JobEnv, deliveryId: number, job: { id: string
     } else {
       const before = await q.findFollowUp(db, d.visit_id!);
       if (before && !before.reminded_at) {
-        const after = await q.markFollowUpReminded(db, d.visit_id!, at);
+        const after = await markVisitFollowUpReminded({ db }, d.visit_id!, at);
         await audit(ctx, { action: 'remind', entity: 'visit_follow_up', entityId: d.visit_id, before, after });
       }
     }

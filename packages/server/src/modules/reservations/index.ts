@@ -3,3 +3,4 @@ export { reservationsRouter } from './router.js';
 export { reservationsEndpoints } from './endpoints.js';
 export { RESERVATION, FOLLOW_UP, reservationsEntities } from './entities.js';
 export { registerReminderJobs } from './gateway.js';
+export { markReservationArrived } from './front.js';

@@ -219,13 +219,9 @@ export async function findFollowUp(db: Db, id: number) {
   return row;
 }
 
-export async function markFollowUpReminded(db: Db, id: number, at: string) {
-  const [row] = await db
-    .update(visit)
-    .set({ follow_up_reminded_at: at })
-    .where(eq(visit.id, id))
-    .returning({ id: visit.id, reminded_at: visit.follow_up_reminded_at });
-  return row;
+/** A booked reservation whose patient came: the visit registered from it (the visits module calls this). */
+export async function markReservationArrived(db: Db, id: number, at: string): Promise<void> {
+  await db.update(reservation).set({ status: 'datang', updated_at: at }).where(eq(reservation.id, id));
 }
 
 // ------------------------------------------------------------------------------------------------ reminder gateway

@@ -25,6 +25,7 @@ import { DEFAULT_TIMEZONE } from '../../http/clock.js';
 import { findBranch } from '../branches/index.js';
 import { closureOn, closuresBetween, PRACTISING_DOCTOR, schedulesOn, searchPractising } from '../doctors/index.js';
 import { createPatient, USER } from '../users/index.js';
+import { markFollowUpReminded as markVisitFollowUpReminded } from '../visits/index.js';
 import { FOLLOW_UP, RESERVATION } from './entities.js';
 import * as q from './queries.js';
 
@@ -475,7 +476,7 @@ export async function markFollowUpReminded(ctx: Ctx, id: number) {
     const before = await q.findFollowUp(tx.db, id);
     if (!before) throw notFound(FOLLOW_UP.notFound);
     if (!before.follow_up_date) throw badRequest('Kunjungan ini tidak punya jadwal kontrol', 'id');
-    const row = await q.markFollowUpReminded(tx.db, id, tx.now().toISOString());
+    const row = await markVisitFollowUpReminded(tx, id, tx.now().toISOString());
     await audit(tx, { action: 'remind', entity: 'visit_follow_up', entityId: id, before, after: row });
     return { id, reminded_at: row.reminded_at };
   });

@@ -218,3 +218,8 @@ export async function searchPeople(
   });
   return db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(f.limit);
 }
+
+/** A staff member's code on the attendance devices (the attendance module sets it through the users front door). */
+export async function setAttendanceCode(db: Db, userId: number, code: string | null): Promise<void> {
+  await db.update(users).set({ attendance_code: code }).where(eq(users.id, userId));
+}

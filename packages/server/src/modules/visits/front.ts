@@ -61,3 +61,11 @@ export async function completeVisitForRecord(tx: AuthedCtx, id: number): Promise
   if (passed.length) await publishBranchEvent(tx.db, VISIT_EVENT_CHANNEL, tx.branchId, [id]);
   return passed;
 }
+
+/**
+ * For the reservations module's reminders: the visit's follow-up reminder went out (one owner per table: the visits
+ * module writes the visit row). Runs in the caller's transaction.
+ */
+export async function markFollowUpReminded(ctx: Pick<Ctx, 'db'>, id: number, at: string) {
+  return q.markFollowUpReminded(ctx.db, id, at);
+}

@@ -2,4 +2,4 @@
 export { visitsRouter } from './router.js';
 export { visitsEndpoints, visitRead, visitMove, visitRegister } from './endpoints.js';
 export { VISIT, CHECKIN_RESERVATION, visitsEntities } from './entities.js';
-export { findVisitForRecord, completeVisitForRecord } from './front.js';
+export { findVisitForRecord, completeVisitForRecord, markFollowUpReminded } from './front.js';

@@ -250,10 +250,6 @@ export async function lockReservation(db: Db, id: number) {
     : undefined;
 }
 
-export async function markReservationArrived(db: Db, id: number, at: string): Promise<void> {
-  await db.update(reservation).set({ status: 'datang', updated_at: at }).where(eq(reservation.id, id));
-}
-
 /** Today's bookings of the branch not yet checked in (the check-in picker). */
 export async function bookedReservations(db: Db, scope: BranchScope, date: string) {
   const rows = await db
@@ -297,4 +293,14 @@ export async function displayRows(db: Db, branch: number, date: string) {
         where v.profile_id = ${branch} and v.visit_date = ${date} and v.status in ('menunggu', 'dipanggil', 'diperiksa')
         order by d.name, v.doctor_id, v.queue_number`,
   );
+}
+
+/** The follow-up reminder of a visit was sent (the reminders of the reservations module say so). */
+export async function markFollowUpReminded(db: Db, id: number, at: string) {
+  const [row] = await db
+    .update(visit)
+    .set({ follow_up_reminded_at: at })
+    .where(eq(visit.id, id))
+    .returning({ id: visit.id, reminded_at: visit.follow_up_reminded_at });
+  return row;
 }

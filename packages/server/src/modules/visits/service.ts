@@ -21,6 +21,7 @@ import { publishBranchEvent } from '../../lib/branch-events.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { USER } from '../users/index.js';
+import { markReservationArrived } from '../reservations/index.js';
 import { CHECKIN_RESERVATION, VISIT } from './entities.js';
 import * as q from './queries.js';
 
@@ -225,7 +226,7 @@ export async function register(
         created_at: at,
         updated_at: at,
       });
-      if (input.reservation) await q.markReservationArrived(tx.db, input.reservation, at);
+      if (input.reservation) await markReservationArrived(tx, input.reservation, at);
       await q.insertStatusLog(tx.db, {
         visit_id: v.id,
         from_status: null,

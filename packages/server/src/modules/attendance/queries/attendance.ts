@@ -178,10 +178,6 @@ export async function upsertEmployment(db: Db, userId: number, values: Employmen
     });
 }
 
-export async function setAttendanceCode(db: Db, userId: number, code: string | null) {
-  await db.update(users).set({ attendance_code: code }).where(eq(users.id, userId));
-}
-
 export async function attendanceCodeOf(db: Db, userId: number) {
   const [r] = await db.select({ code: users.attendance_code }).from(users).where(eq(users.id, userId));
   return r?.code ?? null;

@@ -27,6 +27,7 @@ import { approvalRuleFor, storeRequest } from '../../applog/index.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { VISIT } from '../../visits/index.js';
 import { issueStock, warehouseOfKind } from '../../inventory/index.js';
+import { takeSlot } from '../../paket/index.js';
 import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/index.js';
 import * as q from '../queries.js';
 import {
@@ -306,7 +307,7 @@ export async function payVisit(
       const settlement = await settle(tx, total, input.payments);
       // Package slots: each covered line takes its units; a slot taken meanwhile refuses the payment.
       for (const l of b.lines) {
-        if (l.covered_by_paket && !(await q.useSlot(tx.db, l.covered_by_paket, l.qty)))
+        if (l.covered_by_paket && !(await takeSlot(tx, l.covered_by_paket, l.qty)))
           throw conflict('Slot paket sudah terpakai oleh transaksi lain; muat ulang tagihan');
       }
       const row = await storePayment(tx, session, {

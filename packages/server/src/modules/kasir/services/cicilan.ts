@@ -9,7 +9,7 @@ import { asSen, formatRupiah, fromSen, toSen, type CicilanDueDto, type CicilanPa
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { requireActivePeriod } from '../../finance/index.js';
-import { MEMBERSHIP } from '../../paket/index.js';
+import { applyInstalmentPayment, MEMBERSHIP } from '../../paket/index.js';
 import * as q from '../queries.js';
 import {
   replayOf,
@@ -56,29 +56,17 @@ export async function payCicilan(ctx: Ctx, input: CicilanPayInput, idempotencyKe
       const settlement = await settle(tx, asSen(amount), input.payments);
       if (settlement.paid < amount) throw badRequest('Jumlah pembayaran kurang dari jumlah yang dibayar', 'payments');
 
-      const today = await tx.today();
-      let left: number = amount;
-      const lines: NewLine[] = [];
-      for (const r of rows) {
-        if (left <= 0) break;
-        const open = r.amount - r.paid_amount;
-        if (open <= 0) continue;
-        const take = Math.min(open, left);
-        left -= take;
-        const paid = r.paid_amount + take;
-        await q.setCicilanPaid(tx.db, r.id, paid, today);
-        lines.push({
-          kind: 'cicilan',
-          ref_id: r.id,
-          name: `${labelOf(r.seq)} ${m.code}`,
-          qty: 1,
-          price: asSen(take),
-          discount: asSen(0),
-          covered_by_paket: null,
-          tax: asSen(0),
-          total: asSen(take),
-        });
-      }
+      const lines: NewLine[] = (await applyInstalmentPayment(tx, m.id, asSen(amount))).map((a) => ({
+        kind: 'cicilan',
+        ref_id: a.id,
+        name: `${labelOf(a.seq)} ${m.code}`,
+        qty: 1,
+        price: a.amount,
+        discount: asSen(0),
+        covered_by_paket: null,
+        tax: asSen(0),
+        total: a.amount,
+      }));
       return storePayment(tx, session, {
         kind: 'cicilan',
         key,

@@ -18,6 +18,7 @@ import { audit } from '../../../lib/audit.js';
 import { requestOrRun, type ApprovalExecutor } from '../../applog/index.js';
 import { postJournal } from '../../finance/index.js';
 import { receiveStock } from '../../inventory/index.js';
+import { returnSlot, reverseInstalmentPayment } from '../../paket/index.js';
 import { asSen } from '@klinik/shared';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
@@ -90,16 +91,16 @@ async function reverseOne(
   if (pay.kind === 'cicilan') {
     // The registration is locked as an instalment payment locks it, so a payment or another void of it waits: the
     // schedule read here and written back is not stale (else what it received meanwhile would be lost).
-    if (pay.membership_id) await q.lockMembership(tx.db, pay.membership_id);
-    const rows = await q.cicilanOf(tx.db, pay.membership_id ? [pay.membership_id] : []);
-    for (const l of lines) {
-      const r = rows.find((x) => x.id === l.ref_id);
-      if (!r) continue;
-      const paid = Math.max(0, r.paid_amount - Number(l.total));
-      await q.setCicilanPaid(tx.db, r.id, paid, paid > 0 ? today : null);
+    if (pay.membership_id) {
+      await q.lockMembership(tx.db, pay.membership_id);
+      await reverseInstalmentPayment(
+        tx,
+        pay.membership_id,
+        lines.flatMap((l) => (l.ref_id === null ? [] : [{ id: l.ref_id, amount: asSen(l.total) }])),
+      );
     }
   }
-  for (const l of lines) if (l.covered_by_paket) await q.returnSlot(tx.db, l.covered_by_paket, l.qty);
+  for (const l of lines) if (l.covered_by_paket) await returnSlot(tx, l.covered_by_paket, l.qty);
   // The reversal is posted before the stock goes back: a payment posts its journal (the journal counter) before it
   // takes the stock (the items' valuation), and a void taking them the other way round deadlocked with it.
   let jurnal: { id: number; code: string } | null = null;
