@@ -7,6 +7,8 @@ import {
   hasAtMostTwoDecimals,
   MAX_RUPIAH,
   MAX_SEN,
+  mulDivSen,
+  percentOf,
   sumSen,
   toSen,
   type Rupiah,
@@ -80,5 +82,30 @@ describe('Sen and Rupiah', () => {
     // @ts-expect-error rupiah is not sen
     const mixed: Sen = shown;
     expect([price, shown, wrong, mixed]).toEqual([150_000_000, 1_500_000, 150_000_000, 1_500_000]);
+  });
+});
+
+describe('percentOf / mulDivSen (exact shares and taxes of sen)', () => {
+  it('PPN of Rp6.8 billion and more is exact to the sen, where doubles lose it', () => {
+    // 11/12 of the price at 12%: DPP nilai lain (PMK 131/2024); Rp 6.800.000.000,01 in sen.
+    const gross = 680_000_000_001;
+    expect(mulDivSen(gross, 11 * 1200, 12 * 10_000)).toBe(74_800_000_000);
+    // Rp 90 trillion-scale: a double product passes 2^53, BigInt does not.
+    expect(percentOf(999_999_999_999_999, 1100)).toBe(110_000_000_000_000);
+    expect(percentOf(999_999_999_999_999, 1100, 'floor')).toBe(109_999_999_999_999);
+  });
+
+  it('rounds half away from zero, or down on floor', () => {
+    expect(percentOf(50, 1000)).toBe(5);
+    expect(percentOf(5, 1000)).toBe(1); // 0.5 -> 1
+    expect(percentOf(-5, 1000)).toBe(-1); // -0.5 -> -1
+    expect(percentOf(4, 1000)).toBe(0);
+    expect(percentOf(9, 1000, 'floor')).toBe(0);
+    expect(percentOf(-1, 1000, 'floor')).toBe(-1);
+  });
+
+  it('refuses what is not whole sen and a zero divisor', () => {
+    expect(() => percentOf(1.5, 1000)).toThrow(RangeError);
+    expect(() => mulDivSen(100, 1, 0)).toThrow(RangeError);
   });
 });

@@ -48,6 +48,43 @@ export function asRupiah(value: number): Rupiah {
   return value as Rupiah;
 }
 
+/**
+ * amount × numerator / denominator, computed exactly on BigInt and rounded half away from zero ('round') or toward
+ * negative infinity ('floor'). For shares and taxes of an amount: a double loses sen past about Rp90 billion × a
+ * rate (PPN of Rp6.8 billion already), BigInt never does.
+ */
+export function mulDivSen(
+  amount: Sen | number,
+  numerator: number | bigint,
+  denominator: number | bigint,
+  rounding: 'round' | 'floor' = 'round',
+): Sen {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Bukan jumlah sen yang utuh: ${String(amount)}`);
+  let num = BigInt(amount) * BigInt(numerator);
+  let den = BigInt(denominator);
+  if (den === 0n) throw new RangeError('Pembagi nol');
+  if (den < 0n) [num, den] = [-num, -den];
+  let q = num / den;
+  const r = num % den;
+  if (rounding === 'floor') {
+    if (r < 0n) q -= 1n;
+  } else if ((r < 0n ? -r : r) * 2n >= den) q += num < 0n ? -1n : 1n;
+  return asSen(q);
+}
+
+/** A percentage in basis points (1100 = 11%) of a sen amount, exact (BigInt), rounded half up unless 'floor'. */
+export function percentOf(amount: Sen | number, bp: number, rounding: 'round' | 'floor' = 'round'): Sen {
+  return mulDivSen(amount, bp, 10_000, rounding);
+}
+
+/** A percentage as people type it (11.5) to basis points (1150), and back: rates are stored in basis points. */
+export function percentToBp(percent: number): number {
+  return Math.round(percent * 100);
+}
+export function bpToPercent(bp: number): number {
+  return bp / 100;
+}
+
 /** Sum of sen amounts (integers, so exact). */
 export function sumSen(values: Iterable<Sen | number>): Sen {
   let total = 0;

@@ -1,19 +1,15 @@
-import { access, formatRupiah, PIUTANG_READ, type MembershipDto } from '@klinik/shared';
+import { access, formatRupiah, fromSen, PIUTANG_READ, sumSen, toSen } from '@klinik/shared';
+import { branchScope } from '../../http/access-scope.js';
 import type { AuthedCtx } from '../../http/context.js';
 import { changeOf, type DashboardCard } from '../../lib/dashboard-card.js';
-import { listMemberships, piutang } from './services/receivables.js';
+import { piutang } from './services/receivables.js';
+import { salesTotals } from './queries/sales.js';
 
-/** Every package sale registered in [from, to], as 'Penjualan Paket' lists them for that range. */
-export async function salesOf(ctx: AuthedCtx, fromdate: string, todate: string): Promise<MembershipDto[]> {
-  const out: MembershipDto[] = [];
-  for (let page = 1; ; page++) {
-    const res = await listMemberships(ctx, { fromdate, todate, page, limit: 500 });
-    out.push(...res.data);
-    if (out.length >= res.count || res.data.length === 0) return out;
-  }
+/** Package sales registered in [from, to] (count, total in sen, and those of `day`), as one SUM query. */
+export async function salesOf(ctx: AuthedCtx, fromdate: string, todate: string, day = todate) {
+  return salesTotals(ctx.db, branchScope(ctx, {}), fromdate, todate, day);
 }
 
-const sum = (xs: MembershipDto[]) => Math.round(xs.reduce((s, m) => s + m.price * 100, 0)) / 100;
 const sales = (from: string, to: string) => `/paket/sales?fromdate=${from}&todate=${to}`;
 
 /** Package sales today and this month against last month (LAYANAN_PAKET read). */
@@ -23,24 +19,25 @@ export const paketSalesDashboardCard: DashboardCard = {
   access: [access.feature('LAYANAN_PAKET', 'read')],
   load: async (ctx, d) => {
     const [month, lastMonth] = await Promise.all([
-      salesOf(ctx, d.monthStart, d.today),
+      salesOf(ctx, d.monthStart, d.today, d.today),
       salesOf(ctx, d.lastMonthStart, d.lastMonthEnd),
     ]);
-    const today = month.filter((m) => m.registered_at.slice(0, 10) === d.today);
+    const total = fromSen(month.total);
+    const lastTotal = fromSen(lastMonth.total);
     return {
       key: 'paket-sales',
       title: 'Penjualan Paket',
       href: sales(d.monthStart, d.today),
       figures: [
-        { key: 'today', label: 'Terjual hari ini', value: today.length, kind: 'count', href: sales(d.today, d.today) },
+        { key: 'today', label: 'Terjual hari ini', value: month.onDay, kind: 'count', href: sales(d.today, d.today) },
         {
           key: 'month',
           label: 'Penjualan bulan ini',
-          value: sum(month),
+          value: total,
           kind: 'money',
           href: sales(d.monthStart, d.today),
-          hint: `${month.length} paket · bulan lalu ${formatRupiah(sum(lastMonth), { decimals: false })}`,
-          change: changeOf(sum(month), sum(lastMonth)),
+          hint: `${month.count} paket · bulan lalu ${formatRupiah(lastTotal, { decimals: false })}`,
+          change: changeOf(total, lastTotal),
         },
       ],
     };
@@ -54,9 +51,12 @@ export const paketOverdueDashboardCard: DashboardCard = {
   access: PIUTANG_READ.map((r) => access.feature(r, 'read')),
   load: async (ctx, d) => {
     const rows = (await piutang(ctx, { asof: d.today })).data;
-    const overdue = rows.map((r) => ({ r, late: r.d1_30 + r.d31_60 + r.d61_90 + r.d90_plus }));
+    const overdue = rows.map((r) => ({
+      r,
+      late: fromSen(sumSen([r.d1_30, r.d31_60, r.d61_90, r.d90_plus].map(toSen))),
+    }));
     const late = overdue.filter((x) => x.late > 0);
-    const total = Math.round(late.reduce((s, x) => s + x.late * 100, 0)) / 100;
+    const total = fromSen(sumSen(late.map((x) => toSen(x.late))));
     const href = '/finance/piutang/membership';
     return {
       key: 'paket-overdue',
@@ -68,7 +68,7 @@ export const paketOverdueDashboardCard: DashboardCard = {
         {
           key: 'outstanding',
           label: 'Total piutang paket',
-          value: Math.round(rows.reduce((s, r) => s + r.total * 100, 0)) / 100,
+          value: fromSen(sumSen(rows.map((r) => toSen(r.total)))),
           kind: 'money',
           href,
         },
@@ -77,12 +77,12 @@ export const paketOverdueDashboardCard: DashboardCard = {
         label: 'Umur piutang',
         kind: 'money',
         points: [
-          { label: 'Belum jatuh tempo', value: rows.reduce((s, r) => s + r.belum_jatuh_tempo, 0) },
-          { label: '1-30 hari', value: rows.reduce((s, r) => s + r.d1_30, 0) },
-          { label: '31-60 hari', value: rows.reduce((s, r) => s + r.d31_60, 0) },
-          { label: '61-90 hari', value: rows.reduce((s, r) => s + r.d61_90, 0) },
-          { label: '> 90 hari', value: rows.reduce((s, r) => s + r.d90_plus, 0) },
-        ].map((p) => ({ ...p, value: Math.round(p.value * 100) / 100, href })),
+          { label: 'Belum jatuh tempo', key: 'belum_jatuh_tempo' as const },
+          { label: '1-30 hari', key: 'd1_30' as const },
+          { label: '31-60 hari', key: 'd31_60' as const },
+          { label: '61-90 hari', key: 'd61_90' as const },
+          { label: '> 90 hari', key: 'd90_plus' as const },
+        ].map((p) => ({ label: p.label, value: fromSen(sumSen(rows.map((r) => toSen(r[p.key])))), href })),
       },
     };
   },

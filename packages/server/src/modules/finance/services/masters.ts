@@ -5,6 +5,8 @@ import {
   type PaymentMethodDto,
   type PaymentMethodInput,
   type PaymentMethodUpdateInput,
+  bpToPercent,
+  percentToBp,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, notFound } from '../../../http/errors.js';
@@ -66,7 +68,7 @@ function toPajakDto(r: Awaited<ReturnType<typeof q.listPajak>>[number]): PajakDt
     id: r.p.id,
     code: r.p.code,
     name: r.p.name,
-    rate: r.p.rate_bp / 100,
+    rate: bpToPercent(r.p.rate_bp),
     akun_id: r.p.akun_id,
     akuncode: r.code,
     akunname: r.name,
@@ -86,7 +88,7 @@ export async function createPajak(ctx: Ctx, input: PajakInput): Promise<PajakDto
     const row = await q.insertPajak(tx.db, {
       code: input.code,
       name: input.name,
-      rate_bp: Math.round(input.rate * 100),
+      rate_bp: percentToBp(input.rate),
       akun_id: input.akun_id,
       status: input.status,
     });
@@ -108,7 +110,7 @@ export async function updatePajak(ctx: Ctx, id: number, input: PajakUpdateInput)
     const row = await q.updatePajak(tx.db, id, {
       code: input.code,
       name: input.name,
-      rate_bp: input.rate === undefined ? undefined : Math.round(input.rate * 100),
+      rate_bp: input.rate === undefined ? undefined : percentToBp(input.rate),
       akun_id: input.akun_id,
       status: input.status,
     });

@@ -20,6 +20,9 @@ import {
   type Sen,
   type VisitPayInput,
   type VisitPayStatus,
+  bpToPercent,
+  mulDivSen,
+  percentOf,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
@@ -143,7 +146,7 @@ async function build(
     // Treatments and lab forms are medical services: exempt.
     const taxable = !slot && kind !== 'treatment' && kind !== 'lab' && setting.is_pkp && ppn;
     // PPN 12% on a base of 11/12 of the price (effective 11%), rounded to the sen.
-    const tax = taxable ? asSen(Math.round(((gross - discount) * 11 * ppn.rate_bp) / 12 / 10000)) : asSen(0);
+    const tax = taxable ? mulDivSen(gross - discount, 11 * ppn.rate_bp, 12 * 10_000) : asSen(0);
     return {
       kind,
       ref_id: s.entry_id,
@@ -285,14 +288,14 @@ export async function payVisit(
       const discount = asSen(b.lineDiscount + billDiscount);
       if (billDiscount > b.subtotal - b.lineDiscount) throw badRequest('Diskon melebihi jumlah tagihan', 'discount');
       const setting = await q.settingOf(tx.db, tx.branchId);
-      const limit = Math.floor((b.subtotal * setting.discount_limit_bp) / 10000);
+      const limit = percentOf(b.subtotal, setting.discount_limit_bp, 'floor');
       if (discount > limit) {
         const rule = await approvalRuleFor(requireUser(tx), 'kasir.discount');
         const granted = await q.approvedDiscount(tx.db, tx.branchId, input.visit);
         if (rule && granted < discount) {
           const pending = await storeRequest(tx, rule, {
             action: 'kasir.discount',
-            message: `Diskon ${formatRupiah(fromSen(discount))} untuk kunjungan ${b.visit.code} (${b.visit.customername}) melebihi batas ${setting.discount_limit_bp / 100}%`,
+            message: `Diskon ${formatRupiah(fromSen(discount))} untuk kunjungan ${b.visit.code} (${b.visit.customername}) melebihi batas ${bpToPercent(setting.discount_limit_bp)}%`,
             entity: 'visit',
             entityId: input.visit,
             payload: { visit: input.visit, discount_sen: discount, discount: fromSen(discount) },

@@ -6,7 +6,7 @@
  * paid in full.
  */
 import { requireReference } from '../../../http/access-scope.js';
-import { asSen, fromSen, sumSen, type SalesInput } from '@klinik/shared';
+import { asSen, fromSen, mulDivSen, sumSen, type SalesInput } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { requireActivePeriod } from '../../finance/index.js';
@@ -59,7 +59,7 @@ export async function sell(ctx: Ctx, input: SalesInput, idempotencyKey?: string)
         if (!it) throw badRequest('Item tidak ditemukan', `items.${i}.item`);
         if (it.status !== 1) throw badRequest(`Item ${it.name} tidak aktif`, `items.${i}.item`);
         const gross = it.price * l.qty;
-        const tax = setting.is_pkp && ppn ? asSen(Math.round((gross * 11 * ppn.rate_bp) / 12 / 10000)) : asSen(0);
+        const tax = setting.is_pkp && ppn ? mulDivSen(gross, 11 * ppn.rate_bp, 12 * 10_000) : asSen(0);
         return {
           kind: 'item',
           ref_id: it.id,

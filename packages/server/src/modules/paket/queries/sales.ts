@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../../db/client.js';
+import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
+
+/**
+ * Package sales registered in [from, to] as one SUM (the dashboard card), counting what 'Penjualan Paket' lists for
+ * the same range and scope: every registration, whatever its status.
+ */
+export async function salesTotals(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  day: string,
+): Promise<{ count: number; total: number; onDay: number }> {
+  const [r] = await queryRows<{ n: number; total: string; on_day: number }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(price), 0)::text as total,
+          (count(*) filter (where registered_at = ${day}))::int as on_day
+        from paket_membership
+        where ${scopeSql(sql`profile_id`, scope)} and registered_at >= ${from} and registered_at <= ${to}`,
+  );
+  return { count: Number(r.n), total: Number(r.total), onDay: Number(r.on_day) };
+}
