@@ -391,6 +391,8 @@ export interface OptionRow {
   name: string;
   price: number;
   unit?: string;
+  /** Items: the active ingredient (matched against the allergies; searched too). */
+  generic_name?: string | null;
 }
 
 export async function perawatanOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
@@ -419,8 +421,8 @@ export async function itemOptions(db: Db, branch: number, keyword: string | unde
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, code, name, unit, selling_price from item where profile_id = ${branch} and status = 1
-        ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like})` : sql``}
+    sql`select id, code, name, unit, selling_price, generic_name from item where profile_id = ${branch} and status = 1
+        ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like} or lower(generic_name) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );
   return rows.map((r) => ({
@@ -429,6 +431,7 @@ export async function itemOptions(db: Db, branch: number, keyword: string | unde
     name: String(r.name),
     unit: String(r.unit),
     price: Number(r.selling_price),
+    generic_name: (r.generic_name as string | null) ?? null,
   }));
 }
 
