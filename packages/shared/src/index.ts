@@ -34,3 +34,4 @@ export * from './schemas/inventory-flows.js';
 export * from './schemas/icd.js';
 export * from './schemas/medical-lists.js';
 export * from './schemas/kasir.js';
+export * from './allergy.js';

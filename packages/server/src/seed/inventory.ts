@@ -33,6 +33,7 @@ const ITEMS: [
   string | null,
 ][] = [
   ['OB-AMX500', 'Amoxicillin 500 mg', 'tablet', 'Obat', 1_500, 'box', 100, 200, true, '93000519'],
+  ['OB-AMXSAN', 'Amoxsan 500 mg', 'kapsul', 'Obat', 2_500, 'box', 100, 0, true, null],
   ['OB-PCT500', 'Paracetamol 500 mg', 'tablet', 'Obat', 500, 'box', 100, 400, true, '93000143'],
   ['OB-CTZ10', 'Cetirizine 10 mg', 'tablet', 'Obat', 1_000, 'box', 50, 100, true, '93000802'],
   ['OB-MEF500', 'Asam Mefenamat 500 mg', 'tablet', 'Obat', 1_200, 'box', 100, 100, true, null],
@@ -42,6 +43,16 @@ const ITEMS: [
   ['BHP-GLOVE', 'Sarung Tangan Nitril', 'pasang', 'Bahan Medis Habis Pakai', 3_000, 'box', 50, 100, false, null],
   ['BHP-SWAB', 'Alcohol Swab', 'pcs', 'Bahan Medis Habis Pakai', 500, 'box', 100, 200, false, null],
 ];
+
+/** Active ingredients (Zat Aktif) of the demo drugs, matched against the patients' allergies. */
+const GENERIC: Record<string, string> = {
+  'OB-AMX500': 'Amoxicillin',
+  'OB-AMXSAN': 'Amoxicillin',
+  'OB-PCT500': 'Paracetamol',
+  'OB-CTZ10': 'Cetirizine',
+  'OB-MEF500': 'Asam Mefenamat',
+  'OB-TRET': 'Tretinoin',
+};
 
 const VENDORS = [
   {
@@ -120,6 +131,7 @@ export async function seedInventory(tx: Db, branchIds: number[], now: Date = new
         min_stock: min,
         track_batch: track,
         kfa_code: kfa,
+        generic_name: GENERIC[code] ?? null,
       })),
     );
     const vs = await tx

@@ -162,12 +162,25 @@ const PROCEDURES: Record<string, { tm: string; icd9: string | null; t: Template 
 };
 /** Medicines for prescriptions (items of category Obat, added to the Jakarta item master). */
 const MEDICINES = [
-  ['OB-DOKSI', 'Doksisiklin 100 mg kapsul', 'kapsul', 3_500, '2 x sehari 1 kapsul sesudah makan', 14],
-  ['OB-CETIR', 'Setirizin 10 mg tablet', 'tablet', 2_000, '1 x sehari 1 tablet malam hari bila gatal', 10],
-  ['OB-TRET', 'Tretinoin krim 0,025%', 'tube', 65_000, 'Oles tipis malam hari pada area jerawat', 1],
-  ['OB-HQ4', 'Hidrokuinon krim 4%', 'tube', 70_000, 'Oles tipis malam hari pada flek, hindari area mata', 1],
-  ['OB-MINOX', 'Minoksidil 5% larutan 60 ml', 'botol', 180_000, '2 x sehari 1 ml pada kulit kepala', 1],
+  ['OB-DOKSI', 'Doksisiklin 100 mg kapsul', 'kapsul', 3_500, '2 x sehari 1 kapsul sesudah makan', 14, 'Doksisiklin'],
+  ['OB-CETIR', 'Setirizin 10 mg tablet', 'tablet', 2_000, '1 x sehari 1 tablet malam hari bila gatal', 10, 'Setirizin'],
+  ['OB-TRET', 'Tretinoin krim 0,025%', 'tube', 65_000, 'Oles tipis malam hari pada area jerawat', 1, 'Tretinoin'],
+  [
+    'OB-HQ4',
+    'Hidrokuinon krim 4%',
+    'tube',
+    70_000,
+    'Oles tipis malam hari pada flek, hindari area mata',
+    1,
+    'Hidrokuinon',
+  ],
+  ['OB-MINOX', 'Minoksidil 5% larutan 60 ml', 'botol', 180_000, '2 x sehari 1 ml pada kulit kepala', 1, 'Minoksidil'],
 ] as const;
+/**
+ * The long-history patient's recorded allergy (issue 26 item 2): it matches the inventory's 'Amoxicillin 500 mg' by
+ * name and 'Amoxsan 500 mg' by its active ingredient, so prescribing either shows the override dialog.
+ */
+export const DEMO_ALLERGY = { allergen: 'Amoxicillin', note: 'Ruam kulit dan gatal setelah minum amoxicillin' };
 
 interface RecordPlan {
   visit_id: number;
@@ -254,11 +267,12 @@ export async function seedMedicalRecords(
   await tx
     .insert(item)
     .values(
-      MEDICINES.map(([code, name, unit, price]) => ({
+      MEDICINES.map(([code, name, unit, price, , , generic]) => ({
         profile_id: branch,
         code,
         name,
         unit,
+        generic_name: generic,
         category_id: obat,
         selling_price: price * 100,
       })),
@@ -529,6 +543,9 @@ export async function seedMedicalRecords(
       created_at: v.at,
     });
   }
+  // The long-history patient's allergy, recorded at her latest past visit.
+  const latest = planned.filter((p) => Number(p.plan.customer_id) === patient.id).at(-1);
+  latest?.items.push({ kind: 'alergi', content: DEMO_ALLERGY });
   const rxIds = await reserveIds(tx, 'rm_prescription', prescriptions.length);
   const entryCount = planned.reduce((s, p) => s + p.items.length, 0);
   const entryIds = await reserveIds(tx, 'rm_entry', entryCount);
@@ -664,6 +681,7 @@ export async function seedMedicalRecords(
       ['item_id', 'int'],
       ['signa', 'text'],
       ['form_lab_id', 'int'],
+      ['allergen', 'text'],
       ['note', 'text'],
       ['qty', 'int'],
       ['price', 'bigint'],

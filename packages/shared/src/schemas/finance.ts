@@ -342,6 +342,59 @@ export interface JurnalLineDto {
   credit: number;
 }
 
+/**
+ * Journals a person writes ('Jurnal Umum'; the demo clinic's sample bookkeeping): reversible with 'Batalkan'. Every
+ * other source is a document's automatic journal (till, stock, packages, payroll): corrected only by voiding or
+ * correcting that document, never reversed from the journal report (issue 26 item 5; docs/decisions.md).
+ */
+export const MANUAL_JOURNAL_SOURCES: readonly string[] = ['jurnal_umum', 'demo'];
+export function isAutomaticJournal(j: { kind: string; source_type: string | null }): boolean {
+  return (
+    j.kind !== 'opening' &&
+    j.kind !== 'closing' &&
+    j.source_type !== null &&
+    !MANUAL_JOURNAL_SOURCES.includes(j.source_type)
+  );
+}
+export const AUTOMATIC_JOURNAL_REFUSED =
+  'Jurnal otomatis tidak dapat dibatalkan dari laporan jurnal: batalkan atau koreksi dokumen sumbernya';
+
+/** Where an automatic journal came from: what the document is, its code, and the page that holds it. */
+export interface JurnalSourceDto {
+  label: string;
+  code: string | null;
+  href: string | null;
+}
+
+const SOURCE_PAGES: Record<string, [string, string | null]> = {
+  kasir_payment: ['Pembayaran kasir', '/kasir/payment'],
+  kasir_void: ['Pembatalan pembayaran kasir', '/kasir/payment'],
+  paket_membership: ['Registrasi paket', '/paket/registration'],
+  payroll_run: ['Penggajian', '/attendance/payroll/transaction'],
+  stock_transfer_difference: ['Selisih mutasi stok', '/inventory/mutation'],
+  stock_transfer_settle: ['Mutasi stok diterima', '/inventory/mutation'],
+  dispensing: ['Penyerahan resep', '/inventory/sales/resep'],
+  purchase_receipt: ['Penerimaan barang', '/inventory/purchase/receive'],
+  stock_transfer: ['Mutasi stok', '/inventory/mutation'],
+  stock_count: ['Stok opname', '/inventory/warehouse'],
+  rm_bhp: ['BHP rekam medis', '/inventory/warehouse'],
+};
+
+/**
+ * The source of an automatic journal for the journal report: stock journals (`stock_<kind>`) are named by their
+ * document (`source_id` '<document kind>:<id>'), the others by their source type. Null for a manual journal.
+ */
+export function journalSource(
+  j: { kind: string; source_type: string | null; source_id: string | null },
+  code: string | null,
+): JurnalSourceDto | null {
+  if (!isAutomaticJournal(j)) return null;
+  const type = j.source_type ?? '';
+  const key = type.startsWith('stock_') && !SOURCE_PAGES[type] ? (j.source_id ?? '').split(':')[0] : type;
+  const [label, href] = SOURCE_PAGES[key] ?? [type, null];
+  return { label, code, href };
+}
+
 export interface JurnalDto {
   id: number;
   profile_id: number;
@@ -357,6 +410,8 @@ export interface JurnalDto {
   total: number;
   created_at: string;
   details: JurnalLineDto[];
+  /** An automatic journal's source document ('Otomatis' in the report); null for a manual journal. */
+  source: JurnalSourceDto | null;
 }
 
 /** Branch filter of reports: the current branch; top-level users may name one (profile_id) or all (isallbranch=1). */

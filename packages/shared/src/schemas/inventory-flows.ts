@@ -10,6 +10,7 @@ import {
   rupiah,
 } from './common.js';
 import { positiveQty } from './inventory.js';
+import { allergyOverride } from './medical-records.js';
 
 /**
  * Stock flows of issue 13 besides purchasing: transfers in two steps (mutasi), stock counts (stok opname) and
@@ -322,6 +323,10 @@ export interface ResepLineDto {
   remaining: number;
   /** Unexpired stock in the branch's pharmacy. */
   available: number;
+  /** Zat aktif of the item (matched against the allergies). */
+  generic_name: string | null;
+  /** The prescriber's reason for giving it although it matches a recorded allergy. */
+  allergy_override: string | null;
 }
 export interface ResepDto {
   id: number;
@@ -336,6 +341,8 @@ export interface ResepDto {
   created_at: string;
   items?: ResepLineDto[];
   dispensings?: DispensingDto[];
+  /** The patient's recorded allergies (every branch), shown where the drugs are handed over. */
+  allergies?: string[];
 }
 
 export const dispenseInput = z
@@ -360,6 +367,8 @@ export const dispenseInput = z
       .max(100, 'Maksimal 100 item')
       .optional(),
     note: optionalText(500),
+    /** Required when a drug handed over matches a recorded allergy of the patient (kept on those lines). */
+    allergy_override: allergyOverride,
   })
   .superRefine((v, ctx) => {
     v.items?.forEach((l, i) => {
@@ -387,6 +396,8 @@ export interface DispensingLineDto {
   substitute_for: number | null;
   substitute_for_name: string | null;
   reason: string | null;
+  /** Why it was handed over although it matches a recorded allergy. */
+  allergy_override: string | null;
 }
 export interface DispensingDto {
   id: number;

@@ -271,6 +271,11 @@ const signa = z.preprocess(
     .pipe(plainString()),
 );
 export const resepItemInput = z.object({ item: idOf('Pilih obat'), qty, signa });
+/**
+ * Why a drug matching a recorded allergy of the patient is given all the same (docs/decisions.md, issue 26): the
+ * server refuses such a drug (400 on this field) unless the request carries it; it is kept on the line.
+ */
+export const allergyOverride = optionalText(500);
 /** POST /api/rekammedis/visit/{visit}/resep: one prescription with its items. */
 export const resepInput = z.object({
   items: z
@@ -279,10 +284,18 @@ export const resepInput = z.object({
     .max(30, 'Maksimal 30 obat per resep'),
   note: optionalText(500),
   reason: addReason,
+  allergy_override: allergyOverride,
 });
 export type ResepInput = z.input<typeof resepInput>;
 /** PUT /api/rekammedis/resep/{id}: one item of a prescription corrected. */
-export const resepCorrectionInput = z.object({ item: idOf('Pilih obat'), qty, signa, reason, version: baseVersion });
+export const resepCorrectionInput = z.object({
+  item: idOf('Pilih obat'),
+  qty,
+  signa,
+  reason,
+  version: baseVersion,
+  allergy_override: allergyOverride,
+});
 
 /** POST /api/rekammedis/visit/{visit}/alergi: an allergy of the patient, shown on every later record. */
 export const alergiInput = z.object({
@@ -402,6 +415,8 @@ export interface RmVersionDto {
   // produk, bhp, resep
   item?: { id: number; code: string; name: string; unit: string } | null;
   signa?: string | null;
+  /** resep: why it was prescribed although it matches a recorded allergy (this version's who and when). */
+  allergy_override?: string | null;
   qty?: number | null;
   /** Unit price at the visit and the doctor's share per unit, in rupiah (the API's money unit). */
   price?: number | null;

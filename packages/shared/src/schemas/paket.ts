@@ -93,6 +93,8 @@ export const itemInput = z.object({
   min_stock: wholeNumber('Stok minimum harus bilangan bulat', 0).default(0),
   track_batch: z.boolean({ error: 'Harus ya atau tidak' }).default(false),
   kfa_code: optionalText(30),
+  /** Zat aktif: the active ingredient(s), matched against the patient's allergies (docs/decisions.md, issue 26). */
+  generic_name: optionalText(200),
   last_purchase_price: rupiah.default(0),
   selling_price: rupiah,
   status: status01,
@@ -112,6 +114,7 @@ export interface ItemDto {
   min_stock: number;
   track_batch: boolean;
   kfa_code: string | null;
+  generic_name: string | null;
   last_purchase_price: number;
   selling_price: number;
   status: number;

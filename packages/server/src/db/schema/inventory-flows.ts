@@ -232,6 +232,8 @@ export const dispensingItem = pgTable(
       .notNull()
       .references(() => item.id),
     reason: text('reason'),
+    /** Why the item was handed over although it matches a recorded allergy (who/when: the dispensing's). */
+    allergy_override: text('allergy_override'),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),

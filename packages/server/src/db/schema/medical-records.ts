@@ -206,6 +206,8 @@ export const rmEntryVersion = pgTable(
     // Product, consumable (BHP), prescription item
     item_id: integer('item_id').references(() => item.id),
     signa: varchar('signa', { length: 200 }),
+    /** Prescription item: why it is prescribed although it matches a recorded allergy (who/when: this version's). */
+    allergy_override: text('allergy_override'),
     // Lab form (of the branch's lab master, form_lab); its note is `note`
     form_lab_id: integer('form_lab_id').references(() => formLab.id),
     // Treatment, product, BHP, prescription item, lab form

@@ -73,6 +73,8 @@ export const item = pgTable(
     track_batch: boolean('track_batch').notNull().default(false),
     /** Kamus Farmasi dan Alat Kesehatan code for SATUSEHAT. */
     kfa_code: varchar('kfa_code', { length: 30 }),
+    /** Active ingredient(s) (zat aktif, generic name; several separated by commas), matched against allergies. */
+    generic_name: varchar('generic_name', { length: 200 }),
     /** Price of one purchase unit at the last receipt, sen. The moving average cost lives in stock_valuation. */
     last_purchase_price: sen('last_purchase_price'),
     selling_price: sen('selling_price'),

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
+import { asSen } from '@klinik/shared';
 import { ACCOUNT } from './accounts.js';
+import { postJournal } from './posting.js';
 
 let t: TestApp;
 let branchA: number;
@@ -323,6 +325,43 @@ describe('reversal: POST /api/finance/jurnal/:id/reverse', () => {
     expect(reversed.body.data.reversed_by).toBe(rev.body.data.id);
     const revRev = await t.api(fin).post(`/api/finance/jurnal/${rev.body.data.id}/reverse`, {});
     expect(revRev.status).toBe(400);
+  });
+
+  it('refuses to reverse an automatic journal (till, stock, packages, payroll), in the service and in the database', async () => {
+    const auto = await postJournal(t.ctx(fin), {
+      transaction_at: '2026-03-03',
+      memo: 'Penyerahan resep RSP/1 (APT/1)',
+      source_type: 'stock_dispense',
+      source_id: 'dispensing:424242',
+      lines: [
+        { akun: ACCOUNT.hpp, debit: asSen(50_000), credit: asSen(0) },
+        { akun: ACCOUNT.persediaan, debit: asSen(0), credit: asSen(50_000) },
+      ],
+    });
+    const shown = await t.api(fin).get(`/api/finance/jurnal/${auto.id}`);
+    expect(shown.body.data.source).toEqual({ label: 'Penyerahan resep', code: null, href: '/inventory/sales/resep' });
+    const manual = await t.api(fin).get('/api/finance/jurnal?keyword=Salah%20input');
+    expect(manual.body.data[0].source).toBeNull();
+    const before = await countRows(t.db, 'jurnal', 'jurnal_detail');
+    const res = await t.api(fin).post(`/api/finance/jurnal/${auto.id}/reverse`, {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual([
+      {
+        message: 'Jurnal otomatis tidak dapat dibatalkan dari laporan jurnal: batalkan atau koreksi dokumen sumbernya',
+      },
+    ]);
+    const refused = await t.db
+      .execute(
+        sql`insert into jurnal (profile_id, periode_id, code, transaction_at, kind, source_type, source_id, reversal_of, total, line_count)
+            select profile_id, periode_id, 'X-REV', transaction_at, 'reversal', source_type, source_id, id, total, line_count
+            from jurnal where id = ${auto.id}`,
+      )
+      .then(
+        () => null,
+        (e: { cause?: { message?: string } }) => e.cause?.message,
+      );
+    expect(refused).toMatch(/Jurnal otomatis tidak dapat dibatalkan/);
+    expect(await countRows(t.db, 'jurnal', 'jurnal_detail')).toEqual(before);
   });
 });
 

@@ -594,6 +594,40 @@ export async function reversalOf(db: Db, ids: number[]): Promise<Map<number, num
   return new Map(rows.map((r) => [r.of!, r.id]));
 }
 
+/**
+ * The code of each journal's source document (automatic journals; the journal report's 'Otomatis'), read from the
+ * documents' tables by the source the posting module recorded: one query for a page of journals.
+ */
+export async function sourceCodes(db: Db, ids: number[]): Promise<Map<number, string | null>> {
+  if (!ids.length) return new Map();
+  const doc = (table: string, id: SQL) => sql`(select x.code from ${sql.identifier(table)} x where x.id::text = ${id})`;
+  const sid = sql`j.source_id`;
+  const part = sql`split_part(j.source_id, ':', 2)`;
+  const rows = await queryRows<{ id: number; code: string | null }>(
+    db,
+    sql`select j.id, case
+          when j.source_type in ('kasir_payment', 'kasir_void') then ${doc('kasir_payment', sid)}
+          when j.source_type = 'paket_membership' then ${doc('paket_membership', sid)}
+          when j.source_type = 'payroll_run' then (select r.period from payroll_run r where r.id::text = j.source_id)
+          when j.source_type in ('stock_transfer_difference', 'stock_transfer_settle') then ${doc('stock_transfer', sid)}
+          when j.source_type like 'stock\_%' then case split_part(j.source_id, ':', 1)
+            when 'dispensing' then ${doc('dispensing', part)}
+            when 'purchase_receipt' then ${doc('purchase_receipt', part)}
+            when 'stock_transfer' then ${doc('stock_transfer', part)}
+            when 'stock_count' then ${doc('stock_count', part)}
+            when 'kasir_payment' then ${doc('kasir_payment', part)}
+            when 'kasir_void' then ${doc('kasir_payment', part)}
+            when 'rm_bhp' then (select v.code from rm_entry e join visit v on v.id = e.visit_id where e.id::text = ${part})
+          end
+        end as code
+        from jurnal j where j.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.code]));
+}
+
 export async function detailsOf(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db

@@ -28,7 +28,7 @@ export const MASTER_DEFS: Record<MasterKind, MasterDef> = {
   tindakan: { table: 'perawatan', text: [], money: ['price', 'doctor_share'], label: 'Tindakan medis' },
   item: {
     table: 'item',
-    text: ['unit', 'purchase_unit', 'kfa_code'],
+    text: ['unit', 'purchase_unit', 'kfa_code', 'generic_name'],
     money: ['last_purchase_price', 'selling_price'],
     ints: ['category_id', 'conversion', 'min_stock'],
     bools: ['track_batch'],

@@ -280,6 +280,24 @@ describe('printouts', () => {
       'SIP/JKT/0042/2025',
     ])
       expect(rxText).toContain(s);
+    // A prescription whose every item is voided prints as cancelled: BATAL, what it was, why.
+    const [obat] = await queryRows<{ id: number }>(t.db, sql`select id from item where name = 'Doksisiklin 100 mg'`);
+    const cancelled = await post(dokter, `/api/rekammedis/visit/${visit1}/resep`, {
+      items: [{ item: Number(obat.id), qty: 7, signa: '1 x sehari' }],
+    });
+    await post(dokter, `/api/rekammedis/resep/${cancelled.items[0].id}/void`, { reason: 'Salah pasien', version: 1 });
+    const voided = pdfText(
+      (await t.api(apoteker).get(`/api/rekammedis/prescription/${cancelled.id}/pdf`)).raw.rawPayload,
+    );
+    for (const s of [
+      'RESEP - BATAL',
+      'RESEP INI DIBATALKAN DAN TIDAK BERLAKU',
+      'Salah pasien',
+      'Doksisiklin 100 mg',
+      'No. 7',
+    ])
+      expect(voided).toContain(s);
+    expect(rxText).not.toContain('BATAL');
     const letter = await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=3&diagnosis=1`);
     expect(letter.status).toBe(200);
     const text = pdfText(letter.raw.rawPayload);

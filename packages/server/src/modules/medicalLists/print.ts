@@ -49,6 +49,10 @@ const STYLE = `
   .sign { margin-top: 26px; margin-left: auto; width: 46%; text-align: center; page-break-inside: avoid; }
   .sign .line { margin-top: 60px; font-weight: bold; text-decoration: underline; }
   .allergy { color: #9b1c1c; font-weight: bold; }
+  .void-stamp { position: fixed; top: 38%; left: 0; right: 0; text-align: center; transform: rotate(-24deg);
+    font-size: 96pt; font-weight: bold; letter-spacing: 12px; color: rgba(185, 28, 28, .22); z-index: 10; pointer-events: none; }
+  .void-note { border: 2px solid #b91c1c; color: #b91c1c; font-weight: bold; padding: 4px 8px; margin: 6px 0 8px; text-align: center; }
+  .voided .item, .voided .signa { text-decoration: line-through; }
 `;
 
 function letterhead(d: PrintDoc): string {
@@ -208,22 +212,41 @@ ${signature(d)}`,
 /** A prescription: R/ item, quantity, signa per line, the patient's age and allergies, the doctor's name and SIP. */
 export function resepHtml(
   d: PrintDoc,
-  prescription: { code: string; note: string | null; created_at: string },
+  prescription: {
+    code: string;
+    note: string | null;
+    created_at: string;
+    pharmacy_status?: string;
+    voided_at?: string | null;
+    void_reason?: string | null;
+  },
   items: PrintEntry[],
 ): string {
   const h = d.head;
+  const cancelled = prescription.pharmacy_status === 'batal';
   const lines = items.length
     ? items
         .map(
           (i) =>
-            `<div class="rx"><span class="r-sym">R/</span><span class="item">${esc(i.item_name)}</span> &nbsp; No. ${esc(i.qty)} ${esc(i.item_unit ?? '')}<div class="signa">S. ${esc(i.signa)}</div></div>`,
+            `<div class="rx${cancelled ? ' voided' : ''}"><span class="r-sym">R/</span><span class="item">${esc(i.item_name)}</span> &nbsp; No. ${esc(i.qty)} ${esc(i.item_unit ?? '')}<div class="signa">S. ${esc(i.signa)}</div>${
+              i.allergy_override
+                ? `<div class="signa allergy">Diresepkan meski alergi: ${esc(i.allergy_override)}</div>`
+                : ''
+            }</div>`,
         )
         .join('')
     : '<div class="muted">Semua obat resep ini telah dibatalkan.</div>';
+  const voidNote = cancelled
+    ? `<div class="void-stamp">BATAL</div>
+<div class="void-note">RESEP INI DIBATALKAN DAN TIDAK BERLAKU${
+        prescription.voided_at ? ` (${esc(formatDateTime(prescription.voided_at, h.branch_timezone))})` : ''
+      }${prescription.void_reason ? `: ${esc(prescription.void_reason)}` : ''}</div>`
+    : '';
   return page(
-    `Resep ${prescription.code}`,
+    `Resep ${prescription.code}${cancelled ? ' (BATAL)' : ''}`,
     `${letterhead(d)}
-<h2>RESEP</h2>
+${voidNote}
+<h2>${cancelled ? 'RESEP - BATAL' : 'RESEP'}</h2>
 <div class="sub">No. ${esc(prescription.code)} · ${esc(formatDate(h.visit_date))} · Kunjungan ${esc(h.visit_code)}</div>
 <table class="kv"><tr><td class="k">Dokter</td><td>: ${esc(h.doctor_name)}${h.doctor_specialization ? ` (${esc(h.doctor_specialization)})` : ''}</td></tr>
 <tr><td class="k">SIP</td><td>: ${esc(h.doctor_sip)}</td></tr></table>

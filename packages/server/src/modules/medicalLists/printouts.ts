@@ -61,9 +61,13 @@ export async function prescriptionPdf(ctx: Ctx, id: number): Promise<Pdf> {
   const p = await q.findPrescription(c.db, id);
   if (!p) throw notFound('Resep tidak ditemukan');
   const doc = await printDoc(c, Number(p.visit_id));
-  const items = (await q.printEntries(c.db, Number(p.visit_id))).filter(
-    (e) => e.kind === 'resep' && Number(e.prescription_id) === Number(p.id),
-  );
+  // A cancelled prescription prints what it was, marked BATAL, so a copy cannot pass for a valid one.
+  const items =
+    p.pharmacy_status === 'batal'
+      ? await q.voidedPrescriptionItems(c.db, Number(p.id))
+      : (await q.printEntries(c.db, Number(p.visit_id))).filter(
+          (e) => e.kind === 'resep' && Number(e.prescription_id) === Number(p.id),
+        );
   const pdf = await c.services.pdf.render(resepHtml(doc, p, items));
   await logPrint(c, doc.head, 'resep_pdf', { prescription: Number(p.id) });
   return { pdf, filename: fileSafe(`resep-${p.code}.pdf`) };

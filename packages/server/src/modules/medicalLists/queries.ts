@@ -259,6 +259,8 @@ export interface PrintEntry {
   signa: string | null;
   allergen: string | null;
   note: string | null;
+  /** A prescription item given although it matches a recorded allergy: the prescriber's reason. */
+  allergy_override?: string | null;
   created_at: string;
 }
 
@@ -275,7 +277,7 @@ export async function printEntries(db: Db, visitId: number): Promise<PrintEntry[
           (select json_agg(json_build_object('code', pr.code, 'name_id', i.name_id, 'name_en', i.name_en) order by pr.seq)
             from rm_procedure pr join icd9cm i on i.code = pr.code where pr.version_id = v.id) as procedures,
           pw.name as perawatan_name, pf.name as performer_name, v.icd9cm, i9.name_en as icd9cm_name_en,
-          it.name as item_name, it.unit as item_unit, v.qty, v.signa, v.allergen, v.note,
+          it.name as item_name, it.unit as item_unit, v.qty, v.signa, v.allergen, v.note, v.allergy_override,
           e.created_at::text as created_at
         from rm_entry e
         join rm_entry_head h on h.entry_id = e.id and not h.voided
@@ -289,18 +291,47 @@ export async function printEntries(db: Db, visitId: number): Promise<PrintEntry[
   );
 }
 
+export interface PrescriptionHead {
+  id: number;
+  code: string;
+  visit_id: number;
+  note: string | null;
+  created_at: string;
+  /** 'batal' once every item is voided: printed with a BATAL mark. */
+  pharmacy_status: string;
+  voided_at: string | null;
+  void_reason: string | null;
+}
+
+/**
+ * The items of a cancelled prescription as they were before the void (the void marker keeps the content), so the
+ * printout says what is no longer valid.
+ */
+export async function voidedPrescriptionItems(db: Db, prescriptionId: number): Promise<PrintEntry[]> {
+  return queryRows<PrintEntry>(
+    db,
+    sql`select e.id, e.kind, e.prescription_id, h.version, it.name as item_name, it.unit as item_unit, v.qty, v.signa,
+          v.allergy_override, e.created_at::text as created_at
+        from rm_entry e
+        join rm_entry_head h on h.entry_id = e.id and h.voided
+        join rm_entry_version v on v.id = h.version_id
+        left join item it on it.id = v.item_id
+        where e.prescription_id = ${prescriptionId}
+        order by e.id`,
+  );
+}
+
 /** A prescription header (the visit it belongs to). */
-export async function findPrescription(
-  db: Db,
-  id: number,
-): Promise<{ id: number; code: string; visit_id: number; note: string | null; created_at: string } | undefined> {
-  const [row] = await queryRows<{
-    id: number;
-    code: string;
-    visit_id: number;
-    note: string | null;
-    created_at: string;
-  }>(db, sql`select id, code, visit_id, note, created_at::text as created_at from rm_prescription where id = ${id}`);
+export async function findPrescription(db: Db, id: number): Promise<PrescriptionHead | undefined> {
+  const [row] = await queryRows<PrescriptionHead>(
+    db,
+    sql`select id, code, visit_id, note, created_at::text as created_at, pharmacy_status,
+          (select max(v.created_at)::text from rm_entry e join rm_entry_head h on h.entry_id = e.id and h.voided
+             join rm_entry_version v on v.id = h.version_id where e.prescription_id = p.id) as voided_at,
+          (select string_agg(v.reason, '; ' order by e.id) from rm_entry e join rm_entry_head h on h.entry_id = e.id and h.voided
+             join rm_entry_version v on v.id = h.version_id where e.prescription_id = p.id) as void_reason
+        from rm_prescription p where id = ${id}`,
+  );
   return row;
 }
 

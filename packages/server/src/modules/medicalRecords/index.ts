@@ -29,3 +29,4 @@ export {
   type WaitingPrescription,
 } from './front.js';
 export { onRecordFinished, type RecordFinishedHook } from './service.js';
+export { allergyOverrides, patientAllergens } from './allergy.js';

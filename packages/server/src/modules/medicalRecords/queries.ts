@@ -316,12 +316,20 @@ export async function itemOf(
   db: Db,
   branch: number,
   id: number,
-): Promise<{ id: number; price: number; status: number } | undefined> {
+): Promise<{ id: number; price: number; status: number; name: string; generic_name: string | null } | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, selling_price, status from item where id = ${id} and profile_id = ${branch}`,
+    sql`select id, selling_price, status, name, generic_name from item where id = ${id} and profile_id = ${branch}`,
   );
-  return row ? { id: Number(row.id), price: Number(row.selling_price), status: Number(row.status) } : undefined;
+  return row
+    ? {
+        id: Number(row.id),
+        price: Number(row.selling_price),
+        status: Number(row.status),
+        name: String(row.name),
+        generic_name: (row.generic_name as string | null) ?? null,
+      }
+    : undefined;
 }
 
 /** A lab form of the branch's lab master (Master Laboratorium) with its price in sen. */
@@ -383,6 +391,8 @@ export interface OptionRow {
   name: string;
   price: number;
   unit?: string;
+  /** Items: the active ingredient (matched against the allergies; searched too). */
+  generic_name?: string | null;
 }
 
 export async function perawatanOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
@@ -411,8 +421,8 @@ export async function itemOptions(db: Db, branch: number, keyword: string | unde
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, code, name, unit, selling_price from item where profile_id = ${branch} and status = 1
-        ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like})` : sql``}
+    sql`select id, code, name, unit, selling_price, generic_name from item where profile_id = ${branch} and status = 1
+        ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like} or lower(generic_name) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );
   return rows.map((r) => ({
@@ -421,6 +431,7 @@ export async function itemOptions(db: Db, branch: number, keyword: string | unde
     name: String(r.name),
     unit: String(r.unit),
     price: Number(r.selling_price),
+    generic_name: (r.generic_name as string | null) ?? null,
   }));
 }
 
@@ -493,6 +504,7 @@ export interface VersionRow {
   doctor_share: number | null;
   allergen: string | null;
   note: string | null;
+  allergy_override: string | null;
 }
 
 const versionSelect = sql`
@@ -505,7 +517,7 @@ const versionSelect = sql`
          v.icd9cm, i9.name_id as icd9cm_name_id, i9.name_en as icd9cm_name_en,
          v.item_id, it.code as item_code, it.name as item_name, it.unit as item_unit, v.signa,
          v.form_lab_id, fl.code as form_lab_code, fl.name as form_lab_name, v.qty, v.price,
-         v.doctor_share, v.allergen, v.note
+         v.doctor_share, v.allergen, v.note, v.allergy_override
     from rm_entry e
     join rm_entry_head h on h.entry_id = e.id`;
 const versionJoins = sql`
@@ -573,6 +585,7 @@ function toVersionRow(r: Record<string, unknown>): VersionRow {
     doctor_share: num(r.doctor_share),
     allergen: (r.allergen as string | null) ?? null,
     note: (r.note as string | null) ?? null,
+    allergy_override: (r.allergy_override as string | null) ?? null,
   };
 }
 
@@ -608,6 +621,22 @@ export async function patientAllergies(db: Db, scope: BranchScope, customer: num
     order by e.id`,
   );
   return rows.map(toVersionRow);
+}
+
+/**
+ * The allergens a patient has on record (current versions, not voided) in every branch: what the prescribing and
+ * dispensing checks compare a drug with, and what the pharmacy shows (the printed prescription shows the same).
+ */
+export async function allergenNames(db: Db, customer: number): Promise<string[]> {
+  const rows = await queryRows<{ allergen: string }>(
+    db,
+    sql`select distinct v.allergen from rm_entry e
+        join rm_entry_head h on h.entry_id = e.id and not h.voided
+        join rm_entry_version v on v.id = h.version_id
+        where e.customer_id = ${customer} and e.kind = 'alergi' and v.allergen is not null
+        order by v.allergen`,
+  );
+  return rows.map((r) => r.allergen);
 }
 
 /** Every version of one entry, oldest first. */

@@ -42,6 +42,7 @@ import { AppError, badRequest, badRequestMany, conflict, forbidden, notFound } f
 import { audit } from '../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { completeVisitForRecord } from '../visits/index.js';
+import { allergyOverrides } from './allergy.js';
 import { RM_ENTRY_ENTITY, RM_PATIENT, RM_VISIT } from './entities.js';
 import * as q from './queries.js';
 
@@ -187,7 +188,7 @@ function versionDto(r: q.VersionRow, codes: { diagnoses: q.CodeRow[]; procedures
           : null,
         qty: r.qty,
         price: money(r.price),
-        ...(r.kind === 'resep' ? { signa: r.signa } : {}),
+        ...(r.kind === 'resep' ? { signa: r.signa, allergy_override: r.allergy_override } : {}),
       };
   }
 }
@@ -522,6 +523,26 @@ async function itemContent(
   return { item_id: it.id, qty, price: same ? keep.price : it.price };
 }
 
+/** Prescription lines: the item's content plus the allergy check of the whole prescription (allergy.ts). */
+async function resepContents(
+  c: AuthedCtx,
+  customer: number,
+  lines: { item: number; qty: number; signa: string; field: string; keep?: q.VersionInsert }[],
+  override: string | null | undefined,
+): Promise<VersionContent[]> {
+  const contents: VersionContent[] = [];
+  const items: { name: string; generic_name: string | null }[] = [];
+  for (const l of lines) {
+    contents.push({ ...(await itemContent(c, l.item, l.qty, l.field, l.keep)), signa: l.signa });
+    const it = (await q.itemOf(c.db, c.branchId, l.item))!;
+    items.push({ name: it.name, generic_name: it.generic_name });
+  }
+  // A correction keeping the same drug keeps the override it was prescribed with.
+  const kept = lines[0]?.keep && lines[0].keep.item_id === lines[0].item ? lines[0].keep.allergy_override : null;
+  const reasons = await allergyOverrides(c, customer, items, override || kept);
+  return contents.map((content, i) => ({ ...content, allergy_override: reasons[i] }));
+}
+
 /** A lab form of the branch's master, at its price at the visit (kept through corrections of the same form). */
 async function labContent(
   c: AuthedCtx,
@@ -675,9 +696,12 @@ export async function createResep(
       const tx = tx0 as AuthedCtx;
       const record = await q.ensureRecord(tx.db, head, tx.user.id);
       requireCorrection(tx, record, input.reason);
-      const contents: VersionContent[] = [];
-      for (const [i, it] of input.items.entries())
-        contents.push({ ...(await itemContent(tx, it.item, it.qty, `items.${i}.item`)), signa: it.signa });
+      const contents = await resepContents(
+        tx,
+        head.customer_id,
+        input.items.map((it, i) => ({ ...it, field: `items.${i}.item` })),
+        input.allergy_override,
+      );
       const period = (await tx.today()).slice(0, 7).replace('-', '');
       const n = await nextNumber(tx.db, head.profile_id, 'RSP', period);
       const p = await q.insertPrescription(tx.db, {
@@ -716,7 +740,13 @@ export async function createResep(
         action: record.status === 'finished' ? 'add_after_finish' : 'create',
         entity: 'rm_prescription',
         entityId: p.id,
-        after: { visit: head.id, code: p.code, items: contents.length, reason: input.reason || null },
+        after: {
+          visit: head.id,
+          code: p.code,
+          items: contents.length,
+          reason: input.reason || null,
+          allergy_override: contents.some((x) => x.allergy_override) ? input.allergy_override : null,
+        },
       });
       return p.id;
     });
@@ -858,7 +888,13 @@ export async function correct<K extends RmKind>(ctx: Ctx, kind: K, entryId: numb
       }
       case 'resep': {
         const i = input as CorrectionOf['resep'];
-        return { version: { ...(await itemContent(tx, i.item, i.qty, 'item', current)), signa: i.signa } };
+        const [version] = await resepContents(
+          tx,
+          entry.customer_id,
+          [{ item: i.item, qty: i.qty, signa: i.signa, field: 'item', keep: current }],
+          i.allergy_override,
+        );
+        return { version };
       }
       case 'lab':
         return { version: await labContent(tx, input as CorrectionOf['lab'], current) };

@@ -53,11 +53,12 @@ export interface ItemRow {
   track_batch: boolean;
   selling_price: number;
   status: number;
+  generic_name: string | null;
 }
 export async function items(db: Db, list: readonly number[]): Promise<ItemRow[]> {
   return queryRows<ItemRow>(
     db,
-    sql`select id, profile_id, code, name, unit, track_batch, selling_price::bigint as selling_price, status
+    sql`select id, profile_id, code, name, unit, track_batch, selling_price::bigint as selling_price, status, generic_name
         from item where id in (${ids(list)})`,
   );
 }
@@ -252,11 +253,11 @@ export async function copyItem(db: Db, fromItemId: number, profileId: number): P
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into item (profile_id, code, name, unit, category_id, purchase_unit, conversion, min_stock, track_batch,
-          kfa_code, last_purchase_price, selling_price, status)
+          kfa_code, generic_name, last_purchase_price, selling_price, status)
         select ${profileId}, i.code, i.name, i.unit,
           (select c2.id from item_category c1 join item_category c2 on lower(c2.name) = lower(c1.name)
              and c2.profile_id = ${profileId} where c1.id = i.category_id limit 1),
-          i.purchase_unit, i.conversion, 0, i.track_batch, i.kfa_code, i.last_purchase_price, i.selling_price, 1
+          i.purchase_unit, i.conversion, 0, i.track_batch, i.kfa_code, i.generic_name, i.last_purchase_price, i.selling_price, 1
         from item i where i.id = ${fromItemId}
         returning id`,
   );
@@ -483,12 +484,15 @@ export interface ResepLineRow {
   signa: string | null;
   price: number;
   dispensed: number;
+  generic_name: string | null;
+  /** The prescriber's reason for a drug matching a recorded allergy. */
+  allergy_override: string | null;
 }
 /** The prescription's current, not voided items with what was already handed over. */
 export async function resepLines(db: Db, prescriptionId: number): Promise<ResepLineRow[]> {
   return queryRows<ResepLineRow>(
     db,
-    sql`select e.id, v.item_id, i.code, i.name, i.unit, v.qty, v.signa,
+    sql`select e.id, v.item_id, i.code, i.name, i.unit, v.qty, v.signa, i.generic_name, v.allergy_override,
           coalesce(v.price, i.selling_price)::bigint as price,
           coalesce((select sum(d.quantity) from dispensing_item d where d.resep_entry_id = e.id), 0)::int as dispensed
         from rm_entry e join rm_entry_head h on h.entry_id = e.id join rm_entry_version v on v.id = h.version_id
@@ -536,9 +540,10 @@ export async function dispensingByKey(db: Db, profileId: number, key: string): P
 export async function insertDispensingItem(db: Db, v: R): Promise<void> {
   await db.execute(
     sql`insert into dispensing_item (profile_id, dispensing_id, prescription_id, resep_entry_id, prescribed_item_id, item_id,
-          reason, batch_id, quantity, price, cost)
+          reason, allergy_override, batch_id, quantity, price, cost)
         values (${v.profile_id}, ${v.dispensing_id}, ${v.prescription_id}, ${v.resep_entry_id}, ${v.prescribed_item_id},
-          ${v.item_id}, ${v.reason ?? null}, ${v.batch_id ?? null}, ${v.quantity}, ${v.price}, ${v.cost})`,
+          ${v.item_id}, ${v.reason ?? null}, ${v.allergy_override ?? null}, ${v.batch_id ?? null}, ${v.quantity},
+          ${v.price}, ${v.cost})`,
   );
 }
 export async function setPharmacyStatus(db: Db, prescriptionId: number, status: string): Promise<void> {
@@ -583,6 +588,7 @@ export interface DispensingLineRow {
   prescribed_item_id: number;
   prescribed_name: string;
   reason: string | null;
+  allergy_override: string | null;
 }
 export async function dispensingLines(
   db: Db,
@@ -595,7 +601,7 @@ export async function dispensingLines(
     db,
     sql`select l.dispensing_id, l.resep_entry_id, l.item_id, i.code, i.name, i.unit, b.batch,
           to_char(b.expired_at, 'YYYY-MM-DD') as expired_at, l.quantity, l.price::bigint as price, l.cost::bigint as cost,
-          l.prescribed_item_id, pi.name as prescribed_name, l.reason
+          l.prescribed_item_id, pi.name as prescribed_name, l.reason, l.allergy_override
         from dispensing_item l join dispensing d on d.id = l.dispensing_id join item i on i.id = l.item_id
         join item pi on pi.id = l.prescribed_item_id left join stock_batch b on b.id = l.batch_id
         where ${cond} order by l.id`,

@@ -2,7 +2,10 @@ import { requireAccess } from '../../../http/access-scope.js';
 import { JURNAL } from '../entities.js';
 import {
   asSen,
+  AUTOMATIC_JOURNAL_REFUSED,
   fromSen,
+  isAutomaticJournal,
+  journalSource,
   type JurnalDto,
   type JurnalInput,
   type JurnalListQuery,
@@ -22,7 +25,12 @@ export const JOURNAL_SAVED_TARGET = '/finance/laporan/jurnal';
 
 async function toJurnalDtos(ctx: Ctx, rows: q.JurnalRow[]): Promise<JurnalDto[]> {
   const ids = rows.map((r) => r.id);
-  const [details, reversed] = await Promise.all([q.detailsOf(ctx.db, ids), q.reversalOf(ctx.db, ids)]);
+  const automatic = rows.filter(isAutomaticJournal).map((r) => r.id);
+  const [details, reversed, codes] = await Promise.all([
+    q.detailsOf(ctx.db, ids),
+    q.reversalOf(ctx.db, ids),
+    q.sourceCodes(ctx.db, automatic),
+  ]);
   const byJournal = new Map<number, JurnalDto['details']>();
   for (const d of details) {
     const list = byJournal.get(d.d.jurnal_id) ?? [];
@@ -51,6 +59,7 @@ async function toJurnalDtos(ctx: Ctx, rows: q.JurnalRow[]): Promise<JurnalDto[]>
     total: fromSen(r.total),
     created_at: r.created_at,
     details: byJournal.get(r.id) ?? [],
+    source: journalSource(r, codes.get(r.id) ?? null),
   }));
 }
 
@@ -78,6 +87,7 @@ function storedJurnalDto({ row, lines }: q.InsertedJurnal): JurnalDto {
       debit: fromSen(l.debit),
       credit: fromSen(l.credit),
     })),
+    source: journalSource(row, null),
   };
 }
 
@@ -136,6 +146,9 @@ export async function reverseJurnal(ctx: Ctx, id: number, input: ReverseInput): 
     const orig = await q.findJurnal(tx.db, id);
     if (!orig) throw notFound(JURNAL.notFound);
     if (orig.kind !== 'umum') throw badRequest('Hanya jurnal transaksi yang dapat dibatalkan');
+    // A till, stock, package or payroll journal mirrors its document: reversing it alone would put the ledger out of
+    // step with the document (stock against 1140, a paid bill against the cash). The database refuses it too.
+    if (isAutomaticJournal(orig)) throw badRequest(AUTOMATIC_JOURNAL_REFUSED);
     if ((await q.reversalOf(tx.db, [id])).has(id)) throw badRequest('Jurnal ini sudah dibatalkan');
     const date = input.transaction_at ?? (await todayOf(tx));
     const periode = await lockActivePeriodFor(tx, date);

@@ -26,6 +26,7 @@ import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { issueStock, warehouseOfKind } from '../../inventory/index.js';
+import { allergyOverrides, patientAllergens } from '../../medicalRecords/index.js';
 import { RESEP } from '../entities.js';
 import * as q from '../queries.js';
 import { docNumber, resolveBatch, rp } from './common.js';
@@ -81,8 +82,11 @@ export async function getResep(ctx: Ctx, id: number): Promise<ResepDto> {
       dispensed: l.dispensed,
       remaining: Math.max(0, l.qty - l.dispensed),
       available: available.get(l.item_id) ?? 0,
+      generic_name: l.generic_name,
+      allergy_override: l.allergy_override,
     })),
     dispensings: await dispensingDtos(ctx, ds, r.pharmacy_status as PharmacyStatus),
+    allergies: await patientAllergens(ctx, r.customer_id),
   };
 }
 
@@ -114,6 +118,7 @@ async function dispensingDtos(ctx: Ctx, ds: q.DispensingRow[], status: PharmacyS
         substitute_for: l.prescribed_item_id === l.item_id ? null : l.prescribed_item_id,
         substitute_for_name: l.prescribed_item_id === l.item_id ? null : l.prescribed_name,
         reason: l.reason,
+        allergy_override: l.allergy_override,
       })),
   }));
 }
@@ -125,6 +130,8 @@ interface Planned {
   batch: number | null;
   reason: string | null;
   price: number;
+  /** The drug handed over, for the allergy check. */
+  drug: { name: string; generic_name: string | null };
 }
 
 export async function dispense(
@@ -149,7 +156,15 @@ export async function dispense(
     if (!input.items) {
       for (const l of lines)
         if (left.get(l.id)! > 0)
-          plan.push({ line: l, item: l.item_id, qty: left.get(l.id)!, batch: null, reason: null, price: l.price });
+          plan.push({
+            line: l,
+            item: l.item_id,
+            qty: left.get(l.id)!,
+            batch: null,
+            reason: null,
+            price: l.price,
+            drug: { name: l.name, generic_name: l.generic_name },
+          });
       if (!plan.length) throw conflict('Resep ini sudah diserahkan seluruhnya');
     } else {
       const subs = await q.items(
@@ -183,9 +198,20 @@ export async function dispense(
           batch: b ? b.id : null,
           reason: substitute ? (l.reason ?? null) : null,
           price: substitute ? Number(sub?.selling_price ?? 0) : line.price,
+          drug: sub
+            ? { name: sub.name, generic_name: sub.generic_name }
+            : { name: line.name, generic_name: line.generic_name },
         });
       }
     }
+    // What is handed over (the prescribed drug or its substitute) against the patient's allergies: refused without
+    // the pharmacist's own reason, even when the prescriber gave one (shown in the dialog).
+    const overrides = await allergyOverrides(
+      tx,
+      r.customer_id,
+      plan.map((p) => p.drug),
+      input.allergy_override,
+    );
     const today = await tx.today();
     const id = await q.nextDispensingId(tx.db);
     const code = await docNumber(tx, 'APT', today);
@@ -214,7 +240,7 @@ export async function dispense(
     });
     // issueStock answers the batches taken in the order of the lines asked: give each planned line its share.
     let k = 0;
-    for (const p of plan) {
+    for (const [pi, p] of plan.entries()) {
       let need = p.qty;
       while (need > 0) {
         const t = taken.lines[k++];
@@ -228,6 +254,7 @@ export async function dispense(
           prescribed_item_id: p.line.item_id,
           item_id: p.item,
           reason: p.reason,
+          allergy_override: overrides[pi],
           batch_id: t.batch,
           quantity: qty,
           price: p.price,
@@ -243,7 +270,11 @@ export async function dispense(
       entity: 'rm_prescription',
       entityId: r.id,
       before: { pharmacy_status: r.pharmacy_status },
-      after: { pharmacy_status: status, dispensing: code, items: plan.map((p) => ({ item: p.item, qty: p.qty })) },
+      after: {
+        pharmacy_status: status,
+        dispensing: code,
+        items: plan.map((p, i) => ({ item: p.item, qty: p.qty, allergy_override: overrides[i] })),
+      },
     });
     return { created: true, id };
   });

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { formatDate, formatRupiah, MSG, type JurnalDto } from '@klinik/shared';
 import { api, useTRPC } from '../../../lib/trpc';
@@ -25,6 +26,34 @@ const KIND_LABEL: Record<string, string> = {
   opening: 'Saldo Awal',
   closing: 'Penutup',
 };
+
+/**
+ * An automatic journal's source: 'Otomatis', what document and its code, linked to the page that holds it. Such a
+ * journal has no 'Batalkan' (the server refuses it too): it is corrected by voiding or correcting the document.
+ */
+function JurnalSource({ source, code }: { source: NonNullable<JurnalDto['source']>; code: string }) {
+  const what = `${source.label}${source.code ? ` ${source.code}` : ''}`;
+  return (
+    <div
+      className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-muted-foreground"
+      data-testid={`jurnal-source-${code}`}
+    >
+      <Badge variant="secondary">Otomatis</Badge>
+      {source.href ? (
+        <Link
+          to={source.href}
+          className="text-primary underline-offset-2 hover:underline"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {what}
+        </Link>
+      ) : (
+        <span>{what}</span>
+      )}
+      <span className="finance-no-print">· dikoreksi lewat dokumen sumbernya</span>
+    </div>
+  );
+}
 
 /** /finance/laporan/jurnal: journals of the range with search, pagination, expandable lines and 'Batalkan'. */
 export default function JurnalReportPage() {
@@ -134,7 +163,10 @@ export default function JurnalReportPage() {
                       </TableCell>
                       <TableCell className="font-mono text-xs">{j.code}</TableCell>
                       <TableCell>{formatDate(j.transaction_at)}</TableCell>
-                      <TableCell>{j.memo}</TableCell>
+                      <TableCell>
+                        {j.memo}
+                        {j.source ? <JurnalSource source={j.source} code={j.code} /> : null}
+                      </TableCell>
                       <TableCell>
                         <Badge variant={j.kind === 'reversal' ? 'warning' : 'outline'}>
                           {KIND_LABEL[j.kind] ?? j.kind}
@@ -147,7 +179,7 @@ export default function JurnalReportPage() {
                       </TableCell>
                       <TableCell className="text-right">{formatRupiah(j.total)}</TableCell>
                       <TableCell className="finance-no-print text-right">
-                        {manage && j.kind === 'umum' && !j.reversed_by ? (
+                        {manage && j.kind === 'umum' && !j.reversed_by && !j.source ? (
                           <Button
                             size="sm"
                             variant="outline"

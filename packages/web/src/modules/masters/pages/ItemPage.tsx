@@ -25,6 +25,12 @@ export default function ItemPage() {
             optionsFrom: '/api/inventory/category',
             display: 'category',
           },
+          {
+            key: 'generic_name',
+            label: 'Zat Aktif',
+            kind: 'text',
+            hint: 'Nama generik, mis. Amoxicillin; beberapa dipisah koma. Dicocokkan dengan alergi pasien.',
+          },
           { key: 'selling_price', label: 'Harga Jual (Rp)', kind: 'money', required: true },
           { key: 'min_stock', label: 'Stok Minimum', kind: 'number', hint: 'Dalam satuan jual.' },
           { key: 'track_batch', label: 'Lacak Batch & Kedaluwarsa', kind: 'boolean' },

@@ -111,6 +111,11 @@ export function VersionContent({ kind, v }: { kind: RmKind; v: RmVersionDto }) {
             {v.item?.name ?? '-'} × {v.qty} {v.item?.unit}
           </p>
           {kind === 'resep' && v.signa ? <p className="text-muted-foreground">S. {v.signa}</p> : null}
+          {kind === 'resep' && v.allergy_override ? (
+            <p className="text-xs font-medium text-destructive" data-testid="resep-allergy-override">
+              Diresepkan meski alergi: {v.allergy_override} ({v.created_by?.name ?? '-'})
+            </p>
+          ) : null}
         </div>
       );
   }

@@ -34,6 +34,12 @@ import {
 } from '@klinik/shared';
 import { newIdempotencyKey } from '../../../lib/api';
 import { errorItems, TOAST_MS, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import {
+  AllergyBanner,
+  AllergyMatch,
+  AllergyOverrideDialog,
+  splitAllergyErrors,
+} from '../../../components/AllergyOverride';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { IcdPicker, type IcdOption } from '../../../components/IcdPicker';
 import { OptionSelect } from '../../../components/OptionSelect';
@@ -135,6 +141,8 @@ export interface EntryDialogProps {
   entry?: RmEntryDto | null;
   /** The record is finished: a new entry is a correction too and needs a reason. */
   finished: boolean;
+  /** The patient's recorded allergies (prescriptions show them and ask for a reason when a drug matches). */
+  allergies?: string[];
 }
 
 /** The shared save logic of the entry dialogs: Idempotency-Key per opened dialog, errors next to the fields. */
@@ -149,15 +157,19 @@ function useEntrySave<T extends FieldValues>(
   const [key, setKey] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
+  // A drug refused for an allergy: the request waits for the override's reason (AllergyOverrideDialog).
+  const [held, setHeld] = React.useState<{ input: AnyInput; messages: string[] } | null>(null);
   React.useEffect(() => {
     if (p.open) {
       setKey(newIdempotencyKey());
       setErrors([]);
+      setHeld(null);
     }
   }, [p.open]);
   const save = async (input: AnyInput) => {
     setBusy(true);
     setErrors([]);
+    setHeld(null);
     try {
       if (p.entry) await correctEntry(client, kind, p.entry.id, { ...input, version: p.entry.version });
       else await createEntry(client, kind, p.visitId, input, key);
@@ -168,12 +180,21 @@ function useEntrySave<T extends FieldValues>(
       await queryClient.invalidateQueries({ queryKey: ['rm-history'] });
       p.onOpenChange(false);
     } catch (err) {
-      setErrors(applyServerErrors(form, errorItems(err)));
+      const { allergy, rest } = splitAllergyErrors(errorItems(err));
+      if (allergy.length) setHeld({ input, messages: allergy });
+      setErrors(applyServerErrors(form, rest));
     } finally {
       setBusy(false);
     }
   };
-  return { save, busy, errors };
+  const overrideDialog = (
+    <AllergyOverrideDialog
+      messages={held?.messages ?? []}
+      onCancel={() => setHeld(null)}
+      onConfirm={(reason) => save({ ...held!.input, allergy_override: reason })}
+    />
+  );
+  return { save, busy, errors, overrideDialog };
 }
 
 function ReasonField({
@@ -394,6 +415,7 @@ interface Option {
   name: string;
   price: number;
   unit?: string;
+  generic_name?: string | null;
 }
 
 function useStaff(open: boolean) {
@@ -559,6 +581,7 @@ function ItemPicker({
         <div className="flex justify-between gap-2">
           <span>
             {o.name} <span className="text-xs text-muted-foreground">{o.unit}</span>
+            {o.generic_name ? <span className="block text-xs text-muted-foreground">{o.generic_name}</span> : null}
           </span>
           <span className="text-muted-foreground tabular-nums">{formatRupiah(o.price)}</span>
         </div>
@@ -603,7 +626,7 @@ export function ItemDialog(p: EntryDialogProps & { kind: 'produk' | 'bhp' | 'res
   const { register, handleSubmit, reset, formState, setValue } = form;
   const errors = formState.errors;
   const [item, setItem] = React.useState<Option | null>(null);
-  const { save, busy, errors: rest } = useEntrySave<ItemValues>(p.kind, p, form);
+  const { save, busy, errors: rest, overrideDialog } = useEntrySave<ItemValues>(p.kind, p, form);
   React.useEffect(() => {
     if (p.open) {
       reset(defaults());
@@ -628,6 +651,7 @@ export function ItemDialog(p: EntryDialogProps & { kind: 'produk' | 'bhp' | 'res
             </DialogTitle>
             <DialogDescription>Item dari master cabang ini dan jumlahnya.</DialogDescription>
           </DialogHeader>
+          {p.kind === 'resep' ? <AllergyBanner allergies={p.allergies} /> : null}
           <FormField label="Item" htmlFor={`${p.kind}-item`} error={errors.item} required>
             <ItemPicker
               id={`${p.kind}-item`}
@@ -639,6 +663,7 @@ export function ItemDialog(p: EntryDialogProps & { kind: 'produk' | 'bhp' | 'res
               invalid={!!errors.item}
             />
           </FormField>
+          {p.kind === 'resep' ? <AllergyMatch allergies={p.allergies} item={item} /> : null}
           <FormField label="Jumlah" htmlFor={`${p.kind}-qty`} error={errors.qty} required>
             <Input id={`${p.kind}-qty`} inputMode="numeric" aria-invalid={!!errors.qty} {...register('qty')} />
           </FormField>
@@ -651,6 +676,7 @@ export function ItemDialog(p: EntryDialogProps & { kind: 'produk' | 'bhp' | 'res
           <ErrorList items={rest} />
           <FormDialogFooter busy={busy} onCancel={() => p.onOpenChange(false)} submitTestId={`${p.kind}-save`} />
         </form>
+        {overrideDialog}
       </DialogContent>
     </Dialog>
   );
@@ -675,7 +701,7 @@ export function ResepDialog(p: EntryDialogProps) {
   const errors = formState.errors;
   const items = useFieldArray({ control, name: 'items' });
   const [picked, setPicked] = React.useState<Record<string, Option | null>>({});
-  const { save, busy, errors: rest } = useEntrySave<ResepValues>('resep', { ...p, entry: null }, form);
+  const { save, busy, errors: rest, overrideDialog } = useEntrySave<ResepValues>('resep', { ...p, entry: null }, form);
   React.useEffect(() => {
     if (p.open) {
       reset({ items: [{ item: undefined, qty: '1', signa: '' }], note: '', reason: '' });
@@ -690,6 +716,7 @@ export function ResepDialog(p: EntryDialogProps) {
             <DialogTitle>Tulis Resep</DialogTitle>
             <DialogDescription>Obat, jumlah dan signa; apotek menyerahkannya dari resep ini.</DialogDescription>
           </DialogHeader>
+          <AllergyBanner allergies={p.allergies} />
           {items.fields.map((f, i) => (
             <div
               key={f.id}
@@ -706,6 +733,7 @@ export function ResepDialog(p: EntryDialogProps) {
                   }}
                   invalid={!!errors.items?.[i]?.item}
                 />
+                <AllergyMatch allergies={p.allergies} item={picked[f.id]} />
               </FormField>
               <FormField label="Jumlah" htmlFor={`resep-qty-${i}`} error={errors.items?.[i]?.qty}>
                 <Input id={`resep-qty-${i}`} inputMode="numeric" {...register(`items.${i}.qty`)} />
@@ -745,6 +773,7 @@ export function ResepDialog(p: EntryDialogProps) {
           <ErrorList items={rest} />
           <FormDialogFooter busy={busy} onCancel={() => p.onOpenChange(false)} submitTestId="resep-save" />
         </form>
+        {overrideDialog}
       </DialogContent>
     </Dialog>
   );

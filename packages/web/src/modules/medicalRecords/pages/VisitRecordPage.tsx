@@ -85,6 +85,7 @@ export default function VisitRecordPage() {
   }
   const d: RmVisitRecordFullDto = q.data;
   const finished = d.record?.status === 'finished';
+  const allergens = d.readable.includes('alergi') ? d.allergies.map((a) => a.current.allergen ?? '') : undefined;
   const can = (k: RmKind) => d.can.write.includes(k) && (!finished || d.can.correct);
   const open = (kind: RmKind, entry: RmEntryDto | null = null) => setEditing({ kind, entry });
 
@@ -351,12 +352,14 @@ export default function VisitRecordPage() {
         visitId={visitId}
         entry={editing?.kind === 'resep' ? editing.entry : null}
         finished={finished}
+        allergies={allergens}
       />
       <ResepDialog
         open={editing?.kind === 'resep' && !editing.entry}
         onOpenChange={(o) => !o && setEditing(null)}
         visitId={visitId}
         finished={finished}
+        allergies={allergens}
       />
       <LabDialog
         open={editing?.kind === 'lab'}

@@ -13,6 +13,12 @@ import {
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
+import {
+  AllergyBanner,
+  AllergyMatch,
+  AllergyOverrideDialog,
+  splitAllergyErrors,
+} from '../../../components/AllergyOverride';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { Badge } from '../../../components/ui/badge';
@@ -24,6 +30,7 @@ import { Input } from '../../../components/ui/input';
 import { qtyFmt, useWarehouses, useWarehouseStock } from '../lib';
 
 const SAME = 'sama';
+
 interface Line {
   resep_item: number;
   prescribed: number;
@@ -66,6 +73,9 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
   const warehouses = useWarehouses();
   const apotek = warehouses.find((w) => w.kind === 'apotek');
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  // A hand-over refused for an allergy waits for the pharmacist's reason (sent again with the same key).
+  const [held, setHeld] = React.useState<{ payload: DispensePayload; messages: string[] } | null>(null);
+  type DispensePayload = Parameters<typeof dispense.mutate>[0];
   const [key, setKey] = React.useState(newIdempotencyKey);
   const form = useForm<Values, unknown, DispenseInput>({
     resolver,
@@ -96,6 +106,7 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
         })),
     });
     setServerErrors([]);
+    setHeld(null);
     setKey(newIdempotencyKey());
   }, [r, apotek, reset]);
   const dispense = useMutation(
@@ -105,7 +116,11 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
         await qc.invalidateQueries({ queryKey: trpc.stockFlows.pathKey() });
         await qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
       },
-      onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
+      onError: (e, payload) => {
+        const { allergy, rest } = splitAllergyErrors(errorItems(e));
+        setHeld(allergy.length ? { payload, messages: allergy } : null);
+        setServerErrors(applyServerErrors(form, rest));
+      },
     }),
   );
   const items = watch('items');
@@ -116,6 +131,7 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
     ),
   ];
   const open = r && ['menunggu', 'sebagian'].includes(r.pharmacy_status) && lines.fields.length > 0;
+  const stockName = (item: string) => stock.find((x) => String(x.item) === item)?.name;
   return (
     <Dialog open={!!id} onOpenChange={(o) => !dispense.isPending && onOpenChange(o)}>
       <DialogContent className="max-w-3xl">
@@ -144,6 +160,7 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
                 <Badge variant={r.pharmacy_status === 'diserahkan' ? 'success' : 'warning'}>{r.status_label}</Badge>
               </div>
             </div>
+            <AllergyBanner allergies={r.allergies} testId="serah-allergies" />
             <div className="rounded-md border">
               <table className="w-full text-sm">
                 <thead className="bg-muted">
@@ -162,7 +179,12 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
                         {l.name}
                         <div className="text-xs text-muted-foreground">
                           {formatRupiah(l.price)} / {l.unit}
+                          {l.generic_name ? ` · ${l.generic_name}` : ''}
                         </div>
+                        <AllergyMatch allergies={r.allergies} item={l} />
+                        {l.allergy_override ? (
+                          <div className="text-xs text-destructive">Alasan dokter: {l.allergy_override}</div>
+                        ) : null}
                       </td>
                       <td className="hidden p-2 sm:table-cell">{l.signa}</td>
                       <td className="p-2 text-right tabular-nums">{qtyFmt(l.qty)}</td>
@@ -249,6 +271,11 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
                         <Trash2 className="size-4" />
                       </Button>
                       {items[i]?.item !== SAME ? (
+                        <div className="sm:col-span-4">
+                          <AllergyMatch allergies={r.allergies} item={{ name: stockName(items[i].item) ?? '' }} />
+                        </div>
+                      ) : null}
+                      {items[i]?.item !== SAME ? (
                         <FormField
                           label="Alasan penggantian"
                           htmlFor={`serah-reason-${i}`}
@@ -284,6 +311,11 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
                           {l.name}
                           {l.batch ? ` (batch ${l.batch}, ${formatDate(l.expired_at)})` : ''}
                           {l.substitute_for_name ? ` - pengganti ${l.substitute_for_name}: ${l.reason}` : ''}
+                          {l.allergy_override ? (
+                            <span className="block text-xs text-destructive">
+                              Diberikan meski alergi: {l.allergy_override} ({d.created_by_name ?? '-'})
+                            </span>
+                          ) : null}
                         </span>
                         <span className="tabular-nums">
                           {l.qty} {l.unit}
@@ -296,6 +328,15 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
             ) : null}
           </div>
         ) : null}
+        <AllergyOverrideDialog
+          messages={held?.messages ?? []}
+          onCancel={() => setHeld(null)}
+          onConfirm={async (reason) => {
+            const payload = { ...held!.payload, allergy_override: reason };
+            setHeld(null);
+            await dispense.mutateAsync(payload).catch(() => undefined);
+          }}
+        />
       </DialogContent>
     </Dialog>
   );
