@@ -30,7 +30,7 @@ export default function PaketPasienPage() {
         <Label htmlFor="paket-patient">Pasien</Label>
         <PatientPicker<UserDto>
           id="paket-patient"
-          cacheKey="users-patients"
+          cacheKey="paket-pasien"
           search={async (text, signal) =>
             (await api.get<{ data: UserDto[] }>('/api/users', { query: { role: 1, keyword: text, limit: 20 }, signal }))
               .data

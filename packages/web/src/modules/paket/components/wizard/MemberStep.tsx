@@ -48,7 +48,7 @@ export function MemberStep({
           <FormField label="Cari Pasien" htmlFor="wizard-patient" required>
             <PatientPicker<UserDto>
               id="wizard-patient"
-              cacheKey="users-patients"
+              cacheKey="paket-wizard"
               search={(text, signal) => searchUsers(1, text, signal)}
               value={patient}
               onChange={onPatient}
