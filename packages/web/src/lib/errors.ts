@@ -26,8 +26,14 @@ function isErrorItem(x: unknown): x is ErrorItem {
   return !!x && typeof x === 'object' && typeof (x as { message?: unknown }).message === 'string';
 }
 
-/** The `[{ message, field? }]` list of any error: REST (ApiError), tRPC (data.issues) or anything else. */
+/**
+ * The `[{ message, field? }]` list of any error: REST (ApiError), tRPC (data.issues) or anything else. No error
+ * (`null` / `undefined`: a mutation not sent yet, a query that succeeded) is no item, so a form may always render
+ * `<ErrorList items={errorItems(mutation.error)} />` (issue 26 item 4: every payment panel showed the server error
+ * from the moment it opened).
+ */
 export function errorItems(err: unknown): ErrorItem[] {
+  if (err === null || err === undefined) return [];
   if (err instanceof ApiError) return err.issues;
   if (isTrpcError(err)) {
     const issues = (err.data as { issues?: unknown } | undefined)?.issues;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import type { Db } from '../../db/client.js';
+import { keywordRank, keywordWhere } from '../users/index.js';
 import {
   reminderDelivery,
   reminderGateway,
@@ -143,15 +144,13 @@ export async function findPerson(db: Db, id: number) {
   return row;
 }
 
-/** Patients (role 1) of a branch by name, No RM or phone (the booking form's patient search). */
+/**
+ * Patients (role 1) of a branch by name, NO RM., NIK or phone (the booking form's patient search): the users module's
+ * keyword condition and order, so a whole NO RM. or NIK comes first here as in every patient picker (issue 26).
+ */
 export async function searchPatients(db: Db, profileId: number, keyword: string | undefined, limit = 20) {
   const w: SQL[] = [eq(users.profile_id, profileId), eq(users.role, 1), eq(users.status, 1)];
-  if (keyword) {
-    const like = likeOf(keyword);
-    w.push(
-      sql`(lower(${users.name}) like ${like} or lower(${users.username}) like ${like} or coalesce(${users.phone}, '') like ${like})`,
-    );
-  }
+  if (keyword?.trim()) w.push(keywordWhere(keyword));
   return db
     .select({
       id: users.id,
@@ -162,7 +161,7 @@ export async function searchPatients(db: Db, profileId: number, keyword: string 
     })
     .from(users)
     .where(and(...w))
-    .orderBy(asc(users.name))
+    .orderBy(...keywordRank(keyword), asc(users.name), asc(users.id))
     .limit(limit);
 }
 

@@ -192,6 +192,19 @@ describe('slots and reservations', () => {
     expect(none.body.data).toEqual([]);
   });
 
+  it('answers the patient typed first: a whole NO RM., then names starting with the keyword (issue 26)', async () => {
+    const zaki = await t.makePatient(branchA, { name: 'Zaki Urut', username: 'RMQ5811' });
+    const ahmad = await t.makePatient(branchA, { name: 'Ahmad Urut', username: 'RMQ58110' });
+    const ani = await t.makePatient(branchA, { name: 'Ani Ekowati Urut' });
+    const eko = await t.makePatient(branchA, { name: 'Eko Saputra Urut' });
+    const ids = async (k: string) =>
+      (
+        (await t.api(admin).get(`/api/service/registration/searchcustomer?keyword=${k}`)).body.data as { id: number }[]
+      ).map((x) => x.id);
+    expect(await ids('rmq5811')).toEqual([zaki, ahmad]);
+    expect(await ids('eko')).toEqual([eko, ani]);
+  });
+
   it('registers a new patient through storecustomer like POST /api/users', async () => {
     const before = await countRows(t.db, 'users');
     const bad = await t.api(admin).post('/api/service/registration/storecustomer', { name: '', gender: 0 });

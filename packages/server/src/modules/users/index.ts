@@ -2,7 +2,7 @@
 export { usersRouter } from './router.js';
 export { usersEndpoints } from './endpoints.js';
 export { staffAccess } from './access.js';
-export { initialsOf, replacePrivileges, setAttendanceCode } from './queries.js';
+export { initialsOf, keywordRank, keywordWhere, replacePrivileges, setAttendanceCode } from './queries.js';
 export { usersApprovalExecutors, createPatient } from './service.js';
 export { patientsDashboardCard } from './dashboard.js';
 export { USER, usersEntities } from './entities.js';

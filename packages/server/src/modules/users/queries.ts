@@ -104,7 +104,7 @@ export interface UserFilter {
  * with its trigram index; a keyword that looks like a phone number also matches phones by their normalised digits
  * (0812-3456-7890, +62 812 3456 7890 and 081234567890 are the same number).
  */
-function keywordWhere(keyword: string): SQL {
+export function keywordWhere(keyword: string): SQL {
   const k = keyword.trim().toLowerCase();
   if (/^rm\d{8}$/.test(k)) return sql`lower(${users.username}) = ${k}`;
   if (/^\d{16}$/.test(k)) return sql`(${users.idcard} = ${k} or klinik_phone_norm(${users.phone}) = ${k})`;
@@ -118,6 +118,20 @@ function keywordWhere(keyword: string): SQL {
     if (digits.length >= 6) arms.push(sql`klinik_phone_norm(${users.phone}) like ${digits + '%'}`);
   }
   return sql`(${sql.join(arms, sql` or `)})`;
+}
+
+/**
+ * The order of a keyword's matches (issue 26 item 1: the patient picked is the patient typed): the person whose whole
+ * NO RM. or NIK is the keyword first, then names starting with it, then the rest; name and id order within each.
+ */
+export function keywordRank(keyword: string | undefined): SQL[] {
+  const k = keyword?.trim().toLowerCase();
+  if (!k) return [];
+  const prefix = `${k.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+  return [
+    sql`case when lower(${users.username}) = ${k} or ${users.idcard} = ${k} then 0
+      when lower(${users.name}) like ${prefix} then 1 else 2 end`,
+  ];
 }
 
 function whereOf(f: UserFilter): SQL | undefined {
@@ -157,7 +171,7 @@ export async function listUsers(db: Db, f: UserFilter) {
     .from(users)
     .leftJoin(membershipLevel, eq(membershipLevel.id, users.membership_level_id))
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
+    .orderBy(...keywordRank(f.keyword), asc(users.name), asc(users.id))
     .limit(f.limit)
     .offset(f.offset);
   if (rows.length) return { rows, count: Number(rows[0].total) };
@@ -216,7 +230,12 @@ export async function searchPeople(
     limit: f.limit,
     offset: 0,
   });
-  return db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(f.limit);
+  return db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...keywordRank(f.keyword), asc(users.name), asc(users.id))
+    .limit(f.limit);
 }
 
 /** A staff member's code on the attendance devices (the attendance module sets it through the users front door). */

@@ -37,7 +37,8 @@ async function names(keyword: string): Promise<string[]> {
 
 describe('GET /api/users?role=1&keyword=', () => {
   it('finds a substring of the name, any case, in the current branch only', async () => {
-    expect(await names('sari')).toEqual(['Dewi Purnamasari', 'Sari Wulandari']);
+    // The name starting with the keyword first (issue 26: the patient typed), then the rest by name.
+    expect(await names('sari')).toEqual(['Sari Wulandari', 'Dewi Purnamasari']);
     expect(await names('  SANTO ')).toEqual(['Budi Santoso']);
   });
 

@@ -399,6 +399,22 @@ describe('GET /api/customer', () => {
     expect(emp.body.data.map((r: { id: number }) => r.id)).toEqual([perawat.id]);
   });
 
+  it('answers the patient typed first: a whole NO RM. or NIK, then names starting with the keyword (issue 26)', async () => {
+    const zaki = await t.makePatient(branchA, { name: 'Zaki Urut', username: 'RMQ4711' });
+    const ahmad = await t.makePatient(branchA, { name: 'Ahmad Urut', username: 'RMQ47110' });
+    const nik = await t.makePatient(branchA, { name: 'Yusuf Urut', idcard: '3174000000004711' });
+    const ani = await t.makePatient(branchA, { name: 'Ani Ekowati Urut' });
+    const eko = await t.makePatient(branchA, { name: 'Eko Saputra Urut' });
+    const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id);
+    // 'rmq4711' is also inside RMQ47110 (Ahmad sorts first by name): the whole NO RM. comes first.
+    expect(ids(await t.api(admin).get('/api/customer?type=patient&keyword=rmq4711'))).toEqual([zaki, ahmad]);
+    expect(ids(await t.api(admin).get('/api/users?role=1&keyword=RMQ4711'))).toEqual([zaki, ahmad]);
+    // '4711' is in both NO RM. and the NIK; the NIK typed whole is its patient only.
+    expect(ids(await t.api(admin).get('/api/customer?keyword=3174000000004711'))).toEqual([nik]);
+    // 'eko' is inside 'Ani Ekowati' too: the name that starts with it first.
+    expect(ids(await t.api(admin).get('/api/customer?type=patient&keyword=eko'))).toEqual([eko, ani]);
+  });
+
   it('never answers another branch', async () => {
     const res = await t.api(admin).get('/api/customer?keyword=Budi');
     expect(res.body.data).toEqual([]);

@@ -18,6 +18,8 @@ export interface ComboboxProps<T> {
   renderItem?: (item: T) => React.ReactNode;
   placeholder?: string;
   searchPlaceholder?: string;
+  /** The row that is exactly what was typed (a whole NO RM. or NIK): Enter takes it over the first row. */
+  exact?: (item: T, typed: string) => boolean;
   /** Minimum characters before searching (default 0: search on open). */
   minChars?: number;
   disabled?: boolean;
@@ -26,16 +28,27 @@ export interface ComboboxProps<T> {
   className?: string;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = React.useState(value);
+/**
+ * The search term: what is typed, 300 ms after the last key; `flush` makes it what is typed now (Enter does not
+ * wait for the pause).
+ */
+function useSearchTerm(typed: string): [string, () => void] {
+  const [term, setTerm] = React.useState(typed);
   React.useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
+    const t = setTimeout(() => setTerm(typed), 300);
     return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
+  }, [typed]);
+  return [term, () => setTerm(typed)];
 }
 
-/** An autocomplete with a server search (patients, doctors, items). Keyboard: arrows, Enter, Escape. */
+/**
+ * An autocomplete with a server search (patients, doctors, items), keyboard-first: typing on the closed field opens
+ * it with that key; arrows, Enter, Escape. Enter acts only on the results for the text typed (issue 26 item 1): the
+ * list shown while the server has not answered the current text (the unfiltered first page, or the results of a
+ * shorter text) is never what Enter picks. An Enter pressed before the answer is remembered and applied when it
+ * comes (a barcode scanner or a fast receptionist types and presses Enter at once); typing on forgets it. Enter takes
+ * the row the arrows chose, else the `exact` match (a whole NO RM. or NIK), else the first row.
+ */
 export function Combobox<T>({
   queryKey,
   search,
@@ -44,6 +57,7 @@ export function Combobox<T>({
   getKey,
   getLabel,
   renderItem,
+  exact,
   placeholder = 'Pilih...',
   searchPlaceholder = 'Cari...',
   minChars = 0,
@@ -54,41 +68,80 @@ export function Combobox<T>({
 }: ComboboxProps<T>) {
   const [open, setOpen] = React.useState(false);
   const [text, setText] = React.useState('');
-  const [active, setActive] = React.useState(0);
-  const term = useDebounced(text.trim(), 300);
+  const typed = text.trim();
+  /** The row the arrows (or the mouse) chose in the current results; null: none chosen. */
+  const [moved, setMoved] = React.useState<number | null>(null);
+  /** Enter was pressed for the text typed before its results came. */
+  const [pendingEnter, setPendingEnter] = React.useState(false);
+  const [term, flushTerm] = useSearchTerm(typed);
   const listId = React.useId();
   const enabled = open && term.length >= minChars;
-  const { data = [], isFetching } = useQuery({
+  const { data: results, isFetching } = useQuery({
     queryKey: [...queryKey, term],
     queryFn: ({ signal }) => search(term, signal),
     enabled,
     staleTime: 10_000,
   });
+  const data = React.useMemo(() => (enabled ? (results ?? []) : []), [enabled, results]);
+  // The results answer the text typed only when they were asked for it (the query key holds the term).
+  const answered = enabled && results !== undefined && term === typed;
+  const exactIndex = exact && answered ? data.findIndex((item) => exact(item, typed)) : -1;
+  const active = moved ?? (exactIndex >= 0 ? exactIndex : 0);
 
-  React.useEffect(() => setActive(0), [term]);
+  React.useEffect(() => setMoved(null), [term]);
 
-  const choose = (item: T) => {
-    onChange(item);
-    setOpen(false);
-    setText('');
-  };
+  const choose = React.useCallback(
+    (item: T) => {
+      onChange(item);
+      setOpen(false);
+      setText('');
+      setPendingEnter(false);
+    },
+    [onChange],
+  );
+
+  React.useEffect(() => {
+    if (!pendingEnter || !answered) return;
+    setPendingEnter(false);
+    const item = data[active];
+    if (item !== undefined) choose(item);
+  }, [pendingEnter, answered, data, active, choose]);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
-      setActive((a) => Math.min(a + 1, data.length - 1));
+      setMoved(Math.max(0, Math.min(active + 1, data.length - 1)));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
+      setMoved(Math.max(active - 1, 0));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      const item = data[active];
+      if (typed.length < minChars) return;
+      const item = answered ? data[active] : undefined;
       if (item !== undefined) choose(item);
+      else if (!answered) {
+        setPendingEnter(true);
+        flushTerm();
+      }
     }
   };
 
+  const onTriggerKeyDown = (e: React.KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key.length !== 1 || e.key === ' ' || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    setText(e.key);
+    setPendingEnter(false);
+    setOpen(true);
+  };
+
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        setPendingEnter(false);
+      }}
+    >
       <PopoverTrigger asChild>
         <button
           type="button"
@@ -98,6 +151,7 @@ export function Combobox<T>({
           aria-expanded={open}
           aria-controls={listId}
           aria-invalid={invalid || undefined}
+          onKeyDown={onTriggerKeyDown}
           className={cn(
             'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
             !value && 'text-muted-foreground',
@@ -114,8 +168,15 @@ export function Combobox<T>({
           <input
             autoFocus
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setPendingEnter(false);
+            }}
             onKeyDown={onKeyDown}
+            // Opened by a key on the field: the caret after that key, so the next keys follow it.
+            onFocus={(e) =>
+              e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)
+            }
             placeholder={searchPlaceholder}
             aria-controls={listId}
             aria-activedescendant={data[active] !== undefined ? `${listId}-${getKey(data[active])}` : undefined}
@@ -123,7 +184,12 @@ export function Combobox<T>({
           />
           {isFetching ? <LoaderCircle className="size-4 animate-spin opacity-60" /> : null}
         </div>
-        <ul id={listId} role="listbox" className="max-h-72 overflow-y-auto p-1">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-busy={(enabled && !answered) || undefined}
+          className="max-h-72 overflow-y-auto p-1"
+        >
           {!enabled ? (
             <li className="px-2 py-3 text-center text-sm text-muted-foreground">Ketik minimal {minChars} huruf</li>
           ) : data.length === 0 && !isFetching ? (
@@ -138,7 +204,7 @@ export function Combobox<T>({
                   id={`${listId}-${key}`}
                   role="option"
                   aria-selected={selected}
-                  onMouseEnter={() => setActive(i)}
+                  onMouseMove={() => (i === active ? undefined : setMoved(i))}
                   onClick={() => choose(item)}
                   className={cn(
                     'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',

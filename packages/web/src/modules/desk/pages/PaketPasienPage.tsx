@@ -5,7 +5,7 @@ import { type UserDto } from '@klinik/shared';
 import { api, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { PageHeader } from '../../../components/PageHeader';
-import { Combobox } from '../../../components/ui/combobox';
+import { PatientPicker } from '../../../components/PatientPicker';
 import { EmptyState } from '../../../components/EmptyState';
 import { Label } from '../../../components/ui/label';
 import { PatientPackages } from '../components/MembershipCard';
@@ -28,9 +28,9 @@ export default function PaketPasienPage() {
       <PageHeader title="Paket Pasien" description="Paket yang dimiliki pasien: sisa slot, masa berlaku dan cicilan." />
       <div className="grid gap-1.5 sm:max-w-md">
         <Label htmlFor="paket-patient">Pasien</Label>
-        <Combobox<UserDto>
+        <PatientPicker<UserDto>
           id="paket-patient"
-          queryKey={['users', 'patients', 'paket-pasien']}
+          cacheKey="paket-pasien"
           search={async (text, signal) =>
             (await api.get<{ data: UserDto[] }>('/api/users', { query: { role: 1, keyword: text, limit: 20 }, signal }))
               .data
@@ -40,9 +40,6 @@ export default function PaketPasienPage() {
             setPatient(u);
             setParams(u ? { customer: String(u.id) } : {}, { replace: true });
           }}
-          getKey={(u) => u.id}
-          getLabel={(u) => `${u.name} (${u.username})`}
-          placeholder="Cari nama, NO RM. atau telepon"
         />
       </div>
       {customerId ? (

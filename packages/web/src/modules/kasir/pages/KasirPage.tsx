@@ -258,6 +258,7 @@ function CloseTillDialog({
   });
   const { control, register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
+  const counts = useWatch({ control, name: 'counts' });
   React.useEffect(() => {
     if (open) {
       // Counts start empty each time; the note stays as typed.
@@ -289,20 +290,31 @@ function CloseTillDialog({
           <DialogHeader>
             <DialogTitle>Tutup Kasir</DialogTitle>
             <DialogDescription>
-              Hitung uang per metode pembayaran. Selisih dengan yang diharapkan sistem dicatat.
+              Hitung uang per metode pembayaran tanpa melihat angka sistem: yang diharapkan tampil setelah hitungan
+              diisi. Selisihnya dicatat.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            {session.methods.map((m, i) => (
-              <FormField
-                key={m.method}
-                label={`${m.methodname} (diharapkan ${formatRupiah(m.expected)})`}
-                htmlFor={`count-${m.method}`}
-                error={errors.counts?.[i]?.amount}
-              >
-                <MoneyInput control={control} name={`counts.${i}.amount`} id={`count-${m.method}`} />
-              </FormField>
-            ))}
+            {session.methods.map((m, i) => {
+              // Counted blind (issue 26 item 4): what the system expects shows only after the count is typed.
+              const typed = counts?.[i]?.amount ?? '';
+              const counted = typed.trim() === '' ? null : typedRupiahSen(typed);
+              return (
+                <FormField
+                  key={m.method}
+                  label={m.methodname}
+                  htmlFor={`count-${m.method}`}
+                  error={errors.counts?.[i]?.amount}
+                  description={
+                    counted === null
+                      ? undefined
+                      : `Diharapkan ${formatRupiah(m.expected)} · selisih ${formatRupiah(fromSen(counted - toSen(m.expected)))}`
+                  }
+                >
+                  <MoneyInput control={control} name={`counts.${i}.amount`} id={`count-${m.method}`} />
+                </FormField>
+              );
+            })}
             <FormField label="Catatan" htmlFor="close-note" error={errors.note}>
               <Textarea id="close-note" aria-invalid={!!errors.note} {...register('note')} />
             </FormField>
@@ -340,6 +352,10 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
         <OpenTillForm />
       </div>
     );
+  // The drawer holds cash only: the float plus the net cash taken (the cash method's expected); other methods apart.
+  const cash = session.methods.filter((m) => m.type === 'tunai');
+  const nonCash = session.methods.filter((m) => m.type !== 'tunai' && m.expected !== 0);
+  const inDrawer = cash.length ? fromSen(sumSen(cash.map((m) => toSen(m.expected)))) : session.opening_float;
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 text-sm"
@@ -347,8 +363,15 @@ export function SessionBar({ session, loading }: { session: SessionDto | null | 
     >
       <span>
         Kasir dibuka {formatDate(session.open_date)} oleh <b>{session.cashier.name}</b> · modal{' '}
-        {formatRupiah(session.opening_float)} · diharapkan di laci {formatRupiah(session.expected_total)} ·{' '}
-        {session.payment_count} transaksi
+        {formatRupiah(session.opening_float)} · diharapkan di laci{' '}
+        <b data-testid="session-in-drawer">{formatRupiah(inDrawer)}</b>
+        {nonCash.length ? (
+          <span data-testid="session-non-cash">
+            {' '}
+            · non-tunai {nonCash.map((m) => `${m.methodname} ${formatRupiah(m.expected)}`).join(', ')}
+          </span>
+        ) : null}{' '}
+        · {session.payment_count} transaksi
       </span>
       <Button variant="outline" size="sm" onClick={() => setClosing(true)}>
         Tutup Kasir
@@ -505,7 +528,16 @@ function typedRupiahSen(v: string): number {
   return Number.isFinite(n) && Math.abs(n) <= MAX_RUPIAH ? toSen(n) : 0;
 }
 
-function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
+function BillPanel({
+  visit,
+  onDone,
+  next,
+}: {
+  visit: number;
+  onDone: () => void;
+  /** After paying: the next patient waiting to pay (opens their bill), or null to close the dialog. */
+  next: { label: string; go: () => void };
+}) {
   const [usePaket, setUsePaket] = React.useState(true);
   const form = useForm<BillValues, unknown, BillBody>({
     resolver: billResolver,
@@ -533,7 +565,8 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       if ('pending' in r) setPending(r.message);
       else {
         setResult(r);
-        void qc.invalidateQueries({ queryKey: ['kasir', 'bill', visit], refetchType: 'none' });
+        // The bill read again: its status is now 'Lunas' (or 'Belum Lunas' for a part payment).
+        void qc.invalidateQueries({ queryKey: ['kasir', 'bill', visit] });
         onDone();
       }
     },
@@ -595,7 +628,15 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       key: 'total',
       header: 'Jumlah',
       kind: 'number',
-      cell: (l) => (l.covered_by_paket ? 'Rp 0 (paket)' : formatRupiah(l.total)),
+      // The line after the discount typed on it (issue 26 item 4), as it will be paid.
+      cell: (l) =>
+        l.covered_by_paket
+          ? 'Rp 0 (paket)'
+          : formatRupiah(
+              b.payment
+                ? l.total
+                : fromSen(Math.max(0, toSen(l.total) - typedRupiahSen(lineDisc?.[`${l.kind}:${l.ref}`] ?? ''))),
+            ),
     },
   ];
   return (
@@ -649,6 +690,11 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
         paginate={false}
         emptyText="Tidak ada tagihan"
       />
+      {result || (settled && settled.outstanding === 0) ? (
+        <Button type="button" className="justify-self-end" onClick={next.go} data-testid="bill-next">
+          {next.label}
+        </Button>
+      ) : null}
       {result ? (
         <PaidCard r={result} />
       ) : b.payment ? null : (
@@ -710,6 +756,11 @@ function VisitTab() {
     meta: { inlineErrors: true },
   });
   type Row = NonNullable<typeof q.data>[number];
+  // After a payment the dialog offers the next patient of the queue who has not paid yet.
+  const waiting = q.data?.find((r) => r.id !== selected && r.pay_status === 'belum_dibayar');
+  const nextPatient = waiting
+    ? { label: `Pasien Berikutnya: ${waiting.customer.name}`, go: () => setSelected(waiting.id) }
+    : { label: 'Selesai', go: () => setSelected(null) };
   const columns: Column<Row>[] = [
     { key: 'code', header: 'Kunjungan', cell: (r) => <span className="font-mono text-xs">{r.code}</span>, priority: 2 },
     {
@@ -798,6 +849,7 @@ function VisitTab() {
               key={selected}
               visit={selected}
               onDone={() => void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() })}
+              next={nextPatient}
             />
           ) : null}
         </DialogContent>

@@ -21,7 +21,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Combobox } from '../../../components/ui/combobox';
+import { PatientPicker } from '../../../components/PatientPicker';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -223,7 +223,6 @@ function AccessLogPanel({ patient }: { patient: number }) {
  * visit first, paged so that hundreds of visits stay fast. Every page read is in the access log; managers see it.
  */
 export default function RekamMedisPage() {
-  const client = useTRPCClient();
   const user = useSession();
   const [params, setParams] = useSearchParams();
   const patientId = Number(params.get('patient')) || null;
@@ -235,31 +234,14 @@ export default function RekamMedisPage() {
       <PageHeader title="Rekam Medis" description="Cari pasien lalu baca riwayat kunjungannya, terbaru di atas." />
       <div className="grid gap-1.5 sm:max-w-md">
         <Label htmlFor="rm-patient-search">Pasien</Label>
-        <Combobox<Person>
+        <PatientPicker
           id="rm-patient-search"
-          queryKey={['medicalRecords', 'patient-search']}
-          search={async (text, signal) =>
-            await client.users.searchCustomers.query(
-              { keyword: text || undefined, type: 'patient', limit: 20 },
-              { signal },
-            )
-          }
           value={shown}
           onChange={(p) => {
             setPicked(p);
             setParams(p ? { patient: String(p.id) } : {});
           }}
-          getKey={(p) => p.id}
-          getLabel={(p) => `${p.name} (${p.username})`}
-          renderItem={(p) => (
-            <div className="flex flex-col">
-              <span>{p.name}</span>
-              <span className="text-xs text-muted-foreground">NO RM. {p.username}</span>
-            </div>
-          )}
           minChars={2}
-          placeholder="Nama, NO RM, NIK atau telepon"
-          searchPlaceholder="Nama, NO RM, NIK atau telepon"
         />
       </div>
       {patientId ? (

@@ -14,7 +14,7 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { resolverOver } from '../../../lib/resolver-over';
 import { NewPatientDialog } from '../../patients/components/NewPatientDialog';
 import { Button } from '../../../components/ui/button';
-import { Combobox } from '../../../components/ui/combobox';
+import { PatientPicker } from '../../../components/PatientPicker';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
@@ -117,10 +117,10 @@ export function BookDialog({
                     control={control}
                     name="customer"
                     render={({ field }) => (
-                      <Combobox<PatientOption>
+                      <PatientPicker<PatientOption>
                         id="book-patient"
                         invalid={!!errors.customer}
-                        queryKey={['reservations', 'searchcustomer']}
+                        cacheKey="reservations-searchcustomer"
                         search={async (text, signal) =>
                           (
                             await api.get<{ data: PatientOption[] }>('/api/service/registration/searchcustomer', {
@@ -131,9 +131,6 @@ export function BookDialog({
                         }
                         value={field.value}
                         onChange={field.onChange}
-                        getKey={(p) => p.id}
-                        getLabel={(p) => `${p.name} (${p.username})`}
-                        placeholder="Cari nama, NO RM., telepon"
                       />
                     )}
                   />

@@ -18,12 +18,12 @@ import {
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { newIdempotencyKey } from '../../../lib/api';
-import { errorItems, TOAST_MS, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Combobox } from '../../../components/ui/combobox';
+import { PatientPicker } from '../../../components/PatientPicker';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
@@ -60,7 +60,6 @@ type Person = Pick<CustomerDto, 'id' | 'name' | 'username'>;
  */
 export function RegisterVisitDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const trpc = useTRPC();
-  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [mode, setMode] = React.useState<'walkin' | 'reservasi'>('walkin');
   const [patient, setPatient] = React.useState<Person | null>(null);
@@ -154,25 +153,14 @@ export function RegisterVisitDialog({ open, onOpenChange }: { open: boolean; onO
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               <FormField label="Pasien" htmlFor="visit-customer" error={errors.customer} required>
-                <Combobox<Person>
+                <PatientPicker
                   id="visit-customer"
-                  queryKey={['visits', 'patients']}
-                  search={async (text, signal) =>
-                    await client.users.searchCustomers.query(
-                      { keyword: text || undefined, type: 'patient', limit: 20 },
-                      { signal },
-                    )
-                  }
                   value={patient}
                   onChange={(p) => {
                     setPatient(p);
                     setValue('customer', p?.id, { shouldValidate: true });
                     setValue('paket_membership', undefined);
                   }}
-                  getKey={(p) => p.id}
-                  getLabel={(p) => `${p.name} (${p.username})`}
-                  placeholder="Pilih pasien"
-                  searchPlaceholder="Nama, NO RM, NIK, telepon"
                   invalid={!!errors.customer}
                 />
               </FormField>

@@ -1,7 +1,7 @@
 import type { NewPatientInput, UserDto } from '@klinik/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { cn } from '../../../../lib/utils';
-import { Combobox } from '../../../../components/ui/combobox';
+import { PatientPicker } from '../../../../components/PatientPicker';
 import { FormField } from '../../../../components/ui/form';
 import { PatientFields } from '../../../patients/components/PatientFields';
 import type { NewPatientValues } from '../../../patients/lib';
@@ -46,22 +46,12 @@ export function MemberStep({
       {kind === 'lama' ? (
         <div className="grid max-w-xl gap-3">
           <FormField label="Cari Pasien" htmlFor="wizard-patient" required>
-            <Combobox<UserDto>
+            <PatientPicker<UserDto>
               id="wizard-patient"
-              queryKey={['users', 'patients', 'wizard']}
+              cacheKey="paket-wizard"
               search={(text, signal) => searchUsers(1, text, signal)}
               value={patient}
               onChange={onPatient}
-              getKey={(u) => u.id}
-              getLabel={(u) => `${u.name} (${u.username})`}
-              renderItem={(u) => (
-                <div className="flex flex-col">
-                  <span>{u.name}</span>
-                  <span className="text-xs text-muted-foreground">NO RM. {u.username}</span>
-                </div>
-              )}
-              placeholder="Pilih pasien"
-              searchPlaceholder="Nama, NO RM., telepon atau NIK"
             />
           </FormField>
           {patient ? <PersonCard user={patient} /> : null}
