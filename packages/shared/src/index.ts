@@ -33,3 +33,4 @@ export * from './schemas/inventory-flows.js';
 export * from './schemas/icd.js';
 export * from './schemas/medical-lists.js';
 export * from './schemas/kasir.js';
+export * from './schemas/patient-duplicates.js';
