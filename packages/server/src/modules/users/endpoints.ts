@@ -84,7 +84,7 @@ export const usersEndpoints = {
   /** Issue 26: what the patient form asks before saving (same NIK, or same name with birth date or phone). */
   patientDuplicates: query({
     summary: 'Pasien cabang ini yang kemungkinan sama (NIK, nama + tanggal lahir, nama + telepon)',
-    access: access.feature('PASIEN', 'manage'),
+    access: access.feature('PASIEN', 'read'),
     input: patientDuplicateQuery,
     rest: { method: 'GET', path: '/api/patients/duplicates', envelope: 'list' },
     handler: (ctx, input) => patients.duplicates(ctx, input),

@@ -5,7 +5,7 @@ import { countRows, createTestApp, type TestApp, type TestUser } from '../../../
 let t: TestApp;
 let branch: number;
 let admin: TestUser;
-let perawat: TestUser;
+let investor: TestUser;
 let ani: number;
 
 const NIK = '3171014105900001';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   branch = await t.makeBranch({ name: 'Cabang Ganda' });
   const other = await t.makeBranch({ name: 'Cabang Lain' });
   admin = await t.makeUser('admin', { branchId: branch });
-  perawat = await t.makeUser('perawat', { branchId: branch });
+  investor = await t.makeUser('investor', { branchId: branch });
   ani = await t.makePatient(branch, {
     name: 'Ani Maharani',
     idcard: NIK,
@@ -52,8 +52,8 @@ describe('GET /api/patients/duplicates', () => {
     expect((await dupes(admin, { idcard: NIK, exclude: String(ani) })).body.data).toEqual([]);
   });
 
-  it('needs PASIEN manage (403) and answers 400 on a bad date', async () => {
-    expect((await dupes(perawat, { idcard: NIK })).status).toBe(403);
+  it('needs PASIEN read (403) and answers 400 on a bad date', async () => {
+    expect((await dupes(investor, { idcard: NIK })).status).toBe(403);
     const bad = await dupes(admin, { name: 'Ani', birth_date: '1990-13-45' });
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toMatchObject({ field: 'birth_date' });
