@@ -175,13 +175,16 @@ export class Branch {
   }
 
   /** A patient of the branch, registered by its admin (NO RM from the branch's numbering). */
-  async patient(fields: { name?: string; gender?: 0 | 1; phone?: string; birth_date?: string } = {}): Promise<Patient> {
+  async patient(
+    fields: { name?: string; gender?: 0 | 1; phone?: string; birth_date?: string; idcard?: string } = {},
+  ): Promise<Patient> {
     const api = await this.api('admin');
     return api.data('POST', '/api/users', {
       name: fields.name ?? this.unique('Pasien'),
       gender: fields.gender ?? 1,
       phone: fields.phone ?? `0812${String(10_000_000 + this.id * 1000 + this.seq).slice(-8)}`,
       birth_date: fields.birth_date ?? '1990-05-17',
+      idcard: fields.idcard,
     });
   }
 

@@ -256,6 +256,58 @@ describe('Pembelian Paket Promo', () => {
     await waitForText(admin, name);
     await closePage(admin);
   });
+
+  it('back from step 2 and on again keeps one patient: an edit changes it, never registers a second (issue 26)', async () => {
+    const admin = await signedIn(browser, clinic.as('admin'));
+    try {
+      await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=daftar-paket]');
+      await admin.click('[data-testid=daftar-paket]');
+      await admin.waitForSelector('[data-testid=purchase-wizard]');
+      await click(admin, 'Pasien Baru');
+      await admin.waitForSelector('#np-name');
+      const name = `Sekali Uji ${Date.now().toString(36).slice(-5)}`;
+      await admin.type('#np-name', name);
+      await admin.click('#np-gender');
+      await admin.waitForSelector('[role=option]');
+      await admin.$$eval('[role=option]', (os) => (os[1] as HTMLElement).click());
+      await admin.type('#np-phone', '081377778888');
+      await click(admin, 'Lanjut');
+      await admin.waitForSelector('[data-testid=paket-option]');
+      // The new NO RM. is shown once saved (issue 26 item 7).
+      await waitForText(admin, 'Pasien baru tersimpan dengan NO RM. RM');
+
+      const patients = async () =>
+        (
+          await call<{ data: { id: number; phone: string | null; username: string }[] }>(
+            admin,
+            'GET',
+            `/api/users?role=1&keyword=${encodeURIComponent(name)}`,
+          )
+        ).body.data;
+      const [first] = await patients();
+
+      // Back and on twice with the same form: the same patient.
+      for (let i = 0; i < 2; i++) {
+        await click(admin, 'Kembali');
+        await admin.waitForSelector('[data-testid=member-info]');
+        await click(admin, 'Lanjut');
+        await admin.waitForSelector('[data-testid=paket-option]');
+      }
+      // Back, a corrected phone, on: the same patient, edited.
+      await click(admin, 'Kembali');
+      await admin.waitForSelector('#np-phone');
+      await admin.click('#np-phone', { clickCount: 3 });
+      await admin.type('#np-phone', '081399990000');
+      await click(admin, 'Lanjut');
+      await admin.waitForSelector('[data-testid=paket-option]');
+      const after = await patients();
+      expect(after).toHaveLength(1);
+      expect(after[0]).toMatchObject({ id: first.id, username: first.username, phone: '081399990000' });
+    } finally {
+      await closePage(admin);
+    }
+  });
 });
 
 describe('Paket Promosi master', () => {

@@ -234,6 +234,83 @@ describe('Data Pasien', () => {
     }
   });
 
+  it('admin: a likely duplicate is shown before saving; the existing record is offered, saving anyway shows the NO RM.', async () => {
+    const existingName = clinic.unique('Ani Maharani');
+    const nik = `3171${String(clinic.id).padStart(4, '0')}41059000`.slice(0, 16);
+    const existing = await clinic.patient({ name: existingName, gender: 1, birth_date: '1990-05-01', idcard: nik });
+    const admin = await signedIn(browser, clinic.as('admin'));
+    const countNamed = async () =>
+      (await call<{ data: Patient[] }>(admin, `/api/users?role=1&keyword=${encodeURIComponent(existingName)}`)).body
+        .data.length;
+    try {
+      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=patient-name]');
+      const before = await countNamed();
+
+      // The same person typed again (other case and spacing, same birth date): warned, and the record is offered.
+      await (await button(admin, 'main', 'Pasien Baru')).click();
+      await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
+      await admin.type('#np-name', `  ${existingName.toUpperCase()} `);
+      await chooseOption(admin, '#np-gender', 'Perempuan');
+      await setValue(admin, '#np-birth_date', '1990-05-01');
+      await (await button(admin, '[data-testid=new-patient-dialog]', 'Simpan')).click();
+      await admin.waitForSelector('[data-testid=duplicate-patients-dialog] [data-testid=duplicate-candidate]');
+      const shown = await admin.$eval('[data-testid=duplicate-patients-dialog]', (e) => (e as HTMLElement).innerText);
+      expect(shown).toContain(existing.username);
+      expect(shown).toContain('Nama dan tanggal lahir sama');
+      await screenshot(admin, 'patients-duplicate-large');
+      await (await button(admin, '[data-testid=duplicate-patients-dialog]', 'Gunakan Pasien Ini')).click();
+      await admin.waitForFunction((id) => location.pathname === `/user/${id}`, {}, existing.id);
+      expect(await countNamed()).toBe(before);
+
+      // The same NIK under another name: warned; saving anyway registers it and shows its NO RM.
+      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=patient-name]');
+      await (await button(admin, 'main', 'Pasien Baru')).click();
+      await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
+      const babyName = clinic.unique('Bayi Ny Ani');
+      await admin.type('#np-name', babyName);
+      await chooseOption(admin, '#np-gender', 'Laki-laki');
+      await admin.type('#np-idcard', nik);
+      await (await button(admin, '[data-testid=new-patient-dialog]', 'Simpan')).click();
+      await admin.waitForSelector('[data-testid=duplicate-patients-dialog] [data-testid=duplicate-candidate]');
+      expect(await bodyText(admin)).toContain('NIK sama');
+      await admin.click('[data-testid=duplicate-save-anyway]');
+      await waitForText(admin, MSG.actionSuccess);
+      const saved = await call<{ data: Patient[] }>(admin, `/api/users?role=1&keyword=${encodeURIComponent(babyName)}`);
+      expect(saved.body.data).toHaveLength(1);
+      expect(saved.body.data[0].username).toMatch(/^RM\d{8}$/);
+      await waitForText(admin, `NO RM. ${saved.body.data[0].username}`);
+    } finally {
+      await closePage(admin);
+    }
+  });
+
+  it("admin: 'Data Wali' on needs the guardian's name; under 17 a guardian is suggested", async () => {
+    const admin = await signedIn(browser, clinic.as('admin'));
+    try {
+      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid=patient-name]');
+      await (await button(admin, 'main', 'Pasien Baru')).click();
+      await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
+      await admin.type('#np-name', clinic.unique('Anak Wali'));
+      await chooseOption(admin, '#np-gender', 'Laki-laki');
+      expect(await admin.$('[data-testid=wali-hint]')).toBeNull();
+      await setValue(admin, '#np-birth_date', '2018-03-04');
+      await admin.waitForSelector('[data-testid=wali-hint]');
+      await admin.click('[data-testid=wali-switch]');
+      await admin.waitForSelector('[data-testid=wali-fields] #np-wali_name');
+      expect(await admin.$('[data-testid=wali-hint]')).toBeNull();
+      await (await button(admin, '[data-testid=new-patient-dialog]', 'Simpan')).click();
+      await admin.waitForFunction(
+        () => document.querySelector('#np-wali_name-error')?.textContent === 'Nama wali wajib diisi',
+      );
+      expect(await admin.$('[data-testid=new-patient-dialog]')).not.toBeNull();
+    } finally {
+      await closePage(admin);
+    }
+  });
+
   it('admin: Excel export holds every matching patient, not just the page', async () => {
     const admin = await signedIn(browser, clinic.as('admin'));
     try {

@@ -35,3 +35,4 @@ export * from './schemas/icd.js';
 export * from './schemas/medical-lists.js';
 export * from './schemas/kasir.js';
 export * from './allergy.js';
+export * from './schemas/patient-duplicates.js';

@@ -105,6 +105,19 @@ describe('schemas', () => {
     const bad = newPatientInput.safeParse({ gender: '1', birth_date: '2999-01-01' });
     expect(bad.error?.issues.map((i) => i.message)).toEqual(['Wajib diisi', 'Tanggal lahir tidak boleh di masa depan']);
   });
+  it("new patient: 'Dengan Wali' on needs the guardian's name, shown with the other missing fields", () => {
+    const off = newPatientInput.safeParse({ name: 'Ani', gender: 1, with_wali: false });
+    expect(off.success).toBe(true);
+    const on = newPatientInput.safeParse({ with_wali: true, wali_name: '  ' });
+    expect(on.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual([
+      'wali_name',
+      'Nama wali wajib diisi',
+    ]);
+    expect(on.error?.issues.map((i) => i.path.join('.'))).toEqual(['name', 'gender', 'wali_name']);
+    expect(newPatientInput.safeParse({ name: 'Ani', gender: 1, with_wali: 'true', wali_name: 'Budi' }).success).toBe(
+      true,
+    );
+  });
 });
 
 describe('schema regressions', () => {

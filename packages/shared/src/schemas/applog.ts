@@ -102,9 +102,18 @@ export const APPROVAL_ACTIONS = {
   'inventory.adjustment': 'Stok opname di atas batas nilai',
   'kasir.void_payment': 'Membatalkan pembayaran kasir (void)',
   'kasir.discount': 'Diskon kasir di atas batas',
+  'patient.merge': 'Menggabungkan data pasien ganda',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
-export const APPROVAL_ACTION_KEYS = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
+/**
+ * Actions whose rule is fixed, not a branch's setting (issue 26): a patient merge is always requested by one
+ * top-level user and approved by another, so /master/approval-rule neither lists nor changes it.
+ */
+export const FIXED_APPROVAL_ACTIONS: readonly ApprovalAction[] = ['patient.merge'];
+/** The actions /master/approval-rule lists and changes. */
+export const APPROVAL_ACTION_KEYS = (Object.keys(APPROVAL_ACTIONS) as ApprovalAction[]).filter(
+  (a) => !FIXED_APPROVAL_ACTIONS.includes(a),
+);
 
 /**
  * Defaults (the first two also seeded by migration): every one needs approval, decided by manager or superadmin;
@@ -119,6 +128,8 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'inventory.adjustment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'kasir.void_payment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'kasir.discount': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  // No approver role: only top-level users decide (never the requester).
+  'patient.merge': { needs_approval: true, approver_roles: [] },
 };
 
 export interface ApprovalRuleDto {

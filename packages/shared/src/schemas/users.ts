@@ -46,6 +46,8 @@ export interface UserDto {
   profile_id: number;
   roletoplevel: number;
   roletoplevelname: string;
+  /** Issue 26: a duplicate patient merged into this patient id (kept as history; lists show the survivor). */
+  merged_into?: number | null;
 }
 
 export const GENDER_LABELS = ['Laki-laki', 'Perempuan'] as const;
@@ -129,28 +131,57 @@ export const PROFILE_FIELD_KEYS = Object.keys(profileFields) as (keyof typeof pr
 export const userUpdateInput = z.object(profileFields).partial();
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 
-/** Spec 3 "New patient payload". Guardian fields are optional; name is required. */
-export const newPatientInput = z.object({
-  name: requiredText(150),
-  gender: code01('Jenis kelamin'),
-  idcard: nik,
-  birth_place: optionalText(100),
-  birth_date: birthDate,
-  address: optionalText(500),
-  phone,
-  email,
-  instagram,
-  desa: optionalText(100),
-  kecamatan: optionalText(100),
-  city: optionalText(100),
-  provincy: optionalText(100),
-  wali_name: optionalText(150),
-  wali_idcard: nik,
-  wali_gender: optionalCode01('Jenis kelamin wali'),
-  wali_email: email,
-  wali_phone: phone,
-  wali_address: optionalText(500),
-});
+/** An optional yes/no of a payload: true/false, 1/0 or their strings; absent, '' and null are "no". */
+const optionalFlag = z.preprocess(
+  (v) =>
+    v === undefined || v === null || v === ''
+      ? undefined
+      : v === 1 || v === '1' || v === 'true'
+        ? true
+        : v === 0 || v === '0' || v === 'false'
+          ? false
+          : v,
+  z.boolean({ error: 'Harus ya atau tidak' }).optional(),
+);
+
+/** Below this age (years, on the day of registration) the form suggests a guardian (issue 26 item 3). */
+export const GUARDIAN_SUGGESTED_BELOW_AGE = 17;
+
+/**
+ * Spec 3 "New patient payload". Guardian fields are optional; name is required. Issue 26 item 3: `with_wali`
+ * (the form's 'Dengan Wali' / 'Data Wali' switch) makes the guardian's name required, on the server and in the form
+ * alike; `confirm_duplicate` saves a patient although another patient of the branch has the same NIK (else 409).
+ */
+export const newPatientInput = z
+  .object({
+    name: requiredText(150),
+    gender: code01('Jenis kelamin'),
+    idcard: nik,
+    birth_place: optionalText(100),
+    birth_date: birthDate,
+    address: optionalText(500),
+    phone,
+    email,
+    instagram,
+    desa: optionalText(100),
+    kecamatan: optionalText(100),
+    city: optionalText(100),
+    provincy: optionalText(100),
+    wali_name: optionalText(150),
+    wali_idcard: nik,
+    wali_gender: optionalCode01('Jenis kelamin wali'),
+    wali_email: email,
+    wali_phone: phone,
+    wali_address: optionalText(500),
+    with_wali: optionalFlag,
+    confirm_duplicate: optionalFlag,
+  })
+  // Checked even when other fields fail, so the form shows every missing field at once.
+  .refine((v) => !v.with_wali || !!v.wali_name, {
+    path: ['wali_name'],
+    message: 'Nama wali wajib diisi',
+    when: (p) => typeof p.value === 'object' && p.value !== null,
+  });
 export type NewPatientInput = z.infer<typeof newPatientInput>;
 
 /** Spec 5: at least 5 characters, no spaces; the repeat must equal it. */

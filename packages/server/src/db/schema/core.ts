@@ -14,6 +14,7 @@ import {
   primaryKey,
   index,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -100,10 +101,16 @@ export const users = pgTable(
       .references(() => profile.id),
     shift_id: integer('shift_id'),
     password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'string' }),
+    /** Issue 26: a duplicate patient merged into this one (kept, never deleted; its rows moved there). */
+    merged_into: integer('merged_into').references((): AnyPgColumn => users.id),
+    merged_at: timestamp('merged_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_merged_into_idx')
+      .on(t.merged_into)
+      .where(sql`${t.merged_into} is not null`),
     index('users_profile_role_idx').on(t.profile_id, t.role),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
   ],

@@ -6,6 +6,8 @@ import {
   formatDate,
   idParam,
   newPatientInput,
+  patientDuplicateQuery,
+  patientMergeInput,
   userAdminListQuery,
   userChangePasswordInput,
   userListQuery,
@@ -21,6 +23,7 @@ import { notFound } from '../../http/errors.js';
 import { openUpload, readImageUpload } from '../../lib/uploads.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import { staffAccess } from './access.js';
+import * as patients from './patients.js';
 import * as service from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -77,6 +80,30 @@ export const usersEndpoints = {
     input: newPatientInput,
     rest: { method: 'POST', path: '/api/users', status: 201 },
     handler: (ctx, input) => service.createPatient(ctx, input),
+  }),
+  /** Issue 26: what the patient form asks before saving (same NIK, or same name with birth date or phone). */
+  patientDuplicates: query({
+    summary: 'Pasien cabang ini yang kemungkinan sama (NIK, nama + tanggal lahir, nama + telepon)',
+    access: access.feature('PASIEN', 'read'),
+    input: patientDuplicateQuery,
+    rest: { method: 'GET', path: '/api/patients/duplicates', envelope: 'list' },
+    handler: (ctx, input) => patients.duplicates(ctx, input),
+  }),
+  /** Always 202: another top-level user approves it (POST /api/applog/doconfirm/{id}). */
+  patientMerge: mutation({
+    summary: 'Minta penggabungan pasien ganda (disetujui top level lain)',
+    access: access.toplevel(),
+    input: patientMergeInput,
+    rest: { method: 'POST', path: '/api/patients/merge', status: 202 },
+    handler: (ctx, input) => patients.requestMerge(ctx, input),
+  }),
+  patientMerges: query({
+    entity: USER,
+    summary: 'Riwayat penggabungan seorang pasien',
+    access: access.feature('PASIEN', 'read'),
+    input: byId,
+    rest: { method: 'GET', path: '/api/patients/:id/merges', envelope: 'list' },
+    handler: (ctx, input) => patients.merges(ctx, input.id),
   }),
   /** REST: 201 with the account, or 202 with { pending, applog_id, message } when it waits for approval (issue 8). */
   createEmployee: mutation({

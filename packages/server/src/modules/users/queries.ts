@@ -11,7 +11,7 @@ import {
   type UserDto,
 } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
-import { membershipLevel, userPrivilege, users } from '../../db/schema/index.js';
+import { membershipLevel, patientMerge, userPrivilege, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -74,6 +74,7 @@ export function toUserDto(
     profile_id: r.profile_id,
     roletoplevel: r.roletoplevel,
     roletoplevelname: topLevelNameOf(r.roletoplevel) ?? '',
+    merged_into: r.merged_into,
   };
 }
 
@@ -106,7 +107,9 @@ export interface UserFilter {
  */
 export function keywordWhere(keyword: string): SQL {
   const k = keyword.trim().toLowerCase();
-  if (/^rm\d{8}$/.test(k)) return sql`lower(${users.username}) = ${k}`;
+  // A merged patient's NO RM finds the patient it was merged into (issue 26): the old number on a card still works.
+  if (/^rm\d{8}$/.test(k))
+    return sql`(lower(${users.username}) = ${k} or ${users.id} = (select m.merged_into from ${users} m where lower(m.username) = ${k}))`;
   if (/^\d{16}$/.test(k)) return sql`(${users.idcard} = ${k} or klinik_phone_norm(${users.phone}) = ${k})`;
   const like = `%${k.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
   const arms = [sql`lower(${users.name}) like ${like}`, sql`lower(${users.username}) like ${like}`];
@@ -139,6 +142,8 @@ function whereOf(f: UserFilter): SQL | undefined {
   where.push(scopeSql(users.profile_id, f.scope));
   if (f.role !== undefined) where.push(eq(users.role, f.role));
   if (f.staffOnly) where.push(sql`${users.role} <> 1`);
+  // A merged patient is kept (history) but is no longer a patient of its own: lists and searches show the survivor.
+  where.push(sql`${users.merged_into} is null`);
   if (f.status !== undefined) where.push(eq(users.status, f.status));
   if (f.keyword?.trim()) where.push(keywordWhere(f.keyword));
   return where.length ? and(...where) : undefined;
@@ -241,4 +246,129 @@ export async function searchPeople(
 /** A staff member's code on the attendance devices (the attendance module sets it through the users front door). */
 export async function setAttendanceCode(db: Db, userId: number, code: string | null): Promise<void> {
   await db.update(users).set({ attendance_code: code }).where(eq(users.id, userId));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 26 item 3: likely duplicates and merges of patients.
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface DuplicateFilter {
+  scope: BranchScope;
+  idcard?: string;
+  /** normalizePersonName(name) */
+  nameNorm?: string;
+  birth_date?: string;
+  phone?: string;
+  exclude?: number;
+  limit: number;
+}
+
+export interface DuplicateRow {
+  id: number;
+  username: string;
+  name: string;
+  birth_date: string | null;
+  phone: string | null;
+  idcard: string | null;
+  status: number;
+  nik: boolean;
+  name_birth_date: boolean;
+  name_phone: boolean;
+}
+
+/**
+ * Patients of the scope (not merged) with the same NIK, or the same normalised name and the same birth date or
+ * phone (digits compared as klinik_phone_norm does). Served by users_patient_idcard_idx and
+ * users_patient_name_norm_idx (custom migration of issue 26).
+ */
+export async function findDuplicates(db: Db, f: DuplicateFilter): Promise<DuplicateRow[]> {
+  const nik = f.idcard ? sql`${users.idcard} = ${f.idcard}` : sql`false`;
+  const sameName = f.nameNorm ? sql`klinik_name_norm(${users.name}) = ${f.nameNorm}` : sql`false`;
+  const birth = f.nameNorm && f.birth_date ? sql`(${sameName} and ${users.birth_date} = ${f.birth_date})` : sql`false`;
+  const phone =
+    f.nameNorm && f.phone
+      ? sql`(${sameName} and klinik_phone_norm(${users.phone}) = klinik_phone_norm(${f.phone}))`
+      : sql`false`;
+  return queryRows<DuplicateRow>(
+    db,
+    sql`select ${users.id} as id, ${users.username} as username, ${users.name} as name,
+               ${users.birth_date}::text as birth_date, ${users.phone} as phone, ${users.idcard} as idcard,
+               ${users.status}::int as status, ${nik} as nik, ${birth} as name_birth_date, ${phone} as name_phone
+          from ${users}
+         where ${scopeSql(users.profile_id, f.scope)} and ${users.role} = 1 and ${users.merged_into} is null
+           and ${f.exclude ? sql`${users.id} <> ${f.exclude}` : sql`true`}
+           and (${nik} or ${birth} or ${phone})
+         order by nik desc, name, id
+         limit ${f.limit}`,
+  );
+}
+
+/** Both patients of a merge, locked (in id order, so two merges of the same pair cannot deadlock). */
+export async function lockPatients(db: Db, ids: number[]): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      sql`${users.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/** Re-points one patient column from the merged patient to the survivor; the ids of the rows moved. */
+export async function repointPatientColumn(
+  db: Db,
+  table: string,
+  column: string,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${to}
+         where ${sql.identifier(column)} = ${from} returning id`,
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+export async function insertMerge(db: Db, values: typeof patientMerge.$inferInsert) {
+  const [row] = await db.insert(patientMerge).values(values).returning();
+  return row;
+}
+
+/** The merges a patient took part in (as survivor or as the merged one), newest first, with the people's names. */
+export async function listMerges(db: Db, patientId: number) {
+  return queryRows<{
+    id: number;
+    survivor_id: number;
+    survivor_username: string;
+    survivor_name: string;
+    merged_id: number;
+    merged_username: string;
+    merged_name: string;
+    reason: string;
+    requested_by: number;
+    requested_name: string;
+    approved_by: number;
+    approved_name: string;
+    applog_id: number;
+    moved: Record<string, number[]>;
+    created_at: string;
+  }>(
+    db,
+    sql`select pm.id, pm.survivor_id, s.username as survivor_username, s.name as survivor_name,
+               pm.merged_id, m.username as merged_username, m.name as merged_name, pm.reason,
+               pm.requested_by, rq.name as requested_name, pm.approved_by, ap.name as approved_name,
+               pm.applog_id, pm.moved, pm.created_at::text as created_at
+          from patient_merge pm
+          join users s on s.id = pm.survivor_id
+          join users m on m.id = pm.merged_id
+          join users rq on rq.id = pm.requested_by
+          join users ap on ap.id = pm.approved_by
+         where pm.survivor_id = ${patientId} or pm.merged_id = ${patientId}
+         order by pm.id desc`,
+  );
 }

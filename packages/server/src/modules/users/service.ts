@@ -37,6 +37,7 @@ import { findBranch } from '../branches/index.js';
 import { approvalRuleFor, logActivity, requestOrRun, storeRequest, type ApprovalExecutor } from '../applog/index.js';
 import { audit, auditRead } from '../../lib/audit.js';
 import { nextNumber } from '../../lib/numbering.js';
+import { assertNoNikDuplicate, executeMerge } from './patients.js';
 import * as q from './queries.js';
 
 /** The branch a list reads: the current one; top-level users may name another. */
@@ -100,6 +101,7 @@ export async function nextMedicalRecordNumber(ctx: Ctx, profileId: number): Prom
 export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<UserDto> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
+    await assertNoNikDuplicate(tx, input);
     const username = await nextMedicalRecordNumber(tx, tx.branchId);
     const row = await q.insertUser(tx.db, {
       role: 1,
@@ -442,6 +444,7 @@ export const usersApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExec
   'user.change_role': runStoredPut,
   'user.change_privileges': runStoredPut,
   'user.create_employee': activateRequestedEmployee,
+  'patient.merge': executeMerge,
 };
 
 /** Profile card edit dialog (never needs approval). */

@@ -4,8 +4,10 @@ import {
   compactPatientPayload,
   EMPTY_PATIENT,
   genderLabel,
+  guardianHint,
   nikBirthWarning,
   patientListFilters,
+  patientUpdatePayload,
   valuesForValidation,
   WALI_FIELDS,
 } from './lib';
@@ -79,7 +81,23 @@ describe('new patient form values', () => {
       birth_date: '1990-08-15',
       phone: '081234567890',
       wali_name: 'Budi',
+      // The switch goes along: the server checks the same guardian rule (issue 26).
+      with_wali: true,
     });
+  });
+
+  it('an edit of a registered patient clears what the form no longer holds (issue 26)', () => {
+    const parsed = newPatientInput.parse(valuesForValidation({ ...filled, withWali: false }));
+    const body = patientUpdatePayload(compactPatientPayload(parsed));
+    expect(body).toMatchObject({ name: 'Sari Dewi', phone: '081234567890', wali_name: null, address: null });
+    expect(Object.keys(body)).not.toContain('with_wali');
+  });
+
+  it('suggests a guardian below 17 on the branch day, not once the switch is on (issue 26)', () => {
+    expect(guardianHint('2010-06-02', '2027-06-01', false)).toContain('di bawah 17 tahun');
+    expect(guardianHint('2010-06-01', '2027-06-01', false)).toBeNull();
+    expect(guardianHint('2015-01-01', '2027-06-01', true)).toBeNull();
+    expect(guardianHint('', '2027-06-01', false)).toBeNull();
   });
 });
 

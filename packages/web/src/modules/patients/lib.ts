@@ -1,5 +1,7 @@
 import {
+  ageOn,
   formatDate,
+  GUARDIAN_SUGGESTED_BELOW_AGE,
   GENDER_LABELS,
   isNikFormat,
   nikMatchesBirth,
@@ -64,13 +66,38 @@ export const EMPTY_PATIENT: NewPatientValues = {
  * What the schema checks: the patient's fields, and the guardian's only while 'Data Wali' is on (hidden fields
  * neither block the form nor reach the server).
  */
-export function valuesForValidation(values: NewPatientValues): Partial<Record<PatientField, string>> {
-  const out: Partial<Record<PatientField, string>> = {};
+export function valuesForValidation(
+  values: NewPatientValues,
+): Partial<Record<PatientField, string>> & { with_wali: boolean } {
+  const out: Partial<Record<PatientField, string>> & { with_wali: boolean } = { with_wali: values.withWali };
   for (const k of PATIENT_FIELDS) {
     if (!values.withWali && (WALI_FIELDS as readonly string[]).includes(k)) continue;
     out[k] = values[k];
   }
   return out;
+}
+
+/**
+ * The payload for PUT /api/users/{id} when the package wizard edits the patient it already registered (issue 26):
+ * every field of the form, a cleared one (or the guardian's, with the switch off) as null so the stored value goes.
+ */
+export function patientUpdatePayload(parsed: NewPatientInput): Record<PatientField, unknown> {
+  const out = {} as Record<PatientField, unknown>;
+  for (const k of PATIENT_FIELDS) {
+    const v = parsed[k];
+    out[k] = v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
+  }
+  return out;
+}
+
+/**
+ * Issue 26: below GUARDIAN_SUGGESTED_BELOW_AGE on `today` a guardian is suggested (a hint, never a block). Null
+ * when there is nothing to say (no birth date yet, an adult, or the guardian already on).
+ */
+export function guardianHint(birthDate: string, today: string, withWali: boolean): string | null {
+  if (withWali || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate) || birthDate > today) return null;
+  if (ageOn(birthDate, today) >= GUARDIAN_SUGGESTED_BELOW_AGE) return null;
+  return `Pasien berusia di bawah ${GUARDIAN_SUGGESTED_BELOW_AGE} tahun: sebaiknya isi data wali.`;
 }
 
 /** The payload for POST /api/users (tRPC users.createPatient): the parsed input without empty fields. */

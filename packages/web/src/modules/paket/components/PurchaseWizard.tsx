@@ -2,7 +2,16 @@ import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check, LoaderCircle } from 'lucide-react';
-import { agreementPath, MSG, type ErrorItem, type PaketHistoryDto, type UserDto } from '@klinik/shared';
+import { toast } from 'sonner';
+import {
+  agreementPath,
+  MSG,
+  type ErrorItem,
+  type NewPatientInput,
+  type PaketHistoryDto,
+  type PatientDuplicateDto,
+  type UserDto,
+} from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { api, errorItems, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +19,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../compo
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors } from '../../../components/ui/form';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { compactPatientPayload, EMPTY_PATIENT } from '../../patients/lib';
+import { compactPatientPayload, EMPTY_PATIENT, patientUpdatePayload } from '../../patients/lib';
+import { DuplicatePatientsDialog, useDuplicateCheck } from '../../patients/components/DuplicatePatientsDialog';
 import { usePatientForm } from '../../patients/components/PatientFields';
 import { newIdempotencyKey, registerMembership } from '../api';
 import { AgreementStep } from './wizard/AgreementStep';
@@ -20,6 +30,11 @@ import { PaketStep } from './wizard/PaketStep';
 import { Stepper, TreatmentsDialog, WIZARD_STEPS, type PatientKind } from './wizard/parts';
 
 export { WIZARD_STEPS };
+
+/** What identifies a saved form: the payload without the one-off duplicate confirmation. */
+function payloadKey(payload: NewPatientInput): string {
+  return JSON.stringify({ ...payload, confirm_duplicate: undefined });
+}
 
 /**
  * 'Pembelian Paket Promo' (spec 2.5, 4, 5): a full-screen wizard of four steps. Back keeps what was chosen;
@@ -36,7 +51,10 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   const [kind, setKind] = React.useState<PatientKind | null>(null);
   const [patient, setPatient] = React.useState<UserDto | null>(null);
   const [createdPatient, setCreatedPatient] = React.useState<UserDto | null>(null);
+  /** The payload `createdPatient` was last saved with: Next saves again only when the form differs from it. */
+  const [savedPayload, setSavedPayload] = React.useState<string | null>(null);
   const patientForm = usePatientForm();
+  const duplicates = useDuplicateCheck();
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const [saving, setSaving] = React.useState(false);
   const [keyword, setKeyword] = React.useState('');
@@ -52,6 +70,8 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setKind(null);
     setPatient(null);
     setCreatedPatient(null);
+    setSavedPayload(null);
+    duplicates.clear();
     patientForm.reset(EMPTY_PATIENT);
     setErrors([]);
     setKeyword('');
@@ -97,31 +117,58 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setStep(to);
   };
 
-  // A changed form (or the guardian switch) is a different patient: the next Next registers it anew.
-  React.useEffect(() => {
-    const sub = patientForm.watch(() => setCreatedPatient(null));
-    return () => sub.unsubscribe();
-  }, [patientForm]);
+  /**
+   * Issue 26 item 3: the wizard registers its new patient once. Back from step 2 and Next again with the same form
+   * goes on; with a changed form it edits that patient (PUT /api/users/{id}), never registers a second one.
+   */
+  const savePatient = async (payload: NewPatientInput, existing: UserDto | null) => {
+    setSaving(true);
+    try {
+      const res = existing
+        ? await api.put<{ data: UserDto }>(`/api/users/${existing.id}`, patientUpdatePayload(payload))
+        : await api.post<{ data: UserDto }>('/api/users', payload);
+      setCreatedPatient(res.data);
+      setSavedPayload(payloadKey(payload));
+      void qc.invalidateQueries({ queryKey: ['users'] });
+      // Issue 26 item 7: the desk sees the NO RM. it writes on the patient's card.
+      if (!existing) toast.success(`Pasien baru tersimpan dengan NO RM. ${res.data.username}`);
+      go(1);
+    } catch (err) {
+      setErrors(applyServerErrors(patientForm, errorItems(err)));
+    } finally {
+      setSaving(false);
+    }
+  };
 
   const nextFromMember = async () => {
     if (kind === 'lama') return go(1);
-    if (createdPatient) return go(1);
     setErrors([]);
     // The shared schema first (field errors under their fields), then the server; its field errors go beside
     // their fields too, each message once, and only the others into the list (issue 16).
     await patientForm.handleSubmit(async (parsed) => {
-      setSaving(true);
-      try {
-        const res = await api.post<{ data: UserDto }>('/api/users', compactPatientPayload(parsed));
-        setCreatedPatient(res.data);
-        void qc.invalidateQueries({ queryKey: ['users'] });
-        go(1);
-      } catch (err) {
-        setErrors(applyServerErrors(patientForm, errorItems(err)));
-      } finally {
-        setSaving(false);
+      const payload = compactPatientPayload(parsed);
+      if (createdPatient) {
+        if (payloadKey(payload) === savedPayload) return go(1);
+        return savePatient(payload, createdPatient);
       }
+      // Likely duplicates before registering (issue 26): pick the existing patient or save anyway.
+      if (await duplicates.check(payload)) await savePatient(payload, null);
     })();
+  };
+
+  const chooseExisting = async (c: PatientDuplicateDto) => {
+    duplicates.clear();
+    setSaving(true);
+    try {
+      const res = await api.get<{ data: UserDto }>(`/api/users/${c.id}`);
+      setKind('lama');
+      setPatient(res.data);
+      go(1);
+    } catch (err) {
+      setErrors(errorItems(err));
+    } finally {
+      setSaving(false);
+    }
   };
 
   const openAgreement = (download: boolean) => {
@@ -164,7 +211,8 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   };
 
   const nextDisabled =
-    noPeriod || [!kind || (kind === 'lama' && !patient) || saving, ticked.length !== 1, !doctor][step];
+    noPeriod ||
+    [!kind || (kind === 'lama' && !patient) || saving || duplicates.checking, ticked.length !== 1, !doctor][step];
 
   return (
     <>
@@ -270,6 +318,16 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
             </div>
           </div>
           <TreatmentsDialog paket={viewing} onClose={() => setViewing(null)} />
+          <DuplicatePatientsDialog
+            pending={duplicates.pending}
+            busy={saving}
+            onUse={(c) => void chooseExisting(c)}
+            onSaveAnyway={(payload) => {
+              duplicates.clear();
+              void savePatient(payload, null);
+            }}
+            onCancel={duplicates.clear}
+          />
         </DialogContent>
       </Dialog>
       <SuccessDialog

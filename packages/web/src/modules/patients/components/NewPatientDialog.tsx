@@ -1,12 +1,13 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { type ErrorItem, type UserDto } from '@klinik/shared';
+import { type ErrorItem, type NewPatientInput, type PatientDuplicateDto, type UserDto } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors } from '../../../components/ui/form';
 import { compactPatientPayload, EMPTY_PATIENT } from '../lib';
+import { DuplicatePatientsDialog, useDuplicateCheck } from './DuplicatePatientsDialog';
 import { PatientFields, usePatientForm } from './PatientFields';
 
 /**
@@ -18,11 +19,14 @@ export function NewPatientDialog({
   open,
   onOpenChange,
   onCreated,
+  onUseExisting,
   fromReservation = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (u: UserDto) => void;
+  /** A likely duplicate the user chose instead of registering anew (issue 26); the dialog closes. */
+  onUseExisting: (p: PatientDuplicateDto) => void;
   /** The reservation forms register through POST /api/service/registration/storecustomer (same rules). */
   fromReservation?: boolean;
 }) {
@@ -44,15 +48,22 @@ export function NewPatientDialog({
     }
   }, [open, reset]);
 
-  const submit = handleSubmit(async (parsed) => {
-    setServerErrors([]);
+  const duplicates = useDuplicateCheck();
+  const save = async (payload: NewPatientInput) => {
+    duplicates.clear();
     try {
-      const created = await mutation.mutateAsync(compactPatientPayload(parsed));
+      const created = await mutation.mutateAsync(payload);
       onOpenChange(false);
       onCreated(created);
     } catch (err) {
       setServerErrors(applyServerErrors(form, errorItems(err)));
     }
+  };
+  // Likely duplicates first (issue 26): the user picks the existing patient or saves anyway.
+  const submit = handleSubmit(async (parsed) => {
+    setServerErrors([]);
+    const payload = compactPatientPayload(parsed);
+    if (await duplicates.check(payload)) await save(payload);
   });
 
   return (
@@ -67,12 +78,23 @@ export function NewPatientDialog({
 
           <ErrorList items={serverErrors} />
           <FormDialogFooter
-            busy={mutation.isPending}
+            busy={mutation.isPending || duplicates.checking}
             onCancel={() => onOpenChange(false)}
             submitTestId="new-patient-submit"
           />
         </form>
       </DialogContent>
+      <DuplicatePatientsDialog
+        pending={duplicates.pending}
+        busy={mutation.isPending}
+        onUse={(p) => {
+          duplicates.clear();
+          onOpenChange(false);
+          onUseExisting(p);
+        }}
+        onSaveAnyway={(payload) => void save(payload)}
+        onCancel={duplicates.clear}
+      />
     </Dialog>
   );
 }

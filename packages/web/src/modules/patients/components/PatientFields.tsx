@@ -8,8 +8,10 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
+import { useBranchToday } from '../../../lib/branch-today';
 import {
   EMPTY_PATIENT,
+  guardianHint,
   nikBirthWarning,
   valuesForValidation,
   WALI_FIELDS,
@@ -62,6 +64,8 @@ export function PatientFields({
     name: ['idcard', 'birth_date', 'gender', 'withWali'],
   });
   const nikWarning = nikBirthWarning(idcard, birthDate, gender);
+  const today = useBranchToday();
+  const waliHint = guardianHint(birthDate, today, withWali);
   const grid = wide ? 'md:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2';
 
   const id = (k: PatientField) => `np-${k}`;
@@ -177,10 +181,20 @@ export function PatientFields({
         />
         {waliLabel}
       </label>
+      {waliHint ? (
+        <p
+          role="status"
+          data-testid="wali-hint"
+          className="-mt-2 flex items-start gap-1 text-xs font-medium text-amber-700 dark:text-amber-400"
+        >
+          <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+          {waliHint}
+        </p>
+      ) : null}
       {withWali ? (
         <fieldset className={cn('grid gap-3 rounded-lg border p-3', grid)} data-testid="wali-fields">
           <legend className="px-1 text-sm font-semibold">Data Wali</legend>
-          {text('wali_name', 'Nama Wali')}
+          {text('wali_name', 'Nama Wali', { required: true })}
           {text('wali_idcard', 'NIK Wali', { inputMode: 'numeric', placeholder: '16 digit' })}
           {genderSelect('wali_gender', 'Jenis Kelamin Wali')}
           {text('wali_phone', 'Telepon Wali', { type: 'tel', inputMode: 'tel', placeholder: '08xxxxxxxxxx' })}

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { MessageCircle, UserPlus } from 'lucide-react';
-import { canFeature, waLink, type UserDto } from '@klinik/shared';
+import { canFeature, MSG, waLink, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -118,7 +118,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
   const [page, setPage] = React.useState(1);
   const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
   const [creating, setCreating] = React.useState(false);
-  const [success, setSuccess] = React.useState(false);
+  const [created, setCreated] = React.useState<UserDto | null>(null);
   const kw = useDebouncedValue(keyword);
 
   const filters = patientListFilters(kw, status);
@@ -197,13 +197,19 @@ function PatientList({ canManage }: { canManage: boolean }) {
         <NewPatientDialog
           open={creating}
           onOpenChange={setCreating}
-          onCreated={() => {
+          onCreated={(u) => {
             void qc.invalidateQueries({ queryKey: trpc.users.pathKey() });
-            setSuccess(true);
+            setCreated(u);
           }}
+          onUseExisting={(p) => void navigate(`/user/${p.id}`)}
         />
       ) : null}
-      <SuccessDialog open={success} onClose={() => setSuccess(false)} />
+      {/* Issue 26 item 7: the new patient's NO RM., which the desk writes on the card. */}
+      <SuccessDialog
+        open={!!created}
+        onClose={() => setCreated(null)}
+        description={created ? `${MSG.actionSuccess}. ${created.name}: NO RM. ${created.username}` : undefined}
+      />
     </div>
   );
 }

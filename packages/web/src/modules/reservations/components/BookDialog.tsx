@@ -166,6 +166,13 @@ export function BookDialog({
             { shouldValidate: formState.isSubmitted },
           )
         }
+        onUseExisting={(u) =>
+          setValue(
+            'customer',
+            { id: u.id, name: u.name, username: u.username, phone: u.phone },
+            { shouldValidate: formState.isSubmitted },
+          )
+        }
       />
     </>
   );
