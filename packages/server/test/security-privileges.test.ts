@@ -16,7 +16,6 @@ let t: TestApp;
 let branch: number;
 let manager: TestUser;
 let manager2: TestUser;
-let superadmin: TestUser;
 let owner: TestUser;
 let target: TestUser;
 /** An account with no privileges: anything given to it is a grant. */
@@ -43,7 +42,6 @@ beforeAll(async () => {
   branch = await t.makeBranch();
   manager = await t.makeUser('manager', { branchId: branch });
   manager2 = await t.makeUser('manager', { branchId: branch });
-  superadmin = await t.makeUser('superadmin', { branchId: branch });
   owner = await t.makeUser('manager', { branchId: branch, toplevel: 'owner' });
   target = await t.makeUser('admin', { branchId: branch, name: 'Target Admin' });
   bare = await t.makeUser('admin', { branchId: branch, name: 'Tanpa Hak', privileges: [] });
