@@ -123,8 +123,22 @@ describe('rekam medis lists and printouts', () => {
       const resep = await pdfText(page, `/api/rekammedis/prescription/${prescription.id}/pdf`);
       expect(resep.text).toContain(prescription.code);
       expect(resep.text).toContain(item.name);
-      const letter = await pdfText(page, `/api/rekammedis/visit/${visit}/surat-sakit.pdf?days=2`);
+      // The demo doctor's stored sick-leave letter (issue 25: issued once, reprinted exactly as stored).
+      let issued: { visit: number; code: string } | undefined;
+      for (const r of soap.body.data) {
+        const l = await call<{ data: { code: string } | null }>(
+          page,
+          `/api/rekammedis/visit/${r.visit_id}/surat-sakit`,
+        );
+        if (l.body.data) {
+          issued = { visit: r.visit_id, code: l.body.data.code };
+          break;
+        }
+      }
+      expect(issued).toBeDefined();
+      const letter = await pdfText(page, `/api/rekammedis/visit/${issued!.visit}/surat-sakit.pdf`);
       expect(letter.text).toContain('SURAT KETERANGAN SAKIT');
+      expect(letter.text).toContain(issued!.code);
       expect(letter.text).toContain('2 (dua) hari');
     } finally {
       await closePage(page);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { RESOURCES, ROLE_NAMES, type Access, type Privilege, type RoleName } from '@klinik/shared';
+import { allows, RESOURCES, ROLE_IDS, ROLE_NAMES, type Access, type Privilege, type RoleName } from '@klinik/shared';
 import { apiModules, apiEntities } from '../src/modules.js';
 import type { AnyEndpoint, EndpointTree } from '../src/http/endpoint.js';
 import { registeredEntities, type EntityDef } from '../src/http/access-scope.js';
@@ -68,8 +68,13 @@ async function callerFor(a: Access): Promise<TestUser> {
       make = () =>
         t.makeUser('manager', { branchId: branchA, toplevel: 'owner', privileges: everything(), password: null });
       break;
+    case 'all':
     case 'roles': {
-      const role = (['manager', ...ROLE_NAMES] as RoleName[]).find((r) => r !== 'customer' && a.roles.includes(r));
+      // The first staff role (manager first) with every privilege that the access lets in.
+      const role = (['manager', ...ROLE_NAMES] as RoleName[]).find(
+        (r) =>
+          r !== 'customer' && allows({ role: ROLE_IDS[r], rolename: r, roletoplevel: 0, previleges: everything() }, a),
+      );
       if (!role) throw new Error(`no staff role allowed by ${JSON.stringify(a)}`);
       key = role;
       make = () => t.makeUser(role, { branchId: branchA, privileges: everything(), password: null });

@@ -115,6 +115,11 @@ const CONDITIONAL: Record<string, Record<string, Access>> = {
   },
   // 'Riwayat Akses' on the patient's record shows to managers (and top-level users) only.
   '/service/rekammedis': { 'medicalRecords.access': RM_ACCESS.accessLog },
+  // The sick-leave letter (issue 25): read by doctors and managers with RM_DOKUMEN read, issued by the treating doctor.
+  '/service/rekammedis/visit/:id': {
+    'medicalLists.sickLetter': RM_ACCESS.sickLetterRead,
+    'medicalLists.sickLetterIssue': RM_ACCESS.sickLetterIssue,
+  },
   '/paket/promosi': {
     'masters.tindakan.list': access.feature('MASTER_PAKET', 'manage'),
     'masters.item.list': access.feature('MASTER_PAKET', 'manage'),

@@ -58,6 +58,8 @@ function refusedUser(a: Access): TestUser | null {
       const role = ROLE_NAMES.find((r: RoleName) => !allows(subjectOf(byRole.get(r)!), a));
       return role ? byRole.get(role)! : null;
     }
+    case 'all':
+      return a.of.map(refusedUser).find((u) => u !== null) ?? null;
   }
 }
 

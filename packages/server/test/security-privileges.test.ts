@@ -16,7 +16,6 @@ let t: TestApp;
 let branch: number;
 let manager: TestUser;
 let manager2: TestUser;
-let superadmin: TestUser;
 let owner: TestUser;
 let target: TestUser;
 /** An account with no privileges: anything given to it is a grant. */
@@ -43,7 +42,6 @@ beforeAll(async () => {
   branch = await t.makeBranch();
   manager = await t.makeUser('manager', { branchId: branch });
   manager2 = await t.makeUser('manager', { branchId: branch });
-  superadmin = await t.makeUser('superadmin', { branchId: branch });
   owner = await t.makeUser('manager', { branchId: branch, toplevel: 'owner' });
   target = await t.makeUser('admin', { branchId: branch, name: 'Target Admin' });
   bare = await t.makeUser('admin', { branchId: branch, name: 'Tanpa Hak', privileges: [] });
@@ -138,9 +136,18 @@ describe('grants within one’s own privileges go through approval', () => {
     ).toBe(200);
   });
 
-  it('the approver must hold what is granted too: a manager cannot approve a superadmin’s doctor account', async () => {
+  it('the approver must hold what is granted too: a manager cannot approve a doctor’s request for a doctor account', async () => {
+    // Issue 25: clinical write rights are held by clinicians only (superadmin holds none), so the request comes from
+    // a doctor who was given SETTING_USER manage.
+    const chief = await t.makeUser('dokter', {
+      branchId: branch,
+      privileges: [
+        ...defaultPrivileges('dokter'),
+        { fiturcode: 'SETTING_USER' as const, iscanread: true, iscanmanage: true },
+      ],
+    });
     const body = employee({ role: ROLE_IDS.dokter, name: 'Dokter Diminta' });
-    const res = await t.api(superadmin).post('/api/users/employee', body);
+    const res = await t.api(chief).post('/api/users/employee', body);
     expect(res.status).toBe(202);
     const id = res.body.data.applog_id as number;
     const before = await countRows(t.db, ...TABLES);

@@ -187,9 +187,12 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
     manage: R('RM_BHP', 'RM_PRODUK', 'RM_DOKUMEN', 'RM_TREATMENT', 'LAYANAN_KUNJUNGAN'),
     read: R('PASIEN', 'PRICELIST', ...ALL_RM),
   },
-  apoteker: { manage: R('RM_RESEP', 'STOCK_MUTASI'), read: R('PASIEN', 'STOCK_ITEM', 'PRICELIST') },
+  // The pharmacist reads prescriptions and dispenses them; clinical entries are written by clinicians (issue 25).
+  apoteker: { manage: R('STOCK_MUTASI'), read: R('PASIEN', 'STOCK_ITEM', 'PRICELIST', 'RM_RESEP') },
   investor: { manage: [], read: R('FINANCE_LAPORAN', 'FINANCE_SHARING') },
-  superadmin: { manage: R(...RESOURCES), read: [] },
+  // The system administrator runs the clinic's settings, not its records: no RM_* right (issue 25; it could write
+  // records it may not read).
+  superadmin: { manage: RESOURCES.filter((r) => !r.startsWith('RM_')), read: [] },
 };
 
 export function defaultPrivileges(role: RoleName): Privilege[] {
@@ -242,6 +245,7 @@ export function inRoles(u: AccessSubject, roles: readonly RoleSetMember[]): bool
  *   instead of `auth` plus a check in the handler, so the permission walk sees it.
  * - roles: a role set (the spec's route guards).
  * - toplevel: owner or developer (or any top-level role with `any: true`).
+ * - all: every one of several (a role gate and a privilege: clinical writes, docs/decisions.md issue 25).
  */
 export type Access =
   | { kind: 'public' }
@@ -249,7 +253,8 @@ export type Access =
   | { kind: 'feature'; resource: Resource; action: Action }
   | { kind: 'anyFeature'; features: readonly { resource: Resource; action: Action }[] }
   | { kind: 'roles'; roles: readonly RoleSetMember[] }
-  | { kind: 'toplevel'; any?: boolean };
+  | { kind: 'toplevel'; any?: boolean }
+  | { kind: 'all'; of: readonly Access[] };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -262,6 +267,8 @@ export const access = {
   }),
   roles: (...roles: RoleSetMember[]): Access => ({ kind: 'roles', roles }),
   toplevel: (any = false): Access => ({ kind: 'toplevel', any }),
+  /** Every one of these, e.g. a role gate and a privilege: `access.all(access.roles('dokter'), access.feature(...))`. */
+  all: (...of: Access[]): Access => ({ kind: 'all', of }),
 };
 
 export function allows(u: AccessSubject | null | undefined, a: Access): boolean {
@@ -278,6 +285,8 @@ export function allows(u: AccessSubject | null | undefined, a: Access): boolean 
       return !!u && inRoles(u, a.roles);
     case 'toplevel':
       return !!u && (a.any ? hasAnyTopLevel(u) : isTopLevel(u));
+    case 'all':
+      return !!u && a.of.every((x) => allows(u, x));
     default: {
       const never: never = a;
       return never;

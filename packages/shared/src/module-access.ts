@@ -1,4 +1,12 @@
-import { access, allows, STAFF_ROLE_NAMES, type AccessSubject, type Access, type Resource } from './access.js';
+import {
+  access,
+  allows,
+  STAFF_ROLE_NAMES,
+  type AccessSubject,
+  type Access,
+  type Resource,
+  type RoleSetMember,
+} from './access.js';
 
 /**
  * The access rules modules share between their server endpoints and the web pages that call them: the server
@@ -80,14 +88,43 @@ export const VISIT_ACCESS = {
 } as const;
 
 /**
+ * Who may hold a right on clinical data at all (issue 25): reading needs one of the 'Rekam Medis' roles of spec 6
+ * (manager, dokter, admin, multimedia, perawat, plus apoteker for prescriptions; top-level users pass), writing is for
+ * clinicians only (dokter, perawat; prescriptions and corrections: dokter). A privilege granted outside these roles
+ * opens nothing: every clinical endpoint is declared with `rmRead(resource)` / `rmWrite(resource)`, a role gate AND
+ * the privilege, so no role can write what it cannot read (packages/server/test/clinical-access.test.ts walks it).
+ */
+export const RM_READ_ROLES = ['manager', 'admin', 'dokter', 'perawat', 'multimedia', 'apoteker', 'toplevel'] as const;
+type ClinicalResource = 'RM_DOKUMEN' | 'RM_TREATMENT' | 'RM_RESEP' | 'RM_PRODUK' | 'RM_BHP' | 'RM_PERBAIKAN';
+export const CLINICAL_WRITE_ROLES: Record<ClinicalResource, readonly RoleSetMember[]> = {
+  RM_DOKUMEN: ['dokter', 'perawat'],
+  RM_TREATMENT: ['dokter', 'perawat'],
+  RM_PRODUK: ['dokter', 'perawat'],
+  RM_BHP: ['dokter', 'perawat'],
+  // A prescription and a correction of a finished record are a doctor's act.
+  RM_RESEP: ['dokter'],
+  RM_PERBAIKAN: ['dokter'],
+};
+export const CLINICAL_RESOURCES = Object.keys(CLINICAL_WRITE_ROLES) as ClinicalResource[];
+export const isClinicalResource = (r: Resource): r is ClinicalResource => r in CLINICAL_WRITE_ROLES;
+/** Reading clinical data of a resource: the record roles and the read right. */
+export const rmRead = (r: ClinicalResource): Access =>
+  access.all(access.roles(...RM_READ_ROLES), access.feature(r, 'read'));
+/** Writing clinical data of a resource: a clinician with the manage right. */
+export const rmWrite = (r: ClinicalResource): Access =>
+  access.all(access.roles(...CLINICAL_WRITE_ROLES[r]), access.feature(r, 'manage'));
+/** The access that reads a resource's data: the clinical rule for RM_* resources, the plain read right otherwise. */
+export const readAccessOf = (r: Resource): Access => (isClinicalResource(r) ? rmRead(r) : access.feature(r, 'read'));
+
+/**
  * Medical records (issue 12; spec 6 'Rekam Medis': manager, dokter, admin, multimedia, perawat; resources RM_*).
  * Reads pass the clinic's role gate and then, in the service, need RM_* read of the kind read (RM_DOKUMEN for SOAP,
  * diagnoses and allergies) or being the visit's treating doctor (docs/decisions.md, "Rekam medis"): the role gate
- * keeps the permission walk declarative, the per-kind rule cannot be one feature. Writes need manage of the kind's
- * resource; a change to a finished record also needs RM_PERBAIKAN manage (checked in the service).
+ * keeps the permission walk declarative, the per-kind rule cannot be one feature. Writes are rmWrite of the kind's
+ * resource; a change to a finished record also needs rmWrite('RM_PERBAIKAN') (checked in the service).
  */
 export const RM_ACCESS = {
-  read: access.roles('manager', 'admin', 'dokter', 'perawat', 'multimedia', 'apoteker', 'toplevel'),
+  read: access.roles(...RM_READ_ROLES),
   /** Any RM read, for pages (the record page and the timeline open with any of these). */
   anyRead: access.anyFeature(
     ['RM_DOKUMEN', 'read'],
@@ -96,26 +133,38 @@ export const RM_ACCESS = {
     ['RM_PRODUK', 'read'],
     ['RM_BHP', 'read'],
   ),
-  soap: access.feature('RM_DOKUMEN', 'manage'),
-  alergi: access.feature('RM_DOKUMEN', 'manage'),
-  treatment: access.feature('RM_TREATMENT', 'manage'),
-  produk: access.feature('RM_PRODUK', 'manage'),
-  bhp: access.feature('RM_BHP', 'manage'),
-  resep: access.feature('RM_RESEP', 'manage'),
+  soap: rmWrite('RM_DOKUMEN'),
+  alergi: rmWrite('RM_DOKUMEN'),
+  treatment: rmWrite('RM_TREATMENT'),
+  produk: rmWrite('RM_PRODUK'),
+  bhp: rmWrite('RM_BHP'),
+  resep: rmWrite('RM_RESEP'),
   /** Lab forms are ordered with the treatments (RM_KIND_RESOURCE.lab). */
-  lab: access.feature('RM_TREATMENT', 'manage'),
+  lab: rmWrite('RM_TREATMENT'),
   /** Finishing the record (the visit goes to 'selesai', ready for the cashier): whoever writes SOAP or treatments. */
-  finish: access.anyFeature(['RM_DOKUMEN', 'manage'], ['RM_TREATMENT', 'manage']),
-  /** Choices for the forms (treatments and items of the branch with their prices): any RM writer. */
-  options: access.anyFeature(
-    ['RM_DOKUMEN', 'manage'],
-    ['RM_TREATMENT', 'manage'],
-    ['RM_RESEP', 'manage'],
-    ['RM_PRODUK', 'manage'],
-    ['RM_BHP', 'manage'],
+  finish: access.all(
+    access.roles('dokter', 'perawat'),
+    access.anyFeature(['RM_DOKUMEN', 'manage'], ['RM_TREATMENT', 'manage']),
+  ),
+  /** Choices for the forms (treatments and items of the branch with their prices): any clinical writer. */
+  options: access.all(
+    access.roles('dokter', 'perawat'),
+    access.anyFeature(
+      ['RM_DOKUMEN', 'manage'],
+      ['RM_TREATMENT', 'manage'],
+      ['RM_RESEP', 'manage'],
+      ['RM_PRODUK', 'manage'],
+      ['RM_BHP', 'manage'],
+    ),
   ),
   /** 'Riwayat Akses': who opened a patient's record (manager; owner and developer pass every check). */
   accessLog: access.roles('manager', 'toplevel'),
+  /**
+   * The sick-leave letter (Surat Keterangan Sakit): issued by the visit's treating doctor (checked in the service)
+   * for a finished record; a reprint of the stored letter by whoever reads the visit's SOAP.
+   */
+  sickLetterIssue: access.all(access.roles('dokter'), access.feature('RM_DOKUMEN', 'manage')),
+  sickLetterRead: access.all(access.roles('dokter', 'manager', 'toplevel'), access.feature('RM_DOKUMEN', 'read')),
 } as const;
 
 /** Reads that serve two pages with different privileges: any one of these resources with read is enough. */
@@ -162,6 +211,11 @@ export const PASIEN_MANAGE: Access = access.feature('PASIEN', 'manage');
  */
 export const STOCK_FLOWS_ACCESS = {
   pharmacy: access.roles('manager', 'inventory', 'admin', 'apoteker'),
+  /**
+   * Prescriptions at the pharmacy (list, one, dispensing): the pharmacy's roles with the prescription read right
+   * (issue 25: the front desk and the store room do not read prescriptions with patients' names).
+   */
+  prescriptions: access.all(access.roles('manager', 'inventory', 'admin', 'apoteker'), rmRead('RM_RESEP')),
   transferRead: access.feature('STOCK_MUTASI', 'read'),
   countRead: access.feature('STOCK_ITEM', 'read'),
 } as const;
@@ -222,7 +276,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },
   '/backoffice/inventory/mutation': { all: [access.toplevel(), STOCK_FLOWS_ACCESS.transferRead] },
-  '/inventory/sales/resep': { all: [STOCK_FLOWS_ACCESS.pharmacy, STOCK_FLOWS_ACCESS.countRead] },
+  '/inventory/sales/resep': { all: [STOCK_FLOWS_ACCESS.prescriptions, STOCK_FLOWS_ACCESS.countRead] },
   '/inventory/sales': { all: [STOCK_FLOWS_ACCESS.pharmacy] },
   '/service/visit': { all: [VISIT_ACCESS.read, VISIT_ACCESS.queuePage] },
   '/service/visit/display': { all: [VISIT_ACCESS.read] },
@@ -254,13 +308,13 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/attendance/office': { all: [BACKOFFICE_ATTENDANCE_ACCESS] },
   '/backoffice/inventory/purchase': { all: [access.toplevel()] },
   // Issue 12: the record lists across patients, each with the read right of its RM_* resource (spec 6).
-  '/rekammedis/soap': { all: [read('RM_DOKUMEN')] },
-  '/rekammedis/treatment': { all: [read('RM_TREATMENT')] },
-  '/rekammedis/produk': { all: [read('RM_PRODUK')] },
-  '/rekammedis/resep': { all: [read('RM_RESEP')] },
+  '/rekammedis/soap': { all: [rmRead('RM_DOKUMEN')] },
+  '/rekammedis/treatment': { all: [rmRead('RM_TREATMENT')] },
+  '/rekammedis/produk': { all: [rmRead('RM_PRODUK')] },
+  '/rekammedis/resep': { all: [rmRead('RM_RESEP')] },
   '/rekammedis/foto': { all: [read('RM_FOTOPROGRES')] },
-  '/backoffice/rekammedis/treatment': { all: [access.toplevel(true), read('RM_TREATMENT')] },
-  '/backoffice/rekammedis/produk': { all: [access.toplevel(true), read('RM_PRODUK')] },
-  '/backoffice/rekammedis/resep': { all: [access.toplevel(true), read('RM_RESEP')] },
+  '/backoffice/rekammedis/treatment': { all: [access.toplevel(true), rmRead('RM_TREATMENT')] },
+  '/backoffice/rekammedis/produk': { all: [access.toplevel(true), rmRead('RM_PRODUK')] },
+  '/backoffice/rekammedis/resep': { all: [access.toplevel(true), rmRead('RM_RESEP')] },
   '/backoffice/rekammedis/foto': { all: [access.toplevel(true), read('RM_FOTOPROGRES')] },
 };

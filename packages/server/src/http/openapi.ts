@@ -48,6 +48,8 @@ function describeAccess(a: Access): string {
       return `Role: ${a.roles.join(', ')}.`;
     case 'toplevel':
       return a.any ? 'Pengguna pusat (semua role pusat).' : 'Pemilik atau developer.';
+    case 'all':
+      return a.of.map(describeAccess).join(' Dan: ');
   }
 }
 

@@ -87,3 +87,48 @@ export async function auditRead(
     after: { ids: entry.ids.slice(0, MAX_READ_IDS), count: entry.ids.length, ...entry.detail },
   });
 }
+
+/** One read of a patient's clinical data: the patient, the visit (null: not one visit) and the visit's branch. */
+export interface RecordRead {
+  customer: number;
+  visit: number | null;
+  branch: number;
+}
+
+/**
+ * The read trail of clinical data (docs/decisions.md 'Rekam medis' and issue 25): every answered read of a record,
+ * a prescription, an allergy, a complaint or a bill's clinical lines appends one row per patient read (entity
+ * 'rekam_medis', keyed by the patient, `after` naming what was read, the visits and the reader's address), which the
+ * record's 'Riwayat Akses' lists. Action 'read', or 'export' for files. A read that answered nobody writes nothing;
+ * refused reads never get here. Written after the data was gathered and before it is sent.
+ */
+export async function auditRecordReads(
+  ctx: Ctx,
+  action: 'read' | 'export',
+  reads: RecordRead[],
+  detail: Record<string, string | number | boolean | null> & { what: string },
+): Promise<void> {
+  const byPatient = new Map<number, { branch: number; visits: number[] }>();
+  for (const r of reads) {
+    const p = byPatient.get(r.customer) ?? { branch: r.branch, visits: [] };
+    if (r.visit !== null && !p.visits.includes(r.visit)) p.visits.push(r.visit);
+    byPatient.set(r.customer, p);
+  }
+  if (!byPatient.size) return;
+  await ctx.db.insert(auditLog).values(
+    [...byPatient].map(([customer, p]) => ({
+      user_id: ctx.user?.id ?? null,
+      profile_id: p.branch,
+      action,
+      entity: 'rekam_medis',
+      entity_id: String(customer),
+      after: {
+        ...detail,
+        visit: p.visits.length === 1 ? p.visits[0] : null,
+        visits: p.visits.slice(0, 100),
+        ip: ctx.ip,
+      },
+      request_id: ctx.requestId,
+    })),
+  );
+}

@@ -12,6 +12,7 @@ import { seedFinance } from './finance.js';
 import { seedServiceMultimedia } from './service-multimedia.js';
 import { seedVisits } from './service-visits.js';
 import { seedMedicalRecords } from './medical-records.js';
+import { seedSickLetters } from './sick-letters.js';
 import { seedServiceSchedule } from './service-schedule.js';
 import { seedInventory } from './inventory.js';
 import { seedInventoryFlows } from './inventory-flows.js';
@@ -333,6 +334,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedInventory(tx, branchIds);
     // Records of Jakarta's finished visits and one patient with 700 visits and records (issue 12).
     await seedMedicalRecords(tx, branchIds, rng(20251212));
+    // The sick-leave letter the demo doctor issued for their newest finished record (issue 25).
+    await seedSickLetters(tx, branchIds);
     // Labels everywhere; progress photos (files in uploadDir) when the visits seed above left visits to put them on.
     await seedServiceMultimedia(tx, branchIds, { uploadDir: opts.uploadDir });
     // Employees, shifts, roster, a month of punches in every branch; Jakarta's last month payroll approved.

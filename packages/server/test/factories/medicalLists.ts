@@ -17,9 +17,12 @@ export const medicalListsFactories: ModuleFactories = {
         sql`insert into item (profile_id, code, name, unit, selling_price)
             values (${env.branch}, ${`RXB-${n}`}, ${`Obat Resep B ${n}`}, 'tablet', 500000) returning id`,
       );
-      const rx = await env.post(`/api/rekammedis/visit/${v.id}/resep`, {
-        items: [{ item: Number(item.id), qty: 10, signa: '3 x 1 sesudah makan' }],
-      });
+      // Prescriptions are written by the doctor (issue 25).
+      const rx = await env.post(
+        `/api/rekammedis/visit/${v.id}/resep`,
+        { items: [{ item: Number(item.id), qty: 10, signa: '3 x 1 sesudah makan' }] },
+        doctor,
+      );
       return { id: rx.id as number };
     },
     inputs: { 'medicalLists.prescriptionPdf': {} },

@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
+import type { TestUser } from '../helpers.js';
 import type { FactoryEnv, ModuleFactories } from './types.js';
 
 let seq = 0;
 
 /** A visit of branch B (patient and doctor made there), through the visits API. */
-async function visitB(env: FactoryEnv): Promise<{ id: number; doctor: number }> {
+async function visitB(env: FactoryEnv): Promise<{ id: number; doctor: number; doctorUser: TestUser }> {
   const n = ++seq;
   const customer = await env.t.makePatient(env.branch, { name: `Pasien RM B ${n}` });
   const doctor = await env.t.makeUser('dokter', { branchId: env.branch, password: null });
   const v = await env.post('/api/service/visit', { customer, doctor: doctor.id, kind: 'konsultasi' });
-  return { id: v.id as number, doctor: doctor.id };
+  return { id: v.id as number, doctor: doctor.id, doctorUser: doctor };
 }
 
 /** A treatment, an item and a lab form of branch B's masters (inserted: the masters module owns their API). */
@@ -64,7 +65,8 @@ function entryFactory(kind: 'soap' | 'treatment' | 'produk' | 'bhp' | 'resep' | 
         alergi: { allergen: 'Penisilin' },
         lab: { form_lab: m.lab, qty: 1, note: 'Puasa' },
       }[kind];
-      const created = await env.post(`/api/rekammedis/visit/${v.id}/${kind}`, body);
+      // Clinical entries are written by clinicians (issue 25): the visit's doctor.
+      const created = await env.post(`/api/rekammedis/visit/${v.id}/${kind}`, body, v.doctorUser);
       const id = kind === 'resep' ? (created.items[0].id as number) : (created.id as number);
       return { id };
     },
@@ -86,7 +88,14 @@ function entryFactory(kind: 'soap' | 'treatment' | 'produk' | 'bhp' | 'resep' | 
 
 export const medicalRecordsFactories: ModuleFactories = {
   'medicalRecords.visit': {
-    create: async (env) => ({ id: (await visitB(env)).id }),
+    // A visit examined and finished, with the sick-leave letter its doctor issued (its reprint is a GET of the visit).
+    create: async (env) => {
+      const v = await visitB(env);
+      await env.post(`/api/rekammedis/visit/${v.id}/soap`, soapBody, v.doctorUser);
+      await env.post(`/api/rekammedis/visit/${v.id}/finish`, {}, v.doctorUser);
+      await env.post(`/api/rekammedis/visit/${v.id}/surat-sakit`, { days: 1 }, v.doctorUser);
+      return { id: v.id };
+    },
     inputs: visitInputs,
   },
   'medicalRecords.patient': {

@@ -1,4 +1,5 @@
 import { access, type Access, type Resource } from '../access.js';
+import { rmRead } from '../module-access.js';
 import { z, emptyToUndefined, idOf, optionalDate, optionalQueryInt, pageQuery } from './common.js';
 
 /**
@@ -19,10 +20,10 @@ export const MEDICAL_LIST_RESOURCE: Record<MedicalListKind, Resource> = {
   foto: 'RM_FOTOPROGRES',
 };
 export const MEDICAL_LIST_ACCESS: Record<MedicalListKind, Access> = {
-  soap: access.feature('RM_DOKUMEN', 'read'),
-  treatment: access.feature('RM_TREATMENT', 'read'),
-  produk: access.feature('RM_PRODUK', 'read'),
-  resep: access.feature('RM_RESEP', 'read'),
+  soap: rmRead('RM_DOKUMEN'),
+  treatment: rmRead('RM_TREATMENT'),
+  produk: rmRead('RM_PRODUK'),
+  resep: rmRead('RM_RESEP'),
   foto: access.feature('RM_FOTOPROGRES', 'read'),
 };
 export const MEDICAL_LIST_TITLE: Record<MedicalListKind, string> = {
@@ -123,9 +124,13 @@ export interface MedicalListRows {
   foto: FotoListRow;
 }
 
+/** How many days after the visit a sick leave may start (issue 25: the doctor certifies what they examined). */
+export const SICK_LETTER_MAX_START_DAYS = 3;
+
 /**
- * GET /api/rekammedis/visit/{id}/surat-sakit.pdf: days of rest (1-30, default 1), from (default the visit date; not
- * before it), diagnosis=1 to print the primary diagnosis (left out by default: the letter leaves the clinic).
+ * POST /api/rekammedis/visit/{id}/surat-sakit (issue 25): days of rest (1-30, default 1), from (default the visit
+ * date; from the visit date to SICK_LETTER_MAX_START_DAYS days after it), diagnosis=1 to print the primary diagnosis
+ * (left out by default: the letter leaves the clinic). Issued once, stored; GET .../surat-sakit.pdf reprints it.
  */
 export const sickLetterQuery = z.object({
   days: z.preprocess(
@@ -140,4 +145,18 @@ export const sickLetterQuery = z.object({
   from: optionalDate,
   diagnosis: optionalQueryInt,
 });
+export const sickLetterInput = sickLetterQuery;
+
+/** A stored sick-leave letter: what was issued, and what every reprint shows. */
+export interface SickLetterDto {
+  id: number;
+  code: string;
+  visit_id: number;
+  days: number;
+  from: string;
+  to: string;
+  diagnosis: string | null;
+  doctor: { id: number; name: string };
+  issued_at: string;
+}
 export type SickLetterQuery = z.input<typeof sickLetterQuery>;

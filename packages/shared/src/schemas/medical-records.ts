@@ -23,7 +23,7 @@ export const RM_KIND_LABEL: Record<RmKind, string> = {
 };
 
 /** The privilege (spec 6 resource) that guards each kind: read to see it, manage to write it. */
-export const RM_KIND_RESOURCE: Record<RmKind, Resource> = {
+export const RM_KIND_RESOURCE: Record<RmKind, 'RM_DOKUMEN' | 'RM_TREATMENT' | 'RM_PRODUK' | 'RM_BHP' | 'RM_RESEP'> = {
   soap: 'RM_DOKUMEN',
   treatment: 'RM_TREATMENT',
   produk: 'RM_PRODUK',
@@ -35,7 +35,7 @@ export const RM_KIND_RESOURCE: Record<RmKind, Resource> = {
 };
 
 /** The correction right (perbaikan, Permenkes 24/2022): manage on this resource lets a finished record be corrected. */
-export const RM_CORRECTION_RESOURCE: Resource = 'RM_PERBAIKAN';
+export const RM_CORRECTION_RESOURCE = 'RM_PERBAIKAN' as const satisfies Resource;
 
 export const RM_RECORD_STATUSES = ['draft', 'finished'] as const;
 export type RmRecordStatus = (typeof RM_RECORD_STATUSES)[number];
@@ -509,3 +509,22 @@ export interface RmAccessLogDto {
   visit_id: number | null;
   ip: string | null;
 }
+
+/**
+ * A change another user made to a record after it was finished (issue 25): a correction, a void or an addition,
+ * with its reason, shown to the visit's treating doctor (GET /api/rekammedis/corrections).
+ */
+export interface RmCorrectionDto {
+  /** The version written (rm_entry_version id). */
+  id: number;
+  at: string;
+  by: RmPerson | null;
+  action: RmVersionAction;
+  kind: RmKind;
+  entry: number;
+  version: number;
+  reason: string | null;
+  visit: { id: number; code: string; visit_date: string };
+  customer: { id: number; name: string };
+}
+export const correctionsQuery = z.object({ ...pageOf(50, 20) });

@@ -316,3 +316,43 @@ export const rmProcedure = pgTable(
     index('rm_procedure_code_idx').on(t.code),
   ],
 );
+
+/**
+ * A sick-leave letter (Surat Keterangan Sakit, issue 25): issued once per visit by the visit's treating doctor for a
+ * finished record, stored when issued (number from the numbering service, days, dates, the diagnosis text when asked
+ * for) so a reprint reproduces exactly it. Never changed nor deleted (rm_append_only, drizzle custom migration).
+ */
+export const rmSickLetter = pgTable(
+  'rm_sick_letter',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    record_id: integer('record_id')
+      .notNull()
+      .references(() => rmRecord.id),
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => visit.id),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    doctor_id: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    days: smallint('days').notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    diagnosis: text('diagnosis'),
+    created_by: userRef('created_by').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rm_sick_letter_visit_idx').on(t.visit_id),
+    uniqueIndex('rm_sick_letter_profile_code_idx').on(t.profile_id, t.code),
+    index('rm_sick_letter_profile_idx').on(t.profile_id),
+    check('rm_sick_letter_days_chk', sql`${t.days} between 1 and 30`),
+    check('rm_sick_letter_dates_chk', sql`${t.end_date} = ${t.start_date} + (${t.days} - 1)`),
+    check('rm_sick_letter_doctor_chk', sql`${t.created_by} = ${t.doctor_id}`),
+  ],
+);

@@ -6,15 +6,18 @@ import {
   MEDICAL_LIST_TITLE,
   medicalListDoctorsQuery,
   medicalListQuery,
-  sickLetterQuery,
+  rmRead,
+  RM_ACCESS,
+  sickLetterInput,
   z,
   type MedicalListKind,
 } from '@klinik/shared';
-import { query, restOnly } from '../../http/endpoint.js';
+import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { RM_VISIT } from '../medicalRecords/index.js';
 import { PRESCRIPTION } from './entities.js';
 import * as printouts from './printouts.js';
 import * as service from './service.js';
+import * as sickLetter from './sick-letter.js';
 
 const byId = z.object({ id: idParam });
 const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
@@ -63,7 +66,7 @@ export const medicalListsEndpoints = {
     entity: RM_VISIT,
     summary:
       'Resume medis kunjungan (PDF): kop cabang, identitas pasien, SOAP, tanda vital, diagnosis ICD-10, tindakan, resep, dokter dan SIP',
-    access: access.feature('RM_DOKUMEN', 'read'),
+    access: rmRead('RM_DOKUMEN'),
     input: byId,
     rest: { method: 'GET', path: '/api/rekammedis/visit/:id/resume.pdf', envelope: 'raw', produces: 'application/pdf' },
     async handler(ctx, { id }, { reply }) {
@@ -73,29 +76,45 @@ export const medicalListsEndpoints = {
   prescriptionPdf: restOnly({
     entity: PRESCRIPTION,
     summary: 'Resep (PDF): R/ obat, jumlah dan signa, identitas dan alergi pasien, dokter dan SIP (id = id resep)',
-    access: access.feature('RM_RESEP', 'read'),
+    access: rmRead('RM_RESEP'),
     input: byId,
     rest: { method: 'GET', path: '/api/rekammedis/prescription/:id/pdf', envelope: 'raw', produces: 'application/pdf' },
     async handler(ctx, { id }, { reply }) {
       return sendPdf(reply, await printouts.prescriptionPdf(ctx, id));
     },
   }),
+  sickLetter: query({
+    entity: RM_VISIT,
+    summary: 'Surat keterangan sakit yang sudah dibuat untuk kunjungan ini (null bila belum; dicatat di log akses)',
+    access: RM_ACCESS.sickLetterRead,
+    input: byId,
+    rest: { method: 'GET', path: '/api/rekammedis/visit/:id/surat-sakit' },
+    handler: (ctx, { id }) => sickLetter.get(ctx, id),
+  }),
+  sickLetterIssue: mutation({
+    entity: RM_VISIT,
+    summary:
+      'Buat surat keterangan sakit (dokter yang memeriksa, rekam medis selesai; sekali per kunjungan, nomor SKS): days 1-30, ' +
+      'from (bawaan tanggal kunjungan, paling lambat 3 hari sesudahnya), diagnosis=1 mencetak diagnosis utama',
+    access: RM_ACCESS.sickLetterIssue,
+    input: sickLetterInput.extend({ id: idParam }),
+    rest: { method: 'POST', path: '/api/rekammedis/visit/:id/surat-sakit', status: 201 },
+    handler: (ctx, { id, ...input }) => sickLetter.issue(ctx, id, input),
+  }),
   sickLetterPdf: restOnly({
     entity: RM_VISIT,
     summary:
-      'Surat keterangan sakit (PDF; dokter, manager): days (1-30, bawaan 1), from (bawaan tanggal kunjungan, tidak sebelum kunjungan), diagnosis=1 mencetak diagnosis utama',
-    // The doctor certifies sickness (nurses write SOAP too, but do not sign this letter); the manager may reprint it
-    // (the letter names the visit's doctor and SIP, whoever prints it); top-level users pass.
-    access: access.roles('dokter', 'manager'),
-    input: sickLetterQuery.extend({ id: idParam }),
+      'Surat keterangan sakit (PDF) persis seperti dibuat: nomor, jumlah hari, tanggal, diagnosis; 404 bila belum dibuat',
+    access: RM_ACCESS.sickLetterRead,
+    input: byId,
     rest: {
       method: 'GET',
       path: '/api/rekammedis/visit/:id/surat-sakit.pdf',
       envelope: 'raw',
       produces: 'application/pdf',
     },
-    async handler(ctx, { id, ...q }, { reply }) {
-      return sendPdf(reply, await printouts.sickLetterPdf(ctx, id, q));
+    async handler(ctx, { id }, { reply }) {
+      return sendPdf(reply, await printouts.sickLetterPdf(ctx, id));
     },
   }),
 };

@@ -298,11 +298,36 @@ describe('printouts', () => {
     ])
       expect(voided).toContain(s);
     expect(rxText).not.toContain('BATAL');
-    const letter = await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=3&diagnosis=1`);
+    // Issue 25: the letter is issued by the treating doctor for a finished record, stored, and reprinted as stored.
+    const url = `/api/rekammedis/visit/${visit1}/surat-sakit`;
+    expect((await t.api(dokter).post(url, { days: 3, diagnosis: 1 })).body).toEqual([
+      { field: 'visit', message: 'Rekam medis kunjungan ini belum selesai: surat keterangan sakit belum dapat dibuat' },
+    ]);
+    expect((await t.api(dokter).get(`${url}.pdf`)).status).toBe(404);
+    await post(dokter, `/api/rekammedis/visit/${visit1}/finish`, {});
+    for (const other of [dokter2, manager, perawat, owner]) {
+      const res = await t.api(other).post(url, { days: 3 });
+      expect(res.status, other.role).toBe(403);
+    }
+    expect((await t.api(dokter).get(url)).body).toEqual({ data: null });
+    const issued = await t.api(dokter).post(url, { days: 3, diagnosis: 1 });
+    expect(issued.status).toBe(201);
+    expect(issued.body.data).toMatchObject({
+      code: `SKS/${String(branchA).padStart(2, '0')}/202611/0001`,
+      visit_id: visit1,
+      days: 3,
+      from: '2026-11-23',
+      to: '2026-11-25',
+      diagnosis: 'Jerawat vulgaris (L70.0)',
+      doctor: { id: dokter.id, name: 'dr. Rina Lestari' },
+    });
+    expect((await t.api(dokter).post(url, { days: 30, from: '2026-11-24' })).status).toBe(409);
+    const letter = await t.api(dokter).get(`${url}.pdf`);
     expect(letter.status).toBe(200);
     const text = pdfText(letter.raw.rawPayload);
     for (const s of [
       'SURAT KETERANGAN SAKIT',
+      issued.body.data.code,
       'Budi Daftar',
       '3 (tiga) hari',
       '23 November 2026',
@@ -311,30 +336,39 @@ describe('printouts', () => {
       'dr. Rina Lestari',
     ])
       expect(text).toContain(s);
-    const noDx = pdfText(
-      (await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=2&from=2026-11-24`)).raw
-        .rawPayload,
+    // A reprint days later, by the manager who reads the record: exactly the letter issued.
+    t.setNow('2026-12-05T03:00:00Z');
+    const again = await t.api(manager).get(`${url}.pdf`);
+    expect(pdfText(again.raw.rawPayload)).toBe(text);
+    t.setNow('2026-11-24T03:00:00Z');
+    const [stored] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from rm_sick_letter where visit_id = ${visit1}`,
     );
-    expect(noDx).toContain('24 November 2026');
-    expect(noDx).toContain('25 November 2026');
-    expect(noDx).not.toContain('L70.0');
+    expect(stored.n).toBe(1);
   });
 
   it('refuses bad input (400), roles without the right (403) and other branches (404)', async () => {
-    const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from audit_log`);
-    expect((await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=0`)).body).toEqual([
-      { field: 'days', message: 'Minimal 1 hari' },
-    ]);
-    expect((await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?days=31`)).status).toBe(400);
-    expect((await t.api(dokter).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf?from=2026-11-20`)).body).toEqual([
+    const count = sql`select (select count(*) from audit_log)::int as a, (select count(*) from rm_sick_letter)::int as l`;
+    const before = await queryRows<{ a: number; l: number }>(t.db, count);
+    const url = `/api/rekammedis/visit/${visit2}/surat-sakit`;
+    expect((await t.api(dokter2).post(url, { days: 0 })).body).toEqual([{ field: 'days', message: 'Minimal 1 hari' }]);
+    expect((await t.api(dokter2).post(url, { days: 31 })).status).toBe(400);
+    expect((await t.api(dokter2).post(url, { from: '2026-11-20' })).body).toEqual([
       { field: 'from', message: 'Tanggal mulai istirahat tidak boleh sebelum tanggal kunjungan' },
     ]);
+    // A rest starting years ahead (or more than three days after the visit) is not certified.
+    for (const from of ['2026-11-28', '2029-01-01'])
+      expect((await t.api(dokter2).post(url, { from })).body).toEqual([
+        { field: 'from', message: 'Tanggal mulai istirahat paling lambat 3 hari sesudah tanggal kunjungan' },
+      ]);
     expect((await t.api(perawat).get(`/api/rekammedis/visit/${visit1}/surat-sakit.pdf`)).status).toBe(403);
+    expect((await t.api(apoteker).get(`/api/rekammedis/visit/${visit1}/surat-sakit`)).status).toBe(403);
+    expect((await t.api(dokterB).post(`/api/rekammedis/visit/${visit1}/surat-sakit`, {})).status).toBe(404);
     expect((await t.api(finance).get(`/api/rekammedis/visit/${visit1}/resume.pdf`)).status).toBe(403);
     expect((await t.api(multimedia).get(`/api/rekammedis/prescription/${prescription}/pdf`)).status).toBe(403);
     expect((await t.api(dokterB).get(`/api/rekammedis/visit/${visit1}/resume.pdf`)).status).toBe(404);
     expect((await t.api(dokterB).get(`/api/rekammedis/prescription/${prescription}/pdf`)).status).toBe(404);
-    const after = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from audit_log`);
-    expect(after).toEqual(before);
+    expect(await queryRows<{ a: number; l: number }>(t.db, count)).toEqual(before);
   });
 });

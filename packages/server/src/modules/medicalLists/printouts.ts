@@ -1,12 +1,12 @@
-import { addDays } from '@klinik/shared';
 import { requireAccess } from '../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { readUpload } from '../../lib/uploads.js';
 import { RM_VISIT } from '../medicalRecords/index.js';
 import { PRESCRIPTION } from './entities.js';
 import { resepHtml, resumeHtml, suratSakitHtml, type PrintDoc } from './print.js';
 import * as q from './queries.js';
+import * as sickLetter from './sick-letter.js';
 import { logRecordReads } from './service.js';
 
 /**
@@ -74,32 +74,23 @@ export async function prescriptionPdf(ctx: Ctx, id: number): Promise<Pdf> {
 }
 
 /**
- * GET /api/rekammedis/visit/{id}/surat-sakit.pdf?days=&from=&diagnosis=: rest for `days` days from `from` (default
- * the visit date; never before it). The diagnosis is printed only when asked (diagnosis=1: the letter goes to an
- * employer or a school). The number follows the visit's ('KJ/01/202611/0007' -> 'SKS/01/202611/0007'), so a
- * reprint carries the same number.
+ * GET /api/rekammedis/visit/{id}/surat-sakit.pdf: the letter issued for the visit (sick-letter.ts), exactly as
+ * stored: its number, days, dates, diagnosis and issue date; 404 when none was issued.
  */
-export async function sickLetterPdf(
-  ctx: Ctx,
-  visitId: number,
-  input: { days: number; from?: string | null; diagnosis?: number },
-): Promise<Pdf> {
+export async function sickLetterPdf(ctx: Ctx, visitId: number): Promise<Pdf> {
   const c = requireUser(ctx);
   await requireAccess(c, RM_VISIT, [visitId], 'read');
-  const doc = await printDoc(c, visitId);
-  const h = doc.head;
-  if (h.visit_status === 'batal') throw badRequest('Kunjungan ini dibatalkan', 'visit');
-  const from = input.from ?? h.visit_date;
-  if (from < h.visit_date) throw badRequest('Tanggal mulai istirahat tidak boleh sebelum tanggal kunjungan', 'from');
-  const to = addDays(from, input.days - 1);
-  let diagnosis: string | null = null;
-  if (input.diagnosis === 1) {
-    const soap = (await q.printEntries(c.db, visitId)).filter((e) => e.kind === 'soap').at(-1);
-    const primary = soap?.diagnoses?.find((d) => d.primary) ?? soap?.diagnoses?.[0];
-    diagnosis = primary ? `${primary.name_id} (${primary.code})` : null;
-  }
-  const number = `SKS/${h.visit_code.replace(/^[A-Z]+\//, '')}`;
-  const pdf = await c.services.pdf.render(suratSakitHtml(doc, { number, days: input.days, from, to, diagnosis }));
-  await logPrint(c, h, 'surat_sakit_pdf', { days: input.days, from, to });
-  return { pdf, filename: fileSafe(`surat-sakit-${h.patient_norm}-${from}.pdf`) };
+  const l = await sickLetter.forPrint(c, visitId);
+  const doc = { ...(await printDoc(c, visitId)), printedOn: l.issued_on };
+  const pdf = await c.services.pdf.render(
+    suratSakitHtml(doc, {
+      number: l.code,
+      days: Number(l.days),
+      from: l.start_date,
+      to: l.end_date,
+      diagnosis: l.diagnosis,
+    }),
+  );
+  await logPrint(c, doc.head, 'surat_sakit_pdf', { letter: Number(l.id) });
+  return { pdf, filename: fileSafe(`surat-sakit-${doc.head.patient_norm}-${l.start_date}.pdf`) };
 }

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
 import type { MedicalListKind } from '@klinik/shared';
 
 /**
@@ -348,30 +347,6 @@ export async function patientAllergies(db: Db, customerId: number): Promise<stri
   return rows.map((r) => r.allergen);
 }
 
-// ------------------------------------------------------------------------------------------------ access trail
-
-/**
- * Reads of patients' records, one audit row per patient (entity 'rekam_medis', keyed by the patient, the rows the
- * record's access log shows a manager), in one statement.
- */
-export async function insertRecordReads(
-  db: Db,
-  rows: { user_id: number; profile_id: number; action: string; customer: number; after: unknown; request_id: string }[],
-): Promise<void> {
-  if (!rows.length) return;
-  await db.insert(auditLog).values(
-    rows.map((r) => ({
-      user_id: r.user_id,
-      profile_id: r.profile_id,
-      action: r.action,
-      entity: 'rekam_medis',
-      entity_id: String(r.customer),
-      after: r.after,
-      request_id: r.request_id,
-    })),
-  );
-}
-
 /** Doctors of the branches in scope (role 2, active, or practising there), for the lists' doctor filter. */
 export async function doctorsInScope(db: Db, scope: BranchScope): Promise<{ id: number; name: string }[]> {
   return queryRows<{ id: number; name: string }>(
@@ -383,4 +358,72 @@ export async function doctorsInScope(db: Db, scope: BranchScope): Promise<{ id: 
                           and ${scopeSql(sql`dp.profile_id`, scope)}))
         order by u.name, u.id`,
   );
+}
+
+// ------------------------------------------------------------------------------------------------ sick letters
+
+export interface SickLetterRow {
+  id: number;
+  profile_id: number;
+  visit_id: number;
+  customer_id: number;
+  doctor_id: number;
+  doctor_name: string;
+  code: string;
+  days: number;
+  start_date: string;
+  end_date: string;
+  diagnosis: string | null;
+  created_at: string;
+  /** The issue date in the branch's time zone (the letter's date). */
+  issued_on: string;
+}
+
+/** The letter issued for a visit (at most one). */
+export async function sickLetterOf(db: Db, visitId: number): Promise<SickLetterRow | undefined> {
+  const [row] = await queryRows<SickLetterRow>(
+    db,
+    sql`select l.id, l.profile_id, l.visit_id, l.customer_id, l.doctor_id, d.name as doctor_name, l.code, l.days,
+          l.start_date::text as start_date, l.end_date::text as end_date, l.diagnosis, l.created_at::text as created_at,
+          (l.created_at at time zone p.timezone)::date::text as issued_on
+        from rm_sick_letter l join users d on d.id = l.doctor_id join profile p on p.id = l.profile_id
+        where l.visit_id = ${visitId}`,
+  );
+  return row;
+}
+
+export async function insertSickLetter(
+  db: Db,
+  v: {
+    profile_id: number;
+    record_id: number;
+    visit_id: number;
+    customer_id: number;
+    doctor_id: number;
+    code: string;
+    days: number;
+    start_date: string;
+    end_date: string;
+    diagnosis: string | null;
+    created_by: number;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into rm_sick_letter (profile_id, record_id, visit_id, customer_id, doctor_id, code, days, start_date,
+          end_date, diagnosis, created_by)
+        values (${v.profile_id}, ${v.record_id}, ${v.visit_id}, ${v.customer_id}, ${v.doctor_id}, ${v.code}, ${v.days},
+          ${v.start_date}, ${v.end_date}, ${v.diagnosis}, ${v.created_by})
+        returning id`,
+  );
+  return Number(row.id);
+}
+
+/** The record of a visit (id, status), for the letter's checks. */
+export async function recordOfVisit(db: Db, visitId: number): Promise<{ id: number; status: string } | undefined> {
+  const [row] = await queryRows<{ id: number; status: string }>(
+    db,
+    sql`select id, status from rm_record where visit_id = ${visitId} for share`,
+  );
+  return row;
 }

@@ -8,7 +8,8 @@ import {
   type z,
 } from '@klinik/shared';
 import { branchScope } from '../../http/access-scope.js';
-import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
+import { requireUser, type Ctx } from '../../http/context.js';
+import { auditRecordReads } from '../../lib/audit.js';
 import * as q from './queries.js';
 
 type Parsed = z.output<typeof medicalListQuery>;
@@ -77,35 +78,8 @@ const photoDto = (r: q.PhotoRow): MedicalListRows['foto'] => ({
   thumbnailurl: `/api/files/visitmultimedia/${r.id}/thumbnail`,
 });
 
-/**
- * Every read of patients' records goes to the append-only audit log the record's access log shows (entity
- * 'rekam_medis', keyed by the patient, with the visits read and the reader's address), one row per patient, written
- * after the data was gathered and before it is sent.
- */
-export async function logRecordReads(
-  c: AuthedCtx,
-  action: 'read' | 'export',
-  reads: { customer: number; visit: number; branch: number }[],
-  detail: Record<string, string | number | boolean | null>,
-): Promise<void> {
-  const byPatient = new Map<number, { branch: number; visits: number[] }>();
-  for (const r of reads) {
-    const p = byPatient.get(r.customer) ?? { branch: r.branch, visits: [] };
-    if (!p.visits.includes(r.visit)) p.visits.push(r.visit);
-    byPatient.set(r.customer, p);
-  }
-  await q.insertRecordReads(
-    c.db,
-    [...byPatient].map(([customer, p]) => ({
-      user_id: c.user.id,
-      profile_id: p.branch,
-      action,
-      customer,
-      after: { ...detail, visit: p.visits.length === 1 ? p.visits[0] : null, visits: p.visits.slice(0, 100), ip: c.ip },
-      request_id: c.requestId,
-    })),
-  );
-}
+/** The record lists and printouts write the one read trail of clinical data (lib/audit.ts, auditRecordReads). */
+export const logRecordReads = auditRecordReads;
 
 /**
  * One page of a record list. Reading it is a read of every patient on the page (logRecordReads), 'export' when the

@@ -1,4 +1,6 @@
 import {
+  access,
+  correctionsQuery,
   RM_ACCESS,
   alergiCorrectionInput,
   alergiInput,
@@ -105,6 +107,14 @@ export const medicalRecordsEndpoints = {
     input: withId.and(recordAccessQuery),
     handler: (ctx, { id, ...input }) => service.accessLog(ctx, id, input),
     rest: { method: 'GET', path: '/api/rekammedis/patient/:id/access', envelope: 'paged' },
+  }),
+  corrections: query({
+    summary:
+      'Perbaikan rekam medis saya oleh pengguna lain: perbaikan, pembatalan dan tambahan sesudah selesai, dengan alasannya (dicatat di log akses)',
+    access: access.roles('dokter'),
+    input: correctionsQuery,
+    handler: (ctx, input) => service.corrections(ctx, input),
+    rest: { method: 'GET', path: '/api/rekammedis/corrections', envelope: 'paged' },
   }),
   visit: query({
     entity: RM_VISIT,

@@ -733,6 +733,60 @@ export async function photosOf(db: Db, visitIds: readonly number[]): Promise<Pho
 // The read trail
 // ---------------------------------------------------------------------------------------------------------------
 
+export interface CorrectionRow {
+  id: number;
+  at: string;
+  by_id: number | null;
+  by_name: string | null;
+  action: string;
+  kind: string;
+  entry_id: number;
+  version: number;
+  reason: string | null;
+  visit_id: number;
+  visit_code: string;
+  visit_date: string;
+  customer_id: number;
+  customer_name: string;
+  profile_id: number;
+}
+
+/**
+ * What other users changed in this doctor's finished records (issue 25): versions written after the record was
+ * finished by someone else (corrections, voids, and additions: version 1 of an entry created after finishing),
+ * newest first.
+ */
+export async function correctionsFor(
+  db: Db,
+  doctor: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CorrectionRow[]; count: number }> {
+  const from = sql`from rm_entry_version ev
+      join rm_entry e on e.id = ev.entry_id
+      join rm_record r on r.id = e.record_id
+      join visit vi on vi.id = e.visit_id
+      where vi.doctor_id = ${doctor} and r.status = 'finished' and ev.created_at >= r.finished_at
+        and ev.created_by is distinct from ${doctor}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<CorrectionRow>(
+      db,
+      sql`select ev.id, ev.created_at::text as at, ev.created_by as by_id, u.name as by_name, ev.action, e.kind,
+            e.id as entry_id, ev.version, ev.reason, vi.id as visit_id, vi.code as visit_code,
+            vi.visit_date::text as visit_date, vi.customer_id, c.name as customer_name, vi.profile_id
+          from (select ev.id ${from}) x
+          join rm_entry_version ev on ev.id = x.id
+          join rm_entry e on e.id = ev.entry_id
+          join visit vi on vi.id = e.visit_id
+          join users c on c.id = vi.customer_id
+          left join users u on u.id = ev.created_by
+          order by ev.created_at desc, ev.id desc limit ${limit} offset ${offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
 export async function accessLog(
   db: Db,
   customer: number,

@@ -6,9 +6,12 @@ import {
   RM_CORRECTION_RESOURCE,
   RM_KIND_RESOURCE,
   RM_KINDS,
+  rmWrite,
   type Paged,
   type PrescriptionStatus,
   type RmAccessLogDto,
+  type RmCorrectionDto,
+  type correctionsQuery,
   type RmEntryDto,
   type RmKind,
   type RmPrescriptionDto,
@@ -39,7 +42,7 @@ import {
 import { branchScope, inScope, requireAccess } from '../../http/access-scope.js';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany, conflict, forbidden, notFound } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditRecordReads } from '../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { completeVisitForRecord } from '../visits/index.js';
 import { allergyOverrides } from './allergy.js';
@@ -73,29 +76,28 @@ function readableKinds(c: AuthedCtx, treating: boolean): RmKind[] {
 }
 const readsPhotos = (c: AuthedCtx, treating: boolean) => treating || canFeature(c.user, 'RM_FOTOPROGRES', 'read');
 
+/** Clinical entries are written by clinicians with the kind's manage right (rmWrite: a role gate and the right). */
+const mayWrite = (c: AuthedCtx, kind: RmKind) => allows(c.user, rmWrite(RM_KIND_RESOURCE[kind]));
 function requireManage(c: AuthedCtx, kind: RmKind) {
-  if (!canFeature(c.user, RM_KIND_RESOURCE[kind], 'manage')) throw forbidden();
+  if (!mayWrite(c, kind)) throw forbidden();
 }
 
 /** After finishing, a change is a correction: the right and a reason. */
 function requireCorrection(c: AuthedCtx, record: q.RecordRow, reason: string | null | undefined) {
   if (record.status !== 'finished') return;
-  if (!canFeature(c.user, RM_CORRECTION_RESOURCE, 'manage')) throw forbidden(NEED_CORRECTION);
+  if (!allows(c.user, rmWrite(RM_CORRECTION_RESOURCE))) throw forbidden(NEED_CORRECTION);
   if (!reason || !reason.trim()) throw badRequest(NEED_REASON, 'reason');
 }
 
-/** Who read which patient's record, which visit, from where (the same append-only audit log). */
+/** Who read which patient's record, which visit, from where: the one read trail of clinical data (lib/audit.ts). */
 async function logRead(
   c: AuthedCtx,
   customer: number,
+  branch: number,
   detail: { what: 'visit' | 'patient' | 'history'; visit?: number | null; entry?: number; page?: number },
 ) {
-  await audit(c, {
-    action: 'read',
-    entity: 'rekam_medis',
-    entityId: customer,
-    after: { ...detail, visit: detail.visit ?? null, ip: c.ip },
-  });
+  const { visit, ...rest } = detail;
+  await auditRecordReads(c, 'read', [{ customer, visit: visit ?? null, branch }], rest);
 }
 
 function pgConflict(err: unknown): AppError | null {
@@ -252,7 +254,7 @@ async function assemble(
         kind: h.kind,
         status: h.status,
         pay_status: h.pay_status,
-        complaint: h.complaint,
+        complaint: kinds.includes('soap') ? h.complaint : null,
         doctor: { id: h.doctor_id, name: h.doctor_name },
         nurse: person(h.nurse_id, h.nurse_name),
       },
@@ -315,15 +317,15 @@ export async function visitRecord(ctx: Ctx, visitId: number): Promise<RmVisitRec
     const rows = await q.patientAllergies(c.db, branchScope(c, { isallbranch: 1 }), h.customer_id);
     allergies = rows.map((r) => entryDto(r, { diagnoses: [], procedures: [] }));
   }
-  await logRead(c, h.customer_id, { what: 'visit', visit: h.id });
+  await logRead(c, h.customer_id, h.profile_id, { what: 'visit', visit: h.id });
   // Read across branches, written only in the session's own (the write scope).
   const sameBranch = inScope(branchScope(c, {}, 'write'), h.profile_id);
   return {
     ...dto,
     allergies,
     can: {
-      write: sameBranch ? RM_KINDS.filter((k) => canFeature(c.user, RM_KIND_RESOURCE[k], 'manage')) : [],
-      correct: sameBranch && canFeature(c.user, RM_CORRECTION_RESOURCE, 'manage'),
+      write: sameBranch ? RM_KINDS.filter((k) => mayWrite(c, k)) : [],
+      correct: sameBranch && allows(c.user, rmWrite(RM_CORRECTION_RESOURCE)),
       finish: sameBranch && allows(c.user, RM_ACCESS.finish),
     },
   };
@@ -369,7 +371,7 @@ export async function patientRecord(
     (h) => readableKinds(c, h.doctor_id === c.user.id),
     (h) => readsPhotos(c, h.doctor_id === c.user.id),
   );
-  await logRead(c, customerId, { what: 'patient', page: input.page });
+  await logRead(c, customerId, c.branchId, { what: 'patient', page: input.page });
   return { data, count };
 }
 
@@ -395,7 +397,7 @@ export async function history(
         )
       : { diagnoses: [], procedures: [] };
   const current = rows.find((r) => r.version === r.head_version) ?? rows[rows.length - 1];
-  await logRead(c, entry.customer_id, { what: 'history', visit: entry.visit_id, entry: entryId });
+  await logRead(c, entry.customer_id, entry.profile_id, { what: 'history', visit: entry.visit_id, entry: entryId });
   return { ...entryDto(current, codes), versions: rows.map((r) => versionDto(r, codes)) };
 }
 
@@ -421,6 +423,37 @@ export async function accessLog(
         ip: after.ip ?? null,
       };
     }),
+  };
+}
+
+/**
+ * GET /api/rekammedis/corrections: what other users changed in the signed-in doctor's finished records, with the
+ * reason (issue 25: a correction of another doctor's record is visible to that doctor). The doctor reads their own
+ * patients' records; each patient listed joins the read trail.
+ */
+export async function corrections(ctx: Ctx, input: z.output<typeof correctionsQuery>): Promise<Paged<RmCorrectionDto>> {
+  const c = requireUser(ctx);
+  const { rows, count } = await q.correctionsFor(c.db, c.user.id, input.limit, (input.page - 1) * input.limit);
+  await auditRecordReads(
+    c,
+    'read',
+    rows.map((r) => ({ customer: Number(r.customer_id), visit: Number(r.visit_id), branch: Number(r.profile_id) })),
+    { what: 'perbaikan', page: input.page },
+  );
+  return {
+    count,
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      at: new Date(r.at).toISOString(),
+      by: person(r.by_id === null ? null : Number(r.by_id), r.by_name),
+      action: r.action as RmVersionAction,
+      kind: r.kind as RmKind,
+      entry: Number(r.entry_id),
+      version: Number(r.version),
+      reason: r.reason,
+      visit: { id: Number(r.visit_id), code: r.visit_code, visit_date: r.visit_date },
+      customer: { id: Number(r.customer_id), name: r.customer_name },
+    })),
   };
 }
 

@@ -32,6 +32,8 @@ const mutasiManage = access.feature('STOCK_MUTASI', 'manage');
 const stockRead = access.feature('STOCK_ITEM', 'read');
 const stockManage = access.feature('STOCK_ITEM', 'manage');
 export const pharmacyAccess = STOCK_FLOWS_ACCESS.pharmacy;
+/** Prescriptions (list, one, dispensing): the pharmacy's roles with the prescription read right (issue 25). */
+const prescriptionAccess = STOCK_FLOWS_ACCESS.prescriptions;
 
 /**
  * Transfers in two steps, stock counts and pharmacy dispensing (issue 13). Spec section 7 fixes
@@ -164,7 +166,7 @@ export const stockFlowsEndpoints = {
 
   resepList: query({
     summary: 'Resep rekam medis untuk apotek (default: menunggu dan sebagian)',
-    access: pharmacyAccess,
+    access: prescriptionAccess,
     input: resepListQuery,
     rest: { method: 'GET', path: '/api/inventory/resep', envelope: 'paged' },
     handler: (ctx, input) => pharmacy.listResep(ctx, input),
@@ -172,7 +174,7 @@ export const stockFlowsEndpoints = {
   resep: query({
     entity: RESEP,
     summary: 'Satu resep dengan sisa per baris, stok apotek dan penyerahannya',
-    access: pharmacyAccess,
+    access: prescriptionAccess,
     input: byId,
     rest: { method: 'GET', path: '/api/inventory/resep/:id' },
     handler: (ctx, input) => pharmacy.getResep(ctx, input.id),
@@ -180,7 +182,7 @@ export const stockFlowsEndpoints = {
   dispense: mutation({
     summary:
       'Serahkan resep: stok keluar dari gudang (FEFO, tidak pernah batch kedaluwarsa), HPP diposting; Idempotency-Key menjawab penyerahan pertama',
-    access: pharmacyAccess,
+    access: prescriptionAccess,
     input: dispenseInput.extend({ idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, { idempotency_key, ...input }) => pharmacy.dispense(ctx, input, idempotency_key),
     rest: {
@@ -205,10 +207,10 @@ export const stockFlowsEndpoints = {
     input: salesQuery,
     rest: { method: 'GET', path: '/api/inventory/sales/export', envelope: 'raw', produces: XLSX },
     async handler(ctx, input, { reply }) {
-      const page = await pharmacy.sales(ctx, { ...input, page: 1, limit: 500 });
+      const page = await pharmacy.sales(ctx, { ...input, page: 1, limit: 500 }, 'export');
       const rows = [...page.data];
       for (let p = 2; rows.length < page.count && p <= 40; p++)
-        rows.push(...(await pharmacy.sales(ctx, { ...input, page: p, limit: 500 })).data);
+        rows.push(...(await pharmacy.sales(ctx, { ...input, page: p, limit: 500 }, 'export')).data);
       const buf = await buildXlsx(
         'Penjualan Item',
         [

@@ -616,6 +616,10 @@ export interface SalesRow {
   source_id: number;
   document: string | null;
   customer_name: string | null;
+  /** The prescription's patient and visit (dispensing rows only): the read trail of who saw them. */
+  customer_id: number | null;
+  visit_id: number | null;
+  profile_id: number;
   warehouse_id: number;
   warehouse_name: string;
   item_id: number;
@@ -653,7 +657,7 @@ export async function listSales(
     queryRows<SalesRow>(
       db,
       sql`select m.id, to_char(m.moved_at, 'YYYY-MM-DD') as moved_at, m.kind, m.source_kind, m.source_id, d.code as document,
-            c.name as customer_name, m.warehouse_id, w.name as warehouse_name, m.item_id, i.code, i.name, i.unit, b.batch,
+            c.name as customer_name, p.customer_id, p.visit_id, m.profile_id, m.warehouse_id, w.name as warehouse_name, m.item_id, i.code, i.name, i.unit, b.batch,
             -m.quantity as quantity, -m.value::bigint as value,
             (select di.price from dispensing_item di where di.dispensing_id = d.id and di.item_id = m.item_id
                and di.batch_id is not distinct from m.batch_id limit 1)::bigint as price

@@ -344,10 +344,19 @@ describe('pharmacy', () => {
 
   it('hides another branch prescription (404) and refuses roles outside the inventory guard (403)', async () => {
     const r = await makeResep(t, jkt.branch, managerJkt, [{ item: para, qty: 1 }]);
-    expect((await t.api(invBdg).get(`/api/inventory/resep/${r.id}`)).status).toBe(404);
-    expect((await t.api(invBdg).post('/api/inventory/dispense', { resep: r.id, warehouse: bdg.apotek })).status).toBe(
-      404,
+    const apotekerBdg = await t.makeUser('apoteker', { branchId: bdg.branch, password: null });
+    expect((await t.api(apotekerBdg).get(`/api/inventory/resep/${r.id}`)).status).toBe(404);
+    expect(
+      (await t.api(apotekerBdg).post('/api/inventory/dispense', { resep: r.id, warehouse: bdg.apotek })).status,
+    ).toBe(404);
+    // Issue 25: the store room reads no prescriptions (no RM_RESEP read) and dispenses none.
+    const before = await countRows(t.db, ...TABLES, 'audit_log');
+    expect((await t.api(invJkt).get('/api/inventory/resep')).status).toBe(403);
+    expect((await t.api(invJkt).get(`/api/inventory/resep/${r.id}`)).status).toBe(403);
+    expect((await t.api(invJkt).post('/api/inventory/dispense', { resep: r.id, warehouse: jkt.apotek })).status).toBe(
+      403,
     );
+    expect(await countRows(t.db, ...TABLES, 'audit_log')).toEqual(before);
     expect((await t.api(dokter).post('/api/inventory/dispense', { resep: r.id, warehouse: jkt.apotek })).status).toBe(
       403,
     );

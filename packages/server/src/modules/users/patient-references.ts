@@ -12,6 +12,7 @@ export const PATIENT_REFERENCES = [
   { table: 'rm_record', column: 'customer_id' },
   { table: 'rm_prescription', column: 'customer_id' },
   { table: 'rm_entry', column: 'customer_id' },
+  { table: 'rm_sick_letter', column: 'customer_id' },
   { table: 'kasir_payment', column: 'customer_id' },
   { table: 'paket_membership', column: 'customer_id' },
 ] as const;
@@ -39,6 +40,8 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'dispensing.created_by',
   'doctor_practice.doctor_id',
   'doctor_schedule.doctor_id',
+  'rm_sick_letter.doctor_id',
+  'rm_sick_letter.created_by',
   'employee.user_id',
   'finance_periode.closed_by',
   'finance_periode.created_by',

@@ -1,5 +1,7 @@
 import {
+  allows,
   canTransitionVisit,
+  rmRead,
   nameInitials,
   VISIT_EVENT_CHANNEL,
   visitTransitionMessage,
@@ -16,7 +18,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditRecordReads } from '../../lib/audit.js';
 import { publishBranchEvent } from '../../lib/branch-events.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
@@ -56,6 +58,25 @@ async function announce(c: AuthedCtx, ids: number[]) {
   await publishBranchEvent(c.db, VISIT_EVENT_CHANNEL, c.branchId, ids);
 }
 
+/**
+ * The complaint is clinical data (issue 25): shown to those who read SOAP (rmRead RM_DOKUMEN) and to the visit's
+ * doctor, each patient whose complaint is answered joining the read trail; for the front desk and the others it is
+ * null (they typed it at registration and need not read it back).
+ */
+async function withComplaints(c: AuthedCtx, rows: VisitDto[], what: string): Promise<VisitDto[]> {
+  const readsAll = allows(c.user, rmRead('RM_DOKUMEN'));
+  const out = rows.map((v) => (readsAll || v.doctor.id === c.user.id ? v : { ...v, complaint: null }));
+  await auditRecordReads(
+    c,
+    'read',
+    out
+      .filter((v) => v.complaint !== null)
+      .map((v) => ({ customer: v.customer.id, visit: v.id, branch: v.profile_id })),
+    { what },
+  );
+  return out;
+}
+
 async function visitDto(c: AuthedCtx, id: number): Promise<VisitDto> {
   const [dto] = await q.listQueue(c.db, { scope: branchScope(c, { isallbranch: 1 }), id });
   if (!dto) throw notFound(VISIT.notFound);
@@ -68,7 +89,7 @@ async function visitDto(c: AuthedCtx, id: number): Promise<VisitDto> {
 
 export async function queue(ctx: Ctx, input: z.output<typeof visitQueueQuery>): Promise<VisitDto[]> {
   const c = requireUser(ctx);
-  return q.listQueue(c.db, {
+  const rows = await q.listQueue(c.db, {
     scope: branchScope(c),
     date: input.date ?? (await c.today()),
     status: input.status,
@@ -76,6 +97,7 @@ export async function queue(ctx: Ctx, input: z.output<typeof visitQueueQuery>): 
     mineDoctor: input.mine === 'doctor' ? c.user.id : undefined,
     mineNurse: input.mine === 'nurse' ? c.user.id : undefined,
   });
+  return withComplaints(c, rows, 'keluhan_antrian');
 }
 
 export async function history(ctx: Ctx, input: z.output<typeof visitHistoryQuery>): Promise<Paged<VisitDto>> {
@@ -91,13 +113,13 @@ export async function history(ctx: Ctx, input: z.output<typeof visitHistoryQuery
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
   });
-  return { data: rows, count };
+  return { data: await withComplaints(c, rows, 'keluhan_riwayat'), count };
 }
 
 export async function get(ctx: Ctx, id: number) {
   const c = requireUser(ctx);
   await requireAccess(c, VISIT, [id], 'read');
-  const dto = await visitDto(c, id);
+  const [dto] = await withComplaints(c, [await visitDto(c, id)], 'keluhan');
   return { ...dto, status_log: await q.statusLogOf(c.db, id) };
 }
 

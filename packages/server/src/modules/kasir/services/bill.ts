@@ -32,6 +32,7 @@ import { VISIT } from '../../visits/index.js';
 import { issueStock, warehouseOfKind } from '../../inventory/index.js';
 import { takeSlot } from '../../paket/index.js';
 import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/index.js';
+import { auditRecordReads } from '../../../lib/audit.js';
 import * as q from '../queries.js';
 import {
   isUniqueViolation,
@@ -202,6 +203,14 @@ export async function getBill(ctx: Ctx, visitId: number, usePaket = true): Promi
   const paid = await q.activePaymentOfVisit(c.db, visitId);
   const b = await build(c, visitId, usePaket && !paid);
   const total = b.subtotal - b.lineDiscount + b.tax;
+  // The bill's lines are the record's treatments, drugs and lab forms: a read of clinical data (lib/audit.ts).
+  if (b.lines.length)
+    await auditRecordReads(
+      c,
+      'read',
+      [{ customer: Number(b.visit.customer_id), visit: visitId, branch: Number(b.visit.profile_id) }],
+      { what: 'tagihan' },
+    );
   return {
     visit: {
       id: b.visit.id,

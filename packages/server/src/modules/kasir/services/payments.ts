@@ -14,14 +14,14 @@ import {
 import { escapeHtml } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
-import { audit } from '../../../lib/audit.js';
+import { audit, auditRecordReads } from '../../../lib/audit.js';
 import { readUpload } from '../../../lib/uploads.js';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
 import { toPaymentDto } from './core.js';
 import { settlementsOf } from './settle.js';
 
-export async function getPayment(ctx: Ctx, id: number): Promise<PaymentDto> {
+export async function getPayment(ctx: Ctx, id: number, action: 'read' | 'export' = 'read'): Promise<PaymentDto> {
   const c = requireUser(ctx);
   await requireAccess(c, KASIR_PAYMENT, [id], 'read');
   const row = await q.paymentListRow(c.db, id);
@@ -31,6 +31,14 @@ export async function getPayment(ctx: Ctx, id: number): Promise<PaymentDto> {
     q.tendersOf(c.db, id),
     row.kind === 'visit' ? settlementsOf(c, id) : Promise.resolve(undefined),
   ]);
+  // A visit's payment lists the record's treatments, drugs and lab forms: a read of clinical data (lib/audit.ts).
+  if (row.kind === 'visit' && row.customer_id && lines.length)
+    await auditRecordReads(
+      c,
+      action,
+      [{ customer: Number(row.customer_id), visit: Number(row.visit_id), branch: Number(row.profile_id) }],
+      { what: 'nota', payment: id },
+    );
   return {
     ...toPaymentDto(row),
     settlements,
@@ -185,7 +193,7 @@ ${p.parent ? `<div class="muted" style="margin-top:4px">Pelunasan tagihan ${esc(
 /** GET /api/kasir/payment/{id}/nota: the A5 nota; every print after the first is marked 'SALINAN'. */
 export async function notaPdf(ctx: Ctx, id: number): Promise<{ pdf: Buffer; filename: string }> {
   const c = requireUser(ctx);
-  const payment = await getPayment(c, id);
+  const payment = await getPayment(c, id, 'export');
   const branch = await q.findBranch(c.db, payment.profile_id);
   if (!branch) throw notFound('Cabang tidak ditemukan');
   const { copy } = await markPrinted(c, id);

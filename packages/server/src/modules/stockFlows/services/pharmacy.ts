@@ -7,10 +7,12 @@
  * answers the first dispensing). The cashier bills the dispensed lines (dispensedLinesForVisit).
  */
 import {
+  allows,
   asSen,
   fromSen,
   MOVEMENT_KIND_LABELS,
   PHARMACY_STATUS_LABELS,
+  rmRead,
   type DispenseInput,
   type DispensingDto,
   type Paged,
@@ -24,7 +26,7 @@ import {
 import { branchScope, requireAccess } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict } from '../../../http/errors.js';
-import { audit } from '../../../lib/audit.js';
+import { audit, auditRecordReads } from '../../../lib/audit.js';
 import { issueStock, warehouseOfKind } from '../../inventory/index.js';
 import { allergyOverrides, patientAllergens } from '../../medicalRecords/index.js';
 import { RESEP } from '../entities.js';
@@ -47,9 +49,13 @@ function resepDto(r: q.ResepRow): ResepDto {
   };
 }
 
+/** A prescription at the pharmacy is the patient's clinical data: each answered read joins the read trail. */
+const resepRead = (r: q.ResepRow) => ({ customer: r.customer_id, visit: r.visit_id, branch: r.profile_id });
+
 export async function listResep(ctx: Ctx, query: ResepListQuery): Promise<Paged<ResepDto>> {
   requireUser(ctx);
   const { rows, count } = await q.listResep(ctx.db, branchScope(ctx), query, query.page, query.limit);
+  await auditRecordReads(ctx, 'read', rows.map(resepRead), { what: 'apotek_resep', page: query.page });
   return { data: rows.map(resepDto), count };
 }
 
@@ -68,6 +74,7 @@ export async function getResep(ctx: Ctx, id: number): Promise<ResepDto> {
       )
     : new Map<number, number>();
   const ds = await q.dispensings(ctx.db, { prescription: id });
+  await auditRecordReads(ctx, 'read', [resepRead(r)], { what: 'apotek_resep', prescription: id });
   return {
     ...resepDto(r),
     items: lines.map((l) => ({
@@ -342,9 +349,24 @@ function salesDto(r: q.SalesRow): SalesRowDto {
   };
 }
 
-export async function sales(ctx: Ctx, query: SalesQuery): Promise<Paged<SalesRowDto>> {
-  requireUser(ctx);
-  const { rows, count } = await q.listSales(ctx.db, branchScope(ctx), query, query.page, query.limit);
+/**
+ * Items out by sale or dispensing. Whose prescription a dispensing served is clinical data: the patient's name is
+ * shown only to prescription readers (rmRead RM_RESEP), and each patient shown joins the read trail ('export' when
+ * taken for the Excel file); others see the drug, batch and quantity only.
+ */
+export async function sales(
+  ctx: Ctx,
+  query: SalesQuery,
+  action: 'read' | 'export' = 'read',
+): Promise<Paged<SalesRowDto>> {
+  const c = requireUser(ctx);
+  const { rows, count } = await q.listSales(c.db, branchScope(c), query, query.page, query.limit);
+  if (!allows(c.user, rmRead('RM_RESEP')))
+    return { data: rows.map((r) => ({ ...salesDto(r), customer_name: null })), count };
+  const reads = rows.flatMap((r) =>
+    r.customer_id ? [{ customer: Number(r.customer_id), visit: Number(r.visit_id), branch: Number(r.profile_id) }] : [],
+  );
+  await auditRecordReads(c, action, reads, { what: 'apotek_penjualan', page: query.page });
   return { data: rows.map(salesDto), count };
 }
 

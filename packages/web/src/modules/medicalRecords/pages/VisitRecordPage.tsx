@@ -173,6 +173,8 @@ export default function VisitRecordPage() {
             <PrintMenu
               visit={d.visit.id}
               visitDate={d.visit.visit_date.slice(0, 10)}
+              doctorId={d.visit.doctor.id}
+              finished={finished}
               prescriptions={d.resep.map((r) => ({ id: r.id, code: r.code }))}
             />
             {!finished && d.can.finish ? (
