@@ -8,3 +8,4 @@ export * from './medical-records.js';
 export * from './inventory.js';
 export * from './inventory-flows.js';
 export * from './kasir.js';
+export * from './idempotency.js';

@@ -388,15 +388,30 @@ describe('visit bill and payment', () => {
       .post('/api/kasir/payment', { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] });
     expect(second.status).toBe(409);
     expect(second.body[0].message).toBe(`Tagihan kunjungan ini sudah dibayar oleh Rina Kasir (${r.body.data.code})`);
-    const replay = await t
+    // The same request again with its key answers the first payment; the key with other content is refused.
+    const replay = await t.api(admin).post(
+      '/api/kasir/payment',
+      {
+        visit: visit.visitId,
+        line_discounts: [{ kind: 'product', ref: visit.product, amount: 20000 }],
+        payments: [
+          { method: transfer, amount: 300000 },
+          { method: cash, amount: 200000 },
+        ],
+      },
+      { 'idempotency-key': 'visit-pay-00001' },
+    );
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(r.body.data);
+    const other = await t
       .api(admin)
       .post(
         '/api/kasir/payment',
         { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] },
         { 'idempotency-key': 'visit-pay-00001' },
       );
-    expect(replay.status).toBe(200);
-    expect(replay.body.data.id).toBe(r.body.data.id);
+    expect(other.status).toBe(409);
+    expect(other.body[0]).toMatchObject({ message: 'Idempotency-Key sudah dipakai untuk permintaan lain.' });
   });
 
   it('takes a partial payment leaving a patient receivable', async () => {
