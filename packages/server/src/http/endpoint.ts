@@ -178,6 +178,15 @@ export function restOnly<R, I extends Schema | undefined = undefined, P = R>(
   };
 }
 
+/**
+ * The input of an idempotent endpoint: the schema and the optional `idempotency_key` the `Idempotency-Key` header
+ * fills (declare `rest: { ..., idempotencyKey: IDEMPOTENCY_KEY }`; http/idempotency.ts).
+ */
+export const IDEMPOTENCY_KEY = 'idempotency_key';
+export function keyed<S extends Schema>(schema: S) {
+  return schema.and(z.object({ idempotency_key: idempotencyKeySchema.optional() }));
+}
+
 // ------------------------------------------------------------------------------------------------ Masters
 
 /** The tRPC input of an update: `{ id, data }` (REST: PUT path/:id with the body as `data`). */
