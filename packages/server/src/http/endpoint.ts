@@ -4,6 +4,7 @@ import { idempotencyKey as idempotencyKeySchema, idParam, type Access, type Erro
 import type { Ctx } from './context.js';
 import type { EntityDef } from './access-scope.js';
 import { badRequestMany, zodIssues } from './errors.js';
+import { idempotent } from './idempotency.js';
 import { procedure, router } from './trpc.js';
 
 /**
@@ -58,7 +59,12 @@ export interface RestSpec<R> {
   /** The input key the JSON body goes under (default: the body's fields are the input's fields). */
   body?: string;
   envelope?: 'data' | 'list' | 'paged' | 'raw';
-  /** The input key filled from the `Idempotency-Key` header (never from the body). */
+  /**
+   * The endpoint is idempotent (http/idempotency.ts): this input key is filled from the `Idempotency-Key` header
+   * (never from the body; tRPC callers send the field), and the endpoint layer claims the key, replays the stored
+   * result of the same request and refuses the key with another request (409). Every state-changing money or
+   * stock endpoint declares it (test/idempotency.test.ts walks them).
+   */
   idempotencyKey?: string;
   bodyLimit?: number;
   /** The request body is not JSON (multipart upload): its media type, for the documentation. */
@@ -104,7 +110,16 @@ export interface Endpoint<
   handler: (ctx: Ctx, input: InputOf<I>, call: Call) => Promise<R>;
   /** What the caller gets from the handler's result (both tRPC and REST; default: the result itself). */
   present?: (result: R) => P;
+  /** An idempotent endpoint's key for a request sent without one (see {@link KeylessKey}). */
+  keylessKey?: KeylessKey<I>;
 }
+
+/**
+ * For an idempotent endpoint that also deduplicates requests sent without an Idempotency-Key (a double click of
+ * an old client): the key such a request stands for, e.g. the payload's identity and a 2-minute window. The
+ * same derived key is the same request: the first one's result is answered.
+ */
+export type KeylessKey<I> = (ctx: Ctx, input: InputOf<I>) => string;
 
 /** Declare `handler` before `rest` and `present`: their result parameter is inferred from it (left to right). */
 interface Init<I extends Schema | undefined, R, P> {
@@ -117,6 +132,7 @@ interface Init<I extends Schema | undefined, R, P> {
   handler: (ctx: Ctx, input: InputOf<I>, call: Call) => Promise<R>;
   rest?: RestSpec<R>;
   present?: (result: R) => P;
+  keylessKey?: KeylessKey<I>;
 }
 
 interface RestOnlyInit<I extends Schema | undefined, R, P> {
@@ -129,6 +145,7 @@ interface RestOnlyInit<I extends Schema | undefined, R, P> {
   handler: (ctx: Ctx, input: InputOf<I>, call: RestCall) => Promise<R>;
   rest: RestSpec<R>;
   present?: (result: R) => P;
+  keylessKey?: KeylessKey<I>;
 }
 
 /** A read: tRPC query, and a REST route when `rest` is given. */
@@ -159,6 +176,15 @@ export function restOnly<R, I extends Schema | undefined = undefined, P = R>(
     trpc: false,
     handler: (ctx, input, call) => e.handler(ctx, input, call as RestCall),
   };
+}
+
+/**
+ * The input of an idempotent endpoint: the schema and the optional `idempotency_key` the `Idempotency-Key` header
+ * fills (declare `rest: { ..., idempotencyKey: IDEMPOTENCY_KEY }`; http/idempotency.ts).
+ */
+export const IDEMPOTENCY_KEY = 'idempotency_key';
+export function keyed<S extends Schema>(schema: S) {
+  return schema.and(z.object({ idempotency_key: idempotencyKeySchema.optional() }));
 }
 
 // ------------------------------------------------------------------------------------------------ Masters
@@ -292,6 +318,7 @@ export interface AnyEndpoint {
   rest?: RestSpec<never>;
   handler: (ctx: Ctx, input: never, call: Call) => Promise<unknown>;
   present?: (result: never) => unknown;
+  keylessKey?: (ctx: Ctx, input: never) => string;
 }
 export interface EndpointTree {
   [key: string]: AnyEndpoint | EndpointTree;
@@ -338,11 +365,35 @@ interface LooseEndpoint {
 }
 const loose = (e: AnyEndpoint) => e as unknown as LooseEndpoint;
 
+/**
+ * Calls the endpoint's handler, through the idempotency protocol when it declares `rest.idempotencyKey` (the one
+ * way both front doors call a handler).
+ */
+async function invoke(
+  endpoint: AnyEndpoint,
+  ctx: Ctx,
+  input: unknown,
+  call: Call,
+): Promise<{ result: unknown; replayed: boolean }> {
+  const e = loose(endpoint);
+  const field = endpoint.rest?.idempotencyKey;
+  if (!field || !isRecord(input)) return { result: await e.handler(ctx, input, call), replayed: false };
+  const operation = `${endpoint.rest!.method} ${endpoint.rest!.path}`;
+  const { [field]: key, ...rest } = input;
+  const derived = key === undefined && endpoint.keylessKey ? endpoint.keylessKey(ctx, input as never) : undefined;
+  // A derived key is the request's identity itself: its fingerprint is the key, so the same derived key replays.
+  const request =
+    derived !== undefined
+      ? { operation, key: `auto:${derived}`.slice(0, 120), input: derived }
+      : { operation, key: typeof key === 'string' ? key : undefined, input: rest };
+  return idempotent(ctx, request, (tx) => e.handler(tx, input, call));
+}
+
 function toProcedure(endpoint: AnyEndpoint) {
   const e = loose(endpoint);
   const base = procedure.meta({ access: e.access });
   const run = async ({ ctx, input }: { ctx: Ctx; input?: unknown }) => {
-    const result: unknown = await e.handler(ctx, input, {});
+    const { result } = await invoke(endpoint, ctx, input, {});
     return e.present ? e.present(result) : result;
   };
   if (e.input) {
@@ -446,9 +497,11 @@ export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
       bodyLimit: rest.bodyLimit,
       handler: async (req, reply) => {
         const input = parseRestInput(e, rest, req);
-        const result: unknown = await e.handler(req.ctx, input, { req, reply });
+        const { result, replayed } = await invoke(entry.endpoint, req.ctx, input, { req, reply });
         if (rest.envelope === 'raw' || reply.sent || result === reply) return reply;
-        const status = rest.statusOf ? rest.statusOf(result) : rest.status;
+        const decided = rest.statusOf ? rest.statusOf(result) : rest.status;
+        // A replay created nothing: what answered 201 the first time answers 200.
+        const status = replayed && decided === 201 ? 200 : decided;
         if (status) reply.status(status);
         const out = rest.present ? rest.present(result) : e.present ? e.present(result) : result;
         if (rest.envelope === 'paged') return out;

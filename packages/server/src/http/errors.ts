@@ -30,11 +30,44 @@ export function zodIssues(err: ZodError): ErrorItem[] {
   });
 }
 
+/** A PostgreSQL error as pg and PGlite raise it (SQLSTATE code, constraint name). */
+export interface PgError {
+  code: string;
+  constraint?: string;
+  message?: string;
+}
+
+/**
+ * The PostgreSQL error inside whatever wrapped it (drizzle puts the driver's error in `cause`), or null. The one
+ * place that knows how the drivers shape their errors: services ask {@link isUniqueViolation} or
+ * {@link constraintOf}, never `err.code` or `err.cause` themselves.
+ */
+export function pgErrorOf(err: unknown): PgError | null {
+  let e = err as { code?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** The constraint (or unique index) a PostgreSQL error names: its field, else the name quoted in its message. */
+export function constraintOf(err: unknown): string | undefined {
+  const e = pgErrorOf(err);
+  if (!e) return undefined;
+  return e.constraint ?? /constraint "([^"]+)"/.exec(e.message ?? '')?.[1];
+}
+
+/** A unique violation (SQLSTATE 23505), of that constraint or unique index when one is named. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (pgErrorOf(err)?.code !== '23505') return false;
+  return constraint === undefined || constraintOf(err) === constraint;
+}
+
 /** PostgreSQL errors that are the user's doing, turned into clear messages instead of a 500. */
 export function fromPgError(err: unknown): AppError | null {
-  const e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | null;
-  if (!e || typeof e !== 'object') return null;
-  if (e.code === undefined && e.cause) return fromPgError(e.cause);
+  const e = pgErrorOf(err);
+  if (!e) return null;
   switch (e.code) {
     case '23505':
       return conflict('Data yang sama sudah ada');

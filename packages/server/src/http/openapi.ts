@@ -98,7 +98,8 @@ function operation(entry: RestEntry): Json {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Kunci unik per transaksi: permintaan berulang dengan kunci yang sama menjawab hasil pertama.',
+      description:
+        'Kunci unik per transaksi: permintaan yang sama dengan kunci yang sama menjawab hasil pertama; kunci yang sama untuk permintaan lain (target, isi atau pengguna lain) ditolak 409.',
       schema: props[rest.idempotencyKey] ?? { type: 'string' },
     });
   }
@@ -151,7 +152,10 @@ function operation(entry: RestEntry): Json {
         }
       : { type: 'object', properties: { data }, required: ['data'] };
   const responses: Json = {};
-  for (const status of rest.statuses ?? [rest.status ?? 200]) {
+  const declared = rest.statuses ?? [rest.status ?? 200];
+  // An idempotent endpoint's replay answers 200 where the first request answered 201 (http/idempotency.ts).
+  const replays = rest.idempotencyKey && declared.includes(201) && !declared.includes(200) ? [200] : [];
+  for (const status of [...declared, ...replays]) {
     responses[String(status)] = {
       description: SUCCESS_DESCRIPTIONS[status] ?? 'Berhasil',
       content: rest.produces

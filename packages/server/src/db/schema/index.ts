@@ -9,3 +9,4 @@ export * from './inventory.js';
 export * from './inventory-flows.js';
 export * from './kasir.js';
 export * from './patients.js';
+export * from './idempotency.js';

@@ -33,7 +33,7 @@ import {
   z,
   type Access,
 } from '@klinik/shared';
-import { mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
+import { IDEMPOTENCY_KEY, keyed, mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance } from './access.js';
@@ -331,41 +331,51 @@ export const attendanceEndpoints = {
       create: mutation({
         summary: 'Hitung gaji satu bulan (draf)',
         access: payrollAccess,
-        input: payrollRunInput,
-        handler: (ctx, input) => payroll.createRun(ctx, input),
-        rest: { method: 'POST', path: '/api/attendance/payroll/run', status: 201 },
+        input: keyed(payrollRunInput),
+        handler: (ctx, { idempotency_key: _key, ...input }) => payroll.createRun(ctx, input),
+        rest: { method: 'POST', path: '/api/attendance/payroll/run', status: 201, idempotencyKey: IDEMPOTENCY_KEY },
       }),
       approve: mutation({
         entity: PAYROLL_RUN,
         summary: 'Setujui proses gaji (jurnal gaji)',
         access: payrollAccess,
-        input: byId,
+        input: keyed(byId),
         handler: (ctx, { id }) => payroll.approveRun(ctx, id),
-        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve' },
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/approve', idempotencyKey: IDEMPOTENCY_KEY },
       }),
       correct: mutation({
         entity: PAYROLL_RUN,
         summary: 'Buat Koreksi: draf baru untuk periode dan group penggajian yang disetujui, dihitung ulang',
         access: payrollAccess,
-        input: byId,
+        input: keyed(byId),
         handler: (ctx, { id }) => payroll.createCorrection(ctx, id),
-        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/correction', status: 201 },
+        rest: {
+          method: 'POST',
+          path: '/api/attendance/payroll/run/:id/correction',
+          status: 201,
+          idempotencyKey: IDEMPOTENCY_KEY,
+        },
       }),
       recompute: mutation({
         entity: PAYROLL_RUN,
         summary: 'Hitung ulang proses gaji draft (draf awal atau koreksi draft) dari data saat ini',
         access: payrollAccess,
-        input: byId,
+        input: keyed(byId),
         handler: (ctx, { id }) => payroll.recomputeDraft(ctx, id),
-        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/recompute', status: 201 },
+        rest: {
+          method: 'POST',
+          path: '/api/attendance/payroll/run/:id/recompute',
+          status: 201,
+          idempotencyKey: IDEMPOTENCY_KEY,
+        },
       }),
       discard: mutation({
         entity: PAYROLL_RUN,
         summary: 'Buang proses gaji draft (draf awal atau koreksi draft); yang disetujui tetap tersimpan',
         access: payrollAccess,
-        input: byId,
+        input: keyed(byId),
         handler: (ctx, { id }) => payroll.discardDraft(ctx, id),
-        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/discard' },
+        rest: { method: 'POST', path: '/api/attendance/payroll/run/:id/discard', idempotencyKey: IDEMPOTENCY_KEY },
       }),
     },
     payslip: restOnly({

@@ -19,7 +19,7 @@ import {
   type PtkpStatus,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
+import { badRequest, badRequestMany, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
@@ -274,8 +274,7 @@ export async function createCorrection(ctx: Ctx, id: number, opts: { replace?: n
       return run.id;
     });
   } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string } };
-    if (e.code === '23505' || e.cause?.code === '23505') throw conflict('Masih ada koreksi draft untuk penggajian ini');
+    if (isUniqueViolation(err)) throw conflict('Masih ada koreksi draft untuk penggajian ini');
     throw err;
   }
   return getRun(ctx, newId);

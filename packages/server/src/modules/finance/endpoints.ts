@@ -19,7 +19,7 @@ import {
   reverseInput,
   z,
 } from '@klinik/shared';
-import { mutation, query, saveEndpoints } from '../../http/endpoint.js';
+import { IDEMPOTENCY_KEY, keyed, mutation, query, saveEndpoints } from '../../http/endpoint.js';
 import { financeManage, financeRead, paymentMethodManage, paymentMethodRead } from './access.js';
 import * as accounts from './services/accounts.js';
 import * as journals from './services/journals.js';
@@ -80,16 +80,16 @@ export const financeEndpoints = {
     create: mutation({
       summary: 'Buka periode pembukuan',
       access: financeManage,
-      input: periodeInput,
-      rest: { method: 'POST', path: '/api/finance/periode', status: 201 },
-      handler: (ctx, input) => periods.createPeriode(ctx, input),
+      input: keyed(periodeInput),
+      rest: { method: 'POST', path: '/api/finance/periode', status: 201, idempotencyKey: IDEMPOTENCY_KEY },
+      handler: (ctx, { idempotency_key: _key, ...input }) => periods.createPeriode(ctx, input),
     }),
     close: mutation({
       entity: PERIODE,
       summary: 'Tutup periode pembukuan (jurnal penutup)',
       access: financeManage,
-      input: z.object({ id: idParam, data: periodeCloseInput }),
-      rest: { method: 'POST', path: '/api/finance/periode/:id/close', body: 'data' },
+      input: keyed(z.object({ id: idParam, data: periodeCloseInput })),
+      rest: { method: 'POST', path: '/api/finance/periode/:id/close', body: 'data', idempotencyKey: IDEMPOTENCY_KEY },
       handler: (ctx, input) => periods.closePeriode(ctx, input.id, input.data),
     }),
   },
@@ -112,16 +112,22 @@ export const financeEndpoints = {
     create: mutation({
       summary: 'Simpan jurnal umum',
       access: financeManage,
-      input: jurnalInput,
-      rest: { method: 'POST', path: '/api/finance/jurnal', status: 201 },
-      handler: (ctx, input) => journals.createJurnal(ctx, input),
+      input: keyed(jurnalInput),
+      rest: { method: 'POST', path: '/api/finance/jurnal', status: 201, idempotencyKey: IDEMPOTENCY_KEY },
+      handler: (ctx, { idempotency_key: _key, ...input }) => journals.createJurnal(ctx, input),
     }),
     reverse: mutation({
       entity: JURNAL,
       summary: 'Batalkan jurnal (jurnal pembalik)',
       access: financeManage,
-      input: z.object({ id: idParam, data: reverseInput }),
-      rest: { method: 'POST', path: '/api/finance/jurnal/:id/reverse', body: 'data', status: 201 },
+      input: keyed(z.object({ id: idParam, data: reverseInput })),
+      rest: {
+        method: 'POST',
+        path: '/api/finance/jurnal/:id/reverse',
+        body: 'data',
+        status: 201,
+        idempotencyKey: IDEMPOTENCY_KEY,
+      },
       handler: (ctx, input) => journals.reverseJurnal(ctx, input.id, input.data),
     }),
   },

@@ -22,7 +22,7 @@ import {
   type Sen,
 } from '@klinik/shared';
 import { inTransaction, type Ctx } from '../../http/context.js';
-import { AppError, badRequest, badRequestMany } from '../../http/errors.js';
+import { AppError, badRequest, badRequestMany, isUniqueViolation } from '../../http/errors.js';
 import * as q from './queries.js';
 
 export interface PostingLine {
@@ -201,16 +201,6 @@ async function resolve(
   if (problem) throw badRequest(problem, field);
   return out;
 }
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return !constraint || e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-export { isUniqueViolation };
 
 export interface InsertJournalArgs {
   periode: ActivePeriod;

@@ -17,6 +17,7 @@ import {
   z,
   type Access,
   type Resource,
+  idempotencyKey,
 } from '@klinik/shared';
 import type { EntityDef } from '../../http/access-scope.js';
 import { masterEndpoints, mutation, query, restOnly } from '../../http/endpoint.js';
@@ -217,29 +218,28 @@ export const inventoryEndpoints = {
     create: mutation({
       summary: 'Buat pesanan pembelian ke vendor',
       access: purchaseManage,
-      input: purchaseInput.and(z.object({ idempotency_key: z.string().max(120).optional() })),
+      input: purchaseInput.and(z.object({ idempotency_key: idempotencyKey.optional() })),
       handler: (ctx, body) => purchase.create(ctx, body),
       rest: {
         method: 'POST',
         path: '/api/inventory/purchase',
-        statusOf: (r) => (r.replayed ? 200 : 201),
+        status: 201,
         statuses: [200, 201],
         idempotencyKey: 'idempotency_key',
-        present: (r) => ({ id: r.id, code: r.code }),
       },
-      present: (r) => ({ id: r.id, code: r.code }),
     }),
     receive: mutation({
       entity: PURCHASE,
       summary:
         'Terima barang pesanan (sebagian atau seluruhnya) dengan batch dan kedaluwarsa; jurnal Persediaan / Hutang Usaha',
       access: purchaseManage,
-      input: receiveInput.extend({ id: idParam, idempotency_key: z.string().max(120).optional() }),
+      input: receiveInput.extend({ id: idParam, idempotency_key: idempotencyKey.optional() }),
       handler: (ctx, { id, ...body }) => purchase.receive(ctx, id, body),
       rest: {
         method: 'POST',
         path: '/api/inventory/purchase/:id/receive',
         status: 201,
+        statuses: [200, 201],
         idempotencyKey: 'idempotency_key',
       },
     }),

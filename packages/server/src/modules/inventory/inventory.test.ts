@@ -181,33 +181,36 @@ describe('purchasing', () => {
       (await t.api(perawat).post('/api/inventory/purchase', { vendor, warehouse: gudang, items: [] })).status,
     ).toBe(403);
 
-    const res = await t.api(inv).post(
-      '/api/inventory/purchase',
-      {
-        vendor,
-        warehouse: apotek,
-        items: [
-          { item: amox, qty: 5, price: 120000 },
-          { item: kasa, qty: 100, price: 1500.5 },
-        ],
-      },
-      { 'idempotency-key': 'po-kunci-1' },
-    );
+    const sent = {
+      vendor,
+      warehouse: apotek,
+      items: [
+        { item: amox, qty: 5, price: 120000 },
+        { item: kasa, qty: 100, price: 1500.5 },
+      ],
+    };
+    const res = await t.api(inv).post('/api/inventory/purchase', sent, { 'idempotency-key': 'po-kunci-1' });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(Number),
       code: `PO/${String(branchA).padStart(2, '0')}/202611/0001`,
     });
     order = res.body.data.id;
-    const again = await t
+    // The key with other content is refused (409) and writes nothing; the same request again answers the first.
+    const rows = await countRows(t.db, 'purchase_order', 'purchase_order_item');
+    const other = await t
       .api(inv)
       .post(
         '/api/inventory/purchase',
         { vendor, warehouse: apotek, items: [{ item: amox, qty: 5, price: 120000 }] },
         { 'idempotency-key': 'po-kunci-1' },
       );
+    expect(other.status).toBe(409);
+    expect(other.body[0].message).toBe('Idempotency-Key sudah dipakai untuk permintaan lain.');
+    expect(await countRows(t.db, 'purchase_order', 'purchase_order_item')).toEqual(rows);
+    const again = await t.api(inv).post('/api/inventory/purchase', sent, { 'idempotency-key': 'po-kunci-1' });
     expect(again.status).toBe(200);
-    expect(again.body.data.id).toBe(order);
+    expect(again.body.data).toEqual(res.body.data);
     const got = await t.api(inv).get(`/api/inventory/purchase/${order}`);
     expect(got.body.data).toMatchObject({
       total: 750050,

@@ -545,30 +545,6 @@ export async function lockPurchase(db: Db, id: number): Promise<PurchaseRow | un
   return findPurchase(db, id);
 }
 
-export async function purchaseByKey(
-  db: Db,
-  profileId: number,
-  key: string,
-): Promise<{ id: number; code: string } | undefined> {
-  const [row] = await queryRows<{ id: number; code: string }>(
-    db,
-    sql`select id, code from purchase_order where profile_id = ${profileId} and idempotency_key = ${key}`,
-  );
-  return row;
-}
-
-export async function receiptByKey(
-  db: Db,
-  profileId: number,
-  key: string,
-): Promise<{ id: number; code: string } | undefined> {
-  const [row] = await queryRows<{ id: number; code: string }>(
-    db,
-    sql`select id, code from purchase_receipt where profile_id = ${profileId} and idempotency_key = ${key}`,
-  );
-  return row;
-}
-
 export async function vendorsByIds(db: Db, list: readonly number[]): Promise<Row[]> {
   if (!list.length) return [];
   return queryRows<Row>(db, sql`select * from vendor where id in (${ids(list)})`);

@@ -62,16 +62,16 @@ export const kasirEndpoints = {
   openSession: mutation({
     summary: 'Buka kasir dengan modal awal',
     access: kasirManage,
-    input: sessionOpenInput,
-    rest: { method: 'POST', path: '/api/kasir/session', status: 201 },
-    handler: (ctx, input) => sessions.open(ctx, input),
+    input: sessionOpenInput.extend({ idempotency_key: idempotencyKey.optional() }),
+    rest: { method: 'POST', path: '/api/kasir/session', status: 201, idempotencyKey: 'idempotency_key' },
+    handler: (ctx, { idempotency_key: _key, ...input }) => sessions.open(ctx, input),
   }),
   closeSession: mutation({
     entity: KASIR_SESSION,
     summary: 'Tutup kasir: hitung uang per metode pembayaran; selisih dicatat',
     access: kasirManage,
-    input: z.object({ id: idParam, data: sessionCloseInput }),
-    rest: { method: 'POST', path: '/api/kasir/session/:id/close', body: 'data' },
+    input: z.object({ id: idParam, data: sessionCloseInput, idempotency_key: idempotencyKey.optional() }),
+    rest: { method: 'POST', path: '/api/kasir/session/:id/close', body: 'data', idempotencyKey: 'idempotency_key' },
     handler: (ctx, input) => sessions.close(ctx, input.id, input.data),
   }),
   session: query({
@@ -203,6 +203,7 @@ export const kasirEndpoints = {
     access: umumManage,
     input: salesInput.extend({ idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, { idempotency_key, ...payload }) => sales.sell(ctx, payload, idempotency_key),
+    keylessKey: (ctx, input) => sales.salesKeylessKey(ctx, input),
     rest: {
       method: 'POST',
       path: '/api/kasir/sales',
@@ -242,6 +243,7 @@ export const kasirEndpoints = {
     access: kasirManage,
     input: cicilanPayInput.extend({ idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, { idempotency_key, ...payload }) => cicilan.payCicilan(ctx, payload, idempotency_key),
+    keylessKey: (ctx, input) => cicilan.cicilanKeylessKey(ctx, input),
     rest: {
       method: 'POST',
       path: '/api/kasir/cicilan',
@@ -301,12 +303,13 @@ export const kasirEndpoints = {
     entity: KASIR_PAYMENT,
     summary: 'Batalkan pembayaran dengan pembalikan (melalui persetujuan; 202 bila menunggu)',
     access: kasirManage,
-    input: z.object({ id: idParam, data: paymentVoidInput }),
+    input: z.object({ id: idParam, data: paymentVoidInput, idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, input) => voids.requestVoid(ctx, input.id, input.data),
     rest: {
       method: 'POST',
       path: '/api/kasir/payment/:id/void',
       body: 'data',
+      idempotencyKey: 'idempotency_key',
       statusOf: (r) => (r.pending ? 202 : 200),
       statuses: [200, 202],
     },

@@ -302,6 +302,43 @@ describe('POST /api/kasir/cicilan', () => {
     await expect(t.db.execute(sql`delete from kasir_payment where id = ${id}`)).rejects.toThrow();
     await expect(t.db.execute(sql`update kasir_payment_line set total = 0 where payment_id = ${id}`)).rejects.toThrow();
   });
+
+  it('a retried void with its Idempotency-Key is one approval request; the key on another payment or user is 409', async () => {
+    const pay = async (key: string) => {
+      const r = await t
+        .api(admin)
+        .post(
+          '/api/kasir/cicilan',
+          { membership, amount: 100000, payments: [{ method: cash, amount: 100000 }] },
+          { 'idempotency-key': key },
+        );
+      expect(r.status).toBe(201);
+      return r.body.data.id as number;
+    };
+    const a = await pay('cicilan-void-a-01');
+    const b = await pay('cicilan-void-b-01');
+    const before = await countRows(t.db, ...TABLES, 'idempotency_request');
+    const key = { 'idempotency-key': 'void-kunci-0001' };
+    const first = await t.api(admin).post(`/api/kasir/payment/${a}/void`, { reason: 'Dobel input' }, key);
+    expect(first.status).toBe(202);
+    const retry = await t.api(admin).post(`/api/kasir/payment/${a}/void`, { reason: 'Dobel input' }, key);
+    expect(retry.status).toBe(202);
+    expect(retry.body).toEqual(first.body);
+    const once = await countRows(t.db, ...TABLES, 'idempotency_request');
+    expect(once).toEqual({ ...before, applog: before.applog + 1, idempotency_request: before.idempotency_request + 1 });
+    // The same key on another payment, with another reason, or by another cashier: refused, nothing written.
+    const otherTarget = await t.api(admin).post(`/api/kasir/payment/${b}/void`, { reason: 'Dobel input' }, key);
+    expect(otherTarget.status).toBe(409);
+    expect(otherTarget.body).toEqual([
+      { field: 'Idempotency-Key', message: 'Idempotency-Key sudah dipakai untuk permintaan lain.' },
+    ]);
+    const otherReason = await t.api(admin).post(`/api/kasir/payment/${a}/void`, { reason: 'Alasan lain' }, key);
+    expect(otherReason.status).toBe(409);
+    const otherUser = await t.api(admin2).post(`/api/kasir/payment/${a}/void`, { reason: 'Dobel input' }, key);
+    expect(otherUser.status).toBe(409);
+    expect(await countRows(t.db, ...TABLES, 'idempotency_request')).toEqual(once);
+    expect((await t.api(admin).get(`/api/kasir/payment/${b}`)).body.data).toMatchObject({ void_pending: false });
+  });
 });
 
 describe('visit bill and payment', () => {
@@ -388,15 +425,30 @@ describe('visit bill and payment', () => {
       .post('/api/kasir/payment', { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] });
     expect(second.status).toBe(409);
     expect(second.body[0].message).toBe(`Tagihan kunjungan ini sudah dibayar oleh Rina Kasir (${r.body.data.code})`);
-    const replay = await t
+    // The same request again with its key answers the first payment; the key with other content is refused.
+    const replay = await t.api(admin).post(
+      '/api/kasir/payment',
+      {
+        visit: visit.visitId,
+        line_discounts: [{ kind: 'product', ref: visit.product, amount: 20000 }],
+        payments: [
+          { method: transfer, amount: 300000 },
+          { method: cash, amount: 200000 },
+        ],
+      },
+      { 'idempotency-key': 'visit-pay-00001' },
+    );
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(r.body.data);
+    const other = await t
       .api(admin)
       .post(
         '/api/kasir/payment',
         { visit: visit.visitId, payments: [{ method: cash, amount: 480000 }] },
         { 'idempotency-key': 'visit-pay-00001' },
       );
-    expect(replay.status).toBe(200);
-    expect(replay.body.data.id).toBe(r.body.data.id);
+    expect(other.status).toBe(409);
+    expect(other.body[0]).toMatchObject({ message: 'Idempotency-Key sudah dipakai untuk permintaan lain.' });
   });
 
   it('takes a partial payment leaving a patient receivable', async () => {

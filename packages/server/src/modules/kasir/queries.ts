@@ -208,14 +208,6 @@ export async function listSessions(
 
 // ------------------------------------------------------------------------------------------ payments
 
-export async function findPaymentByKey(db: Db, profileId: number, key: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(kasirPayment)
-    .where(sql`${kasirPayment.profile_id} = ${profileId} and ${kasirPayment.idempotency_key} = ${key}`);
-  return row;
-}
-
 export async function insertPayment(db: Db, values: typeof kasirPayment.$inferInsert) {
   const [row] = await db.insert(kasirPayment).values(values).returning();
   return row;

@@ -176,6 +176,24 @@ describe('writing a record', () => {
     expect(n.n).toBe(1);
   });
 
+  it("refuses a SOAP note, allergy or prescription sent with a key used on another patient's visit (409, nothing written)", async () => {
+    const other = await newVisit(await t.makePatient(branchA, { name: 'Pasien Lain Kunci' }));
+    const key = { 'Idempotency-Key': 'soap-uji-1' };
+    const before = await countRows(t.db, ...RM_TABLES);
+    for (const [path, body] of [
+      ['soap', soap],
+      ['alergi', { allergen: 'Penisilin' }],
+      ['resep', { items: [{ item: itemId, qty: 1, signa: '3x1' }] }],
+    ] as const) {
+      const r = await t.api(dokter).post(`/api/rekammedis/visit/${other}/${path}`, body, key);
+      expect(r.status, path).toBe(409);
+      expect(r.body).toEqual([
+        { field: 'Idempotency-Key', message: 'Idempotency-Key sudah dipakai untuk permintaan lain.' },
+      ]);
+    }
+    expect(await countRows(t.db, ...RM_TABLES)).toEqual(before);
+  });
+
   it('records treatments with the price at the visit, products, BHP, a prescription and an allergy', async () => {
     const tr = await t.api(perawat).post(`/api/rekammedis/visit/${visitId}/treatment`, {
       perawatan: perawatanId,

@@ -255,22 +255,6 @@ export async function cancelPrescriptionIfEmpty(db: Db, prescriptionId: number):
                        where e.prescription_id = ${prescriptionId} and not h.voided)`);
 }
 
-export async function entryByKey(db: Db, profileId: number, key: string): Promise<EntryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(rmEntry)
-    .where(and(eq(rmEntry.profile_id, profileId), eq(rmEntry.idempotency_key, key)));
-  return row;
-}
-
-export async function prescriptionByKey(db: Db, profileId: number, key: string): Promise<PrescriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(rmPrescription)
-    .where(and(eq(rmPrescription.profile_id, profileId), eq(rmPrescription.idempotency_key, key)));
-  return row;
-}
-
 export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
   const [row] = await db.select().from(rmEntry).where(eq(rmEntry.id, id));
   return row;

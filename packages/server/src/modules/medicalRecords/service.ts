@@ -41,7 +41,16 @@ import {
 } from '@klinik/shared';
 import { branchScope, inScope, requireAccess } from '../../http/access-scope.js';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { AppError, badRequest, badRequestMany, conflict, forbidden, notFound } from '../../http/errors.js';
+import {
+  AppError,
+  badRequest,
+  badRequestMany,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  pgErrorOf,
+} from '../../http/errors.js';
 import { audit, auditRecordReads } from '../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { completeVisitForRecord } from '../visits/index.js';
@@ -101,18 +110,9 @@ async function logRead(
 }
 
 function pgConflict(err: unknown): AppError | null {
-  const e = err as { code?: string; constraint?: string; cause?: unknown } | null;
-  if (!e || typeof e !== 'object') return null;
-  if (e.code === undefined && e.cause) return pgConflict(e.cause);
-  if (e.code === '40001' || (e.code === '23505' && e.constraint === 'rm_entry_version_entry_version_idx'))
+  if (pgErrorOf(err)?.code === '40001' || isUniqueViolation(err, 'rm_entry_version_entry_version_idx'))
     return conflict(STALE, 'version');
   return null;
-}
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: unknown } | null;
-  if (!e || typeof e !== 'object') return false;
-  if (e.code === undefined && e.cause) return isUniqueViolation(e.cause, constraint);
-  return e.code === '23505' && e.constraint === constraint;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -605,7 +605,7 @@ async function writeTarget(ctx: Ctx, visitId: number, kind: RmKind): Promise<Wri
   return { c, head };
 }
 
-/** A new entry with its version 1 (and codes), in one transaction; Idempotency-Key answers the first one. */
+/** A new entry with its version 1 (and codes), in one transaction (the Idempotency-Key is kept on the entry). */
 async function createEntry(
   t: WriteTarget,
   kind: RmKind,
@@ -614,62 +614,49 @@ async function createEntry(
   content: (tx: AuthedCtx) => Promise<{ version: VersionContent; codes?: z.output<typeof soapInput> }>,
 ): Promise<{ data: RmEntryDto; created: boolean }> {
   const { c, head } = t;
-  if (key) {
-    const again = await q.entryByKey(c.db, c.branchId, key);
-    if (again) return { data: await entryOut(c, again.id, kind, key), created: false };
-  }
-  try {
-    const id = await inTransaction(c, async (tx0) => {
-      const tx = tx0 as AuthedCtx;
-      const record = await q.ensureRecord(tx.db, head, tx.user.id);
-      requireCorrection(tx, record, reason);
-      const body = await content(tx);
-      const entry = await q.insertEntry(tx.db, {
-        profile_id: head.profile_id,
-        record_id: record.id,
-        visit_id: head.id,
-        customer_id: head.customer_id,
-        kind,
-        idempotency_key: key ?? null,
-        created_by: tx.user.id,
-      });
-      const versionId = await q.insertVersion(tx.db, {
-        ...body.version,
-        profile_id: head.profile_id,
-        entry_id: entry.id,
-        kind,
-        version: 1,
-        action: 'create',
-        reason: reason || null,
-        created_by: tx.user.id,
-      });
-      if (body.codes) {
-        await q.insertDiagnoses(tx.db, head.profile_id, versionId, body.codes.diagnoses);
-        await q.insertProcedures(tx.db, head.profile_id, versionId, body.codes.procedures);
-      }
-      await audit(tx, {
-        action: record.status === 'finished' ? 'add_after_finish' : 'create',
-        entity: 'rm_entry',
-        entityId: entry.id,
-        after: { kind, visit: head.id, version: 1, reason: reason || null },
-      });
-      return entry.id;
+  const id = await inTransaction(c, async (tx0) => {
+    const tx = tx0 as AuthedCtx;
+    const record = await q.ensureRecord(tx.db, head, tx.user.id);
+    requireCorrection(tx, record, reason);
+    const body = await content(tx);
+    const entry = await q.insertEntry(tx.db, {
+      profile_id: head.profile_id,
+      record_id: record.id,
+      visit_id: head.id,
+      customer_id: head.customer_id,
+      kind,
+      idempotency_key: key ?? null,
+      created_by: tx.user.id,
     });
-    return { data: await entryOut(c, id, kind), created: true };
-  } catch (err) {
-    if (key && isUniqueViolation(err, 'rm_entry_idempotency_idx')) {
-      const again = await q.entryByKey(c.db, c.branchId, key);
-      if (again) return { data: await entryOut(c, again.id, kind, key), created: false };
+    const versionId = await q.insertVersion(tx.db, {
+      ...body.version,
+      profile_id: head.profile_id,
+      entry_id: entry.id,
+      kind,
+      version: 1,
+      action: 'create',
+      reason: reason || null,
+      created_by: tx.user.id,
+    });
+    if (body.codes) {
+      await q.insertDiagnoses(tx.db, head.profile_id, versionId, body.codes.diagnoses);
+      await q.insertProcedures(tx.db, head.profile_id, versionId, body.codes.procedures);
     }
-    throw err;
-  }
+    await audit(tx, {
+      action: record.status === 'finished' ? 'add_after_finish' : 'create',
+      entity: 'rm_entry',
+      entityId: entry.id,
+      after: { kind, visit: head.id, version: 1, reason: reason || null },
+    });
+    return entry.id;
+  });
+  return { data: await entryOut(c, id, kind), created: true };
 }
 
-async function entryOut(c: AuthedCtx, id: number, kind: RmKind, replayKey?: string): Promise<RmEntryDto> {
+async function entryOut(c: AuthedCtx, id: number, kind: RmKind): Promise<RmEntryDto> {
   const rows = await q.entryVersions(c.db, id);
   const cur = rows.find((r) => r.version === r.head_version);
   if (!cur) throw notFound(RM_ENTRY_ENTITY[kind].notFound);
-  if (replayKey && cur.kind !== kind) throw conflict('Idempotency-Key sudah dipakai untuk entri lain');
   const codes = kind === 'soap' ? await q.codesOf(c.db, [cur.version_id]) : { diagnoses: [], procedures: [] };
   return entryDto(cur, codes);
 }
@@ -720,77 +707,65 @@ export async function createResep(
   key?: string,
 ): Promise<{ data: RmPrescriptionDto; created: boolean }> {
   const { c, head } = await writeTarget(ctx, visitId, 'resep');
-  if (key) {
-    const again = await q.prescriptionByKey(c.db, c.branchId, key);
-    if (again) return { data: await prescriptionOut(c, again.id), created: false };
-  }
-  try {
-    const id = await inTransaction(c, async (tx0) => {
-      const tx = tx0 as AuthedCtx;
-      const record = await q.ensureRecord(tx.db, head, tx.user.id);
-      requireCorrection(tx, record, input.reason);
-      const contents = await resepContents(
-        tx,
-        head.customer_id,
-        input.items.map((it, i) => ({ ...it, field: `items.${i}.item` })),
-        input.allergy_override,
-      );
-      const period = (await tx.today()).slice(0, 7).replace('-', '');
-      const n = await nextNumber(tx.db, head.profile_id, 'RSP', period);
-      const p = await q.insertPrescription(tx.db, {
+  const id = await inTransaction(c, async (tx0) => {
+    const tx = tx0 as AuthedCtx;
+    const record = await q.ensureRecord(tx.db, head, tx.user.id);
+    requireCorrection(tx, record, input.reason);
+    const contents = await resepContents(
+      tx,
+      head.customer_id,
+      input.items.map((it, i) => ({ ...it, field: `items.${i}.item` })),
+      input.allergy_override,
+    );
+    const period = (await tx.today()).slice(0, 7).replace('-', '');
+    const n = await nextNumber(tx.db, head.profile_id, 'RSP', period);
+    const p = await q.insertPrescription(tx.db, {
+      profile_id: head.profile_id,
+      record_id: record.id,
+      visit_id: head.id,
+      customer_id: head.customer_id,
+      doctor_id: head.doctor_id,
+      code: formatDocNumber('RSP', head.profile_id, period, n),
+      note: input.note || null,
+      idempotency_key: key ?? null,
+      created_by: tx.user.id,
+    });
+    for (const content of contents) {
+      const entry = await q.insertEntry(tx.db, {
         profile_id: head.profile_id,
         record_id: record.id,
         visit_id: head.id,
         customer_id: head.customer_id,
-        doctor_id: head.doctor_id,
-        code: formatDocNumber('RSP', head.profile_id, period, n),
-        note: input.note || null,
-        idempotency_key: key ?? null,
+        kind: 'resep',
+        prescription_id: p.id,
         created_by: tx.user.id,
       });
-      for (const content of contents) {
-        const entry = await q.insertEntry(tx.db, {
-          profile_id: head.profile_id,
-          record_id: record.id,
-          visit_id: head.id,
-          customer_id: head.customer_id,
-          kind: 'resep',
-          prescription_id: p.id,
-          created_by: tx.user.id,
-        });
-        await q.insertVersion(tx.db, {
-          ...content,
-          profile_id: head.profile_id,
-          entry_id: entry.id,
-          kind: 'resep',
-          version: 1,
-          action: 'create',
-          reason: input.reason || null,
-          created_by: tx.user.id,
-        });
-      }
-      await audit(tx, {
-        action: record.status === 'finished' ? 'add_after_finish' : 'create',
-        entity: 'rm_prescription',
-        entityId: p.id,
-        after: {
-          visit: head.id,
-          code: p.code,
-          items: contents.length,
-          reason: input.reason || null,
-          allergy_override: contents.some((x) => x.allergy_override) ? input.allergy_override : null,
-        },
+      await q.insertVersion(tx.db, {
+        ...content,
+        profile_id: head.profile_id,
+        entry_id: entry.id,
+        kind: 'resep',
+        version: 1,
+        action: 'create',
+        reason: input.reason || null,
+        created_by: tx.user.id,
       });
-      return p.id;
-    });
-    return { data: await prescriptionOut(c, id), created: true };
-  } catch (err) {
-    if (key && isUniqueViolation(err, 'rm_prescription_idempotency_idx')) {
-      const again = await q.prescriptionByKey(c.db, c.branchId, key);
-      if (again) return { data: await prescriptionOut(c, again.id), created: false };
     }
-    throw err;
-  }
+    await audit(tx, {
+      action: record.status === 'finished' ? 'add_after_finish' : 'create',
+      entity: 'rm_prescription',
+      entityId: p.id,
+      after: {
+        visit: head.id,
+        code: p.code,
+        items: contents.length,
+        reason: input.reason || null,
+        allergy_override: contents.some((x) => x.allergy_override) ? input.allergy_override : null,
+      },
+    });
+    return p.id;
+  });
+  return { data: await prescriptionOut(c, id), created: true };
 }
 
 async function prescriptionOut(c: AuthedCtx, id: number): Promise<RmPrescriptionDto> {

@@ -98,6 +98,7 @@ export const paketEndpoints = {
     access: layananManage,
     input: membershipInput.extend({ idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, { idempotency_key, ...payload }) => registration.register(ctx, payload, idempotency_key),
+    keylessKey: (ctx, input) => registration.keylessKey(ctx, input),
     rest: {
       method: 'POST',
       path: '/api/paket/membership',

@@ -282,36 +282,6 @@ export async function findBranch(db: Db, id: number) {
 
 export type MembershipRow = typeof paketMembership.$inferSelect;
 
-export async function findMembershipByKey(db: Db, profileId: number, key: string): Promise<MembershipRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paketMembership)
-    .where(and(eq(paketMembership.profile_id, profileId), eq(paketMembership.idempotency_key, key)));
-  return row;
-}
-
-/** The same registration (customer, doctor, version) made since `since` (an ISO instant). */
-export async function findRecentSame(
-  db: Db,
-  f: { profileId: number; customer: number; doctor: number; paketHistoryId: number; since: string },
-): Promise<MembershipRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paketMembership)
-    .where(
-      and(
-        eq(paketMembership.profile_id, f.profileId),
-        eq(paketMembership.customer_id, f.customer),
-        eq(paketMembership.doctor_id, f.doctor),
-        eq(paketMembership.paket_history_id, f.paketHistoryId),
-        gte(paketMembership.created_at, f.since),
-      ),
-    )
-    .orderBy(desc(paketMembership.id))
-    .limit(1);
-  return row;
-}
-
 export async function insertMembership(db: Db, values: typeof paketMembership.$inferInsert): Promise<MembershipRow> {
   const [row] = await db.insert(paketMembership).values(values).returning();
   return row;

@@ -6,7 +6,7 @@ import {
   type ReminderGatewayProvider,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
 import { requireAccess } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
 import type { JobEnv } from '../../lib/jobs.js';
@@ -81,17 +81,12 @@ export async function saveGateway(ctx: Ctx, input: ReminderGatewayInput): Promis
   });
 }
 
-/** The delivery's constraint of one queued or sent delivery per reminder, through drizzle's error wrapping. */
+/** The delivery's constraint of one queued or sent delivery per reminder. */
 function isActiveTaken(err: unknown): boolean {
-  for (
-    let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined;
-    e && typeof e === 'object';
-    e = e.cause as typeof e
-  ) {
-    const names = ['reminder_delivery_reservation_active_idx', 'reminder_delivery_visit_active_idx'];
-    if (names.some((n) => e.constraint === n || e.message?.includes(n))) return true;
-  }
-  return false;
+  return (
+    isUniqueViolation(err, 'reminder_delivery_reservation_active_idx') ||
+    isUniqueViolation(err, 'reminder_delivery_visit_active_idx')
+  );
 }
 
 /** The reminder an id names, checked: in scope, still to be reminded of, with a number to send to. */

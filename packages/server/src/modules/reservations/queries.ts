@@ -93,14 +93,6 @@ export async function findReservation(db: Db, id: number): Promise<ReservationRo
   return row;
 }
 
-export async function findByKey(db: Db, profileId: number, key: string): Promise<ReservationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(reservation)
-    .where(and(eq(reservation.profile_id, profileId), eq(reservation.idempotency_key, key)));
-  return row;
-}
-
 export async function insertReservation(db: Db, v: typeof reservation.$inferInsert): Promise<ReservationRow> {
   const [row] = await db.insert(reservation).values(v).returning();
   return row;

@@ -17,7 +17,7 @@ import {
   type SlotDto,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, constraintOf, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
@@ -173,31 +173,6 @@ async function bookableSlot(c: AuthedCtx, doctorId: number, date: string, time: 
 
 const slotLabel = (s: Slot) => `${s.doctor_name} ${dmy(s.date)} ${s.time}`;
 
-/** A violation of the slot's capacity check (reservation_slot_full_chk), through drizzle's error wrapping. */
-function isSlotFull(err: unknown): boolean {
-  for (
-    let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.constraint === 'reservation_slot_full_chk' || e.message?.includes('reservation_slot_full_chk')) return true;
-    if (typeof e !== 'object') break;
-  }
-  return false;
-}
-function isKeyTaken(err: unknown): boolean {
-  for (
-    let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.constraint === 'reservation_idempotency_idx' || e.message?.includes('reservation_idempotency_idx'))
-      return true;
-    if (typeof e !== 'object') break;
-  }
-  return false;
-}
-
 function dto(r: q.ReservationListRow): ReservationDto {
   return {
     id: r.r.id,
@@ -227,7 +202,7 @@ async function dtoOf(c: Ctx, id: number): Promise<ReservationDto> {
 
 /**
  * POST /api/service/reservation. The same Idempotency-Key answers the first booking (200) instead of booking twice;
- * the key with another booking is 409. A full slot is refused by PostgreSQL and answered 409 'Slot ... sudah penuh'.
+ * the key with another booking is 409 (http/idempotency.ts; the key is kept on the reservation). A full slot is refused by PostgreSQL and answered 409 'Slot ... sudah penuh'.
  */
 export async function create(
   ctx: Ctx,
@@ -235,21 +210,6 @@ export async function create(
   idempotencyKey?: string,
 ): Promise<{ data: ReservationDto; created: boolean }> {
   const c = requireUser(ctx);
-  const replay = async () => {
-    if (!idempotencyKey) return undefined;
-    const prior = await q.findByKey(c.db, c.branchId, idempotencyKey);
-    if (!prior) return undefined;
-    if (
-      prior.customer_id !== input.customer ||
-      prior.doctor_id !== input.doctor ||
-      prior.date !== input.date ||
-      hhmm(prior.time) !== input.time
-    )
-      throw conflict('Idempotency-Key ini sudah dipakai untuk reservasi lain');
-    return { data: await dtoOf(c, prior.id), created: false };
-  };
-  const first = await replay();
-  if (first) return first;
   await requireReference(c, USER, [input.customer], 'customer', 'Pasien tidak ditemukan');
   const person = await q.findPerson(c.db, input.customer);
   if (!person || person.role !== 1 || person.status !== 1) throw badRequest('Pasien tidak ditemukan', 'customer');
@@ -275,11 +235,8 @@ export async function create(
       return { data: await dtoOf(tx, row.id), created: true };
     });
   } catch (err) {
-    if (isSlotFull(err)) throw conflict(slotFullMessage(slotLabel(slot)), 'time');
-    if (isKeyTaken(err)) {
-      const again = await replay();
-      if (again) return again;
-    }
+    // The slot's capacity is checked by PostgreSQL (reservation_slot_full_chk).
+    if (constraintOf(err) === 'reservation_slot_full_chk') throw conflict(slotFullMessage(slotLabel(slot)), 'time');
     throw err;
   }
 }
@@ -322,7 +279,8 @@ export async function update(ctx: Ctx, id: number, input: ReservationUpdateInput
       return dtoOf(tx, id);
     });
   } catch (err) {
-    if (slot && isSlotFull(err)) throw conflict(slotFullMessage(slotLabel(slot)), 'time');
+    if (slot && constraintOf(err) === 'reservation_slot_full_chk')
+      throw conflict(slotFullMessage(slotLabel(slot)), 'time');
     throw err;
   }
 }

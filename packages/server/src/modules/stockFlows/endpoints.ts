@@ -16,7 +16,7 @@ import {
   transferReceiveInput,
   z,
 } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { IDEMPOTENCY_KEY, keyed, mutation, query, restOnly } from '../../http/endpoint.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
 import { RESEP, STOCK_COUNT, TRANSFER } from './entities.js';
 import * as counts from './services/counts.js';
@@ -82,8 +82,13 @@ export const stockFlowsEndpoints = {
     entity: TRANSFER,
     summary: 'Terima mutasi (hanya cabang penerima): jumlah yang tiba; selisih wajib beralasan',
     access: mutasiManage,
-    input: z.object({ id: idParam, data: transferReceiveInput }),
-    rest: { method: 'POST', path: '/api/inventory/mutation/:id/receive', body: 'data' },
+    input: keyed(z.object({ id: idParam, data: transferReceiveInput })),
+    rest: {
+      method: 'POST',
+      path: '/api/inventory/mutation/:id/receive',
+      body: 'data',
+      idempotencyKey: IDEMPOTENCY_KEY,
+    },
     handler: (ctx, input) => transfers.receive(ctx, input.id, input.data),
   }),
 

@@ -100,13 +100,6 @@ export async function insertTransfer(db: Db, v: R): Promise<{ id: number }> {
   );
   return row;
 }
-export async function transferByKey(db: Db, profileId: number, key: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from stock_transfer where profile_id = ${profileId} and idempotency_key = ${key}`,
-  );
-  return row?.id;
-}
 export async function setTransferSent(db: Db, id: number, value: number, jurnalCode: string | null): Promise<void> {
   await db.execute(sql`update stock_transfer set value = ${value}, send_jurnal_code = ${jurnalCode} where id = ${id}`);
 }
@@ -334,13 +327,6 @@ export async function insertCount(db: Db, v: R): Promise<{ id: number }> {
   );
   return row;
 }
-export async function countByKey(db: Db, profileId: number, key: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from stock_count where profile_id = ${profileId} and idempotency_key = ${key}`,
-  );
-  return row?.id;
-}
 export async function insertCountItem(db: Db, v: R): Promise<void> {
   await db.execute(
     sql`insert into stock_count_item (profile_id, count_id, item_id, batch_id, system, counted, value)
@@ -529,13 +515,6 @@ export async function insertDispensing(db: Db, v: R): Promise<{ id: number }> {
         returning id`,
   );
   return row;
-}
-export async function dispensingByKey(db: Db, profileId: number, key: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from dispensing where profile_id = ${profileId} and idempotency_key = ${key}`,
-  );
-  return row?.id;
 }
 export async function insertDispensingItem(db: Db, v: R): Promise<void> {
   await db.execute(

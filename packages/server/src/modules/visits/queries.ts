@@ -141,14 +141,6 @@ export async function findVisit(db: Db, id: number): Promise<VisitRow | undefine
   return row;
 }
 
-export async function findVisitByKey(db: Db, profileId: number, key: string): Promise<VisitRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(visit)
-    .where(and(eq(visit.profile_id, profileId), eq(visit.idempotency_key, key)));
-  return row;
-}
-
 export async function insertVisit(db: Db, values: typeof visit.$inferInsert): Promise<VisitRow> {
   const [row] = await db.insert(visit).values(values).returning();
   return row;

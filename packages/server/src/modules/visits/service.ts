@@ -17,7 +17,7 @@ import {
   type z,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
 import { audit, auditRecordReads } from '../../lib/audit.js';
 import { publishBranchEvent } from '../../lib/branch-events.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
@@ -167,32 +167,14 @@ export async function display(ctx: Ctx): Promise<{ date: string; doctors: VisitD
 // Registration
 // ---------------------------------------------------------------------------------------------------------------
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
-  }
-  return false;
-}
-
 function created(v: q.VisitRow): VisitCreated {
   return { id: v.id, code: v.code, queue_number: v.queue_number, status: v.status as VisitStatus };
 }
 
-async function replay(c: AuthedCtx, input: VisitInputParsed, key: string): Promise<VisitCreated | undefined> {
-  const v = await q.findVisitByKey(c.db, c.branchId, key);
-  if (!v) return undefined;
-  if (v.customer_id !== input.customer || v.doctor_id !== input.doctor || v.kind !== input.kind)
-    throw conflict('Idempotency-Key ini sudah dipakai untuk kunjungan lain');
-  return created(v);
-}
-
 /**
  * POST /api/service/visit: a walk-in, or the check-in of a reservation of today in this branch (its status
- * becomes 'datang'). The same Idempotency-Key answers the first registration (200) instead of a second visit.
+ * becomes 'datang'). The same Idempotency-Key answers the first registration (200) instead of a second visit
+ * (http/idempotency.ts); the key is kept on the visit.
  */
 export async function register(
   ctx: Ctx,
@@ -201,10 +183,6 @@ export async function register(
 ): Promise<{ data: VisitCreated; created: boolean }> {
   const c = requireUser(ctx);
   const key = idempotencyKey ? `key:${idempotencyKey}` : null;
-  if (key) {
-    const again = await replay(c, input, key);
-    if (again) return { data: again, created: false };
-  }
   try {
     const row = await inTransaction(c, async (tx0) => {
       const tx = tx0 as AuthedCtx;
@@ -262,10 +240,6 @@ export async function register(
     });
     return { data: created(row), created: true };
   } catch (err) {
-    if (key && isUniqueViolation(err, 'visit_idempotency_idx')) {
-      const again = await replay(c, input, key);
-      if (again) return { data: again, created: false };
-    }
     if (isUniqueViolation(err, 'visit_reservation_idx')) throw conflict('Reservasi ini sudah check-in', 'reservation');
     throw err;
   }

@@ -18,11 +18,14 @@ export async function settlePayment(id: number, body: unknown, idempotencyKey: s
   return (await api.post<{ data: SettleResultDto }>(`/api/kasir/payment/${id}/settle`, body, { idempotencyKey })).data;
 }
 
-export async function voidPayment(id: number, reason: string) {
+/** A void request; the dialog's Idempotency-Key makes a retried or double-clicked request one approval request. */
+export async function voidPayment(id: number, reason: string, idempotencyKey: string) {
   return (
-    await api.post<{ data: PaymentDto | { pending: true; message: string } }>(`/api/kasir/payment/${id}/void`, {
-      reason,
-    })
+    await api.post<{ data: PaymentDto | { pending: true; message: string } }>(
+      `/api/kasir/payment/${id}/void`,
+      { reason },
+      { idempotencyKey },
+    )
   ).data;
 }
 

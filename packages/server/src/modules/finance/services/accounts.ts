@@ -11,10 +11,9 @@ import {
   type ErrorItem,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../../http/context.js';
-import { AppError, badRequest, badRequestMany, notFound } from '../../../http/errors.js';
+import { AppError, badRequest, badRequestMany, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { ACCOUNT } from '../accounts.js';
-import { isUniqueViolation } from '../posting.js';
 import * as q from '../queries.js';
 import { scopeOf } from './common.js';
 

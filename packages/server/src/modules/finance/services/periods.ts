@@ -15,10 +15,10 @@ import {
   unbalancedMessage,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
-import { badRequest, conflict, notFound } from '../../../http/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { ACCOUNT } from '../accounts.js';
-import { insertJournal, isUniqueViolation, resolveLines, type ResolvedLine } from '../posting.js';
+import { insertJournal, resolveLines, type ResolvedLine } from '../posting.js';
 import * as q from '../queries.js';
 import { dayBefore, scopeOf, todayOf } from './common.js';
 

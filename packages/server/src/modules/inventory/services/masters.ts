@@ -11,7 +11,7 @@ import {
 } from '@klinik/shared';
 import { branchScope, requireAccess, type EntityDef } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
-import { conflict, notFound } from '../../../http/errors.js';
+import { conflict, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { ITEM_CATEGORY, VENDOR, WAREHOUSE } from '../entities.js';
 import * as q from '../queries.js';
@@ -98,15 +98,6 @@ function duplicate(table: q.MasterTable, key: string, field: string) {
   return table === 'item_category'
     ? conflict(`Kategori ${key} sudah ada`, field)
     : conflict(`Kode ${key} sudah dipakai`, field);
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /** One active apotek and one active ruang tindakan per branch (partial unique index warehouse_profile_kind_idx). */

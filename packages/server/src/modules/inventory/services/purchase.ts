@@ -129,13 +129,9 @@ async function detail(ctx: Ctx, id: number): Promise<PurchaseDto> {
 export async function create(
   ctx: Ctx,
   input: PurchaseInput & { idempotency_key?: string },
-): Promise<{ id: number; code: string; replayed: boolean }> {
+): Promise<{ id: number; code: string }> {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
-    if (input.idempotency_key) {
-      const done = await q.purchaseByKey(tx.db, tx.branchId, input.idempotency_key);
-      if (done) return { id: Number(done.id), code: done.code, replayed: true };
-    }
     const today = await tx.today();
     const orderedAt = input.ordered_at ?? today;
     if (orderedAt > today) throw badRequest('Tanggal pesanan tidak boleh di masa depan', 'ordered_at');
@@ -186,7 +182,7 @@ export async function create(
       entityId: order.id,
       after: { ...input, code, total },
     });
-    return { id: order.id, code, replayed: false };
+    return { id: order.id, code };
   });
 }
 
@@ -205,17 +201,6 @@ export async function receive(
     await requireAccess(tx, PURCHASE, [id], 'write');
     const order = await q.lockPurchase(tx.db, id);
     if (!order) throw notFound(PURCHASE.notFound);
-    if (input.idempotency_key) {
-      const done = await q.receiptByKey(tx.db, Number(order.profile_id), input.idempotency_key);
-      if (done) {
-        const d = await detail(tx, id);
-        const r = d.receipts?.find((x) => x.id === Number(done.id));
-        return {
-          ...d,
-          receipt: { id: Number(done.id), code: done.code, jurnal_code: r?.jurnal_code ?? null, total: r?.total ?? 0 },
-        };
-      }
-    }
     if (Number(order.status) === 3) throw conflict('Pesanan sudah diterima seluruhnya');
     if (Number(order.status) === 0) throw conflict('Pesanan sudah dibatalkan');
     const today = await tx.today();

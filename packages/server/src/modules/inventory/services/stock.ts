@@ -8,7 +8,7 @@
 import { asSen, formatDate, sumSen, type Sen } from '@klinik/shared';
 import { requireReference } from '../../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../../http/context.js';
-import { AppError, badRequest, conflict } from '../../../http/errors.js';
+import { AppError, badRequest, conflict, constraintOf } from '../../../http/errors.js';
 import { ACCOUNT, postJournal } from '../../finance/index.js';
 import { ITEM } from '../../masters/index.js';
 import { WAREHOUSE } from '../entities.js';
@@ -96,12 +96,6 @@ export interface StockResult {
 }
 
 const STOCK_CHECKS = new Set(['stock_balance_quantity_check', 'stock_valuation_quantity_check']);
-
-function constraintOf(err: unknown): string | undefined {
-  const e = err as { constraint?: string; cause?: unknown } | null;
-  if (!e || typeof e !== 'object') return undefined;
-  return e.constraint ?? (e.cause ? constraintOf(e.cause) : undefined);
-}
 
 function shortage(item: q.ItemRow, available: number, wanted: number, field?: string): AppError {
   return conflict(

@@ -25,7 +25,7 @@ import {
   percentOf,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
-import { badRequest, conflict, notFound } from '../../../http/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { approvalRuleFor, storeRequest } from '../../applog/index.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { VISIT } from '../../visits/index.js';
@@ -35,9 +35,6 @@ import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/ind
 import { auditRecordReads } from '../../../lib/audit.js';
 import * as q from '../queries.js';
 import {
-  isUniqueViolation,
-  replayOf,
-  replayOrThrow,
   requireOpenSession,
   resultOf,
   revenueAccount,
@@ -278,14 +275,11 @@ export async function payVisit(
 ): Promise<PaymentOut | { pending: true; applog_id: number; message: string }> {
   const c = requireUser(ctx);
   const key = idempotencyKey ? `key:${idempotencyKey}` : `auto:visit:${input.visit}:${c.requestId}`;
-  const same = (p: q.PaymentRow) => p.kind === 'visit' && Number(p.visit_id) === input.visit;
-  const replay = await replayOf(c, key, same);
-  if (replay) return { data: replay, created: false };
   await requireAccess(c, VISIT, [input.visit], 'write').catch(() => {
     throw badRequest(NOT_FOUND, 'visit');
   });
   const before = await q.activePaymentOfVisit(c.db, input.visit);
-  if (before) return replayOrThrow(c, key, same, alreadyPaid(before));
+  if (before) throw alreadyPaid(before);
   const discounts = new Map<string, Sen>();
   for (const d of input.line_discounts ?? []) if (d.amount > 0) discounts.set(`${d.kind}:${d.ref}`, toSen(d.amount));
   const billDiscount = toSen(input.discount ?? 0);
@@ -358,14 +352,10 @@ export async function payVisit(
     return { data: resultOf(out.row), created: true };
   } catch (err) {
     if (isUniqueViolation(err, 'kasir_payment_visit_idx')) {
-      const again = await replayOf(c, key, same);
-      if (again) return { data: again, created: false };
-    }
-    if (isUniqueViolation(err, 'kasir_payment_visit_idx')) {
       const paid = await q.activePaymentOfVisit(c.db, input.visit);
       if (paid) throw alreadyPaid(paid);
       throw conflict('Tagihan kunjungan ini sudah dibayar');
     }
-    return replayOrThrow(c, key, same, err);
+    throw err;
   }
 }

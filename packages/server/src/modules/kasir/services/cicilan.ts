@@ -11,16 +11,7 @@ import { badRequest } from '../../../http/errors.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { applyInstalmentPayment, MEMBERSHIP } from '../../paket/index.js';
 import * as q from '../queries.js';
-import {
-  replayOf,
-  replayOrThrow,
-  requireOpenSession,
-  resultOf,
-  settle,
-  storePayment,
-  type NewLine,
-  type PaymentOut,
-} from './core.js';
+import { requireOpenSession, resultOf, settle, storePayment, type NewLine, type PaymentOut } from './core.js';
 
 const DEDUPE_WINDOW_MS = 2 * 60 * 1000;
 const NOT_FOUND = 'Registrasi paket tidak ditemukan';
@@ -29,62 +20,59 @@ function labelOf(seq: number): string {
   return seq === 0 ? 'Uang Muka / Pembayaran Pertama' : `Cicilan ke-${seq}`;
 }
 
+/** An instalment payment sent without an Idempotency-Key is the same as one of the same amount within 2 minutes. */
+export function cicilanKeylessKey(ctx: Ctx, input: CicilanPayInput): string {
+  const window = Math.floor(ctx.now().getTime() / DEDUPE_WINDOW_MS);
+  return `cicilan:${input.membership}:${toSen(input.amount)}:${ctx.user?.id ?? 0}:${window}`;
+}
+
 export async function payCicilan(ctx: Ctx, input: CicilanPayInput, idempotencyKey?: string): Promise<PaymentOut> {
   const c = requireUser(ctx);
   const amount = toSen(input.amount);
-  const key = idempotencyKey
-    ? `key:${idempotencyKey}`
-    : `auto:cicilan:${input.membership}:${amount}:${c.user.id}:${Math.floor(c.now().getTime() / DEDUPE_WINDOW_MS)}`;
-  const same = (p: q.PaymentRow) => p.kind === 'cicilan' && Number(p.membership_id) === input.membership;
-  const replay = await replayOf(c, key, same);
-  if (replay) return { data: replay, created: false };
-  try {
-    const row = await inTransaction(c, async (tx) => {
-      await requireAccess(tx, MEMBERSHIP, [input.membership], 'write').catch(() => {
-        throw badRequest(NOT_FOUND, 'membership');
-      });
-      await requireActivePeriod(tx);
-      const session = await requireOpenSession(tx);
-      const m = await q.lockMembership(tx.db, input.membership);
-      if (!m) throw badRequest(NOT_FOUND, 'membership');
-      if (m.status === 0) throw badRequest('Registrasi paket ini sudah dibatalkan', 'membership');
-      const rows = await q.cicilanOf(tx.db, [m.id]);
-      const outstanding = rows.reduce((s, r) => s + (r.amount - r.paid_amount), 0);
-      if (outstanding <= 0) throw badRequest('Registrasi paket ini sudah lunas', 'membership');
-      if (amount > outstanding)
-        throw badRequest(`Jumlah melebihi sisa tagihan (${formatRupiah(fromSen(outstanding))})`, 'amount');
-      const settlement = await settle(tx, asSen(amount), input.payments);
-      if (settlement.paid < amount) throw badRequest('Jumlah pembayaran kurang dari jumlah yang dibayar', 'payments');
-
-      const lines: NewLine[] = (await applyInstalmentPayment(tx, m.id, asSen(amount))).map((a) => ({
-        kind: 'cicilan',
-        ref_id: a.id,
-        name: `${labelOf(a.seq)} ${m.code}`,
-        qty: 1,
-        price: a.amount,
-        discount: asSen(0),
-        covered_by_paket: null,
-        tax: asSen(0),
-        total: a.amount,
-      }));
-      return storePayment(tx, session, {
-        kind: 'cicilan',
-        key,
-        customer_id: m.customer_id,
-        membership_id: m.id,
-        subtotal: asSen(amount),
-        discount: asSen(0),
-        tax: asSen(0),
-        total: asSen(amount),
-        lines,
-        settlement,
-        memo: `Pembayaran paket ${m.code} - ${m.customername} (${m.customerusername})`,
-      });
+  const key = idempotencyKey ? `key:${idempotencyKey}` : `auto:${cicilanKeylessKey(c, input)}`;
+  const row = await inTransaction(c, async (tx) => {
+    await requireAccess(tx, MEMBERSHIP, [input.membership], 'write').catch(() => {
+      throw badRequest(NOT_FOUND, 'membership');
     });
-    return { data: resultOf(row), created: true };
-  } catch (err) {
-    return replayOrThrow(c, key, same, err);
-  }
+    await requireActivePeriod(tx);
+    const session = await requireOpenSession(tx);
+    const m = await q.lockMembership(tx.db, input.membership);
+    if (!m) throw badRequest(NOT_FOUND, 'membership');
+    if (m.status === 0) throw badRequest('Registrasi paket ini sudah dibatalkan', 'membership');
+    const rows = await q.cicilanOf(tx.db, [m.id]);
+    const outstanding = rows.reduce((s, r) => s + (r.amount - r.paid_amount), 0);
+    if (outstanding <= 0) throw badRequest('Registrasi paket ini sudah lunas', 'membership');
+    if (amount > outstanding)
+      throw badRequest(`Jumlah melebihi sisa tagihan (${formatRupiah(fromSen(outstanding))})`, 'amount');
+    const settlement = await settle(tx, asSen(amount), input.payments);
+    if (settlement.paid < amount) throw badRequest('Jumlah pembayaran kurang dari jumlah yang dibayar', 'payments');
+
+    const lines: NewLine[] = (await applyInstalmentPayment(tx, m.id, asSen(amount))).map((a) => ({
+      kind: 'cicilan',
+      ref_id: a.id,
+      name: `${labelOf(a.seq)} ${m.code}`,
+      qty: 1,
+      price: a.amount,
+      discount: asSen(0),
+      covered_by_paket: null,
+      tax: asSen(0),
+      total: a.amount,
+    }));
+    return storePayment(tx, session, {
+      kind: 'cicilan',
+      key,
+      customer_id: m.customer_id,
+      membership_id: m.id,
+      subtotal: asSen(amount),
+      discount: asSen(0),
+      tax: asSen(0),
+      total: asSen(amount),
+      lines,
+      settlement,
+      memo: `Pembayaran paket ${m.code} - ${m.customername} (${m.customerusername})`,
+    });
+  });
+  return { data: resultOf(row), created: true };
 }
 
 /** Memberships of this branch with instalments still open, by patient name / RM number / code, with their schedule. */

@@ -15,7 +15,7 @@ import {
   type Sen,
 } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
-import { AppError, badRequest, conflict } from '../../../http/errors.js';
+import { badRequest } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { ACCOUNT, postJournal, type PostingLine } from '../../finance/index.js';
@@ -303,48 +303,6 @@ export function resultOf(
     change: fromSen(Number(p.change)),
     status: p.status as PaymentResultDto['status'],
   };
-}
-
-/** A payment already made with this key: the same request answers it; a different one is refused. */
-export async function replayOf(
-  c: Ctx,
-  key: string,
-  same: (p: q.PaymentRow) => boolean,
-): Promise<PaymentResultDto | undefined> {
-  const row = await q.findPaymentByKey(c.db, c.branchId, key);
-  if (!row) return undefined;
-  if (!same(row)) throw conflict('Idempotency-Key ini sudah dipakai untuk pembayaran lain');
-  return resultOf(row);
-}
-
-/**
- * The answer to a request refused in its transaction (a 4xx, or a unique index) when a twin of it - the same
- * Idempotency-Key: a double click, or a retry reaching the server while the first attempt still commits - paid
- * meanwhile: that payment (200), not the refusal the twin's payment caused (the bill already paid by this very
- * cashier, the package slot or the schedule taken by it). Else the error as it is.
- */
-export async function replayOrThrow(
-  c: Ctx,
-  key: string,
-  same: (p: q.PaymentRow) => boolean,
-  err: unknown,
-): Promise<PaymentOut> {
-  if ((err instanceof AppError && err.status < 500) || isUniqueViolation(err, 'kasir_payment_idem_idx')) {
-    const again = await replayOf(c, key, same);
-    if (again) return { data: again, created: false };
-  }
-  throw err;
-}
-
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0;
-    e && i < 6;
-    e = e.cause as typeof e, i++
-  ) {
-    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
-  }
-  return false;
 }
 
 export type PaymentOut = { data: PaymentResultDto; created: boolean };

@@ -15,11 +15,10 @@ import {
   type SessionOpenInput,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { KASIR_SESSION } from '../entities.js';
 import * as q from '../queries.js';
-import { isUniqueViolation } from './core.js';
 
 async function sessionDtos(c: Ctx, rows: (q.SessionRow & { cashiername: string })[]): Promise<SessionDto[]> {
   const ids = rows.map((r) => r.id);

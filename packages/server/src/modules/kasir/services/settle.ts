@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { ACCOUNT, requireActivePeriod } from '../../finance/index.js';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
-import { isUniqueViolation, requireOpenSession, resultOf, settle, storePayment } from './core.js';
+import { requireOpenSession, resultOf, settle, storePayment } from './core.js';
 
 export const NOTHING_OUTSTANDING = 'Tagihan ini sudah lunas';
 
@@ -55,14 +55,6 @@ export async function paymentSummary(
   };
 }
 
-async function replay(c: Ctx, key: string, paymentId: number): Promise<SettleResultDto | undefined> {
-  const row = await q.findPaymentByKey(c.db, c.branchId, key);
-  if (!row) return undefined;
-  if (row.kind !== 'pelunasan' || Number(row.parent_id) !== paymentId)
-    throw conflict('Idempotency-Key ini sudah dipakai untuk pembayaran lain');
-  return settleResult(c, row, paymentId);
-}
-
 async function settleResult(
   c: Ctx,
   row: Pick<q.PaymentRow, 'id' | 'code' | 'total' | 'paid' | 'change' | 'status'>,
@@ -90,60 +82,50 @@ export async function settlePayment(
   const c = requireUser(ctx);
   await requireAccess(c, KASIR_PAYMENT, [paymentId], 'write');
   const key = idempotencyKey ? `key:${idempotencyKey}` : `auto:settle:${paymentId}:${c.requestId}`;
-  const again = await replay(c, key, paymentId);
-  if (again) return { data: again, created: false };
-  try {
-    const row = await inTransaction(c, async (tx) => {
-      await requireActivePeriod(tx);
-      const session = await requireOpenSession(tx);
-      // The visit payment's row is the lock: settlements of one bill run one after another.
-      const parent = await q.findPayment(tx.db, paymentId, true);
-      if (!parent) throw notFound(KASIR_PAYMENT.notFound);
-      if (parent.kind !== 'visit') throw badRequest('Hanya tagihan kunjungan yang dapat dilunasi', 'payment');
-      if (parent.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
-      const outstanding = asSen(parent.total - parent.paid - parent.settled);
-      if (outstanding <= 0) throw conflict(NOTHING_OUTSTANDING);
-      const settlement = await settle(
-        tx,
-        outstanding,
-        input.payments,
-        `Pembayaran melebihi sisa tagihan (${formatRupiah(fromSen(outstanding))})`,
-      );
-      if (settlement.paid <= 0) throw badRequest('Jumlah pembayaran wajib lebih dari 0', 'payments');
-      const customer = parent.customer_id ? await q.findPatient(tx.db, parent.customer_id) : undefined;
-      return storePayment(tx, session, {
-        kind: 'pelunasan',
-        key,
-        parent_id: parent.id,
-        customer_id: parent.customer_id,
-        subtotal: settlement.paid,
-        discount: asSen(0),
-        tax: asSen(0),
-        total: settlement.paid,
-        lines: [
-          {
-            kind: 'pelunasan',
-            ref_id: parent.id,
-            name: `Pelunasan ${parent.code}`,
-            qty: 1,
-            price: settlement.paid,
-            discount: asSen(0),
-            covered_by_paket: null,
-            tax: asSen(0),
-            total: settlement.paid,
-          },
-        ],
-        settlement,
-        memo: `Pelunasan ${parent.code}${customer ? ` - ${customer.name} (${customer.username})` : ''}`,
-        receivable: ACCOUNT.piutangPasien,
-      });
+  const row = await inTransaction(c, async (tx) => {
+    await requireActivePeriod(tx);
+    const session = await requireOpenSession(tx);
+    // The visit payment's row is the lock: settlements of one bill run one after another.
+    const parent = await q.findPayment(tx.db, paymentId, true);
+    if (!parent) throw notFound(KASIR_PAYMENT.notFound);
+    if (parent.kind !== 'visit') throw badRequest('Hanya tagihan kunjungan yang dapat dilunasi', 'payment');
+    if (parent.status === 'void') throw conflict('Pembayaran ini sudah dibatalkan');
+    const outstanding = asSen(parent.total - parent.paid - parent.settled);
+    if (outstanding <= 0) throw conflict(NOTHING_OUTSTANDING);
+    const settlement = await settle(
+      tx,
+      outstanding,
+      input.payments,
+      `Pembayaran melebihi sisa tagihan (${formatRupiah(fromSen(outstanding))})`,
+    );
+    if (settlement.paid <= 0) throw badRequest('Jumlah pembayaran wajib lebih dari 0', 'payments');
+    const customer = parent.customer_id ? await q.findPatient(tx.db, parent.customer_id) : undefined;
+    return storePayment(tx, session, {
+      kind: 'pelunasan',
+      key,
+      parent_id: parent.id,
+      customer_id: parent.customer_id,
+      subtotal: settlement.paid,
+      discount: asSen(0),
+      tax: asSen(0),
+      total: settlement.paid,
+      lines: [
+        {
+          kind: 'pelunasan',
+          ref_id: parent.id,
+          name: `Pelunasan ${parent.code}`,
+          qty: 1,
+          price: settlement.paid,
+          discount: asSen(0),
+          covered_by_paket: null,
+          tax: asSen(0),
+          total: settlement.paid,
+        },
+      ],
+      settlement,
+      memo: `Pelunasan ${parent.code}${customer ? ` - ${customer.name} (${customer.username})` : ''}`,
+      receivable: ACCOUNT.piutangPasien,
     });
-    return { data: await settleResult(c, row, paymentId), created: true };
-  } catch (err) {
-    if (isUniqueViolation(err, 'kasir_payment_idem_idx')) {
-      const r = await replay(c, key, paymentId);
-      if (r) return { data: r, created: false };
-    }
-    throw err;
-  }
+  });
+  return { data: await settleResult(c, row, paymentId), created: true };
 }

@@ -10,7 +10,7 @@ import {
   type MembershipInput,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
-import { badRequest, conflict } from '../../../http/errors.js';
+import { badRequest } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { ACCOUNT, postJournal, requireActivePeriod } from '../../finance/index.js';
@@ -38,55 +38,18 @@ async function requireSellable(c: Ctx, id: number, today: string) {
   return row;
 }
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505')
-      return !e.constraint || e.constraint === constraint || (e.message ?? '').includes(constraint);
-  }
-  return false;
-}
-
-/** A registration already made with this key (or, without a key, the same one within the window). */
-async function findReplay(
-  c: Ctx,
-  input: MembershipInput,
-  key: string,
-  keyless: boolean,
-): Promise<MembershipDto | undefined> {
-  const byKey = await q.findMembershipByKey(c.db, c.branchId, key);
-  if (byKey) {
-    if (
-      byKey.customer_id !== input.customer ||
-      byKey.doctor_id !== input.doctor ||
-      byKey.paket_history_id !== input.paket_history_id
-    ) {
-      throw conflict('Idempotency-Key ini sudah dipakai untuk registrasi lain');
-    }
-    return membershipDto(c, byKey.id, true);
-  }
-  if (keyless) {
-    const same = await q.findRecentSame(c.db, {
-      profileId: c.branchId,
-      customer: input.customer,
-      doctor: input.doctor,
-      paketHistoryId: input.paket_history_id,
-      since: new Date(c.now().getTime() - DEDUPE_WINDOW_MS).toISOString(),
-    });
-    if (same) return membershipDto(c, same.id, true);
-  }
-  return undefined;
+/** A registration sent without an Idempotency-Key is the same as one of the same payload within the 2-minute window. */
+export function keylessKey(ctx: Ctx, input: MembershipInput): string {
+  const window = Math.floor(ctx.now().getTime() / DEDUPE_WINDOW_MS);
+  return `${input.customer}:${input.doctor}:${input.paket_history_id}:${window}`;
 }
 
 /**
  * POST /api/paket/membership. In one transaction: the membership with its code (numbering service), the slots
  * with their expiry, the instalment schedule and the journal (Dr Piutang Membership / Cr Pendapatan Paket
  * Diterima Dimuka) through the finance posting service. The same Idempotency-Key (or, without one, the same
- * payload within 2 minutes) answers the first registration instead of making a second; a unique index on
- * (profile_id, idempotency_key) stops concurrent duplicates.
+ * payload within the 2-minute window: {@link keylessKey}) answers the first registration instead of making a second
+ * (http/idempotency.ts); the key is kept on the registration under its unique index (profile_id, idempotency_key).
  */
 export async function register(
   ctx: Ctx,
@@ -94,110 +57,97 @@ export async function register(
   idempotencyKey?: string,
 ): Promise<{ data: MembershipDto; created: boolean }> {
   const c = requireUser(ctx);
-  const keyless = !idempotencyKey;
-  const key = idempotencyKey
-    ? `key:${idempotencyKey}`
-    : `auto:${input.customer}:${input.doctor}:${input.paket_history_id}:${Math.floor(c.now().getTime() / DEDUPE_WINDOW_MS)}`;
-  const replay = await findReplay(c, input, key, keyless);
-  if (replay) return { data: replay, created: false };
-  try {
-    const id = await inTransaction(c, async (tx) => {
-      const today = await branchToday(tx);
-      const customer = await requirePatient(tx, input.customer);
-      await requireDoctor(tx, input.doctor);
-      const { h } = await requireSellable(tx, input.paket_history_id, today);
-      await requireActivePeriod(tx);
+  const key = idempotencyKey ? `key:${idempotencyKey}` : `auto:${keylessKey(c, input)}`;
+  const id = await inTransaction(c, async (tx) => {
+    const today = await branchToday(tx);
+    const customer = await requirePatient(tx, input.customer);
+    await requireDoctor(tx, input.doctor);
+    const { h } = await requireSellable(tx, input.paket_history_id, today);
+    await requireActivePeriod(tx);
 
-      const period = today.slice(0, 7).replace('-', '');
-      const n = await nextNumber(tx.db, tx.branchId, 'PKT', period);
-      const code = formatDocNumber('PKT', tx.branchId, period, n);
-      const m = await q.insertMembership(tx.db, {
-        profile_id: tx.branchId,
-        code,
-        customer_id: customer.id,
-        doctor_id: input.doctor,
-        paket_history_id: h.id,
-        registered_at: today,
-        status: 1,
-        price: h.price,
-        installment_schema: h.installment_schema,
-        dp_amount: h.dp_amount,
-        cicilan_amount: h.cicilan_amount,
-        cicilan_attempt: h.cicilan_attempt,
-        idempotency_key: key,
-        created_by: c.user.id,
-      });
+    const period = today.slice(0, 7).replace('-', '');
+    const n = await nextNumber(tx.db, tx.branchId, 'PKT', period);
+    const code = formatDocNumber('PKT', tx.branchId, period, n);
+    const m = await q.insertMembership(tx.db, {
+      profile_id: tx.branchId,
+      code,
+      customer_id: customer.id,
+      doctor_id: input.doctor,
+      paket_history_id: h.id,
+      registered_at: today,
+      status: 1,
+      price: h.price,
+      installment_schema: h.installment_schema,
+      dp_amount: h.dp_amount,
+      cicilan_amount: h.cicilan_amount,
+      cicilan_attempt: h.cicilan_attempt,
+      idempotency_key: key,
+      created_by: c.user.id,
+    });
 
-      const items = await q.itemsOfHistories(tx.db, [h.id]);
-      await q.insertSlots(
-        tx.db,
-        items.map((r) => {
-          const l = q.itemLabel(r);
-          return {
-            profile_id: tx.branchId,
-            membership_id: m.id,
-            paket_history_item_id: r.i.id,
-            type: r.i.type,
-            code: l.code,
-            name: l.name,
-            free_slot: r.i.free_slot,
-            used_slot: 0,
-            expired_at: addDays(today, r.i.expired_duration),
-          };
-        }),
-      );
-      // In sen from the stored package to the schedule rows and the journal: no rupiah on the way.
-      const schedule = instalmentSchedule(
-        today,
-        {
-          price: asSen(h.price),
-          installment_schema: h.installment_schema,
-          dp_amount: asSen(h.dp_amount),
-          cicilan_amount: asSen(h.cicilan_amount),
-          cicilan_attempt: h.cicilan_attempt,
-        },
-        addMonths,
-      );
-      await q.insertCicilan(
-        tx.db,
-        schedule.map((s) => ({
+    const items = await q.itemsOfHistories(tx.db, [h.id]);
+    await q.insertSlots(
+      tx.db,
+      items.map((r) => {
+        const l = q.itemLabel(r);
+        return {
           profile_id: tx.branchId,
           membership_id: m.id,
-          seq: s.seq,
-          due_date: s.due_date,
-          amount: s.amount,
-          paid_amount: 0,
-          status: 0,
-        })),
-      );
+          paket_history_item_id: r.i.id,
+          type: r.i.type,
+          code: l.code,
+          name: l.name,
+          free_slot: r.i.free_slot,
+          used_slot: 0,
+          expired_at: addDays(today, r.i.expired_duration),
+        };
+      }),
+    );
+    // In sen from the stored package to the schedule rows and the journal: no rupiah on the way.
+    const schedule = instalmentSchedule(
+      today,
+      {
+        price: asSen(h.price),
+        installment_schema: h.installment_schema,
+        dp_amount: asSen(h.dp_amount),
+        cicilan_amount: asSen(h.cicilan_amount),
+        cicilan_attempt: h.cicilan_attempt,
+      },
+      addMonths,
+    );
+    await q.insertCicilan(
+      tx.db,
+      schedule.map((s) => ({
+        profile_id: tx.branchId,
+        membership_id: m.id,
+        seq: s.seq,
+        due_date: s.due_date,
+        amount: s.amount,
+        paid_amount: 0,
+        status: 0,
+      })),
+    );
 
-      const price = asSen(h.price);
-      const memo = `Registrasi paket ${h.code} ${code} - ${customer.name} (${customer.username})`;
-      const jurnal = await postJournal(tx, {
-        transaction_at: today,
-        memo,
-        source_type: 'paket_membership',
-        source_id: m.id,
-        lines: [
-          { akun: ACCOUNT.piutangMembership, description: memo, debit: price, credit: asSen(0) },
-          { akun: ACCOUNT.pendapatanPaketDimuka, description: memo, debit: asSen(0), credit: price },
-        ],
-      });
-      const stored = await q.setMembershipJournal(tx.db, m.id, jurnal.id, jurnal.code);
-      await audit(tx, {
-        action: 'register',
-        entity: 'paket_membership',
-        entityId: m.id,
-        after: { ...stored, schedule: schedule.map((r) => ({ ...r, amount: fromSen(r.amount) })) },
-      });
-      return m.id;
+    const price = asSen(h.price);
+    const memo = `Registrasi paket ${h.code} ${code} - ${customer.name} (${customer.username})`;
+    const jurnal = await postJournal(tx, {
+      transaction_at: today,
+      memo,
+      source_type: 'paket_membership',
+      source_id: m.id,
+      lines: [
+        { akun: ACCOUNT.piutangMembership, description: memo, debit: price, credit: asSen(0) },
+        { akun: ACCOUNT.pendapatanPaketDimuka, description: memo, debit: asSen(0), credit: price },
+      ],
     });
-    return { data: (await membershipDto(c, id, true))!, created: true };
-  } catch (err) {
-    if (isUniqueViolation(err, 'paket_membership_idem_idx')) {
-      const again = await findReplay(c, input, key, keyless);
-      if (again) return { data: again, created: false };
-    }
-    throw err;
-  }
+    const stored = await q.setMembershipJournal(tx.db, m.id, jurnal.id, jurnal.code);
+    await audit(tx, {
+      action: 'register',
+      entity: 'paket_membership',
+      entityId: m.id,
+      after: { ...stored, schedule: schedule.map((r) => ({ ...r, amount: fromSen(r.amount) })) },
+    });
+    return m.id;
+  });
+  return { data: (await membershipDto(c, id, true))!, created: true };
 }

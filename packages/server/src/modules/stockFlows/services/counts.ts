@@ -130,10 +130,6 @@ export async function adjust(
   const c = requireUser(ctx);
   const rule = await approvalRuleFor(c, 'inventory.adjustment');
   const out = await inTransaction(c, async (tx) => {
-    if (idempotencyKey) {
-      const existing = await q.countByKey(tx.db, tx.branchId, idempotencyKey);
-      if (existing) return { created: false, id: existing, pending: false };
-    }
     await requireReference(tx, WAREHOUSE, [input.warehouse], 'warehouse', 'Gudang tidak ditemukan');
     await requireReference(
       tx,

@@ -149,12 +149,9 @@ export async function dispense(
   const c = requireUser(ctx);
   await requireAccess(c, RESEP, [input.resep], 'write');
   const out = await inTransaction(c, async (tx) => {
-    // Lock the prescription first: a concurrent retry waits here, then finds the first dispensing by its key.
+    // Lock the prescription first: a concurrent dispensing of it waits here (a retry with the same key waits on
+    // the key itself: http/idempotency.ts).
     const r = (await q.resep(tx.db, input.resep, true))!;
-    if (idempotencyKey) {
-      const existing = await q.dispensingByKey(tx.db, tx.branchId, idempotencyKey);
-      if (existing) return { created: false, id: existing };
-    }
     if (r.pharmacy_status === 'batal') throw conflict('Resep ini dibatalkan');
     if (r.pharmacy_status === 'diserahkan') throw conflict('Resep ini sudah diserahkan seluruhnya');
     const lines = await q.resepLines(tx.db, input.resep);

@@ -108,10 +108,6 @@ export async function send(
 ): Promise<{ created: boolean; data: TransferDto }> {
   const c = requireUser(ctx);
   const result = await inTransaction(c, async (tx) => {
-    if (idempotencyKey) {
-      const existing = await q.transferByKey(tx.db, tx.branchId, idempotencyKey);
-      if (existing) return { created: false, id: existing };
-    }
     await requireReference(tx, WAREHOUSE, [input.from_warehouse], 'from_warehouse', 'Gudang asal tidak ditemukan');
     const [to] = await q.warehouses(tx.db, [input.to_warehouse]);
     if (!to || Number(to.status) !== 1) throw badRequest('Gudang tujuan tidak ditemukan', 'to_warehouse');

@@ -18,6 +18,7 @@ import {
 } from '@klinik/shared';
 import { toast } from 'sonner';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
+import { newIdempotencyKey } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
@@ -80,10 +81,13 @@ export function JurnalUmumForm({
   const { control, register, handleSubmit, setValue, watch } = form;
   const lines = useFieldArray({ control, name: 'details' });
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
+  // One Idempotency-Key per journal being written: a retried or double-clicked save stores it once.
+  const [key, setKey] = React.useState(newIdempotencyKey);
   const save = useMutation(
     trpc.finance.jurnal.create.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async (res) => {
+        setKey(newIdempotencyKey());
         toast.success(`Jurnal ${res.code} tersimpan`, { duration: TOAST_MS });
         onDirtyChange?.(false);
         await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
@@ -119,7 +123,7 @@ export function JurnalUmumForm({
   const submit = handleSubmit((data) => {
     if (!can) return;
     setErrors(null);
-    save.mutate(data);
+    save.mutate({ ...data, idempotency_key: key });
   });
 
   return (

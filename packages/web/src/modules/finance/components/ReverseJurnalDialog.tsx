@@ -7,6 +7,7 @@ import { reverseFormInput, type ErrorItem, type JurnalDto, type ReverseFormValue
 import { liveIssues } from '../../../lib/live-issues';
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
+import { newIdempotencyKey } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -44,10 +45,13 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
   const { control, handleSubmit, reset } = form;
   const date = useWatch({ control, name: 'transaction_at' });
   const [errors, setErrors] = React.useState<ErrorItem[] | null>(null);
+  // One Idempotency-Key per opened dialog: a retried or double-clicked reversal is one reversal.
+  const [key, setKey] = React.useState(newIdempotencyKey);
   React.useEffect(() => {
     if (jurnal) {
       reset({ transaction_at: today });
       setErrors(null);
+      setKey(newIdempotencyKey());
     }
   }, [jurnal, today, reset]);
   const reverse = useMutation(
@@ -70,7 +74,7 @@ export function ReverseJurnalDialog({ jurnal, onClose }: { jurnal: JurnalDto | n
   const submit = handleSubmit((data) => {
     if (!jurnal) return;
     setErrors(null);
-    reverse.mutate({ id: jurnal.id, data: { transaction_at: data.transaction_at } });
+    reverse.mutate({ id: jurnal.id, data: { transaction_at: data.transaction_at }, idempotency_key: key });
   });
   return (
     <Dialog open={jurnal !== null} onOpenChange={(o) => (o || reverse.isPending ? undefined : onClose())}>

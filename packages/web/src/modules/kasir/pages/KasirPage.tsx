@@ -1052,13 +1052,15 @@ function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void 
   const qc = useQueryClient();
   const [msg, setMsg] = React.useState<string | null>(null);
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
+  // One key per opened dialog: a retried or double-clicked request is one void request (one approval request).
+  const [key, setKey] = React.useState(newIdempotencyKey);
   const form = useForm<{ reason: string }, unknown, PaymentVoidInput>({
     resolver: zodResolver(paymentVoidInput) as unknown as Resolver<{ reason: string }, unknown, PaymentVoidInput>,
     defaultValues: { reason: '' },
   });
   const { register, handleSubmit, reset, formState } = form;
   const m = useMutation({
-    mutationFn: (data: PaymentVoidInput) => voidPayment(p!.id, data.reason),
+    mutationFn: (data: PaymentVoidInput) => voidPayment(p!.id, data.reason, key),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setMsg('pending' in r ? r.message : 'Pembayaran dibatalkan dengan jurnal pembalik.');
@@ -1070,7 +1072,9 @@ function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void 
   return (
     <Dialog
       open={p !== null}
-      onOpenChange={(o) => (o ? null : (reset({ reason: '' }), setServerErrors([]), setMsg(null), onClose()))}
+      onOpenChange={(o) =>
+        o ? null : (reset({ reason: '' }), setServerErrors([]), setMsg(null), setKey(newIdempotencyKey()), onClose())
+      }
     >
       <DialogContent>
         <DialogHeader>
