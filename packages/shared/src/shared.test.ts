@@ -7,13 +7,14 @@ import { addMonths, ageOn, isValidDate, todayIn, formatDate } from './dates.js';
 import { changePasswordInput, newPatientInput } from './schemas/users.js';
 
 describe('money', () => {
-  it('formats rupiah with dots for thousands and a comma for decimals', () => {
-    expect(formatRupiah(1500000)).toBe('Rp1.500.000,00');
+  it('formats rupiah with dots for thousands and a comma with decimals only where there are sen (issue 26)', () => {
+    expect(formatRupiah(1500000)).toBe('Rp1.500.000');
     expect(formatRupiah(1234567.5)).toBe('Rp1.234.567,50');
-    expect(formatRupiah(0)).toBe('Rp0,00');
-    expect(formatRupiah(-2500)).toBe('-Rp2.500,00');
-    expect(formatRupiah(1500000, { decimals: false })).toBe('Rp1.500.000');
-    expect(formatRupiah(999.99, { decimals: false })).toBe('Rp999,99');
+    expect(formatRupiah(0)).toBe('Rp0');
+    expect(formatRupiah(-2500)).toBe('-Rp2.500');
+    expect(formatRupiah(999.99)).toBe('Rp999,99');
+    expect(formatRupiah(0.05)).toBe('Rp0,05');
+    expect(formatRupiah(0.1 + 0.2)).toBe('Rp0,30');
   });
   it('converts to and from sen exactly', () => {
     expect(toSen(0.1 + 0.2)).toBe(30);

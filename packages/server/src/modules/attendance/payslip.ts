@@ -32,7 +32,7 @@ const esc = (s: string | number | null | undefined): string =>
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
-const rp = (v: number) => esc(formatRupiah(v, { decimals: false }));
+const rp = (v: number) => esc(formatRupiah(v));
 export const periodLabel = (p: string) => `${MONTHS[Number(p.slice(5, 7)) - 1]} ${p.slice(0, 4)}`;
 
 const EMPLOYMENT: Record<string, string> = {

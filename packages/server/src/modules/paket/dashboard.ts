@@ -39,7 +39,7 @@ export const paketSalesDashboardCard: DashboardCard = {
           value: sum(month),
           kind: 'money',
           href: sales(d.monthStart, d.today),
-          hint: `${month.length} paket · bulan lalu ${formatRupiah(sum(lastMonth), { decimals: false })}`,
+          hint: `${month.length} paket · bulan lalu ${formatRupiah(sum(lastMonth))}`,
           change: changeOf(sum(month), sum(lastMonth)),
         },
       ],

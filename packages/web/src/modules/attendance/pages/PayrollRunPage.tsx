@@ -20,7 +20,7 @@ import { schemaResolver, type FormValues } from '../components/SchemaForm';
 import { MONTH_NAMES } from '../lib';
 import { PayslipButtons } from '../components/PayslipButtons';
 
-const rp = (v: number) => formatRupiah(v, { decimals: false });
+const rp = (v: number) => formatRupiah(v);
 const periodLabel = (p: string) => `${MONTH_NAMES[Number(p.slice(5, 7)) - 1]} ${p.slice(0, 4)}`;
 const statusVariant = (s: number) => (s === 1 ? 'success' : s === 2 ? 'secondary' : 'warning');
 const RUN_FIELDS = [

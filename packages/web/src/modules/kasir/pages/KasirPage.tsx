@@ -595,7 +595,7 @@ function BillPanel({ visit, onDone }: { visit: number; onDone: () => void }) {
       key: 'total',
       header: 'Jumlah',
       kind: 'number',
-      cell: (l) => (l.covered_by_paket ? 'Rp 0 (paket)' : formatRupiah(l.total)),
+      cell: (l) => (l.covered_by_paket ? `${formatRupiah(0)} (paket)` : formatRupiah(l.total)),
     },
   ];
   return (
