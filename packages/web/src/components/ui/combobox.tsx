@@ -12,6 +12,11 @@ export interface ComboboxProps<T> {
   search: (text: string, signal: AbortSignal) => Promise<T[]>;
   value: T | null;
   onChange: (value: T | null) => void;
+  /**
+   * Called when the list closes (after a choice too), as a native field's blur: a form field (react-hook-form's
+   * `field.onBlur`) is then touched and checked again, so its error goes once a valid choice is made.
+   */
+  onBlur?: () => void;
   getKey: (item: T) => string | number;
   getLabel: (item: T) => string;
   /** Optional richer row (name plus 'NO RM.' etc.). */
@@ -41,6 +46,7 @@ export function Combobox<T>({
   search,
   value,
   onChange,
+  onBlur,
   getKey,
   getLabel,
   renderItem,
@@ -67,9 +73,13 @@ export function Combobox<T>({
 
   React.useEffect(() => setActive(0), [term]);
 
+  const openChange = (o: boolean) => {
+    setOpen(o);
+    if (!o) onBlur?.();
+  };
   const choose = (item: T) => {
     onChange(item);
-    setOpen(false);
+    openChange(false);
     setText('');
   };
 
@@ -88,7 +98,7 @@ export function Combobox<T>({
   };
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={openChange}>
       <PopoverTrigger asChild>
         <button
           type="button"
