@@ -57,6 +57,16 @@ describe('reservations from the schedule view', () => {
       if (!slotId) await clickButton(page, 'Berikutnya');
     }
     expect(slotId).toBeTruthy();
+    // Issue 26 item 7: the day reads in Indonesian order ('Jumat, 27 November 2026'), not the library's 'Jumat Nov 27'.
+    const shownDay = slotId!.split('-').slice(2, 5).join('-');
+    const longDate = new Intl.DateTimeFormat('id-ID', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${shownDay}T00:00:00Z`));
+    expect(await page.$eval('.rbc-toolbar-label', (e) => e.textContent)).toBe(longDate);
     await screenshot(page, 'reservations-schedule-day');
     const label = await page.$eval(`[data-testid="${slotId}"]`, (e) => (e as HTMLElement).innerText);
     expect(label).toMatch(/^\d\/4$/);
@@ -98,6 +108,12 @@ describe('reservations from the schedule view', () => {
     const date = parts.slice(2, 5).join('-');
     const time = parts[5];
     await waitForText(page, `${formatDate(date)} ${time}`);
+    // The list has its 'Buat Reservasi' (issue 26 item 7): it opens the schedule, where a slot is booked.
+    const newLink = await page.$eval('[data-testid=reservation-new]', (a) => [
+      (a as HTMLElement).innerText.trim(),
+      new URL((a as HTMLAnchorElement).href).pathname,
+    ]);
+    expect(newLink).toEqual(['Buat Reservasi', '/service/registration/schedule']);
     await screenshot(page, 'reservations-list');
 
     // Cancelling needs a reason: the shared rule answers next to the field before anything is sent.
