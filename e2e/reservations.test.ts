@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { formatDate } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
+import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn, VIEWPORTS } from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 import { doctorOnDuty } from './fixtures/desk';
 
@@ -114,6 +114,11 @@ describe('reservations from the schedule view', () => {
       new URL((a as HTMLAnchorElement).href).pathname,
     ]);
     expect(newLink).toEqual(['Buat Reservasi', '/service/registration/schedule']);
+    // On a phone the list starts with the patient, not with a code and a date (issue 26 item 6).
+    await page.setViewport({ width: 360, height: 780 });
+    await page.waitForFunction(() => document.querySelector('thead th')?.textContent === 'Pasien');
+    await page.setViewport(VIEWPORTS.medium);
+    await page.waitForFunction(() => document.querySelector('thead th')?.textContent === 'Kode');
     await screenshot(page, 'reservations-list');
 
     // Cancelling needs a reason: the shared rule answers next to the field before anything is sent.

@@ -211,6 +211,7 @@ export default function ReservasiPage() {
     {
       key: 'customer',
       header: 'Pasien',
+      primary: true,
       cell: (r) => (
         <div>
           <p>{r.customer_name}</p>
