@@ -207,7 +207,7 @@ export default function ReservasiPage() {
 
   const columns: Column<ReservationDto>[] = [
     { key: 'code', header: 'Kode', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
-    { key: 'date', header: 'Jadwal', cell: (r) => `${formatDate(r.date)} ${r.time}` },
+    { key: 'date', header: 'Jadwal', kind: 'date', cell: (r) => `${formatDate(r.date)} ${r.time}` },
     {
       key: 'customer',
       header: 'Pasien',
@@ -283,7 +283,7 @@ export default function ReservasiPage() {
         actions={
           <>
             {canBook ? (
-              <Button asChild size="sm">
+              <Button asChild>
                 <Link to={SCHEDULE_PATH} data-testid="reservation-new">
                   <CalendarPlus /> Buat Reservasi
                 </Link>
