@@ -141,7 +141,9 @@ export default function SchedulePage() {
       {q.isPending ? <Skeleton className="h-[600px]" /> : null}
       <div
         className={
-          q.isPending ? 'hidden' : 'h-[70vh] min-h-[560px] rounded-lg border bg-card p-2 [&_.rbc-toolbar_button]:px-2.5'
+          q.isPending
+            ? 'hidden'
+            : 'h-[70vh] min-h-[560px] rounded-lg border bg-card p-2 [&_.rbc-toolbar_button]:px-2.5!'
         }
         data-testid="schedule-calendar"
       >
