@@ -2,13 +2,15 @@
 import type { Browser, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../packages/shared/src/index.js';
-import { closePage, freshPage, launchBrowser, login, screenshot, url, type ViewportName } from './helpers';
+import { closePage, freshPage, launchBrowser, login, screenshot, url, VIEWPORTS, type ViewportName } from './helpers';
 
 /**
  * Issue 16, one truth for access: signed in as several demo roles of two branches, in an English browser, open every
  * entry the app offers (top menu, bottom navigation, side drawer, module navigation, launcher tiles) and the entries
  * of the pages they lead to; no server call answers 403, no page is 'Halaman ini belum tersedia' or the no-access
- * state, no page scrolls sideways, and no toolbar's button or input sticks out of its card.
+ * state, no page scrolls sideways, and no toolbar's button or input sticks out of its card. Issue 26 item 6: every
+ * page is looked at again on a 360 px phone (the till, the queue and the worklists at 390 px too): the page itself
+ * does not scroll sideways (tables scroll inside their box) and the bottom navigation is in view.
  * (packages/server/test/page-access.test.ts proves the same for every role and every page's calls without a browser.)
  */
 
@@ -130,6 +132,43 @@ function trackRequests(page: Page) {
   };
 }
 
+/** Pages looked at at 390 px as well as 360 px: where the cashier and the nurses work on a phone (issue 26 item 6). */
+const ALSO_AT_390 = new Set(['/service/payment', '/service/visit', '/service/consultation', '/service/tindakan']);
+
+/**
+ * The page at a phone width: its width fits (tables scroll inside their own box) and the bottom navigation is in
+ * view. The page stays where it is; the viewport changes around it, then goes back for the rest of the walk.
+ */
+async function onPhone(page: Page, path: string, viewport: ViewportName, quiet: (ms: number) => Promise<void>) {
+  const problems: string[] = [];
+  const widths = ALSO_AT_390.has(path) ? [360, 390] : [360];
+  try {
+    for (const width of widths) {
+      await page.setViewport({ width, height: 780 });
+      await page.waitForFunction((w) => window.innerWidth === w, {}, width);
+      await settled(page);
+      await quiet(150);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px at ${width}px`);
+      const nav = await page.evaluate(() => {
+        // A wall screen (the queue display) has no menus at all.
+        if (!document.querySelector('[data-layout]')) return null;
+        const el = document.querySelector('[data-testid=bottom-nav]');
+        if (!el) return 'missing';
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        if (s.display === 'none' || s.visibility === 'hidden' || r.height < 40) return 'hidden';
+        if (r.left < -1 || r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1) return 'off screen';
+        return null;
+      });
+      if (nav) problems.push(`${path}: bottom navigation ${nav} at ${width}px`);
+    }
+  } finally {
+    await page.setViewport(VIEWPORTS[viewport]);
+  }
+  return problems;
+}
+
 async function walk(username: string, viewport: ViewportName): Promise<{ visited: string[]; problems: string[] }> {
   const page = await freshPage(browser, viewport);
   const refused: string[] = [];
@@ -178,6 +217,7 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
           queue.push(link);
         }
       }
+      problems.push(...(await onPhone(page, path, viewport, (ms) => inFlight.quiet(ms))));
     }
     await screenshot(page, `access-${username}-${viewport}`);
   } finally {
@@ -190,7 +230,9 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
 
 describe('every entry a role is shown opens without a refusal (issue 16)', () => {
   const cases: [string, ViewportName][] = [
-    // Longest walks first, so the two lanes end together.
+    // Longest walks first, so the two lanes end together. The owner opens every module, the backoffice and the admin
+    // panel (issue 26 item 6: every role).
+    ['owner', 'large'],
     ['manager.bandung', 'large'],
     ['admin', 'large'],
     ['finance', 'large'],
@@ -199,10 +241,13 @@ describe('every entry a role is shown opens without a refusal (issue 16)', () =>
     ['superadmin', 'large'],
     ['investor', 'large'],
     ['perawat.bandung', 'phone'],
+    ['inventory', 'phone'],
+    ['multimedia', 'phone'],
   ];
   // Two walks at a time (the e2e project's maxConcurrency), each in its own browser context: a walk spends most of
   // its time waiting for a page's calls to go quiet, and the walks only read.
-  it.concurrent.for(cases)('%s at %s', async ([username, viewport], { expect }) => {
+  // The owner's walk is the longest (every page of every module at two widths): it gets more than the default time.
+  it.concurrent.for(cases)('%s at %s', { timeout: 300_000 }, async ([username, viewport], { expect }) => {
     const { visited, problems } = await walk(username, viewport);
     expect(visited.length, username).toBeGreaterThan(1);
     expect(problems).toEqual([]);

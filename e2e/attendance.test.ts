@@ -163,7 +163,8 @@ describe('Penggajian (/attendance/payroll/transaction)', () => {
       await clickButton(page, 'Setujui', '[data-testid=payroll-run]');
       await clickButton(page, 'Setujui', '[role=alertdialog]');
       await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Disetujui');
-      expect(await page.$eval('[data-testid=run-journal]', (el) => el.textContent ?? '')).toMatch(/^Jurnal #\d+$/);
+      // The journal by its document code, not its internal id (issue 26 item 7: 'Jurnal #99').
+      expect(await page.$eval('[data-testid=run-journal]', (el) => el.textContent ?? '')).toMatch(/^Jurnal [A-Z]+\/.+/);
       const slip = await page.$eval('[data-testid=payslip-all]', (a) => (a as HTMLAnchorElement).href);
       const res = await page.evaluate(async (h) => {
         const r = await fetch(h);

@@ -303,7 +303,7 @@ describe('Kasir Klinik', () => {
       await page.waitForFunction(
         (name) =>
           [...document.querySelectorAll('[data-testid=bill-panel] tr')].some(
-            (tr) => tr.textContent?.includes(name) && tr.textContent.includes('Rp 0 (paket)'),
+            (tr) => tr.textContent?.includes(name) && tr.textContent.includes('Rp0 (paket)'),
           ),
         {},
         covered,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { formatDate } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn } from './helpers';
+import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn, VIEWPORTS } from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 import { doctorOnDuty } from './fixtures/desk';
 
@@ -57,6 +57,16 @@ describe('reservations from the schedule view', () => {
       if (!slotId) await clickButton(page, 'Berikutnya');
     }
     expect(slotId).toBeTruthy();
+    // Issue 26 item 7: the day reads in Indonesian order ('Jumat, 27 November 2026'), not the library's 'Jumat Nov 27'.
+    const shownDay = slotId!.split('-').slice(2, 5).join('-');
+    const longDate = new Intl.DateTimeFormat('id-ID', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${shownDay}T00:00:00Z`));
+    expect(await page.$eval('.rbc-toolbar-label', (e) => e.textContent)).toBe(longDate);
     await screenshot(page, 'reservations-schedule-day');
     const label = await page.$eval(`[data-testid="${slotId}"]`, (e) => (e as HTMLElement).innerText);
     expect(label).toMatch(/^\d\/4$/);
@@ -98,6 +108,17 @@ describe('reservations from the schedule view', () => {
     const date = parts.slice(2, 5).join('-');
     const time = parts[5];
     await waitForText(page, `${formatDate(date)} ${time}`);
+    // The list has its 'Buat Reservasi' (issue 26 item 7): it opens the schedule, where a slot is booked.
+    const newLink = await page.$eval('[data-testid=reservation-new]', (a) => [
+      (a as HTMLElement).innerText.trim(),
+      new URL((a as HTMLAnchorElement).href).pathname,
+    ]);
+    expect(newLink).toEqual(['Buat Reservasi', '/service/registration/schedule']);
+    // On a phone the list starts with the patient, not with a code and a date (issue 26 item 6).
+    await page.setViewport({ width: 360, height: 780 });
+    await page.waitForFunction(() => document.querySelector('thead th')?.textContent === 'Pasien');
+    await page.setViewport(VIEWPORTS.medium);
+    await page.waitForFunction(() => document.querySelector('thead th')?.textContent === 'Kode');
     await screenshot(page, 'reservations-list');
 
     // Cancelling needs a reason: the shared rule answers next to the field before anything is sent.

@@ -210,6 +210,21 @@ describe('Antrian Perawatan on two screens', () => {
     }
   });
 
+  it("does not say 'Langsung' while the browser is offline (issue 26 item 7)", async () => {
+    const perawat = await signedIn(browser, clinic.as('perawat'));
+    try {
+      await perawat.goto(url('/service/visit'), { waitUntil: 'domcontentloaded' });
+      await perawat.waitForSelector('[data-testid=queue-live][data-live="1"]');
+      await perawat.setOfflineMode(true);
+      await perawat.waitForSelector('[data-testid=queue-live][data-live="0"]');
+      expect(await perawat.$eval('[data-testid=queue-live]', (e) => e.textContent)).toBe('○ Berkala');
+      await perawat.setOfflineMode(false);
+      await perawat.waitForSelector('[data-testid=queue-live][data-live="1"]');
+    } finally {
+      await closePage(perawat);
+    }
+  });
+
   it('falls back to polling when the event stream is unavailable', async () => {
     const admin = await signedIn(browser, clinic.as('admin'));
     const perawat = await signedIn(browser, clinic.as('perawat'));

@@ -49,7 +49,7 @@ describe('ledgerTotals', () => {
 describe('unbalancedMessage', () => {
   it('words the mismatch in rupiah', () => {
     expect(unbalancedMessage('Jurnal', { debit: 150_000, credit: 100_000 })).toBe(
-      'Jurnal tidak seimbang: total debit Rp1.500,00 tidak sama dengan total kredit Rp1.000,00',
+      'Jurnal tidak seimbang: total debit Rp1.500 tidak sama dengan total kredit Rp1.000',
     );
   });
 });

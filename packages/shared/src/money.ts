@@ -109,19 +109,18 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * `Rp1.500.000,00` style: dots for thousands, comma for decimals, no space after Rp.
- * `decimals: false` drops the ,00 part when the amount is whole (used in compact tables).
+ * The one way the app writes an amount (issue 26 item 7): `Rp1.500.000`, dots for thousands, no space after Rp,
+ * and the comma with two decimals only where there are sen (`Rp1.234.567,50`), on screen, in PDFs and in messages.
  */
-export function formatRupiah(rupiah: number | null | undefined, opts: { decimals?: boolean } = {}): string {
+export function formatRupiah(rupiah: number | null | undefined): string {
   const value = rupiah ?? 0;
   const sen = Math.round(value * 100);
   const negative = sen < 0;
   const abs = Math.abs(sen);
   const whole = Math.floor(abs / 100);
   const frac = abs % 100;
-  const showDecimals = opts.decimals ?? true;
   let out = 'Rp' + groupThousands(String(whole));
-  if (showDecimals || frac !== 0) out += ',' + String(frac).padStart(2, '0');
+  if (frac !== 0) out += ',' + String(frac).padStart(2, '0');
   return negative ? '-' + out : out;
 }
 

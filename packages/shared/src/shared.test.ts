@@ -5,15 +5,17 @@ import { nikMatchesBirth, nikBirthParts, isNikFormat } from './nik.js';
 import { normalizePhone, waLink } from './phone.js';
 import { addMonths, ageOn, isValidDate, todayIn, formatDate } from './dates.js';
 import { changePasswordInput, newPatientInput } from './schemas/users.js';
+import { bmiCategory, bmiOf, bmiText } from './schemas/medical-records.js';
 
 describe('money', () => {
-  it('formats rupiah with dots for thousands and a comma for decimals', () => {
-    expect(formatRupiah(1500000)).toBe('Rp1.500.000,00');
+  it('formats rupiah with dots for thousands and a comma with decimals only where there are sen (issue 26)', () => {
+    expect(formatRupiah(1500000)).toBe('Rp1.500.000');
     expect(formatRupiah(1234567.5)).toBe('Rp1.234.567,50');
-    expect(formatRupiah(0)).toBe('Rp0,00');
-    expect(formatRupiah(-2500)).toBe('-Rp2.500,00');
-    expect(formatRupiah(1500000, { decimals: false })).toBe('Rp1.500.000');
-    expect(formatRupiah(999.99, { decimals: false })).toBe('Rp999,99');
+    expect(formatRupiah(0)).toBe('Rp0');
+    expect(formatRupiah(-2500)).toBe('-Rp2.500');
+    expect(formatRupiah(999.99)).toBe('Rp999,99');
+    expect(formatRupiah(0.05)).toBe('Rp0,05');
+    expect(formatRupiah(0.1 + 0.2)).toBe('Rp0,30');
   });
   it('converts to and from sen exactly', () => {
     expect(toSen(0.1 + 0.2)).toBe(30);
@@ -134,5 +136,21 @@ describe('schema regressions', () => {
     const { branchUpdateInput, branchInput } = await import('./schemas/branches.js');
     expect(branchUpdateInput.parse({ status: 0 })).toEqual({ status: 0 });
     expect(branchInput.parse({ name: 'Cabang' })).toMatchObject({ status: 1, timezone: 'Asia/Jakarta' });
+  });
+});
+
+describe('BMI (issue 26 item 7)', () => {
+  it('rounds halves up without float error, as the database does', () => {
+    expect(bmiOf(60.8, 160)).toBe(23.8);
+    expect(bmiOf(70, 170)).toBe(24.2);
+    expect(bmiOf(null, 170)).toBeNull();
+  });
+  it('gives the category of the figure shown, with one decimal always', () => {
+    // 18,46 is shown as 18,5: its category is the one of 18,5.
+    expect(bmiText(18.5)).toBe('18,5 kg/m² (Normal)');
+    expect(bmiText(bmiOf(47.3, 160)!)).toBe('18,5 kg/m² (Normal)');
+    expect(bmiText(23)).toBe('23,0 kg/m² (Berat badan lebih)');
+    expect(bmiText(22.9)).toBe('22,9 kg/m² (Normal)');
+    expect(bmiCategory(24.999)).toBe('Obesitas I');
   });
 });

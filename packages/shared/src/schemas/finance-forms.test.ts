@@ -63,7 +63,7 @@ describe('journal line rules (ledger.ts, shared with the posting service)', () =
           { debit: 0, credit: 10_000_000 },
         ]),
       ),
-    ).toBe('Jurnal tidak seimbang: total debit Rp150.000,00 tidak sama dengan total kredit Rp100.000,00');
+    ).toBe('Jurnal tidak seimbang: total debit Rp150.000 tidak sama dengan total kredit Rp100.000');
     expect(journalTotalsProblem(ledgerTotals([]))).toBe('Jurnal tidak boleh bernilai nol');
   });
 });
@@ -93,7 +93,7 @@ describe('jurnalFormInput (Jurnal Umum Baru)', () => {
     expect(
       issues(jurnalFormInput.safeParse(journal([line('6103', '250.000', ''), line('1101', '', '200.000')]))),
     ).toEqual({
-      details: 'Jurnal tidak seimbang: total debit Rp250.000,00 tidak sama dengan total kredit Rp200.000,00',
+      details: 'Jurnal tidak seimbang: total debit Rp250.000 tidak sama dengan total kredit Rp200.000',
     });
     expect(issues(jurnalFormInput.safeParse(journal([line('', '', ''), line('', '', '')])))).toEqual({
       details: 'Detail jurnal wajib diisi',
@@ -162,7 +162,7 @@ describe('periodeFormInput (Periode Keuangan Baru)', () => {
     expect(
       issues(periodeFormInput.safeParse({ start_date: '2026-11-01', saldo_awal: [saldo('1101', '5.000.000', '')] })),
     ).toEqual({
-      saldo_awal: 'Saldo awal tidak seimbang: total debit Rp5.000.000,00 tidak sama dengan total kredit Rp0,00',
+      saldo_awal: 'Saldo awal tidak seimbang: total debit Rp5.000.000 tidak sama dengan total kredit Rp0',
     });
     expect(
       issues(periodeFormInput.safeParse({ start_date: '2026-11-01', saldo_awal: [saldo('1101', '5', '5')] })),

@@ -121,21 +121,39 @@ export const vitalsInput = z
 export type VitalsInput = z.input<typeof vitalsInput>;
 export type Vitals = z.output<typeof vitalsInput>;
 
-/** BMI (kg/m²) from weight and height, one decimal; null when either is missing. Same formula as the database's. */
+/**
+ * BMI (kg/m²) from weight and height, rounded to one decimal the way the database's generated column rounds
+ * (numeric, half up): the form's live figure is the one stored. Weight and height have at most one decimal, so the
+ * division is done on whole tenths, without float error (60,8 kg at 160 cm is 23,75: 23,8, not float's 23,7).
+ * Null when either is missing.
+ */
 export function bmiOf(berat: number | null | undefined, tinggi: number | null | undefined): number | null {
   if (!berat || !tinggi || tinggi <= 0) return null;
-  const m = tinggi / 100;
-  return Math.round((berat / (m * m)) * 10) / 10;
+  const b = Math.round(berat * 10);
+  const t = Math.round(tinggi * 10);
+  // bmi = (b / 10) / (t / 1000)^2 = b * 100000 / t^2; in tenths: b * 1000000 / t^2, rounded half up.
+  const num = b * 1_000_000;
+  const den = t * t;
+  return Math.floor((2 * num + den) / (2 * den)) / 10;
 }
 
-/** WHO Asia-Pacific categories (Kemenkes uses them). */
+/**
+ * WHO Asia-Pacific categories (Kemenkes uses them), of the BMI as shown (one decimal): the figure and its category
+ * always agree (issue 26 item 7: 18,46 showed as 18,5 must not read as 'kurang' beside it, nor the other way).
+ */
 export function bmiCategory(bmi: number | null): string | null {
   if (bmi === null) return null;
-  if (bmi < 18.5) return 'Berat badan kurang';
-  if (bmi < 23) return 'Normal';
-  if (bmi < 25) return 'Berat badan lebih';
-  if (bmi < 30) return 'Obesitas I';
+  const shown = Math.round(bmi * 10);
+  if (shown < 185) return 'Berat badan kurang';
+  if (shown < 230) return 'Normal';
+  if (shown < 250) return 'Berat badan lebih';
+  if (shown < 300) return 'Obesitas I';
   return 'Obesitas II';
+}
+
+/** '23,8 kg/m² (Berat badan lebih)': always one decimal, with the category of that figure. */
+export function bmiText(bmi: number): string {
+  return `${bmi.toFixed(1).replace('.', ',')} kg/m² (${bmiCategory(bmi)})`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

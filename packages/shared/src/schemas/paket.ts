@@ -258,7 +258,7 @@ export function installmentMismatch(price: number, dp: number, cicilan: number, 
 }
 
 export function installmentMismatchMessage(price: number, dp: number, cicilan: number, attempt: number): string {
-  const rp = (v: number) => formatRupiah(v, { decimals: false });
+  const rp = (v: number) => formatRupiah(v);
   const total = fromSen(installmentTotalSen(dp, cicilan, attempt));
   return `DP ${rp(dp)} + ${attempt} x cicilan ${rp(cicilan)} = ${rp(total)}, tidak sama dengan harga paket ${rp(price)}`;
 }

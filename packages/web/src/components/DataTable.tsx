@@ -6,6 +6,7 @@ import { Skeleton, SKELETON_ROWS } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from './pagination';
 import { PageButtons } from './ListPager';
+import { BREAKPOINTS, useMinWidth } from '../layouts/useMediaQuery';
 
 export interface Column<T> {
   key: string;
@@ -24,6 +25,11 @@ export interface Column<T> {
    * 3 below 1024 px. Columns without a priority always show.
    */
   priority?: 2 | 3;
+  /**
+   * The column that names the row (the patient): on a phone (below 768 px) it comes first, so the part of the table
+   * in view says whose row it is, not only a date and a code (issue 26 item 6).
+   */
+  primary?: boolean;
 }
 
 const KIND_CLASS: Record<NonNullable<Column<unknown>['kind']>, string> = {
@@ -72,8 +78,14 @@ function plain(v: unknown): string {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 }
 
+/** The columns in the order shown: the primary column first on a phone. */
+export function orderedColumns<T>(columns: Column<T>[], phone: boolean): Column<T>[] {
+  if (!phone) return columns;
+  return [...columns.filter((c) => c.primary), ...columns.filter((c) => !c.primary)];
+}
+
 export function DataTable<T>({
-  columns,
+  columns: given,
   rows,
   rowKey,
   loading,
@@ -84,6 +96,7 @@ export function DataTable<T>({
   className,
   maxHeightClass = 'none',
 }: DataTableProps<T>) {
+  const columns = orderedColumns(given, !useMinWidth(BREAKPOINTS.md));
   const [localPage, setLocalPage] = React.useState(1);
   const [localSize, setLocalSize] = React.useState<number>(DEFAULT_PAGE_SIZE);
   const all = rows ?? [];

@@ -52,6 +52,24 @@ describe('launcherView (spec 2.1)', () => {
     expect(many.entries.length).toBeGreaterThan(8);
   });
 
+  it('searches the other pages too, by name or everyday word, after the tiles (issue 26)', () => {
+    const till = { key: 'nav:/service/payment', name: 'Pembayaran', route: '/service/payment', roles: [], icon: 'x' };
+    const other = {
+      key: 'nav:/service/kunjungan',
+      name: 'Kunjungan',
+      route: '/service/kunjungan',
+      roles: [],
+      icon: 'x',
+    };
+    const searchable = [...manager.filter((e) => e.route !== till.route), { ...till, words: 'kasir' }, other];
+    expect(launcherView(manager, 'KASIR', false, 1, 8, searchable).entries.map((e) => e.route)).toEqual([
+      '/service/payment',
+    ]);
+    expect(launcherView(manager, 'kunjungan', false, 1, 8, searchable).entries.map((e) => e.key)).toContain(other.key);
+    // Without a search the tiles stay as they are.
+    expect(launcherView(manager, '', true, 1, 8, searchable).entries).toHaveLength(manager.length);
+  });
+
   it('finds nothing for a name no entry has', () => {
     expect(launcherView(manager, 'zzz', false, 1).entries).toEqual([]);
   });

@@ -61,7 +61,7 @@ export default function ClinicLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col" data-layout="clinic">
-      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
+      <header className="sticky top-[var(--offline-banner,0px)] z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
         <Button
           variant="ghost"
           size="icon"
@@ -100,7 +100,7 @@ export default function ClinicLayout() {
               width: collapsed ? RAIL_WIDTH : DRAWER_WIDTH,
               height: `calc(100dvh - 3.5rem - ${Footer ? FOOTER_HEIGHT : 0}px)`,
             }}
-            className="sticky top-14 flex shrink-0 flex-col overflow-y-auto border-r bg-sidebar"
+            className="sticky top-[calc(3.5rem+var(--offline-banner,0px))] flex shrink-0 flex-col overflow-y-auto border-r bg-sidebar"
           >
             <div className={collapsed ? 'flex justify-center pt-2' : 'flex justify-end px-3 pt-2'}>
               <Button

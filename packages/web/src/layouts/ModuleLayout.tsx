@@ -8,6 +8,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { BrandMark } from './BrandMark';
 import { visibleNav, type NavGroup } from './nav';
 import { SideNav } from './SideNav';
+import { BottomNav } from './TopMenu';
 import { UserMenu } from './UserMenu';
 import { BREAKPOINTS, useMinWidth } from './useMediaQuery';
 
@@ -28,7 +29,9 @@ export interface ModuleLayoutProps {
 
 /**
  * The frame shared by the finance, paket, attendance, backoffice and admin layouts: a top bar with the module
- * title and user menu, the module's navigation (inline from lg, a sheet below), and the page.
+ * title and user menu, the module's navigation (inline from lg, a sheet below), and the page. Below md the clinic's
+ * bottom navigation stays, as in the clinic layout, so a phone can always go back to the other modules
+ * (issue 26 item 6); the page leaves room for it.
  */
 export function ModuleLayout({
   name,
@@ -47,7 +50,7 @@ export function ModuleLayout({
 
   return (
     <div className="flex min-h-dvh flex-col" data-layout={name}>
-      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
+      <header className="sticky top-[var(--offline-banner,0px)] z-40 flex h-14 items-center gap-2 bg-topbar px-2 text-topbar-foreground shadow-sm sm:px-3">
         {!isLarge ? (
           <Button
             variant="ghost"
@@ -96,16 +99,17 @@ export function ModuleLayout({
       <div className="flex flex-1">
         {isLarge ? (
           <aside
-            className="sticky top-14 h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-sidebar"
+            className="sticky top-[calc(3.5rem+var(--offline-banner,0px))] h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-sidebar"
             data-testid="module-nav"
           >
             <SideNav groups={groups} />
           </aside>
         ) : null}
-        <main className="min-w-0 flex-1 p-3 sm:p-4 md:p-6">
+        <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-6">
           <Outlet />
         </main>
       </div>
+      <BottomNav user={user} />
       {!isLarge ? (
         <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
           <SheetContent side="left" className="gap-0 overflow-y-auto p-0">

@@ -509,8 +509,10 @@ export async function getRun(ctx: Ctx, id: number) {
   const dto = lines.map((l) => lineDto({ ...l.line, name: l.name, username: l.username }));
   const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
   const chain = await runChain(ctx, run.run);
-  const superseded_by = chain.find((c) => c.corrects_run_id === run.run.id && c.status !== 0)?.id ?? null;
+  const superseding = chain.find((c) => c.corrects_run_id === run.run.id && c.status !== 0);
+  const superseded_by = superseding?.id ?? null;
   const open_correction = chain.find((c) => c.corrects_run_id === run.run.id && c.status === 0)?.id ?? null;
+  const labelOf = (id: number | null) => chain.find((c) => c.id === id)?.label ?? null;
   let differences: RunDifference[] = [];
   if (run.run.corrects_run_id !== null) {
     const before = await q.runLines(ctx.db, run.run.corrects_run_id);
@@ -521,8 +523,11 @@ export async function getRun(ctx: Ctx, id: number) {
   }
   return {
     id: run.run.id,
+    label: labelOf(run.run.id),
     corrects_run_id: run.run.corrects_run_id,
+    corrects_label: labelOf(run.run.corrects_run_id),
     superseded_by,
+    superseded_label: labelOf(superseded_by),
     open_correction,
     is_correction: run.run.corrects_run_id !== null,
     chain,
@@ -535,6 +540,7 @@ export async function getRun(ctx: Ctx, id: number) {
     date_from: run.run.date_from,
     date_to: run.run.date_to,
     jurnal_id: run.run.jurnal_id,
+    jurnal_code: run.jurnal_code,
     approved_at: run.run.approved_at,
     totals: {
       earnings: sum((l) => l.earnings),
@@ -593,13 +599,23 @@ function runDifferences(before: LineRow[], after: LineRow[]): RunDifference[] {
 }
 
 /** Every run of the same branch, group and period, oldest first: the original and its corrections. */
+/**
+ * How a person names a run of a chain (issue 26 item 7: not '#12'): the original is 'Awal', the n-th correction
+ * 'Koreksi n'; its journal by the journal's code.
+ */
+export function runLabel(position: number): string {
+  return position === 0 ? 'Awal' : `Koreksi ${position}`;
+}
+
 async function runChain(ctx: Ctx, run: q.RunRow) {
   const rows = await q.runChain(ctx.db, { branch: run.profile_id, group: run.group_id, period: run.period });
-  return rows.map((r) => ({
+  return rows.map(({ run: r, jurnal_code }, i) => ({
     id: r.id,
+    label: runLabel(i),
     status: r.status,
     corrects_run_id: r.corrects_run_id,
     jurnal_id: r.jurnal_id,
+    jurnal_code,
     approved_at: r.approved_at,
   }));
 }
@@ -614,7 +630,9 @@ export async function listRuns(ctx: Ctx, f: { period?: string }) {
     group_name: r.group,
     status: r.run.status,
     corrects_run_id: r.run.corrects_run_id,
+    label: runLabel(r.position),
     jurnal_id: r.run.jurnal_id,
+    jurnal_code: r.jurnal_code,
   }));
 }
 

@@ -14,7 +14,7 @@ type Run = Awaited<ReturnType<typeof getRun>>;
 type Line = Run['lines'][number];
 
 const esc = escapeHtml;
-const rp = (v: number) => esc(formatRupiah(v, { decimals: false }));
+const rp = (v: number) => esc(formatRupiah(v));
 
 const EMPLOYMENT: Record<string, string> = {
   tetap: 'Pegawai tetap',
@@ -69,7 +69,7 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
   <div class="net">GAJI DITERIMA <span>${rp(net)}</span></div>
   <div class="small terbilang">Terbilang: ${esc(terbilang(Math.max(0, Math.round(net))))}</div>
   <div class="small">Penghasilan bruto (dasar PPh 21): ${rp(l.bruto)} · BPJS dibayar perusahaan: ${rp(employer)}</div>
-  <div class="small">Status proses gaji: ${run.status === 1 ? 'Disetujui' : run.status === 2 ? `Diganti koreksi #${run.superseded_by}` : 'Draft'}${run.corrects_run_id !== null ? ` · KOREKSI atas #${run.corrects_run_id}` : ''}${run.jurnal_id ? ` · Jurnal #${run.jurnal_id}` : ''}</div>
+  <div class="small">Status proses gaji: ${run.status === 1 ? 'Disetujui' : run.status === 2 ? `Diganti ${esc(run.superseded_label ?? 'koreksi')}` : 'Draft'}${run.corrects_run_id !== null ? ` · ${esc(run.label ?? 'Koreksi')} atas ${esc(run.corrects_label ?? '')}` : ''}${run.jurnal_code ? ` · Jurnal ${esc(run.jurnal_code)}` : ''}</div>
 </section>`;
 }
 

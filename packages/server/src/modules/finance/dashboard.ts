@@ -50,7 +50,7 @@ export const financeDashboardCard: DashboardCard = {
           value: month.revenue,
           kind: 'money',
           href: labaRugi(d.monthStart, d.today),
-          hint: `Bulan lalu ${formatRupiah(lastMonth.revenue, { decimals: false })}`,
+          hint: `Bulan lalu ${formatRupiah(lastMonth.revenue)}`,
           change: changeOf(month.revenue, lastMonth.revenue),
         },
         {

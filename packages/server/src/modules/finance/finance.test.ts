@@ -204,7 +204,7 @@ describe('general journal: POST /api/finance/jurnal', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [
         journal({ details: [line('1101', 100, 0), line('4101', 0, 99)] }),
-        /Jurnal tidak seimbang: total debit Rp100,00 tidak sama dengan total kredit Rp99,00/,
+        /Jurnal tidak seimbang: total debit Rp100 tidak sama dengan total kredit Rp99/,
       ],
       [journal({ details: [] }), /Detail jurnal wajib diisi/],
       [journal({ details: [line('1101', 0, 0), line('4101', 0, 0)] }), /Baris 1: debit atau kredit wajib diisi/],

@@ -300,9 +300,7 @@ describe('concurrent payments (PostgreSQL)', () => {
     expect(res.filter((r) => r.status === 201).length).toBe(2);
     expect(res.filter((r) => r.status === 400 || r.status === 409).length).toBe(6);
     for (const r of res.filter((x) => x.status !== 201))
-      expect(['Tagihan ini sudah lunas', 'Pembayaran melebihi sisa tagihan (Rp200.000,00)']).toContain(
-        r.body[0].message,
-      );
+      expect(['Tagihan ini sudah lunas', 'Pembayaran melebihi sisa tagihan (Rp200.000)']).toContain(r.body[0].message);
     const sums = await one<{ total: string; paid: string; settled: string; rows: string; n: number }>(
       sql`select p.total::text, p.paid::text, p.settled::text,
           (select sum(s.paid)::text from kasir_payment s where s.parent_id = p.id and s.status <> 'void') as rows,

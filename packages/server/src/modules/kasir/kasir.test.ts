@@ -537,7 +537,7 @@ describe('settling a receivable later (pelunasan)', () => {
       .post('/api/kasir/payment', { visit: v.visitId, payments: [{ method: cash, amount: 600000 }] });
     expect(again.status).toBe(409);
     expect(again.body[0].message).toBe(
-      `Tagihan kunjungan ini sudah dibayar sebagian oleh Rina Kasir (${first.body.data.code}); lunasi sisa Rp600.000,00 melalui pelunasan`,
+      `Tagihan kunjungan ini sudah dibayar sebagian oleh Rina Kasir (${first.body.data.code}); lunasi sisa Rp600.000 melalui pelunasan`,
     );
 
     // Bad input, another branch, a role without the cashier, over-paying: refused, nothing written.
@@ -551,7 +551,7 @@ describe('settling a receivable later (pelunasan)', () => {
     expect(over.status).toBe(400);
     expect(over.body[0]).toMatchObject({
       field: 'payments',
-      message: 'Pembayaran melebihi sisa tagihan (Rp600.000,00)',
+      message: 'Pembayaran melebihi sisa tagihan (Rp600.000)',
     });
     const body = { payments: [{ method: transfer, amount: 200000 }] };
     expect((await t.api(adminB).post(`/api/kasir/payment/${id}/settle`, body)).status).toBe(404);

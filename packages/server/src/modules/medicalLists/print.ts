@@ -1,5 +1,4 @@
-import { ageOn, formatDate, formatDateTime } from '@klinik/shared';
-import { escapeHtml } from '@klinik/shared';
+import { ageOn, bmiText, escapeHtml, formatDate, formatDateTime } from '@klinik/shared';
 import type { PrintEntry, PrintHead } from './queries.js';
 
 /**
@@ -117,7 +116,7 @@ function vitalsLine(e: PrintEntry): string | null {
     e.spo2 !== null ? `SpO2 ${e.spo2}%` : null,
     e.berat !== null ? `BB ${e.berat} kg` : null,
     e.tinggi !== null ? `TB ${e.tinggi} cm` : null,
-    e.bmi !== null ? `IMT ${e.bmi}` : null,
+    e.bmi !== null ? `IMT ${bmiText(Number(e.bmi))}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { bmiOf } from '@klinik/shared';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
@@ -57,6 +58,22 @@ describe('medical record rules in the database', () => {
     expect(head).toMatchObject({ version: 1, version_id: versionId, voided: false });
     const v = await one<{ bmi: string }>(sql`select bmi from rm_entry_version where id = ${versionId}`);
     expect(Number(v.bmi)).toBe(24.2);
+  });
+
+  it("the form's live BMI is the stored one, halves included (issue 26 item 7)", async () => {
+    // The generated column's own expression, on pairs whose BMI ends in exactly 5 hundredths (float rounds them down).
+    for (const [berat, tinggi] of [
+      [60.8, 160],
+      [48, 160],
+      [70, 170],
+      [41.6, 160],
+      [72.5, 181.3],
+    ]) {
+      const v = await one<{ bmi: string }>(
+        sql`select round(${berat}::numeric / ((${tinggi}::numeric / 100.0) * (${tinggi}::numeric / 100.0)), 1) as bmi`,
+      );
+      expect(bmiOf(berat, tinggi), `${berat} kg, ${tinggi} cm`).toBe(Number(v.bmi));
+    }
   });
 
   it('refuses UPDATE and DELETE of clinical rows', async () => {

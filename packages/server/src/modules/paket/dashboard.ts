@@ -36,7 +36,7 @@ export const paketSalesDashboardCard: DashboardCard = {
           value: total,
           kind: 'money',
           href: sales(d.monthStart, d.today),
-          hint: `${month.count} paket · bulan lalu ${formatRupiah(lastTotal, { decimals: false })}`,
+          hint: `${month.count} paket · bulan lalu ${formatRupiah(lastTotal)}`,
           change: changeOf(total, lastTotal),
         },
       ],

@@ -665,6 +665,15 @@ export async function bhpLines(db: Db, recordId: number): Promise<BhpLineRow[]> 
         where e.record_id = ${recordId} and e.kind = 'bhp' and not h.voided order by e.id`,
   );
 }
+/** A record's visit, as people name it in a journal: its code and patient. */
+export async function recordVisitLabel(db: Db, recordId: number): Promise<string> {
+  const [row] = await queryRows<{ code: string; name: string; username: string }>(
+    db,
+    sql`select v.code, c.name, c.username from rm_record r join visit v on v.id = r.visit_id
+        join users c on c.id = v.customer_id where r.id = ${recordId}`,
+  );
+  return row ? `${row.code} - ${row.name} (${row.username})` : '';
+}
 export async function recordOf(db: Db, recordId: number): Promise<{ id: number; profile_id: number } | undefined> {
   const [row] = await queryRows<{ id: number; profile_id: number }>(
     db,

@@ -4,6 +4,8 @@
  * finished anyway with a warning and the stock stays right; a prescription is billed as the pharmacy handed it over.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { makeItem, onHand, stockBranch, stockIn, type StockBranch } from '../../../test/stock-fixtures.js';
 
@@ -49,6 +51,14 @@ describe('from the record to the bill', () => {
     expect(done.status).toBe(200);
     expect(done.body.data.warnings).toEqual([]);
     expect(await onHand(t, wh.tindakan, kasa)).toBe(3);
+    // Its journal names the visit by code and patient, not the record's internal id (issue 26 item 7).
+    const [bhp] = await queryRows<{ memo: string }>(
+      t.db,
+      sql`select j.memo from jurnal j where j.source_type = 'stock_consumable' and j.source_id in
+          (select 'rm_bhp:' || e.id from rm_entry e where e.visit_id = ${v})`,
+    );
+    const code = (await t.api(manager).get(`/api/service/visit/${v}`)).body.data.code as string;
+    expect(bhp?.memo).toMatch(new RegExp(`^BHP kunjungan ${code} - Pasien Alur \\(`));
 
     // Nothing handed over yet: nothing of the prescription is billed.
     const before = await t.api(manager).get(`/api/kasir/bill/${v}`);

@@ -12,6 +12,11 @@ export interface ComboboxProps<T> {
   search: (text: string, signal: AbortSignal) => Promise<T[]>;
   value: T | null;
   onChange: (value: T | null) => void;
+  /**
+   * Called when the list closes (after a choice too), as a native field's blur: a form field (react-hook-form's
+   * `field.onBlur`) is then touched and checked again, so its error goes once a valid choice is made.
+   */
+  onBlur?: () => void;
   getKey: (item: T) => string | number;
   getLabel: (item: T) => string;
   /** Optional richer row (name plus 'NO RM.' etc.). */
@@ -54,6 +59,7 @@ export function Combobox<T>({
   search,
   value,
   onChange,
+  onBlur,
   getKey,
   getLabel,
   renderItem,
@@ -90,14 +96,21 @@ export function Combobox<T>({
 
   React.useEffect(() => setMoved(null), [term]);
 
+  const openChange = React.useCallback(
+    (o: boolean) => {
+      setOpen(o);
+      setPendingEnter(false);
+      if (!o) onBlur?.();
+    },
+    [onBlur],
+  );
   const choose = React.useCallback(
     (item: T) => {
       onChange(item);
-      setOpen(false);
+      openChange(false);
       setText('');
-      setPendingEnter(false);
     },
-    [onChange],
+    [onChange, openChange],
   );
 
   React.useEffect(() => {
@@ -135,13 +148,7 @@ export function Combobox<T>({
   };
 
   return (
-    <Popover
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setPendingEnter(false);
-      }}
-    >
+    <Popover open={open} onOpenChange={openChange}>
       <PopoverTrigger asChild>
         <button
           type="button"

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid } from 'lucide-react';
 import { LAUNCHER_DEFAULT_COUNT, MSG } from '@klinik/shared';
 import { useSession } from '../../app/auth';
-import { launcherEntriesFor } from '../../components/launcher-entries';
+import { launcherEntriesFor, launcherSearchable } from '../../components/launcher-entries';
 import { launcherView } from '../../components/launcher';
 import { Icon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
@@ -60,7 +60,8 @@ export default function HomePage() {
   const [query, setQuery] = React.useState('');
   const [showAll, setShowAll] = React.useState(false);
   const entries = React.useMemo(() => launcherEntriesFor(user), [user]);
-  const view = launcherView(entries, query, showAll, user.id);
+  const searchable = React.useMemo(() => launcherSearchable(user), [user]);
+  const view = launcherView(entries, query, showAll, user.id, undefined, searchable);
   const searching = query.trim() !== '';
 
   return (

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
+  jurnal,
   payrollComponent,
   payrollGroup,
   payrollGroupComponent,
@@ -181,8 +182,9 @@ export function runsWithStatus(db: Db, key: { branch: number; group: number; per
 /** Every run of the same branch, group and period, oldest first: the original and its corrections. */
 export function runChain(db: Db, key: { branch: number; group: number; period: string }) {
   return db
-    .select()
+    .select({ run: payrollRun, jurnal_code: jurnal.code })
     .from(payrollRun)
+    .leftJoin(jurnal, eq(jurnal.id, payrollRun.jurnal_id))
     .where(
       and(eq(payrollRun.profile_id, key.branch), eq(payrollRun.group_id, key.group), eq(payrollRun.period, key.period)),
     )
@@ -214,9 +216,10 @@ export async function deleteRun(db: Db, id: number) {
 
 export async function runWithGroup(db: Db, id: number) {
   const [r] = await db
-    .select({ run: payrollRun, group: payrollGroup.name })
+    .select({ run: payrollRun, group: payrollGroup.name, jurnal_code: jurnal.code })
     .from(payrollRun)
     .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
+    .leftJoin(jurnal, eq(jurnal.id, payrollRun.jurnal_id))
     .where(eq(payrollRun.id, id));
   return r ?? null;
 }
@@ -231,11 +234,21 @@ export function runLines(db: Db, runId: number) {
     .orderBy(asc(users.name));
 }
 
+/** The branch's runs, each with its journal's code and its place in its chain (0 the original, n the n-th correction). */
 export function listRuns(db: Db, branch: number, period?: string) {
   return db
-    .select({ run: payrollRun, group: payrollGroup.name })
+    .select({
+      run: payrollRun,
+      group: payrollGroup.name,
+      jurnal_code: jurnal.code,
+      position:
+        sql<number>`(row_number() over (partition by ${payrollRun.group_id}, ${payrollRun.period} order by ${payrollRun.id}) - 1)::int`.mapWith(
+          Number,
+        ),
+    })
     .from(payrollRun)
     .innerJoin(payrollGroup, eq(payrollGroup.id, payrollRun.group_id))
+    .leftJoin(jurnal, eq(jurnal.id, payrollRun.jurnal_id))
     .where(and(eq(payrollRun.profile_id, branch), period ? eq(payrollRun.period, period) : undefined))
     .orderBy(sql`${payrollRun.period} desc`, asc(payrollGroup.name));
 }

@@ -379,6 +379,8 @@ export async function consumeRecordBhp(ctx: Ctx, recordId: number): Promise<Sen>
     if (!lines.length) return asSen(0);
     const room = await warehouseOfKind(tx, 'tindakan');
     if (!room) throw badRequest('Gudang ruang tindakan belum ada; buat di Master Gudang');
+    // The journal names the visit by its code, as every other journal does (issue 26 item 7: not 'rekam medis #759').
+    const memo = `BHP kunjungan ${await q.recordVisitLabel(tx.db, recordId)}`;
     let total = 0;
     for (const l of lines) {
       const r = await issueStock(tx, {
@@ -386,7 +388,7 @@ export async function consumeRecordBhp(ctx: Ctx, recordId: number): Promise<Sen>
         warehouse: room.id,
         source: { kind: 'rm_bhp', id: l.entry_id },
         items: [{ item: l.item_id, qty: l.qty - l.used }],
-        memo: `BHP rekam medis #${recordId}`,
+        memo,
       });
       total += r.value;
     }

@@ -23,7 +23,7 @@ export function MySlips() {
       header: 'Diterima',
       className: 'text-right',
       headerClassName: 'text-right',
-      cell: (r) => formatRupiah(r.net, { decimals: false }),
+      cell: (r) => formatRupiah(r.net),
     },
     {
       key: 'pdf',

@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { schemaResolver, type FormValues } from '../components/SchemaForm';
 import { PayslipButtons } from '../components/PayslipButtons';
 
-const rp = (v: number) => formatRupiah(v, { decimals: false });
+const rp = (v: number) => formatRupiah(v);
 const statusVariant = (s: number) => (s === 1 ? 'success' : s === 2 ? 'secondary' : 'warning');
 const RUN_FIELDS = [
   { key: 'period', label: 'Periode', kind: 'text' as const },
@@ -94,7 +94,7 @@ export default function PayrollRunPage() {
       cell: (r) => (
         <span className="flex flex-wrap gap-1">
           <Badge variant={statusVariant(r.status)}>{PAYROLL_RUN_STATUS_LABELS[r.status]}</Badge>
-          {r.corrects_run_id !== null ? <Badge variant="outline">KOREKSI #{r.corrects_run_id}</Badge> : null}
+          {r.corrects_run_id !== null ? <Badge variant="outline">{r.label.toUpperCase()}</Badge> : null}
         </span>
       ),
     },
@@ -351,7 +351,7 @@ export default function PayrollRunPage() {
                 <div>Diterima: {rp(r.totals.net)}</div>
                 <div>BPJS pegawai: {rp(r.totals.bpjs_employee)}</div>
                 <div>BPJS perusahaan: {rp(r.totals.bpjs_employer)}</div>
-                {r.jurnal_id ? <div data-testid="run-journal">Jurnal #{r.jurnal_id}</div> : null}
+                {r.jurnal_code ? <div data-testid="run-journal">Jurnal {r.jurnal_code}</div> : null}
               </div>
             ) : null}
             {r && r.chain.length > 1 ? (
@@ -361,8 +361,8 @@ export default function PayrollRunPage() {
                   <React.Fragment key={c.id}>
                     {i > 0 ? <span aria-hidden>&rarr;</span> : null}
                     <Button size="sm" variant={c.id === r.id ? 'default' : 'outline'} onClick={() => setSelected(c.id)}>
-                      #{c.id} {c.corrects_run_id === null ? 'Awal' : 'Koreksi'} · {PAYROLL_RUN_STATUS_LABELS[c.status]}
-                      {c.jurnal_id ? ` · Jurnal #${c.jurnal_id}` : ''}
+                      {c.label} · {PAYROLL_RUN_STATUS_LABELS[c.status]}
+                      {c.jurnal_code ? ` · Jurnal ${c.jurnal_code}` : ''}
                     </Button>
                   </React.Fragment>
                 ))}
@@ -370,13 +370,13 @@ export default function PayrollRunPage() {
             ) : null}
             {r?.status === 2 && r.superseded_by !== null ? (
               <p className="text-sm text-muted-foreground">
-                Proses gaji ini sudah dikoreksi oleh #{r.superseded_by}; tetap terkunci beserta jurnalnya.
+                Proses gaji ini sudah dikoreksi oleh {r.superseded_label}; tetap terkunci beserta jurnalnya.
               </p>
             ) : null}
             {r?.is_correction ? (
               <div className="grid gap-2" data-testid="run-differences">
                 <div className="text-sm font-medium">
-                  Selisih terhadap #{r.corrects_run_id} (yang diposting saat koreksi disetujui)
+                  Selisih terhadap {r.corrects_label} (yang diposting saat koreksi disetujui)
                 </div>
                 <DataTable
                   columns={diffColumns}
@@ -436,7 +436,7 @@ export default function PayrollRunPage() {
         title="Setujui penggajian?"
         description={
           r?.is_correction
-            ? `Selisih terhadap #${r.corrects_run_id} dijurnal, koreksi ini dikunci dan #${r.corrects_run_id} ditandai dikoreksi.`
+            ? `Selisih terhadap ${r.corrects_label} dijurnal, koreksi ini dikunci dan ${r.corrects_label} ditandai dikoreksi.`
             : 'Jurnal gaji dibuat dan proses gaji ini dikunci. Perbaikan dibuat sebagai proses baru (Buat Koreksi).'
         }
         confirmLabel="Setujui"

@@ -81,7 +81,7 @@ const simResolver: Resolver<SimValues, unknown, Pph21SimInput> = (values, _ctx, 
   return { values: {}, errors: toNestErrors(flat, options) };
 };
 
-const rupiah = (v: number) => formatRupiah(v, { decimals: false });
+const rupiah = (v: number) => formatRupiah(v);
 const thisYear = new Date().getFullYear();
 
 /** /attendance/payroll/simulator: HR tries a year of income through the payroll run's own PPh 21 engine. */

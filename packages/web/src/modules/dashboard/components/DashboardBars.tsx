@@ -22,10 +22,7 @@ export default function DashboardBars({ chart }: { chart: DashboardChartDto }) {
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} interval={0} />
           <YAxis tickFormatter={fmt} tickLine={false} axisLine={false} fontSize={11} width={64} />
           <Tooltip
-            formatter={(v) => [
-              chart.kind === 'money' ? formatRupiah(Number(v), { decimals: false }) : formatNumber(Number(v)),
-              chart.label,
-            ]}
+            formatter={(v) => [chart.kind === 'money' ? formatRupiah(Number(v)) : formatNumber(Number(v)), chart.label]}
             cursor={{ className: 'fill-accent' }}
           />
           <Bar

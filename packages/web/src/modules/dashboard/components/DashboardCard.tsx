@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { cn } from '../../../lib/utils';
 
 export function formatFigure(value: number, kind: DashboardFigureDto['kind']): string {
-  return kind === 'money' ? formatRupiah(value, { decimals: false }) : formatNumber(value);
+  return kind === 'money' ? formatRupiah(value) : formatNumber(value);
 }
 
 export { compactRupiah } from './compact';
@@ -36,10 +36,10 @@ function MaybeLink({ to, className, children }: { to: string; className?: string
 
 function Figure({ f }: { f: DashboardFigureDto }) {
   return (
-    <MaybeLink to={f.href} className="group flex min-w-0 flex-col gap-0.5 p-1 -m-1 hover:bg-accent/50">
+    <MaybeLink to={f.href} className="group flex min-w-max grow basis-36 flex-col gap-0.5 p-1 -m-1 hover:bg-accent/50">
       <span className="text-xs text-muted-foreground">{f.label}</span>
       <span
-        className="truncate text-lg font-semibold tabular-nums group-hover:text-primary sm:text-xl"
+        className="text-lg font-semibold whitespace-nowrap tabular-nums group-hover:text-primary sm:text-xl"
         data-testid={`figure-${f.key}`}
         data-value={f.value}
       >
@@ -112,7 +112,7 @@ function Chart({ chart }: { chart: DashboardChartDto }) {
       <ul className="sr-only">
         {chart.points.map((p) => (
           <li key={p.label}>
-            {p.label}: {chart.kind === 'money' ? formatRupiah(p.value, { decimals: false }) : formatNumber(p.value)}
+            {p.label}: {chart.kind === 'money' ? formatRupiah(p.value) : formatNumber(p.value)}
           </li>
         ))}
       </ul>
@@ -132,7 +132,9 @@ export function DashboardCard({ card }: { card: DashboardCardDto }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 px-4">
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {/* Each figure as wide as its amount, the next one on a new row when it does not fit (issue 26 item 7: a
+            grid of three cut 'Rp24.700.000' to 'Rp24.700.0…' at 1440 px). */}
+        <div className="flex flex-wrap gap-x-4 gap-y-3">
           {card.figures.map((f) => (
             <Figure key={f.key} f={f} />
           ))}

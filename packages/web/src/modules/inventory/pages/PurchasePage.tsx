@@ -228,8 +228,10 @@ export function PurchaseForm({
   const { control, register, handleSubmit, reset, getValues, setValue, formState } = form;
   const errors = formState.errors;
   const lines = useFieldArray({ control, name: 'items' });
+  const [checkedLines, setCheckedLines] = React.useState(0);
   React.useEffect(() => {
     if (open) {
+      setCheckedLines(0);
       setServerErrors([]);
       setKey(newIdempotencyKey());
       // The vendor and warehouse chosen last time stay; the lines start over.
@@ -254,7 +256,11 @@ export function PurchaseForm({
   });
   const items = useWatch({ control, name: 'items' });
   const total = items.reduce((s, l) => s + (Number(l.qty) || 0) * (parseRupiah(l.price) ?? 0), 0);
-  const lineError = (i: number, f: 'item' | 'qty' | 'price') => errors.items?.[i]?.[f]?.message;
+  // A line's error shows once the person has been in the field, or for the lines there were at the last 'Simpan':
+  // adding a line checks the whole list (react-hook-form's field arrays), which must not flag the new, empty line
+  // (issue 26 item 7).
+  const lineError = (i: number, f: 'item' | 'qty' | 'price') =>
+    formState.touchedFields.items?.[i]?.[f] || i < checkedLines ? errors.items?.[i]?.[f]?.message : undefined;
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
   return (
     <>
@@ -266,12 +272,13 @@ export function PurchaseForm({
           <form
             className="grid gap-3"
             noValidate
-            onSubmit={(e) =>
+            onSubmit={(e) => {
+              setCheckedLines(getValues('items').length);
               void handleSubmit((body) => {
                 setServerErrors([]);
                 save.mutate(body);
-              })(e)
-            }
+              })(e);
+            }}
           >
             <div className="grid gap-3 sm:grid-cols-2">
               <FormField label="Vendor" htmlFor="po-vendor" error={errors.vendor} required>
@@ -335,6 +342,7 @@ export function PurchaseForm({
                             ).data
                           }
                           value={field.value}
+                          onBlur={field.onBlur}
                           onChange={(item) => {
                             field.onChange(item);
                             if (!getValues(`items.${i}.price`) && item)

@@ -631,7 +631,7 @@ function BillPanel({
       // The line after the discount typed on it (issue 26 item 4), as it will be paid.
       cell: (l) =>
         l.covered_by_paket
-          ? 'Rp 0 (paket)'
+          ? `${formatRupiah(0)} (paket)`
           : formatRupiah(
               b.payment
                 ? l.total

@@ -33,7 +33,7 @@ export default function NotaBackofficePage() {
     { key: 'code', header: 'No. Nota', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
     { key: 'branchname', header: 'Cabang', priority: 2 },
     { key: 'paid_date', header: 'Tanggal', kind: 'date', priority: 3, cell: (r) => formatDate(r.paid_date) },
-    { key: 'customer', header: 'Pasien', cell: (r) => r.customer?.name ?? 'Umum' },
+    { key: 'customer', header: 'Pasien', primary: true, cell: (r) => r.customer?.name ?? 'Umum' },
     { key: 'kindname', header: 'Jenis', priority: 3 },
     { key: 'cashier', header: 'Kasir', priority: 3, cell: (r) => r.cashier.name },
     { key: 'total', header: 'Total', kind: 'number', cell: (r) => formatRupiah(r.total) },

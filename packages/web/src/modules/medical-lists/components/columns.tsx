@@ -23,6 +23,7 @@ function base<T extends MedicalListBase>(backoffice: boolean): { first: Column<T
       {
         key: 'customer',
         header: 'Pasien',
+        primary: true,
         cell: (r) => (
           <div className="flex flex-col">
             <span>{r.customer.name}</span>

@@ -1,5 +1,5 @@
 import {
-  bmiCategory,
+  bmiText,
   formatDateTime,
   formatRupiah,
   RM_VERSION_ACTION_LABEL,
@@ -22,7 +22,7 @@ export function VitalsLine({ v }: { v: NonNullable<RmVersionDto['vitals']> }) {
     const n = v[k];
     if (n !== null) parts.push(`${VITAL_RANGES[k].label} ${String(n).replace('.', ',')} ${VITAL_RANGES[k].unit}`);
   }
-  if (v.bmi !== null) parts.push(`BMI ${String(v.bmi).replace('.', ',')} (${bmiCategory(v.bmi)})`);
+  if (v.bmi !== null) parts.push(`BMI ${bmiText(v.bmi)}`);
   if (!parts.length) return null;
   return <p className="text-sm text-muted-foreground">{parts.join(' · ')}</p>;
 }

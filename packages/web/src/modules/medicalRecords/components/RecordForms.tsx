@@ -9,8 +9,8 @@ import {
   alergiInput,
   bhpCorrectionInput,
   bhpInput,
-  bmiCategory,
   bmiOf,
+  bmiText,
   formatRupiah,
   labCorrectionInput,
   labInput,
@@ -330,7 +330,7 @@ export function SoapDialog(p: EntryDialogProps) {
               ))}
             </div>
             <p className="text-sm" data-testid="soap-bmi">
-              BMI: {bmi === null ? '-' : `${String(bmi).replace('.', ',')} kg/m² (${bmiCategory(bmi)})`}
+              BMI: {bmi === null ? '-' : bmiText(bmi)}
             </p>
           </fieldset>
           <fieldset className="grid gap-2">

@@ -161,6 +161,7 @@ export default function SalesPage() {
     {
       key: 'customer',
       header: 'Pasien',
+      primary: true,
       cell: (m) => (
         <div>
           <p>{m.customerdata.name}</p>

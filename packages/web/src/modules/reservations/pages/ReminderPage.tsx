@@ -83,7 +83,7 @@ export default function ReminderPage() {
       ),
     },
     { key: 'when', header: 'Jadwal', cell: (r) => `${formatDate(r.date)}${r.time ? ` ${r.time}` : ''}` },
-    { key: 'customer', header: 'Pasien', cell: (r) => r.customer_name },
+    { key: 'customer', header: 'Pasien', primary: true, cell: (r) => r.customer_name },
     { key: 'phone', header: 'Telepon', cell: (r) => r.phone ?? '-' },
     { key: 'doctor', header: 'Dokter', cell: (r) => r.doctor_name },
     {

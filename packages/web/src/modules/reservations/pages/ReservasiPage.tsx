@@ -31,7 +31,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Textarea } from '../../../components/ui/textarea';
 import type { DoctorOption } from '../api';
 import { DoctorPicker } from '../components/DoctorPicker';
+import { Link } from 'react-router';
+import { CalendarPlus } from 'lucide-react';
+import { useSession } from '../../../app/auth';
+import { canOpenPath } from '../../../app/guards';
 import { SlotGrid } from '../components/SlotGrid';
+
+/** Where reservations are made: a doctor's free slot in 'Jadwal Registrasi'. */
+const SCHEDULE_PATH = '/service/registration/schedule';
 
 const VARIANT: Record<ReservationStatus, 'default' | 'success' | 'secondary' | 'warning'> = {
   booked: 'default',
@@ -177,6 +184,8 @@ export default function ReservasiPage() {
   const today = useBranchToday();
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
+  // A reservation is made on a doctor's free slot, so 'Buat Reservasi' opens the schedule (issue 26 item 7).
+  const canBook = canOpenPath(useSession(), SCHEDULE_PATH);
   const [keyword, setKeyword] = React.useState('');
   const [from, setFrom] = React.useState('');
   const [to, setTo] = React.useState('');
@@ -198,10 +207,11 @@ export default function ReservasiPage() {
 
   const columns: Column<ReservationDto>[] = [
     { key: 'code', header: 'Kode', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
-    { key: 'date', header: 'Jadwal', cell: (r) => `${formatDate(r.date)} ${r.time}` },
+    { key: 'date', header: 'Jadwal', kind: 'date', cell: (r) => `${formatDate(r.date)} ${r.time}` },
     {
       key: 'customer',
       header: 'Pasien',
+      primary: true,
       cell: (r) => (
         <div>
           <p>{r.customer_name}</p>
@@ -270,7 +280,18 @@ export default function ReservasiPage() {
       <PageHeader
         title="Reservasi"
         description="Reservasi pasien cabang ini: pindah jadwal, batal dengan alasan, tandai tidak datang."
-        actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />}
+        actions={
+          <>
+            {canBook ? (
+              <Button asChild>
+                <Link to={SCHEDULE_PATH} data-testid="reservation-new">
+                  <CalendarPlus /> Buat Reservasi
+                </Link>
+              </Button>
+            ) : null}
+            <ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />
+          </>
+        }
       />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
         <FormField label="Cari" htmlFor="resv-keyword">

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
+import { Calendar, dateFnsLocalizer, Views, type Formats, type View } from 'react-big-calendar';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { id as idLocale } from 'date-fns/locale';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -21,6 +21,21 @@ const localizer = dateFnsLocalizer({
   getDay,
   locales: { id: idLocale },
 });
+
+/**
+ * Dates in Indonesian order (issue 26 item 7): the library's defaults are English ('Jumat Nov 27', '8:00 AM').
+ * The day header reads as Intl's id-ID long date: 'Jumat, 27 November 2026'.
+ */
+const FORMATS: Formats = {
+  dayHeaderFormat: 'EEEE, d MMMM yyyy',
+  dayFormat: 'EEE, d',
+  weekdayFormat: 'EEE',
+  dayRangeHeaderFormat: ({ start, end }, culture, loc) =>
+    `${loc!.format(start, 'd MMM', culture)} – ${loc!.format(end, 'd MMM yyyy', culture)}`,
+  timeGutterFormat: 'HH.mm',
+  eventTimeRangeFormat: ({ start, end }, culture, loc) =>
+    `${loc!.format(start, 'HH.mm', culture)} – ${loc!.format(end, 'HH.mm', culture)}`,
+};
 
 const MESSAGES = {
   today: 'Hari Ini',
@@ -125,12 +140,17 @@ export default function SchedulePage() {
       {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
       {q.isPending ? <Skeleton className="h-[600px]" /> : null}
       <div
-        className={q.isPending ? 'hidden' : 'h-[70vh] min-h-[560px] rounded-lg border bg-card p-2'}
+        className={
+          q.isPending
+            ? 'hidden'
+            : 'h-[70vh] min-h-[560px] rounded-lg border bg-card p-2 [&_.rbc-toolbar_button]:px-2.5!'
+        }
         data-testid="schedule-calendar"
       >
         <Calendar<SlotEvent, { id: number; title: string }>
           localizer={localizer}
           culture="id"
+          formats={FORMATS}
           messages={MESSAGES}
           events={events}
           view={view}

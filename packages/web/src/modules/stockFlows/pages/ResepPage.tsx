@@ -40,7 +40,7 @@ export default function ResepPage() {
   const columns: Column<ResepDto>[] = [
     { key: 'created_at', header: 'Ditulis', kind: 'date', cell: (r) => formatDateTime(r.created_at) },
     { key: 'code', header: 'Nomor', priority: 2, cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
-    { key: 'customer_name', header: 'Pasien' },
+    { key: 'customer_name', header: 'Pasien', primary: true },
     { key: 'doctor_name', header: 'Dokter', priority: 3 },
     {
       key: 'status',

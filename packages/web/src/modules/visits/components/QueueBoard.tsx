@@ -188,7 +188,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
     <div className="grid gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <Tabs value={status} onValueChange={(s) => setStatus(s as VisitStatus | 'semua')}>
-          <TabsList className="h-auto flex-wrap">
+          <TabsList>
             <TabsTrigger value="semua">Semua ({all.length})</TabsTrigger>
             {VISIT_STATUSES.map((s) => (
               <TabsTrigger key={s} value={s}>

@@ -35,6 +35,7 @@ const COLUMNS: Column<VisitDto>[] = [
   {
     key: 'customer',
     header: 'Pasien',
+    primary: true,
     cell: (v) => (
       <div className="flex flex-col">
         <span>{v.customer.name}</span>
