@@ -5,6 +5,9 @@ export { myMenuAccess } from './access.js';
 export {
   logActivity,
   registerApprovalExecutor,
+  applogApprovalExecutors,
+  requireSecondPerson,
+  secondPersonRefusal,
   approvalRuleFor,
   requestOrRun,
   pendingRequests,

@@ -24,6 +24,7 @@ import { branchScope, requireAccess, requireReference } from '../../http/access-
 import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
 import { ACCOUNT, postJournal, type PostingLine } from '../finance/index.js';
+import { requireSecondPerson, secondPersonRefusal } from '../applog/index.js';
 import * as q from './queries/index.js';
 import { daily } from './service.js';
 import { addDaysTo } from './timeclock.js';
@@ -503,6 +504,7 @@ function lineDto(l: q.RunLineRow & { name: string; username: string }) {
 }
 
 export async function getRun(ctx: Ctx, id: number) {
+  const me = requireUser(ctx).user;
   await requireAccess(ctx, PAYROLL_RUN, [id], 'read');
   const run = await q.runWithGroup(ctx.db, id);
   if (!run) throw notFound();
@@ -537,6 +539,17 @@ export async function getRun(ctx: Ctx, id: number) {
     date_to: run.run.date_to,
     jurnal_id: run.run.jurnal_id,
     approved_at: run.run.approved_at,
+    created_by: run.run.created_by,
+    approved_by: run.run.approved_by,
+    /** Why the caller may not approve this draft (its creator, or paid by it), or null (issue 25). */
+    approve_refusal:
+      run.run.status === 0
+        ? secondPersonRefusal(
+            me.id,
+            run.run.created_by,
+            lines.map((l) => l.line.user_id),
+          )
+        : null,
     totals: {
       earnings: sum((l) => l.earnings),
       deductions: sum((l) => l.deductions),
@@ -650,6 +663,12 @@ export async function approveRun(ctx: Ctx, id: number) {
   await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
   const run = await getRun(ctx, id);
   if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
+  // Separation of duties (issue 25): neither the run's creator nor anyone it pays approves it.
+  requireSecondPerson(
+    u.id,
+    run.created_by,
+    run.lines.map((l) => l.employee),
+  );
   const today = await ctx.today();
   const date = run.date_to <= today ? run.date_to : today;
   const amounts = postingAmounts(run);
