@@ -5,6 +5,7 @@ export { myMenuAccess } from './access.js';
 export {
   logActivity,
   registerApprovalExecutor,
+  hasApprovalExecutor,
   applogApprovalExecutors,
   requireSecondPerson,
   secondPersonRefusal,

@@ -38,6 +38,11 @@ export function registerApprovalExecutor(action: ApprovalAction, fn: ApprovalExe
   executors.set(action, fn);
 }
 
+/** Whether an approved request of this action can be carried out (every action must have one: tested). */
+export function hasApprovalExecutor(action: ApprovalAction): boolean {
+  return executors.has(action);
+}
+
 export interface EffectiveRule {
   needs_approval: boolean;
   approver_roles: RoleName[];
