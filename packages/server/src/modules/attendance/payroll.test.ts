@@ -188,6 +188,14 @@ function pdfText(res: { raw: { rawPayload: Buffer } }): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
+/** The PDF's document title (pdfinfo). */
+function pdfTitle(res: { raw: { rawPayload: Buffer } }): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slip-')), 's.pdf');
+  fs.writeFileSync(file, res.raw.rawPayload);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return /^Title:\s*(.*)$/m.exec(info)?.[1]?.trim() ?? '';
+}
+
 describe('payslips', () => {
   it('HR prints one or all slips of an approved run; an employee only their own; drafts only as HR preview', async () => {
     const mar = (await t.api(ani).get('/api/attendance/payroll/my')).body.data[0].run as number;
@@ -195,6 +203,8 @@ describe('payslips', () => {
     expect(one.status).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
     const text = pdfText(one);
+    // The document says what it is (issue 26 item 7).
+    expect(pdfTitle(one)).toBe('SLIP GAJI Maret 2026 - Ani Gaji - Cabang Gaji A');
     for (const s of [
       'Cabang Gaji A',
       'SLIP GAJI',

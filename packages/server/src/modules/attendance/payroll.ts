@@ -4,6 +4,7 @@ import {
   fromSen,
   isPtkpStatus,
   percentFloorRupiah,
+  periodRange,
   pph21Annual,
   pph21BukanPegawai,
   pph21Ter,
@@ -142,19 +143,6 @@ export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) 
 // ---------------------------------------------------------------------------------------------------------------
 // Runs
 // ---------------------------------------------------------------------------------------------------------------
-
-function lastDayOf(period: string): string {
-  const [y, m] = period.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/** The attendance range of a period: the calendar month, or from the day after the cut-off of the month before. */
-export function periodRange(period: string, cutoffDay: number): { from: string; to: string } {
-  if (cutoffDay === 0) return { from: `${period}-01`, to: lastDayOf(period) };
-  const [y, m] = period.split('-').map(Number);
-  const prev = new Date(Date.UTC(y, m - 2, cutoffDay + 1)).toISOString().slice(0, 10);
-  return { from: prev, to: `${period}-${String(cutoffDay).padStart(2, '0')}` };
-}
 
 interface LineDetail {
   components: { name: string; kind: string; amount: number; taxable: boolean }[];
