@@ -49,7 +49,9 @@ beforeAll(async () => {
   // A second manager, paid by no run here: approves the salaries and the runs the others make (issue 25).
   approver = await clinic.addAccount('manager', 'Hadi Penyetuju');
   const approverApi = await Api.signIn(approver.username, approver.password);
-  await employ(clinic, members, approverApi);
+  const superadmin = await clinic.addAccount('superadmin', 'Sinta Superadmin');
+  const superadminApi = await Api.signIn(superadmin.username, superadmin.password);
+  await employ(clinic, members, { second: approverApi, decider: superadminApi });
   const today = clinic.today();
   const { pagi } = await shifts(clinic);
   await roster(clinic, members, pagi, addDays(today, -13), today);
