@@ -12,7 +12,7 @@ import {
   waitForText,
 } from './helpers';
 import { addDays } from '../packages/shared/src/index.js';
-import { newBranch, type Account, type Branch } from './factory';
+import { Api, newBranch, type Account, type Branch } from './factory';
 import { approvedRun, employ, payrollGroup, roster, shifts } from './fixtures/attendance';
 
 /**
@@ -31,6 +31,7 @@ let clinic: Branch;
 let people: Account[];
 /** The nine members of the group 'Bulanan'. */
 let members: Account[];
+let approver: Account & { password: string };
 
 beforeAll(async () => {
   clinic = await newBranch('attendance', { roles: ['manager', 'finance', 'perawat'] });
@@ -45,14 +46,19 @@ beforeAll(async () => {
   ])
     people.push(await clinic.addAccount('perawat', name));
   members = [...people, clinic.account('manager'), clinic.account('finance'), clinic.account('perawat')];
-  await employ(clinic, members);
+  // A second manager, paid by no run here: approves the salaries and the runs the others make (issue 25).
+  approver = await clinic.addAccount('manager', 'Hadi Penyetuju');
+  const approverApi = await Api.signIn(approver.username, approver.password);
+  const superadmin = await clinic.addAccount('superadmin', 'Sinta Superadmin');
+  const superadminApi = await Api.signIn(superadmin.username, superadmin.password);
+  await employ(clinic, members, { second: approverApi, decider: superadminApi });
   const today = clinic.today();
   const { pagi } = await shifts(clinic);
   await roster(clinic, members, pagi, addDays(today, -13), today);
   const lastMonth = addDays(today.slice(0, 8) + '01', -1).slice(0, 7);
   await clinic.openPeriod(`${lastMonth}-01`);
   const group = await payrollGroup(clinic, members);
-  await approvedRun(clinic, group, lastMonth);
+  await approvedRun(clinic, group, lastMonth, approverApi);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -132,8 +138,8 @@ async function clickButton(page: import('puppeteer-core').Page, text: string, sc
 }
 
 describe('Penggajian (/attendance/payroll/transaction)', () => {
-  it('finance computes this month as a draft for a group, sees the lines, and approves it into a journal', async () => {
-    const page = await signedIn(browser, clinic.as('finance'), 'large');
+  it('finance computes this month as a draft for a group, sees the lines; a second manager approves it into a journal', async () => {
+    let page = await signedIn(browser, clinic.as('finance'), 'large');
     try {
       await page.goto(url('/attendance/payroll/transaction'));
       await waitForText(page, 'Hitung Gaji (Draft)');
@@ -150,6 +156,9 @@ describe('Penggajian (/attendance/payroll/transaction)', () => {
           .click(),
       );
       await clickButton(page, 'Hitung');
+      // This month still has days to come: the page asks first (issue 26 item 7).
+      await waitForText(page, 'Periode belum selesai');
+      await clickButton(page, 'Tetap Hitung', '[role=alertdialog]');
       await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Draft');
       // One line per member of the group.
       await page.waitForFunction(
@@ -160,6 +169,27 @@ describe('Penggajian (/attendance/payroll/transaction)', () => {
       const rows = await page.$eval('[data-testid=payroll-run] tbody', (el) => (el as HTMLElement).innerText);
       expect(rows).toContain('Sri Handayani');
       expect(rows).toMatch(/hadir \d+ hari/);
+      // Finance made it and is paid by it: the button is off and the page says why (issue 25).
+      await page.waitForSelector('[data-testid=approve-refusal]');
+      expect(
+        await page.$$eval('[data-testid=payroll-run] button', (bs) =>
+          bs.filter((b) => b.innerText.trim() === 'Setujui').map((b) => b.disabled),
+        ),
+      ).toEqual([true]);
+      await closePage(page);
+      // A second person approves it.
+      page = await signedIn(browser, { username: approver.username, password: approver.password }, 'large');
+      await page.goto(url('/attendance/payroll/transaction'));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('tr')].some((tr) => tr.innerText.includes('Draft') && tr.querySelector('button')),
+      );
+      await page.evaluate(() =>
+        [...document.querySelectorAll('tr')]
+          .find((tr) => tr.innerText.includes('Draft') && tr.querySelector('button'))!
+          .querySelector('button')!
+          .click(),
+      );
+      await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Draft');
       await clickButton(page, 'Setujui', '[data-testid=payroll-run]');
       await clickButton(page, 'Setujui', '[role=alertdialog]');
       await page.waitForFunction(() => document.querySelector('[data-testid=run-status]')?.textContent === 'Disetujui');

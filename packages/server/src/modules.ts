@@ -6,6 +6,7 @@ import { registerRest, restEntries, type EndpointTree, type RestEntry } from './
 import { apiDocsEndpoints } from './modules/apidocs/index.js';
 import { attendanceApprovalExecutors, attendanceEndpoints, attendanceEntities } from './modules/attendance/index.js';
 import {
+  applogApprovalExecutors,
   applogEndpoints,
   applogEntities,
   approvalRulesEndpoints,
@@ -113,6 +114,7 @@ export function registerRestRoutes(app: FastifyInstance): void {
  * rather than as a side effect of importing a service. A module with approvals adds its map here.
  */
 const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
+  applogApprovalExecutors,
   usersApprovalExecutors,
   attendanceApprovalExecutors,
   stockFlowsApprovalExecutors,

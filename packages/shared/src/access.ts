@@ -480,7 +480,8 @@ export const LAUNCHER: LauncherEntry[] = [
     key: 'payroll',
     name: 'Penggajian',
     route: '/attendance/payroll/transaction',
-    roles: ['manager', 'admin', 'finance'],
+    // Not the front desk (issue 25: admin does not manage salaries), unlike spec 2.1's list.
+    roles: ['manager', 'finance'],
     icon: 'banknote',
   },
   { key: 'fin-akun', name: 'Master Akun', route: '/finance/master/akun', roles: FINANCE_ROLES, icon: 'book' },

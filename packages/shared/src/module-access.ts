@@ -32,8 +32,11 @@ export const FINANCE_ACCESS = {
 
 /** The job queue's dead letters (/admin/jobs): owner and developer. */
 export const JOBS_ACCESS: Access = access.toplevel();
-/** Payroll: salaries, components, groups, runs, the PPh 21 simulator (spec 2.1 'Payroll': manager, admin, finance). */
-export const PAYROLL_ACCESS: Access = access.roles('manager', 'admin', 'finance', 'toplevel');
+/**
+ * Payroll: salaries and bank accounts, components, groups, runs, the PPh 21 simulator. Spec 2.1 lists admin too, but
+ * the front desk does not manage salaries (issue 25, separation of duties): manager, finance and top-level roles.
+ */
+export const PAYROLL_ACCESS: Access = access.roles('manager', 'finance', 'toplevel');
 /** Attendance: employees, departments, shifts, roster, daily attendance (spec 2.1 'Attendance': manager, admin). */
 export const ATTENDANCE_ACCESS: Access = access.roles('manager', 'admin', 'toplevel');
 /** Backoffice attendance (checklog, shift, office): owner, developer, manager HR, manager operational (spec 6). */

@@ -242,11 +242,14 @@ export async function seedAttendance(
     if (staff.length)
       await tx.insert(payrollGroupMember).values(staff.map((s) => ({ group_id: group.id, user_id: s.id })));
 
-    // Last month's run, approved, in the branch with books (Jakarta).
+    // Last month's run, approved, in the branch with books (Jakarta): computed by finance, approved by the owner
+    // (a run is approved by someone other than its creator and its payees, issue 25).
     if (bi === 0) {
-      const ctx = await seedCtx(tx, branchId, now);
-      const run = await createRun(ctx, { period: from.slice(0, 7), group: group.id });
-      approvedRun = (await approveRun(ctx, run.id)).id;
+      const run = await createRun(await seedCtx(tx, branchId, now, 'finance'), {
+        period: from.slice(0, 7),
+        group: group.id,
+      });
+      approvedRun = (await approveRun(await seedCtx(tx, branchId, now), run.id)).id;
     }
   }
   return { employees, punches, approvedRun };

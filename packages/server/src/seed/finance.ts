@@ -32,13 +32,13 @@ export interface FinanceSeedResult {
 const rupiah = (n: number) => Math.round(n / 1000) * 1000;
 
 /** A service context for the seed: the owner account as the acting user, the branch, a silent logger, no PDF. */
-export async function seedCtx(tx: Db, branchId: number, now: Date): Promise<Ctx> {
+export async function seedCtx(tx: Db, branchId: number, now: Date, username = 'owner'): Promise<Ctx> {
   const [owner] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.username, 'owner'), eq(users.profile_id, branchId)));
+    .where(and(eq(users.username, username), eq(users.profile_id, branchId)));
   const user = owner ? await loadSessionUser(tx, owner.id, 'seed-demo') : null;
-  if (!user) throw new Error('Seed keuangan: akun owner cabang pertama tidak ditemukan');
+  if (!user) throw new Error(`Seed: akun ${username} cabang pertama tidak ditemukan`);
   return {
     db: tx,
     user,

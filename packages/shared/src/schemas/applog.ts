@@ -103,6 +103,9 @@ export const APPROVAL_ACTIONS = {
   'kasir.void_payment': 'Membatalkan pembayaran kasir (void)',
   'kasir.discount': 'Diskon kasir di atas batas',
   'patient.merge': 'Menggabungkan data pasien ganda',
+  'employee.change_pay': 'Mengubah gaji pokok / rekening bank pegawai',
+  'kasir.change_limit': 'Mengubah batas diskon kasir',
+  'approval.change_rule': 'Mengubah aturan persetujuan',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -130,7 +133,24 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'kasir.discount': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   // No approver role: only top-level users decide (never the requester).
   'patient.merge': { needs_approval: true, approver_roles: [] },
+  'employee.change_pay': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'kasir.change_limit': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'approval.change_rule': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
+
+/**
+ * Actions that always wait for a second person (issue 25, separation of duties): changes of pay and bank accounts
+ * and of approval limits and rules. Their rule cannot be switched off and they wait for top-level users too (only
+ * the approver roles may be changed, through approval.change_rule itself).
+ */
+export const MANDATORY_APPROVAL_ACTIONS: readonly ApprovalAction[] = [
+  'employee.change_pay',
+  'kasir.change_limit',
+  'approval.change_rule',
+];
+export function isMandatoryApproval(action: string): boolean {
+  return (MANDATORY_APPROVAL_ACTIONS as readonly string[]).includes(action);
+}
 
 export interface ApprovalRuleDto {
   action: ApprovalAction;
@@ -155,5 +175,9 @@ export const approvalRuleUpdateInput = z
   .refine((v) => !v.needs_approval || v.approver_roles.length > 0, {
     message: 'Pilih minimal satu role penyetuju',
     path: ['approver_roles'],
+  })
+  .refine((v) => v.needs_approval || !isMandatoryApproval(v.action), {
+    message: 'Aksi ini selalu memerlukan persetujuan orang kedua',
+    path: ['needs_approval'],
   });
 export type ApprovalRuleUpdateInput = z.infer<typeof approvalRuleUpdateInput>;

@@ -195,7 +195,10 @@ const optionalDay = z.preprocess(
     .optional(),
 );
 
-/** Employment data of a staff user (PUT /api/attendance/employees/:id). Salary in rupiah. */
+/**
+ * Employment data of a staff user (PUT /api/attendance/employees/:id). Salary in rupiah. The pay fields (salary
+ * and bank) absent = unchanged; changing them needs payroll access and waits for a second person's approval.
+ */
 export const employeeInput = z
   .object({
     department_id: optionalId,
@@ -218,7 +221,8 @@ export const employeeInput = z
         .optional(),
     ),
     bank_holder: text(150, 'Nama pemilik rekening'),
-    base_salary: rupiah,
+    /** Absent = unchanged. A change of salary or bank goes through approval (employee.change_pay, issue 25). */
+    base_salary: rupiah.optional(),
     attendance_code: text(50, 'Kode absensi'),
   })
   .superRefine((v, ctx) => {

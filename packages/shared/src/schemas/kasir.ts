@@ -337,6 +337,8 @@ export interface DailyReportDto {
 export interface KasirSettingDto {
   is_pkp: boolean;
   discount_limit_percent: number;
+  /** A new discount limit waiting for a second person's approval (issue 25), or null. */
+  pending_limit: { applog_id: number; discount_limit_percent: number; requested_by: string } | null;
 }
 
 export interface CicilanDueDto {

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
+import { applog } from './staff.js';
 import { branch, sen } from './columns.js';
 import { paymentMethod } from './finance.js';
 import { paketMembership, paketMembershipSlot } from './paket.js';
@@ -122,9 +123,15 @@ export const kasirPayment = pgTable(
      * CHECK paid + settled <= total refuses over-settling).
      */
     settled: sen('settled'),
+    /**
+     * The approved kasir.discount request (applog) this payment used for a discount above the limit. Unique over
+     * every payment, void ones included: an approval is used once (issue 25, finding 8).
+     */
+    discount_applog_id: integer('discount_applog_id').references(() => applog.id),
   },
   (t) => [
     uniqueIndex('kasir_payment_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('kasir_payment_discount_applog_idx').on(t.discount_applog_id),
     uniqueIndex('kasir_payment_idem_idx').on(t.profile_id, t.idempotency_key),
     uniqueIndex('kasir_payment_visit_idx')
       .on(t.visit_id)

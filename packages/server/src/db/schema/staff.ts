@@ -46,9 +46,15 @@ export const applog = pgTable(
     assignby: jsonb('assignby').$type<string[]>().notNull().default([]),
     decided_by: integer('decided_by').references(() => users.id),
     decided_at: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * The person whose pay or record the request changes (the payee of a pay change, the user whose privileges
+     * change): neither they nor the requester may decide it (issue 25, separation of duties).
+     */
+    subject_user_id: integer('subject_user_id').references(() => users.id),
   },
   (t) => [
     index('applog_profile_time_idx').on(t.profile_id, t.logtime),
+    index('applog_subject_idx').on(t.subject_user_id),
     index('applog_user_idx').on(t.user_id),
     index('applog_profile_status_idx').on(t.profile_id, t.status),
   ],

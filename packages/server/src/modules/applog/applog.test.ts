@@ -239,11 +239,26 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         approver_roles: ['manager', 'superadmin'],
         profile_id: branchA,
       },
+      ...['employee.change_pay', 'kasir.change_limit', 'approval.change_rule'].map((action) => ({
+        action,
+        label: expect.any(String),
+        needs_approval: true,
+        approver_roles: ['manager', 'superadmin'],
+        profile_id: branchA,
+      })),
     ]);
-    const changed = await t
+    // A rule change is a change of approval limits: it waits for a second person (issue 25).
+    const asked = await t
       .trpc(manager)
       .approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] });
-    expect(changed.needs_approval).toBe(false);
+    expect(asked).toMatchObject({ pending: true });
+    expect((await t.trpc(manager).approvalRules.list())[0].needs_approval).toBe(true);
+    if (!asked.pending) throw new Error('expected a pending request');
+    await expect(t.trpc(manager).applog.decide({ id: asked.applog_id, data: { status: 1 } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await t.trpc(manager2).applog.decide({ id: asked.applog_id, data: { status: 1 } });
+    expect((await t.trpc(manager).approvalRules.list())[0].needs_approval).toBe(false);
     // Without approval, the manager's deactivation happens at once.
     const target = await t.makeUser('inventory', { branchId: branchA });
     const res = await t.api(manager).put(`/api/users/${target.id}`, { status: 0 });
@@ -252,9 +267,11 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
     // Branch B keeps its own rule.
     const rulesB = await t.trpc(managerB).approvalRules.list();
     expect(rulesB[0].needs_approval).toBe(true);
-    await t
+    const back = await t
       .trpc(manager)
       .approvalRules.update({ action: 'user.deactivate', needs_approval: true, approver_roles: ['superadmin'] });
+    if (!back.pending) throw new Error('expected a pending request');
+    await t.trpc(superadmin).applog.decide({ id: back.applog_id, data: { status: 1 } });
     const r2 = await requestDeactivation(manager, 'inventory');
     await expect(t.trpc(manager2).applog.decide({ id: r2.id, data: { status: 1 } })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -264,7 +281,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(8);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(11);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -274,6 +291,13 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('Pilih minimal satu role penyetuju'),
+    });
+    // Pay, limits and rules always need a second person: their rule cannot be switched off.
+    await expect(
+      t.trpc(manager).approvalRules.update({ action: 'kasir.change_limit', needs_approval: false, approver_roles: [] }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('selalu memerlukan persetujuan orang kedua'),
     });
   });
 });

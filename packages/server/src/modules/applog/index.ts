@@ -5,6 +5,10 @@ export { myMenuAccess } from './access.js';
 export {
   logActivity,
   registerApprovalExecutor,
+  hasApprovalExecutor,
+  applogApprovalExecutors,
+  requireSecondPerson,
+  secondPersonRefusal,
   approvalRuleFor,
   requestOrRun,
   pendingRequests,

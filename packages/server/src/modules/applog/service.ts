@@ -7,6 +7,7 @@ import {
   applogStatusName,
   canFeature,
   DEFAULT_APPROVAL_RULES,
+  isMandatoryApproval,
   isTopLevel,
   type ActionOutcome,
   type ApplogDecisionInput,
@@ -37,16 +38,52 @@ export function registerApprovalExecutor(action: ApprovalAction, fn: ApprovalExe
   executors.set(action, fn);
 }
 
+/** Whether an approved request of this action can be carried out (every action must have one: tested). */
+export function hasApprovalExecutor(action: ApprovalAction): boolean {
+  return executors.has(action);
+}
+
 export interface EffectiveRule {
   needs_approval: boolean;
   approver_roles: RoleName[];
 }
 
-/** The branch's rule for an action; branches without a stored rule use the defaults. */
+/** The branch's rule for an action; branches without a stored rule use the defaults. Mandatory ones always apply. */
 export async function ruleFor(ctx: Ctx, profileId: number, action: ApprovalAction): Promise<EffectiveRule> {
   const row = await q.findRule(ctx.db, profileId, action);
   if (!row) return DEFAULT_APPROVAL_RULES[action];
-  return { needs_approval: row.needs_approval, approver_roles: row.approver_roles as RoleName[] };
+  return {
+    needs_approval: row.needs_approval || isMandatoryApproval(action),
+    approver_roles: row.approver_roles as RoleName[],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Separation of duties (issue 25): the one rule every approval follows, the engine's requests and the payroll
+// run's own approval alike. No single account both makes and approves a change that moves money or a person's
+// record: the requester (or creator) never decides it, nor does anyone it pays or whose record it changes.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Why `approver` may not decide a change made by `requester` about `subjects`, or null when they may. */
+export function secondPersonRefusal(
+  approverId: number,
+  requesterId: number | null,
+  subjects: readonly (number | null)[],
+): string | null {
+  if (requesterId !== null && approverId === requesterId) return 'Anda tidak dapat memutuskan permintaan Anda sendiri';
+  if (subjects.includes(approverId))
+    return 'Anda tidak dapat memutuskan perubahan atau pembayaran untuk diri Anda sendiri';
+  return null;
+}
+
+/** Throws 403 unless `approver` is a second person for this change (see secondPersonRefusal). */
+export function requireSecondPerson(
+  approverId: number,
+  requesterId: number | null,
+  subjects: readonly (number | null)[],
+): void {
+  const why = secondPersonRefusal(approverId, requesterId, subjects);
+  if (why) throw forbidden(why);
 }
 
 export interface ApprovalRequest {
@@ -59,6 +96,8 @@ export interface ApprovalRequest {
   /** Everything the executor needs to carry the change out later (JSON). */
   payload: unknown;
   url?: string | null;
+  /** The person whose pay or record the change moves: they may not decide it (nor may the requester). */
+  subjectUserId?: number | null;
 }
 
 /**
@@ -79,9 +118,13 @@ export async function requestOrRun<T>(
   return inTransaction(c, (tx) => storeRequest(tx, rule, req));
 }
 
-/** The rule to follow when `action` needs approval for this caller, or null when it can be carried out now. */
+/**
+ * The rule to follow when `action` needs approval for this caller, or null when it can be carried out now.
+ * Mandatory actions (pay, bank, approval limits and rules) wait for a second person whoever asks.
+ */
 export async function approvalRuleFor(ctx: AuthedCtx, action: ApprovalAction): Promise<EffectiveRule | null> {
   const rule = await ruleFor(ctx, ctx.branchId, action);
+  if (isMandatoryApproval(action)) return rule;
   return !rule.needs_approval || isTopLevel(ctx.user) ? null : rule;
 }
 
@@ -110,6 +153,7 @@ export async function storeRequest(
     entity_id: req.entityId,
     payload: req.payload,
     assignby: rule.approver_roles,
+    subject_user_id: req.subjectUserId ?? null,
   });
   await audit(tx, {
     action: 'request',
@@ -158,9 +202,9 @@ export async function logActivity(
 function mayDecide(
   user: SessionUser,
   own: BranchScope,
-  row: Pick<q.ApplogRow, 'status' | 'user_id' | 'assignby' | 'profile_id'>,
+  row: Pick<q.ApplogRow, 'status' | 'user_id' | 'assignby' | 'profile_id' | 'subject_user_id'>,
 ): boolean {
-  if (row.status !== 0 || row.user_id === user.id) return false;
+  if (row.status !== 0 || secondPersonRefusal(user.id, row.user_id, [row.subject_user_id])) return false;
   if (isTopLevel(user)) return true;
   return inScope(own, row.profile_id) && row.assignby.includes(user.rolename);
 }
@@ -231,7 +275,7 @@ export async function decide(ctx: Ctx, id: number, input: ApplogDecisionInput): 
     const row = await q.lockApplog(tx.db, id);
     if (!row || row.kind !== 'request') throw notFound(APPLOG_REQUEST.notFound);
     if (row.status !== 0) throw conflict('Permintaan ini sudah diputuskan dan tidak dapat diubah lagi');
-    if (row.user_id === c.user.id) throw forbidden('Anda tidak dapat memutuskan permintaan Anda sendiri');
+    requireSecondPerson(c.user.id, row.user_id, [row.subject_user_id]);
     if (!mayDecide(c.user, branchScope(c, {}, 'write'), row))
       throw forbidden('Anda tidak berhak memutuskan permintaan ini');
     if (input.status === 1) {
@@ -295,31 +339,68 @@ export async function listRules(ctx: Ctx): Promise<ApprovalRuleDto[]> {
   });
 }
 
-export async function updateRule(ctx: Ctx, input: ApprovalRuleUpdateInput): Promise<ApprovalRuleDto> {
+/**
+ * A change of an approval rule is itself a change of approval limits: it waits for a second person
+ * (approval.change_rule, mandatory) and is carried out by `applyRuleChange` when approved.
+ */
+export async function updateRule(ctx: Ctx, input: ApprovalRuleUpdateInput): Promise<ActionOutcome<ApprovalRuleDto>> {
   const c = requireUser(ctx);
-  return inTransaction(c, async (tx) => {
-    const before = await ruleFor(tx, c.branchId, input.action);
-    const roles = [...new Set(input.approver_roles)];
-    const row = await q.upsertRule(tx.db, {
-      profile_id: c.branchId,
-      action: input.action,
-      needs_approval: input.needs_approval,
-      approver_roles: roles,
-      updated_by: c.user.id,
-    });
-    await audit(tx, {
-      action: 'update',
+  const roles = [...new Set(input.approver_roles)];
+  const payload: RuleChangePayload = {
+    action: input.action,
+    needs_approval: input.needs_approval,
+    approver_roles: roles,
+  };
+  const now = await ruleFor(c, c.branchId, input.action);
+  const label = APPROVAL_ACTIONS[input.action];
+  const what = input.needs_approval ? `perlu persetujuan ${roles.join(', ')}` : 'tanpa persetujuan';
+  return requestOrRun(
+    c,
+    {
+      action: 'approval.change_rule',
+      message: `Mengubah aturan persetujuan "${label}": ${what}`,
+      note: `Sebelumnya: ${now.needs_approval ? `perlu persetujuan ${now.approver_roles.join(', ')}` : 'tanpa persetujuan'}`,
       entity: 'approval_rule',
-      entityId: input.action,
-      before,
-      after: { needs_approval: row.needs_approval, approver_roles: row.approver_roles },
-    });
-    return {
-      action: input.action,
-      label: APPROVAL_ACTIONS[input.action],
-      needs_approval: row.needs_approval,
-      approver_roles: row.approver_roles as RoleName[],
-      profile_id: c.branchId,
-    };
-  });
+      entityId: APPROVAL_ACTION_KEYS.indexOf(input.action) + 1,
+      payload,
+      url: '/master/approval-rule',
+    },
+    (tx) => applyRuleChange(tx, payload, c.user.id),
+  );
 }
+
+interface RuleChangePayload {
+  action: ApprovalAction;
+  needs_approval: boolean;
+  approver_roles: RoleName[];
+}
+
+async function applyRuleChange(tx: Ctx, p: RuleChangePayload, by: number): Promise<ApprovalRuleDto> {
+  const before = await ruleFor(tx, tx.branchId, p.action);
+  const row = await q.upsertRule(tx.db, {
+    profile_id: tx.branchId,
+    action: p.action,
+    needs_approval: p.needs_approval || isMandatoryApproval(p.action),
+    approver_roles: p.approver_roles,
+    updated_by: by,
+  });
+  await audit(tx, {
+    action: 'update',
+    entity: 'approval_rule',
+    entityId: p.action,
+    before,
+    after: { needs_approval: row.needs_approval, approver_roles: row.approver_roles },
+  });
+  return {
+    action: p.action,
+    label: APPROVAL_ACTIONS[p.action],
+    needs_approval: row.needs_approval,
+    approver_roles: row.approver_roles as RoleName[],
+    profile_id: tx.branchId,
+  };
+}
+
+/** What approved requests of this module carry out (registered in modules.ts). */
+export const applogApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
+  'approval.change_rule': (tx, payload, req) => applyRuleChange(tx, payload as RuleChangePayload, req.user_id),
+};

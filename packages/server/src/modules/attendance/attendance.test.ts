@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PAYROLL_SETTINGS } from '@klinik/shared';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { setEmployment } from '../../../test/pay-helpers.js';
 import { queryRows } from '../../db/client.js';
 import { attendShift, parseDeviceLog, shiftBounds } from './timeclock.js';
 
@@ -75,7 +76,8 @@ describe('departments, employees, shifts', () => {
     expect(dep.status).toBe(201);
     const dup = await t.api(mgr).post('/api/attendance/departments', { name: 'perawat' });
     expect(dup.status).toBe(409);
-    const res = await t.api(mgr).put(`/api/attendance/employees/${ani.id}`, {
+    // Salary and bank wait for a second person (issue 25): the owner approves the manager's proposal.
+    const saved = await setEmployment(t, mgr, owner, ani.id, {
       department_id: dep.body.data.id,
       position: 'Perawat',
       join_date: '2024-01-02',
@@ -91,14 +93,16 @@ describe('departments, employees, shifts', () => {
       base_salary: 6_500_000,
       attendance_code: '101',
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(saved).toMatchObject({
       department: 'Perawat',
       ptkp: 'K/1',
       npwp: '012345678901000',
       base_salary: 6_500_000,
+      bank_account: '1234567890',
       attendance_code: '101',
+      pending_pay_change: null,
     });
+    // The front desk keeps attendance data but neither sees nor sets salaries.
     for (const [u, code] of [
       [budi, '102'],
       [citra, '103'],
@@ -107,10 +111,16 @@ describe('departments, employees, shifts', () => {
       const r = await t.api(admin).put(`/api/attendance/employees/${u.id}`, {
         employment: 'tetap',
         ptkp: 'TK/0',
-        base_salary: 5_000_000,
         attendance_code: code,
       });
       expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ base_salary: null, bank_account: null, can_change_pay: false });
+      await setEmployment(t, mgr, owner, u.id, {
+        employment: 'tetap',
+        ptkp: 'TK/0',
+        attendance_code: code,
+        base_salary: 5_000_000,
+      });
     }
     const list = await t.api(mgr).get('/api/attendance/employees?keyword=ani');
     expect(list.body.data.map((e: { id: number }) => e.id)).toEqual([ani.id]);

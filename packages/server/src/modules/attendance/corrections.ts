@@ -6,6 +6,7 @@ import { requireAccess } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
 import { pendingRequests, requestOrRun, type ApprovalExecutor } from '../applog/index.js';
 import { EMPLOYEE } from './entities.js';
+import { payApprovalExecutors } from './pay.js';
 import * as q from './queries/index.js';
 import { addDaysTo, localToEpoch } from './timeclock.js';
 
@@ -36,6 +37,7 @@ export async function proposeCorrection(ctx: Ctx, input: AttendanceCorrectionInp
       note: input.reason,
       entity: 'attendance_day',
       entityId: input.employee,
+      subjectUserId: input.employee,
       payload,
       url: `/attendance/attendance/daily?date=${input.date}`,
     },
@@ -84,6 +86,7 @@ const runStoredCorrection: ApprovalExecutor = async (tx, payload, req) =>
 
 export const attendanceApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>> = {
   'attendance.correct_day': runStoredCorrection,
+  ...payApprovalExecutors,
 };
 
 /** Corrections of this day still waiting for approval, per employee (the latest request), for the daily view. */

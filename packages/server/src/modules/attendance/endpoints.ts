@@ -9,6 +9,7 @@ import {
   SHIFT,
 } from './entities.js';
 import type { EntityDef } from '../../http/access-scope.js';
+import { myPay } from './pay.js';
 import {
   checkinInput,
   checklogImportInput,
@@ -435,6 +436,13 @@ export const attendanceEndpoints = {
       access: selfAttendance,
       handler: (ctx) => payroll.mySlips(ctx),
       rest: { method: 'GET', path: '/api/attendance/payroll/my', envelope: 'list' },
+    }),
+    /** 'Gaji Saya': my salary and bank account, and every change proposed about them with its decision (issue 25). */
+    myPay: query({
+      summary: 'Gaji pokok dan rekening saya, dengan permintaan perubahannya',
+      access: selfAttendance,
+      handler: (ctx) => myPay(ctx),
+      rest: { method: 'GET', path: '/api/attendance/payroll/my/pay' },
     }),
   },
 };

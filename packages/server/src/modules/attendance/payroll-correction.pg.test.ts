@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { setEmployment } from '../../../test/pay-helpers.js';
 import { queryRows } from '../../db/client.js';
 import { createPeriode } from '../finance/index.js';
 
@@ -17,21 +18,15 @@ beforeAll(async () => {
   t = await createTestApp();
   const branch = await t.makeBranch({ name: 'Cabang Koreksi Serentak' });
   fin = await t.makeUser('manager', { branchId: branch });
+  // A second manager approves the salary and the run (issue 25: nobody approves their own change).
+  const approver = await t.makeUser('manager', { branchId: branch });
   const dewi = await t.makeUser('perawat', { branchId: branch, name: 'Dewi Serentak' });
   await createPeriode(t.ctx(fin), { start_date: '2025-01-01' });
-  expect(
-    (
-      await t.api(fin).put(`/api/attendance/employees/${dewi.id}`, {
-        employment: 'tetap',
-        ptkp: 'K/1',
-        base_salary: 8_000_000,
-      })
-    ).status,
-  ).toBe(200);
+  await setEmployment(t, fin, approver, dewi.id, { employment: 'tetap', ptkp: 'K/1', base_salary: 8_000_000 });
   const g = await t.api(fin).post('/api/attendance/payroll/groups', { name: 'Bulanan', members: [dewi.id] });
   const draft = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: g.body.data.id });
   run = draft.body.data.id;
-  expect((await t.api(fin).post(`/api/attendance/payroll/run/${run}/approve`)).status).toBe(200);
+  expect((await t.api(approver).post(`/api/attendance/payroll/run/${run}/approve`)).status).toBe(200);
 });
 afterAll(() => t.close());
 

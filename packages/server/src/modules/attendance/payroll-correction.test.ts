@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { setEmployment } from '../../../test/pay-helpers.js';
 import { queryRows } from '../../db/client.js';
 import { createPeriode } from '../finance/index.js';
 
@@ -19,6 +20,9 @@ let branchA: number;
 let branchB: number;
 let fin: TestUser;
 let finB: TestUser;
+/** Second managers: they approve what fin and finB make (issue 25). */
+let approverA: TestUser;
+let approverB: TestUser;
 let ani: TestUser;
 let citra: TestUser;
 let budi: TestUser;
@@ -27,8 +31,7 @@ let groupB: number;
 let groupNov: number;
 
 async function employment(by: TestUser, u: TestUser, body: Record<string, unknown>) {
-  const res = await t.api(by).put(`/api/attendance/employees/${u.id}`, body);
-  expect(res.status).toBe(200);
+  await setEmployment(t, by, by === fin ? approverA : approverB, u.id, body);
 }
 
 async function journal(id: number) {
@@ -60,6 +63,8 @@ beforeAll(async () => {
   branchB = await t.makeBranch({ name: 'Cabang Koreksi B' });
   fin = await t.makeUser('manager', { branchId: branchA });
   finB = await t.makeUser('manager', { branchId: branchB });
+  approverA = await t.makeUser('manager', { branchId: branchA });
+  approverB = await t.makeUser('manager', { branchId: branchB });
   ani = await t.makeUser('perawat', { branchId: branchA, name: 'Ani Koreksi' });
   budi = await t.makeUser('perawat', { branchId: branchA, name: 'Budi Koreksi' });
   citra = await t.makeUser('perawat', { branchId: branchB, name: 'Citra Segar' });
@@ -109,7 +114,7 @@ describe('a correction run', () => {
   it('posts only the difference, leaves the original locked and superseded, and books equal a fresh run', async () => {
     const draft = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: groupA });
     expect(draft.status).toBe(201);
-    const orig = (await t.api(fin).post(`/api/attendance/payroll/run/${draft.body.data.id}/approve`)).body.data;
+    const orig = (await t.api(approverA).post(`/api/attendance/payroll/run/${draft.body.data.id}/approve`)).body.data;
     expect(orig.status).toBe(1);
     const origJournal = await journal(orig.jurnal_id);
 
@@ -141,14 +146,14 @@ describe('a correction run', () => {
     const slip = await t.api(fin).get(`/api/attendance/payroll/run/${corr.body.data.id}/payslip`);
     expect(pdfText(slip)).toContain('SLIP GAJI KOREKSI (DRAFT)');
 
-    const ok = await t.api(fin).post(`/api/attendance/payroll/run/${corr.body.data.id}/approve`);
+    const ok = await t.api(approverA).post(`/api/attendance/payroll/run/${corr.body.data.id}/approve`);
     expect(ok.status).toBe(200);
     expect(ok.body.data.status).toBe(1);
     const corrJournal = await journal(ok.body.data.jurnal_id);
     // Correction journal = correction's figures minus the original's, per account.
     const fresh = (await t.api(finB).post('/api/attendance/payroll/run', { period: '2026-03', group: groupB })).body
       .data;
-    const freshOk = await t.api(finB).post(`/api/attendance/payroll/run/${fresh.id}/approve`);
+    const freshOk = await t.api(approverB).post(`/api/attendance/payroll/run/${fresh.id}/approve`);
     expect(freshOk.status).toBe(200);
     const freshJournal = await journal(freshOk.body.data.jurnal_id);
     const byCode = (j: (string | number)[][]) =>
@@ -181,7 +186,7 @@ describe('a correction run', () => {
 
   it('the December recomputation reads the corrected November', async () => {
     const nov = await t.api(fin).post('/api/attendance/payroll/run', { period: '2025-11', group: groupNov });
-    const novOk = (await t.api(fin).post(`/api/attendance/payroll/run/${nov.body.data.id}/approve`)).body.data;
+    const novOk = (await t.api(approverA).post(`/api/attendance/payroll/run/${nov.body.data.id}/approve`)).body.data;
     await employment(fin, budi, {
       employment: 'tetap',
       ptkp: 'TK/0',
@@ -190,7 +195,7 @@ describe('a correction run', () => {
     });
     const corr = await t.api(fin).post(`/api/attendance/payroll/run/${novOk.id}/correction`);
     expect(corr.status).toBe(201);
-    const corrOk = (await t.api(fin).post(`/api/attendance/payroll/run/${corr.body.data.id}/approve`)).body.data;
+    const corrOk = (await t.api(approverA).post(`/api/attendance/payroll/run/${corr.body.data.id}/approve`)).body.data;
     const novLine = corrOk.lines[0];
     expect(novLine.bruto).toBeGreaterThan(novOk.lines[0].bruto);
     const dec = await t.api(fin).post('/api/attendance/payroll/run', { period: '2025-12', group: groupNov });

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { setEmployment } from '../../../test/pay-helpers.js';
 import { queryRows } from '../../db/client.js';
 import { createPeriode } from '../finance/index.js';
 import { thrAmount } from './payroll.js';
@@ -14,6 +15,8 @@ let t: TestApp;
 let branchA: number;
 let branchB: number;
 let fin: TestUser;
+/** A second manager: approves what `fin` makes (issue 25: nobody approves their own change). */
+let approver: TestUser;
 let perawat: TestUser;
 let finB: TestUser;
 let ani: TestUser;
@@ -24,8 +27,7 @@ let groupYe: number;
 const TABLES = ['payroll_run', 'payroll_run_line', 'jurnal', 'jurnal_detail', 'payroll_component', 'payroll_group'];
 
 async function employment(u: TestUser, body: Record<string, unknown>) {
-  const res = await t.api(fin).put(`/api/attendance/employees/${u.id}`, body);
-  expect(res.status).toBe(200);
+  await setEmployment(t, fin, approver, u.id, body);
 }
 
 beforeAll(async () => {
@@ -33,6 +35,7 @@ beforeAll(async () => {
   branchA = await t.makeBranch({ name: 'Cabang Gaji A' });
   branchB = await t.makeBranch({ name: 'Cabang Gaji B' });
   fin = await t.makeUser('manager', { branchId: branchA });
+  approver = await t.makeUser('manager', { branchId: branchA });
   perawat = await t.makeUser('perawat', { branchId: branchA });
   finB = await t.makeUser('manager', { branchId: branchB });
   ani = await t.makeUser('perawat', { branchId: branchA, name: 'Ani Gaji' });
@@ -110,9 +113,14 @@ describe('a monthly run', () => {
     expect((await t.api(perawat).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(403);
     expect((await t.api(finB).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(404);
     expect((await t.api(finB).get(`/api/attendance/payroll/run/${again.body.data.id}`)).status).toBe(404);
+    // Its creator may not approve it (issue 25), and the page says why instead of offering the button.
+    const own = await t.api(fin).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`);
+    expect(own.status).toBe(403);
+    expect(own.body[0].message).toBe('Anda tidak dapat memutuskan permintaan Anda sendiri');
+    expect(again.body.data.approve_refusal).toBe('Anda tidak dapat memutuskan permintaan Anda sendiri');
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
 
-    const ok = await t.api(fin).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`);
+    const ok = await t.api(approver).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`);
     expect(ok.status).toBe(200);
     expect(ok.body.data.status).toBe(1);
     const lines = await queryRows<{ code: string; debit: string; credit: string }>(
@@ -127,7 +135,7 @@ describe('a monthly run', () => {
       ['6101', 15_000_000, 0],
       ['6105', 1_337_726, 0],
     ]);
-    expect((await t.api(fin).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(409);
+    expect((await t.api(approver).post(`/api/attendance/payroll/run/${again.body.data.id}/approve`)).status).toBe(409);
     const redo = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: groupMar });
     expect(redo.status).toBe(409);
     await expect(t.db.execute(sql`delete from payroll_run_line`)).rejects.toThrow();
@@ -140,7 +148,7 @@ describe('a monthly run', () => {
   it('December recomputation of a part-year employee refunds the excess withheld', async () => {
     const nov = await t.api(fin).post('/api/attendance/payroll/run', { period: '2025-11', group: groupYe });
     expect(nov.body.data.lines[0]).toMatchObject({ bruto: 10_454_000, pph21_rate: 2.5, pph21: 261_350 });
-    await t.api(fin).post(`/api/attendance/payroll/run/${nov.body.data.id}/approve`);
+    await t.api(approver).post(`/api/attendance/payroll/run/${nov.body.data.id}/approve`);
     const dec = await t.api(fin).post('/api/attendance/payroll/run', { period: '2025-12', group: groupYe });
     const l = dec.body.data.lines[0];
     expect(l.pph21_method).toBe('pasal17_tahunan');
@@ -154,7 +162,7 @@ describe('a monthly run', () => {
       pph21: -261_350,
     });
     expect(l.net).toBe(9_861_350);
-    const ok = await t.api(fin).post(`/api/attendance/payroll/run/${dec.body.data.id}/approve`);
+    const ok = await t.api(approver).post(`/api/attendance/payroll/run/${dec.body.data.id}/approve`);
     expect(ok.status).toBe(200);
   });
 
@@ -180,6 +188,14 @@ function pdfText(res: { raw: { rawPayload: Buffer } }): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
+/** The PDF's document title (pdfinfo). */
+function pdfTitle(res: { raw: { rawPayload: Buffer } }): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slip-')), 's.pdf');
+  fs.writeFileSync(file, res.raw.rawPayload);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return /^Title:\s*(.*)$/m.exec(info)?.[1]?.trim() ?? '';
+}
+
 describe('payslips', () => {
   it('HR prints one or all slips of an approved run; an employee only their own; drafts only as HR preview', async () => {
     const mar = (await t.api(ani).get('/api/attendance/payroll/my')).body.data[0].run as number;
@@ -187,6 +203,8 @@ describe('payslips', () => {
     expect(one.status).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
     const text = pdfText(one);
+    // The document says what it is (issue 26 item 7).
+    expect(pdfTitle(one)).toBe('SLIP GAJI Maret 2026 - Ani Gaji - Cabang Gaji A');
     for (const s of [
       'Cabang Gaji A',
       'SLIP GAJI',

@@ -4,6 +4,7 @@ import {
   fromSen,
   isPtkpStatus,
   percentFloorRupiah,
+  periodRange,
   pph21Annual,
   pph21BukanPegawai,
   pph21Ter,
@@ -24,6 +25,7 @@ import { branchScope, requireAccess, requireReference } from '../../http/access-
 import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
 import { ACCOUNT, postJournal, type PostingLine } from '../finance/index.js';
+import { requireSecondPerson, secondPersonRefusal } from '../applog/index.js';
 import * as q from './queries/index.js';
 import { daily } from './service.js';
 import { addDaysTo } from './timeclock.js';
@@ -141,19 +143,6 @@ export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) 
 // ---------------------------------------------------------------------------------------------------------------
 // Runs
 // ---------------------------------------------------------------------------------------------------------------
-
-function lastDayOf(period: string): string {
-  const [y, m] = period.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/** The attendance range of a period: the calendar month, or from the day after the cut-off of the month before. */
-export function periodRange(period: string, cutoffDay: number): { from: string; to: string } {
-  if (cutoffDay === 0) return { from: `${period}-01`, to: lastDayOf(period) };
-  const [y, m] = period.split('-').map(Number);
-  const prev = new Date(Date.UTC(y, m - 2, cutoffDay + 1)).toISOString().slice(0, 10);
-  return { from: prev, to: `${period}-${String(cutoffDay).padStart(2, '0')}` };
-}
 
 interface LineDetail {
   components: { name: string; kind: string; amount: number; taxable: boolean }[];
@@ -502,6 +491,7 @@ function lineDto(l: q.RunLineRow & { name: string; username: string }) {
 }
 
 export async function getRun(ctx: Ctx, id: number) {
+  const me = requireUser(ctx).user;
   await requireAccess(ctx, PAYROLL_RUN, [id], 'read');
   const run = await q.runWithGroup(ctx.db, id);
   if (!run) throw notFound();
@@ -542,6 +532,17 @@ export async function getRun(ctx: Ctx, id: number) {
     jurnal_id: run.run.jurnal_id,
     jurnal_code: run.jurnal_code,
     approved_at: run.run.approved_at,
+    created_by: run.run.created_by,
+    approved_by: run.run.approved_by,
+    /** Why the caller may not approve this draft (its creator, or paid by it), or null (issue 25). */
+    approve_refusal:
+      run.run.status === 0
+        ? secondPersonRefusal(
+            me.id,
+            run.run.created_by,
+            lines.map((l) => l.line.user_id),
+          )
+        : null,
     totals: {
       earnings: sum((l) => l.earnings),
       deductions: sum((l) => l.deductions),
@@ -667,6 +668,12 @@ export async function approveRun(ctx: Ctx, id: number) {
   await requireAccess(ctx, PAYROLL_RUN, [id], 'write');
   const run = await getRun(ctx, id);
   if (run.status !== 0) throw conflict('Penggajian ini sudah disetujui');
+  // Separation of duties (issue 25): neither the run's creator nor anyone it pays approves it.
+  requireSecondPerson(
+    u.id,
+    run.created_by,
+    run.lines.map((l) => l.employee),
+  );
   const today = await ctx.today();
   const date = run.date_to <= today ? run.date_to : today;
   const amounts = postingAmounts(run);

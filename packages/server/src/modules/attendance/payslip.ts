@@ -44,7 +44,7 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
   return `<section class="slip">
   <header>
     <div><div class="brand">${esc(branch.name)}</div><div class="small">${esc(branch.address ?? '')}${branch.phone ? ` · ${esc(branch.phone)}` : ''}</div></div>
-    <div class="title">SLIP GAJI${run.corrects_run_id !== null ? ' KOREKSI' : ''}${run.status === 0 ? ' (DRAFT)' : run.status === 2 ? ' (DIGANTI KOREKSI)' : ''}<br/><span class="small">${esc(periodLabel(run.period))}</span></div>
+    <h1 class="title">${slipHeading(run)}<br/><span class="small">${esc(periodLabel(run.period))}</span></h1>
   </header>
   <table class="who">
     <tr><td>Nama</td><td>: ${esc(l.name)}</td><td>Periode absensi</td><td>: ${esc(run.date_from)} s/d ${esc(run.date_to)}</td></tr>
@@ -73,19 +73,29 @@ function slipHtml(branch: { name: string; address: string | null; phone: string 
 </section>`;
 }
 
+/** 'SLIP GAJI', 'SLIP GAJI KOREKSI', with '(DRAFT)' or '(DIGANTI KOREKSI)' as the run stands. */
+function slipHeading(run: Run): string {
+  const kind = run.corrects_run_id !== null ? ' KOREKSI' : '';
+  const state = run.status === 0 ? ' (DRAFT)' : run.status === 2 ? ' (DIGANTI KOREKSI)' : '';
+  return `SLIP GAJI${kind}${state}`;
+}
+
 export function payslipsHtml(
   branch: { name: string; address: string | null; phone: string | null },
   run: Run,
   lines: Line[],
 ): string {
-  return `<!doctype html><html lang="id"><head><meta charset="utf-8"/><style>
+  // The document's title names it (PDF viewers and screen readers show it; issue 26 item 7).
+  const who = lines.length === 1 ? lines[0].name : run.group_name;
+  const title = `${slipHeading(run)} ${periodLabel(run.period)} - ${who} - ${branch.name}`;
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"/><title>${esc(title)}</title><style>
   @page { size: A5 landscape; margin: 10mm; }
   body { font-family: Arial, Helvetica, sans-serif; font-size: 10px; color: #111; }
   .slip { page-break-after: always; }
   .slip:last-child { page-break-after: auto; }
   header { display: flex; justify-content: space-between; border-bottom: 2px solid #111; padding-bottom: 4px; margin-bottom: 6px; }
   .brand { font-size: 14px; font-weight: bold; }
-  .title { font-size: 14px; font-weight: bold; text-align: right; }
+  .title { font-size: 14px; font-weight: bold; text-align: right; margin: 0; }
   .small { font-size: 9px; color: #333; }
   table { border-collapse: collapse; width: 100%; }
   .who td { padding: 1px 4px; }

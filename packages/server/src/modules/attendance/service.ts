@@ -2,7 +2,8 @@ import { branchScope, requireAccess, requireReference, type BranchScope } from '
 import { DEPARTMENT, EMPLOYEE, LEAVE, OFFICE, SHIFT } from './entities.js';
 import {
   fromSen,
-  toSen,
+  ROLE_IDS,
+  TOPLEVEL_IDS,
   type CheckinInput,
   type ChecklogListQuery,
   type DailyQuery,
@@ -21,6 +22,16 @@ import { audit } from '../../lib/audit.js';
 import { setAttendanceCode } from '../users/index.js';
 import * as q from './queries/index.js';
 import { correctionsOf, pendingCorrectionsOf } from './corrections.js';
+import {
+  assertMayChangePay,
+  mayHandlePay,
+  NO_PAY,
+  payChangeOf,
+  pendingPayChanges,
+  requestPayChange,
+  type PayFields,
+  type PendingPayDto,
+} from './pay.js';
 import {
   addDaysTo,
   attendShift,
@@ -76,7 +87,13 @@ export async function saveDepartment(ctx: Ctx, id: number | null, input: Departm
 // Employees
 // ---------------------------------------------------------------------------------------------------------------
 
-function employeeDto(r: q.EmployeeRow) {
+/**
+ * One employee as the list and form show it. Salary and bank are payroll's (issue 25): masked (null) for callers
+ * without payroll access. Without an employment row, employment and salary are null ('belum diisi'), not 'tetap'
+ * with Rp0 (issue 26 item 7).
+ */
+function employeeDto(r: q.EmployeeRow, pay: boolean, selfId: number, pending?: PendingPayDto) {
+  const has = !!r.has_employment;
   return {
     id: r.id,
     username: r.username,
@@ -90,24 +107,49 @@ function employeeDto(r: q.EmployeeRow) {
     position: r.position,
     join_date: r.join_date ?? r.user_join_at,
     end_date: r.end_date,
-    employment: r.employment ?? 'tetap',
+    employment: has ? (r.employment ?? 'tetap') : null,
     ptkp: r.ptkp ?? 'TK/0',
     npwp: r.npwp,
     nik: r.nik ?? r.idcard,
     bpjs_kesehatan: r.bpjs_kesehatan,
     bpjs_ketenagakerjaan: r.bpjs_ketenagakerjaan,
-    bank_name: r.bank_name,
-    bank_account: r.bank_account,
-    bank_holder: r.bank_holder,
-    base_salary: r.base_salary === null ? 0 : fromSen(r.base_salary),
-    has_employment: !!r.has_employment,
+    bank_name: pay ? r.bank_name : null,
+    bank_account: pay ? r.bank_account : null,
+    bank_holder: pay ? r.bank_holder : null,
+    base_salary: pay && has && r.base_salary !== null ? fromSen(r.base_salary) : null,
+    has_employment: has,
+    /** Whether the caller sees and may propose salary and bank changes of this employee (not their own). */
+    can_change_pay: pay && r.id !== selfId,
+    pending_pay_change: pay ? (pending ?? null) : null,
   };
 }
 export type EmployeeDto = ReturnType<typeof employeeDto>;
 
+/** Accounts that draw no salary here unless someone recorded employment for them: owner, developer, investors. */
+function notStaffByDefault(r: q.EmployeeRow): boolean {
+  return (
+    r.roletoplevel === TOPLEVEL_IDS.owner || r.roletoplevel === TOPLEVEL_IDS.developer || r.role === ROLE_IDS.investor
+  );
+}
+
+async function employeeDtos(ctx: Ctx, rows: q.EmployeeRow[]) {
+  const c = requireUser(ctx);
+  const pay = mayHandlePay(c.user);
+  const pending = pay
+    ? await pendingPayChanges(
+        c,
+        rows.map((r) => r.id),
+      )
+    : new Map<number, PendingPayDto>();
+  return rows.map((r) => employeeDto(r, pay, c.user.id, pending.get(r.id)));
+}
+
 export async function listEmployees(ctx: Ctx, f: EmployeeListQuery) {
-  const rows = await q.listEmployees(ctx.db, scopeOf(ctx, f.isallbranch), f);
-  return rows.map((r) => employeeDto(r as q.EmployeeRow));
+  const rows = (await q.listEmployees(ctx.db, scopeOf(ctx, f.isallbranch), f)) as q.EmployeeRow[];
+  return employeeDtos(
+    ctx,
+    rows.filter((r) => r.has_employment || !notStaffByDefault(r)),
+  );
 }
 
 export async function getEmployee(ctx: Ctx, id: number) {
@@ -116,14 +158,32 @@ export async function getEmployee(ctx: Ctx, id: number) {
   // Access is checked: read the row wherever the caller may read.
   const [r] = await q.listEmployees(ctx.db, branchScope(ctx, { isallbranch: 1 }), { ids: [id] });
   if (!r) throw notFound();
-  return employeeDto(r as q.EmployeeRow);
+  const [dto] = await employeeDtos(ctx, [r as q.EmployeeRow]);
+  return dto;
 }
 
+/**
+ * PUT /api/attendance/employees/:id. Employment data is saved at once; a change of salary or bank account (payroll
+ * access only, never one's own) is stored as an employee.change_pay request for a second person, answered in
+ * `pending_pay_change` (issue 25). A refused change writes nothing, the other fields included.
+ */
 export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
-  return inTransaction(ctx, async (tx) => {
+  const c = requireUser(ctx);
+  return inTransaction(c, async (tx) => {
     await requireAccess(tx, EMPLOYEE, [id], 'write');
     const staff = await q.findStaff(tx.db, id);
     if (!staff) throw notFound();
+    const before = await q.findEmployment(tx.db, id);
+    const currentPay: PayFields = before
+      ? {
+          base_salary: before.base_salary,
+          bank_name: before.bank_name,
+          bank_account: before.bank_account,
+          bank_holder: before.bank_holder,
+        }
+      : NO_PAY;
+    const payChange = payChangeOf(currentPay, input);
+    if (payChange) assertMayChangePay(c, id);
     if (input.department_id) {
       // The employee is of the current branch (write access), so the department must be too.
       await requireReference(tx, DEPARTMENT, [input.department_id], 'department_id', 'Departemen tidak ditemukan');
@@ -133,7 +193,6 @@ export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
       const other = await q.codeOwner(tx.db, staff.profile_id, code, id);
       if (other) throw conflict(`Kode absensi ${code} sudah dipakai ${other.name}`, 'attendance_code');
     }
-    const before = await q.findEmployment(tx.db, id);
     const values = {
       profile_id: staff.profile_id,
       department_id: input.department_id ?? null,
@@ -146,10 +205,8 @@ export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
       nik: input.nik ?? null,
       bpjs_kesehatan: input.bpjs_kesehatan ?? null,
       bpjs_ketenagakerjaan: input.bpjs_ketenagakerjaan ?? null,
-      bank_name: input.bank_name ?? null,
-      bank_account: input.bank_account ?? null,
-      bank_holder: input.bank_holder ?? null,
-      base_salary: toSen(input.base_salary),
+      // Salary and bank stay as they are: only an approved employee.change_pay writes them.
+      ...currentPay,
     };
     await q.upsertEmployment(tx.db, id, values);
     if (code !== staff.code) await setAttendanceCode(tx.db, id, code);
@@ -161,6 +218,7 @@ export async function saveEmployee(ctx: Ctx, id: number, input: EmployeeInput) {
       after: { ...values, attendance_code: code },
       profileId: staff.profile_id,
     });
+    if (payChange) await requestPayChange(tx, { id, name: staff.name }, currentPay, payChange);
     return getEmployee(tx, id);
   });
 }

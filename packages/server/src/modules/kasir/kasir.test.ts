@@ -478,6 +478,26 @@ describe('visit bill and payment', () => {
     const paid = await t.api(admin).post('/api/kasir/payment', body);
     expect(paid.status).toBe(201);
     expect(paid.body.data).toMatchObject({ total: 700000, paid: 700000 });
+    // An approval is used once (issue 25, finding 8): after the payment is voided the same discount asks again.
+    const vreq = await t.api(admin).post(`/api/kasir/payment/${paid.body.data.id}/void`, { reason: 'Salah input' });
+    expect(vreq.status).toBe(202);
+    expect((await t.api(manager).post(`/api/applog/doconfirm/${vreq.body.data.applog_id}`, { status: 1 })).status).toBe(
+      200,
+    );
+    const again = await t.api(admin).post('/api/kasir/payment', body);
+    expect(again.status).toBe(202);
+    expect(again.body.data.applog_id).not.toBe(r.body.data.applog_id);
+    expect(
+      await one<{ n: number }>(
+        sql`select count(*)::int as n from kasir_payment where visit_id = ${v.visitId} and status <> 'void'`,
+      ),
+    ).toEqual({ n: 0 });
+    // The database holds it too: a second payment naming the used approval is refused.
+    await expect(
+      t.db.execute(
+        sql`update kasir_payment set discount_applog_id = ${r.body.data.applog_id} where id = (select max(id) from kasir_payment where id <> ${paid.body.data.id})`,
+      ),
+    ).rejects.toThrow();
   });
 
   it('renders the nota with letterhead, lines, terbilang and cashier; a reprint is SALINAN', async () => {

@@ -749,15 +749,25 @@ export async function billableVisits(
   }));
 }
 
-/** The largest discount (sen) an approved kasir.discount request granted for this visit, or 0. */
-export async function approvedDiscount(db: Db, profileId: number, visitId: number): Promise<number> {
-  const [row] = await queryRows<{ m: string | null }>(
+/**
+ * The largest discount (sen) an approved kasir.discount request granted for this visit that no payment has used
+ * yet (a void payment keeps its approval: an approval is used once, issue 25), with its id; 0 and null if none.
+ */
+export async function approvedDiscount(
+  db: Db,
+  profileId: number,
+  visitId: number,
+): Promise<{ sen: number; applogId: number | null }> {
+  const [row] = await queryRows<{ id: number; m: string }>(
     db,
-    sql`select max((payload->>'discount_sen')::bigint)::text as m from applog
-        where profile_id = ${profileId} and kind = 'request' and action = 'kasir.discount' and entity = 'visit'
-          and entity_id = ${visitId} and status = 1`,
+    sql`select a.id, (a.payload->>'discount_sen')::bigint::text as m from applog a
+        where a.profile_id = ${profileId} and a.kind = 'request' and a.action = 'kasir.discount' and a.entity = 'visit'
+          and a.entity_id = ${visitId} and a.status = 1
+          and not exists (select 1 from kasir_payment p where p.discount_applog_id = a.id)
+        order by (a.payload->>'discount_sen')::bigint desc, a.id
+        limit 1`,
   );
-  return n(row?.m);
+  return row ? { sen: n(row.m), applogId: n(row.id) } : { sen: 0, applogId: null };
 }
 
 // ------------------------------------------------------------------------------------------ general sales

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../../db/client.js';
 import {
+  applog,
   attendanceLeave,
   attendanceCorrection,
   checklog,
@@ -84,6 +85,7 @@ const employeeColumns = {
   username: users.username,
   name: users.name,
   role: users.role,
+  roletoplevel: users.roletoplevel,
   status: users.status,
   profile_id: users.profile_id,
   attendance_code: users.attendance_code,
@@ -176,6 +178,41 @@ export async function upsertEmployment(db: Db, userId: number, values: Employmen
       target: employee.user_id,
       set: { ...values, updated_at: sql`now()` },
     });
+}
+
+/** The pay fields of an employment row (salary in sen, bank): only an approved employee.change_pay writes them. */
+export async function updateEmploymentPay(
+  db: Db,
+  userId: number,
+  pay: Partial<Pick<EmploymentValues, 'base_salary' | 'bank_name' | 'bank_account' | 'bank_holder'>>,
+) {
+  const rows = await db
+    .update(employee)
+    .set({ ...pay, updated_at: sql`now()` })
+    .where(eq(employee.user_id, userId))
+    .returning({ user_id: employee.user_id });
+  return rows.length > 0;
+}
+
+/** Pay-change requests about one employee (any status), newest first, for 'Gaji Saya'. */
+export function payRequestsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: applog.id,
+      logtime: applog.logtime,
+      status: applog.status,
+      reason: applog.reason,
+      payload: applog.payload,
+      decided_at: applog.decided_at,
+      requested_by: users.name,
+    })
+    .from(applog)
+    .innerJoin(users, eq(users.id, applog.user_id))
+    .where(
+      and(eq(applog.kind, 'request'), eq(applog.action, 'employee.change_pay'), eq(applog.subject_user_id, userId)),
+    )
+    .orderBy(desc(applog.id))
+    .limit(20);
 }
 
 export async function attendanceCodeOf(db: Db, userId: number) {

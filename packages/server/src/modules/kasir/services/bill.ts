@@ -292,10 +292,13 @@ export async function payVisit(
       if (billDiscount > b.subtotal - b.lineDiscount) throw badRequest('Diskon melebihi jumlah tagihan', 'discount');
       const setting = await q.settingOf(tx.db, tx.branchId);
       const limit = percentOf(b.subtotal, setting.discount_limit_bp, 'floor');
+      let discountApplogId: number | null = null;
       if (discount > limit) {
         const rule = await approvalRuleFor(requireUser(tx), 'kasir.discount');
         const granted = await q.approvedDiscount(tx.db, tx.branchId, input.visit);
-        if (rule && granted < discount) {
+        // The payment uses the approval up (unique index), so a voided payment does not free it for a second use.
+        if (rule && granted.sen >= discount) discountApplogId = granted.applogId;
+        if (rule && granted.sen < discount) {
           const pending = await storeRequest(tx, rule, {
             action: 'kasir.discount',
             message: `Diskon ${formatRupiah(fromSen(discount))} untuk kunjungan ${b.visit.code} (${b.visit.customername}) melebihi batas ${bpToPercent(setting.discount_limit_bp)}%`,
@@ -330,6 +333,7 @@ export async function payVisit(
         memo: `Pembayaran kunjungan ${b.visit.code} - ${b.visit.customername} (${b.visit.customerusername})`,
         taxAccount: b.taxAccount,
         allowPartial: true,
+        discountApplogId,
       });
       // Products of the record are sold here: they leave the branch's pharmacy (FEFO, Dr HPP / Cr Persediaan) in this
       // transaction, whether paid or covered by a package; short stock refuses the payment (409), nothing written.

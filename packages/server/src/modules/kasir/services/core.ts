@@ -133,6 +133,8 @@ export interface NewPayment {
   /** What the unpaid rest of the bill is booked to (default: Piutang Pasien). */
   receivable?: string;
   taxAccount?: string;
+  /** The approved kasir.discount request this payment uses up (once: unique, void payments included). */
+  discountApplogId?: number | null;
 }
 
 /** Revenue account per line kind of a visit or a sale. */
@@ -226,6 +228,7 @@ export async function storePayment(tx: Ctx, session: q.SessionRow, p: NewPayment
     change: p.settlement.change,
     status: p.settlement.paid >= p.total ? 'paid' : 'partly',
     idempotency_key: p.key,
+    discount_applog_id: p.discountApplogId ?? null,
   });
   await q.insertLines(
     tx.db,

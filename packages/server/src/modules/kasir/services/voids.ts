@@ -16,6 +16,7 @@ import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { requestOrRun, type ApprovalExecutor } from '../../applog/index.js';
+import { settingsApprovalExecutors } from './settings.js';
 import { postJournal } from '../../finance/index.js';
 import { receiveStock } from '../../inventory/index.js';
 import { returnSlot, reverseInstalmentPayment } from '../../paket/index.js';
@@ -199,4 +200,5 @@ export const kasirApprovalExecutors: Partial<Record<ApprovalAction, ApprovalExec
   'kasir.void_payment': runStoredVoid,
   // Approving a discount above the limit is the grant itself: the cashier then pays with it (bill.ts reads it).
   'kasir.discount': async () => undefined,
+  ...settingsApprovalExecutors,
 };

@@ -1,7 +1,14 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Save } from 'lucide-react';
-import { canFeature, ROLE_LABELS, type ApprovalRuleDto, type ErrorItem, type RoleName } from '@klinik/shared';
+import {
+  canFeature,
+  isMandatoryApproval,
+  ROLE_LABELS,
+  type ApprovalRuleDto,
+  type ErrorItem,
+  type RoleName,
+} from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
@@ -34,13 +41,14 @@ export default function ApprovalRulePage() {
   const me = useSession();
   const query = useQuery({ ...trpc.approvalRules.list.queryOptions(), meta: { inlineErrors: true } });
   const canManage = canFeature(me, 'SETTING_APPROVAL', 'manage');
-  const [saved, setSaved] = React.useState(false);
+  // A rule change waits for a second person (issue 25): the dialog says so instead of 'saved'.
+  const [saved, setSaved] = React.useState<'done' | 'pending' | null>(null);
 
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-4xl gap-4">
       <PageHeader
         title="Aturan Persetujuan"
-        description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Pemilik (Owner) dan Pengembang (Developer) selalu dapat menyetujui."
+        description="Aksi yang harus disetujui sebelum dijalankan di cabang ini. Pemilik (Owner) dan Pengembang (Developer) selalu dapat menyetujui; tidak ada yang menyetujui permintaannya sendiri. Perubahan aturan juga menunggu persetujuan orang kedua."
       />
       {query.isPending ? (
         <Skeleton className="h-40 w-full" />
@@ -49,16 +57,29 @@ export default function ApprovalRulePage() {
       ) : query.data.length === 0 ? (
         <EmptyState />
       ) : (
-        query.data.map((rule) => (
-          <RuleCard key={rule.action} rule={rule} canManage={canManage} onSaved={() => setSaved(true)} />
-        ))
+        query.data.map((rule) => <RuleCard key={rule.action} rule={rule} canManage={canManage} onSaved={setSaved} />)
       )}
-      <SuccessDialog open={saved} onClose={() => setSaved(false)} />
+      <SuccessDialog
+        open={saved !== null}
+        onClose={() => setSaved(null)}
+        title={saved === 'pending' ? 'Menunggu persetujuan' : undefined}
+        description={
+          saved === 'pending' ? 'Perubahan aturan dikirim dan berlaku setelah disetujui orang kedua.' : undefined
+        }
+      />
     </div>
   );
 }
 
-function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canManage: boolean; onSaved: () => void }) {
+function RuleCard({
+  rule,
+  canManage,
+  onSaved,
+}: {
+  rule: ApprovalRuleDto;
+  canManage: boolean;
+  onSaved: (outcome: 'done' | 'pending') => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [needs, setNeeds] = React.useState(rule.needs_approval);
@@ -72,13 +93,18 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
   const dirty =
     needs !== rule.needs_approval || roles.slice().sort().join() !== rule.approver_roles.slice().sort().join();
   const id = `rule-${rule.action.replace(/\W/g, '-')}`;
+  const mandatory = isMandatoryApproval(rule.action);
 
   const save = async () => {
     setErrors([]);
     try {
-      await mutation.mutateAsync({ action: rule.action, needs_approval: needs, approver_roles: roles as never });
+      const out = await mutation.mutateAsync({
+        action: rule.action,
+        needs_approval: needs,
+        approver_roles: roles as never,
+      });
       await qc.invalidateQueries({ queryKey: trpc.approvalRules.pathKey() });
-      onSaved();
+      onSaved(out.pending ? 'pending' : 'done');
     } catch (err) {
       setErrors(errorItems(err));
     }
@@ -92,8 +118,14 @@ function RuleCard({ rule, canManage, onSaved }: { rule: ApprovalRuleDto; canMana
             {rule.label}
           </p>
           <div className="flex items-center gap-2">
-            <Switch id={`${id}-needs`} checked={needs} onCheckedChange={setNeeds} disabled={!canManage} />
-            <Label htmlFor={`${id}-needs`}>Perlu persetujuan</Label>
+            <Switch
+              id={`${id}-needs`}
+              checked={needs}
+              onCheckedChange={setNeeds}
+              disabled={!canManage || mandatory}
+              title={mandatory ? 'Selalu perlu persetujuan orang kedua' : undefined}
+            />
+            <Label htmlFor={`${id}-needs`}>{mandatory ? 'Selalu perlu persetujuan' : 'Perlu persetujuan'}</Label>
           </div>
         </div>
         <div className="grid gap-2">

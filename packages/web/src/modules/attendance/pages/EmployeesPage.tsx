@@ -10,6 +10,8 @@ import {
   formatNumber,
   formatRupiah,
   isTopLevel,
+  allows,
+  PAYROLL_ACCESS,
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC } from '../../../lib/trpc';
@@ -47,6 +49,10 @@ export default function EmployeesPage() {
   const update = useMutation({ ...trpc.attendance.employees.update.mutationOptions(), meta: { inlineErrors: true } });
   type Row = NonNullable<typeof list.data>[number];
   const [editing, setEditing] = React.useState<Row | null>(null);
+  const [notice, setNotice] = React.useState<string | null>(null);
+  // Salary and bank are payroll's (issue 25): shown and proposed only by payroll, never for oneself.
+  const seesPay = allows(me, PAYROLL_ACCESS);
+  const payHint = 'Perubahan gaji dan rekening menunggu persetujuan orang kedua; pegawai melihatnya di Gaji Saya.';
 
   const fields: FieldSpec[] = [
     {
@@ -74,16 +80,19 @@ export default function EmployeesPage() {
       required: true,
       options: PTKP_STATUSES.map((p) => ({ value: p, label: p })),
     },
-    { key: 'base_salary', label: 'Gaji Pokok (Rp)', kind: 'money', required: true },
     { key: 'attendance_code', label: 'Kode Absensi (mesin)', kind: 'text' },
     { key: 'nik', label: 'NIK', kind: 'text' },
     { key: 'npwp', label: 'NPWP', kind: 'text' },
     { key: 'bpjs_kesehatan', label: 'No. BPJS Kesehatan', kind: 'text' },
     { key: 'bpjs_ketenagakerjaan', label: 'No. BPJS Ketenagakerjaan', kind: 'text' },
+  ];
+  const payFields: FieldSpec[] = [
+    { key: 'base_salary', label: 'Gaji Pokok (Rp)', kind: 'money', description: payHint },
     { key: 'bank_name', label: 'Nama Bank', kind: 'text' },
     { key: 'bank_account', label: 'Nomor Rekening', kind: 'text' },
     { key: 'bank_holder', label: 'Nama Pemilik Rekening', kind: 'text' },
   ];
+  const formFields = editing?.can_change_pay ? [...fields, ...payFields] : fields;
   const columns: Column<Row>[] = [
     {
       key: 'name',
@@ -99,16 +108,36 @@ export default function EmployeesPage() {
     },
     { key: 'department', header: 'Departemen', cell: (r) => r.department ?? '-' },
     { key: 'position', header: 'Jabatan', cell: (r) => r.position ?? '-' },
-    { key: 'employment', header: 'Jenis', cell: (r) => labelOf(EMPLOYMENT_LABELS, r.employment) },
+    {
+      key: 'employment',
+      header: 'Jenis',
+      cell: (r) => (r.employment ? labelOf(EMPLOYMENT_LABELS, r.employment) : 'Belum diisi'),
+    },
     { key: 'ptkp', header: 'PTKP' },
     { key: 'join_date', header: 'Masuk', cell: (r) => (r.join_date ? formatDate(r.join_date) : '-') },
     { key: 'attendance_code', header: 'Kode Absensi', cell: (r) => r.attendance_code ?? '-' },
-    {
-      key: 'base_salary',
-      header: 'Gaji Pokok',
-      kind: 'number',
-      cell: (r) => formatRupiah(r.base_salary),
-    },
+    ...(seesPay
+      ? [
+          {
+            key: 'base_salary',
+            header: 'Gaji Pokok',
+            kind: 'number',
+            cell: (r) => (
+              <div>
+                {r.base_salary === null ? '-' : formatRupiah(r.base_salary)}
+                {r.pending_pay_change ? (
+                  <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="pay-pending">
+                    Menunggu persetujuan
+                    {r.pending_pay_change.base_salary !== undefined
+                      ? `: ${formatRupiah(r.pending_pay_change.base_salary)}`
+                      : ' (rekening)'}
+                  </div>
+                ) : null}
+              </div>
+            ),
+          } satisfies Column<Row>,
+        ]
+      : []),
     {
       key: 'actions',
       header: '',
@@ -137,7 +166,10 @@ export default function EmployeesPage() {
                   { header: 'Username', value: 'username' },
                   { header: 'Departemen', value: (r: Row) => r.department ?? '' },
                   { header: 'Jabatan', value: (r: Row) => r.position ?? '' },
-                  { header: 'Jenis Pegawai', value: (r: Row) => labelOf(EMPLOYMENT_LABELS, r.employment) },
+                  {
+                    header: 'Jenis Pegawai',
+                    value: (r: Row) => (r.employment ? labelOf(EMPLOYMENT_LABELS, r.employment) : 'Belum diisi'),
+                  },
                   { header: 'PTKP', value: 'ptkp' },
                   { header: 'Tanggal Masuk', value: (r: Row) => r.join_date ?? '' },
                   { header: 'Tanggal Keluar', value: (r: Row) => r.end_date ?? '' },
@@ -148,7 +180,9 @@ export default function EmployeesPage() {
                   { header: 'Bank', value: (r: Row) => r.bank_name ?? '' },
                   { header: 'No. Rekening', value: (r: Row) => r.bank_account ?? '', width: 18 },
                   { header: 'Kode Absensi', value: (r: Row) => r.attendance_code ?? '' },
-                  { header: 'Gaji Pokok', value: 'base_salary', numFmt: '#,##0.00', width: 16 },
+                  ...(seesPay
+                    ? [{ header: 'Gaji Pokok', value: (r: Row) => r.base_salary ?? '', numFmt: '#,##0.00', width: 16 }]
+                    : []),
                 ],
                 list.data ?? [],
                 'Karyawan',
@@ -186,6 +220,11 @@ export default function EmployeesPage() {
         ) : null}
       </div>
       {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
+      {notice ? (
+        <p role="status" className="rounded-md border bg-muted/40 p-2 text-sm" data-testid="pay-notice">
+          {notice}
+        </p>
+      ) : null}
       <DataTable
         columns={columns}
         rows={list.data}
@@ -197,8 +236,14 @@ export default function EmployeesPage() {
         open={editing !== null}
         onOpenChange={(o) => (o ? undefined : setEditing(null))}
         title="Ubah Data Kepegawaian"
-        description={editing ? `${editing.name} (${editing.username})` : undefined}
-        fields={fields}
+        description={
+          editing
+            ? `${editing.name} (${editing.username})${
+                editing.can_change_pay ? '' : seesPay ? ' · Gaji dan rekening Anda sendiri diubah oleh orang lain.' : ''
+              }`
+            : undefined
+        }
+        fields={formFields}
         schema={employeeInput}
         initial={{
           department_id: editing?.department_id ? String(editing.department_id) : '',
@@ -207,7 +252,7 @@ export default function EmployeesPage() {
           end_date: s(editing?.end_date),
           employment: editing?.employment ?? 'tetap',
           ptkp: editing?.ptkp ?? 'TK/0',
-          base_salary: editing ? formatNumber(editing.base_salary) : '',
+          base_salary: editing?.base_salary != null ? formatNumber(editing.base_salary) : '',
           attendance_code: s(editing?.attendance_code),
           nik: s(editing?.nik),
           npwp: s(editing?.npwp),
@@ -219,8 +264,17 @@ export default function EmployeesPage() {
         }}
         onSubmit={async (data) => {
           if (!editing) return;
-          await update.mutateAsync({ id: editing.id, data: data as Parameters<typeof update.mutateAsync>[0]['data'] });
+          const saved = await update.mutateAsync({
+            id: editing.id,
+            data: data as Parameters<typeof update.mutateAsync>[0]['data'],
+          });
           await qc.invalidateQueries({ queryKey: trpc.attendance.employees.pathKey() });
+          const wasPending = editing.pending_pay_change?.applog_id;
+          setNotice(
+            saved.pending_pay_change && saved.pending_pay_change.applog_id !== wasPending
+              ? `Perubahan gaji / rekening ${saved.name} dikirim dan menunggu persetujuan orang kedua.`
+              : null,
+          );
         }}
         testId="employee-dialog"
       />

@@ -2,7 +2,15 @@ import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Calculator, FilePenLine, FileSpreadsheet, RefreshCw, Trash2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { PAYROLL_RUN_STATUS_LABELS, formatRupiah, payrollRunInput, periodLabel, type ErrorItem } from '@klinik/shared';
+import {
+  PAYROLL_RUN_STATUS_LABELS,
+  formatDate,
+  formatRupiah,
+  payrollRunInput,
+  periodLabel,
+  periodRange,
+  type ErrorItem,
+} from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -72,15 +80,26 @@ export default function PayrollRunPage() {
     resolver: schemaResolver(payrollRunInput, RUN_FIELDS),
     defaultValues: { period: today.slice(0, 7), group: '' },
   });
-  const submit = form.handleSubmit(async (v) => {
+  // A period whose attendance range reaches past today is computed from days not worked yet (issue 26 item 7):
+  // the page asks first.
+  const [early, setEarly] = React.useState<{ period: string; group: number; to: string } | null>(null);
+  const compute = async (period: string, group: number) => {
     setServerErrors([]);
     try {
-      const res = await create.mutateAsync({ period: String(v.period), group: Number(v.group) });
+      const res = await create.mutateAsync({ period, group });
       setSelected(res.id);
       await qc.invalidateQueries({ queryKey: trpc.attendance.payroll.runs.pathKey() });
     } catch (err) {
       setServerErrors(applyServerErrors(form, errorItems(err)));
     }
+  };
+  const submit = form.handleSubmit(async (v) => {
+    const period = String(v.period);
+    const group = Number(v.group);
+    const cutoff = groups.data?.find((g) => g.id === group)?.cutoff_day ?? 0;
+    const range = periodRange(period, cutoff);
+    if (range.to > today) return setEarly({ period, group, to: range.to });
+    await compute(period, group);
   });
 
   type RunRow = NonNullable<typeof runs.data>[number];
@@ -332,7 +351,11 @@ export default function PayrollRunPage() {
                 </Button>
               ) : null}
               {r?.status === 0 ? (
-                <Button onClick={() => (setApproveErrors([]), setConfirming(true))} disabled={approve.isPending}>
+                <Button
+                  onClick={() => (setApproveErrors([]), setConfirming(true))}
+                  disabled={approve.isPending || !!r.approve_refusal}
+                  title={r.approve_refusal ?? undefined}
+                >
                   <CheckCircle2 /> Setujui
                 </Button>
               ) : null}
@@ -341,6 +364,12 @@ export default function PayrollRunPage() {
           <CardContent className="grid gap-3">
             {run.error ? <ErrorList items={errorItems(run.error)} /> : null}
             <ErrorList items={approveErrors} />
+            {r?.status === 0 && r.approve_refusal ? (
+              <p className="text-sm text-muted-foreground" data-testid="approve-refusal">
+                {r.approve_refusal}: penggajian disetujui oleh orang lain yang tidak membuatnya dan tidak digaji di
+                dalamnya.
+              </p>
+            ) : null}
             {r ? (
               <div className="grid gap-2 text-sm sm:grid-cols-4" data-testid="run-totals">
                 <div>
@@ -428,6 +457,23 @@ export default function PayrollRunPage() {
           } catch (err) {
             setApproveErrors(errorItems(err));
           }
+        }}
+      />
+      <ConfirmDialog
+        open={early !== null}
+        onOpenChange={(o) => (o ? undefined : setEarly(null))}
+        title="Periode belum selesai"
+        description={
+          early
+            ? `Absensi periode ini sampai ${formatDate(early.to)}, setelah hari ini: hari yang belum lewat belum punya absensi, jadi draft ini belum lengkap. Tetap hitung sekarang?`
+            : undefined
+        }
+        confirmLabel="Tetap Hitung"
+        onConfirm={async () => {
+          if (!early) return;
+          const { period, group } = early;
+          setEarly(null);
+          await compute(period, group);
         }}
       />
       <ConfirmDialog

@@ -40,8 +40,10 @@ export function KasirSettings() {
   const save = useMutation(
     trpc.kasir.updateSetting.mutationOptions({
       meta: { inlineErrors: true },
-      onSuccess: async () => {
-        toast.success('Pengaturan kasir disimpan');
+      onSuccess: async (r) => {
+        toast.success(
+          r.pending ? 'Batas diskon baru dikirim dan menunggu persetujuan orang kedua' : 'Pengaturan kasir disimpan',
+        );
         await qc.invalidateQueries({ queryKey: trpc.kasir.setting.queryKey() });
       },
       onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
@@ -80,6 +82,15 @@ export function KasirSettings() {
               className="w-32"
               {...register('discount_limit_percent', { setValueAs: (v: string) => (v === '' ? v : Number(v)) })}
             />
+            <p className="text-xs text-muted-foreground">
+              Perubahan batas diskon berlaku setelah disetujui orang kedua (bukan pengubahnya).
+            </p>
+            {q.data?.pending_limit ? (
+              <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="kasir-limit-pending">
+                Menunggu persetujuan: {q.data.pending_limit.discount_limit_percent}% (diajukan{' '}
+                {q.data.pending_limit.requested_by})
+              </p>
+            ) : null}
           </FormField>
           <ErrorList items={serverErrors} />
           <div>
