@@ -20,6 +20,7 @@ import { badRequest, badRequestMany, conflict, notFound } from '../../http/error
 import { audit } from '../../lib/audit.js';
 import * as q from './queries/index.js';
 import { correctionsOf, pendingCorrectionsOf } from './corrections.js';
+import { checkPunchImport } from './punch-import.js';
 import {
   addDaysTo,
   attendShift,
@@ -291,6 +292,7 @@ export async function importChecklog(ctx: Ctx, text: string) {
   const { punches, errors } = parseDeviceLog(text);
   if (errors.length) throw badRequestMany(errors.slice(0, 50).map((e) => ({ message: e.message, field: 'file' })));
   if (!punches.length) throw badRequest('File log absensi tidak berisi data absensi', 'file');
+  await checkPunchImport(ctx, punches);
   const tz = await q.branchTimezone(ctx.db, ctx.branchId);
   return inTransaction(ctx, async (tx) => {
     const codes = [...new Set(punches.map((p) => p.code))];
