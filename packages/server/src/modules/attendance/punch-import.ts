@@ -1,7 +1,5 @@
 import { DEFAULT_PUNCH_IMPORT_MAX_DAYS, type ChecklogSettingDto, type ChecklogSettingInput } from '@klinik/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { attendanceSetting } from '../../db/schema/index.js';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { badRequestMany } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
@@ -17,11 +15,7 @@ import { addDaysTo, type ParsedPunch } from './timeclock.js';
  */
 
 async function maxDays(db: Db, branch: number): Promise<number> {
-  const [r] = await db
-    .select({ d: attendanceSetting.punch_import_max_days })
-    .from(attendanceSetting)
-    .where(eq(attendanceSetting.profile_id, branch));
-  return r?.d ?? DEFAULT_PUNCH_IMPORT_MAX_DAYS;
+  return (await q.punchImportMaxDays(db, branch)) ?? DEFAULT_PUNCH_IMPORT_MAX_DAYS;
 }
 
 /** Throws 400 (field 'file', one message per line, at most 50) when punches break the import rules. */
@@ -54,13 +48,7 @@ export async function saveSetting(ctx: Ctx, input: ChecklogSettingInput): Promis
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
     const before = await maxDays(tx.db, tx.branchId);
-    await tx.db
-      .insert(attendanceSetting)
-      .values({ profile_id: tx.branchId, punch_import_max_days: input.punch_import_max_days, updated_by: c.user.id })
-      .onConflictDoUpdate({
-        target: attendanceSetting.profile_id,
-        set: { punch_import_max_days: input.punch_import_max_days, updated_by: c.user.id, updated_at: sql`now()` },
-      });
+    await q.setPunchImportMaxDays(tx.db, tx.branchId, input.punch_import_max_days, c.user.id);
     await audit(tx, {
       action: 'update',
       entity: 'attendance_setting',
