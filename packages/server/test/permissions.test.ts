@@ -14,9 +14,6 @@ const PUBLIC_REST = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/health',
-  // The REST contract for integrators (paths and fields only, no data).
-  'GET /api/openapi.json',
-  'GET /api/docs',
 ]);
 
 interface ProcDef {
