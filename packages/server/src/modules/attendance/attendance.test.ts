@@ -418,6 +418,12 @@ describe('leave, sick and permitted absence', () => {
           .post('/api/attendance/leave', { employee: budi.id, date: '2026-10-06', kind: 'sakit', reason: 'Demam' })
       ).status,
     ).toBe(403);
+    // Issue 25 finding 8: at most a year ahead.
+    const far = await t
+      .api(mgr)
+      .post('/api/attendance/leave', { employee: budi.id, date: '2099-01-05', kind: 'cuti', reason: 'Liburan' });
+    expect(far.status).toBe(400);
+    expect(far.body).toEqual([{ field: 'date', message: 'Tanggal cuti paling jauh 1 tahun (365 hari) ke depan' }]);
     expect(await countRows(t.db, ...tables)).toEqual(before);
 
     const ok = await t.api(mgr).post('/api/attendance/leave', {

@@ -14,6 +14,7 @@ import {
   type OfficeInput,
   type RosterInput,
   type ShiftInput,
+  MAX_DAYS_AHEAD,
 } from '@klinik/shared';
 import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
@@ -572,6 +573,9 @@ export async function listLeaves(ctx: Ctx, range: { from: string; to: string }) 
 /** A manager records cuti, sakit or izin of a day with the reason; one active entry per employee and day. */
 export async function recordLeave(ctx: Ctx, input: LeaveInput) {
   const u = requireUser(ctx).user;
+  // At most a year ahead (issue 25 finding 8: no leave in 2099).
+  if (input.date > addDaysTo(await ctx.today(), MAX_DAYS_AHEAD))
+    throw badRequest('Tanggal cuti paling jauh 1 tahun (365 hari) ke depan', 'date');
   await requireReference(ctx, EMPLOYEE, [input.employee], 'employee', 'Pegawai tidak ditemukan');
   return inTransaction(ctx, async (tx) => {
     const row = await q.insertLeave(tx.db, {

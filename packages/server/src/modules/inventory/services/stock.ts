@@ -417,3 +417,14 @@ export async function warehouseOfKind(
   const w = await q.warehouseOfKind(ctx.db, ctx.branchId, kind);
   return w ? { id: Number(w.id), code: String(w.code), name: String(w.name), kind: String(w.kind) } : null;
 }
+
+/**
+ * A warehouse still holding stock cannot be deactivated (issue 25 finding 8): its stock would vanish from every list
+ * while the books still count it. Move it out (mutasi) or count it to zero (stok opname) first.
+ */
+export async function requireEmptyWarehouse(ctx: Ctx, warehouseId: number): Promise<void> {
+  if (await q.warehouseHoldsStock(ctx.db, warehouseId))
+    throw conflict(
+      'Gudang ini masih berisi stok: pindahkan (mutasi) atau sesuaikan (stok opname) dulu sebelum dinonaktifkan',
+    );
+}
