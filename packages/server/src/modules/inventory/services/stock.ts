@@ -6,7 +6,7 @@
  * shortage into a clear 409. docs/decisions.md "Inventory and pharmacy (issue 13)".
  */
 import { asSen, formatDate, sumSen, type Sen } from '@klinik/shared';
-import { requireReference } from '../../../http/access-scope.js';
+import { requireAccess, requireReference } from '../../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../../http/context.js';
 import { AppError, badRequest, conflict } from '../../../http/errors.js';
 import { ACCOUNT, postJournal } from '../../finance/index.js';
@@ -423,6 +423,7 @@ export async function warehouseOfKind(
  * while the books still count it. Move it out (mutasi) or count it to zero (stok opname) first.
  */
 export async function requireEmptyWarehouse(ctx: Ctx, warehouseId: number): Promise<void> {
+  await requireAccess(ctx, WAREHOUSE, [warehouseId], 'write'); // another branch's warehouse: 404 first
   if (await q.warehouseHoldsStock(ctx.db, warehouseId))
     throw conflict(
       'Gudang ini masih berisi stok: pindahkan (mutasi) atau sesuaikan (stok opname) dulu sebelum dinonaktifkan',
