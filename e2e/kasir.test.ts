@@ -326,7 +326,7 @@ describe('Kasir Klinik', () => {
       const [nota] = await Promise.all([
         browser.waitForTarget((x) => /\/api\/kasir\/payment\/\d+\/nota$/.test(x.url())),
         page.$$eval('[data-testid=paid-card] button', (bs) =>
-          (bs.find((b) => b.textContent?.trim() === 'Nota PDF') as HTMLButtonElement | undefined)?.click(),
+          bs.find((b) => b.textContent?.trim() === 'Nota PDF')?.click(),
         ),
       ]);
       const href = new URL(nota.url()).pathname;
@@ -335,7 +335,7 @@ describe('Kasir Klinik', () => {
       const pdf = await page.evaluate(async (u) => {
         const r = await fetch(u);
         return { status: r.status, b64: btoa(String.fromCharCode(...new Uint8Array(await r.arrayBuffer()))) };
-      }, href!);
+      }, href);
       expect(pdf.status).toBe(200);
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kasir-bill-')), 'nota.pdf');
       fs.writeFileSync(file, Buffer.from(pdf.b64, 'base64'));
