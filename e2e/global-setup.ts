@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The port the reminders test's fake gateway listens on: the only internal address the server may call. */
+    gatewayPort: number;
   }
 }
 
@@ -72,6 +74,7 @@ export default async function setup(project: TestProject) {
     throw new Error('Build first: pnpm build (the e2e suite runs the built server and web app)');
   }
   const port = await freePort();
+  const gatewayPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-e2e-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -94,6 +97,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      REMINDER_GATEWAY_ALLOW_HOSTS: `127.0.0.1:${gatewayPort}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,5 +129,6 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('gatewayPort', gatewayPort);
   return teardown;
 }

@@ -322,12 +322,20 @@ describe('Kasir Klinik', () => {
       await page.waitForSelector('[data-testid=paid-card]');
       expect(await page.$eval('[data-testid=paid-change]', (e) => e.textContent)).toContain('10.000');
       await screenshot(page, 'kasir-bill-paket-paid');
-      const href = await page.$eval('[data-testid=paid-card] a', (a) => a.getAttribute('href'));
+      // 'Nota PDF' records the print (POST .../printed), then opens the PDF, a pure read (issue 25 finding 8).
+      const [nota] = await Promise.all([
+        browser.waitForTarget((x) => /\/api\/kasir\/payment\/\d+\/nota$/.test(x.url())),
+        page.$$eval('[data-testid=paid-card] button', (bs) =>
+          bs.find((b) => b.textContent?.trim() === 'Nota PDF')?.click(),
+        ),
+      ]);
+      const href = new URL(nota.url()).pathname;
+      await (await nota.page())?.close();
       const code = await page.$eval('[data-testid=paid-card] b', (e) => e.textContent ?? '');
       const pdf = await page.evaluate(async (u) => {
         const r = await fetch(u);
         return { status: r.status, b64: btoa(String.fromCharCode(...new Uint8Array(await r.arrayBuffer()))) };
-      }, href!);
+      }, href);
       expect(pdf.status).toBe(200);
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kasir-bill-')), 'nota.pdf');
       fs.writeFileSync(file, Buffer.from(pdf.b64, 'base64'));

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { addDays } from '../packages/shared/src/index.js';
 import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
@@ -33,7 +33,8 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":true}');
     });
   });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  // The port the server was started to allow (global-setup.ts): any other internal address is refused.
+  await new Promise<void>((resolve) => gateway.listen(inject('gatewayPort'), '127.0.0.1', resolve));
 });
 afterAll(async () => {
   await browser?.close();

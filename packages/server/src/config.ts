@@ -32,6 +32,11 @@ export interface Config {
   loginWindowMinutes: number;
   /** Seconds before the first retry of a reminder sent through a gateway (doubled each retry; tests shorten it). */
   reminderRetryDelaySeconds: number;
+  /**
+   * Exact `host:port` pairs the reminder gateway may call although they are internal or plain http (a relay on this
+   * machine; comma separated REMINDER_GATEWAY_ALLOW_HOSTS). Set by the operator only; see lib/outbound.ts.
+   */
+  reminderGatewayAllowHosts: string[];
   /** How often an idle job worker looks for work, seconds (at least 0.5; tests shorten it). */
   jobPollingSeconds: number;
 }
@@ -68,6 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_ADDRESS, 30),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
     reminderRetryDelaySeconds: int(env.REMINDER_RETRY_DELAY_SECONDS, 30),
+    reminderGatewayAllowHosts: (env.REMINDER_GATEWAY_ALLOW_HOSTS || '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     jobPollingSeconds: int(env.JOB_POLLING_SECONDS, 2),
     ...overrides,
   };

@@ -1,20 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /** GET /api/openapi.json: a valid OpenAPI 3.1 document listing exactly the REST routes the server registered. */
 let t: TestApp;
+let user: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
+  user = await t.makeUser('perawat', { branchId: await t.makeBranch({ name: 'Cabang Dokumen' }) });
 });
+/** Signed in (issue 25 finding 8: the document lists every operation's access rule, so anonymous callers get 401). */
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
 afterAll(() => t.close());
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
 describe('OpenAPI', () => {
-  it('is served without a session and validates as OpenAPI 3.1', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  it('answers 401 without a session, with no operation named', async () => {
+    for (const url of ['/api/openapi.json', '/api/docs']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body, url).not.toContain('x-klinik-access');
+      expect(res.body, url).not.toContain('/api/paket/membership');
+    }
+  });
+
+  it('is served to a signed-in user and validates as OpenAPI 3.1', async () => {
+    const res = await get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const doc = res.json<{ openapi: string }>();
@@ -26,7 +39,7 @@ describe('OpenAPI', () => {
   });
 
   it('lists exactly the REST routes the server registered, each with its access', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = (await get('/api/openapi.json')).json<{
       paths: Record<string, Record<string, { 'x-klinik-access': unknown }>>;
     }>();
     const documented = Object.entries(doc.paths)
@@ -43,7 +56,7 @@ describe('OpenAPI', () => {
   });
 
   it('documents path parameters, query parameters, bodies and the error shape', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = (await get('/api/openapi.json')).json<{
       paths: Record<string, Record<string, Record<string, unknown>>>;
     }>();
     const put = doc.paths['/api/finance/akun/{id}'].put;
@@ -67,7 +80,7 @@ describe('OpenAPI', () => {
   });
 
   it('has a readable page for integrators', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const res = await get('/api/docs');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('/api/paket/membership');

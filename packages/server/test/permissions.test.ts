@@ -10,14 +10,7 @@ import { createTestApp, type TestApp, type TestUser } from './helpers.js';
  * refuses an anonymous caller (unless public) and refuses a signed-in caller it does not allow.
  */
 
-const PUBLIC_REST = new Set([
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'GET /api/health',
-  // The REST contract for integrators (paths and fields only, no data).
-  'GET /api/openapi.json',
-  'GET /api/docs',
-]);
+const PUBLIC_REST = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/health']);
 
 interface ProcDef {
   _def: { meta?: { access?: Access }; type: string };

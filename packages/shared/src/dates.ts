@@ -121,3 +121,9 @@ export function addDays(date: string, days: number): string {
   const dt = new Date(Date.UTC(y, m - 1, d + days));
   return dt.toISOString().slice(0, 10);
 }
+
+/**
+ * How far from today a planned date of the clinic may lie (reservations ahead, leave either side): one year
+ * (issue 25 finding 8: nothing in 2099).
+ */
+export const MAX_DAYS_AHEAD = 365;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { closeSessionStreams, closeUserStreams } from './streams.js';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -126,6 +127,28 @@ export async function validateSessionToken(
 
 export async function invalidateSession(db: Db, id: string): Promise<void> {
   await db.delete(session).where(eq(session.id, id));
+  closeSessionStreams(id);
+}
+
+/**
+ * Whether a session still stands (not deleted, not expired), without renewing it: a live stream re-checks its
+ * session with it on every event and keep-alive (auth/streams.ts), so an open stream never outlives its session.
+ */
+export async function sessionAlive(db: Db, id: string, times: SessionTimes, cache?: AuthCache): Promise<boolean> {
+  let row: SessionRow | undefined = cache?.session(id);
+  if (!row) {
+    [row] = await db
+      .select({
+        id: session.id,
+        user_id: session.user_id,
+        profile_id: session.profile_id,
+        expires_at: session.expires_at,
+        absolute_expires_at: session.absolute_expires_at,
+      })
+      .from(session)
+      .where(eq(session.id, id));
+  }
+  return !!row && sessionState(row, times, Date.now()) !== 'expired';
 }
 
 /** Ends every session of a user (inactive, password changed), optionally keeping the one making the change. */
@@ -135,6 +158,7 @@ export async function invalidateUserSessions(db: Db, userId: number, exceptSessi
     .where(
       exceptSessionId ? and(eq(session.user_id, userId), ne(session.id, exceptSessionId)) : eq(session.user_id, userId),
     );
+  closeUserStreams(userId, exceptSessionId);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

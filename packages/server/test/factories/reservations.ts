@@ -1,3 +1,4 @@
+import { addDays, todayIn } from '@klinik/shared';
 import { visit } from '../../src/db/schema/index.js';
 import type { FactoryEnv, ModuleFactories } from './types.js';
 
@@ -53,7 +54,9 @@ export const reservationsFactories: ModuleFactories = {
     create: async (env) => {
       const doctor = await practisingDoctor(env);
       const customer = await env.t.makePatient(env.branch, { name: 'Pasien Reservasi B', phone: '081234567890' });
-      const r = await env.post('/api/service/reservation', { customer, doctor, date: '2099-01-05', time: '09:00' });
+      // A month ahead: reservations lie at most a year ahead (issue 25 finding 8).
+      const date = addDays(todayIn('Asia/Jakarta'), 30);
+      const r = await env.post('/api/service/reservation', { customer, doctor, date, time: '09:00' });
       return { id: r.id, body: { status: 'batal', reason: 'Pasien berhalangan' } };
     },
   },

@@ -320,6 +320,24 @@ export const checklogImportInput = z.object({
 });
 export type ChecklogImportInput = z.infer<typeof checklogImportInput>;
 
+/**
+ * How many days back an imported device log may reach (issue 25 finding 7): a device is read out at least weekly;
+ * an older day is changed through a correction, which waits for approval. The owner may set 1 to 62 days per branch.
+ */
+export const DEFAULT_PUNCH_IMPORT_MAX_DAYS = 7;
+export const PUNCH_IMPORT_MAX_DAYS_LIMIT = 62;
+export const checklogSettingInput = z.object({
+  punch_import_max_days: z.coerce
+    .number({ error: 'Batas umur log wajib diisi' })
+    .int('Batas umur log harus bilangan bulat')
+    .min(1, 'Batas umur log paling sedikit 1 hari')
+    .max(PUNCH_IMPORT_MAX_DAYS_LIMIT, `Batas umur log paling lama ${PUNCH_IMPORT_MAX_DAYS_LIMIT} hari`),
+});
+export type ChecklogSettingInput = z.infer<typeof checklogSettingInput>;
+export interface ChecklogSettingDto {
+  punch_import_max_days: number;
+}
+
 export const checklogListQuery = z
   .object({
     from: day,

@@ -291,11 +291,17 @@ export const PURCHASE_STATUS_LABELS: Record<number, string> = {
   3: 'Diterima',
 };
 
+/**
+ * The price of one purchase unit: at least Rp1 (issue 25 finding 8: a receipt at Rp0,01 a unit would drag the moving
+ * average cost down; a free bonus is received through a stock count, not at a price of nothing).
+ */
+const purchasePrice = rupiah.refine((v) => v >= 1, 'Harga beli minimal Rp1 per satuan');
+
 const purchaseLine = z.object({
   item: idOf('Item wajib dipilih'),
   qty: positiveQty(),
   /** Price of one purchase unit, rupiah. */
-  price: rupiah,
+  price: purchasePrice,
 });
 
 export const purchaseInput = z
@@ -387,7 +393,7 @@ export interface PurchaseDto {
 const receiveLine = z.object({
   item: idOf('Item wajib dipilih'),
   qty: positiveQty(),
-  price: rupiah,
+  price: purchasePrice,
   batch: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.preprocess(emptyToUndefined, plainString().max(50, 'Nomor batch maksimal 50 karakter').optional()).nullable(),

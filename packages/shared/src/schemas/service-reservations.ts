@@ -222,6 +222,32 @@ export function isGatewayUrl(value: string): boolean {
 }
 
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,59}$/;
+/** Headers the request itself owns (framing, host, content, proxies, cookies): never the token's header. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'accept',
+  'accept-encoding',
+  'cookie',
+  'forwarded',
+  'proxy-authorization',
+  'proxy-connection',
+]);
+const isReservedHeader = (s: string) => {
+  const n = s.toLowerCase();
+  return RESERVED_HEADERS.has(n) || n.startsWith('x-forwarded-') || n.startsWith('proxy-');
+};
+/** CR, LF or tab: never inside a URL (the URL parser drops them silently) or a header value (header injection). */
+const hasLineBreak = (s: string) => /[\r\n\t]/.test(s);
 
 export const reminderGatewayInput = z.object({
   enabled: z.boolean({ error: 'Status aktif wajib dipilih' }),
@@ -232,7 +258,7 @@ export const reminderGatewayInput = z.object({
       .string({ error: 'URL gateway wajib diisi' })
       .min(1, 'URL gateway wajib diisi')
       .max(500, 'URL gateway paling panjang 500 karakter')
-      .refine((s) => !hasForbiddenChars(s), 'URL gateway tidak valid')
+      .refine((s) => !hasForbiddenChars(s) && !hasLineBreak(s), 'URL gateway tidak valid')
       .refine(isGatewayUrl, 'URL gateway harus alamat https:// yang valid'),
   ),
   token_header: z.preprocess(
@@ -240,12 +266,16 @@ export const reminderGatewayInput = z.object({
     z
       .string({ error: 'Nama header token wajib diisi' })
       .min(1, 'Nama header token wajib diisi')
-      .regex(HEADER_NAME, 'Nama header token hanya huruf, angka dan tanda - (paling panjang 60)'),
+      .regex(HEADER_NAME, 'Nama header token hanya huruf, angka dan tanda - (paling panjang 60)')
+      .refine((s) => !isReservedHeader(s), 'Nama header ini dipakai oleh permintaan itu sendiri, pilih yang lain'),
   ),
   /** A new token; blank keeps the stored one (the stored token is never sent back). */
   token: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v === null ? undefined : v),
-    plainString().max(500, 'Token paling panjang 500 karakter').optional(),
+    plainString()
+      .max(500, 'Token paling panjang 500 karakter')
+      .refine((s) => !hasLineBreak(s), 'Token tidak boleh berisi baris baru')
+      .optional(),
   ),
 });
 export type ReminderGatewayInput = z.infer<typeof reminderGatewayInput>;

@@ -386,3 +386,20 @@ export const payrollRunLine = pgTable(
   },
   (t) => [primaryKey({ columns: [t.run_id, t.user_id] }), index('payroll_run_line_user_idx').on(t.user_id)],
 );
+
+/**
+ * Attendance settings of a branch, set by the owner (issue 25 finding 7): how many days back a device log may reach
+ * when imported (default 7, see DEFAULT_PUNCH_IMPORT_MAX_DAYS in @klinik/shared; 1 to 62).
+ */
+export const attendanceSetting = pgTable(
+  'attendance_setting',
+  {
+    profile_id: integer('profile_id')
+      .primaryKey()
+      .references(() => profile.id),
+    punch_import_max_days: integer('punch_import_max_days').notNull(),
+    updated_by: integer('updated_by').references(() => users.id),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [check('attendance_setting_days_check', sql`${t.punch_import_max_days} between 1 and 62`)],
+);

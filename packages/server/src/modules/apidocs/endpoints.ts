@@ -6,13 +6,13 @@ import { apiDocsHtml, openApiDocument } from '../../http/openapi.js';
 export const API_VERSION = '1.0.0';
 
 /**
- * The REST contract for integrators: the OpenAPI 3.1 document and a readable page of it. Public like the
- * repository itself (they list paths and fields, no data); every route they describe still needs its access.
+ * The REST contract for integrators: the OpenAPI 3.1 document and a readable page of it. Signed-in users only (issue
+ * 25 finding 8): the document names every operation's access rule, a map an anonymous caller has no use for.
  */
 export const apiDocsEndpoints = {
   openapi: restOnly({
     summary: 'Dokumen OpenAPI 3.1 API ini',
-    access: access.public,
+    access: access.auth,
     rest: { method: 'GET', path: '/api/openapi.json', envelope: 'raw', produces: 'application/json' },
     async handler(_ctx, _input, { req, reply }) {
       const doc = openApiDocument(req.server.restEntries, { version: API_VERSION });
@@ -21,7 +21,7 @@ export const apiDocsEndpoints = {
   }),
   docs: restOnly({
     summary: 'Halaman dokumentasi API',
-    access: access.public,
+    access: access.auth,
     rest: { method: 'GET', path: '/api/docs', envelope: 'raw', produces: 'text/html' },
     async handler(_ctx, _input, { req, reply }) {
       const doc = openApiDocument(req.server.restEntries, { version: API_VERSION });

@@ -58,9 +58,13 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
   // Ani came at 08:40 (late 40) and forgot to check out.
+  // Imported the next day by a top-level user (imports: issue 25 finding 7).
+  const hr = await t.makeUser('manager', { branchId: a, toplevel: 'managerhr' });
+  t.setNow('2026-10-06T03:00:00Z');
   const imp = await t
-    .api(mgr)
+    .api(hr)
     .post('/api/attendance/checklog/import', '501,2026-10-05 08:40:00,0', { 'content-type': 'text/plain' });
+  t.setNow(null);
   expect(imp.status).toBe(200);
 });
 afterAll(() => t.close());

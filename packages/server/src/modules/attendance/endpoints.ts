@@ -13,6 +13,8 @@ import { myPay } from './pay.js';
 import {
   checkinInput,
   checklogImportInput,
+  checklogSettingInput,
+  access,
   checklogListQuery,
   componentInput,
   dailyQuery,
@@ -42,6 +44,7 @@ import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
 import * as payroll from './payroll.js';
 import * as corrections from './corrections.js';
+import * as punchImport from './punch-import.js';
 import { bupotXlsx } from './bupot.js';
 import { sendXlsx } from '../../lib/xlsx.js';
 import { payslipPdf } from './payslip.js';
@@ -179,15 +182,28 @@ export const attendanceEndpoints = {
       handler: (ctx, q) => service.listChecklog(ctx, q),
       rest: { method: 'GET', path: '/api/attendance/checklog', envelope: 'paged' },
     }),
+    setting: query({
+      summary: 'Batas umur log mesin absensi yang boleh diimpor di cabang ini (hari)',
+      access: backofficeAttendance,
+      handler: (ctx) => punchImport.getSetting(ctx),
+      rest: { method: 'GET', path: '/api/attendance/checklog/setting', envelope: 'paged' },
+    }),
+    saveSetting: mutation({
+      summary: 'Ubah batas umur log mesin absensi yang boleh diimpor (pemilik)',
+      access: access.toplevel(),
+      input: checklogSettingInput,
+      handler: (ctx, input) => punchImport.saveSetting(ctx, input),
+      rest: { method: 'PUT', path: '/api/attendance/checklog/setting', envelope: 'paged' },
+    }),
     import: mutation({
-      summary: 'Impor log mesin absensi (teks)',
-      access: attendanceAccess,
+      summary: 'Impor log mesin absensi (teks; pengguna tingkat atas, bukan kode sendiri, dalam batas umur cabang)',
+      access: backofficeAttendance,
       input: checklogImportInput,
       handler: (ctx, { text }) => service.importChecklog(ctx, text),
     }),
     importFile: restOnly({
-      summary: 'Impor log mesin absensi (multipart "file" atau teks)',
-      access: attendanceAccess,
+      summary: 'Impor log mesin absensi (multipart "file" atau teks; pengguna tingkat atas, dalam batas umur cabang)',
+      access: backofficeAttendance,
       rest: { method: 'POST', path: '/api/attendance/checklog/import', consumes: 'multipart/form-data' },
       async handler(ctx, _input, { req }) {
         let text: string;

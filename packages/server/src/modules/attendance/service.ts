@@ -15,6 +15,7 @@ import {
   type OfficeInput,
   type RosterInput,
   type ShiftInput,
+  MAX_DAYS_AHEAD,
 } from '@klinik/shared';
 import { requireUser, inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../http/errors.js';
@@ -22,6 +23,7 @@ import { audit } from '../../lib/audit.js';
 import { setAttendanceCode } from '../users/index.js';
 import * as q from './queries/index.js';
 import { correctionsOf, pendingCorrectionsOf } from './corrections.js';
+import { checkPunchImport } from './punch-import.js';
 import {
   assertMayChangePay,
   mayHandlePay,
@@ -350,6 +352,7 @@ export async function importChecklog(ctx: Ctx, text: string) {
   const { punches, errors } = parseDeviceLog(text);
   if (errors.length) throw badRequestMany(errors.slice(0, 50).map((e) => ({ message: e.message, field: 'file' })));
   if (!punches.length) throw badRequest('File log absensi tidak berisi data absensi', 'file');
+  await checkPunchImport(ctx, punches);
   const tz = await q.branchTimezone(ctx.db, ctx.branchId);
   return inTransaction(ctx, async (tx) => {
     const codes = [...new Set(punches.map((p) => p.code))];
@@ -629,6 +632,9 @@ export async function listLeaves(ctx: Ctx, range: { from: string; to: string }) 
 /** A manager records cuti, sakit or izin of a day with the reason; one active entry per employee and day. */
 export async function recordLeave(ctx: Ctx, input: LeaveInput) {
   const u = requireUser(ctx).user;
+  // At most a year ahead (issue 25 finding 8: no leave in 2099).
+  if (input.date > addDaysTo(await ctx.today(), MAX_DAYS_AHEAD))
+    throw badRequest('Tanggal cuti paling jauh 1 tahun (365 hari) ke depan', 'date');
   await requireReference(ctx, EMPLOYEE, [input.employee], 'employee', 'Pegawai tidak ditemukan');
   return inTransaction(ctx, async (tx) => {
     const row = await q.insertLeave(tx.db, {

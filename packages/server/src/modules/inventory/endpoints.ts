@@ -27,6 +27,7 @@ import { ITEM_CATEGORY, PURCHASE, VENDOR, WAREHOUSE } from './entities.js';
 import * as masters from './services/masters.js';
 import * as purchase from './services/purchase.js';
 import * as reports from './services/reports.js';
+import * as stock from './services/stock.js';
 import type { MasterTable } from './queries.js';
 
 const byId = z.object({ id: idParam });
@@ -57,8 +58,15 @@ function inventoryMaster<T extends MasterTable>(
     list: (ctx, q) => masters.list(ctx, table, q),
     get: (ctx, id) => masters.get(ctx, table, id),
     create: (ctx, body) => masters.create(ctx, table, body),
-    update: (ctx, id, body) => masters.update(ctx, table, id, body),
-    deactivate: (ctx, id) => masters.deactivate(ctx, table, id),
+    update: async (ctx, id, body) => {
+      if (table === 'warehouse' && (body as { status?: number }).status === 0)
+        await stock.requireEmptyWarehouse(ctx, id);
+      return masters.update(ctx, table, id, body);
+    },
+    deactivate: async (ctx, id) => {
+      if (table === 'warehouse') await stock.requireEmptyWarehouse(ctx, id);
+      return masters.deactivate(ctx, table, id);
+    },
   });
 }
 

@@ -242,6 +242,14 @@ describe('purchasing', () => {
       items: [{ item: 999999, qty: 1, price: 1 }],
     });
     expect(other.body).toEqual([{ message: 'Item tidak ada di pesanan ini', field: 'items.0.item' }]);
+    // Issue 25 finding 8: Rp0,01 (or nothing) a unit would drag the moving average cost down.
+    for (const price of [0.01, 0]) {
+      const cheap = await t.api(inv).post(`/api/inventory/purchase/${order}/receive`, {
+        items: [{ item: kasa, qty: 1, price }],
+      });
+      expect(cheap.status).toBe(400);
+      expect(cheap.body).toEqual([{ message: 'Harga beli minimal Rp1 per satuan', field: 'items.0.price' }]);
+    }
     expect(await countRows(t.db, ...TABLES)).toEqual(before);
     expect(
       (
@@ -343,5 +351,25 @@ describe('purchasing', () => {
     const all = await t.api(owner).get('/api/backoffice/inventory/purchase');
     expect(all.status).toBe(200);
     expect(all.body.data[0]).toMatchObject({ branch_name: 'Cabang A' });
+  });
+
+  it('refuses to deactivate a warehouse still holding stock (409, unchanged); an empty one deactivates', async () => {
+    const before = await countRows(t.db, ...TABLES);
+    const msg =
+      'Gudang ini masih berisi stok: pindahkan (mutasi) atau sesuaikan (stok opname) dulu sebelum dinonaktifkan';
+    const del = await t.api(inv).delete(`/api/inventory/warehouse/${apotek}`);
+    expect(del.status).toBe(409);
+    expect(del.body).toEqual([{ message: msg }]);
+    const put = await t
+      .api(inv)
+      .put(`/api/inventory/warehouse/${apotek}`, { code: 'AP', name: 'Apotek', kind: 'apotek', status: 0 });
+    expect(put.status).toBe(409);
+    expect((await t.api(inv).get(`/api/inventory/warehouse/${apotek}`)).body.data.status).toBe(1);
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+    const empty = await t
+      .api(inv)
+      .post('/api/inventory/warehouse', { code: 'TK', name: 'Ruang Tindakan', kind: 'tindakan' });
+    expect(empty.status).toBe(201);
+    expect((await t.api(inv).delete(`/api/inventory/warehouse/${empty.body.data.id}`)).status).toBe(200);
   });
 });

@@ -721,3 +721,12 @@ export async function setReceiptTotal(
         where id = ${receiptId}`,
   );
 }
+
+/** Whether a warehouse still holds stock (any batch with a quantity other than zero). */
+export async function warehouseHoldsStock(db: Db, warehouseId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from stock_balance where warehouse_id = ${warehouseId} and quantity <> 0 limit 1`,
+  );
+  return rows.length > 0;
+}

@@ -277,7 +277,7 @@ export const kasirEndpoints = {
   }),
   markPrinted: mutation({
     entity: KASIR_PAYMENT,
-    summary: 'Catat cetak struk thermal (cetakan berikutnya bertanda SALINAN)',
+    summary: 'Catat cetak nota atau struk di cabang pembayaran (cetakan berikutnya bertanda SALINAN)',
     access: kasirRead,
     input: byId,
     rest: { method: 'POST', path: '/api/kasir/payment/:id/printed' },
@@ -285,7 +285,7 @@ export const kasirEndpoints = {
   }),
   nota: restOnly({
     entity: KASIR_PAYMENT,
-    summary: 'Nota A5 (PDF); cetak ulang bertanda SALINAN',
+    summary: 'Nota A5 (PDF), hanya dibaca; bertanda SALINAN bila sudah dicetak lebih dari sekali',
     access: kasirRead,
     input: byId,
     rest: { method: 'GET', path: '/api/kasir/payment/:id/nota', envelope: 'raw', produces: 'application/pdf' },

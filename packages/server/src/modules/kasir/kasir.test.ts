@@ -500,7 +500,7 @@ describe('visit bill and payment', () => {
     ).rejects.toThrow();
   });
 
-  it('renders the nota with letterhead, lines, terbilang and cashier; a reprint is SALINAN', async () => {
+  it('renders the nota with letterhead, lines, terbilang and cashier; a recorded reprint is SALINAN', async () => {
     const list = await t.api(admin).get('/api/kasir/payment?kind=visit&status=paid');
     const id = list.body.data.find((p: { total: number }) => p.total === 480000).id;
     const read = async () => {
@@ -524,7 +524,29 @@ describe('visit bill and payment', () => {
       expect(first).toContain(s);
     expect(first).toContain('empat ratus delapan puluh ribu rupiah');
     expect(first).not.toContain('SALINAN');
+    // Reading is a pure read (issue 25 finding 8): reading again, or a top-level user of another branch reading,
+    // records no print and leaves the original the original.
+    const printCount = async () =>
+      (await one<{ n: number }>(sql`select print_count::int as n from kasir_payment where id = ${id}`)).n;
+    const ownerB = await t.makeUser('manager', { branchId: branchB, toplevel: 'owner' });
+    expect((await t.api(ownerB).get(`/api/kasir/payment/${id}/nota`)).status).toBe(200);
+    expect(await read()).not.toContain('SALINAN');
+    expect(await printCount()).toBe(0);
+    // Printing is a write in the payment's branch: refused to another branch's top-level user, nothing recorded.
+    expect((await t.api(ownerB).post(`/api/kasir/payment/${id}/printed`)).status).toBe(404);
+    expect(await printCount()).toBe(0);
+    // The first recorded print is the original, the second a copy.
+    expect((await t.api(admin).post(`/api/kasir/payment/${id}/printed`)).body.data).toEqual({
+      copy: false,
+      print_count: 1,
+    });
+    expect(await read()).not.toContain('SALINAN');
+    expect((await t.api(admin).post(`/api/kasir/payment/${id}/printed`)).body.data).toEqual({
+      copy: true,
+      print_count: 2,
+    });
     expect(await read()).toContain('SALINAN');
+    expect(await printCount()).toBe(2);
   });
 });
 

@@ -99,7 +99,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
 
-  t = await createTestApp({ reminderRetryDelaySeconds: 1 });
+  // The fake gateway is on this machine: the operator's allow-list lets exactly it through (lib/outbound.ts).
+  t = await createTestApp({
+    reminderRetryDelaySeconds: 1,
+    reminderGatewayAllowHosts: [`127.0.0.1:${(server.address() as AddressInfo).port}`],
+  });
   t.setNow(NOW);
   branchA = await t.makeBranch({ name: 'Klinik Sehat Jakarta' });
   branchB = await t.makeBranch({ name: 'Klinik Bandung' });
@@ -157,6 +161,34 @@ describe('reminder gateway setting', () => {
         { token_header: 'Auth header' },
         'token_header',
         'Nama header token hanya huruf, angka dan tanda - (paling panjang 60)',
+      ],
+      // Issue 25 finding 2: internal hosts in any notation, other ports of this machine, CR/LF, framing headers.
+      ...[
+        'https://127.0.0.1/send',
+        'https://2130706433/',
+        'https://0x7f.1/',
+        'https://[::1]/',
+        'https://[::ffff:169.254.169.254]/',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://0.0.0.0/',
+        'https://localhost:3000/api/me',
+        'https://10.0.0.8/',
+      ].map((url): [Record<string, unknown>, string, string] => [
+        { url },
+        'url',
+        'Alamat gateway mengarah ke jaringan internal dan tidak diizinkan',
+      ]),
+      [{ url: 'https://gateway.example.com/se\r\nnd' }, 'url', 'URL gateway tidak valid'],
+      [{ token: 'abc\r\nX-Other: 1' }, 'token', 'Token tidak boleh berisi baris baru'],
+      [
+        { token_header: 'Host' },
+        'token_header',
+        'Nama header ini dipakai oleh permintaan itu sendiri, pilih yang lain',
+      ],
+      [
+        { token_header: 'Content-Length' },
+        'token_header',
+        'Nama header ini dipakai oleh permintaan itu sendiri, pilih yang lain',
       ],
     ];
     for (const [over, field, message] of cases) {
@@ -288,7 +320,8 @@ describe('sending through the gateway', () => {
     expect(res.status).toBe(201);
     const failed = await waitFor(res.body.data.id, 'failed', 90_000);
     expect(failed.attempts).toBe(4); // the first attempt and 3 retries
-    expect(failed.last_error).toBe('Gateway menjawab 500: {"status":false,"reason":"perangkat terputus"}');
+    // Only the status code: never the answer's words (issue 25 finding 2).
+    expect(failed.last_error).toBe('Gateway menjawab 500');
     expect(failed.failed_at).not.toBeNull();
     expect(received.filter((r) => r.body.target === '6281400000003')).toHaveLength(4);
     const [r] = await t.db.select().from(reservation).where(eq(reservation.id, id));
@@ -386,6 +419,25 @@ describe('sending through the gateway', () => {
     expect(again.body.data.queued).toBe(0);
     expect(received.filter((r) => r.body.target === '6281700000006')).toHaveLength(1);
   }, 90_000);
+
+  it('checks the address again at send time: a stored URL now internal is refused, reaching nothing', async () => {
+    // As if the DNS answer had changed since the save (or the row predates the check): this machine, another port.
+    const [g] = await queryRows<{ url: string }>(
+      t.db,
+      sql`select url from reminder_gateway where profile_id = ${branchA}`,
+    );
+    await t.db.execute(
+      sql`update reminder_gateway set url = ${gatewayUrl.replace('http://', 'https://').replace(/:\d+/, ':1')} where profile_id = ${branchA}`,
+    );
+    const patient = await t.makePatient(branchA, { name: 'Alamat Internal', phone: '081900000009' });
+    const id = await book(admin, patient, doctorA, '13:00');
+    const res = await t.api(admin).post(`/api/service/visitreminder/reservation/${id}/send`);
+    expect(res.status).toBe(201);
+    const failed = await waitFor(res.body.data.id, 'failed', 90_000);
+    expect(failed.last_error).toBe('Gateway ditolak: Alamat gateway mengarah ke jaringan internal dan tidak diizinkan');
+    expect(received.filter((r) => r.body.target === '6281900000009')).toHaveLength(0);
+    await t.db.execute(sql`update reminder_gateway set url = ${g.url} where profile_id = ${branchA}`);
+  }, 120_000);
 
   it('sends nothing once the gateway is switched off; the links stay', async () => {
     expect((await t.api(manager).put('/api/service/visitreminder/gateway', settings({ enabled: false }))).status).toBe(

@@ -9,6 +9,7 @@ import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
 import { requireAccess } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
+import { checkOutboundUrl, OutboundRefused, postJsonOutbound } from '../../lib/outbound.js';
 import type { JobEnv } from '../../lib/jobs.js';
 import { FOLLOW_UP, RESERVATION } from './entities.js';
 import * as q from './queries.js';
@@ -59,6 +60,13 @@ export async function getGateway(ctx: Ctx): Promise<{ data: ReminderGatewayDto |
 /** PUT: configures the branch's gateway. A blank token keeps the stored one; the audit row never holds it. */
 export async function saveGateway(ctx: Ctx, input: ReminderGatewayInput): Promise<ReminderGatewayDto> {
   const c = requireUser(ctx);
+  // The address is checked before anything is written, and again at every send (lib/outbound.ts).
+  try {
+    await checkOutboundUrl(input.url, c.config.reminderGatewayAllowHosts);
+  } catch (err) {
+    if (err instanceof OutboundRefused) throw badRequest(err.message, 'url');
+    throw err;
+  }
   return inTransaction(c, async (tx) => {
     const before = await q.findGateway(tx.db, tx.branchId);
     const row = await q.upsertGateway(tx.db, {
@@ -202,36 +210,37 @@ export async function sendAll(ctx: Ctx, date: string | undefined) {
 
 const shortError = (s: string) => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX - 1)}…` : s);
 
-/** POSTs one message to the gateway; throws with a readable error when the gateway refuses or does not answer. */
-async function post(g: q.GatewayRow, target: string, message: string): Promise<void> {
-  let res: Response;
+/**
+ * POSTs one message to the gateway; throws with a short error when the gateway refuses or does not answer. The error
+ * (kept in last_error, shown on the reminders page) never holds the gateway's words: only its status code or the kind
+ * of failure, so the setting cannot be used to read another server's answers (issue 25 finding 2). Details go to the log.
+ */
+async function post(env: JobEnv, g: q.GatewayRow, target: string, message: string): Promise<void> {
+  let res: { status: number; body: string };
   try {
-    res = await fetch(g.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(g.token ? { [g.token_header]: g.token } : {}),
-      },
-      body: JSON.stringify({ target, message }),
-      redirect: 'error',
-      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+    res = await postJsonOutbound(g.url, {
+      headers: g.token ? { [g.token_header]: g.token } : {},
+      body: { target, message },
+      allowHosts: env.config.reminderGatewayAllowHosts,
+      timeoutMs: GATEWAY_TIMEOUT_MS,
     });
   } catch (err) {
+    if (err instanceof OutboundRefused) throw new Error(`Gateway ditolak: ${err.message}`, { cause: err });
+    env.log.warn({ err, gateway: g.id }, 'pengingat: gateway gagal dihubungi');
     const why = (err as Error).name === 'TimeoutError' ? 'tidak menjawab' : 'tidak dapat dihubungi';
-    throw new Error(`Gateway ${why} (${(err as Error).message})`, { cause: err });
+    throw new Error(`Gateway ${why}`, { cause: err });
   }
-  const text = await res.text().catch(() => '');
-  if (!res.ok) throw new Error(`Gateway menjawab ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+  if (res.status < 200 || res.status > 299) throw new Error(`Gateway menjawab ${res.status}`);
   // Fonnte and others answer 200 with { status: false, reason } when they refuse a message.
+  let body: { status?: unknown } | null = null;
   try {
-    const body = JSON.parse(text) as { status?: unknown; reason?: unknown; message?: unknown } | null;
-    if (body?.status === false) {
-      const why = body.reason ?? body.message;
-      throw new Error(`Gateway menolak pesan: ${typeof why === 'string' ? why : 'tanpa alasan'}`);
-    }
-  } catch (err) {
-    if (!(err instanceof SyntaxError)) throw err;
+    body = JSON.parse(res.body) as { status?: unknown } | null;
+  } catch {
+    // not JSON: a 2xx is success
+  }
+  if (body?.status === false) {
+    env.log.warn({ gateway: g.id, answer: res.body.slice(0, 500) }, 'pengingat: gateway menolak pesan');
+    throw new Error(`Gateway menolak pesan (${res.status})`);
   }
 }
 
@@ -254,7 +263,7 @@ export async function deliver(env: JobEnv, deliveryId: number, job: { id: string
     if (!v?.date || v.status === 'batal') return giveUp(env, d.id, 'Jadwal kontrol tidak lagi berlaku');
   }
   try {
-    await post(g, d.target, d.message);
+    await post(env, g, d.target, d.message);
   } catch (err) {
     const message = shortError((err as Error).message);
     const state = await env.jobs.state(job.name, job.id);

@@ -260,6 +260,10 @@ describe('slots and reservations', () => {
     const yesterday = await post({ date: '2026-11-22' });
     expect(yesterday.status).toBe(400);
     expect(yesterday.body[0].field).toBe('date');
+    // Issue 25 finding 8: at most a year ahead.
+    const far = await post({ date: '2099-01-05' });
+    expect(far.status).toBe(400);
+    expect(far.body).toEqual([{ field: 'date', message: 'Reservasi paling jauh 1 tahun (365 hari) ke depan' }]);
     const outside = await post({ time: '13:00' });
     expect(outside.status).toBe(400);
     expect(outside.body[0]).toEqual({ field: 'time', message: 'Jam ini di luar jadwal praktik dokter' });

@@ -1,6 +1,7 @@
 import {
   RESERVATION_STATUS_LABEL,
   addDays,
+  MAX_DAYS_AHEAD,
   reminderMessage,
   slotFullMessage,
   waLink,
@@ -156,6 +157,9 @@ async function bookableSlot(c: AuthedCtx, doctorId: number, date: string, time: 
   await requireReference(c, PRACTISING_DOCTOR, [doctorId], 'doctor');
   const clock = await clockOf(c);
   if (date < clock.today) throw badRequest('Tanggal reservasi sudah lewat', 'date');
+  // A clinic books at most a year ahead (issue 25 finding 8: no reservation in 2099).
+  if (date > addDays(clock.today, MAX_DAYS_AHEAD))
+    throw badRequest('Reservasi paling jauh 1 tahun (365 hari) ke depan', 'date');
   const closure = await closureOn(c.db, c.branchId, doctorId, date);
   if (closure)
     throw badRequest(

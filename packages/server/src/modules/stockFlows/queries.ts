@@ -317,6 +317,38 @@ export async function setThreshold(db: Db, profileId: number, value: number): Pr
   );
 }
 
+/**
+ * What the branch's stock counts of one day already moved (issue 25 finding 7): the absolute value per item and the
+ * user's total, over posted counts and those still waiting (not rejected). Taken under a per-branch lock, so two counts
+ * at once are judged one after the other.
+ */
+export async function countedToday(
+  db: Db,
+  profileId: number,
+  day: string,
+  userId: number,
+  items: number[],
+): Promise<{ byItem: Map<number, number>; byUser: number }> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stock_count:${profileId}`}, 7))`);
+  const live = sql`c.profile_id = ${profileId} and c.counted_at = ${day}
+    and (c.status = 2 or (c.status = 1 and coalesce((select a.status from applog a where a.id = c.applog_id), 0) <> -1))`;
+  const rows = items.length
+    ? await queryRows<{ item_id: number; v: number }>(
+        db,
+        sql`select i.item_id, sum(abs(i.value))::bigint as v from stock_count_item i join stock_count c on c.id = i.count_id
+            where ${live} and i.item_id in (${sql.join(
+              items.map((id) => sql`${id}`),
+              sql`, `,
+            )}) group by i.item_id`,
+      )
+    : [];
+  const [u] = await queryRows<{ v: number }>(
+    db,
+    sql`select coalesce(sum(c.loss + c.gain), 0)::bigint as v from stock_count c where ${live} and c.created_by = ${userId}`,
+  );
+  return { byItem: new Map(rows.map((r) => [Number(r.item_id), Number(r.v)])), byUser: Number(u?.v ?? 0) };
+}
+
 export async function insertCount(db: Db, v: R): Promise<{ id: number }> {
   const [row] = await queryRows<{ id: number }>(
     db,

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISIT_EVENT_CHANNEL } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { sessionAlive } from '../../auth/session.js';
+import { openStream } from '../../auth/streams.js';
 
 /** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
 const KEEPALIVE_MS = 20_000;
@@ -11,10 +14,38 @@ const KEEPALIVE_MS = 20_000;
  * endpoints. Signals come from PostgreSQL LISTEN/NOTIFY (lib/branch-events.ts), so a change made through another
  * app process arrives too. The reply is taken over (hijacked): compression and the JSON envelope do not apply;
  * the security headers already set on the reply are sent with the stream's own.
+ *
+ * The stream lives only as long as its session (issue 25 finding 8): it ends at once on logout or deactivation in
+ * this process (auth/streams.ts), and re-checks its session before every event and keep-alive, so a session ended
+ * elsewhere (or expired) gets nothing more. One session opens at most MAX_STREAMS_PER_SESSION streams (429 after).
  */
 export async function visitEvents(ctx: Ctx, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const c = requireUser(ctx);
   const hub = c.services.events;
+  const sessionId = c.user.sessionId;
+  const times = { idleMs: c.config.sessionIdleMinutes * 60_000, absoluteMs: c.config.sessionAbsoluteHours * 3_600_000 };
+  let closed = false;
+  let unsubscribe = () => {};
+  const unregister = openStream(sessionId, c.user.id, () => end());
+  if (!unregister) throw new AppError(429, [{ message: 'Terlalu banyak siaran langsung terbuka untuk sesi ini' }]);
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(timer);
+    unsubscribe();
+    unregister();
+    res.end();
+  };
+  /** Writes only while the session stands; otherwise ends the stream. */
+  const send = (chunk: string) => {
+    sessionAlive(c.db, sessionId, times, c.services.authCache).then(
+      (ok) => {
+        if (!ok) end();
+        else if (!closed) res.write(chunk);
+      },
+      () => end(),
+    );
+  };
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
@@ -27,21 +58,12 @@ export async function visitEvents(ctx: Ctx, req: FastifyRequest, reply: FastifyR
     'x-accel-buffering': 'no',
   });
   res.write(`retry: 2000\n: ${hub?.isLive === false ? 'tertunda' : 'terhubung'}\n\n`);
-  let closed = false;
-  let unsubscribe = () => {};
-  const end = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(timer);
-    unsubscribe();
-    res.end();
-  };
-  const timer = setInterval(() => res.write(': ping\n\n'), KEEPALIVE_MS);
+  const timer = setInterval(() => send(': ping\n\n'), KEEPALIVE_MS);
   timer.unref();
   if (hub) {
     unsubscribe = hub.subscribe(VISIT_EVENT_CHANNEL, c.branchId, {
       onEvent: (e) => {
-        if (!closed) res.write(`event: changed\ndata: ${JSON.stringify({ ids: e.ids })}\n\n`);
+        if (!closed) send(`event: changed\ndata: ${JSON.stringify({ ids: e.ids })}\n\n`);
       },
       // Messages may have been missed (or the app is closing): end the stream; the browser reconnects and the
       // page refetches on reconnect.

@@ -33,13 +33,29 @@ export async function paymentOf(id: number): Promise<PaymentDto> {
   return (await api.get<{ data: PaymentDto }>(`/api/kasir/payment/${id}`)).data;
 }
 
-/** Counts a thermal print (the second and later are copies). */
+/** Records a print of the nota or the thermal receipt in the payment's branch (the second and later are copies). */
 export async function markPrinted(id: number): Promise<{ copy: boolean }> {
   return (await api.post<{ data: { copy: boolean } }>(`/api/kasir/payment/${id}/printed`)).data;
 }
 
 export function notaUrl(id: number): string {
   return `/api/kasir/payment/${id}/nota`;
+}
+
+/**
+ * Prints the A5 nota: records the print first (POST), then opens the PDF, a pure read that shows the original or,
+ * once printed more than once, 'SALINAN'. The window opens at the click (popup blockers) and closes on a refusal.
+ */
+export async function printNota(id: number): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    await markPrinted(id);
+  } catch (err) {
+    win?.close();
+    throw err;
+  }
+  if (win) win.location.href = notaUrl(id);
+  else window.open(notaUrl(id), '_blank', 'noreferrer');
 }
 
 export { newIdempotencyKey };

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../../db/client.js';
 import {
   applog,
   attendanceLeave,
+  attendanceSetting,
   attendanceCorrection,
   checklog,
   department,
@@ -635,4 +636,24 @@ export function taxIdentities(db: Db, userIds: number[]) {
     .from(employee)
     .innerJoin(users, eq(users.id, employee.user_id))
     .where(inArray(employee.user_id, userIds));
+}
+
+// Attendance settings (issue 25 finding 7) ---------------------------------------------------------------------
+
+export async function punchImportMaxDays(db: Db, branch: number): Promise<number | undefined> {
+  const [r] = await db
+    .select({ d: attendanceSetting.punch_import_max_days })
+    .from(attendanceSetting)
+    .where(eq(attendanceSetting.profile_id, branch));
+  return r?.d;
+}
+
+export async function setPunchImportMaxDays(db: Db, branch: number, days: number, by: number): Promise<void> {
+  await db
+    .insert(attendanceSetting)
+    .values({ profile_id: branch, punch_import_max_days: days, updated_by: by })
+    .onConflictDoUpdate({
+      target: attendanceSetting.profile_id,
+      set: { punch_import_max_days: days, updated_by: by, updated_at: sql`now()` },
+    });
 }

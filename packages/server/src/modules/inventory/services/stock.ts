@@ -6,7 +6,7 @@
  * shortage into a clear 409. docs/decisions.md "Inventory and pharmacy (issue 13)".
  */
 import { asSen, formatDate, sumSen, type Sen } from '@klinik/shared';
-import { requireReference } from '../../../http/access-scope.js';
+import { requireAccess, requireReference } from '../../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../../http/context.js';
 import { AppError, badRequest, conflict, constraintOf } from '../../../http/errors.js';
 import { ACCOUNT, postJournal } from '../../finance/index.js';
@@ -410,4 +410,16 @@ export async function warehouseOfKind(
 ): Promise<{ id: number; code: string; name: string; kind: string } | null> {
   const w = await q.warehouseOfKind(ctx.db, ctx.branchId, kind);
   return w ? { id: Number(w.id), code: String(w.code), name: String(w.name), kind: String(w.kind) } : null;
+}
+
+/**
+ * A warehouse still holding stock cannot be deactivated (issue 25 finding 8): its stock would vanish from every list
+ * while the books still count it. Move it out (mutasi) or count it to zero (stok opname) first.
+ */
+export async function requireEmptyWarehouse(ctx: Ctx, warehouseId: number): Promise<void> {
+  await requireAccess(ctx, WAREHOUSE, [warehouseId], 'write'); // another branch's warehouse: 404 first
+  if (await q.warehouseHoldsStock(ctx.db, warehouseId))
+    throw conflict(
+      'Gudang ini masih berisi stok: pindahkan (mutasi) atau sesuaikan (stok opname) dulu sebelum dinonaktifkan',
+    );
 }

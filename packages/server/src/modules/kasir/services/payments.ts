@@ -79,10 +79,14 @@ export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<P
   return { data: rows.map(toPaymentDto), count };
 }
 
-/** Counts a print of the receipt (nota or thermal); from the second print on it is a copy ('SALINAN'). */
+/**
+ * Counts a print of the receipt (nota or thermal); from the second print on it is a copy ('SALINAN'). Printing is a
+ * write of the payment's branch (issue 25 finding 8): a top-level user of another branch reads the nota, never
+ * prints it, and the request is a POST (a cross-site link cannot make one).
+ */
 export async function markPrinted(ctx: Ctx, id: number): Promise<{ copy: boolean; print_count: number }> {
   const c = requireUser(ctx);
-  await requireAccess(c, KASIR_PAYMENT, [id], 'read');
+  await requireAccess(c, KASIR_PAYMENT, [id], 'write');
   return inTransaction(c, async (tx) => {
     const count = await q.bumpPrintCount(tx.db, id);
     await audit(tx, { action: 'print', entity: 'kasir_payment', entityId: id, after: { print_count: count } });
@@ -190,13 +194,16 @@ ${p.parent ? `<div class="muted" style="margin-top:4px">Pelunasan tagihan ${esc(
 </body></html>`;
 }
 
-/** GET /api/kasir/payment/{id}/nota: the A5 nota; every print after the first is marked 'SALINAN'. */
+/**
+ * GET /api/kasir/payment/{id}/nota: the A5 nota, a pure read (issue 25 finding 8). It shows what the recorded prints
+ * say: 'SALINAN' once the payment was printed more than once (POST .../printed records each print first).
+ */
 export async function notaPdf(ctx: Ctx, id: number): Promise<{ pdf: Buffer; filename: string }> {
   const c = requireUser(ctx);
   const payment = await getPayment(c, id, 'export');
   const branch = await q.findBranch(c.db, payment.profile_id);
   if (!branch) throw notFound('Cabang tidak ditemukan');
-  const { copy } = await markPrinted(c, id);
+  const copy = payment.print_count > 1;
   const html = notaHtml({
     branch: {
       name: branch.name,

@@ -159,8 +159,8 @@ export async function adjust(
     const loss = lines.filter((l) => l.value < 0).reduce((s, l) => s - l.value, 0);
     const gain = lines.filter((l) => l.value > 0).reduce((s, l) => s + l.value, 0);
     const limit = (await q.threshold(tx.db, tx.branchId)) ?? DEFAULT_APPROVAL_THRESHOLD;
-    const pending = rule !== null && loss + gain > limit;
     const today = await tx.today();
+    const pending = rule !== null && (await overThreshold(tx, today, c.user.id, lines, limit));
     const code = await docNumber(tx, 'OPN', today);
     const { id } = await q.insertCount(tx.db, {
       profile_id: tx.branchId,
@@ -215,6 +215,26 @@ export async function adjust(
       message: data.status === 1 ? APPROVAL_PENDING_MESSAGE : 'Stok opname diposting',
     },
   };
+}
+
+/**
+ * Whether a count must wait for approval (issue 25 finding 7): its own differences, or together with the branch's
+ * other counts of the day (posted or waiting), what the same item moved, or what the same user counted, pass the
+ * threshold. Splitting one loss over several counts therefore asks for approval as one count would.
+ */
+async function overThreshold(
+  tx: Ctx,
+  day: string,
+  userId: number,
+  lines: { item: number; value: number }[],
+  limit: number,
+): Promise<boolean> {
+  const own = new Map<number, number>();
+  for (const l of lines) own.set(l.item, (own.get(l.item) ?? 0) + Math.abs(l.value));
+  const total = [...own.values()].reduce((a, b) => a + b, 0);
+  const before = await q.countedToday(tx.db, tx.branchId, day, userId, [...own.keys()]);
+  if (total > limit || before.byUser + total > limit) return true;
+  return [...own].some(([item, v]) => (before.byItem.get(item) ?? 0) + v > limit);
 }
 
 /**

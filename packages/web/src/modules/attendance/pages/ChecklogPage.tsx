@@ -31,6 +31,7 @@ import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ListFilters';
+import { PunchImportLimit } from '../components/PunchImportLimit';
 
 /**
  * The chosen file read into the shared checklogImportInput (`{ text }`); its issues (no file, too large) land on the
@@ -194,6 +195,7 @@ export default function ChecklogPage() {
                 menambah data.
               </DialogDescription>
             </DialogHeader>
+            <PunchImportLimit />
             <FormField label="File log" htmlFor="cl-file" error={fileError} required>
               <Controller
                 control={importForm.control}

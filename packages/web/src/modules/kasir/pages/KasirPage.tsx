@@ -81,7 +81,7 @@ import { useSession } from '../../../app/auth';
 import {
   markPrinted,
   newIdempotencyKey,
-  notaUrl,
+  printNota,
   paymentOf,
   payCicilan,
   payVisit,
@@ -107,10 +107,8 @@ async function printThermal(id: number, width: 58 | 80) {
 function ReceiptActions({ id }: { id: number }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Button asChild size="sm" variant="outline">
-        <a href={notaUrl(id)} target="_blank" rel="noreferrer">
-          Nota PDF
-        </a>
+      <Button size="sm" variant="outline" onClick={() => void printNota(id)}>
+        Nota PDF
       </Button>
       <Button size="sm" variant="outline" onClick={() => void printThermal(id, 58)}>
         Struk 58 mm
@@ -1136,10 +1134,8 @@ function PaymentList() {
       kind: 'action',
       cell: (r) => (
         <div className="flex justify-end gap-1">
-          <Button asChild size="sm" variant="outline">
-            <a href={notaUrl(r.id)} target="_blank" rel="noreferrer">
-              Nota
-            </a>
+          <Button size="sm" variant="outline" onClick={() => void printNota(r.id)}>
+            Nota
           </Button>
           <Button size="sm" variant="outline" onClick={() => void printThermal(r.id, 58)}>
             Struk

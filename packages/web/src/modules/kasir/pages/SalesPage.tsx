@@ -28,7 +28,7 @@ import {
   unplacedErrors,
   type TenderRow,
 } from '../components/PaymentPanel';
-import { newIdempotencyKey, notaUrl } from '../api';
+import { newIdempotencyKey, printNota } from '../api';
 import { SessionBar } from './KasirPage';
 
 interface CartLine {
@@ -226,10 +226,8 @@ export default function SalesPage() {
                 Penjualan <b>{result.code}</b> tersimpan. Total {formatRupiah(result.total)}, kembali{' '}
                 <b>{formatRupiah(result.change)}</b>.
               </p>
-              <Button asChild size="sm" variant="outline">
-                <a href={notaUrl(result.id)} target="_blank" rel="noreferrer">
-                  Nota PDF
-                </a>
+              <Button size="sm" variant="outline" onClick={() => void printNota(result.id)}>
+                Nota PDF
               </Button>
             </div>
           ) : null}
