@@ -82,3 +82,30 @@ describe('docs name only paths that exist', () => {
     expect(tokens.map((t) => t.token)).toEqual(['http/clock.ts', 'queries.ts', 'drizzle/x']);
   });
 });
+
+/** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .replace(/ /g, '-');
+}
+
+describe('docs/decisions.md has a subject index that works', () => {
+  const text = fs.readFileSync(path.join(ROOT, 'docs/decisions.md'), 'utf8');
+  const headings = [...text.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]);
+  const anchors = new Set(headings.map(anchorOf));
+  const links = [...text.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
+
+  it('every link of the index names a section', () => {
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((l) => !anchors.has(l))).toEqual([]);
+  });
+
+  it('every section (##) is in the index', () => {
+    const linked = new Set(links);
+    const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]).filter((h) => h !== 'Index by subject');
+    expect(sections.filter((h) => !linked.has(anchorOf(h)))).toEqual([]);
+  });
+});
