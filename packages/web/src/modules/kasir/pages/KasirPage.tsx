@@ -764,6 +764,7 @@ function VisitTab() {
     {
       key: 'customer',
       header: 'Pasien',
+      primary: true,
       cell: (r) => (
         <div>
           <p>{r.customer.name}</p>
@@ -977,6 +978,7 @@ function CicilanTab() {
     {
       key: 'customer',
       header: 'Pasien',
+      primary: true,
       cell: (r) => (
         <div>
           <p>{r.customer.name}</p>
@@ -1119,7 +1121,7 @@ function PaymentList() {
   const columns: Column<PaymentDto>[] = [
     { key: 'code', header: 'No. Nota', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
     { key: 'paid_date', header: 'Tanggal', kind: 'date', priority: 3, cell: (r) => formatDate(r.paid_date) },
-    { key: 'customer', header: 'Pasien', cell: (r) => r.customer?.name ?? 'Umum' },
+    { key: 'customer', header: 'Pasien', primary: true, cell: (r) => r.customer?.name ?? 'Umum' },
     { key: 'kindname', header: 'Jenis', priority: 3 },
     { key: 'cashier', header: 'Kasir', priority: 3, cell: (r) => r.cashier.name },
     { key: 'total', header: 'Total', kind: 'number', cell: (r) => formatRupiah(r.total) },

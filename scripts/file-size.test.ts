@@ -1,0 +1,82 @@
+/**
+ * Files a person can hold in their head (issue 27 item 5): no source file over 500 lines. The files that are longer
+ * today are listed with their length when the rule came in; each may only shrink, and leaves the list (the test says
+ * so) once it is split to 500 lines or fewer. A new file over the limit, or a listed one that grew, fails.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..');
+const LIMIT = 500;
+const SKIP = new Set(['node_modules', 'dist', '.git', 'output', 'drizzle', 'coverage']);
+const SOURCE = /\.(ts|tsx|mts|mjs|js|jsx)$/;
+
+/** The longer files still to split, with the length they may not exceed. */
+const STILL_TO_SPLIT: Record<string, number> = {
+  'packages/web/src/modules/kasir/pages/KasirPage.tsx': 1319,
+  'packages/server/test/bank.ts': 1238,
+  'packages/server/src/modules/medicalRecords/service.ts': 1013,
+  'packages/web/src/modules/medicalRecords/components/RecordForms.tsx': 971,
+  'packages/server/src/modules/kasir/kasir.test.ts': 859,
+  'packages/server/src/modules/medicalRecords/queries.ts': 856,
+  'packages/server/src/modules/kasir/queries.ts': 831,
+  'packages/server/src/modules/finance/queries.ts': 747,
+  'packages/server/src/modules/users/service.ts': 745,
+  'packages/server/src/modules/attendance/payroll.ts': 737,
+  'packages/server/src/modules/inventory/queries.ts': 732,
+  'packages/server/src/modules/stockFlows/queries.ts': 721,
+  'packages/server/src/seed/medical-records.ts': 707,
+  'packages/server/src/modules/attendance/service.ts': 686,
+  'e2e/staff.test.ts': 670,
+  'packages/server/src/modules/attendance/queries/attendance.ts': 659,
+  'packages/shared/src/schemas/finance.ts': 637,
+  'packages/web/src/modules/doctors/pages/DoctorMasterPage.tsx': 607,
+  'packages/shared/src/access.ts': 592,
+  'packages/shared/src/schemas/medical-records.ts': 548,
+  'packages/server/src/modules/finance/finance.test.ts': 540,
+  'packages/server/src/modules/paket/paket.test.ts': 520,
+  'packages/server/src/http/endpoint.ts': 518,
+  'packages/server/src/modules/reservations/reservations.test.ts': 509,
+  'packages/shared/src/schemas/attendance.ts': 508,
+  'packages/web/src/modules/inventory/pages/PurchasePage.tsx': 507,
+  'bench/run.mjs': 505,
+  'packages/web/src/modules/attendance/pages/PayrollRunPage.tsx': 501,
+};
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(e.name) || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) sources(p, out);
+    else if (SOURCE.test(e.name) && !e.name.endsWith('.config.js')) out.push(p);
+  }
+  return out;
+}
+
+const linesOf = (file: string) => fs.readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length;
+
+describe('no source file over 500 lines', () => {
+  const files = sources(ROOT).map((f) => ({
+    file: path.relative(ROOT, f).split(path.sep).join('/'),
+    lines: linesOf(f),
+  }));
+
+  it('a file not on the list stays within 500 lines', () => {
+    expect(
+      files.filter((f) => f.lines > LIMIT && !(f.file in STILL_TO_SPLIT)).map((f) => `${f.file}: ${f.lines}`),
+    ).toEqual([]);
+  });
+
+  it('a listed file never grows, and leaves the list once split', () => {
+    const byFile = new Map(files.map((f) => [f.file, f.lines]));
+    const wrong = Object.entries(STILL_TO_SPLIT).flatMap(([file, max]) => {
+      const n = byFile.get(file);
+      if (n === undefined) return [`${file}: gone, remove it from the list`];
+      if (n <= LIMIT) return [`${file}: ${n} lines now, remove it from the list`];
+      if (n > max) return [`${file}: ${n} lines, more than its ${max}`];
+      return [];
+    });
+    expect(wrong).toEqual([]);
+  });
+});
