@@ -4,12 +4,16 @@ import { MedicalListView, useMedicalListFilters } from '../components/MedicalLis
 import { resepColumns, resepExcel } from '../components/columns';
 
 const COLUMNS = resepColumns(false);
+const ALL_BRANCH_COLUMNS = resepColumns(true);
 
-/** /rekammedis/resep: the branch's resep entries across patients, filters, server pages, Excel. */
-export default function ResepListPage() {
+/**
+ * /rekammedis/resep: the branch's resep entries across patients, filters, server pages, Excel; with `backoffice`
+ * (/backoffice/rekammedis/resep) every branch's, for top-level users.
+ */
+export default function ResepListPage({ backoffice = false }: { backoffice?: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const f = useMedicalListFilters(false);
+  const f = useMedicalListFilters(backoffice);
   const query = useQuery({
     ...trpc.medicalLists.resep.queryOptions(f.input),
     placeholderData: keepPreviousData,
@@ -20,7 +24,7 @@ export default function ResepListPage() {
       kind="resep"
       f={f}
       query={query}
-      columns={COLUMNS}
+      columns={backoffice ? ALL_BRANCH_COLUMNS : COLUMNS}
       excel={resepExcel}
       rowKey={(r) => r.id}
       fetchPage={(page) => client.medicalLists.resep.query({ ...f.filters, page, limit: 500, export: 1 })}

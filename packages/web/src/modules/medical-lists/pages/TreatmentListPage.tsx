@@ -4,12 +4,16 @@ import { MedicalListView, useMedicalListFilters } from '../components/MedicalLis
 import { treatmentColumns, treatmentExcel } from '../components/columns';
 
 const COLUMNS = treatmentColumns(false);
+const ALL_BRANCH_COLUMNS = treatmentColumns(true);
 
-/** /rekammedis/treatment: the branch's treatment entries across patients, filters, server pages, Excel. */
-export default function TreatmentListPage() {
+/**
+ * /rekammedis/treatment: the branch's treatment entries across patients, filters, server pages, Excel; with `backoffice`
+ * (/backoffice/rekammedis/treatment) every branch's, for top-level users.
+ */
+export default function TreatmentListPage({ backoffice = false }: { backoffice?: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const f = useMedicalListFilters(false);
+  const f = useMedicalListFilters(backoffice);
   const query = useQuery({
     ...trpc.medicalLists.treatment.queryOptions(f.input),
     placeholderData: keepPreviousData,
@@ -20,7 +24,7 @@ export default function TreatmentListPage() {
       kind="treatment"
       f={f}
       query={query}
-      columns={COLUMNS}
+      columns={backoffice ? ALL_BRANCH_COLUMNS : COLUMNS}
       excel={treatmentExcel}
       rowKey={(r) => r.id}
       fetchPage={(page) => client.medicalLists.treatment.query({ ...f.filters, page, limit: 500, export: 1 })}
