@@ -5,7 +5,7 @@ import { formatDate, formatRupiah, type MemberDto } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { SearchInput } from '../../../components/ListFilters';
+import { ListFilterBar } from '../../../components/ListFilterBar';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
@@ -98,18 +98,16 @@ export default function MemberPage() {
         description="Pasien yang memiliki paket beserta paketnya."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          wrapperClassName="flex-1"
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
-          placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
-          aria-label="Cari member"
-          data-testid="member-search"
-        />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={(k) => {
+          setKeyword(k);
+          setPage(1);
+        }}
+        placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
+        label="Cari member"
+        testId="member-search"
+      >
         <Select
           value={active}
           onValueChange={(v) => {
@@ -125,7 +123,7 @@ export default function MemberPage() {
             <SelectItem value="1">Dengan paket aktif</SelectItem>
           </SelectContent>
         </Select>
-      </div>
+      </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="member-table">
         <DataTable

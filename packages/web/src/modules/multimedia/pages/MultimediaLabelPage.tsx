@@ -1,11 +1,12 @@
 import * as React from 'react';
+import { ListFilterBar } from '../../../components/ListFilterBar';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { canFeature, formatDateTime, type MultimediaLabelDto } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { ActiveStatusSelect, SearchInput } from '../../../components/ListFilters';
+import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
@@ -93,17 +94,15 @@ export default function MultimediaLabelPage() {
           </>
         }
       />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          wrapperClassName="flex-1"
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
-          placeholder="Cari label..."
-          aria-label="Cari label"
-        />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={(k) => {
+          setKeyword(k);
+          setPage(1);
+        }}
+        placeholder="Cari label..."
+        label="Cari label"
+      >
         <ActiveStatusSelect
           value={status}
           onValueChange={(v) => {
@@ -112,7 +111,7 @@ export default function MultimediaLabelPage() {
           }}
           triggerClassName="sm:w-44"
         />
-      </div>
+      </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={columns}

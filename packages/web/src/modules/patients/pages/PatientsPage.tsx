@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { ListFilterBar } from '../../../components/ListFilterBar';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { MessageCircle, UserPlus } from 'lucide-react';
@@ -7,7 +8,7 @@ import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
-import { ActiveStatusSelect, SearchInput } from '../../../components/ListFilters';
+import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -154,19 +155,16 @@ function PatientList({ canManage }: { canManage: boolean }) {
           </>
         }
       />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          wrapperClassName="flex-1"
-          type="search"
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
-          placeholder="Cari nama, NO RM., telepon atau NIK..."
-          aria-label="Cari pasien"
-          data-testid="patient-search"
-        />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={(k) => {
+          setKeyword(k);
+          setPage(1);
+        }}
+        placeholder="Cari nama, NO RM., telepon atau NIK..."
+        label="Cari pasien"
+        testId="patient-search"
+      >
         <ActiveStatusSelect
           value={status}
           onValueChange={(v) => {
@@ -175,7 +173,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
           }}
           triggerClassName="sm:w-44"
         />
-      </div>
+      </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="patient-table">
         <DataTable

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { ListFilterBar } from '../../../components/ListFilterBar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { KeyRound, UserPlus, UserRound } from 'lucide-react';
@@ -15,7 +16,7 @@ import { useSession } from '../../../app/auth';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
-import { ActiveStatusSelect, SearchInput } from '../../../components/ListFilters';
+import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
@@ -172,17 +173,15 @@ export default function UsersPage() {
           </>
         }
       />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          wrapperClassName="flex-1"
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
-          placeholder="Cari nama atau username..."
-          aria-label="Cari pengguna"
-        />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={(k) => {
+          setKeyword(k);
+          setPage(1);
+        }}
+        placeholder="Cari nama atau username..."
+        label="Cari pengguna"
+      >
         <Select
           value={role}
           onValueChange={(v) => {
@@ -210,7 +209,7 @@ export default function UsersPage() {
           }}
           triggerClassName="sm:w-40"
         />
-      </div>
+      </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={columns}
