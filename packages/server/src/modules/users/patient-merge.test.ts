@@ -16,6 +16,8 @@ let developer: TestUser;
 let manager: TestUser;
 let cashier: TestUser;
 let doctor: number;
+/** The visit's doctor: clinical entries are written by clinicians (issue 25). */
+let doctorUser: TestUser;
 let otherBranchPatient: number;
 let seq = 0;
 
@@ -35,7 +37,8 @@ beforeAll(async () => {
   developer = await t.makeUser('manager', { branchId: branch, toplevel: 'developer', privileges: everything() });
   manager = await t.makeUser('manager', { branchId: branch, privileges: everything() });
   cashier = await t.makeUser('admin', { branchId: branch, privileges: everything() });
-  doctor = (await t.makeUser('dokter', { branchId: branch, name: 'dr. Gabung' })).id;
+  doctorUser = await t.makeUser('dokter', { branchId: branch, name: 'dr. Gabung', privileges: everything() });
+  doctor = doctorUser.id;
   otherBranchPatient = await t.makePatient(other, { name: 'Ani Maharani' });
 });
 afterAll(async () => {
@@ -86,14 +89,16 @@ async function patientWithHistory(name: string) {
     }),
   );
   const visit = await ok(await t.api(m).post('/api/service/visit', { customer, doctor, kind: 'konsultasi' }));
-  await ok(await t.api(m).post(`/api/rekammedis/visit/${visit.id}/soap`, { subjective: 'Keluhan', vitals: {} }));
+  await ok(
+    await t.api(doctorUser).post(`/api/rekammedis/visit/${visit.id}/soap`, { subjective: 'Keluhan', vitals: {} }),
+  );
   const [item] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into item (profile_id, code, name, unit, selling_price)
         values (${branch}, ${`OBG${n}`}, 'Obat Gabung', 'tablet', 500000) returning id`,
   );
   await ok(
-    await t.api(m).post(`/api/rekammedis/visit/${visit.id}/resep`, {
+    await t.api(doctorUser).post(`/api/rekammedis/visit/${visit.id}/resep`, {
       items: [{ item: item.id, qty: 2, signa: '3 x 1 sesudah makan' }],
     }),
   );
@@ -107,6 +112,9 @@ async function patientWithHistory(name: string) {
     sql`insert into visit_multimedia (profile_id, visit_id, customer_id, photo, thumbnail, upload_at)
         values (${branch}, ${visit.id}, ${customer}, 'x.jpg', 'x-t.jpg', now()) returning id`,
   );
+  // A finished record with its sick letter (issue 25: issued once by the treating doctor).
+  await ok(await t.api(doctorUser).post(`/api/rekammedis/visit/${visit.id}/finish`, {}));
+  await ok(await t.api(doctorUser).post(`/api/rekammedis/visit/${visit.id}/surat-sakit`, { days: 1 }));
   return customer;
 }
 

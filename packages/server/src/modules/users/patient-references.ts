@@ -30,6 +30,9 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   // Staff: who requested, decided, made, changed or did something; doctors, nurses, cashiers, employees.
   'applog.decided_by',
   'applog.user_id',
+  'applog.subject_user_id',
+  'attendance_setting.updated_by',
+  'idempotency_request.user_id',
   'attendance_correction.requested_by',
   'attendance_correction.user_id',
   'attendance_leave.cancelled_by',
