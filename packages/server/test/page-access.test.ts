@@ -104,7 +104,8 @@ const CONDITIONAL: Record<string, Record<string, Access>> = {
   // 'Registrasi Visit' (a dialog on the queue and the history) is offered to manager and admin only.
   '/service/visit': VISIT_REGISTRATION,
   '/service/kunjungan': VISIT_REGISTRATION,
-  '/user/:id': { 'applog.list': MY_MENU_ACCESS },
+  // A patient's merge trace (issue 26 item 3) shows on the person's pages with PASIEN read.
+  '/user/:id': { 'applog.list': MY_MENU_ACCESS, 'users.patientMerges': access.feature('PASIEN', 'read') },
   // The reminder gateway's setting shows on the reminder page to managers and top-level users only.
   '/service/visitreminder': { 'reservations.gateway': REMINDER_GATEWAY_ACCESS },
   // A patient's packages and photos show on the person's page only with LAYANAN_PAKET / RM_FOTOPROGRES read.
@@ -112,6 +113,7 @@ const CONDITIONAL: Record<string, Record<string, Access>> = {
     'paket.memberships': access.feature('LAYANAN_PAKET', 'read'),
     'paket.membership': access.feature('LAYANAN_PAKET', 'read'),
     'multimedia.list': access.feature('RM_FOTOPROGRES', 'read'),
+    'users.patientMerges': access.feature('PASIEN', 'read'),
   },
   // 'Riwayat Akses' on the patient's record shows to managers (and top-level users) only.
   '/service/rekammedis': { 'medicalRecords.access': RM_ACCESS.accessLog },

@@ -7,6 +7,7 @@ import { useBranchToday } from '../../../lib/branch-today';
 import { ProfileCard } from '../../../components/ProfileCard';
 import { PhotoHistory } from '../../multimedia/components/PhotoHistory';
 import { PatientPackages } from '../components/MembershipCard';
+import { PatientMergeSection } from '../../patients/components/PatientMerge';
 
 /**
  * /customer/{id}: the person behind a search result (an employee from the attendance search, a patient from the
@@ -26,6 +27,7 @@ export default function CustomerPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <ProfileCard key={userId} userId={userId} />
+      {patient && person.data ? <PatientMergeSection patient={person.data} /> : null}
       {patient && canFeature(me, 'LAYANAN_PAKET', 'read') ? (
         <section className="grid gap-3">
           <div className="flex items-center justify-between">
