@@ -77,7 +77,7 @@ const e2eLane = {
   // workers; with 1 the lanes ran one file after another). Two files of one lane may overlap: they share its
   // database but no state.
   maxWorkers: 2,
-  // Tests marked concurrent (the access walk's roles) run two at a time.
+  // Tests marked concurrent run two at a time (none is today: the access walk's roles run one after another).
   maxConcurrency: 2,
   sequence: { groupOrder: 3 },
 };
