@@ -3,6 +3,8 @@ import {
   type ApprovalAction,
   type KasirSettingDto,
   type KasirSettingInput,
+  bpToPercent,
+  percentToBp,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { audit } from '../../../lib/audit.js';
@@ -20,10 +22,10 @@ export async function get(ctx: Ctx): Promise<KasirSettingDto> {
   const wanted = pending ? (pending.payload as LimitPayload).discount_limit_bp : null;
   return {
     is_pkp: s.is_pkp,
-    discount_limit_percent: s.discount_limit_bp / 100,
+    discount_limit_percent: bpToPercent(s.discount_limit_bp),
     pending_limit:
       pending && wanted !== null
-        ? { applog_id: pending.id, discount_limit_percent: wanted / 100, requested_by: pending.requested_by }
+        ? { applog_id: pending.id, discount_limit_percent: bpToPercent(wanted), requested_by: pending.requested_by }
         : null,
   };
 }
@@ -38,7 +40,7 @@ export async function update(
   input: KasirSettingInput,
 ): Promise<KasirSettingDto & { pending: boolean; message?: string }> {
   const c = requireUser(ctx);
-  const limitBp = Math.round(input.discount_limit_percent * 100);
+  const limitBp = percentToBp(input.discount_limit_percent);
   const pending = await inTransaction(c, async (tx) => {
     const before = await q.settingOf(tx.db, tx.branchId);
     if (before.is_pkp !== input.is_pkp) {
@@ -59,7 +61,7 @@ export async function update(
     }
     await storeRequest(tx, rule, {
       action: 'kasir.change_limit',
-      message: `Mengubah batas diskon kasir ${before.discount_limit_bp / 100}% -> ${limitBp / 100}%`,
+      message: `Mengubah batas diskon kasir ${bpToPercent(before.discount_limit_bp)}% -> ${bpToPercent(limitBp)}%`,
       entity: 'kasir_setting',
       entityId: tx.branchId,
       payload: { discount_limit_bp: limitBp } satisfies LimitPayload,
