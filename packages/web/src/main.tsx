@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './index.css';
-import { sessionQuery } from './app/auth';
+import { sessionQuery } from './lib/session';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { preloadRoute } from './app/routes';

@@ -5,7 +5,7 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { errorStatus } from '../lib/errors';
 import NoAccessPage from '../pages/NoAccessPage';
 import PlannedPage from '../pages/PlannedPage';
-import { useSession } from './auth';
+import { useSession } from '../lib/session';
 import { canEnter, hasPageAccess } from './guards';
 import type { AppRoute } from './route-types';
 

@@ -10,7 +10,7 @@ import {
   type RoleName,
   type UserDto,
 } from '@klinik/shared';
-import { useSession } from '../app/auth';
+import { useSession } from '../lib/session';
 import { errorItems, SESSION_KEY, useTRPC } from '../lib/trpc';
 import { cn } from '../lib/utils';
 import { Badge } from './ui/badge';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ChevronsLeft, ChevronsRight, Menu } from 'lucide-react';
 import { MSG, PRODUCT_NAME, showsMyMenu } from '@klinik/shared';
-import { useSession } from '../app/auth';
+import { useSession } from '../lib/session';
 import { Button } from '../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../components/ui/sheet';
 import { BranchSwitcher } from './BranchSwitcher';

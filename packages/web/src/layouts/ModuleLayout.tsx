@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link, Outlet } from 'react-router';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { PRODUCT_NAME, type SessionUserDto } from '@klinik/shared';
-import { useSession } from '../app/auth';
+import { useSession } from '../lib/session';
 import { Button } from '../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../components/ui/sheet';
 import { BrandMark } from './BrandMark';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { LogOut, UserRound } from 'lucide-react';
 import { ROLE_LABELS, roleNameOf, topLevelNameOf, TOPLEVEL_LABELS, type SessionUserDto } from '@klinik/shared';
-import { useSignOut } from '../app/auth';
+import { useSignOut } from '../lib/session';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { UserAvatar } from '../components/ui/avatar';
 import {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { todayIn, type SessionUserDto } from '@klinik/shared';
-import { useSessionQuery } from '../app/auth';
+import { useSessionQuery } from './session';
 
 /** The zone a branch without one set is in (the spec's default for new branches). */
 export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoaderCircle, LogIn } from 'lucide-react';
 import { PRODUCT_NAME, type ErrorItem, type LoginInput } from '@klinik/shared';
-import { safeNext, useSessionQuery, useSignIn } from '../app/auth';
+import { safeNext, useSessionQuery, useSignIn } from '../lib/session';
 import { BrandMark } from '../layouts/BrandMark';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';

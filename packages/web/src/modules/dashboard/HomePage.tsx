@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid } from 'lucide-react';
 import { LAUNCHER_DEFAULT_COUNT, MSG } from '@klinik/shared';
-import { useSession } from '../../app/auth';
+import { useSession } from '../../lib/session';
 import { launcherEntriesFor, launcherSearchable } from '../../components/launcher-entries';
 import { launcherView } from '../../components/launcher';
 import { Icon } from '../../components/icons';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { canFeature, type PeriodeDto } from '@klinik/shared';
-import { useSession } from '../../app/auth';
+import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useBranchToday } from '../../lib/branch-today';
 

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'react-router';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../../../components/ui/sheet';
-import { ApplogFilterBar, toApplogFilters, useDebouncedValue, type ApplogFilterState } from './ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { ApplogFilterBar, toApplogFilters, type ApplogFilterState } from './ApplogFilterBar';
 import { ApplogList } from './ApplogList';
 
 /** Activity drawer (spec 2.8: 700 wide): my requests and those waiting for my decision, with approve/reject. */

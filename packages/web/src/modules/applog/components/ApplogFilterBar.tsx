@@ -1,4 +1,3 @@
-import * as React from 'react';
 import { SearchInput } from '../../../components/ListFilters';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -25,16 +24,6 @@ export function toApplogFilters(s: ApplogFilterState): ApplogFilters {
     keyword: s.keyword.trim() || undefined,
     status: s.status === 'any' ? undefined : (Number(s.status) as 0 | 1 | -1),
   };
-}
-
-/** Debounces what the user types into the keyword before it becomes a query. */
-export function useDebouncedValue<T>(value: T, ms = 300): T {
-  const [v, setV] = React.useState(value);
-  React.useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export function ApplogFilterBar({

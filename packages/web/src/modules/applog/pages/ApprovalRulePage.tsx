@@ -9,7 +9,7 @@ import {
   type ErrorItem,
   type RoleName,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/EmptyState';

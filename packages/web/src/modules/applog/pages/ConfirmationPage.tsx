@@ -3,12 +3,8 @@ import { formatDateTime, type ApplogDto } from '@klinik/shared';
 import { useTRPCClient } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import {
-  ApplogFilterBar,
-  toApplogFilters,
-  useDebouncedValue,
-  type ApplogFilterState,
-} from '../components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { ApplogFilterBar, toApplogFilters, type ApplogFilterState } from '../components/ApplogFilterBar';
 import { ApplogList } from '../components/ApplogList';
 
 /** /confirmation: the activity list full width, with filters and an Excel export. */

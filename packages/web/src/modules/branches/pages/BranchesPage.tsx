@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Building2, ImageUp, Mail, MapPin, Pencil, Phone, Plus } from 'lucide-react';
 import { canFeature, isTopLevel, TIME_ZONE_LABELS, type BranchDto, type BranchTimeZone } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, SESSION_KEY, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { EmptyState } from '../../../components/EmptyState';
 import { ImageCropper } from '../../../components/ImageCropper';

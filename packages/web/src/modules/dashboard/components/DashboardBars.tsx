@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber, formatRupiah, type DashboardChartDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { canOpenPath } from '../../../app/guards';
 import { compactRupiah } from './compact';
 

@@ -8,7 +8,7 @@ import {
   type DashboardChartDto,
   type DashboardFigureDto,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { canOpenPath } from '../../../app/guards';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';

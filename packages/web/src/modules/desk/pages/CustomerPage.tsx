@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { canFeature } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { ProfileCard } from '../../../components/ProfileCard';
-import { PhotoHistory } from '../../multimedia/components/PhotoHistory';
+import { PhotoHistory } from '../../multimedia';
 import { PatientPackages } from '../components/MembershipCard';
-import { PatientMergeSection } from '../../patients/components/PatientMerge';
+import { PatientMergeSection } from '../../patients';
 
 /**
  * /customer/{id}: the person behind a search result (an employee from the attendance search, a patient from the

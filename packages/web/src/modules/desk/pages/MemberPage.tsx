@@ -12,7 +12,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 const RUPIAH_FMT = '#,##0.00';
 const EXPORT_PAGE = 500;

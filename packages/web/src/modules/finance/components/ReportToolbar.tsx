@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Printer } from 'lucide-react';
 import { formatDate, isTopLevel, isValidDate } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { ExportExcelButton } from '../../../components/PageHeader';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isTopLevel } from '@klinik/shared';
-import { sessionQuery } from '../../../app/auth';
+import { sessionQuery } from '../../../lib/session';
 import { branchToday } from '../../../lib/branch-today';
 import { appTrpcOptions } from '../../../lib/trpc';
 import { defaultRange } from '../lib';

@@ -12,7 +12,7 @@ import {
   type Resource,
   type z,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { api, errorItems } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../../components/DataTable';

@@ -12,7 +12,7 @@ import { exportToExcel, type ExcelColumn } from '../../../components/export-exce
 import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** What a list page sends: the filters (and the page) of GET /api/rekammedis/daftar/{kind}. */
 export interface ListInput {

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { FileText, Printer } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, allows, RM_ACCESS, rmRead, SICK_LETTER_MAX_START_DAYS } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { DateInput } from '../../../components/ui/date-input';

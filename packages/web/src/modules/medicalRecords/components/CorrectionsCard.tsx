@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RM_KIND_LABEL, RM_VERSION_ACTION_LABEL } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { branchTimeZone } from '../../../lib/branch-today';

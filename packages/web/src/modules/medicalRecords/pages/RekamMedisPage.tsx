@@ -14,7 +14,7 @@ import {
   type VisitKind,
   type VisitStatus,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { branchTimeZone } from '../../../lib/branch-today';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';

@@ -16,11 +16,11 @@ import {
   type VisitKind,
   type VisitStatus,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { branchTimeZone } from '../../../lib/branch-today';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
-import { PrintMenu } from '../../medical-lists/components/PrintMenu';
+import { PrintMenu } from '../../medical-lists';
 import { Badge } from '../../../components/ui/badge';
 import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canFeature, formatDate, isTopLevel, type VisitMultimediaDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { EmptyState } from '../../../components/EmptyState';
 import { Input } from '../../../components/ui/input';

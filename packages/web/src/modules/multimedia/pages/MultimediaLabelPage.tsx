@@ -3,7 +3,7 @@ import { ListFilterBar } from '../../../components/ListFilterBar';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { canFeature, formatDateTime, type MultimediaLabelDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ActiveStatusSelect } from '../../../components/ListFilters';
@@ -14,7 +14,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { LabelDialog } from '../components/LabelDialog';
 
 const statusText = (s: number) => (s === 1 ? 'Aktif' : 'Tidak Aktif');

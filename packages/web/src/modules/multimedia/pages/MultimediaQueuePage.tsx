@@ -13,7 +13,7 @@ import {
   type VisitMultimediaDto,
   type VisitStatus,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useVisitEvents, VISIT_POLL_MS } from '../../../lib/visit-events';
 import { EmptyState } from '../../../components/EmptyState';

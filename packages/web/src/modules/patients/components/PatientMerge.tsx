@@ -12,7 +12,7 @@ import {
   type PatientMergeInput,
   type UserDto,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { formatDateTime } from '../../../lib/format';
 import { PatientPicker, type PatientRef } from '../../../components/PatientPicker';

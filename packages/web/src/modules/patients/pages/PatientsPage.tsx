@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Navigate, useNavigate } from 'react-router';
 import { MessageCircle, UserPlus } from 'lucide-react';
 import { canFeature, MSG, waLink, type UserDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
@@ -16,7 +16,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { NewPatientDialog } from '../components/NewPatientDialog';
 import { ageLabel, genderLabel, PATIENT_EXPORT_COLUMNS, PATIENT_STATUS_LABELS, patientListFilters } from '../lib';
 

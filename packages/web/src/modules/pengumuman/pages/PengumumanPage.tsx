@@ -2,7 +2,7 @@ import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { formatDateTime, showsMyMenu, type PengumumanDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PosterDialog } from '../components/PosterDialog';
 
 const COLUMNS: Column<PengumumanDto>[] = [

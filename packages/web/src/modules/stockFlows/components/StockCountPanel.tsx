@@ -12,7 +12,7 @@ import {
   type AdjustmentInput,
   type ErrorItem,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
 import { DataTable, type Column } from '../../../components/DataTable';

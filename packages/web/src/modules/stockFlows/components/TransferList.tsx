@@ -9,7 +9,7 @@ import { ExportExcelButton } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { Badge } from '../../../components/ui/badge';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 const STATUS_OPTIONS: [string, string][] = [
   ['all', 'Semua status'],

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Navigate } from 'react-router';
 import { canFeature, type TransferDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { PageHeader } from '../../../components/PageHeader';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { DispenseDialog } from '../components/DispenseDialog';
 
 const STATUS: [string, string][] = [

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 const KINDS: [string, string][] = [
   ['all', 'Penjualan dan resep'],

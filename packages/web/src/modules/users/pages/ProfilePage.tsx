@@ -2,11 +2,11 @@ import * as React from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { showsMyMenu } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { ProfileCard } from '../../../components/ProfileCard';
 import { useTRPC } from '../../../lib/trpc';
-import { ApplogList } from '../../applog/components/ApplogList';
-import { PatientMergeSection } from '../../patients/components/PatientMerge';
+import { ApplogList } from '../../applog';
+import { PatientMergeSection } from '../../patients';
 
 /**
  * /user/:id: the profile card; on one's own profile also 'Aktivitas Saya' (launcher 'My Activity'); on a patient's

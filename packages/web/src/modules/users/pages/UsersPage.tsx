@@ -12,7 +12,7 @@ import {
   type UserAdminListQuery,
   type UserDto,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
@@ -26,7 +26,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
 import { PrivilegesDialog } from '../components/PrivilegesDialog';
 import { statusLabel } from '../../../lib/status';

@@ -14,7 +14,7 @@ import {
   type VisitDto,
   type VisitStatus,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { branchTimeZone, useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';

@@ -16,7 +16,7 @@ import {
   type VisitInputParsed,
   type VisitKind,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { newIdempotencyKey } from '../../../lib/api';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';

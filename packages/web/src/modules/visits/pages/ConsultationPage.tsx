@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/PageHeader';
-import { CorrectionsCard } from '../../medicalRecords/components/CorrectionsCard';
+import { CorrectionsCard } from '../../medicalRecords';
 import { QueueBoard } from '../components/QueueBoard';
 
 /**

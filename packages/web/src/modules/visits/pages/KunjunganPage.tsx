@@ -22,7 +22,7 @@ import { exportToExcel } from '../../../components/export-excel';
 import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
-import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { VisitStatusBadge } from '../components/QueueBoard';
 import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
