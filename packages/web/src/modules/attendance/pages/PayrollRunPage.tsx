@@ -26,6 +26,7 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { schemaResolver, type FormValues } from '../components/SchemaForm';
 import { PayslipButtons } from '../components/PayslipButtons';
+import { RunDifferences } from '../components/RunDifferences';
 
 const rp = (v: number) => formatRupiah(v);
 const statusVariant = (s: number) => (s === 1 ? 'success' : s === 2 ? 'secondary' : 'warning');
@@ -166,32 +167,6 @@ export default function PayrollRunPage() {
           },
         ]
       : []),
-  ];
-
-  type Diff = NonNullable<typeof run.data>['differences'][number];
-  const diffMoney = (key: 'earnings' | 'bruto' | 'pph21' | 'net', header: string): Column<Diff> => ({
-    key,
-    header,
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (d) => (
-      <div>
-        <div className={d.diff[key] === 0 ? 'text-muted-foreground' : 'font-medium'}>
-          {d.diff[key] > 0 ? '+' : ''}
-          {rp(d.diff[key])}
-        </div>
-        <div className="text-xs text-muted-foreground">
-          {d.before ? rp(d.before[key]) : '-'} &rarr; {d.after ? rp(d.after[key]) : '-'}
-        </div>
-      </div>
-    ),
-  });
-  const diffColumns: Column<Diff>[] = [
-    { key: 'name', header: 'Pegawai' },
-    diffMoney('earnings', 'Pendapatan'),
-    diffMoney('bruto', 'Bruto'),
-    diffMoney('pph21', 'PPh 21'),
-    diffMoney('net', 'Diterima'),
   ];
 
   const exportRun = async () => {
@@ -402,19 +377,7 @@ export default function PayrollRunPage() {
                 Proses gaji ini sudah dikoreksi oleh {r.superseded_label}; tetap terkunci beserta jurnalnya.
               </p>
             ) : null}
-            {r?.is_correction ? (
-              <div className="grid gap-2" data-testid="run-differences">
-                <div className="text-sm font-medium">
-                  Selisih terhadap {r.corrects_label} (yang diposting saat koreksi disetujui)
-                </div>
-                <DataTable
-                  columns={diffColumns}
-                  rows={r.differences}
-                  rowKey={(d) => d.employee}
-                  emptyText="Tidak ada selisih."
-                />
-              </div>
-            ) : null}
+            {r?.is_correction ? <RunDifferences correctsLabel={r.corrects_label} rows={r.differences} /> : null}
             <DataTable
               columns={lineColumns}
               rows={r?.lines}

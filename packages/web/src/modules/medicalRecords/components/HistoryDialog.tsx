@@ -7,7 +7,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { VersionContent, VersionMeta } from './EntryView';
-import { historyOf } from './RecordForms';
+import { historyOf } from './record-forms/entry-api';
 
 /** Every version of an entry side by side, oldest first: the original stays readable next to each correction. */
 export function HistoryDialog({

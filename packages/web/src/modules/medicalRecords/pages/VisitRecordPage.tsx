@@ -31,15 +31,13 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { EntryCard } from '../components/EntryView';
 import { HistoryDialog } from '../components/HistoryDialog';
-import {
-  AlergiDialog,
-  ItemDialog,
-  LabDialog,
-  ResepDialog,
-  SoapDialog,
-  TreatmentDialog,
-  VoidDialog,
-} from '../components/RecordForms';
+import { AlergiDialog } from '../components/record-forms/AlergiDialog';
+import { ItemDialog } from '../components/record-forms/ItemDialog';
+import { LabDialog } from '../components/record-forms/LabDialog';
+import { ResepDialog } from '../components/record-forms/ResepDialog';
+import { SoapDialog } from '../components/record-forms/SoapDialog';
+import { TreatmentDialog } from '../components/record-forms/TreatmentDialog';
+import { VoidDialog } from '../components/record-forms/VoidDialog';
 
 type Editing = { kind: RmKind; entry: RmEntryDto | null } | null;
 
