@@ -12,6 +12,7 @@ import {
   type TreatmentListRow,
 } from '@klinik/shared';
 import type { Column } from '../../../components/DataTable';
+import { patientColumn } from '../../../components/patient-column';
 import type { ExcelColumn } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 
@@ -20,17 +21,7 @@ function base<T extends MedicalListBase>(backoffice: boolean): { first: Column<T
   return {
     first: [
       { key: 'date', header: 'Tanggal', kind: 'date', cell: (r) => formatDate(r.visit_date) },
-      {
-        key: 'customer',
-        header: 'Pasien',
-        primary: true,
-        cell: (r) => (
-          <div className="flex flex-col">
-            <span>{r.customer.name}</span>
-            <span className="text-xs text-muted-foreground">NO RM. {r.customer.username}</span>
-          </div>
-        ),
-      },
+      patientColumn((r) => r.customer),
     ],
     last: [
       { key: 'doctor', header: 'Dokter', priority: 2, cell: (r) => r.doctor.name },

@@ -20,6 +20,7 @@ import { branchTimeZone, useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { Badge } from '../../../components/ui/badge';
 import { PayStatusBadge } from '../../../components/PayStatusBadge';
+import { patientColumn } from '../../../components/patient-column';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -110,18 +111,7 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
       header: 'No.',
       cell: (v) => <span className="text-lg font-semibold tabular-nums">{v.queue_number}</span>,
     },
-    {
-      key: 'customer',
-      header: 'Pasien',
-      cell: (v) => (
-        <div className="flex flex-col">
-          <span className="font-medium">{v.customer.name}</span>
-          <span className="text-xs text-muted-foreground">
-            NO RM. {v.customer.username} · {v.code}
-          </span>
-        </div>
-      ),
-    },
+    patientColumn((v) => v.customer, { primary: false, detail: (v) => v.code }),
     { key: 'doctor', header: 'Dokter', cell: (v) => v.doctor.name },
     {
       key: 'kind',

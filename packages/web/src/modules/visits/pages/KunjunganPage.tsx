@@ -25,6 +25,7 @@ import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { VisitStatusBadge } from '../components/QueueBoard';
 import { PayStatusBadge } from '../../../components/PayStatusBadge';
+import { patientColumn } from '../../../components/patient-column';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
 
@@ -32,17 +33,7 @@ const COLUMNS: Column<VisitDto>[] = [
   { key: 'date', header: 'Tanggal', cell: (v) => formatDate(v.visit_date), className: 'whitespace-nowrap' },
   { key: 'code', header: 'Kode', cell: (v) => v.code, className: 'whitespace-nowrap' },
   { key: 'queue', header: 'No.', cell: (v) => v.queue_number },
-  {
-    key: 'customer',
-    header: 'Pasien',
-    primary: true,
-    cell: (v) => (
-      <div className="flex flex-col">
-        <span>{v.customer.name}</span>
-        <span className="text-xs text-muted-foreground">NO RM. {v.customer.username}</span>
-      </div>
-    ),
-  },
+  patientColumn((v) => v.customer),
   { key: 'doctor', header: 'Dokter', cell: (v) => v.doctor.name },
   { key: 'kind', header: 'Jenis', cell: (v) => VISIT_KIND_LABEL[v.kind] },
   { key: 'complaint', header: 'Keluhan', cell: (v) => v.complaint ?? '' },
