@@ -85,6 +85,11 @@ export function bpToPercent(bp: number): number {
   return bp / 100;
 }
 
+/** A non-negative sen amount as whole rupiah and the sen left over (terbilang reads them apart): 150050 -> 1500, 50. */
+export function splitSen(sen: Sen | number): { whole: number; frac: number } {
+  return { whole: Math.floor(sen / 100), frac: sen % 100 };
+}
+
 /** Sum of sen amounts (integers, so exact). */
 export function sumSen(values: Iterable<Sen | number>): Sen {
   let total = 0;

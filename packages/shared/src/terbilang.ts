@@ -1,3 +1,5 @@
+import { splitSen, toSen } from './money.js';
+
 const ONES = ['', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'delapan', 'sembilan', 'sepuluh', 'sebelas'];
 const SCALES: [number, string][] = [
   [1e12, 'triliun'],
@@ -7,6 +9,7 @@ const SCALES: [number, string][] = [
 
 function below1000(n: number): string {
   const parts: string[] = [];
+  // eslint-disable-next-line no-restricted-syntax -- the hundreds of a number said in words (n < 1000), not money
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
   if (hundreds === 1) parts.push('seratus');
@@ -48,9 +51,7 @@ function wholeWords(n: number): string {
  * Sen, when present, are read after the rupiah: "... rupiah lima puluh sen".
  */
 export function terbilang(rupiah: number): string {
-  const sen = Math.round(Math.abs(rupiah) * 100);
-  const whole = Math.floor(sen / 100);
-  const frac = sen % 100;
+  const { whole, frac } = splitSen(toSen(Math.abs(rupiah)));
   let out = wholeWords(whole) + ' rupiah';
   if (frac > 0) out += ' ' + wholeWords(frac) + ' sen';
   return (rupiah < 0 ? 'minus ' : '') + out;

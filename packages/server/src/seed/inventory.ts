@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, todayIn } from '@klinik/shared';
+import { addDays, todayIn, toSen } from '@klinik/shared';
 import { queryRows, type Db } from '../db/client.js';
 import { item, itemCategory, profile, vendor, warehouse } from '../db/schema/index.js';
 import { branchClock } from '../http/clock.js';
@@ -125,7 +125,7 @@ export async function seedInventory(tx: Db, branchIds: number[], now: Date = new
         name,
         unit,
         category_id: C(category),
-        selling_price: price * 100,
+        selling_price: toSen(price),
         purchase_unit: purchaseUnit,
         conversion,
         min_stock: min,

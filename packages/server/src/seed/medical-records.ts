@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, todayIn } from '@klinik/shared';
+import { addDays, todayIn, toSen } from '@klinik/shared';
 import { queryRows, type Db } from '../db/client.js';
 import { formLab, item, itemCategory, perawatan, profile, users } from '../db/schema/index.js';
 import { formatDocNumber, nextNumber } from '../lib/numbering.js';
@@ -274,7 +274,7 @@ export async function seedMedicalRecords(
         unit,
         generic_name: generic,
         category_id: obat,
-        selling_price: price * 100,
+        selling_price: toSen(price),
       })),
     )
     .onConflictDoNothing();
@@ -524,7 +524,7 @@ export async function seedMedicalRecords(
         items.push({
           kind: 'resep',
           prescription: rx.key,
-          content: { item_id: medicine.get(code), qty: m[5], signa: m[4], price: m[3] * 100 },
+          content: { item_id: medicine.get(code), qty: m[5], signa: m[4], price: toSen(m[3]) },
         });
       }
     }

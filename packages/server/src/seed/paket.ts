@@ -1,3 +1,4 @@
+import { toSen } from '@klinik/shared';
 import type { Db } from '../db/client.js';
 import { formLab, item, paket, paketHistory, paketHistoryItem, paketType, perawatan } from '../db/schema/index.js';
 
@@ -37,8 +38,8 @@ export async function seedPaket(tx: Db, branchIds: number[]): Promise<{ packages
           profile_id: profileId,
           code,
           name,
-          price: price * 100,
-          doctor_share: share * 100,
+          price: toSen(price),
+          doctor_share: toSen(share),
         })),
       )
       .returning({ id: perawatan.id, code: perawatan.code });
@@ -50,13 +51,13 @@ export async function seedPaket(tx: Db, branchIds: number[]): Promise<{ packages
           code,
           name,
           unit,
-          selling_price: price * 100,
+          selling_price: toSen(price),
         })),
       )
       .returning({ id: item.id, code: item.code });
     const lb = await tx
       .insert(formLab)
-      .values(LABS.map(([code, name, price]) => ({ profile_id: profileId, code, name, price: price * 100 })))
+      .values(LABS.map(([code, name, price]) => ({ profile_id: profileId, code, name, price: toSen(price) })))
       .returning({ id: formLab.id, code: formLab.code });
     const types = await tx
       .insert(paketType)
@@ -151,12 +152,12 @@ export async function seedPaket(tx: Db, branchIds: number[]): Promise<{ packages
           name: d.name,
           paket_type_id: d.type,
           active_at: '2024-01-01',
-          price: d.price * 100,
+          price: toSen(d.price),
           description: d.description,
           status: 1,
           installment_schema: d.schema,
-          dp_amount: d.dp * 100,
-          cicilan_amount: d.cicilan * 100,
+          dp_amount: toSen(d.dp),
+          cicilan_amount: toSen(d.cicilan),
           cicilan_attempt: d.attempt,
         })
         .returning();

@@ -1,4 +1,4 @@
-import { z, rupiah } from './common.js';
+import { z, percent, rupiah } from './common.js';
 import { PTKP_STATUSES } from '../payroll/rules.js';
 import { EMPLOYMENT_TYPES } from '../payroll/year.js';
 
@@ -462,12 +462,7 @@ export const componentInput = z
     }),
     amount: rupiah.default(0),
     /** Percent of the base salary for percent_base (e.g. 5 = 5%). */
-    rate: z
-      .number({ error: 'Persen harus berupa angka' })
-      .min(0, 'Persen tidak boleh negatif')
-      .max(100, 'Persen maksimal 100')
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Persen maksimal dua angka desimal')
-      .default(0),
+    rate: percent().default(0),
     taxable: z.boolean({ error: 'Kena pajak harus ya atau tidak' }).default(true),
     bpjs_base: z.boolean({ error: 'Dasar BPJS harus ya atau tidak' }).default(false),
     status: status01,

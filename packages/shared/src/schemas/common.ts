@@ -153,6 +153,14 @@ export const rupiah = z
   .max(MAX_RUPIAH, 'Jumlah terlalu besar')
   .refine(hasAtMostTwoDecimals, 'Maksimal dua angka desimal');
 
+/** A percentage as people type it (5 = 5%, 12.5): 0 to 100 with at most two decimals, stored as basis points. */
+export const percent = () =>
+  z
+    .number({ error: 'Persen harus berupa angka' })
+    .min(0, 'Persen tidak boleh negatif')
+    .max(100, 'Persen maksimal 100')
+    .refine(hasAtMostTwoDecimals, 'Persen maksimal dua angka desimal');
+
 export const PAGE_SIZES = [8, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 

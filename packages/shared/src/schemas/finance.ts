@@ -1,5 +1,5 @@
 import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery, idOf } from './common.js';
-import { hasAtMostTwoDecimals, MAX_RUPIAH, MAX_SEN, typedSen } from '../money.js';
+import { fromSen, hasAtMostTwoDecimals, MAX_RUPIAH, MAX_SEN, typedSen } from '../money.js';
 import { formatDate, isValidDate } from '../dates.js';
 import {
   journalTotalsProblem,
@@ -248,8 +248,8 @@ export const jurnalFormInput = z
       .map((l) => ({
         akun: l.akun.trim(),
         description: l.description.trim() || undefined,
-        debit: typedSen(l.debit) / 100,
-        credit: typedSen(l.credit) / 100,
+        debit: fromSen(typedSen(l.debit)),
+        credit: fromSen(typedSen(l.credit)),
       })),
   }));
 export type JurnalFormValues = z.input<typeof jurnalFormInput>;
@@ -289,7 +289,7 @@ export const periodeFormInput = z
     start_date: v.start_date,
     saldo_awal: JSON.stringify(
       v.saldo_awal
-        .map((l) => ({ akun: l.akun.trim(), debit: typedSen(l.debit) / 100, credit: typedSen(l.credit) / 100 }))
+        .map((l) => ({ akun: l.akun.trim(), debit: fromSen(typedSen(l.debit)), credit: fromSen(typedSen(l.credit)) }))
         .filter((l) => l.akun && (l.debit || l.credit)),
     ),
   }));

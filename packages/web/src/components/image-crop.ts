@@ -92,6 +92,7 @@ export async function cropToBlob(
     out.toBlob(
       (b) => (b ? resolve(b) : reject(new Error('Gagal memproses gambar'))),
       type,
+      // eslint-disable-next-line no-restricted-syntax -- the quality setting in percent (1 to 100) to the canvas's 0 to 1: not money
       Math.min(100, Math.max(1, quality)) / 100,
     );
   });

@@ -8,6 +8,7 @@ import {
   pph21Annual,
   pph21BukanPegawai,
   pph21Ter,
+  percentToBp,
   settingsAt,
   taxRulesFor,
   toSen,
@@ -27,6 +28,7 @@ import { audit } from '../../lib/audit.js';
 import { ACCOUNT, postJournal, type PostingLine } from '../finance/index.js';
 import { requireSecondPerson, secondPersonRefusal } from '../applog/index.js';
 import * as q from './queries/index.js';
+import { componentDto, lineDto, type LineDetail } from './payroll-dto.js';
 import { daily } from './service.js';
 import { addDaysTo } from './timeclock.js';
 
@@ -39,21 +41,6 @@ import { addDaysTo } from './timeclock.js';
 // ---------------------------------------------------------------------------------------------------------------
 // Components and groups
 // ---------------------------------------------------------------------------------------------------------------
-
-function componentDto(r: q.ComponentRow) {
-  return {
-    id: r.id,
-    profile_id: r.profile_id,
-    name: r.name,
-    kind: r.kind,
-    method: r.method,
-    amount: fromSen(r.amount),
-    rate: r.rate_bp / 100,
-    taxable: r.taxable,
-    bpjs_base: r.bpjs_base,
-    status: r.status,
-  };
-}
 
 export async function listComponents(ctx: Ctx) {
   requireUser(ctx);
@@ -73,7 +60,7 @@ export async function saveComponent(ctx: Ctx, id: number | null, input: Componen
       kind: input.kind,
       method: input.method,
       amount: toSen(input.amount),
-      rate_bp: Math.round(input.rate * 100),
+      rate_bp: percentToBp(input.rate),
       taxable: input.taxable,
       bpjs_base: input.bpjs_base,
       status: input.status,
@@ -143,15 +130,6 @@ export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) 
 // ---------------------------------------------------------------------------------------------------------------
 // Runs
 // ---------------------------------------------------------------------------------------------------------------
-
-interface LineDetail {
-  components: { name: string; kind: string; amount: number; taxable: boolean }[];
-  days_present: number;
-  late_minutes: number;
-  missing_checkout: number;
-  last_period: boolean;
-  annual: ReturnType<typeof pph21Annual> | null;
-}
 
 async function settingRows(ctx: Ctx): Promise<DatedSetting[]> {
   const rows = await q.payrollSettings(ctx.db);
@@ -443,51 +421,6 @@ async function computeLines(ctx: Ctx, group: q.GroupRow, period: string) {
     };
   });
   return { range, lines };
-}
-
-function lineDto(l: q.RunLineRow & { name: string; username: string }) {
-  const d = JSON.parse(l.detail) as LineDetail;
-  const r = (v: number) => fromSen(v);
-  return {
-    employee: l.user_id,
-    name: l.name,
-    username: l.username,
-    employment: l.employment,
-    ptkp: l.ptkp,
-    base_salary: r(l.base_salary),
-    earnings: r(l.earnings),
-    deductions: r(l.deductions),
-    bruto: r(l.bruto),
-    bpjs: {
-      jkn_employer: r(l.jkn_employer),
-      jkn_employee: r(l.jkn_employee),
-      jht_employer: r(l.jht_employer),
-      jht_employee: r(l.jht_employee),
-      jp_employer: r(l.jp_employer),
-      jp_employee: r(l.jp_employee),
-      jkk: r(l.jkk),
-      jkm: r(l.jkm),
-    },
-    pph21: r(l.pph21),
-    pph21_method: l.pph21_method,
-    pph21_rate: l.pph21_rate_bp / 100,
-    net: r(l.net),
-    days_present: d.days_present,
-    late_minutes: d.late_minutes,
-    missing_checkout: d.missing_checkout,
-    components: d.components.map((c) => ({ ...c, amount: r(c.amount) })),
-    annual: d.annual && {
-      bruto_setahun: r(d.annual.brutoSetahun),
-      biaya_jabatan: r(d.annual.biayaJabatan),
-      iuran_pensiun: r(d.annual.iuranPensiun),
-      neto: r(d.annual.neto),
-      ptkp: r(d.annual.ptkp),
-      pkp: r(d.annual.pkp),
-      pph_setahun: r(d.annual.pphSetahun),
-      dipotong: r(d.annual.dipotong),
-      pph21: r(d.annual.pph21),
-    },
-  };
 }
 
 export async function getRun(ctx: Ctx, id: number) {

@@ -1,4 +1,5 @@
 import {
+  bpToPercent,
   fromSen,
   pph21Year,
   taxRulesFor,
@@ -9,9 +10,6 @@ import {
 } from '@klinik/shared';
 import type { Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
-
-/** Basis points to a percent number (150 -> 1.5). */
-const pct = (bp: number) => bp / 100;
 
 /**
  * The PPh 21 simulator: one employee's months of one tax year through the same engine as the payroll run
@@ -46,7 +44,7 @@ export function simulatePph21(_ctx: Ctx, input: Pph21SimInput): Pph21SimResult {
       month: m.month,
       bruto: fromSen(m.bruto),
       category: m.category,
-      rate: pct(m.rateBp),
+      rate: bpToPercent(m.rateBp),
       pph21: fromSen(m.pph21),
     })),
     last: last && {

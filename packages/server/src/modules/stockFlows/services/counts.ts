@@ -9,6 +9,8 @@
 import {
   asSen,
   COUNT_STATUS_LABELS,
+  formatRupiah,
+  fromSen,
   type AdjustmentDto,
   type AdjustmentInput,
   type AdjustmentListQuery,
@@ -193,7 +195,7 @@ export async function adjust(
     if (pending) {
       const req = await storeRequest(tx, rule, {
         action: 'inventory.adjustment',
-        message: `Stok opname ${code}: selisih kurang Rp${(loss / 100).toLocaleString('id-ID')}, lebih Rp${(gain / 100).toLocaleString('id-ID')}`,
+        message: `Stok opname ${code}: selisih kurang ${formatRupiah(fromSen(loss))}, lebih ${formatRupiah(fromSen(gain))}`,
         note: input.reason,
         entity: 'stock_count',
         entityId: id,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StatementSection } from '@klinik/shared';
+import { fromSen, toSen, type StatementSection } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { exportToExcel } from '../../../components/export-excel';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -33,7 +33,7 @@ export default function NeracaPage() {
       if (total)
         rows.push({
           label: `Total ${s.title}`,
-          amount: s === bs.equity ? (Math.round(s.total * 100) + Math.round(bs.current_earnings * 100)) / 100 : s.total,
+          amount: s === bs.equity ? fromSen(toSen(s.total) + toSen(bs.current_earnings)) : s.total,
         });
     };
     section(bs.assets, false);
