@@ -4,7 +4,7 @@ import type { Column } from './DataTable';
 /** A patient as the lists name one: the name and the medical record number (NO RM., the patient's username). */
 export interface PatientRef {
   name: string;
-  username: string;
+  username: string | null;
 }
 
 /**
