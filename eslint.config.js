@@ -150,6 +150,25 @@ export default tseslint.config(
       ],
     },
   })),
+  // Money is integer sen (issue 27 item 4): no hand-made `* 100` or `/ 100` outside the shared money module, whose
+  // toSen / fromSen / percentToBp / bpToPercent / percentOf / splitSen say what is converted. Where 100 is not money
+  // (a percentage of a progress bar, the hundreds of a number in words), disable the line and say why. Tests are left
+  // out: they state the expected figures on their own, not through the module they check.
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/shared/src/money.ts', '**/*.test.{ts,tsx}', 'packages/*/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator=/^[*\\/]$/][right.type='Literal'][right.value=100], BinaryExpression[operator='*'][left.type='Literal'][left.value=100], AssignmentExpression[operator=/^[*\\/]=$/][right.type='Literal'][right.value=100]",
+          message:
+            'No hand-made * 100 or / 100: use toSen / fromSen / percentToBp / bpToPercent / percentOf from the shared money module.',
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
