@@ -36,7 +36,6 @@ const STILL_TO_SPLIT: Record<string, number> = {
   'packages/shared/src/schemas/medical-records.ts': 548,
   'packages/server/src/modules/finance/finance.test.ts': 540,
   'packages/server/src/modules/paket/paket.test.ts': 520,
-  'packages/server/src/http/endpoint.ts': 518,
   'packages/server/src/modules/reservations/reservations.test.ts': 509,
   'packages/shared/src/schemas/attendance.ts': 508,
   'packages/web/src/modules/inventory/pages/PurchasePage.tsx': 507,
