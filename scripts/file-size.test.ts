@@ -16,13 +16,10 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js|jsx)$/;
 const STILL_TO_SPLIT: Record<string, number> = {
   'packages/web/src/modules/kasir/pages/KasirPage.tsx': 1319,
   'packages/server/test/bank.ts': 1238,
-  'packages/server/src/modules/medicalRecords/service.ts': 1013,
   'packages/web/src/modules/medicalRecords/components/RecordForms.tsx': 971,
   'packages/server/src/modules/kasir/kasir.test.ts': 859,
-  'packages/server/src/modules/medicalRecords/queries.ts': 856,
   'packages/server/src/modules/kasir/queries.ts': 831,
   'packages/server/src/modules/finance/queries.ts': 747,
-  'packages/server/src/modules/users/service.ts': 745,
   'packages/server/src/modules/attendance/payroll.ts': 737,
   'packages/server/src/modules/inventory/queries.ts': 732,
   'packages/server/src/modules/stockFlows/queries.ts': 721,

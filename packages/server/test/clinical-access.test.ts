@@ -9,7 +9,9 @@ import {
   readAccessOf,
   rmRead,
   rmWrite,
+  RM_ACCESS,
   ROLE_IDS,
+  TOPLEVEL_IDS,
   STAFF_ROLE_NAMES,
   type Access,
   type AccessSubject,
@@ -272,7 +274,7 @@ describe('every read of clinical data leaves exactly one read-trail row', () => 
 });
 
 describe('clinical authorship: refused writes write nothing', () => {
-  it('pharmacist, superadmin, front desk and store room write no clinical entry, even with the right granted', async () => {
+  it('pharmacist, superadmin, front desk, store room, owner and developer write no clinical entry, even with the right granted', async () => {
     const tables = sql`select (select count(*) from rm_entry)::int as e, (select count(*) from rm_entry_version)::int as v,
       (select count(*) from rm_prescription)::int as p, (select count(*) from audit_log)::int as a,
       (select count(*) from rm_sick_letter)::int as l`;
@@ -282,7 +284,17 @@ describe('clinical authorship: refused writes write nothing', () => {
       password: null,
       privileges: CLINICAL_RESOURCES.map((r) => ({ fiturcode: r, iscanread: true, iscanmanage: true })),
     });
-    const writers = [...['apoteker', 'superadmin', 'admin', 'inventory', 'manager'].map((r) => users.get(r)!), granted];
+    // Owner and developer (top-level, not clinicians by their own role) pass every other check but this one.
+    const developer = await t.makeUser('manager', {
+      branchId: users.get('admin')!.branchId,
+      toplevel: 'developer',
+      password: null,
+    });
+    const writers = [
+      ...['apoteker', 'superadmin', 'admin', 'inventory', 'manager', 'owner'].map((r) => users.get(r)!),
+      developer,
+      granted,
+    ];
     for (const u of writers) {
       for (const [url, body] of [
         [`/api/rekammedis/visit/${visit}/resep`, { items: [{ item: 1, qty: 1, signa: '1 x 1' }], reason: 'x' }],
@@ -298,6 +310,21 @@ describe('clinical authorship: refused writes write nothing', () => {
       expect(put.status, `${u.role} PUT soap`).toBe(403);
     }
     expect(await queryRows(t.db, tables)).toEqual(before);
+  });
+
+  it('top-level users write clinical entries only when their own role is a clinician’s, and still read them', () => {
+    for (const top of ['owner', 'developer'] as const) {
+      const boss = { ...subjectOf('manager', []), roletoplevel: TOPLEVEL_IDS[top] };
+      for (const r of CLINICAL_RESOURCES) {
+        expect(allows(boss, rmWrite(r)), `${top} writes ${r}`).toBe(false);
+        expect(allows(boss, readAccessOf(r)), `${top} reads ${r}`).toBe(true);
+      }
+      expect(allows(boss, RM_ACCESS.finish), `${top} finishes a record`).toBe(false);
+      // An owner who is also the clinic's doctor writes as a doctor.
+      const doctorOwner = { ...subjectOf('dokter', []), roletoplevel: TOPLEVEL_IDS[top] };
+      expect(allows(doctorOwner, rmWrite('RM_RESEP'))).toBe(true);
+      expect(allows(doctorOwner, rmWrite('RM_PERBAIKAN'))).toBe(true);
+    }
   });
 
   it('every declared endpoint that writes clinical data lets only clinicians that read it', () => {

@@ -97,6 +97,7 @@ export const usersEndpoints = {
     input: patientDuplicateQuery,
     rest: { method: 'GET', path: '/api/patients/duplicates', envelope: 'list' },
     handler: (ctx, input) => patients.duplicates(ctx, input),
+    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, rows) => rows.map((r) => r.id) },
   }),
   /** Always 202: another top-level user approves it (POST /api/applog/doconfirm/{id}). */
   patientMerge: mutation({
@@ -113,6 +114,7 @@ export const usersEndpoints = {
     input: byId,
     rest: { method: 'GET', path: '/api/patients/:id/merges', envelope: 'list' },
     handler: (ctx, input) => patients.merges(ctx, input.id),
+    readAudit: { entity: 'patient', ids: ({ id }) => [id], detail: () => ({ what: 'merges' }) },
   }),
   /** REST: 201 with the account, or 202 with { pending, applog_id, message } when it waits for approval (issue 8). */
   createEmployee: mutation({
