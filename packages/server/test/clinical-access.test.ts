@@ -89,6 +89,7 @@ let patient: number;
 let visit: number;
 let soapEntry: number;
 let prescription: number;
+let payment: number;
 const PATIENT = 'Wulan Klinis';
 // What only a reader of the record sees (the patient's name alone is not clinical).
 const CLINICAL = [
@@ -146,6 +147,16 @@ beforeAll(async () => {
   await ok(dokter, `/api/rekammedis/visit/${visit}/finish`, {});
   await ok(users.get('apoteker')!, '/api/inventory/dispense', { resep: prescription, warehouse: stock.apotek });
   await ok(dokter, `/api/rekammedis/visit/${visit}/surat-sakit`, { days: 2, diagnosis: 1 });
+  // The front desk takes part of the bill: the payment's detail and its nota show the bill's clinical lines.
+  const cashier = users.get('admin')!;
+  expect((await t.api(cashier).post('/api/kasir/session', { opening_float: 0 })).status).toBe(201);
+  const [cash] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from payment_method where type = 'tunai' order by id limit 1`,
+  );
+  payment = (
+    await ok(cashier, '/api/kasir/payment', { visit, payments: [{ method: Number(cash.id), amount: 100000 }] })
+  ).id;
   // Another doctor corrects the finished record, with a reason: the treating doctor sees it.
   const corrected = await t.api(dokter2).put(`/api/rekammedis/soap/${soapEntry}`, {
     subjective: 'Nyeri tenggorok, batuk',
@@ -185,6 +196,8 @@ const ENDPOINTS = () => [
   '/api/inventory/sales',
   '/api/inventory/sales/export',
   `/api/kasir/bill/${visit}`,
+  `/api/kasir/payment/${payment}`,
+  `/api/kasir/payment/${payment}/nota`,
   '/api/service/visit',
   '/api/service/kunjungan',
   `/api/service/visit/${visit}`,
@@ -195,45 +208,52 @@ const keyed = (url: string) =>
   [`/${visit}`, `/${soapEntry}/`, `/${prescription}`].some((k) => url.includes(k)) && !url.startsWith('/api/service');
 
 describe('every read of clinical data leaves exactly one read-trail row', () => {
-  it('walks every clinical endpoint for every role: refused, or one row, or nothing clinical answered', async () => {
-    const seen: string[] = [];
-    for (const [who, u] of users) {
-      for (const url of ENDPOINTS()) {
-        const before = await trailCount();
-        const beforeAll = await allTrail();
-        const res = await t.api(u).get(url);
-        const label = `${who} GET ${url} -> ${res.status}`;
-        expect(res.status, label).toBeLessThan(500);
-        const rows = (await trailCount()) - before;
-        expect((await allTrail()) - beforeAll, `${label}: rows of other patients`).toBe(rows);
-        if (res.status >= 400) {
-          expect([403, 404], label).toContain(res.status);
-          expect(rows, `${label}: a refused read wrote the trail`).toBe(0);
-          continue;
+  // Every role against every clinical endpoint: its own time limit (a safety net for a hang, not a speed check).
+  it(
+    'walks every clinical endpoint for every role: refused, or one row, or nothing clinical answered',
+    { timeout: 300_000 },
+    async () => {
+      const seen: string[] = [];
+      for (const [who, u] of users) {
+        for (const url of ENDPOINTS()) {
+          const before = await trailCount();
+          const beforeAll = await allTrail();
+          const res = await t.api(u).get(url);
+          const label = `${who} GET ${url} -> ${res.status}`;
+          expect(res.status, label).toBeLessThan(500);
+          const rows = (await trailCount()) - before;
+          expect((await allTrail()) - beforeAll, `${label}: rows of other patients`).toBe(rows);
+          if (res.status >= 400) {
+            expect([403, 404], label).toContain(res.status);
+            expect(rows, `${label}: a refused read wrote the trail`).toBe(0);
+            continue;
+          }
+          const binary = !String(res.headers['content-type']).includes('json');
+          const text = binary ? '' : JSON.stringify(res.body);
+          // A file is clinical, but for the items-out Excel whose patients' names only prescription readers get.
+          const clinical = binary
+            ? !url.includes('/sales/export') || allows(u.session, rmRead('RM_RESEP'))
+            : CLINICAL.some((s) => text.includes(s)) && (text.includes(PATIENT) || keyed(url));
+          expect(rows, `${label}: ${clinical ? 'clinical data answered' : 'nothing clinical answered'}`).toBe(
+            clinical ? 1 : 0,
+          );
+          if (clinical) seen.push(`${who} ${url.split('?')[0]}`);
         }
-        const binary = !String(res.headers['content-type']).includes('json');
-        const text = binary ? '' : JSON.stringify(res.body);
-        // A file is clinical, but for the items-out Excel whose patients' names only prescription readers get.
-        const clinical = binary
-          ? !url.includes('/sales/export') || allows(u.session, rmRead('RM_RESEP'))
-          : CLINICAL.some((s) => text.includes(s)) && (text.includes(PATIENT) || keyed(url));
-        expect(rows, `${label}: ${clinical ? 'clinical data answered' : 'nothing clinical answered'}`).toBe(
-          clinical ? 1 : 0,
-        );
-        if (clinical) seen.push(`${who} ${url.split('?')[0]}`);
       }
-    }
-    // The walk reached what it means to check (not all refused).
-    for (const s of [
-      `dokter /api/rekammedis/visit/${visit}`,
-      `apoteker /api/inventory/resep/${prescription}`,
-      'manager /api/inventory/sales',
-      `admin /api/kasir/bill/${visit}`,
-      'dokter /api/rekammedis/corrections',
-      'perawat /api/service/visit',
-    ])
-      expect(seen).toContain(s);
-  });
+      // The walk reached what it means to check (not all refused).
+      for (const s of [
+        `dokter /api/rekammedis/visit/${visit}`,
+        `apoteker /api/inventory/resep/${prescription}`,
+        'manager /api/inventory/sales',
+        `admin /api/kasir/bill/${visit}`,
+        `admin /api/kasir/payment/${payment}`,
+        `admin /api/kasir/payment/${payment}/nota`,
+        'dokter /api/rekammedis/corrections',
+        'perawat /api/service/visit',
+      ])
+        expect(seen).toContain(s);
+    },
+  );
 
   it('the front desk and the store room read no prescription, complaint or SOAP', async () => {
     for (const role of ['admin', 'inventory', 'finance', 'superadmin'] as const) {

@@ -10,12 +10,16 @@ import type { FactoryEnv } from './factories/index.js';
  * call, and a checksum of every table that any write changes.
  */
 
-export const everything = (): Privilege[] => RESOURCES.map((r) => ({ fiturcode: r, iscanread: true, iscanmanage: true }));
-
-
+export const everything = (): Privilege[] =>
+  RESOURCES.map((r) => ({ fiturcode: r, iscanread: true, iscanmanage: true }));
 
 /** A user of branch A whom the route's access lets in (non-top-level unless the route is for top-level users). */
-export async function callerFor(t: TestApp, branchA: number, callers: Map<string, TestUser>, a: Access): Promise<TestUser> {
+export async function callerFor(
+  t: TestApp,
+  branchA: number,
+  callers: Map<string, TestUser>,
+  a: Access,
+): Promise<TestUser> {
   let key: string;
   let make: () => Promise<TestUser>;
   switch (a.kind) {
@@ -95,4 +99,3 @@ export async function checksum(t: TestApp): Promise<Record<string, string>> {
   const rows = await queryRows<{ name: string; h: string }>(t.db, checksumSql);
   return Object.fromEntries(rows.map((r) => [r.name, r.h]));
 }
-

@@ -54,7 +54,8 @@ const ALLOWED: Record<string, string> = {
     "'Doctors practising in several branches': a branch adds any active doctor account of the organisation",
 };
 
-const REF_KEY = /(_id$|^(patient|customer|visit|item|items|resep|doctor|nurse|warehouse|vendor|perawatan|form_lab|label|employee|user|akun|members|department|shift)$)/;
+const REF_KEY =
+  /(_id$|^(patient|customer|visit|item|items|resep|doctor|nurse|warehouse|vendor|perawatan|form_lab|label|employee|user|akun|members|department|shift)$)/;
 
 type Js = {
   type?: string | string[];
@@ -148,7 +149,10 @@ function withRef(input: Record<string, unknown>, ref: Ref, id: number): Record<s
   for (const part of parts.slice(0, -1)) {
     if (part.endsWith('[]')) {
       const key = part.slice(0, -2);
-      const list = (Array.isArray(at[key]) && (at[key] as unknown[]).length ? at[key] : [{}]) as Record<string, unknown>[];
+      const list = (Array.isArray(at[key]) && (at[key] as unknown[]).length ? at[key] : [{}]) as Record<
+        string,
+        unknown
+      >[];
       at[key] = list;
       at = list[0];
     } else {
@@ -209,58 +213,53 @@ function holdsData(v: unknown): boolean {
 describe('cross-branch walk over every input that names an entity', () => {
   it('finds the endpoints, and every field names an entity the walk knows', () => {
     expect(targets.length).toBeGreaterThan(30);
-    const unknown = targets.flatMap((x) =>
-      x.refs.filter((r) => !(r.key in REFS)).map((r) => `${x.name}: ${r.path}`),
-    );
+    const unknown = targets.flatMap((x) => x.refs.filter((r) => !(r.key in REFS)).map((r) => `${x.name}: ${r.path}`));
     expect(unknown, 'input fields naming an entity without an entry in REFS').toEqual([]);
     const noFactory = [...new Set(Object.values(REFS).filter((f): f is string => !!f && !entityFactories[f]))];
     expect(noFactory).toEqual([]);
   });
 
-  it(
-    "never reads or writes another branch's entity named in an input",
-    { timeout: WALK_TIMEOUT },
-    async () => {
-      const failures: string[] = [];
-      const created = new Map<string, number>();
-      let reached = 0;
-      for (const x of targets) {
-        const caller = await callerFor(t, branchA, callers, x.e.access);
-        const base = sample(z.toJSONSchema(x.e.input!, { io: 'input', unrepresentable: 'any' }) as Js) as Record<
-          string,
-          unknown
-        >;
-        for (const ref of x.refs) {
-          const entity = REFS[ref.key];
-          if (!entity) continue;
-          if (!created.has(entity)) created.set(entity, (await entityFactories[entity].create(await envB(t))).id);
-          const input = withRef(base, ref, created.get(entity)!);
-          if (ALLOWED[`${x.name} ${ref.path}`]) continue;
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
-          let proc: any = t.trpc(caller);
-          for (const part of x.name.split('.')) proc = proc[part];
-          const before = await checksum(t);
-          let code = 'OK';
-          let answer: unknown;
-          try {
-            answer = await proc(input);
-          } catch (err) {
-            code = err instanceof TRPCError ? err.code : `${String(err)}`;
-          }
-          const after = await checksum(t);
-          const label = `${x.name} ${ref.path}`;
-          if (code !== 'BAD_REQUEST') reached++;
-          if (code === 'OK' && x.e.type === 'mutation') failures.push(`${label}: done with another branch's entity`);
-          else if (code === 'OK' && holdsData(answer)) failures.push(`${label}: answered ${JSON.stringify(answer).slice(0, 120)}`);
-          else if (!['OK', 'BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT'].includes(code))
-            failures.push(`${label}: ${code}`);
-          const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-          if (changed.length) failures.push(`${label} changed ${changed.join(', ')}`);
+  it("never reads or writes another branch's entity named in an input", { timeout: WALK_TIMEOUT }, async () => {
+    const failures: string[] = [];
+    const created = new Map<string, number>();
+    let reached = 0;
+    for (const x of targets) {
+      const caller = await callerFor(t, branchA, callers, x.e.access);
+      const base = sample(z.toJSONSchema(x.e.input!, { io: 'input', unrepresentable: 'any' }) as Js) as Record<
+        string,
+        unknown
+      >;
+      for (const ref of x.refs) {
+        const entity = REFS[ref.key];
+        if (!entity) continue;
+        if (!created.has(entity)) created.set(entity, (await entityFactories[entity].create(await envB(t))).id);
+        const input = withRef(base, ref, created.get(entity)!);
+        if (ALLOWED[`${x.name} ${ref.path}`]) continue;
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking the router by name
+        let proc: any = t.trpc(caller);
+        for (const part of x.name.split('.')) proc = proc[part];
+        const before = await checksum(t);
+        let code = 'OK';
+        let answer: unknown;
+        try {
+          answer = await proc(input);
+        } catch (err) {
+          code = err instanceof TRPCError ? err.code : `${String(err)}`;
         }
+        const after = await checksum(t);
+        const label = `${x.name} ${ref.path}`;
+        if (code !== 'BAD_REQUEST') reached++;
+        if (code === 'OK' && x.e.type === 'mutation') failures.push(`${label}: done with another branch's entity`);
+        else if (code === 'OK' && holdsData(answer))
+          failures.push(`${label}: answered ${JSON.stringify(answer).slice(0, 120)}`);
+        else if (!['OK', 'BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT'].includes(code))
+          failures.push(`${label}: ${code}`);
+        const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+        if (changed.length) failures.push(`${label} changed ${changed.join(', ')}`);
       }
-      expect(failures).toEqual([]);
-      // The walk reached the references (not every call stopped at an unrelated field).
-      expect(reached).toBeGreaterThan(30);
-    },
-  );
+    }
+    expect(failures).toEqual([]);
+    // The walk reached the references (not every call stopped at an unrelated field).
+    expect(reached).toBeGreaterThan(30);
+  });
 });

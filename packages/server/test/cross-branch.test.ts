@@ -6,12 +6,7 @@ import { apiModules, apiEntities } from '../src/modules.js';
 import type { AnyEndpoint, EndpointTree } from '../src/http/endpoint.js';
 import { registeredEntities, type EntityDef } from '../src/http/access-scope.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers.js';
-import {
-  callerFor as callerForIn,
-  checksum as checksumOf,
-  envB as envBOf,
-  WALK_TIMEOUT,
-} from './cross-branch-env.js';
+import { callerFor as callerForIn, checksum as checksumOf, envB as envBOf, WALK_TIMEOUT } from './cross-branch-env.js';
 import { multipartBody, PNG_1X1 } from './upload-helpers.js';
 import { entityFactories } from './factories/index.js';
 

@@ -119,4 +119,3 @@ export function masterEndpoints<LI extends Schema, L, G, I extends Schema, C, U,
     }),
   };
 }
-

@@ -169,4 +169,3 @@ export async function voidEntry(ctx: Ctx, kind: RmKind, entryId: number, input: 
     version: contentOf(current),
   }));
 }
-

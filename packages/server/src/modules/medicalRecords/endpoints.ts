@@ -133,7 +133,11 @@ export const medicalRecordsEndpoints = {
     readAudit: {
       entity: 'rekam_medis',
       what: 'perbaikan',
-      reads: (_input, page, ctx) => rules.visitReads(ctx, page.data.map((r) => r.visit.id)),
+      reads: (_input, page, ctx) =>
+        rules.visitReads(
+          ctx,
+          page.data.map((r) => r.visit.id),
+        ),
       detail: ({ page }) => ({ page }),
     },
     rest: { method: 'GET', path: '/api/rekammedis/corrections', envelope: 'paged' },

@@ -72,7 +72,6 @@ export async function finish(
   });
 }
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Choices for the forms
 // ---------------------------------------------------------------------------------------------------------------
@@ -99,4 +98,3 @@ export async function staffOptions(ctx: Ctx) {
   const c = requireUser(ctx);
   return q.staffOptions(c.db, c.branchId);
 }
-

@@ -193,4 +193,3 @@ export async function corrections(ctx: Ctx, input: z.output<typeof correctionsQu
     })),
   };
 }
-

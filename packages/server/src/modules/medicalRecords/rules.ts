@@ -9,10 +9,8 @@ export const VISIT_CANCELLED = 'Kunjungan sudah dibatalkan';
 export const STALE = 'Entri sudah diubah oleh pengguna lain; muat ulang lalu ulangi perbaikan';
 export const VOIDED = 'Entri sudah dibatalkan';
 
-
 export function pgConflict(err: unknown): AppError | null {
   if (pgErrorOf(err)?.code === '40001' || isUniqueViolation(err, 'rm_entry_version_entry_version_idx'))
     return conflict(STALE, 'version');
   return null;
 }
-

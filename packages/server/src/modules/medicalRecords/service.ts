@@ -1,4 +1,3 @@
-
 /**
  * The electronic medical record (issue 12). A visit's record is created (draft) by its first entry; every entry is
  * written as version 1 and changed only by adding versions (a correction with a reason, or a void with a reason);

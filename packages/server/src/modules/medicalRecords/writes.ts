@@ -29,7 +29,10 @@ import { VISIT_CANCELLED } from './rules.js';
 // Writes
 // ---------------------------------------------------------------------------------------------------------------
 
-export type VersionContent = Omit<q.VersionInsert, 'profile_id' | 'entry_id' | 'kind' | 'version' | 'action' | 'reason'>;
+export type VersionContent = Omit<
+  q.VersionInsert,
+  'profile_id' | 'entry_id' | 'kind' | 'version' | 'action' | 'reason'
+>;
 const decimal = (n: number | undefined) => (n === undefined ? null : String(n));
 
 export function soapContent(input: z.output<typeof soapInput>): VersionContent {
@@ -349,4 +352,3 @@ export async function prescriptionOut(c: AuthedCtx, id: number): Promise<RmPresc
     items: items.map((r) => entryDto(r, { diagnoses: [], procedures: [] })),
   };
 }
-

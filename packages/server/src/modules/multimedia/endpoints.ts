@@ -111,6 +111,11 @@ export const multimediaEndpoints = {
       const f = await service.photoFile(ctx, input.id, 'photo');
       return sendPhoto(ctx.config.uploadDir, f, reply);
     },
+    readAudit: {
+      entity: 'patient',
+      ids: ({ id }, _reply, ctx) => service.photoPatients(ctx, id),
+      detail: () => ({ what: 'progress_photo_file' }),
+    },
   }),
   thumbnail: restOnly({
     summary: 'Thumbnail foto progres',
@@ -127,6 +132,7 @@ export const multimediaEndpoints = {
       const f = await service.photoFile(ctx, input.id, 'thumbnail');
       return sendPhoto(ctx.config.uploadDir, f, reply);
     },
+    readAudit: { none: 'a thumbnail is on the trail of the list that showed it' },
   }),
 };
 

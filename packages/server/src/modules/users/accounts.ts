@@ -26,13 +26,7 @@ import { invalidateUserSessions } from '../../auth/session.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import { loadPrivileges } from '../auth/index.js';
 import { findBranch } from '../branches/index.js';
-import {
-  approvalRuleFor,
-  logActivity,
-  requestOrRun,
-  storeRequest,
-  type ApprovalExecutor,
-} from '../applog/index.js';
+import { approvalRuleFor, logActivity, requestOrRun, storeRequest, type ApprovalExecutor } from '../applog/index.js';
 import { audit } from '../../lib/audit.js';
 import { executeMerge } from './patients.js';
 import * as q from './queries.js';
@@ -472,4 +466,3 @@ export async function setPrivileges(ctx: Ctx, id: number, list: PrivilegeInput[]
   if (out.pending) return out;
   return { pending: false, data: await getPrivileges(ctx, id) };
 }
-

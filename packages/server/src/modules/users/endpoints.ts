@@ -37,7 +37,11 @@ export const usersEndpoints = {
     authorize: rules.authorizeList,
     rest: { method: 'GET', path: '/api/users', envelope: 'paged' },
     handler: (ctx, input) => service.list(ctx, input),
-    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id) },
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id),
+    },
   }),
   export: restOnly({
     summary: 'Ekspor daftar pengguna (xlsx)',
@@ -201,7 +205,11 @@ export const usersEndpoints = {
     input: userAdminListQuery,
     authorize: rules.authorizeAdminList,
     handler: (ctx, input) => service.adminList(ctx, input),
-    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id) },
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id),
+    },
   }),
   getPrivileges: query({
     entity: USER,
@@ -233,7 +241,11 @@ export const usersEndpoints = {
     authorize: rules.authorizeSearch,
     rest: { method: 'GET', path: '/api/customer', envelope: 'list' },
     handler: (ctx, input) => service.searchCustomers(ctx, input),
-    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, rows) => rows.filter((r) => r.type === 'patient').map((r) => r.id) },
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, rows) => rows.filter((r) => r.type === 'patient').map((r) => r.id),
+    },
   }),
   avatar: restOnly({
     entity: USER,

@@ -183,5 +183,4 @@ export async function searchCustomers(ctx: Ctx, query: CustomerSearchQuery): Pro
   });
 }
 
-
 export * from './accounts.js';

@@ -287,4 +287,3 @@ export async function photosOf(db: Db, visitIds: readonly number[]): Promise<Pho
     upload_at: new Date(r.upload_at as string).toISOString(),
   }));
 }
-

@@ -159,4 +159,3 @@ export async function staffOptions(db: Db, branch: number): Promise<{ id: number
   );
   return rows.map((r) => ({ id: Number(r.id), name: String(r.name), role: Number(r.role) }));
 }
-

@@ -259,4 +259,3 @@ export async function currentVersionRow(
     .where(eq(rmEntryHead.entry_id, entryId));
   return row ? { ...row.v, voided: !!row.voided } : undefined;
 }
-

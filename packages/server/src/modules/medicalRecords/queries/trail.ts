@@ -148,7 +148,6 @@ export async function setPharmacyStatus(
   return row;
 }
 
-
 /** Whose visits these are and in which branch: what a read of them leaves on the read trail. */
 export async function visitOwners(
   db: Db,
