@@ -111,11 +111,6 @@ export const multimediaEndpoints = {
       const f = await service.photoFile(ctx, input.id, 'photo');
       return sendPhoto(ctx.config.uploadDir, f, reply);
     },
-    readAudit: {
-      entity: 'patient',
-      ids: ({ id }, _reply, ctx) => service.photoPatients(ctx, id),
-      detail: () => ({ what: 'progress_photo_file' }),
-    },
   }),
   thumbnail: restOnly({
     summary: 'Thumbnail foto progres',

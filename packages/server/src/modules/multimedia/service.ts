@@ -15,7 +15,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany, conflict, notFound, zodIssues } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditRead } from '../../lib/audit.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { photoVariants, removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import { MULTIMEDIA_LABEL, PHOTO_VISIT, VISIT_PHOTO } from './entities.js';
@@ -102,10 +102,9 @@ function photoDto(r: q.PhotoView): VisitMultimediaDto {
 }
 
 /** A patient's photos are part of the medical record: a list that shows some joins the read trail (issue 8). */
-/** The patient a photo shows: what viewing the full photo leaves on the read trail (the endpoint's readAudit). */
-export async function photoPatients(ctx: Ctx, id: number): Promise<number[]> {
-  const row = await q.findPhoto(ctx.db, id);
-  return row ? [Number(row.customer_id)] : [];
+async function auditPhotoRead(c: AuthedCtx, rows: q.PhotoView[], what: string) {
+  const ids = [...new Set(rows.map((r) => r.customer_id))];
+  await auditRead(c, { action: ids.length === 1 ? 'read' : 'read_list', entity: 'patient', ids, detail: { what } });
 }
 
 export async function listPhotos(ctx: Ctx, query: VisitMultimediaListQuery): Promise<Paged<VisitMultimediaDto>> {
@@ -256,5 +255,7 @@ export async function photoFile(
   await requireAccess(c, VISIT_PHOTO, [id], 'read');
   const row = await q.findPhoto(c.db, id);
   if (!row || (row.status !== 1 && !isAuditor(c))) throw notFound(VISIT_PHOTO.notFound);
+  // A file is sent by the handler itself: its trail is written here, before the answer (permissions walk list).
+  if (variant === 'photo') await auditPhotoRead(c, [row], 'progress_photo_file');
   return { rel: variant === 'photo' ? row.photo : row.thumbnail, visitId: row.visit_id };
 }
