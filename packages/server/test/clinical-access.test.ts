@@ -9,7 +9,9 @@ import {
   readAccessOf,
   rmRead,
   rmWrite,
+  RM_ACCESS,
   ROLE_IDS,
+  TOPLEVEL_IDS,
   STAFF_ROLE_NAMES,
   type Access,
   type AccessSubject,
@@ -87,6 +89,7 @@ let patient: number;
 let visit: number;
 let soapEntry: number;
 let prescription: number;
+let payment: number;
 const PATIENT = 'Wulan Klinis';
 // What only a reader of the record sees (the patient's name alone is not clinical).
 const CLINICAL = [
@@ -144,6 +147,16 @@ beforeAll(async () => {
   await ok(dokter, `/api/rekammedis/visit/${visit}/finish`, {});
   await ok(users.get('apoteker')!, '/api/inventory/dispense', { resep: prescription, warehouse: stock.apotek });
   await ok(dokter, `/api/rekammedis/visit/${visit}/surat-sakit`, { days: 2, diagnosis: 1 });
+  // The front desk takes part of the bill: the payment's detail and its nota show the bill's clinical lines.
+  const cashier = users.get('admin')!;
+  expect((await t.api(cashier).post('/api/kasir/session', { opening_float: 0 })).status).toBe(201);
+  const [cash] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from payment_method where type = 'tunai' order by id limit 1`,
+  );
+  payment = (
+    await ok(cashier, '/api/kasir/payment', { visit, payments: [{ method: Number(cash.id), amount: 100000 }] })
+  ).id;
   // Another doctor corrects the finished record, with a reason: the treating doctor sees it.
   const corrected = await t.api(dokter2).put(`/api/rekammedis/soap/${soapEntry}`, {
     subjective: 'Nyeri tenggorok, batuk',
@@ -183,6 +196,8 @@ const ENDPOINTS = () => [
   '/api/inventory/sales',
   '/api/inventory/sales/export',
   `/api/kasir/bill/${visit}`,
+  `/api/kasir/payment/${payment}`,
+  `/api/kasir/payment/${payment}/nota`,
   '/api/service/visit',
   '/api/service/kunjungan',
   `/api/service/visit/${visit}`,
@@ -193,45 +208,52 @@ const keyed = (url: string) =>
   [`/${visit}`, `/${soapEntry}/`, `/${prescription}`].some((k) => url.includes(k)) && !url.startsWith('/api/service');
 
 describe('every read of clinical data leaves exactly one read-trail row', () => {
-  it('walks every clinical endpoint for every role: refused, or one row, or nothing clinical answered', async () => {
-    const seen: string[] = [];
-    for (const [who, u] of users) {
-      for (const url of ENDPOINTS()) {
-        const before = await trailCount();
-        const beforeAll = await allTrail();
-        const res = await t.api(u).get(url);
-        const label = `${who} GET ${url} -> ${res.status}`;
-        expect(res.status, label).toBeLessThan(500);
-        const rows = (await trailCount()) - before;
-        expect((await allTrail()) - beforeAll, `${label}: rows of other patients`).toBe(rows);
-        if (res.status >= 400) {
-          expect([403, 404], label).toContain(res.status);
-          expect(rows, `${label}: a refused read wrote the trail`).toBe(0);
-          continue;
+  // Every role against every clinical endpoint: its own time limit (a safety net for a hang, not a speed check).
+  it(
+    'walks every clinical endpoint for every role: refused, or one row, or nothing clinical answered',
+    { timeout: 300_000 },
+    async () => {
+      const seen: string[] = [];
+      for (const [who, u] of users) {
+        for (const url of ENDPOINTS()) {
+          const before = await trailCount();
+          const beforeAll = await allTrail();
+          const res = await t.api(u).get(url);
+          const label = `${who} GET ${url} -> ${res.status}`;
+          expect(res.status, label).toBeLessThan(500);
+          const rows = (await trailCount()) - before;
+          expect((await allTrail()) - beforeAll, `${label}: rows of other patients`).toBe(rows);
+          if (res.status >= 400) {
+            expect([403, 404], label).toContain(res.status);
+            expect(rows, `${label}: a refused read wrote the trail`).toBe(0);
+            continue;
+          }
+          const binary = !String(res.headers['content-type']).includes('json');
+          const text = binary ? '' : JSON.stringify(res.body);
+          // A file is clinical, but for the items-out Excel whose patients' names only prescription readers get.
+          const clinical = binary
+            ? !url.includes('/sales/export') || allows(u.session, rmRead('RM_RESEP'))
+            : CLINICAL.some((s) => text.includes(s)) && (text.includes(PATIENT) || keyed(url));
+          expect(rows, `${label}: ${clinical ? 'clinical data answered' : 'nothing clinical answered'}`).toBe(
+            clinical ? 1 : 0,
+          );
+          if (clinical) seen.push(`${who} ${url.split('?')[0]}`);
         }
-        const binary = !String(res.headers['content-type']).includes('json');
-        const text = binary ? '' : JSON.stringify(res.body);
-        // A file is clinical, but for the items-out Excel whose patients' names only prescription readers get.
-        const clinical = binary
-          ? !url.includes('/sales/export') || allows(u.session, rmRead('RM_RESEP'))
-          : CLINICAL.some((s) => text.includes(s)) && (text.includes(PATIENT) || keyed(url));
-        expect(rows, `${label}: ${clinical ? 'clinical data answered' : 'nothing clinical answered'}`).toBe(
-          clinical ? 1 : 0,
-        );
-        if (clinical) seen.push(`${who} ${url.split('?')[0]}`);
       }
-    }
-    // The walk reached what it means to check (not all refused).
-    for (const s of [
-      `dokter /api/rekammedis/visit/${visit}`,
-      `apoteker /api/inventory/resep/${prescription}`,
-      'manager /api/inventory/sales',
-      `admin /api/kasir/bill/${visit}`,
-      'dokter /api/rekammedis/corrections',
-      'perawat /api/service/visit',
-    ])
-      expect(seen).toContain(s);
-  });
+      // The walk reached what it means to check (not all refused).
+      for (const s of [
+        `dokter /api/rekammedis/visit/${visit}`,
+        `apoteker /api/inventory/resep/${prescription}`,
+        'manager /api/inventory/sales',
+        `admin /api/kasir/bill/${visit}`,
+        `admin /api/kasir/payment/${payment}`,
+        `admin /api/kasir/payment/${payment}/nota`,
+        'dokter /api/rekammedis/corrections',
+        'perawat /api/service/visit',
+      ])
+        expect(seen).toContain(s);
+    },
+  );
 
   it('the front desk and the store room read no prescription, complaint or SOAP', async () => {
     for (const role of ['admin', 'inventory', 'finance', 'superadmin'] as const) {
@@ -272,7 +294,7 @@ describe('every read of clinical data leaves exactly one read-trail row', () => 
 });
 
 describe('clinical authorship: refused writes write nothing', () => {
-  it('pharmacist, superadmin, front desk and store room write no clinical entry, even with the right granted', async () => {
+  it('pharmacist, superadmin, front desk, store room, owner and developer write no clinical entry, even with the right granted', async () => {
     const tables = sql`select (select count(*) from rm_entry)::int as e, (select count(*) from rm_entry_version)::int as v,
       (select count(*) from rm_prescription)::int as p, (select count(*) from audit_log)::int as a,
       (select count(*) from rm_sick_letter)::int as l`;
@@ -282,7 +304,17 @@ describe('clinical authorship: refused writes write nothing', () => {
       password: null,
       privileges: CLINICAL_RESOURCES.map((r) => ({ fiturcode: r, iscanread: true, iscanmanage: true })),
     });
-    const writers = [...['apoteker', 'superadmin', 'admin', 'inventory', 'manager'].map((r) => users.get(r)!), granted];
+    // Owner and developer (top-level, not clinicians by their own role) pass every other check but this one.
+    const developer = await t.makeUser('manager', {
+      branchId: users.get('admin')!.branchId,
+      toplevel: 'developer',
+      password: null,
+    });
+    const writers = [
+      ...['apoteker', 'superadmin', 'admin', 'inventory', 'manager', 'owner'].map((r) => users.get(r)!),
+      developer,
+      granted,
+    ];
     for (const u of writers) {
       for (const [url, body] of [
         [`/api/rekammedis/visit/${visit}/resep`, { items: [{ item: 1, qty: 1, signa: '1 x 1' }], reason: 'x' }],
@@ -298,6 +330,21 @@ describe('clinical authorship: refused writes write nothing', () => {
       expect(put.status, `${u.role} PUT soap`).toBe(403);
     }
     expect(await queryRows(t.db, tables)).toEqual(before);
+  });
+
+  it('top-level users write clinical entries only when their own role is a clinician’s, and still read them', () => {
+    for (const top of ['owner', 'developer'] as const) {
+      const boss = { ...subjectOf('manager', []), roletoplevel: TOPLEVEL_IDS[top] };
+      for (const r of CLINICAL_RESOURCES) {
+        expect(allows(boss, rmWrite(r)), `${top} writes ${r}`).toBe(false);
+        expect(allows(boss, readAccessOf(r)), `${top} reads ${r}`).toBe(true);
+      }
+      expect(allows(boss, RM_ACCESS.finish), `${top} finishes a record`).toBe(false);
+      // An owner who is also the clinic's doctor writes as a doctor.
+      const doctorOwner = { ...subjectOf('dokter', []), roletoplevel: TOPLEVEL_IDS[top] };
+      expect(allows(doctorOwner, rmWrite('RM_RESEP'))).toBe(true);
+      expect(allows(doctorOwner, rmWrite('RM_PERBAIKAN'))).toBe(true);
+    }
   });
 
   it('every declared endpoint that writes clinical data lets only clinicians that read it', () => {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { allows, RESOURCES, ROLE_IDS, ROLE_NAMES, type Access, type Privilege, type RoleName } from '@klinik/shared';
+import { type Access } from '@klinik/shared';
 import { apiModules, apiEntities } from '../src/modules.js';
 import type { AnyEndpoint, EndpointTree } from '../src/http/endpoint.js';
 import { registeredEntities, type EntityDef } from '../src/http/access-scope.js';
-import { queryRows } from '../src/db/client.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers.js';
+import { callerFor as callerForIn, checksum as checksumOf, envB as envBOf, WALK_TIMEOUT } from './cross-branch-env.js';
 import { multipartBody, PNG_1X1 } from './upload-helpers.js';
-import { entityFactories, type FactoryEnv } from './factories/index.js';
+import { entityFactories } from './factories/index.js';
 
 /**
  * The generic cross-branch walk (issue 9 item 1): every REST route and every tRPC procedure whose input takes an id
@@ -18,8 +17,6 @@ import { entityFactories, type FactoryEnv } from './factories/index.js';
  * the route needs calls it with that id: the answer is 404 and the database is unchanged. A route without an
  * entity, or an entity without a factory, fails the walk with the list of what is missing.
  */
-
-const everything = (): Privilege[] => RESOURCES.map((r) => ({ fiturcode: r, iscanread: true, iscanmanage: true }));
 
 interface Target {
   /** module.path of the declaration (tRPC path, OpenAPI operationId). */
@@ -58,87 +55,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user of branch A whom the route's access lets in (non-top-level unless the route is for top-level users). */
-async function callerFor(a: Access): Promise<TestUser> {
-  let key: string;
-  let make: () => Promise<TestUser>;
-  switch (a.kind) {
-    case 'toplevel':
-      key = 'owner';
-      make = () =>
-        t.makeUser('manager', { branchId: branchA, toplevel: 'owner', privileges: everything(), password: null });
-      break;
-    case 'all':
-    case 'roles': {
-      // The first staff role (manager first) with every privilege that the access lets in.
-      const role = (['manager', ...ROLE_NAMES] as RoleName[]).find(
-        (r) =>
-          r !== 'customer' && allows({ role: ROLE_IDS[r], rolename: r, roletoplevel: 0, previleges: everything() }, a),
-      );
-      if (!role) throw new Error(`no staff role allowed by ${JSON.stringify(a)}`);
-      key = role;
-      make = () => t.makeUser(role, { branchId: branchA, privileges: everything(), password: null });
-      break;
-    }
-    default:
-      key = 'manager';
-      make = () => t.makeUser('manager', { branchId: branchA, privileges: everything(), password: null });
-  }
-  if (!callers.has(key)) callers.set(key, await make());
-  return callers.get(key)!;
-}
-
-/** A fresh branch B with its users, for one factory call. */
-async function envB(): Promise<FactoryEnv> {
-  const branch = await t.makeBranch({ name: 'Cabang B (pemilik baris)' });
-  const manager = await t.makeUser('manager', { branchId: branch, privileges: everything(), password: null });
-  const owner = await t.makeUser('manager', {
-    branchId: branch,
-    toplevel: 'owner',
-    privileges: everything(),
-    password: null,
-  });
-  return {
-    t,
-    branch,
-    manager,
-    owner,
-    async post(url, body, as = manager) {
-      const res = await t.api(as).post(url, body);
-      if (res.status < 200 || res.status > 299)
-        throw new Error(`factory POST ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data;
-    },
-  };
-}
-
-/**
- * Every table's row count and newest row version (sessions left out: a request refreshes its own), in one statement.
- * Any insert, update or delete changes one of the two: an insert or a delete the count, and an insert or an update
- * writes a row version stamped with the writing transaction's id (`xmin`), newer than every row already there. (A
- * text checksum of every row read the ICD lists, 23,000 rows, twice for every route.)
- */
-let checksumSql: SQL | undefined;
-const WALK_TIMEOUT = 600_000;
-async function checksum(): Promise<Record<string, string>> {
-  if (!checksumSql) {
-    const tables = await queryRows<{ name: string }>(
-      t.db,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session')
-          order by table_name`,
-    );
-    checksumSql = sql.join(
-      tables.map(
-        ({ name }) =>
-          sql`select ${name}::text as name, count(*)::text || ':' || coalesce(max(x.xmin::text::bigint), 0)::text as h from ${sql.identifier(name)} x`,
-      ),
-      sql` union all `,
-    );
-  }
-  const rows = await queryRows<{ name: string; h: string }>(t.db, checksumSql);
-  return Object.fromEntries(rows.map((r) => [r.name, r.h]));
-}
+const callerFor = (a: Access) => callerForIn(t, branchA, callers, a);
+const envB = () => envBOf(t);
+const checksum = () => checksumOf(t);
 
 function entityOf(x: Target): EntityDef | undefined {
   return x.endpoint.entity;

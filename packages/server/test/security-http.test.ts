@@ -23,7 +23,8 @@ const TABLES = ['users', 'profile', 'akun', 'audit_log', 'applog', 'session'];
 beforeAll(async () => {
   t = await createTestApp();
   branch = await t.makeBranch();
-  owner = await t.makeUser('manager', { branchId: branch, toplevel: 'owner' });
+  // Its own role is dokter: an owner passes every check but the clinician gate of clinical writes (issue 25).
+  owner = await t.makeUser('dokter', { branchId: branch, toplevel: 'owner' });
   admin = await t.makeUser('admin', { branchId: branch, username: 'admin_http', password: TEST_PASSWORD });
   proxied = await buildApp({ ...t.config, trustProxy: true }, { database: t.app.database, logger: false });
   await proxied.ready();

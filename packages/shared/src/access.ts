@@ -243,7 +243,7 @@ export function inRoles(u: AccessSubject, roles: readonly RoleSetMember[]): bool
  * - anyFeature: any one of several resource privileges (a read that serves two pages with different
  *   privileges, e.g. the package list for /paket/promosi and for the registration wizard). Declare this
  *   instead of `auth` plus a check in the handler, so the permission walk sees it.
- * - roles: a role set (the spec's route guards).
+ * - roles: a role set (the spec's route guards); `exact`: top-level users pass only by their own role.
  * - toplevel: owner or developer (or any top-level role with `any: true`).
  * - all: every one of several (a role gate and a privilege: clinical writes, docs/decisions.md issue 25).
  */
@@ -252,7 +252,7 @@ export type Access =
   | { kind: 'auth' }
   | { kind: 'feature'; resource: Resource; action: Action }
   | { kind: 'anyFeature'; features: readonly { resource: Resource; action: Action }[] }
-  | { kind: 'roles'; roles: readonly RoleSetMember[] }
+  | { kind: 'roles'; roles: readonly RoleSetMember[]; exact?: boolean }
   | { kind: 'toplevel'; any?: boolean }
   | { kind: 'all'; of: readonly Access[] };
 
@@ -282,7 +282,7 @@ export function allows(u: AccessSubject | null | undefined, a: Access): boolean 
     case 'anyFeature':
       return !!u && a.features.some((f) => canFeature(u, f.resource, f.action));
     case 'roles':
-      return !!u && inRoles(u, a.roles);
+      return !!u && (a.exact ? a.roles.includes(u.rolename as RoleName) : inRoles(u, a.roles));
     case 'toplevel':
       return !!u && (a.any ? hasAnyTopLevel(u) : isTopLevel(u));
     case 'all':

@@ -115,7 +115,12 @@ export const rmRead = (r: ClinicalResource): Access =>
   access.all(access.roles(...RM_READ_ROLES), access.feature(r, 'read'));
 /** Writing clinical data of a resource: a clinician with the manage right. */
 export const rmWrite = (r: ClinicalResource): Access =>
-  access.all(access.roles(...CLINICAL_WRITE_ROLES[r]), access.feature(r, 'manage'));
+  access.all(clinicians(...CLINICAL_WRITE_ROLES[r]), access.feature(r, 'manage'));
+/**
+ * Clinicians by their own role (issue 25): an owner or developer passes only when their role is one of these, so a
+ * top-level account that is not a clinician writes no clinical entry (docs/decisions.md, "Clinical entries").
+ */
+export const clinicians = (...roles: RoleSetMember[]): Access => ({ kind: 'roles', roles, exact: true });
 /** The access that reads a resource's data: the clinical rule for RM_* resources, the plain read right otherwise. */
 export const readAccessOf = (r: Resource): Access => (isClinicalResource(r) ? rmRead(r) : access.feature(r, 'read'));
 
@@ -146,7 +151,7 @@ export const RM_ACCESS = {
   lab: rmWrite('RM_TREATMENT'),
   /** Finishing the record (the visit goes to 'selesai', ready for the cashier): whoever writes SOAP or treatments. */
   finish: access.all(
-    access.roles('dokter', 'perawat'),
+    clinicians('dokter', 'perawat'),
     access.anyFeature(['RM_DOKUMEN', 'manage'], ['RM_TREATMENT', 'manage']),
   ),
   /** Choices for the forms (treatments and items of the branch with their prices): any clinical writer. */
@@ -166,7 +171,7 @@ export const RM_ACCESS = {
    * The sick-leave letter (Surat Keterangan Sakit): issued by the visit's treating doctor (checked in the service)
    * for a finished record; a reprint of the stored letter by whoever reads the visit's SOAP.
    */
-  sickLetterIssue: access.all(access.roles('dokter'), access.feature('RM_DOKUMEN', 'manage')),
+  sickLetterIssue: access.all(clinicians('dokter'), access.feature('RM_DOKUMEN', 'manage')),
   sickLetterRead: access.all(access.roles('dokter', 'manager', 'toplevel'), access.feature('RM_DOKUMEN', 'read')),
 } as const;
 

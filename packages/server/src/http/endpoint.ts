@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idempotencyKey as idempotencyKeySchema, idParam, type Access, type ErrorItem } from '@klinik/shared';
+import { idempotencyKey as idempotencyKeySchema, type Access, type ErrorItem } from '@klinik/shared';
 import type { Ctx } from './context.js';
 import type { EntityDef } from './access-scope.js';
 import { badRequestMany, zodIssues } from './errors.js';
 import { idempotent } from './idempotency.js';
+import { runAuthorize, runReadAudit, type Policy } from './endpoint-policy.js';
 import { procedure, router } from './trpc.js';
 
 /**
@@ -95,7 +96,7 @@ export interface Endpoint<
   T extends 'query' | 'mutation' = 'query' | 'mutation',
   P = R,
   Trpc extends boolean = boolean,
-> {
+> extends Policy<InputOf<I>, R> {
   type: T;
   /** One line for the API documentation (Indonesian or English, what it does). */
   summary: string;
@@ -122,7 +123,7 @@ export interface Endpoint<
 export type KeylessKey<I> = (ctx: Ctx, input: InputOf<I>) => string;
 
 /** Declare `handler` before `rest` and `present`: their result parameter is inferred from it (left to right). */
-interface Init<I extends Schema | undefined, R, P> {
+interface Init<I extends Schema | undefined, R, P> extends Policy<InputOf<I>, R> {
   summary: string;
   access: Access;
   /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
@@ -135,7 +136,7 @@ interface Init<I extends Schema | undefined, R, P> {
   keylessKey?: KeylessKey<I>;
 }
 
-interface RestOnlyInit<I extends Schema | undefined, R, P> {
+interface RestOnlyInit<I extends Schema | undefined, R, P> extends Policy<InputOf<I>, R> {
   summary: string;
   access: Access;
   /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
@@ -187,126 +188,13 @@ export function keyed<S extends Schema>(schema: S) {
   return schema.and(z.object({ idempotency_key: idempotencyKeySchema.optional() }));
 }
 
-// ------------------------------------------------------------------------------------------------ Masters
-
-/** The tRPC input of an update: `{ id, data }` (REST: PUT path/:id with the body as `data`). */
-export type UpdateInput<I extends Schema> = z.ZodObject<{ id: typeof idParam; data: I }>;
-
-/**
- * Create (POST path, 201) and update (PUT path/:id, tRPC `{ id, data }`) of one master row, the pair nearly every
- * master repeats. The update names `entity` (the cross-branch walk), and takes `updateInput` when it differs from
- * the create's input (e.g. a code that cannot change). Put the two under the keys the module's router uses:
- *
- *   const label = saveEndpoints({ label: 'label', access: manage, path: '/api/x/label', entity: LABEL,
- *                                 input: labelInput, create: service.createLabel, update: service.updateLabel });
- *   export const xEndpoints = { createLabel: label.create, updateLabel: label.update };
- *
- * Summaries default to 'Tambah <label>' and 'Ubah <label>'.
- */
-export function saveEndpoints<I extends Schema, C, U, UI extends Schema = I>(
-  spec: {
-    access: Access;
-    path: string;
-    entity: EntityDef;
-    input: I;
-    updateInput?: UI;
-    create: (ctx: Ctx, data: z.output<I>) => Promise<C>;
-    update: (ctx: Ctx, id: number, data: z.output<UI>) => Promise<U>;
-  } & (
-    | { label: string; summary?: { create?: string; update?: string } }
-    | { label?: undefined; summary: { create: string; update: string } }
-  ),
-): {
-  create: Endpoint<I, C, 'mutation', C, true>;
-  update: Endpoint<UpdateInput<UI>, U, 'mutation', U, true>;
-} {
-  const updateData = (spec.updateInput ?? spec.input) as UI;
-  return {
-    create: mutation<C, I>({
-      summary: spec.summary?.create ?? `Tambah ${spec.label}`,
-      access: spec.access,
-      input: spec.input,
-      rest: { method: 'POST', path: spec.path, status: 201 },
-      handler: (ctx, data) => spec.create(ctx, data as z.output<I>),
-    }),
-    update: mutation<U, UpdateInput<UI>>({
-      entity: spec.entity,
-      summary: spec.summary?.update ?? `Ubah ${spec.label}`,
-      access: spec.access,
-      input: z.object({ id: idParam, data: updateData }),
-      rest: { method: 'PUT', path: `${spec.path}/:id`, body: 'data' },
-      handler: (ctx, input) => {
-        const { id, data } = input as unknown as { id: number; data: z.output<UI> };
-        return spec.update(ctx, id, data);
-      },
-    }),
-  };
-}
-
-/**
- * The five endpoints of a master kept by status, never deleted: list (GET path, paged `{ data, count }`), get
- * (GET path/:id), create, update ({@link saveEndpoints}) and deactivate (DELETE path/:id, the row stays with
- * status 0). `read` guards list and get, `manage` the changes.
- */
-export function masterEndpoints<LI extends Schema, L, G, I extends Schema, C, U, D>(spec: {
-  label: string;
-  path: string;
-  entity: EntityDef;
-  read: Access;
-  manage: Access;
-  listInput: LI;
-  input: I;
-  list: (ctx: Ctx, query: z.output<LI>) => Promise<L>;
-  get: (ctx: Ctx, id: number) => Promise<G>;
-  create: (ctx: Ctx, data: z.output<I>) => Promise<C>;
-  update: (ctx: Ctx, id: number, data: z.output<I>) => Promise<U>;
-  deactivate: (ctx: Ctx, id: number) => Promise<D>;
-  /** The list's summary (default 'Daftar <label>'). */
-  listSummary?: string;
-}) {
-  const byId = z.object({ id: idParam });
-  const save = saveEndpoints({
-    label: spec.label,
-    access: spec.manage,
-    path: spec.path,
-    entity: spec.entity,
-    input: spec.input,
-    create: spec.create,
-    update: spec.update,
-  });
-  return {
-    list: query<L, LI>({
-      summary: spec.listSummary ?? `Daftar ${spec.label}`,
-      access: spec.read,
-      input: spec.listInput,
-      rest: { method: 'GET', path: spec.path, envelope: 'paged' },
-      handler: (ctx, q) => spec.list(ctx, q as z.output<LI>),
-    }),
-    get: query<G, typeof byId>({
-      entity: spec.entity,
-      summary: `Satu ${spec.label}`,
-      access: spec.read,
-      input: byId,
-      rest: { method: 'GET', path: `${spec.path}/:id` },
-      handler: (ctx, q) => spec.get(ctx, q.id),
-    }),
-    create: save.create,
-    update: save.update,
-    deactivate: mutation<D, typeof byId>({
-      entity: spec.entity,
-      summary: `Nonaktifkan ${spec.label}`,
-      access: spec.manage,
-      input: byId,
-      rest: { method: 'DELETE', path: `${spec.path}/:id` },
-      handler: (ctx, q) => spec.deactivate(ctx, q.id),
-    }),
-  };
-}
+// Masters: saveEndpoints and masterEndpoints (http/endpoint-masters.ts).
+export { masterEndpoints, saveEndpoints, type UpdateInput } from './endpoint-masters.js';
 
 // ------------------------------------------------------------------------------------------------ tRPC
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export interface AnyEndpoint {
+export interface AnyEndpoint extends Policy<never, never> {
   type: 'query' | 'mutation';
   summary: string;
   access: Access;
@@ -354,7 +242,7 @@ function isEndpoint(v: AnyEndpoint | EndpointTree): v is AnyEndpoint {
 }
 
 /** The same endpoint with its parameter types erased, for the generic plumbing below. */
-interface LooseEndpoint {
+interface LooseEndpoint extends Policy<unknown, unknown> {
   type: 'query' | 'mutation';
   access: Access;
   /** The entity its `id` (path :id or input id) names: the cross-branch test creates one in another branch. */
@@ -366,10 +254,23 @@ interface LooseEndpoint {
 const loose = (e: AnyEndpoint) => e as unknown as LooseEndpoint;
 
 /**
- * Calls the endpoint's handler, through the idempotency protocol when it declares `rest.idempotencyKey` (the one
- * way both front doors call a handler).
+ * Calls the endpoint's handler (the one way both front doors call a handler): its `authorize` step first, then the
+ * handler (through the idempotency protocol when it declares `rest.idempotencyKey`), then its read trail.
  */
 async function invoke(
+  endpoint: AnyEndpoint,
+  ctx: Ctx,
+  input: unknown,
+  call: Call,
+): Promise<{ result: unknown; replayed: boolean }> {
+  const e = loose(endpoint);
+  await runAuthorize(e, ctx, input);
+  const out = await invokeHandler(endpoint, ctx, input, call);
+  await runReadAudit(e, ctx, input, out.result);
+  return out;
+}
+
+async function invokeHandler(
   endpoint: AnyEndpoint,
   ctx: Ctx,
   input: unknown,

@@ -5,7 +5,6 @@ import {
   APPROVAL_ACTIONS,
   APPROVAL_PENDING_MESSAGE,
   applogStatusName,
-  canFeature,
   DEFAULT_APPROVAL_RULES,
   isMandatoryApproval,
   isTopLevel,
@@ -24,6 +23,7 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { audit, auditRead } from '../../lib/audit.js';
 import type { SessionUser } from '../../http/context.js';
 import * as q from './queries.js';
+import { readsWholeLog } from './access.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The approval mechanism. A module registers what an approved request of an action does; a service asks
@@ -209,10 +209,7 @@ function mayDecide(
   return inScope(own, row.profile_id) && row.assignby.includes(user.rolename);
 }
 
-/** Who reads the whole branch's log: approval managers; everyone else their own entries and what waits for them. */
-function readsAll(c: AuthedCtx): boolean {
-  return canFeature(c.user, 'SETTING_APPROVAL', 'read');
-}
+const readsAll = (c: AuthedCtx) => readsWholeLog(c.user);
 
 type ListRow = Awaited<ReturnType<typeof q.listApplog>>['rows'][number];
 

@@ -23,6 +23,7 @@ const searchEndpoint = (kind: IcdKind, label: string) =>
     input: icdSearchQuery,
     rest: { method: 'GET', path: `/api/master/${kind}` },
     handler: (ctx, q) => service.search(ctx, kind, q),
+    readAudit: { none: 'the ICD code lists, no patient' },
   });
 
 /** GET /api/master/icd10?keyword= and /api/master/icd9cm?keyword= -> { data: [{ code, name_id, name_en }] }. */

@@ -57,6 +57,7 @@ export const medicalListsEndpoints = {
       ['RM_FOTOPROGRES', 'read'],
     ),
     input: medicalListDoctorsQuery,
+    readAudit: { none: 'the doctors of the branch, no patient' },
     rest: { method: 'GET', path: '/api/rekammedis/daftar/doctors', envelope: 'list' },
     handler: (ctx, q) => service.doctors(ctx, q),
   }),

@@ -29,6 +29,7 @@ import {
 import { mutation, query } from '../../http/endpoint.js';
 import { RM_ENTRY_ENTITY, RM_PATIENT, RM_VISIT } from './entities.js';
 import * as service from './service.js';
+import * as rules from './access.js';
 
 /**
  * Every endpoint declared once (tRPC procedure, REST route and OpenAPI entry). Paths of the REST contract of issue
@@ -83,7 +84,14 @@ function amendEndpoints<K extends RmKind>(kind: K, correction: z.ZodType) {
       summary: `Riwayat versi ${LABEL[kind]}, terlama dahulu (dicatat di log akses)`,
       access: RM_ACCESS.read,
       input: withId,
+      authorize: (ctx, { id }) => rules.authorizeHistory(ctx, kind, id),
       handler: (ctx, { id }) => service.history(ctx, kind, id),
+      readAudit: {
+        entity: 'rekam_medis' as const,
+        what: 'history',
+        reads: (_input, entry, ctx) => rules.visitReads(ctx, [entry.visit_id]),
+        detail: ({ id }) => ({ entry: id }),
+      },
       rest: { method: 'GET' as const, path: `/api/rekammedis/${kind}/:id/history` },
     }),
   };
@@ -97,7 +105,14 @@ export const medicalRecordsEndpoints = {
       'isallbranch=1 untuk pengguna tingkat atas',
     access: RM_ACCESS.read,
     input: withId.and(patientRecordQuery),
+    authorize: (ctx, { id, isallbranch }) => rules.authorizePatientRead(ctx, id, isallbranch),
     handler: (ctx, { id, ...input }) => service.patientRecord(ctx, id, input),
+    readAudit: {
+      entity: 'rekam_medis',
+      what: 'patient',
+      reads: ({ id }, _page, ctx) => [{ customer: id, visit: null, branch: ctx.branchId }],
+      detail: ({ page }) => ({ page }),
+    },
     rest: { method: 'GET', path: '/api/rekammedis/patient/:id', envelope: 'paged' },
   }),
   access: query({
@@ -106,6 +121,7 @@ export const medicalRecordsEndpoints = {
     access: RM_ACCESS.accessLog,
     input: withId.and(recordAccessQuery),
     handler: (ctx, { id, ...input }) => service.accessLog(ctx, id, input),
+    readAudit: { none: 'the trail itself: who opened the record and when, never what it holds' },
     rest: { method: 'GET', path: '/api/rekammedis/patient/:id/access', envelope: 'paged' },
   }),
   corrections: query({
@@ -114,6 +130,16 @@ export const medicalRecordsEndpoints = {
     access: access.roles('dokter'),
     input: correctionsQuery,
     handler: (ctx, input) => service.corrections(ctx, input),
+    readAudit: {
+      entity: 'rekam_medis',
+      what: 'perbaikan',
+      reads: (_input, page, ctx) =>
+        rules.visitReads(
+          ctx,
+          page.data.map((r) => r.visit.id),
+        ),
+      detail: ({ page }) => ({ page }),
+    },
     rest: { method: 'GET', path: '/api/rekammedis/corrections', envelope: 'paged' },
   }),
   visit: query({
@@ -121,7 +147,9 @@ export const medicalRecordsEndpoints = {
     summary: 'Rekam medis satu kunjungan: setiap entri dengan versi terkininya, alergi pasien, hak pengguna',
     access: RM_ACCESS.read,
     input: withId,
+    authorize: (ctx, { id }) => rules.authorizeVisitRead(ctx, id),
     handler: (ctx, { id }) => service.visitRecord(ctx, id),
+    readAudit: { entity: 'rekam_medis', what: 'visit', reads: ({ id }, _record, ctx) => rules.visitReads(ctx, [id]) },
     rest: { method: 'GET', path: '/api/rekammedis/visit/:id' },
   }),
   soap: {
@@ -224,6 +252,7 @@ export const medicalRecordsEndpoints = {
       access: RM_ACCESS.options,
       input: keywordQuery,
       handler: (ctx, { keyword }) => service.perawatanOptions(ctx, keyword),
+      readAudit: { none: 'a master list of the branch, no patient' },
       rest: { method: 'GET', path: '/api/rekammedis/options/perawatan', envelope: 'list' },
     }),
     item: query({
@@ -231,6 +260,7 @@ export const medicalRecordsEndpoints = {
       access: RM_ACCESS.options,
       input: keywordQuery,
       handler: (ctx, { keyword }) => service.itemOptions(ctx, keyword),
+      readAudit: { none: 'a master list of the branch, no patient' },
       rest: { method: 'GET', path: '/api/rekammedis/options/item', envelope: 'list' },
     }),
     lab: query({
@@ -238,12 +268,14 @@ export const medicalRecordsEndpoints = {
       access: RM_ACCESS.options,
       input: keywordQuery,
       handler: (ctx, { keyword }) => service.formLabOptions(ctx, keyword),
+      readAudit: { none: 'a master list of the branch, no patient' },
       rest: { method: 'GET', path: '/api/rekammedis/options/lab', envelope: 'list' },
     }),
     staff: query({
       summary: 'Dokter dan perawat cabang ini (pelaksana dan asisten tindakan)',
       access: RM_ACCESS.read,
       handler: (ctx) => service.staffOptions(ctx),
+      readAudit: { none: 'the branch staff, no patient' },
       rest: { method: 'GET', path: '/api/rekammedis/options/staff', envelope: 'list' },
     }),
   },

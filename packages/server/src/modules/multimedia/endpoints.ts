@@ -39,6 +39,7 @@ export const multimediaEndpoints = {
     access: labelRead,
     input: multimediaLabelListQuery,
     handler: (ctx, input) => service.listLabels(ctx, input),
+    readAudit: { none: 'the branch labels, no patient' },
     rest: { method: 'GET', path: '/api/service/multimedialabel', envelope: 'paged' },
   }),
   createLabel: labelSave.create,
@@ -48,6 +49,12 @@ export const multimediaEndpoints = {
     access: photoRead,
     input: multimediaQueueQuery,
     handler: (ctx, input) => service.queue(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, visits) => [...new Set(visits.filter((v) => v.photos.length).map((v) => v.customer))],
+      detail: () => ({ what: 'progress_photo_queue' }),
+    },
     rest: { method: 'GET', path: '/api/service/visitmultimedia/queue', envelope: 'list' },
   }),
   list: query({
@@ -55,6 +62,12 @@ export const multimediaEndpoints = {
     access: photoRead,
     input: visitMultimediaListQuery,
     handler: (ctx, input) => service.listPhotos(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, page) => [...new Set(page.data.map((p) => p.customer))],
+      detail: () => ({ what: 'progress_photo' }),
+    },
     rest: { method: 'GET', path: '/api/service/visitmultimedia', envelope: 'paged' },
   }),
   upload: restOnly({
@@ -114,6 +127,7 @@ export const multimediaEndpoints = {
       const f = await service.photoFile(ctx, input.id, 'thumbnail');
       return sendPhoto(ctx.config.uploadDir, f, reply);
     },
+    readAudit: { none: 'a thumbnail is on the trail of the list that showed it' },
   }),
 };
 

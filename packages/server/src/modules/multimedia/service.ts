@@ -1,5 +1,4 @@
 import {
-  canFeature,
   isTopLevel,
   PHOTO_FIELD,
   UPLOAD_AT_FUTURE_MESSAGE,
@@ -121,7 +120,6 @@ export async function listPhotos(ctx: Ctx, query: VisitMultimediaListQuery): Pro
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  await auditPhotoRead(c, rows, 'progress_photo');
   return { data: rows.map(photoDto), count };
 }
 
@@ -133,7 +131,6 @@ export async function queue(ctx: Ctx, query: MultimediaQueueQuery): Promise<Mult
     c.db,
     visits.map((v) => v.id),
   );
-  await auditPhotoRead(c, photos, 'progress_photo_queue');
   return visits.map((v) => ({
     id: v.id,
     code: v.code,
@@ -258,7 +255,7 @@ export async function photoFile(
   await requireAccess(c, VISIT_PHOTO, [id], 'read');
   const row = await q.findPhoto(c.db, id);
   if (!row || (row.status !== 1 && !isAuditor(c))) throw notFound(VISIT_PHOTO.notFound);
-  if (!canFeature(c.user, 'RM_FOTOPROGRES', 'read')) throw notFound(VISIT_PHOTO.notFound);
+  // A file is sent by the handler itself: its trail is written here, before the answer (permissions walk list).
   if (variant === 'photo') await auditPhotoRead(c, [row], 'progress_photo_file');
   return { rel: variant === 'photo' ? row.photo : row.thumbnail, visitId: row.visit_id };
 }

@@ -190,6 +190,11 @@ export const stockFlowsEndpoints = {
     access: prescriptionAccess,
     input: dispenseInput.extend({ idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, { idempotency_key, ...input }) => pharmacy.dispense(ctx, input, idempotency_key),
+    readAudit: {
+      entity: 'rekam_medis',
+      what: 'apotek_penyerahan',
+      reads: ({ resep }, _result, ctx) => pharmacy.dispenseReads(ctx, resep),
+    },
     rest: {
       method: 'POST',
       path: '/api/inventory/dispense',

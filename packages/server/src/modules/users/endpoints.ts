@@ -22,6 +22,7 @@ import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
 import { openUpload, readImageUpload } from '../../lib/uploads.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
+import * as rules from './access.js';
 import { staffAccess } from './access.js';
 import * as patients from './patients.js';
 import * as service from './service.js';
@@ -33,13 +34,20 @@ export const usersEndpoints = {
     summary: 'Cari pengguna (pasien atau pegawai) cabang ini',
     access: staffAccess,
     input: userListQuery,
+    authorize: rules.authorizeList,
     rest: { method: 'GET', path: '/api/users', envelope: 'paged' },
     handler: (ctx, input) => service.list(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id),
+    },
   }),
   export: restOnly({
     summary: 'Ekspor daftar pengguna (xlsx)',
     access: access.feature('SETTING_USER', 'read'),
     input: userAdminListQuery,
+    authorize: rules.authorizeAdminList,
     rest: {
       method: 'GET',
       path: '/api/users/export',
@@ -71,8 +79,13 @@ export const usersEndpoints = {
     summary: 'Satu pengguna',
     access: staffAccess,
     input: byId,
+    authorize: (ctx, input) => rules.authorizeGet(ctx, input.id),
     rest: { method: 'GET', path: '/api/users/:id' },
     handler: (ctx, input) => service.get(ctx, input.id),
+    readAudit: {
+      entity: 'patient',
+      ids: (_input, user, ctx) => (user.role === 1 && user.id !== ctx.user.id ? [user.id] : []),
+    },
   }),
   createPatient: mutation({
     summary: 'Daftarkan pasien baru (NO RM dari penomoran cabang)',
@@ -88,6 +101,7 @@ export const usersEndpoints = {
     input: patientDuplicateQuery,
     rest: { method: 'GET', path: '/api/patients/duplicates', envelope: 'list' },
     handler: (ctx, input) => patients.duplicates(ctx, input),
+    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, rows) => rows.map((r) => r.id) },
   }),
   /** Always 202: another top-level user approves it (POST /api/applog/doconfirm/{id}). */
   patientMerge: mutation({
@@ -104,6 +118,7 @@ export const usersEndpoints = {
     input: byId,
     rest: { method: 'GET', path: '/api/patients/:id/merges', envelope: 'list' },
     handler: (ctx, input) => patients.merges(ctx, input.id),
+    readAudit: { entity: 'patient', ids: ({ id }) => [id], detail: () => ({ what: 'merges' }) },
   }),
   /** REST: 201 with the account, or 202 with { pending, applog_id, message } when it waits for approval (issue 8). */
   createEmployee: mutation({
@@ -124,6 +139,7 @@ export const usersEndpoints = {
     summary: 'Ubah pengguna; menonaktifkan atau mengubah role bisa menunggu persetujuan (202)',
     access: staffAccess,
     input: z.object({ id: idParam, data: userPutInput }),
+    authorize: (ctx, input) => rules.authorizePut(ctx, input.id, input.data),
     handler: (ctx, input) => service.put(ctx, input.id, input.data),
     rest: {
       method: 'PUT',
@@ -140,6 +156,7 @@ export const usersEndpoints = {
     summary: 'Ubah kartu profil',
     access: staffAccess,
     input: userProfileUpdate,
+    authorize: (ctx, input) => rules.authorizePut(ctx, input.id, input.data),
     handler: (ctx, input) => service.updateProfile(ctx, input.id, input.data),
   }),
   /** Status dialog; setting inactive may answer { pending: true } (approval). */
@@ -148,6 +165,7 @@ export const usersEndpoints = {
     summary: 'Ubah status pengguna',
     access: staffAccess,
     input: userSetStatusInput,
+    authorize: (ctx, input) => rules.authorizePut(ctx, input.id, { status: input.status }),
     handler: (ctx, input) => service.setStatus(ctx, input.id, input.status),
   }),
   /** Role, top-level role and branch (SETTING_USER manage); may answer { pending: true }. */
@@ -156,6 +174,7 @@ export const usersEndpoints = {
     summary: 'Ubah role, role pusat dan cabang pengguna',
     access: access.feature('SETTING_USER', 'manage'),
     input: userSetAccessInput,
+    authorize: (ctx, input) => rules.authorizePut(ctx, input.id, input.data),
     handler: (ctx, input) => service.setAccess(ctx, input.id, input.data),
   }),
   changePassword: mutation({
@@ -163,6 +182,7 @@ export const usersEndpoints = {
     summary: 'Ubah password',
     access: staffAccess,
     input: userChangePasswordInput,
+    authorize: (ctx, input) => rules.authorizePassword(ctx, input.id),
     rest: { method: 'POST', path: '/api/users/changepassword/:id', body: 'data' },
     handler: (ctx, input) => service.changePassword(ctx, input.id, input.data),
   }),
@@ -171,6 +191,7 @@ export const usersEndpoints = {
     summary: 'Unggah foto profil (multipart, maks. 10 MB)',
     access: staffAccess,
     input: byId,
+    authorize: (ctx, input) => rules.authorizeProfile(ctx, input.id),
     rest: { method: 'POST', path: '/api/users/uploadavatar/:id', consumes: 'multipart/form-data' },
     async handler(ctx, input, { req }) {
       const image = await readImageUpload(req);
@@ -182,7 +203,13 @@ export const usersEndpoints = {
     summary: 'Daftar pengguna untuk admin',
     access: access.feature('SETTING_USER', 'read'),
     input: userAdminListQuery,
+    authorize: rules.authorizeAdminList,
     handler: (ctx, input) => service.adminList(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id),
+    },
   }),
   getPrivileges: query({
     entity: USER,
@@ -197,6 +224,7 @@ export const usersEndpoints = {
     summary: 'Simpan hak akses pengguna; bisa menunggu persetujuan (202)',
     access: access.feature('SETTING_USER', 'manage'),
     input: userSetPrivilegesInput,
+    authorize: (ctx, input) => rules.authorizePut(ctx, input.id, { previleges: input.previleges }),
     handler: (ctx, input) => service.setPrivileges(ctx, input.id, input.previleges),
     rest: {
       method: 'PUT',
@@ -210,8 +238,14 @@ export const usersEndpoints = {
     summary: 'Cari pasien (nama, NO RM, NIK, telepon)',
     access: staffAccess,
     input: customerSearchQuery,
+    authorize: rules.authorizeSearch,
     rest: { method: 'GET', path: '/api/customer', envelope: 'list' },
     handler: (ctx, input) => service.searchCustomers(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, rows) => rows.filter((r) => r.type === 'patient').map((r) => r.id),
+    },
   }),
   avatar: restOnly({
     entity: USER,

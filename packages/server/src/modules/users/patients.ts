@@ -15,7 +15,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { audit, auditRead } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { logActivity, storeRequest, type ApprovalExecutor } from '../applog/index.js';
 import { PATIENT_REFERENCES } from './patient-references.js';
 import * as q from './queries.js';
@@ -48,7 +48,6 @@ export async function duplicates(ctx: Ctx, input: PatientDuplicateQuery): Promis
   };
   if (!filter.idcard && !(filter.nameNorm && (filter.birth_date || filter.phone))) return [];
   const rows = await q.findDuplicates(c.db, filter);
-  await auditRead(c, { action: 'read_list', entity: 'patient', ids: rows.map((r) => r.id) });
   return rows.map((r) => ({
     id: r.id,
     username: r.username,

@@ -8,14 +8,18 @@ import {
   bpToPercent,
   percentToBp,
 } from '@klinik/shared';
+import { requireReference } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
+import { AKUN } from '../entities.js';
 import * as q from '../queries.js';
 
 // ---------------------------------------------------------------- payment methods and taxes
 
 async function checkAccountFor(ctx: Ctx, akunId: number, category: number, message: string): Promise<void> {
+  // Another branch's account is 'not found' here (the cross-branch walk of every input, test/cross-branch-refs.test.ts).
+  await requireReference(ctx, AKUN, [akunId], 'akun_id', 'Akun tidak ditemukan');
   const a = await q.findAkun(ctx.db, akunId);
   if (!a) throw badRequest('Akun tidak ditemukan', 'akun_id');
   if (a.isheader) throw badRequest('Akun header tidak dapat dipakai; pilih akun detail', 'akun_id');

@@ -26,7 +26,7 @@ import {
 import { branchScope, requireAccess } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict } from '../../../http/errors.js';
-import { audit, auditRecordReads } from '../../../lib/audit.js';
+import { audit, auditRecordReads, type RecordRead } from '../../../lib/audit.js';
 import { issueStock, warehouseOfKind } from '../../inventory/index.js';
 import { allergyOverrides, patientAllergens } from '../../medicalRecords/index.js';
 import { RESEP } from '../entities.js';
@@ -51,6 +51,12 @@ function resepDto(r: q.ResepRow): ResepDto {
 
 /** A prescription at the pharmacy is the patient's clinical data: each answered read joins the read trail. */
 const resepRead = (r: q.ResepRow) => ({ customer: r.customer_id, visit: r.visit_id, branch: r.profile_id });
+
+/** The read trail of a dispensing (issue 25): its answer shows the prescription and the patient (readAudit). */
+export async function dispenseReads(ctx: Ctx, resepId: number): Promise<RecordRead[]> {
+  const r = await q.resep(ctx.db, resepId);
+  return r ? [resepRead(r)] : [];
+}
 
 export async function listResep(ctx: Ctx, query: ResepListQuery): Promise<Paged<ResepDto>> {
   requireUser(ctx);
