@@ -12,7 +12,6 @@ import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SearchInput } from '../../../components/ListFilters';
 import { PurchaseForm } from '../components/PurchaseForm';
