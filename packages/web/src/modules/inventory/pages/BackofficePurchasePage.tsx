@@ -2,5 +2,5 @@ import { PurchaseList } from './PurchasePage';
 
 /** /backoffice/inventory/purchase: purchase orders of every branch, for top-level users. */
 export default function BackofficePurchasePage() {
-  return <PurchaseList base="/api/backoffice/inventory/purchase" allBranches />;
+  return <PurchaseList allBranches />;
 }

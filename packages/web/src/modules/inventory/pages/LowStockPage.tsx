@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ErrorList } from '../../../components/ui/error-list';
-import { PurchaseForm, type DraftLine } from './PurchasePage';
+import { PurchaseForm, type DraftLine } from '../components/PurchaseForm';
 
 /** Purchase units that bring an item back to twice its minimum. */
 function suggested(r: ItemStockDto): number {

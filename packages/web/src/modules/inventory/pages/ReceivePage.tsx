@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { receiveInput, type ErrorItem, type PurchaseDto, type PurchaseLineDto } from '@klinik/shared';
-import { api, errorItems } from '../../../lib/trpc';
+import { receiveInput, type ErrorItem, type PurchaseLineDto, type ReceiveInput } from '@klinik/shared';
+import { errorItems, useTRPC } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
 import { formatDate, formatNumber, formatRupiah, parseRupiah } from '../../../lib/format';
 import { useBranchToday } from '../../../lib/branch-today';
@@ -59,10 +59,9 @@ const receiveResolver: Resolver<ReceiveValues, unknown, ReceiveBody> = (values, 
 export default function ReceivePage() {
   const [params, setParams] = useSearchParams();
   const id = params.get('id') ?? '';
+  const trpc = useTRPC();
   const open = useQuery({
-    queryKey: ['inventory', 'purchase', 'open'],
-    queryFn: ({ signal }) =>
-      api.get<{ data: PurchaseDto[] }>('/api/inventory/purchase', { query: { open: 1, limit: 100 }, signal }),
+    ...trpc.inventory.purchase.list.queryOptions({ open: 1, page: 1, limit: 100 }),
     select: (r) => r.data,
   });
   return (
@@ -93,10 +92,9 @@ export default function ReceivePage() {
 function ReceiveForm({ id }: { id: number }) {
   const qc = useQueryClient();
   const today = useBranchToday();
+  const trpc = useTRPC();
   const order = useQuery({
-    queryKey: ['inventory', 'purchase-detail', id],
-    queryFn: ({ signal }) => api.get<{ data: PurchaseDto }>(`/api/inventory/purchase/${id}`, { signal }),
-    select: (r) => r.data,
+    ...trpc.inventory.purchase.get.queryOptions({ id }),
     meta: { inlineErrors: true },
   });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
@@ -121,21 +119,17 @@ function ReceiveForm({ id }: { id: number }) {
       });
   }, [order.data, reset, getValues]);
   const save = useMutation({
-    mutationFn: (body: ReceiveBody) =>
-      api.post<{ data: PurchaseDto & { receipt: { code: string; jurnal_code: string | null; total: number } } }>(
-        `/api/inventory/purchase/${id}/receive`,
-        body,
-        { idempotencyKey: key },
-      ),
+    ...trpc.inventory.purchase.receive.mutationOptions(),
     onSuccess: (r) => {
       setDone(
-        `Penerimaan ${r.data.receipt.code} sebesar ${formatRupiah(r.data.receipt.total)} tersimpan${
-          r.data.receipt.jurnal_code ? ` (jurnal ${r.data.receipt.jurnal_code})` : ''
+        `Penerimaan ${r.receipt.code} sebesar ${formatRupiah(r.receipt.total)} tersimpan${
+          r.receipt.jurnal_code ? ` (jurnal ${r.receipt.jurnal_code})` : ''
         }.`,
       );
       setServerErrors([]);
       setKey(newIdempotencyKey());
       void qc.invalidateQueries({ queryKey: ['inventory'] });
+      void qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
     },
     onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
     meta: { inlineErrors: true },
@@ -164,7 +158,7 @@ function ReceiveForm({ id }: { id: number }) {
             onSubmit={(e) =>
               void handleSubmit((body) => {
                 setServerErrors([]);
-                save.mutate(body);
+                save.mutate({ ...(body as unknown as ReceiveInput), id, idempotency_key: key });
               })(e)
             }
           >

@@ -1,17 +1,19 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldError } from 'react-hook-form';
-import { formatRupiah, type ErrorItem } from '@klinik/shared';
+import { formatRupiah, fromSen, sumSen, type ErrorItem } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { typedRupiahSen } from './MoneyInput';
 
 export interface TenderRow {
   method: string;
   amount: string;
 }
 
-const sen = (v: string | number) => Math.round(Number(v || 0) * 100);
+/** An amount typed in a tender row (or the amount due) in sen; unreadable counts as 0 until fixed. */
+const sen = typedRupiahSen;
 
 /**
  * Several payment methods for one bill: a method and an amount per row. Cash may exceed what is due (change);
@@ -32,8 +34,8 @@ export function PaymentPanel({
   const methods = useQuery(trpc.kasir.methods.queryOptions());
   const list = methods.data ?? [];
   const typeOf = (id: string) => list.find((m) => String(m.id) === id)?.type;
-  const nonCash = rows.filter((r) => typeOf(r.method) !== 'tunai').reduce((s, r) => s + sen(r.amount), 0);
-  const cashIn = rows.filter((r) => typeOf(r.method) === 'tunai').reduce((s, r) => s + sen(r.amount), 0);
+  const nonCash = sumSen(rows.filter((r) => typeOf(r.method) !== 'tunai').map((r) => sen(r.amount)));
+  const cashIn = sumSen(rows.filter((r) => typeOf(r.method) === 'tunai').map((r) => sen(r.amount)));
   const dueSen = sen(due);
   const cashApplied = Math.min(cashIn, Math.max(0, dueSen - nonCash));
   const paid = nonCash + cashApplied;
@@ -104,14 +106,14 @@ export function PaymentPanel({
         <dd className="text-right tabular-nums">{formatRupiah(due)}</dd>
         <dt>Dibayar</dt>
         <dd className="text-right tabular-nums" data-testid="paid">
-          {formatRupiah(paid / 100)}
+          {formatRupiah(fromSen(paid))}
         </dd>
         <dt>Kembali</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="change">
-          {formatRupiah(change / 100)}
+          {formatRupiah(fromSen(change))}
         </dd>
         <dt>Sisa</dt>
-        <dd className="text-right tabular-nums">{formatRupiah(rest / 100)}</dd>
+        <dd className="text-right tabular-nums">{formatRupiah(fromSen(rest))}</dd>
       </dl>
     </div>
   );

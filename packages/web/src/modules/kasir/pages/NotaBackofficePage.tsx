@@ -8,7 +8,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Button } from '../../../components/ui/button';
-import { notaUrl } from '../api';
+import { notaUrl } from '../print';
 
 /** /backoffice/nota: the invoices of every branch, for top-level users. */
 export default function NotaBackofficePage() {

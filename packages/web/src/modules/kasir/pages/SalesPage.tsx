@@ -8,12 +8,11 @@ import {
   salesInput,
   sumSen,
   toSen,
-  type ErrorItem,
   type PaymentResultDto,
   type SalesInput,
 } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
-import { api } from '../../../lib/api';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { newIdempotencyKey } from '../../../lib/api';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -28,8 +27,9 @@ import {
   unplacedErrors,
   type TenderRow,
 } from '../components/PaymentPanel';
-import { newIdempotencyKey, printNota } from '../api';
-import { SessionBar } from './KasirPage';
+import { printNota } from '../print';
+import { SessionBar } from '../components/SessionBar';
+import { fieldOf } from '../components/MoneyInput';
 
 interface CartLine {
   item: number;
@@ -38,8 +38,6 @@ interface CartLine {
   stock: number;
   qty: string;
 }
-
-const fieldOf = (items: ErrorItem[]) => (f: string) => items.find((i) => i.field === f)?.message;
 
 interface SalesValues {
   cart: CartLine[];
@@ -93,9 +91,9 @@ export default function SalesPage() {
   const [key, setKey] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaymentResultDto | null>(null);
   const total = fromSen(sumSen(cart.map((l) => toSen(l.price) * Number(l.qty || 0))));
+  const client = useTRPCClient();
   const sell = useMutation({
-    mutationFn: async (body: SalesInput) =>
-      (await api.post<{ data: PaymentResultDto }>('/api/kasir/sales', body, { idempotencyKey: key })).data,
+    ...trpc.kasir.sales.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: (r) => {
       setResult(r);
@@ -176,7 +174,11 @@ export default function SalesPage() {
         <section className="grid content-start gap-3 rounded-lg border bg-card p-3" data-testid="sales-cart">
           <h3 className="font-semibold">Keranjang</h3>
           {cart.length === 0 ? <p className="text-sm text-muted-foreground">Belum ada item.</p> : null}
-          <form className="grid gap-3" noValidate onSubmit={(e) => void handleSubmit((body) => sell.mutate(body))(e)}>
+          <form
+            className="grid gap-3"
+            noValidate
+            onSubmit={(e) => void handleSubmit((body) => sell.mutate({ ...body, idempotency_key: key }))(e)}
+          >
             {lines.fields.map((l, i) => (
               <div key={l.key} className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-center gap-2 text-sm">
                 <span>
@@ -226,7 +228,7 @@ export default function SalesPage() {
                 Penjualan <b>{result.code}</b> tersimpan. Total {formatRupiah(result.total)}, kembali{' '}
                 <b>{formatRupiah(result.change)}</b>.
               </p>
-              <Button size="sm" variant="outline" onClick={() => void printNota(result.id)}>
+              <Button size="sm" variant="outline" onClick={() => void printNota(client, result.id)}>
                 Nota PDF
               </Button>
             </div>

@@ -13,7 +13,8 @@ import {
   type UserDto,
 } from '@klinik/shared';
 import { useSession } from '../../../app/auth';
-import { api, errorItems, useTRPC } from '../../../lib/trpc';
+import { api, errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { newIdempotencyKey } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -22,7 +23,6 @@ import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { compactPatientPayload, EMPTY_PATIENT, patientUpdatePayload } from '../../patients/lib';
 import { DuplicatePatientsDialog, useDuplicateCheck } from '../../patients/components/DuplicatePatientsDialog';
 import { usePatientForm } from '../../patients/components/PatientFields';
-import { newIdempotencyKey, registerMembership } from '../api';
 import { AgreementStep } from './wizard/AgreementStep';
 import { DoctorStep } from './wizard/DoctorStep';
 import { MemberStep } from './wizard/MemberStep';
@@ -43,6 +43,7 @@ function payloadKey(payload: NewPatientInput): string {
 export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const me = useSession();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const branchId = me.profile?.id ?? me.profile_id;
@@ -90,12 +91,7 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
   const selected = ticked.length === 1 ? ticked[0] : null;
 
   const packages = useQuery({
-    queryKey: ['paket', 'history', 'wizard', keyword],
-    queryFn: ({ signal }) =>
-      api.get<{ data: PaketHistoryDto[]; count: number }>('/api/paket/history', {
-        query: { status: 1, keyword, limit: 100 },
-        signal,
-      }),
+    ...trpc.paket.history.queryOptions({ status: 1, keyword, limit: 100 }),
     enabled: open && step === 1,
     meta: { silent: true },
   });
@@ -190,10 +186,13 @@ export function PurchaseWizard({ open, onOpenChange }: { open: boolean; onOpenCh
     setSaving(true);
     setErrors([]);
     try {
-      const m = await registerMembership(
-        { customer: customer.id, doctor: doctor.id, paket_history_id: selected.id },
-        idemKey,
-      );
+      // The wizard's key: a double click or a retried confirmation registers once (the second answers the first).
+      const m = await client.paket.register.mutate({
+        customer: customer.id,
+        doctor: doctor.id,
+        paket_history_id: selected.id,
+        idempotency_key: idemKey,
+      });
       void qc.invalidateQueries({ queryKey: trpc.paket.pathKey() });
       void qc.invalidateQueries({ queryKey: ['paket'] });
       setDone(m.code);

@@ -1,6 +1,15 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AGEING_BUCKETS, AGEING_LABELS, formatDate, formatRupiah, type PiutangRowDto } from '@klinik/shared';
+import {
+  AGEING_BUCKETS,
+  AGEING_LABELS,
+  formatDate,
+  formatRupiah,
+  fromSen,
+  sumSen,
+  toSen,
+  type PiutangRowDto,
+} from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -22,15 +31,8 @@ export default function PiutangPage() {
     meta: { inlineErrors: true },
   });
   const rows = q.data?.data;
-  const totals = React.useMemo(() => {
-    const sen: Record<string, number> = { total: 0 };
-    for (const b of AGEING_BUCKETS) sen[b] = 0;
-    for (const r of rows ?? []) {
-      sen.total += Math.round(r.total * 100);
-      for (const b of AGEING_BUCKETS) sen[b] += Math.round(r[b] * 100);
-    }
-    return Object.fromEntries(Object.entries(sen).map(([k, v]) => [k, v / 100]));
-  }, [rows]);
+  // The list is every patient with an outstanding instalment (one answer, no paging): its total summed in sen.
+  const total = React.useMemo(() => fromSen(sumSen((rows ?? []).map((r) => toSen(r.total)))), [rows]);
 
   const columns: Column<PiutangRowDto>[] = [
     {
@@ -104,7 +106,7 @@ export default function PiutangPage() {
           <DateInput id="piutang-asof" value={asof} onChange={setAsof} />
         </FormField>
         <div className="self-end text-sm">
-          Total piutang: <b data-testid="piutang-total">{formatRupiah(totals.total)}</b>
+          Total piutang: <b data-testid="piutang-total">{formatRupiah(total)}</b>
         </div>
       </div>
       {q.error ? <ErrorList items={errorItems(q.error)} /> : null}

@@ -10,7 +10,7 @@ import {
   type UserDto,
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
-import { api, errorItems, useTRPC } from '../../../lib/trpc';
+import { api, errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
@@ -129,6 +129,7 @@ function MembershipDetail({ id, onClose }: { id: number | null; onClose: () => v
 /** /paket/sales: package registrations with filters (date, status, doctor, keyword), detail and Excel export. */
 export default function SalesPage() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const today = useBranchToday();
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
@@ -200,7 +201,7 @@ export default function SalesPage() {
   ];
 
   const exportAll = async () => {
-    const res = await api.get<{ data: MembershipDto[] }>('/api/paket/membership', { query: { ...filter, limit: 500 } });
+    const res = await client.paket.memberships.query({ ...filter, page: 1, limit: 500 });
     await exportToExcel(
       `penjualan-paket-${today}`,
       [

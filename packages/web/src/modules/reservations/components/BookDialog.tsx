@@ -9,7 +9,7 @@ import {
   type ReservationDto,
   type ReservationInput,
 } from '@klinik/shared';
-import { api, errorItems } from '../../../lib/trpc';
+import { api, errorItems, useTRPCClient } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
 import { resolverOver } from '../../../lib/resolver-over';
 import { NewPatientDialog } from '../../patients/components/NewPatientDialog';
@@ -19,7 +19,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Textarea } from '../../../components/ui/textarea';
-import { bookReservation, type PatientOption } from '../api';
+import { type PatientOption } from '../types';
 
 export interface SlotChoice {
   doctor: number;
@@ -62,6 +62,7 @@ export function BookDialog({
   onBooked: (r: ReservationDto) => void;
 }) {
   const qc = useQueryClient();
+  const client = useTRPCClient();
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [newPatient, setNewPatient] = React.useState(false);
   const key = React.useRef(newIdempotencyKey());
@@ -87,7 +88,12 @@ export function BookDialog({
   const submit = handleSubmit(async (data) => {
     setServerErrors([]);
     try {
-      const r = await bookReservation({ ...data, note: data.note || null }, key.current);
+      // The dialog's key: a double click or a retried request books once (the second answers the first).
+      const r = await client.reservations.create.mutate({
+        ...data,
+        note: data.note || null,
+        idempotency_key: key.current,
+      });
       toast.success(`Reservasi ${r.code} tersimpan`);
       await qc.invalidateQueries();
       onBooked(r);

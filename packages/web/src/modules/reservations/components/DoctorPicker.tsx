@@ -1,6 +1,6 @@
 import { api } from '../../../lib/trpc';
 import { Combobox } from '../../../components/ui/combobox';
-import type { DoctorOption } from '../api';
+import type { DoctorOption } from '../types';
 
 /** Doctors practising in this branch (GET /api/service/registration/searchdoctor). */
 export function DoctorPicker({

@@ -4,7 +4,7 @@ import { useBranchToday } from '../../../lib/branch-today';
 import { PageHeader } from '../../../components/PageHeader';
 import { DateInput } from '../../../components/ui/date-input';
 import { FormField } from '../../../components/ui/form';
-import type { DoctorOption } from '../api';
+import type { DoctorOption } from '../types';
 import { BookDialog, type SlotChoice } from '../components/BookDialog';
 import { DoctorPicker } from '../components/DoctorPicker';
 import { SlotGrid } from '../components/SlotGrid';

@@ -16,7 +16,7 @@ import {
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { resolverOver } from '../../../lib/resolver-over';
-import { api, errorItems, useTRPC } from '../../../lib/trpc';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
@@ -29,7 +29,7 @@ import { Input } from '../../../components/ui/input';
 import { DateInput } from '../../../components/ui/date-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import type { DoctorOption } from '../api';
+import type { DoctorOption } from '../types';
 import { DoctorPicker } from '../components/DoctorPicker';
 import { Link } from 'react-router';
 import { CalendarPlus } from 'lucide-react';
@@ -181,6 +181,7 @@ function ActionDialog({ action, onClose }: { action: Action; onClose: () => void
 
 export default function ReservasiPage() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const today = useBranchToday();
   const [page, setPage] = React.useState(1);
   const [limit, setLimit] = React.useState(20);
@@ -253,9 +254,7 @@ export default function ReservasiPage() {
   ];
 
   const exportAll = async () => {
-    const res = await api.get<{ data: ReservationDto[] }>('/api/service/reservation', {
-      query: { ...filter, limit: 500 },
-    });
+    const res = await client.reservations.list.query({ ...filter, page: 1, limit: 500 });
     await exportToExcel(
       `reservasi-${today}`,
       [

@@ -1,8 +1,8 @@
 /** Pieces the package wizard's steps share: the stepper, person cards, user search, a package's treatments. */
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { MSG, type PaketHistoryDto, type PaketItemDto, type UserDto } from '@klinik/shared';
-import { api } from '../../../../lib/trpc';
+import { MSG, type PaketHistoryDto, type UserDto } from '@klinik/shared';
+import { api, useTRPC } from '../../../../lib/trpc';
 import { cn } from '../../../../lib/utils';
 import { Button } from '../../../../components/ui/button';
 import {
@@ -75,17 +75,13 @@ export function Stepper({ step }: { step: number }) {
 }
 
 export function TreatmentsDialog({ paket, onClose }: { paket: PaketHistoryDto | null; onClose: () => void }) {
+  const trpc = useTRPC();
   const q = useQuery({
-    queryKey: ['paket', 'historyperawatan', paket?.id],
-    queryFn: ({ signal }) =>
-      api.get<{ data: PaketItemDto[] }>('/api/paket/historyperawatan', {
-        query: { paket_history_id: paket?.id },
-        signal,
-      }),
+    ...trpc.paket.historyPerawatan.queryOptions({ paket_history_id: paket?.id ?? 0 }),
     enabled: !!paket,
     meta: { silent: true },
   });
-  const rows = q.data?.data ?? [];
+  const rows = q.data ?? [];
   return (
     <Dialog open={!!paket} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent>
