@@ -3,18 +3,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// TEMPORARY (issue 27 item 6): files of kasir, paket, reservations and inventory that another branch (webkasir) is
-// rewriting; they still import patients/ and masters/ files. At that merge, point them at `../../patients` and
-// `../../masters` (the front doors exist) and empty this list.
-const WEB_FRONT_DOOR_PENDING = [
-  'packages/web/src/modules/inventory/pages/CategoryPage.tsx',
-  'packages/web/src/modules/inventory/pages/VendorPage.tsx',
-  'packages/web/src/modules/inventory/pages/WarehouseMasterPage.tsx',
-  'packages/web/src/modules/paket/components/PurchaseWizard.tsx',
-  'packages/web/src/modules/paket/components/wizard/MemberStep.tsx',
-  'packages/web/src/modules/reservations/components/BookDialog.tsx',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -135,7 +123,6 @@ export default tseslint.config(
   // above, since the rule sees the import as written: `../../patients` from modules/desk/pages/ is another module.
   ...[1, 2, 3].map((depth) => ({
     files: [`packages/web/src/modules/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-    ignores: WEB_FRONT_DOOR_PENDING,
     rules: {
       'no-restricted-imports': [
         'error',

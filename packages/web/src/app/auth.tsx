@@ -3,13 +3,6 @@ import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { loginPathFor, useSessionQuery } from '../lib/session';
 
-/**
- * The session hooks live in lib/session.ts. Re-exported here only for the files of kasir, paket, reservations and
- * inventory that still import them from app/auth (another branch edits those folders); remove once they import
- * lib/session.
- */
-export { useSession } from '../lib/session';
-
 /** Pages below need a session: a signed-out visitor goes to /login?next=<here> and comes back after signing in. */
 export function RequireAuth({ children }: { children: React.ReactNode }) {
   const { data, isPending, error } = useSessionQuery();
@@ -19,4 +12,3 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
   if (!data) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
   return <>{children}</>;
 }
-

@@ -17,9 +17,7 @@ import {
 
 // The drawer and the poster and success dialogs load when first opened, not with every page of the clinic layout (issue 10).
 const ActivityDrawer = React.lazy(() => import('./ActivityDrawer').then((m) => ({ default: m.ActivityDrawer })));
-const PosterDialog = React.lazy(() =>
-  import('../../pengumuman').then((m) => ({ default: m.PosterDialog })),
-);
+const PosterDialog = React.lazy(() => import('../../pengumuman').then((m) => ({ default: m.PosterDialog })));
 const SuccessDialog = React.lazy(() =>
   import('../../../components/ui/success-dialog').then((m) => ({ default: m.SuccessDialog })),
 );

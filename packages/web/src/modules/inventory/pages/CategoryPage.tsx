@@ -1,5 +1,5 @@
 import { categoryInput } from '@klinik/shared';
-import { MasterPage } from '../../masters/components/MasterPage';
+import { MasterPage } from '../../masters';
 
 /** /inventory/master/category: item categories of the branch. */
 export default function CategoryPage() {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { canFeature, type ItemStockDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { api, errorItems } from '../../../lib/trpc';
 import { formatNumber, formatRupiah } from '../../../lib/format';
 import { DataTable, type Column } from '../../../components/DataTable';

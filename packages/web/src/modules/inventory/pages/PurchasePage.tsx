@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { canFeature, type PurchaseDto } from '@klinik/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { formatDate, formatRupiah } from '../../../lib/format';
 import { DataTable, type Column } from '../../../components/DataTable';

@@ -1,5 +1,5 @@
 import { vendorInput } from '@klinik/shared';
-import { MasterPage } from '../../masters/components/MasterPage';
+import { MasterPage } from '../../masters';
 
 /** /inventory/master/vendor: suppliers (name, contact, phone, address, NPWP, payment terms). */
 export default function VendorPage() {

@@ -1,5 +1,5 @@
 import { WAREHOUSE_KIND_LABELS, WAREHOUSE_KINDS, warehouseInput } from '@klinik/shared';
-import { MasterPage } from '../../masters/components/MasterPage';
+import { MasterPage } from '../../masters';
 
 /** /inventory/master/warehouse: the branch's warehouses (gudang utama, apotek, ruang tindakan). */
 export default function WarehouseMasterPage() {

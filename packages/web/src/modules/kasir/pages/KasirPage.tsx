@@ -3,7 +3,7 @@ import { access, allows } from '@klinik/shared';
 import { useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { KasirSettings } from '../components/KasirSettings';
 import { SessionBar } from '../components/SessionBar';
 import { VisitTab } from '../tabs/VisitTab';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { ClipboardPlus } from 'lucide-react';
 import { canFeature } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { PurchaseWizard } from './PurchaseWizard';
 

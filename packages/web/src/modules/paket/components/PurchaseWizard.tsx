@@ -12,7 +12,7 @@ import {
   type PatientDuplicateDto,
   type UserDto,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { api, errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
@@ -20,9 +20,14 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../compo
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors } from '../../../components/ui/form';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { compactPatientPayload, EMPTY_PATIENT, patientUpdatePayload } from '../../patients/lib';
-import { DuplicatePatientsDialog, useDuplicateCheck } from '../../patients/components/DuplicatePatientsDialog';
-import { usePatientForm } from '../../patients/components/PatientFields';
+import {
+  compactPatientPayload,
+  DuplicatePatientsDialog,
+  EMPTY_PATIENT,
+  patientUpdatePayload,
+  useDuplicateCheck,
+  usePatientForm,
+} from '../../patients';
 import { AgreementStep } from './wizard/AgreementStep';
 import { DoctorStep } from './wizard/DoctorStep';
 import { MemberStep } from './wizard/MemberStep';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, Pencil, Plus } from 'lucide-react';
 import { canFeature, formatDate, formatRupiah, type PaketHistoryDto, type PaketTypeDto } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';

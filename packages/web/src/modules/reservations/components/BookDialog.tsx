@@ -12,7 +12,7 @@ import {
 import { api, errorItems, useTRPCClient } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
 import { resolverOver } from '../../../lib/resolver-over';
-import { NewPatientDialog } from '../../patients/components/NewPatientDialog';
+import { NewPatientDialog } from '../../patients';
 import { Button } from '../../../components/ui/button';
 import { PatientPicker } from '../../../components/PatientPicker';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';

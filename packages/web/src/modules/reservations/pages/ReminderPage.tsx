@@ -10,7 +10,7 @@ import {
   REMINDER_GATEWAY_ACCESS,
   type ReminderDto,
 } from '@klinik/shared';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { useBranchToday } from '../../../lib/branch-today';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';

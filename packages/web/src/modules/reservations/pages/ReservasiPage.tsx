@@ -33,7 +33,7 @@ import type { DoctorOption } from '../types';
 import { DoctorPicker } from '../components/DoctorPicker';
 import { Link } from 'react-router';
 import { CalendarPlus } from 'lucide-react';
-import { useSession } from '../../../app/auth';
+import { useSession } from '../../../lib/session';
 import { canOpenPath } from '../../../app/guards';
 import { SlotGrid } from '../components/SlotGrid';
 

@@ -3,8 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { cn } from '../../../../lib/utils';
 import { PatientPicker } from '../../../../components/PatientPicker';
 import { FormField } from '../../../../components/ui/form';
-import { PatientFields } from '../../../patients/components/PatientFields';
-import type { NewPatientValues } from '../../../patients/lib';
+import { PatientFields, type NewPatientValues } from '../../../patients';
 import { PersonCard, searchUsers, type PatientKind } from './parts';
 
 /** Step 1 'Informasi Member': 'Pasien Lama' chosen by search, or 'Pasien Baru' on the shared patient fields. */
