@@ -32,7 +32,6 @@ const STILL_TO_SPLIT: Record<string, number> = {
   'packages/server/src/http/endpoint.ts': 518,
   'packages/server/src/modules/reservations/reservations.test.ts': 509,
   'packages/web/src/modules/inventory/pages/PurchasePage.tsx': 507,
-  'bench/run.mjs': 505,
   'packages/web/src/modules/attendance/pages/PayrollRunPage.tsx': 501,
 };
 
