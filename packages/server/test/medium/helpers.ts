@@ -30,7 +30,14 @@ let snapshot: Promise<Blob> | undefined;
 function migrated(): Promise<Blob> {
   return (snapshot ??= (async () => {
     const file = inject('pgliteSnapshot');
-    if (file) return new Blob([fs.readFileSync(file)]);
+    // Another checkout's run on this machine may have removed it (the setup keeps one snapshot): migrate here then.
+    if (file && fs.existsSync(file)) {
+      try {
+        return new Blob([fs.readFileSync(file)]);
+      } catch {
+        // gone between the check and the read
+      }
+    }
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate(path.join(ROOT_DIR, 'drizzle'));
     const blob = await dumpPglite(database);
