@@ -58,7 +58,7 @@ const silent = (): FastifyBaseLogger => {
     trace: noop,
     silent: noop,
   };
-  return { ...log, child: () => silent() } as unknown as FastifyBaseLogger;
+  return { ...log, child: () => silent() };
 };
 
 const unavailable = (what: string) => () => {
