@@ -103,7 +103,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.medium.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -114,6 +114,23 @@ export default defineConfig({
           // half of the project's time. Files share no state but module-level registries, which are keyed (an
           // approval executor, a record hook or a job registered twice is the same one); each file opens its own
           // database and app.
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Medium tests (issue 27 item 8): one service on a migrated in-memory PGlite, no Fastify and no global
+        // setup, so a developer's loop on billing, posting, sharing and payroll is seconds:
+        // `pnpm exec vitest run --project medium` (docs/CONTRIBUTING.md).
+        test: {
+          name: 'medium',
+          include: ['packages/server/test/medium/**/*.medium.test.ts'],
+          globalSetup: ['packages/server/test/medium/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
           isolate: false,
           sequence: { groupOrder: 1 },
         },

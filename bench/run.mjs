@@ -25,6 +25,7 @@ import {
   startBare,
   withPg,
 } from './lib.mjs';
+import { nikOf, patientsSql, phoneOf } from './patients.mjs';
 
 const ALL = ['auth', 'search', 'posting', 'finance', 'icd', 'records'];
 const args = process.argv.slice(2);
@@ -90,126 +91,6 @@ async function authPart(name, env) {
 }
 
 // ---------------------------------------------------------------- search: 100 000 patients in one branch
-const FIRST = [
-  'Siti',
-  'Dewi',
-  'Sri',
-  'Ayu',
-  'Putri',
-  'Rina',
-  'Nur',
-  'Indah',
-  'Fitri',
-  'Wulan',
-  'Ratna',
-  'Yuni',
-  'Lestari',
-  'Maya',
-  'Intan',
-  'Sari',
-  'Dian',
-  'Eka',
-  'Rizki',
-  'Agus',
-  'Budi',
-  'Andi',
-  'Joko',
-  'Hendra',
-  'Bambang',
-  'Eko',
-  'Dedi',
-  'Rudi',
-  'Yusuf',
-  'Ahmad',
-  'Muhammad',
-  'Fajar',
-  'Arif',
-  'Dimas',
-  'Bayu',
-  'Wahyu',
-  'Taufik',
-  'Hadi',
-  'Irfan',
-  'Gilang',
-  'Made',
-  'Ketut',
-  'Wayan',
-  'Nyoman',
-  'Kadek',
-  'Putu',
-  'Komang',
-  'Anak',
-  'Tjokorda',
-  'Ida',
-];
-const LAST = [
-  'Purnamasari',
-  'Wulandari',
-  'Kusumawati',
-  'Rahmawati',
-  'Permatasari',
-  'Lestari',
-  'Anggraini',
-  'Hidayati',
-  'Puspitasari',
-  'Handayani',
-  'Susanti',
-  'Setiawati',
-  'Maharani',
-  'Kartika',
-  'Safitri',
-  'Saputra',
-  'Santoso',
-  'Wijaya',
-  'Pratama',
-  'Hidayat',
-  'Nugroho',
-  'Susilo',
-  'Gunawan',
-  'Setiawan',
-  'Kurniawan',
-  'Hartono',
-  'Siregar',
-  'Nasution',
-  'Simanjuntak',
-  'Harahap',
-  'Lubis',
-  'Pangaribuan',
-  'Sitompul',
-  'Tanjung',
-  'Hakim',
-  'Ramadhan',
-  'Firmansyah',
-  'Prasetyo',
-  'Utomo',
-  'Suryadi',
-  'Wibowo',
-  'Halim',
-  'Gozali',
-  'Tanoto',
-  'Salim',
-  'Sukarno',
-  'Pertiwi',
-  'Yulianti',
-  'Fauzi',
-  'Rosadi',
-];
-
-/** Patients of one branch, made by SQL (names from the lists above, NIK and phone numbers derived from g). */
-function patientsSql(branch, n) {
-  const arr = (xs) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
-  return `insert into users (role, username, name, initial, status, profile_id, gender, idcard, phone, birth_date, address)
-    select 1, 'RM' || lpad('${branch}', 2, '0') || (500000 + g)::text,
-      f[1 + (g * 7) % ${FIRST.length}] || ' ' || l[1 + ((g * 13) / ${FIRST.length} + g) % ${LAST.length}],
-      'PX', 1, ${branch}, g % 2,
-      (3171000000000000 + g::bigint * 7919)::text,
-      '08' || (1200000000 + g::bigint * 37)::text,
-      date '1960-01-01' + (g % 20000),
-      'Jl. Bench No. ' || g
-    from generate_series(1, ${n}) g, (select ${arr(FIRST)} as f, ${arr(LAST)} as l) x`;
-}
-const nikOf = (g) => String(3171000000000000n + BigInt(g) * 7919n);
-const phoneOf = (g) => `08${1200000000 + g * 37}`;
 
 async function searchPart(name, env, dbUrl) {
   const app = await startApp(name, env);

@@ -36,7 +36,7 @@ function migrationsHash(migrationsDir: string, extra = ''): string {
  * (`openDatabase({ loadDataDir })`), instead of each file replaying every migration. The tarball is named by the
  * migrations' and PGlite's version hash and kept in the temp directory, so the next run reuses it.
  */
-async function pgliteSnapshot(migrationsDir: string): Promise<string> {
+export async function pgliteSnapshot(migrationsDir: string): Promise<string> {
   const require = createRequire(path.join(ROOT_DIR, 'packages/server/package.json'));
   // The package does not export its package.json: find it above the resolved entry point.
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
