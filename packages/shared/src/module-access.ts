@@ -28,6 +28,8 @@ export const FINANCE_ACCESS = {
   paymentMethodManage: access.feature('MASTER_PAYMENTMETHOD', 'manage'),
   /** The payment method list feeds cashier screens of every staff role: names and accounts are not secret. */
   paymentMethodRead: STAFF_ACCESS,
+  /** Income reports (/finance/income/*): FINANCE_INCOME read (finance, manager, admin). */
+  incomeRead: access.feature('FINANCE_INCOME', 'read'),
 } as const;
 
 /** The job queue's dead letters (/admin/jobs): owner and developer. */
@@ -275,6 +277,13 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/laporan/trialbalance': FIN,
   '/finance/laporan/labarugi': FIN,
   '/finance/laporan/neraca': FIN,
+  // Issue 28 item 6: the income reports and the financial statements hub.
+  '/finance/income/tindakanmedis': { all: [FINANCE_ACCESS.incomeRead] },
+  '/finance/income/service': { all: [FINANCE_ACCESS.incomeRead] },
+  '/finance/income/paket': { all: [FINANCE_ACCESS.incomeRead] },
+  '/finance/income/treatment': { all: [FINANCE_ACCESS.incomeRead] },
+  '/finance/income/pendingformlab': { all: [FINANCE_ACCESS.incomeRead] },
+  '/finance/report': FIN,
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },
