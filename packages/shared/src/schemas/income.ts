@@ -87,6 +87,8 @@ export interface IncomeReportDto {
   limit: number;
   totals: IncomeTotalsDto;
   ledger: IncomeLedgerDto;
+  /** Doctors with a visit or a package sold in the range (the doctor filter's choices). */
+  doctors: { id: number; name: string }[];
 }
 
 export const cashFlowQuery = z.object({

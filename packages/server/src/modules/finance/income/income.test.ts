@@ -27,10 +27,6 @@ let cash: number;
 let membership: number;
 const today = todayIn('Asia/Jakarta');
 
-async function one<T>(q: ReturnType<typeof sql>): Promise<T> {
-  return (await queryRows<T>(t.db, q))[0];
-}
-
 /** A visit whose record (through the record's API) holds these treatments and lab forms, finished by the doctor. */
 async function visitWith(
   customer: number,
@@ -172,6 +168,7 @@ describe('income reports', () => {
     expect(r.totals).toMatchObject({ gross: 500000, discount: 25000, net: 475000 });
     expect(r.totals.gross).toBe(await tbMovement(finance, '4101'));
     expect(r.count).toBe(2);
+    expect(r.doctors).toEqual([{ id: dokter.id, name: 'dr. Sinta' }]);
     // Doctor filter: another doctor has none.
     expect((await income(finance, 'tindakanmedis', `&doctor=${dokter2.id}`)).data).toEqual([]);
     expect((await income(finance, 'tindakanmedis', `&doctor=${dokter.id}`)).count).toBe(2);

@@ -17,7 +17,7 @@ import {
 } from '@klinik/shared';
 import { requireUser, type AuthedCtx, type Ctx } from '../../../http/context.js';
 import { rangeOf, scopeOf } from '../services/common.js';
-import * as q from './queries.js';
+import * as q from '../queries/income.js';
 
 /** Labels of the till's revenue line kinds ('service' rows). */
 export const SERVICE_KIND_LABELS: Record<(typeof q.REVENUE_LINE_KINDS)[number], string> = {
@@ -236,7 +236,7 @@ export async function incomeReport(ctx: Ctx, f: IncomeQuery): Promise<IncomeRepo
   const c = requireUser(ctx);
   const { from, to } = await rangeOf(c, f);
   const r: q.Range = { scope: scopeOf(c, f), from, to };
-  const [page, ledger] = await Promise.all([BUILDERS[f.kind](c, r, f), ledgerOf(c, r)]);
+  const [page, ledger, doctors] = await Promise.all([BUILDERS[f.kind](c, r, f), ledgerOf(c, r), q.doctorsOf(c.db, r)]);
   return {
     kind: f.kind,
     title: INCOME_KIND_TITLES[f.kind],
@@ -248,5 +248,6 @@ export async function incomeReport(ctx: Ctx, f: IncomeQuery): Promise<IncomeRepo
     limit: f.limit,
     totals: { ...EMPTY_TOTALS, ...page.totals },
     ledger,
+    doctors,
   };
 }

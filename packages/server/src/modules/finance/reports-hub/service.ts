@@ -18,7 +18,7 @@ import {
 } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { rangeOf, scopeOf } from '../services/common.js';
-import * as q from './queries.js';
+import * as q from '../queries/cash-flow.js';
 
 export async function cashFlow(ctx: Ctx, query: CashFlowQuery): Promise<CashFlowDto> {
   const c = requireUser(ctx);

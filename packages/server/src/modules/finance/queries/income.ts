@@ -381,3 +381,19 @@ export async function ledgerRevenue(
   );
   return rows.map((x) => ({ akun_id: n(x.akun_id), code: x.code, name: x.name, amount: n(x.amount) }));
 }
+
+/** Doctors with a visit or a package sold in the range and branches (the doctor filter's choices). */
+export async function doctorsOf(db: Db, r: Range): Promise<{ id: number; name: string }[]> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select u.id, u.name from users u where u.id in (
+        select vi.doctor_id from visit vi
+        where ${scopeSql(sql`vi.profile_id`, r.scope)} and vi.visit_date >= ${r.from} and vi.visit_date <= ${r.to}
+        union
+        select m.doctor_id from paket_membership m
+        where ${scopeSql(sql`m.profile_id`, r.scope)} and m.registered_at >= ${r.from} and m.registered_at <= ${r.to}
+      )
+      order by u.name, u.id`,
+  );
+  return rows.map((x) => ({ id: n(x.id), name: x.name }));
+}
