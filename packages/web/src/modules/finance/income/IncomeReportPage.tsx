@@ -136,7 +136,7 @@ export default function IncomeReportPage() {
         )}
         {report ? <Totals kind={kind} report={report} /> : null}
         {report && (kind === 'service' || kind === 'treatment' || kind === 'tindakanmedis') ? (
-          <LedgerCheck report={report} />
+          <LedgerCheck report={report} filtered={doctor !== ALL || keyword.trim() !== ''} />
         ) : null}
       </div>
     </div>

@@ -1,11 +1,16 @@
 import { formatRupiah, type IncomeReportDto } from '@klinik/shared';
 
 /** The ledger's revenue accounts for the same range and branches, and what the documents do not explain. */
-export function LedgerCheck({ report }: { report: IncomeReportDto }) {
+export function LedgerCheck({ report, filtered }: { report: IncomeReportDto; filtered: boolean }) {
   const { ledger } = report;
   return (
     <section className="rounded-lg border bg-card p-3 text-sm" data-testid="income-ledger">
       <h2 className="mb-2 font-semibold">Akun pendapatan di buku besar</h2>
+      {filtered ? (
+        <p className="mb-2 text-muted-foreground">
+          Buku besar tidak memakai filter dokter dan pencarian: bandingkan tanpa filter tersebut.
+        </p>
+      ) : null}
       {ledger.accounts.length === 0 ? (
         <p className="text-muted-foreground">Tidak ada mutasi akun pendapatan pada rentang ini.</p>
       ) : (
