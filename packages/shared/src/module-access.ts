@@ -28,6 +28,8 @@ export const FINANCE_ACCESS = {
   paymentMethodManage: access.feature('MASTER_PAYMENTMETHOD', 'manage'),
   /** The payment method list feeds cashier screens of every staff role: names and accounts are not secret. */
   paymentMethodRead: STAFF_ACCESS,
+  /** Income reports (/finance/income/*): FINANCE_INCOME read. */
+  incomeRead: access.feature('FINANCE_INCOME', 'read'),
 } as const;
 
 /** The job queue's dead letters (/admin/jobs): owner and developer. */
@@ -230,6 +232,8 @@ export const STOCK_FLOWS_ACCESS = {
 
 const read = (r: Resource) => access.feature(r, 'read');
 const FIN: PageAccess = { all: [FINANCE_ACCESS.read] };
+/** The income reports: FINANCE_INCOME read, and the finance reads of their toolbar (the active period). */
+const INCOME: PageAccess = { all: [FINANCE_ACCESS.incomeRead, FINANCE_ACCESS.read] };
 
 /**
  * Built pages of the web route registry (packages/web/src/app/routes.tsx) and the rules of the data they load.
@@ -280,6 +284,13 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/laporan/trialbalance': FIN,
   '/finance/laporan/labarugi': FIN,
   '/finance/laporan/neraca': FIN,
+  // Issue 28 item 6: the income reports and the financial statements hub.
+  '/finance/income/tindakanmedis': INCOME,
+  '/finance/income/service': INCOME,
+  '/finance/income/paket': INCOME,
+  '/finance/income/treatment': INCOME,
+  '/finance/income/pendingformlab': INCOME,
+  '/finance/report': FIN,
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },

@@ -26,6 +26,8 @@ import * as journals from './services/journals.js';
 import * as masters from './services/masters.js';
 import * as periods from './services/periods.js';
 import * as reports from './services/reports.js';
+import { incomeEndpoints } from './income/endpoints.js';
+import { reportsHubEndpoints } from './reports-hub/endpoints.js';
 
 const byId = z.object({ id: idParam });
 const statusFilter = z
@@ -199,4 +201,6 @@ export const financeEndpoints = {
       summary: { create: 'Tambah pajak', update: 'Ubah pajak' },
     }),
   },
+  income: incomeEndpoints,
+  reportsHub: reportsHubEndpoints,
 };

@@ -15,4 +15,11 @@ export const pages: ModulePages = {
   ),
   '/finance/laporan/labarugi': lazyPage(() => import('./pages/LabaRugiPage')),
   '/finance/laporan/neraca': lazyPage(() => import('./pages/NeracaPage')),
+  // Issue 28 item 6: one page for the five income reports (the kind from the path) and the statements hub.
+  '/finance/income/tindakanmedis': lazyPage(() => import('./income/IncomeReportPage')),
+  '/finance/income/service': lazyPage(() => import('./income/IncomeReportPage')),
+  '/finance/income/paket': lazyPage(() => import('./income/IncomeReportPage')),
+  '/finance/income/treatment': lazyPage(() => import('./income/IncomeReportPage')),
+  '/finance/income/pendingformlab': lazyPage(() => import('./income/IncomeReportPage')),
+  '/finance/report': lazyPage(() => import('./report-hub/ReportHubPage')),
 };
