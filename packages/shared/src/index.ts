@@ -36,3 +36,4 @@ export * from './schemas/medical-lists.js';
 export * from './schemas/kasir.js';
 export * from './allergy.js';
 export * from './schemas/patient-duplicates.js';
+export * from './schemas/payables.js';

@@ -26,6 +26,7 @@ import * as journals from './services/journals.js';
 import * as masters from './services/masters.js';
 import * as periods from './services/periods.js';
 import * as reports from './services/reports.js';
+import { hutangEndpoints } from './payables/endpoints.js';
 
 const byId = z.object({ id: idParam });
 const statusFilter = z
@@ -34,6 +35,7 @@ const statusFilter = z
 
 /** Spec 7 finance paths (periode, akun, jurnal) and the reports and masters of issue 4. */
 export const financeEndpoints = {
+  hutang: hutangEndpoints,
   akun: {
     list: query({
       summary: 'Bagan akun dengan saldo',

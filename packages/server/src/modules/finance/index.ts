@@ -26,3 +26,5 @@ export {
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
 export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';
+export { payItems, voidPaymentNow, payablesApprovalExecutors, type PayItemsArgs } from './payables/payments.js';
+export { listItems as listPayableItems } from './payables/reads.js';

@@ -287,3 +287,43 @@ export async function akunInfo(db: Db, ids: number[]) {
     .where(inArray(akun.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** Items open on `asOf` (dated on or before it, not cancelled), with what was paid by payments dated on or before it. */
+export async function ageingItems(
+  db: Db,
+  f: { profileIds: number[] | null; partyType?: string; partyId?: number; asOf: string },
+) {
+  const c: SQL[] = [sql`i.status <> 'cancelled'`, sql`i.doc_date <= ${f.asOf}`];
+  if (f.profileIds) c.push(sql`i.profile_id in ${f.profileIds}`);
+  if (f.partyType) c.push(sql`i.party_type = ${f.partyType}`);
+  if (f.partyId !== undefined) c.push(sql`i.party_id = ${f.partyId}`);
+  const rows = await queryRows<{
+    id: number;
+    party_type: string;
+    party_id: number | null;
+    party_name: string;
+    doc_date: string;
+    due_date: string | null;
+    amount: string;
+    paid_as_of: string;
+  }>(
+    db,
+    sql`select i.id, i.party_type, i.party_id, i.party_name, i.doc_date::text as doc_date, i.due_date::text as due_date,
+          i.amount::text as amount,
+          (i.paid - coalesce((select sum(a.amount) from hutang_allocation a join hutang_payment p on p.id = a.payment_id
+                    where a.item_id = i.id and p.status = 'posted' and p.date > ${f.asOf}), 0))::text as paid_as_of
+        from hutang_item i where ${sql.join(c, sql` and `)}
+        order by i.doc_date, i.id`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    party_id: r.party_id === null ? null : Number(r.party_id),
+    amount: Number(r.amount),
+    paid_as_of: Number(r.paid_as_of),
+  }));
+}
+
+export async function branchName(db: Db, id: number): Promise<string | undefined> {
+  const rows = await queryRows<{ name: string }>(db, sql`select name from profile where id = ${id}`);
+  return rows[0]?.name;
+}

@@ -13,7 +13,8 @@ import { isValidDate, type ErrorItem, type Sen } from '@klinik/shared';
 import type { Ctx } from '../../../http/context.js';
 import { badRequest, badRequestMany } from '../../../http/errors.js';
 import * as q from './queries.js';
-import { isPartyType, isPayableTax, partyFitsAccount, PARTY_LABEL, type PayableParty } from './types.js';
+import { PARTY_LABEL } from '@klinik/shared';
+import { isPartyType, isPayableTax, partyFitsAccount, type PayableParty } from './types.js';
 
 export interface PayableLine {
   akun_id: number;
