@@ -27,7 +27,7 @@ import { badRequest, badRequestMany, conflict, isUniqueViolation, notFound } fro
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { requestOrRun, requireSecondPerson, type ApprovalExecutor } from '../../applog/index.js';
-import { insertJournal, lockActivePeriodFor, postJournal, type ResolvedLine } from '../posting.js';
+import { postJournal } from '../posting.js';
 import * as fq from '../queries.js';
 import * as q from './queries.js';
 import { PARTY_LABEL } from '@klinik/shared';
@@ -261,24 +261,23 @@ export async function voidPaymentNow(ctx: Ctx, id: number, reason: string, applo
       const orig = await fq.findJurnal(tx.db, pay.jurnal_id);
       const today = await tx.today();
       const date = orig && orig.transaction_at > today ? orig.transaction_at : today;
-      const periode = await lockActivePeriodFor(tx, date);
       const details = await fq.detailsOf(tx.db, [pay.jurnal_id]);
-      const lines: ResolvedLine[] = details.map((d) => ({
-        akun_id: d.d.akun_id,
-        description: d.d.description,
-        debit: asSen(d.d.credit),
-        credit: asSen(d.d.debit),
-      }));
-      // The withholding items the payment made are cancelled by the reversal (refused once deposited).
-      const { id: jid } = await insertJournal(tx, {
-        periode,
+      // The stored lines, debit and credit swapped (never rebuilt from today's accounts). An automatic journal is
+      // not reversed by kind 'reversal' (the database keeps that for the general journal), so the void posts the
+      // swapped lines as the payment's own journal; the withholding items the payment made are cancelled (refused
+      // once deposited).
+      const { id: jid } = await postJournal(tx, {
         transaction_at: date,
         memo: `Pembatalan ${pay.code}: ${reason}`.slice(0, 1000),
-        kind: 'reversal',
-        source_type: 'hutang_payment',
-        source_id: String(pay.id),
-        reversal_of: pay.jurnal_id,
-        lines,
+        source_type: 'hutang_payment_void',
+        source_id: pay.id,
+        reverses: { source_type: 'hutang_payment', source_id: pay.id },
+        lines: details.map((d) => ({
+          akun: d.code,
+          description: d.d.description ?? undefined,
+          debit: asSen(d.d.credit),
+          credit: asSen(d.d.debit),
+        })),
       });
       voidJurnal = jid;
     }
