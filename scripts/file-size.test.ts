@@ -23,7 +23,7 @@ const STILL_TO_SPLIT: Record<string, number> = {
   'packages/server/src/modules/kasir/queries.ts': 831,
   'packages/server/src/modules/finance/queries.ts': 747,
   'packages/server/src/modules/users/service.ts': 745,
-  'packages/server/src/modules/attendance/payroll.ts': 701,
+  'packages/server/src/modules/attendance/payroll.ts': 700,
   'packages/server/src/modules/inventory/queries.ts': 732,
   'packages/server/src/modules/stockFlows/queries.ts': 721,
   'packages/server/src/seed/medical-records.ts': 707,

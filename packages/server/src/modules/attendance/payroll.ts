@@ -1,6 +1,5 @@
 import {
   computeBpjs,
-  asSen,
   fromSen,
   isPtkpStatus,
   percentFloorRupiah,

@@ -4,7 +4,7 @@ import { asSen, toSen } from '@klinik/shared';
 import { akun, paymentMethod } from '../../../db/schema/index.js';
 import { createTestApp, countRows, type TestApp, type TestUser } from '../../../../test/helpers.js';
 import { postJournal, type PostingLine } from '../posting.js';
-import * as q from './queries.js';
+import * as q from '../queries/payables.js';
 
 /**
  * Issue 28 items 1-3: items from journal lines, payments in parts from two methods, over-payment refused, a void
@@ -166,18 +166,14 @@ describe('payables sub-ledger', () => {
     expect(otherBranch.body[0].message).toBe('Hutang tidak ditemukan');
     expect(await countRows(t.db, 'hutang_payment', 'hutang_allocation', 'jurnal')).toEqual(before);
 
-    const p1 = await t
-      .api(fin)
-      .post('/api/finance/hutang/payments', body([{ item: a.id, amount: 6_000_000 }]), {
-        'idempotency-key': 'pay-one-0001',
-      });
+    const p1 = await t.api(fin).post('/api/finance/hutang/payments', body([{ item: a.id, amount: 6_000_000 }]), {
+      'idempotency-key': 'pay-one-0001',
+    });
     expect(p1.status).toBe(201);
     expect(p1.body.data).toMatchObject({ total: 6_000_000, withheld: 0, code: expect.stringMatching(/^BYH\//) });
-    const again = await t
-      .api(fin)
-      .post('/api/finance/hutang/payments', body([{ item: a.id, amount: 6_000_000 }]), {
-        'idempotency-key': 'pay-one-0001',
-      });
+    const again = await t.api(fin).post('/api/finance/hutang/payments', body([{ item: a.id, amount: 6_000_000 }]), {
+      'idempotency-key': 'pay-one-0001',
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(p1.body.data.id);
     const p2 = await t.api(fin).post(

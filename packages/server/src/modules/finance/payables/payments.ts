@@ -29,7 +29,7 @@ import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { requestOrRun, requireSecondPerson, type ApprovalExecutor } from '../../applog/index.js';
 import { postJournal } from '../posting.js';
 import * as fq from '../queries.js';
-import * as q from './queries.js';
+import * as q from '../queries/payables.js';
 import { PARTY_LABEL } from '@klinik/shared';
 
 export interface PayItemsArgs {

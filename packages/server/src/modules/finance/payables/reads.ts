@@ -26,7 +26,7 @@ import { branchScope } from '../../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
 import { buildXlsx } from '../../../lib/xlsx.js';
-import * as q from './queries.js';
+import * as q from '../queries/payables.js';
 
 function scope(c: AuthedCtx, f: { branch?: number; isallbranch?: number }) {
   return branchScope(c, { profile_id: f.branch, isallbranch: f.isallbranch }).branches as number[] | null;

@@ -12,7 +12,7 @@
 import { isValidDate, type ErrorItem, type Sen } from '@klinik/shared';
 import type { Ctx } from '../../../http/context.js';
 import { badRequest, badRequestMany } from '../../../http/errors.js';
-import * as q from './queries.js';
+import * as q from '../queries/payables.js';
 import { PARTY_LABEL } from '@klinik/shared';
 import { isPartyType, isPayableTax, partyFitsAccount, type PayableParty } from './types.js';
 
@@ -139,7 +139,7 @@ export async function recordPayables(
       i,
       l,
       party: { ...party, tax: isPayableTax(tax) ? tax : null },
-      amount: isCredit ? l.credit : -l.debit,
+      amount: isCredit ? l.credit : 0 - l.debit,
     });
   }
   if (issues.length) throw badRequestMany(issues);
