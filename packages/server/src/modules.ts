@@ -16,7 +16,7 @@ import {
 import { authEndpoints } from './modules/auth/index.js';
 import { branchesEndpoints, branchesEntities } from './modules/branches/index.js';
 import { dashboardEndpoints } from './modules/dashboard/index.js';
-import { financeEndpoints, financeEntities } from './modules/finance/index.js';
+import { financeEndpoints, financeEntities, payablesApprovalExecutors } from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
@@ -119,6 +119,7 @@ const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   attendanceApprovalExecutors,
   stockFlowsApprovalExecutors,
   kasirApprovalExecutors,
+  payablesApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

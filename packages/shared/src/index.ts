@@ -37,3 +37,4 @@ export * from './schemas/kasir.js';
 export * from './allergy.js';
 export * from './schemas/patient-duplicates.js';
 export * from './schemas/income.js';
+export * from './schemas/payables.js';

@@ -57,6 +57,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   jurnal_detail: 'finance',
   payment_method: 'finance',
   pajak: 'finance',
+  hutang_item: 'finance',
+  hutang_payment: 'finance',
+  hutang_allocation: 'finance',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

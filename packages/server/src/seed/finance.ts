@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, addMonths, asSen, ROLE_IDS, todayIn, toSen } from '@klinik/shared';
 import type { Db } from '../db/client.js';
-import { paketHistory, profile, users } from '../db/schema/index.js';
+import { akun, paketHistory, paymentMethod, profile, users } from '../db/schema/index.js';
 import { loadConfig } from '../config.js';
 import type { Ctx } from '../http/context.js';
 import { AppError } from '../http/errors.js';
@@ -12,7 +12,13 @@ import { branchTimezone } from '../modules/branches/index.js';
 import type { JobQueue } from '../lib/jobs.js';
 import { loadSessionUser } from '../modules/auth/index.js';
 import { ACCOUNT } from '../modules/finance/index.js';
-import { postJournal, type PostingLine } from '../modules/finance/index.js';
+import {
+  listPayableItems,
+  payItems,
+  postJournal,
+  type PayableParty,
+  type PostingLine,
+} from '../modules/finance/index.js';
 import { createPeriode } from '../modules/finance/index.js';
 import { register } from '../modules/paket/index.js';
 
@@ -114,7 +120,15 @@ export async function seedFinance(
   });
   const between = (lo: number, hi: number) => rupiah(lo + random() * (hi - lo));
 
-  let doctorShare = 0; // accrued since the last payment
+  const doctors = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, ROLE_IDS.dokter), eq(users.profile_id, branchId)))
+    .orderBy(asc(users.id));
+  // The doctors' share is each doctor's payable (issue 28): the demo's daily revenue goes to its doctors in turn.
+  const doctorParty = (n: number): PayableParty =>
+    doctors.length ? { type: 'doctor', id: doctors[n % doctors.length].id } : { type: 'doctor', name: 'Dokter Tamu' };
+  let days = 0;
   for (let date = periodStart; date <= today; date = addDays(date, 1)) {
     const day = Number(date.slice(8, 10));
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
@@ -122,13 +136,6 @@ export async function seedFinance(
 
     if (day === 1)
       await post(date, `Sewa ruko bulan ${month}`, [dr(ACCOUNT.bebanSewa, 12_500_000), cr(ACCOUNT.bank, 12_500_000)]);
-    if (day === 5 && doctorShare > 0) {
-      await post(date, 'Pembayaran bagi hasil dokter', [
-        dr(ACCOUNT.hutangDokter, doctorShare),
-        cr(ACCOUNT.bank, doctorShare),
-      ]);
-      doctorShare = 0;
-    }
     if (day === 10) {
       const listrik = between(3_200_000, 4_100_000);
       const air = between(450_000, 700_000);
@@ -146,7 +153,10 @@ export async function seedFinance(
       await post(date, `Gaji karyawan ${month}`, [
         dr(ACCOUNT.bebanGaji, gross),
         cr(ACCOUNT.bank, gross - pph21),
-        cr(ACCOUNT.hutangPph21, pph21, 'PPh 21 dipotong'),
+        {
+          ...cr(ACCOUNT.hutangPph21, pph21, 'PPh 21 dipotong'),
+          party: { type: 'pajak', name: 'Kantor Pajak', tax: 'pph_pegawai', masa: month },
+        },
       ]);
     }
     if (weekday === 0) continue; // closed on Sundays
@@ -161,9 +171,8 @@ export async function seedFinance(
         dr(ACCOUNT.bank, nontunai, 'Debit/QRIS'),
         cr(ACCOUNT.pendapatanTindakan, tunai + nontunai),
         dr(ACCOUNT.bebanBagiHasilDokter, share, 'Bagi hasil dokter 20%'),
-        cr(ACCOUNT.hutangDokter, share, 'Bagi hasil dokter 20%'),
+        { ...cr(ACCOUNT.hutangDokter, share, 'Bagi hasil dokter 20%'), party: doctorParty(days++) },
       ]);
-      doctorShare += share;
     }
     // Skincare sales with their cost of goods.
     if (weekday === 5) {
@@ -186,15 +195,43 @@ export async function seedFinance(
   // A stock purchase on credit in the previous month.
   await post(addDays(periodStart, 13), 'Pembelian stok skincare (PT Derma Nusantara)', [
     dr(ACCOUNT.persediaan, 14_750_000),
-    cr(ACCOUNT.hutangUsaha, 14_750_000),
+    {
+      ...cr(ACCOUNT.hutangUsaha, 14_750_000),
+      party: { type: 'vendor', name: 'PT Derma Nusantara' },
+      due_date: addDays(periodStart, 43),
+    },
   ]);
+  // One payment of the doctors' payables: what the first doctor earned in the first ten days of the period.
+  const firstDoctor = doctorParty(0);
+  const owed = await listPayableItems(ctx, {
+    party_type: 'doctor',
+    party: firstDoctor.id ?? undefined,
+    party_name: firstDoctor.id ? undefined : (firstDoctor.name ?? undefined),
+    status: 'open',
+  });
+  const payDate = addDays(periodStart, 11);
+  const early = owed.filter((i) => i.doc_date <= addDays(periodStart, 9));
+  const [bankMethod] = await tx
+    .select({ id: paymentMethod.id })
+    .from(paymentMethod)
+    .innerJoin(akun, eq(akun.id, paymentMethod.akun_id))
+    .where(and(eq(akun.code, ACCOUNT.bank), eq(paymentMethod.status, 1)))
+    .orderBy(asc(paymentMethod.id));
+  if (early.length && bankMethod && payDate <= today) {
+    await payItems(ctx, {
+      party_type: 'doctor',
+      party_id: firstDoctor.id ?? null,
+      party_name: firstDoctor.name ?? null,
+      method: bankMethod.id,
+      date: payDate,
+      memo: 'Pembayaran bagi hasil dokter',
+      allocations: early.map((i) => ({ item: i.id, amount: toSen(i.outstanding) })),
+      idempotency_key: `demo-doctor-payment-${branchId}`,
+    });
+    journals++;
+  }
 
   // Package registrations of Jakarta patients (dated today by the service).
-  const doctors = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, ROLE_IDS.dokter), eq(users.profile_id, branchId)))
-    .orderBy(asc(users.id));
   const patients = await tx
     .select({ id: users.id })
     .from(users)

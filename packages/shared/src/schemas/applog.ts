@@ -106,6 +106,7 @@ export const APPROVAL_ACTIONS = {
   'employee.change_pay': 'Mengubah gaji pokok / rekening bank pegawai',
   'kasir.change_limit': 'Mengubah batas diskon kasir',
   'approval.change_rule': 'Mengubah aturan persetujuan',
+  'hutang.void_payment': 'Membatalkan transaksi pembayaran hutang',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -136,6 +137,7 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'employee.change_pay': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'kasir.change_limit': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'approval.change_rule': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'hutang.void_payment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 /**

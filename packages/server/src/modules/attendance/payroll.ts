@@ -1,6 +1,5 @@
 import {
   computeBpjs,
-  asSen,
   fromSen,
   isPtkpStatus,
   percentFloorRupiah,
@@ -25,7 +24,8 @@ import { badRequest, badRequestMany, conflict, isUniqueViolation, notFound } fro
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
-import { ACCOUNT, postJournal, type PostingLine } from '../finance/index.js';
+import { postJournal } from '../finance/index.js';
+import { payrollPostingLines } from './payroll-posting.js';
 import { requireSecondPerson, secondPersonRefusal } from '../applog/index.js';
 import * as q from './queries/index.js';
 import { componentDto, lineDto, type LineDetail } from './payroll-dto.js';
@@ -570,27 +570,6 @@ export async function listRuns(ctx: Ctx, f: { period?: string }) {
   }));
 }
 
-type RunDto = Awaited<ReturnType<typeof getRun>>;
-
-/** What a run posts per account, in sen, debit positive on the debit-side accounts and credit positive on the others. */
-function postingAmounts(run: RunDto) {
-  const s = (v: number) => toSen(v);
-  const lines = run.lines;
-  const tot = (f: (l: (typeof lines)[number]) => number) => lines.reduce((a, l) => a + s(f(l)), 0);
-  const otherDeductions =
-    tot((l) => l.deductions) -
-    tot((l) => l.pph21) -
-    tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee);
-  const employer = tot((l) => l.bpjs.jkn_employer + l.bpjs.jht_employer + l.bpjs.jp_employer + l.bpjs.jkk + l.bpjs.jkm);
-  return {
-    salaryExpense: tot((l) => l.earnings) - otherDeductions,
-    employer,
-    pph: tot((l) => l.pph21),
-    bpjsPayable: employer + tot((l) => l.bpjs.jkn_employee + l.bpjs.jht_employee + l.bpjs.jp_employee),
-    net: tot((l) => l.net),
-  };
-}
-
 /**
  * Approves a draft: one journal through the posting service in the same transaction, then the run is locked. A
  * correction posts only the difference per account against the run it corrects, which becomes superseded (status
@@ -609,26 +588,10 @@ export async function approveRun(ctx: Ctx, id: number) {
   );
   const today = await ctx.today();
   const date = run.date_to <= today ? run.date_to : today;
-  const amounts = postingAmounts(run);
   const corrected = run.corrects_run_id === null ? null : await getRun(ctx, run.corrects_run_id);
   if (corrected && corrected.status !== 1) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
-  if (corrected) {
-    const was = postingAmounts(corrected);
-    for (const k of Object.keys(amounts) as (keyof typeof amounts)[]) amounts[k] -= was[k];
-  }
   const memo = `${corrected ? 'Koreksi gaji' : 'Gaji'} ${run.period} ${run.group_name}`;
-  const posting: PostingLine[] = [];
-  const add = (akun: string, description: string, sen: number, debitSide: boolean) => {
-    if (sen === 0) return;
-    const isDebit = sen > 0 ? debitSide : !debitSide;
-    const v = asSen(Math.abs(sen));
-    posting.push({ akun, description, debit: isDebit ? v : asSen(0), credit: isDebit ? asSen(0) : v });
-  };
-  add(ACCOUNT.bebanGaji, 'Beban gaji', amounts.salaryExpense, true);
-  add(ACCOUNT.bebanBpjs, 'BPJS bagian pemberi kerja', amounts.employer, true);
-  add(ACCOUNT.hutangPph21, 'PPh 21 dipotong', amounts.pph, false);
-  add(ACCOUNT.hutangBpjs, 'BPJS pegawai dan pemberi kerja', amounts.bpjsPayable, false);
-  add(ACCOUNT.hutangGaji, 'Gaji bersih yang harus dibayar', amounts.net, false);
+  const posting = payrollPostingLines(run, corrected);
   if (!posting.length && !corrected) throw badRequest('Penggajian bernilai nol tidak dapat disetujui');
   await inTransaction(ctx, async (tx) => {
     if (corrected) {

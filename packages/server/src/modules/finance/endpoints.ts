@@ -28,6 +28,7 @@ import * as periods from './services/periods.js';
 import * as reports from './services/reports.js';
 import { incomeEndpoints } from './income/endpoints.js';
 import { reportsHubEndpoints } from './reports-hub/endpoints.js';
+import { hutangEndpoints } from './payables/endpoints.js';
 
 const byId = z.object({ id: idParam });
 const statusFilter = z
@@ -36,6 +37,7 @@ const statusFilter = z
 
 /** Spec 7 finance paths (periode, akun, jurnal) and the reports and masters of issue 4. */
 export const financeEndpoints = {
+  hutang: hutangEndpoints,
   akun: {
     list: query({
       summary: 'Bagan akun dengan saldo',

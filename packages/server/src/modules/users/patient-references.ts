@@ -48,6 +48,7 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'employee.user_id',
   'finance_periode.closed_by',
   'finance_periode.created_by',
+  'hutang_payment.created_by',
   'jurnal.created_by',
   'kasir_payment.cashier_id',
   'kasir_payment_line.doctor_id',

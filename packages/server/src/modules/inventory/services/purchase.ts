@@ -5,6 +5,7 @@
  * moves qty x conversion selling units.
  */
 import {
+  addDays,
   asSen,
   formatDate,
   formatRupiah,
@@ -246,13 +247,20 @@ export async function receive(
       created_by: tx.user?.id ?? null,
     });
     const memo = `Penerimaan ${code} pesanan ${order.code} dari ${order.vendor_name}`;
+    const terms = Number((await q.vendorsByIds(tx.db, [Number(order.vendor_id)]))[0]?.payment_terms ?? 0);
     const moved = await receiveStock(tx, {
       warehouse: Number(order.warehouse_id),
       kind: 'receipt',
       source: { kind: 'purchase_receipt', id: receipt.id },
       date: receivedAt,
       note: memo,
-      journal: { credit: ACCOUNT.hutangUsaha, memo },
+      // The payable is the vendor's open item, due after the vendor's terms (none without terms: ageing on the date).
+      journal: {
+        credit: ACCOUNT.hutangUsaha,
+        memo,
+        party: { type: 'vendor', id: Number(order.vendor_id), name: order.vendor_name },
+        due_date: terms > 0 ? addDays(receivedAt, terms) : null,
+      },
       items: input.items.map((l) => {
         const line = byItem.get(l.item)!;
         return {

@@ -9,7 +9,7 @@ import { asSen, formatDate, sumSen, type Sen } from '@klinik/shared';
 import { requireAccess, requireReference } from '../../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../../http/context.js';
 import { AppError, badRequest, conflict, constraintOf } from '../../../http/errors.js';
-import { ACCOUNT, postJournal } from '../../finance/index.js';
+import { ACCOUNT, postJournal, type PayableParty } from '../../finance/index.js';
 import { ITEM } from '../../masters/index.js';
 import { WAREHOUSE } from '../entities.js';
 import * as q from '../queries.js';
@@ -27,8 +27,10 @@ export interface SourceRef {
  * Journal of a movement. 'auto' (default): by kind (see DEFAULT_DEBIT / DEFAULT_CREDIT); false: none (the caller
  * posts with the returned value, or no journal is due, e.g. a transfer inside a branch); or the other side's account.
  */
-export type IssueJournal = 'auto' | false | { debit: string; memo?: string };
-export type ReceiveJournal = 'auto' | false | { credit: string; memo?: string };
+export type IssueJournal = 'auto' | false | { debit: string; memo?: string; party?: PayableParty };
+/** `party` / `due_date`: who the credit is owed to when it is a payables control account (a receipt: the vendor). */
+export type ReceiveJournal =
+  'auto' | false | { credit: string; memo?: string; party?: PayableParty; due_date?: string | null };
 
 /** Issues post Dr <this> / Cr 1140 Persediaan by default. transfer_out posts nothing unless told. */
 export const DEFAULT_DEBIT: Record<IssueKind, string | null> = {
@@ -228,7 +230,16 @@ export async function issueStock(ctx: Ctx, args: IssueArgs): Promise<StockResult
         memo,
         source_type: `stock_${args.kind}`,
         source_id: `${args.source.kind}:${args.source.id}`,
-        lines: [{ akun: debit, description: memo, debit: value, credit: asSen(0) }, ...creditLines(taken)],
+        lines: [
+          {
+            akun: debit,
+            description: memo,
+            debit: value,
+            credit: asSen(0),
+            party: typeof journal === 'object' ? journal.party : undefined,
+          },
+          ...creditLines(taken),
+        ],
       });
     }
     return { lines: taken, value, jurnal };
@@ -372,7 +383,14 @@ export async function receiveStock(ctx: Ctx, args: ReceiveArgs): Promise<StockRe
           ...[...byItem.values()]
             .filter((v) => v.value > 0)
             .map((v) => ({ akun: ACCOUNT.persediaan, description: v.name, debit: asSen(v.value), credit: asSen(0) })),
-          { akun: credit, description: memo, debit: asSen(0), credit: value },
+          {
+            akun: credit,
+            description: memo,
+            debit: asSen(0),
+            credit: value,
+            party: typeof journal === 'object' ? journal.party : undefined,
+            due_date: typeof journal === 'object' ? journal.due_date : undefined,
+          },
         ],
       });
     }

@@ -18,7 +18,7 @@ import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
-import { ACCOUNT, postJournal, type PostingLine } from '../../finance/index.js';
+import { ACCOUNT, postJournal, type PayableParty, type PostingLine } from '../../finance/index.js';
 import * as q from '../queries.js';
 
 export const NO_SESSION = 'Sesi kasir belum dibuka. Buka kasir terlebih dahulu.';
@@ -166,6 +166,7 @@ export function journalLines(
     qty: number;
     covered_by_paket: number | null;
     doctor_share: number;
+    doctor_id?: number | null;
     name: string;
   }[],
   tenders: { akun: string; amount: number; methodname: string }[],
@@ -175,8 +176,8 @@ export function journalLines(
   const dr = (akun: string, amount: number, description: string) => {
     if (amount > 0) out.push({ akun, description, debit: asSen(amount), credit: asSen(0) });
   };
-  const cr = (akun: string, amount: number, description: string) => {
-    if (amount > 0) out.push({ akun, description, debit: asSen(0), credit: asSen(amount) });
+  const cr = (akun: string, amount: number, description: string, party?: PayableParty) => {
+    if (amount > 0) out.push({ akun, description, debit: asSen(0), credit: asSen(amount), party });
   };
   for (const t of tenders) dr(t.akun, t.amount, `${opts.memo} (${t.methodname})`);
   const rest = p.total - p.paid;
@@ -189,10 +190,22 @@ export function journalLines(
     byAccount.set(akun, (byAccount.get(akun) ?? 0) + l.price * l.qty);
   }
   for (const [akun, amount] of byAccount) cr(akun, amount, opts.memo);
-  cr(opts.taxAccount ?? ACCOUNT.hutangPpn, p.tax, `${opts.memo} (PPN)`);
+  cr(opts.taxAccount ?? ACCOUNT.hutangPpn, p.tax, `${opts.memo} (PPN)`, {
+    type: 'pajak',
+    name: 'Kantor Pajak',
+    tax: 'ppn',
+  });
   const share = lines.reduce((s, l) => s + l.doctor_share, 0);
   dr(ACCOUNT.bebanBagiHasilDokter, share, `${opts.memo} (jasa dokter)`);
-  cr(ACCOUNT.hutangDokter, share, `${opts.memo} (jasa dokter)`);
+  // One payable per doctor (the payables sub-ledger keeps each doctor's share apart).
+  const byDoctor = new Map<number | null, number>();
+  for (const l of lines) byDoctor.set(l.doctor_id ?? null, (byDoctor.get(l.doctor_id ?? null) ?? 0) + l.doctor_share);
+  for (const [doctor, amount] of byDoctor)
+    cr(ACCOUNT.hutangDokter, amount, `${opts.memo} (jasa dokter)`, {
+      type: 'doctor',
+      id: doctor,
+      name: doctor === null ? 'Dokter (tanpa nama)' : null,
+    });
   if (!opts.reverse) return out;
   return out.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
 }

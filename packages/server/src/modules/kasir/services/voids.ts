@@ -122,6 +122,8 @@ async function reverseOne(
       source_type: 'kasir_void',
       source_id: pay.id,
       lines: reversed,
+      // The doctor's share and the PPN this payment made payable are cancelled (refused once paid out).
+      reverses: { source_type: 'kasir_payment', source_id: pay.id },
     });
   }
   // Items sold (at the general cashier, or a visit's products) go back into the batches they left, at their cost.
