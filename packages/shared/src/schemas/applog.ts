@@ -106,6 +106,10 @@ export const APPROVAL_ACTIONS = {
   'employee.change_pay': 'Mengubah gaji pokok / rekening bank pegawai',
   'kasir.change_limit': 'Mengubah batas diskon kasir',
   'approval.change_rule': 'Mengubah aturan persetujuan',
+  'finance.expense': 'Pengeluaran di atas batas persetujuan',
+  'finance.expense_reverse': 'Membatalkan (koreksi) pengeluaran',
+  'finance.expense_limits': 'Mengubah batas bukti dan batas persetujuan pengeluaran',
+  'finance.tax_deposit_void': 'Membatalkan setoran pajak',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -136,6 +140,10 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'employee.change_pay': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'kasir.change_limit': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'approval.change_rule': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.expense': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.expense_reverse': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.expense_limits': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.tax_deposit_void': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 /**
@@ -147,6 +155,9 @@ export const MANDATORY_APPROVAL_ACTIONS: readonly ApprovalAction[] = [
   'employee.change_pay',
   'kasir.change_limit',
   'approval.change_rule',
+  // Issue 28: an expense above the branch's approval limit and a change of those limits wait for a second person.
+  'finance.expense',
+  'finance.expense_limits',
 ];
 export function isMandatoryApproval(action: string): boolean {
   return (MANDATORY_APPROVAL_ACTIONS as readonly string[]).includes(action);
