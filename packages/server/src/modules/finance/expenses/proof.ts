@@ -15,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { reencodeImage, resolveUpload, sniffImage } from '../../../lib/uploads.js';
 import { EXPENSE_PROOF } from './entities.js';
-import * as q from './queries.js';
+import * as q from '../queries/expenses.js';
 
 const STORED = /^expense\/\d+\/[0-9a-z]{1,12}-[0-9a-f]{16}\.(png|jpg|gif|pdf)$/;
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', pdf: 'application/pdf' };

@@ -43,7 +43,7 @@ import {
 import { ACCOUNT, type AccountKey } from '../accounts.js';
 import { lockActivePeriodFor, postJournal, type PostingLine } from '../posting.js';
 import { EXPENSE, EXPENSE_CATEGORY, EXPENSE_PROOF } from './entities.js';
-import * as q from './queries.js';
+import * as q from '../queries/expenses.js';
 import { reverseStoredJournal } from './reversal.js';
 
 /** Defaults until a branch sets its own: proof above Rp500.000, approval above Rp5.000.000. */
@@ -101,7 +101,7 @@ export async function createCategory(ctx: Ctx, input: ExpenseCategoryInput): Pro
     if (await q.categoryCodeTaken(tx.db, input.code)) throw badRequest(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.insertCategory(tx.db, input);
     await audit(tx, { action: 'create', entity: 'expense_category', entityId: row.id, after: row });
-    return categoryDto((await q.findCategory(tx.db, row.id))!);
+    return categoryDto((await q.findCategory(tx.db, row.id)));
   });
 }
 
@@ -119,7 +119,7 @@ export async function updateCategory(
       throw badRequest(`Kode ${input.code} sudah dipakai`, 'code');
     await q.updateCategory(tx.db, id, input);
     await audit(tx, { action: 'update', entity: 'expense_category', entityId: id, before, after: input });
-    return categoryDto((await q.findCategory(tx.db, id))!);
+    return categoryDto((await q.findCategory(tx.db, id)));
   });
 }
 
@@ -293,7 +293,7 @@ async function postExpense(tx: Ctx, e: q.ExpenseRow, approvedBy: number | null) 
     memo: `Pengeluaran ${e.code}: ${e.memo}`.slice(0, 1000),
     source_type: 'expense',
     source_id: e.id,
-    lines: linesOf(e, a!.code, creditAkun, party, row.category_name),
+    lines: linesOf(e, a.code, creditAkun, party, row.category_name),
   });
   const updated = await q.updateExpense(tx.db, e.id, {
     status: 'posted',
