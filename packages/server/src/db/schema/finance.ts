@@ -37,6 +37,13 @@ export const akun = pgTable(
     status: smallint('status').notNull().default(1),
     profile_id: integer('profile_id').references(() => profile.id),
     description: text('description'),
+    /**
+     * Set on a control account of the payables sub-ledger (issue 28): the party type its items belong to
+     * ('vendor', 'doctor', 'pajak', ...); a credit line to it makes a hutang_item and needs the party.
+     */
+    payable_party: varchar('payable_party', { length: 20 }),
+    /** Of a 'pajak' control account: the tax its items default to (pph_pegawai, pph23, bpjs, ppn, ...). */
+    payable_tax: varchar('payable_tax', { length: 20 }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

@@ -11,3 +11,4 @@ export * from './inventory-flows.js';
 export * from './kasir.js';
 export * from './patients.js';
 export * from './idempotency.js';
+export * from './payables.js';

@@ -6,6 +6,23 @@ export { financeEndpoints } from './endpoints.js';
 export { financeRouter } from './router.js';
 export { ACCOUNT, type AccountCode, type AccountKey } from './accounts.js';
 export { getActivePeriod, postJournal, requireActivePeriod, type PostingLine } from './posting.js';
+/**
+ * The payables sub-ledger (issue 28; docs/decisions.md "Payables"). A module posting to a control account
+ * (akun.payable_party: 2101-2105, 2201-2205) passes `party` (and `due_date`) on the line: the posting service makes
+ * the open item in the same transaction. A void of a document posts with `reverses` (or is a stored-line reversal):
+ * the items it made are cancelled. Paying: `payItems(ctx, { kind: 'payment' | 'tax_deposit', party_type, party,
+ * method, date, allocations: [{ item, amount }] (sen), idempotency_key, tax?, masa?, billing_code?, ntpn? })` in
+ * its own transaction (or the caller's); `listItems(ctx, filter)` reads items of the current branch;
+ * `voidPaymentNow(ctx, id, reason)` reverses a payment once approved.
+ */
+export {
+  PARTY_TYPES,
+  PAYABLE_TAXES,
+  PARTY_LABEL,
+  type PartyType,
+  type PayableTax,
+  type PayableParty,
+} from './payables/types.js';
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
 export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';

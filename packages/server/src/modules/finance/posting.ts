@@ -24,6 +24,8 @@ import {
 import { inTransaction, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany, isUniqueViolation } from '../../http/errors.js';
 import * as q from './queries.js';
+import { recordPayables, type PayableMode } from './payables/record.js';
+import type { PayableParty } from './payables/types.js';
 
 export interface PostingLine {
   /** Account code (e.g. ACCOUNT.kas from ./accounts.ts). The general journal also accepts an account id. */
@@ -32,6 +34,13 @@ export interface PostingLine {
   /** Integer sen (never rupiah: modules hand over what they store). Exactly one of debit and credit is non-zero. */
   debit: Sen;
   credit: Sen;
+  /**
+   * Who the amount is owed to, on a line to a control account of the payables sub-ledger (akun.payable_party:
+   * 2101-2105, 2201-2205): a credit line becomes an open hutang_item, a debit line a debit note. Required there.
+   */
+  party?: PayableParty;
+  /** YYYY-MM-DD: when the payable on this line falls due (ageing); none: ageing uses the document date. */
+  due_date?: string | null;
 }
 
 export interface PostingDoc {
@@ -44,6 +53,11 @@ export interface PostingDoc {
   lines: PostingLine[];
   /** Blank: automatic numbering (JU/branch/yyyymm/nnnn). */
   code?: string;
+  /**
+   * The document this journal voids (e.g. a till payment's void posts with reverses: { source_type: 'kasir_payment',
+   * source_id }): the payables its journals made are cancelled, refused if any is paid in part.
+   */
+  reverses?: { source_type: string; source_id: string | number } | null;
 }
 
 export type JournalKind = 'umum' | 'reversal' | 'opening' | 'closing';
@@ -61,7 +75,18 @@ export interface ResolvedLine {
   description: string | null;
   debit: Sen;
   credit: Sen;
+  /** The account's code and name and, for a control account of the payables sub-ledger, its party type and tax. */
+  akun_code?: string;
+  akun_name?: string;
+  payable_party?: string | null;
+  payable_tax?: string | null;
+  party?: PayableParty | null;
+  due_date?: string | null;
 }
+
+/** The general journal form refuses control accounts: their amounts belong to a party (docs/decisions.md "Payables"). */
+export const CONTROL_ACCOUNT_REFUSED =
+  'adalah akun kontrol hutang per pihak; gunakan Transaksi Hutang atau dokumen sumbernya';
 
 export interface ActivePeriod {
   id: number;
@@ -115,7 +140,7 @@ export async function resolveLines(
   ctx: Ctx,
   lines: RawLine[],
   field = 'details',
-  opts: { balance?: boolean; label?: string } = {},
+  opts: { balance?: boolean; label?: string; refuseControl?: boolean } = {},
 ): Promise<ResolvedLine[]> {
   return resolve(ctx, lines, 'rupiah', field, opts);
 }
@@ -132,10 +157,17 @@ export async function resolveSenLines(
 
 async function resolve(
   ctx: Ctx,
-  lines: { akun: string | number; description?: string | null; debit: number; credit: number }[],
+  lines: {
+    akun: string | number;
+    description?: string | null;
+    debit: number;
+    credit: number;
+    party?: PayableParty | null;
+    due_date?: string | null;
+  }[],
   unit: Unit,
   field: string,
-  opts: { balance?: boolean; label?: string },
+  opts: { balance?: boolean; label?: string; refuseControl?: boolean },
 ): Promise<ResolvedLine[]> {
   if (!Array.isArray(lines) || lines.length === 0) throw badRequest('Detail jurnal wajib diisi', field);
   const issues: ErrorItem[] = [];
@@ -177,6 +209,8 @@ async function resolve(
       issues.push({ message: `${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
     } else if (!inScope(branchScope(ctx, {}, 'write'), a.profile_id, true)) {
       issues.push({ message: `${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
+    } else if (opts.refuseControl && a.payable_party) {
+      issues.push({ message: `${n}: akun ${a.code} ${a.name} ${CONTROL_ACCOUNT_REFUSED}`, field: `${f}.akun` });
     }
     const amounts = amountsOf(l, unit);
     if ('message' in amounts) {
@@ -191,7 +225,19 @@ async function resolve(
     }
     debit += ds;
     credit += cs;
-    if (a) out.push({ akun_id: a.id, description: l.description?.trim() || null, debit: asSen(ds), credit: asSen(cs) });
+    if (a)
+      out.push({
+        akun_id: a.id,
+        description: l.description?.trim() || null,
+        debit: asSen(ds),
+        credit: asSen(cs),
+        akun_code: a.code,
+        akun_name: a.name,
+        payable_party: a.payable_party,
+        payable_tax: a.payable_tax,
+        party: l.party ?? null,
+        due_date: l.due_date ?? null,
+      });
   });
   if (issues.length) throw badRequestMany(issues);
   // Before the balance: past MAX_SEN the sums are no longer exact, and nothing that large is a real journal.
@@ -214,6 +260,11 @@ export interface InsertJournalArgs {
   lines: ResolvedLine[];
   /** Numbering kind and prefix (JU for journals, SA opening, TP closing). */
   prefix?: string;
+  /** How the payables sub-ledger reads the lines (./payables/record.ts); default 'document'. */
+  payables?: PayableMode;
+  reverses?: { source_type: string; source_id: string } | null;
+  /** Field prefix of the line errors. */
+  field?: string;
 }
 
 /**
@@ -277,6 +328,22 @@ export async function insertJournal(
         },
       },
     );
+    await recordPayables(
+      ctx,
+      stored.row,
+      a.lines.map((l) => ({
+        akun_id: l.akun_id,
+        akun_code: l.akun_code ?? '',
+        akun_name: l.akun_name ?? '',
+        debit: l.debit,
+        credit: l.credit,
+        payable_party: l.payable_party,
+        payable_tax: l.payable_tax ?? null,
+        party: l.party ?? null,
+        due_date: l.due_date ?? null,
+      })),
+      { mode: a.payables, reverses: a.reverses, field: a.field },
+    );
     return { id: stored.row.id, code: stored.row.code, stored };
   } catch (err) {
     if (isUniqueViolation(err, 'jurnal_profile_code_idx'))
@@ -307,7 +374,10 @@ export async function lockActivePeriodFor(ctx: Ctx, date: string): Promise<Activ
  * general journal (active period containing the date, balanced, non-zero, active detail accounts); throws
  * AppError 400 with Indonesian messages. Returns the journal id and code.
  */
-export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: number; code: string }> {
+export async function postJournal(
+  ctx: Ctx,
+  doc: PostingDoc & { payables?: PayableMode },
+): Promise<{ id: number; code: string }> {
   if (!doc.source_type || doc.source_id === undefined || doc.source_id === null || String(doc.source_id) === '') {
     throw new AppError(400, [{ message: 'Sumber jurnal (source_type dan source_id) wajib diisi' }]);
   }
@@ -324,6 +394,10 @@ export async function postJournal(ctx: Ctx, doc: PostingDoc): Promise<{ id: numb
       source_id: String(doc.source_id),
       code: doc.code,
       lines,
+      payables: doc.payables,
+      reverses: doc.reverses
+        ? { source_type: doc.reverses.source_type, source_id: String(doc.reverses.source_id) }
+        : null,
     });
     return { id, code };
   });

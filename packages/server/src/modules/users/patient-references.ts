@@ -55,6 +55,7 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'pph_badan_setting.updated_by',
   'pph_badan_masa.created_by',
   'finance_periode.created_by',
+  'hutang_payment.created_by',
   'jurnal.created_by',
   'kasir_payment.cashier_id',
   'kasir_payment_line.doctor_id',

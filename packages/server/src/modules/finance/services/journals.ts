@@ -124,6 +124,8 @@ export async function createJurnal(ctx: Ctx, input: JurnalInput): Promise<Jurnal
     const lines = await resolveLines(
       tx,
       input.details.map((l) => ({ akun: l.akun, description: l.description, debit: l.debit, credit: l.credit })),
+      'details',
+      { refuseControl: true },
     );
     const { stored } = await insertJournal(tx, {
       periode,
