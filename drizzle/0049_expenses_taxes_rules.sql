@@ -44,3 +44,15 @@ ALTER TABLE "pph_badan_setting" ADD CONSTRAINT "pph_badan_setting_check" CHECK (
 ALTER TABLE "pph_badan_masa" ADD CONSTRAINT "pph_badan_masa_check" CHECK (
   "regime" IN ('pp55', 'pph25') AND "amount" >= 0 AND "masa" ~ '^\d{4}-(0[1-9]|1[0-2])$'
 );
+--> statement-breakpoint
+-- A tax deposit (hutang_payment kind 'tax_deposit', the payables helper's table) names its tax, masa, the DJP billing
+-- code (15 digits) and the bank's NTPN (16 letters or digits); one posted deposit per NTPN in a branch.
+ALTER TABLE "hutang_payment" ADD CONSTRAINT "hutang_payment_tax_deposit_check" CHECK (
+  "kind" <> 'tax_deposit' OR (
+    "party_type" = 'pajak' AND "tax" IS NOT NULL AND "masa" ~ '^\d{4}-(0[1-9]|1[0-2])$'
+    AND "billing_code" ~ '^\d{15}$' AND "ntpn" ~ '^[A-Z0-9]{16}$'
+  )
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "hutang_payment_ntpn_idx" ON "hutang_payment" ("profile_id", "ntpn")
+  WHERE "kind" = 'tax_deposit' AND "status" = 'posted';

@@ -22,6 +22,7 @@ import {
   expenseEntities,
   financeEndpoints,
   financeEntities,
+  taxEndpoints,
 } from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
@@ -60,6 +61,7 @@ export const apiModules: Record<string, EndpointTree> = {
   users: usersEndpoints,
   finance: financeEndpoints,
   expenses: expenseEndpoints,
+  taxes: taxEndpoints,
   applog: applogEndpoints,
   approvalRules: approvalRulesEndpoints,
   pengumuman: pengumumanEndpoints,

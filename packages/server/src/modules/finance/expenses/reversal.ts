@@ -12,7 +12,14 @@ import * as fq from '../queries.js';
 export async function reverseStoredJournal(
   tx: Ctx,
   jurnalId: number,
-  doc: { date: string; memo: string; source_type: string; source_id: number | string },
+  doc: {
+    date: string;
+    memo: string;
+    source_type: string;
+    source_id: number | string;
+    /** The document voided: the payables items its journal made are cancelled. */
+    reverses: { source_type: string; source_id: number | string };
+  },
 ): Promise<{ id: number; code: string }> {
   const lines = await fq.detailsOf(tx.db, [jurnalId]);
   if (!lines.length) throw badRequest('Jurnal asal tidak ditemukan');
@@ -21,6 +28,7 @@ export async function reverseStoredJournal(
     memo: doc.memo,
     source_type: doc.source_type,
     source_id: doc.source_id,
+    reverses: doc.reverses,
     lines: lines.map((l): PostingLine => ({
       akun: l.code,
       description: l.d.description ?? undefined,

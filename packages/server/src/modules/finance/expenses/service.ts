@@ -101,7 +101,7 @@ export async function createCategory(ctx: Ctx, input: ExpenseCategoryInput): Pro
     if (await q.categoryCodeTaken(tx.db, input.code)) throw badRequest(`Kode ${input.code} sudah dipakai`, 'code');
     const row = await q.insertCategory(tx.db, input);
     await audit(tx, { action: 'create', entity: 'expense_category', entityId: row.id, after: row });
-    return categoryDto((await q.findCategory(tx.db, row.id)));
+    return categoryDto(await q.findCategory(tx.db, row.id));
   });
 }
 
@@ -119,7 +119,7 @@ export async function updateCategory(
       throw badRequest(`Kode ${input.code} sudah dipakai`, 'code');
     await q.updateCategory(tx.db, id, input);
     await audit(tx, { action: 'update', entity: 'expense_category', entityId: id, before, after: input });
-    return categoryDto((await q.findCategory(tx.db, id)));
+    return categoryDto(await q.findCategory(tx.db, id));
   });
 }
 
@@ -265,10 +265,13 @@ function linesOf(
 ): PostingLine[] {
   const amount = asSen(e.amount);
   const desc = `${categoryName}: ${e.memo}`.slice(0, 250);
-  const credit: PostingLine = { akun: creditAkun, description: desc, debit: asSen(0), credit: amount };
-  if (party) {
-    (credit as PostingLine & { party?: unknown }).party = { type: party.type, id: party.id, name: party.name };
-  }
+  const credit: PostingLine = {
+    akun: creditAkun,
+    description: desc,
+    debit: asSen(0),
+    credit: amount,
+    ...(party ? { party: { type: party.type, id: party.id, name: party.name } } : {}),
+  };
   return [{ akun: expenseAkun, description: desc, debit: amount, credit: asSen(0) }, credit];
 }
 
@@ -448,6 +451,7 @@ async function carryOutReverse(tx: Ctx, p: ReversePayload, requester: number, ap
     memo: `Pembatalan pengeluaran ${e.code}: ${p.reason}`.slice(0, 1000),
     source_type: 'expense_reversal',
     source_id: e.id,
+    reverses: { source_type: 'expense', source_id: e.id },
   });
   const updated = await q.updateExpense(tx.db, e.id, {
     status: 'reversed',

@@ -158,7 +158,13 @@ export async function saveBadanSetting(ctx: Ctx, input: PphBadanSettingInput): P
       note: input.note ?? null,
       updated_by: c.user.id,
     });
-    await audit(tx, { action: 'update', entity: 'pph_badan_setting', entityId: `${tx.branchId}/${input.year}`, before, after: row });
+    await audit(tx, {
+      action: 'update',
+      entity: 'pph_badan_setting',
+      entityId: `${tx.branchId}/${input.year}`,
+      before,
+      after: row,
+    });
     return settingDto(row);
   });
 }
@@ -173,8 +179,7 @@ export async function calculateBadan(ctx: Ctx, masa: string): Promise<TaxMasaDto
     const end = masaEnd(masa);
     if ((await tx.today()) <= end) throw badRequest(`Masa ${masa} belum berakhir`, 'masa');
     const setting = await q.badanSetting(tx.db, tx.branchId, Number(masa.slice(0, 4)));
-    if (!setting)
-      throw badRequest(`Skema PPh badan tahun ${masa.slice(0, 4)} belum diatur untuk cabang ini`, 'masa');
+    if (!setting) throw badRequest(`Skema PPh badan tahun ${masa.slice(0, 4)} belum diatur untuk cabang ini`, 'masa');
     if (await q.badanMasa(tx.db, tx.branchId, masa)) throw conflict(`PPh badan masa ${masa} sudah dihitung`, 'masa');
     let turnover: Sen = asSen(0);
     let amount: Sen;
@@ -200,12 +205,12 @@ export async function calculateBadan(ctx: Ctx, masa: string): Promise<TaxMasaDto
         setting.regime === 'pp55'
           ? `PPh final PP 55/2022 ${bpToPercent(setting.rate_bp)}% x peredaran bruto ${formatRupiah(fromSen(turnover))}`
           : 'Angsuran PPh Pasal 25';
-      const credit: PostingLine = { akun: ACCOUNT.hutangPphBadan, description: label, debit: asSen(0), credit: amount };
-      (credit as PostingLine & { party?: unknown }).party = {
-        type: 'pajak',
-        name: 'Kantor Pajak (PPh badan)',
-        tax: 'pph_badan',
-        masa,
+      const credit: PostingLine = {
+        akun: ACCOUNT.hutangPphBadan,
+        description: label,
+        debit: asSen(0),
+        credit: amount,
+        party: { type: 'pajak', name: 'Kantor Pajak (PPh badan)', tax: 'pph_badan', masa },
       };
       const j = await postJournal(tx, {
         transaction_at: end,
