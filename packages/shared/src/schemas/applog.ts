@@ -109,7 +109,6 @@ export const APPROVAL_ACTIONS = {
   'finance.expense': 'Pengeluaran di atas batas persetujuan',
   'finance.expense_reverse': 'Membatalkan (koreksi) pengeluaran',
   'finance.expense_limits': 'Mengubah batas bukti dan batas persetujuan pengeluaran',
-  'finance.tax_deposit_void': 'Membatalkan setoran pajak',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -143,7 +142,6 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'finance.expense': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'finance.expense_reverse': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'finance.expense_limits': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
-  'finance.tax_deposit_void': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 /**

@@ -29,3 +29,4 @@ export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from '.
 // Issue 28 items 4 and 5: registered expenses and tax payables (own API modules 'expenses' and 'taxes').
 export { expenseEndpoints, expensesRouter, expenseApprovalExecutors, expenseEntities } from './expenses/index.js';
 export { taxEndpoints, taxesRouter } from './taxes/index.js';
+export { seedDemoExpenses } from './expenses/demo.js';

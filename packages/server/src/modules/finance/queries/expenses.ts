@@ -236,3 +236,23 @@ export async function listExpenses(db: Db, f: ExpenseFilter) {
     .where(cond);
   return { rows, count };
 }
+
+/** The demo seed's inputs: the branch's active period start, the categories and the active methods. */
+export async function demoInputs(db: Db, profileId: number) {
+  const [period] = await queryRows<{ start_date: string }>(
+    db,
+    sql`select start_date::text as start_date from finance_periode where profile_id = ${profileId} and status = 0`,
+  );
+  const cats = await queryRows<{ id: number; code: string }>(db, sql`select id, code from expense_category`);
+  const methods = await queryRows<{ id: number; type: string }>(
+    db,
+    sql`select id, type from payment_method where status = 1 order by id`,
+  );
+  const [open] = await queryRows<{ masa: string; outstanding: number }>(
+    db,
+    sql`select masa, sum(amount - paid)::float8 as outstanding from hutang_item
+         where profile_id = ${profileId} and party_type = 'pajak' and tax = 'pph_pegawai' and status = 'open'
+         group by masa order by masa desc limit 1`,
+  );
+  return { period: period ?? null, cats, methods, open: open ?? null };
+}
