@@ -16,7 +16,15 @@ import {
 import { authEndpoints } from './modules/auth/index.js';
 import { branchesEndpoints, branchesEntities } from './modules/branches/index.js';
 import { dashboardEndpoints } from './modules/dashboard/index.js';
-import { financeEndpoints, financeEntities, payablesApprovalExecutors } from './modules/finance/index.js';
+import {
+  expenseApprovalExecutors,
+  expenseEndpoints,
+  expenseEntities,
+  financeEndpoints,
+  financeEntities,
+  payablesApprovalExecutors,
+  taxEndpoints,
+} from './modules/finance/index.js';
 import { healthEndpoints } from './modules/health/index.js';
 import { jobsEndpoints, jobsEntities } from './modules/jobs/index.js';
 import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
@@ -53,6 +61,8 @@ export const apiModules: Record<string, EndpointTree> = {
   branches: branchesEndpoints,
   users: usersEndpoints,
   finance: financeEndpoints,
+  expenses: expenseEndpoints,
+  taxes: taxEndpoints,
   applog: applogEndpoints,
   approvalRules: approvalRulesEndpoints,
   pengumuman: pengumumanEndpoints,
@@ -84,6 +94,7 @@ export const apiEntities: EntityDef[] = [
   ...branchesEntities,
   ...usersEntities,
   ...financeEntities,
+  ...expenseEntities,
   ...applogEntities,
   ...mastersEntities,
   ...inventoryEntities,
@@ -120,6 +131,7 @@ const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   stockFlowsApprovalExecutors,
   kasirApprovalExecutors,
   payablesApprovalExecutors,
+  expenseApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

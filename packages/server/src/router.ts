@@ -2,7 +2,7 @@ import { router } from './http/trpc.js';
 import { authRouter } from './modules/auth/index.js';
 import { branchesRouter } from './modules/branches/index.js';
 import { usersRouter } from './modules/users/index.js';
-import { financeRouter } from './modules/finance/index.js';
+import { expensesRouter, financeRouter, taxesRouter } from './modules/finance/index.js';
 import { applogRouter, approvalRulesRouter } from './modules/applog/index.js';
 import { pengumumanRouter } from './modules/pengumuman/index.js';
 import { wilayahRouter } from './modules/wilayah/index.js';
@@ -30,6 +30,8 @@ export const appRouter = router({
   branches: branchesRouter,
   users: usersRouter,
   finance: financeRouter,
+  expenses: expensesRouter,
+  taxes: taxesRouter,
   applog: applogRouter,
   approvalRules: approvalRulesRouter,
   pengumuman: pengumumanRouter,

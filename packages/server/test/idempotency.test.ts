@@ -19,6 +19,8 @@ const MONEY_OR_STOCK = [
   '/api/kasir/',
   '/api/finance/jurnal',
   '/api/finance/periode',
+  '/api/finance/expenses',
+  '/api/finance/hutang/pajak',
   '/api/inventory/purchase',
   '/api/inventory/mutation',
   '/api/inventory/adjustment',
@@ -27,7 +29,11 @@ const MONEY_OR_STOCK = [
   '/api/attendance/payroll/run',
 ];
 /** POSTs there that write no money or stock, with the reason. */
-const EXEMPT = new Map([['POST /api/kasir/payment/:id/printed', 'counts a thermal print of a receipt']]);
+const EXEMPT = new Map([
+  ['POST /api/kasir/payment/:id/printed', 'counts a thermal print of a receipt'],
+  ['POST /api/finance/expenses/proof', 'stores a proof file; the expense that uses it is keyed'],
+  ['POST /api/finance/expenses/categories', 'a master row (category to expense account), no money'],
+]);
 
 /**
  * A body each idempotent route's schema accepts (the handler never runs: the key is refused first). A route
@@ -56,6 +62,16 @@ const SAMPLE: Record<string, object> = {
   'POST /api/kasir/sales': { warehouse: 1, items: [{ item: 1, qty: 1 }], payments: [{ method: 1, amount: 1000 }] },
   'POST /api/kasir/cicilan': { membership: 1, amount: 1000, payments: [{ method: 1, amount: 1000 }] },
   'POST /api/kasir/payment/:id/void': { reason: 'Salah input' },
+  'POST /api/finance/expenses': { category: 1, date: '2026-01-10', amount: 1000, method: 1, memo: 'Uji' },
+  'POST /api/finance/expenses/:id/reverse': { reason: 'Salah input' },
+  'POST /api/finance/hutang/pajak/:tax/deposit': {
+    masa: '2026-01',
+    amount: 1000,
+    billing_code: '123456789012345',
+    ntpn: 'AB12CD34EF56GH78',
+    date: '2026-02-10',
+    method: 1,
+  },
 };
 
 const entries: RestEntry[] = Object.entries(apiModules).flatMap(([name, tree]) => restEntries(name, tree));

@@ -7,6 +7,7 @@ import {
   type Resource,
   type RoleSetMember,
 } from './access.js';
+import { FINANCE_OUT_ACCESS } from './schemas/finance-out.js';
 
 /**
  * The access rules modules share between their server endpoints and the web pages that call them: the server
@@ -291,6 +292,13 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/income/treatment': INCOME,
   '/finance/income/pendingformlab': INCOME,
   '/finance/report': FIN,
+  // Issue 28 items 4 and 5: tax payables and expenses (FINANCE_HUTANG).
+  '/finance/hutang/dokter': { all: [FINANCE_OUT_ACCESS.manage] },
+  '/finance/hutang/customer': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/pajak/pph_badan': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/pajak/pph_doctor': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/pajak/pph_investor': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/pajak/pph_pegawai': { all: [FINANCE_OUT_ACCESS.read] },
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },

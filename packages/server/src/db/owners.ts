@@ -60,6 +60,12 @@ export const TABLE_OWNERS: Record<string, string> = {
   hutang_item: 'finance',
   hutang_payment: 'finance',
   hutang_allocation: 'finance',
+  expense_category: 'finance',
+  expense_setting: 'finance',
+  expense_proof: 'finance',
+  expense: 'finance',
+  pph_badan_setting: 'finance',
+  pph_badan_masa: 'finance',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

@@ -17,6 +17,7 @@ import { seedServiceSchedule } from './service-schedule.js';
 import { seedInventory } from './inventory.js';
 import { seedInventoryFlows } from './inventory-flows.js';
 import { seedKasir } from './kasir.js';
+import { seedExpenses } from './expenses.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -344,6 +345,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedInventoryFlows(tx, branchIds);
     // Jakarta's till: the demo cashier's open session and down payments of package registrations paid (issue 14).
     await seedKasir(tx, branchIds);
+    // Issue 28: a few cash expenses in Jakarta and the demo payroll's PPh 21 masa deposited.
+    await seedExpenses(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

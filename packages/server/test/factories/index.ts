@@ -2,6 +2,7 @@ import { applogFactories } from './applog.js';
 import { attendanceFactories } from './attendance.js';
 import { branchesFactories } from './branches.js';
 import { financeFactories } from './finance.js';
+import { financeOutFactories } from './financeOut.js';
 import { mastersFactories } from './masters.js';
 import { medicalRecordsFactories } from './medicalRecords.js';
 import { inventoryFactories } from './inventory.js';
@@ -25,6 +26,7 @@ export const entityFactories: ModuleFactories = {
   ...branchesFactories,
   ...usersFactories,
   ...financeFactories,
+  ...financeOutFactories,
   ...applogFactories,
   ...mastersFactories,
   ...inventoryFactories,

@@ -107,6 +107,9 @@ export const APPROVAL_ACTIONS = {
   'kasir.change_limit': 'Mengubah batas diskon kasir',
   'approval.change_rule': 'Mengubah aturan persetujuan',
   'hutang.void_payment': 'Membatalkan transaksi pembayaran hutang',
+  'finance.expense': 'Pengeluaran di atas batas persetujuan',
+  'finance.expense_reverse': 'Membatalkan (koreksi) pengeluaran',
+  'finance.expense_limits': 'Mengubah batas bukti dan batas persetujuan pengeluaran',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -138,6 +141,9 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'kasir.change_limit': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'approval.change_rule': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'hutang.void_payment': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.expense': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.expense_reverse': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'finance.expense_limits': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 /**
@@ -149,6 +155,9 @@ export const MANDATORY_APPROVAL_ACTIONS: readonly ApprovalAction[] = [
   'employee.change_pay',
   'kasir.change_limit',
   'approval.change_rule',
+  // Issue 28: an expense above the branch's approval limit and a change of those limits wait for a second person.
+  'finance.expense',
+  'finance.expense_limits',
 ];
 export function isMandatoryApproval(action: string): boolean {
   return (MANDATORY_APPROVAL_ACTIONS as readonly string[]).includes(action);

@@ -1,5 +1,6 @@
 export * from './core.js';
 export * from './finance.js';
+export * from './finance-out.js';
 export * from './paket.js';
 export * from './staff.js';
 export * from './attendance.js';

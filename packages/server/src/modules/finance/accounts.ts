@@ -41,6 +41,9 @@ export const ACCOUNT = {
   bebanSewa: '6103',
   bebanUtilitas: '6104',
   bebanBpjs: '6105',
+  /** PPh badan (issue 28 item 4; 1170 seeded by drizzle/0049_expenses_taxes_rules.sql): PP 55/2022 final is an expense, PPh 25 paid in advance. */
+  bebanPajakPenghasilan: '8102',
+  pph25DibayarDimuka: '1170',
 } as const;
 export type AccountKey = keyof typeof ACCOUNT;
 export type AccountCode = (typeof ACCOUNT)[AccountKey];

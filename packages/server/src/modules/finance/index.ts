@@ -28,3 +28,7 @@ export { financeDashboardCard, revenueOf } from './dashboard.js';
 export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';
 export { payItems, voidPaymentNow, payablesApprovalExecutors, type PayItemsArgs } from './payables/payments.js';
 export { listItems as listPayableItems } from './payables/reads.js';
+// Issue 28 items 4 and 5: registered expenses and tax payables (own API modules 'expenses' and 'taxes').
+export { expenseEndpoints, expensesRouter, expenseApprovalExecutors, expenseEntities } from './expenses/index.js';
+export { taxEndpoints, taxesRouter } from './taxes/index.js';
+export { seedDemoExpenses } from './expenses/demo.js';

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { bodyText, closePage, launchBrowser, signedIn, url, waitForText } from './helpers';
+import { newBranch, type Branch } from './factory';
+
+/**
+ * Issue 28 item 5 in the browser as finance of this file's own branch: 'Daftarkan Pengeluaran' registers an
+ * expense above the approval limit with a proof photo; it waits for a second person; the branch's manager (another
+ * user) approves it; 'Kelola Pengeluaran' shows it posted with its proof.
+ */
+let browser: Browser;
+let page: Page;
+let clinic: Branch;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-expense-'));
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  clinic = await newBranch('expense', { roles: ['finance', 'manager'] });
+  await clinic.openPeriod();
+  browser = await launchBrowser();
+  page = await signedIn(browser, clinic.as('finance'));
+});
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function selectByText(selector: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    (s, t) => [...(document.querySelector(s) as HTMLSelectElement).options].some((o) => o.text.includes(t)),
+    {},
+    selector,
+    text,
+  );
+  const value = await page.$eval(
+    selector,
+    (el, t) => [...(el as HTMLSelectElement).options].find((o) => o.text.includes(t))!.value,
+    text,
+  );
+  await page.select(selector, value);
+}
+
+describe('an expense with proof, approved by a second person', () => {
+  it('registers it in the browser, waits, is approved by the manager and shows posted', async () => {
+    await page.goto(url('/finance/hutang/dokter'));
+    await waitForText(page, 'Daftarkan Pengeluaran');
+    await selectByText('#exp-category', 'Pemeliharaan');
+    await page.type('#exp-amount', '6000000');
+    await selectByText('#exp-method', 'Tunai');
+    await page.type('#exp-memo', 'Servis AC ruang tindakan e2e');
+    // Without a proof the server refuses (above the proof limit) and says so on the field.
+    await page.click('button[type=submit]');
+    await waitForText(page, 'Bukti pengeluaran wajib diunggah');
+    const file = path.join(tmp, 'nota.png');
+    fs.writeFileSync(file, PNG);
+    const input = (await page.$('#exp-proof')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(file);
+    await page.click('button[type=submit]');
+    await waitForText(page, 'menunggu persetujuan');
+
+    const fin = await clinic.api('finance');
+    const pending = await fin.data<{ id: number; applog_id: number; status: string; proof: { url: string } }[]>(
+      'GET',
+      '/api/finance/expenses?status=pending',
+    );
+    expect(pending).toHaveLength(1);
+    expect(pending[0].proof.url).toMatch(/expense-proof/);
+    // The one who registered it cannot approve it.
+    expect((await fin.call('POST', `/api/applog/doconfirm/${pending[0].applog_id}`, { status: 1 })).status).toBe(403);
+    const mgr = await clinic.api('manager');
+    await mgr.data('POST', `/api/applog/doconfirm/${pending[0].applog_id}`, { status: 1 });
+
+    await page.goto(url('/finance/hutang/customer'));
+    await waitForText(page, 'Servis AC ruang tindakan e2e');
+    await waitForText(page, 'Diposting');
+    expect(await bodyText(page)).toContain('Rp6.000.000');
+    const proof = await fin.call('GET', pending[0].proof.url);
+    expect(proof.status).toBe(200);
+  });
+});
