@@ -57,6 +57,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   jurnal_detail: 'finance',
   payment_method: 'finance',
   pajak: 'finance',
+  finance_autoposting: 'finance',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

@@ -10,3 +10,4 @@ export * from './inventory-flows.js';
 export * from './kasir.js';
 export * from './patients.js';
 export * from './idempotency.js';
+export * from './autoposting.js';

@@ -24,7 +24,7 @@ import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
-import { ACCOUNT } from '../../finance/index.js';
+import { auto } from '../../finance/index.js';
 import { ITEM } from '../../masters/index.js';
 import { PURCHASE, VENDOR, WAREHOUSE } from '../entities.js';
 import * as q from '../queries.js';
@@ -252,7 +252,7 @@ export async function receive(
       source: { kind: 'purchase_receipt', id: receipt.id },
       date: receivedAt,
       note: memo,
-      journal: { credit: ACCOUNT.hutangUsaha, memo },
+      journal: { credit: auto('hutangUsaha'), memo },
       items: input.items.map((l) => {
         const line = byItem.get(l.item)!;
         return {
