@@ -113,6 +113,8 @@ export interface AutopostingDto {
   current: AutopostingVersionDto | null;
   /** Every version, newest effective date first (a future one included). */
   history: AutopostingVersionDto[];
+  /** The latest document of the branch that posted with this key (what the page previews), or null. */
+  sample: { source_type: string; source: string; code: string; transaction_at: string } | null;
 }
 
 export interface AutopostingMethodDto {

@@ -64,7 +64,28 @@ function versionDto(r: VersionRow): AutopostingVersionDto {
   };
 }
 
-function toDtos(rows: VersionRow[], today: string, keys: readonly AutopostKey[]): AutopostingDto[] {
+type Sample = NonNullable<AutopostingDto['sample']>;
+
+/** Per key, the latest journal of a document of ctx.branchId that posted with it. */
+async function samples(ctx: Ctx, key?: string): Promise<Map<string, Sample>> {
+  const rows = await queryRows<Sample & { key: string }>(
+    ctx.db,
+    sql`select distinct on (d.autopost_key) d.autopost_key as key, j.source_type, j.source_id as source, j.code,
+          j.transaction_at::text as transaction_at
+        from jurnal_detail d join jurnal j on j.id = d.jurnal_id
+        where d.profile_id = ${ctx.branchId} and d.autopost_key is not null and j.kind = 'umum'
+          ${key ? sql`and d.autopost_key = ${key}` : sql``}
+        order by d.autopost_key, d.id desc`,
+  );
+  return new Map(rows.map(({ key: k, ...r }) => [k, r]));
+}
+
+function toDtos(
+  rows: VersionRow[],
+  today: string,
+  keys: readonly AutopostKey[],
+  sampleOf: Map<string, Sample>,
+): AutopostingDto[] {
   return keys.map((key) => {
     const history = rows.filter((r) => r.key === key).map(versionDto);
     const def = AUTOPOST_KEYS[key];
@@ -75,13 +96,14 @@ function toDtos(rows: VersionRow[], today: string, keys: readonly AutopostKey[])
       default: def.default,
       current: history.find((h) => h.effective_from <= today) ?? null,
       history,
+      sample: sampleOf.get(key) ?? null,
     };
   });
 }
 
 export async function listAutoposting(ctx: Ctx): Promise<AutopostingDto[]> {
   const c = requireUser(ctx);
-  return toDtos(await versions(c), await c.today(), AUTOPOST_KEY_LIST);
+  return toDtos(await versions(c), await c.today(), AUTOPOST_KEY_LIST, await samples(c));
 }
 
 /** An account named by id or code that a posting of ctx.branchId may use, or a 400 on `field`. */
@@ -127,7 +149,7 @@ export async function updateAutoposting(ctx: Ctx, key: string, input: Autopostin
     entityId: row.id,
     after: { key, akun: a.code, effective_from: input.effective_from },
   });
-  return toDtos(await versions(c, key), await c.today(), [key])[0];
+  return toDtos(await versions(c, key), await c.today(), [key], await samples(c, key))[0];
 }
 
 interface StoredLine {
