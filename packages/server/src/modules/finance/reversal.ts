@@ -11,9 +11,8 @@
  * this function marks its own insert with the transaction-local setting `klinik.document_reversal`, which the
  * trigger accepts and which is cleared again right after.
  */
-import { sql } from 'drizzle-orm';
 import { asSen, isValidDate, formatDate } from '@klinik/shared';
-import { queryRows } from '../../db/client.js';
+import { queryRows, sql } from './queries/autoposting.js';
 import { inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { insertJournal, lockActivePeriodFor, type ResolvedLine } from './posting.js';

@@ -5,9 +5,8 @@
  * that is inactive, a header or another branch's, refuses the posting with a message naming the key: never a
  * silent fallback to a constant. The key is stored on the journal line (jurnal_detail.autopost_key).
  */
-import { sql } from 'drizzle-orm';
 import { AUTOPOST_KEYS, formatDate, isAutopostKey, type AutopostKey, type ErrorItem } from '@klinik/shared';
-import { queryRows, type Db } from '../../../db/client.js';
+import { mappingAt, type MappedAccount } from '../queries/autoposting.js';
 import type { Ctx } from '../../../http/context.js';
 import { badRequestMany } from '../../../http/errors.js';
 
@@ -23,46 +22,7 @@ export function keyOf(akun: unknown): string | null {
   return typeof akun === 'string' && akun.startsWith(PREFIX) ? akun.slice(PREFIX.length) : null;
 }
 
-export interface MappedAccount {
-  key: string;
-  version_id: number;
-  effective_from: string;
-  akun_id: number;
-  code: string;
-  name: string;
-  isheader: boolean;
-  status: number;
-  profile_id: number | null;
-}
-
-/** The mapping in force on `date` for the given keys of a branch (latest effective_from on or before it). */
-export async function mappingAt(db: Db, branchId: number, keys: string[], date: string) {
-  if (!keys.length) return new Map<string, MappedAccount>();
-  const rows = await queryRows<MappedAccount>(
-    db,
-    sql`select distinct on (f.key) f.key, f.id as version_id, f.effective_from::text as effective_from,
-          a.id as akun_id, a.code, a.name, a.isheader, a.status, a.profile_id
-        from finance_autoposting f join akun a on a.id = f.akun_id
-        where f.profile_id = ${branchId} and f.effective_from <= ${date}::date
-          and f.key in (${sql.join(
-            keys.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-        order by f.key, f.effective_from desc, f.id desc`,
-  );
-  return new Map(
-    rows.map((r) => [
-      r.key,
-      {
-        ...r,
-        version_id: Number(r.version_id),
-        akun_id: Number(r.akun_id),
-        status: Number(r.status),
-        profile_id: r.profile_id === null ? null : Number(r.profile_id),
-      },
-    ]),
-  );
-}
+export { mappingAt, type MappedAccount } from '../queries/autoposting.js';
 
 /** Why a mapped account cannot take a posting of `branchId`, or null when it can. */
 export function mappedAccountProblem(a: Pick<MappedAccount, 'isheader' | 'status' | 'profile_id'>, branchId: number) {

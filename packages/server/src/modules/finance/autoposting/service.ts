@@ -5,7 +5,6 @@
  * posted document's journal would book under the mapping in force, or with the change being edited; nothing written).
  * A change needs the finance manage right and no second person (docs/decisions.md "Automatic journal settings").
  */
-import { sql } from 'drizzle-orm';
 import {
   AUTOPOST_KEY_LIST,
   AUTOPOST_KEYS,
@@ -22,7 +21,7 @@ import {
   type AutopostingVersionDto,
   type AutopostKey,
 } from '@klinik/shared';
-import { queryRows } from '../../../db/client.js';
+import { queryRows, sql } from '../queries/autoposting.js';
 import { financeAutoposting } from '../../../db/schema/index.js';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, notFound } from '../../../http/errors.js';

@@ -87,7 +87,6 @@ async function reverseOne(
   const today = await tx.today();
   const refund = await refundSession(tx, pay, requester, true);
   const lines = await q.linesOf(tx.db, pay.id);
-  const tenders = await q.tendersOf(tx.db, pay.id);
   // Instalments and package slots go back.
   if (pay.kind === 'cicilan') {
     // The registration is locked as an instalment payment locks it, so a payment or another void of it waits: the
