@@ -18,6 +18,7 @@ export * from './schemas/uploads.js';
 export * from './schemas/wilayah.js';
 export * from './schemas/finance.js';
 export * from './schemas/finance-out.js';
+export * from './schemas/autoposting.js';
 export * from './schemas/paket.js';
 export * from './module-access.js';
 export * from './schemas/attendance.js';

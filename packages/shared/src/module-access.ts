@@ -278,6 +278,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/master/akun': FIN,
   '/finance/master/paymentmethod': { all: [FINANCE_ACCESS.read, read('MASTER_PAYMENTMETHOD')] },
   '/finance/master/pajak': FIN,
+  '/finance/master/jurnalautoposting': FIN,
   '/finance/periode': FIN,
   '/finance/createjurnalumum': { all: [FINANCE_ACCESS.manage] },
   '/finance/laporan/jurnal': FIN,

@@ -66,6 +66,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   expense: 'finance',
   pph_badan_setting: 'finance',
   pph_badan_masa: 'finance',
+  finance_autoposting: 'finance',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

@@ -143,6 +143,8 @@ export const jurnalDetail = pgTable(
     description: text('description'),
     debit: bigint('debit', { mode: 'number' }).notNull().default(0),
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+    /** The automatic-journal key the line's account was resolved from (issue 28 item 7); null for a chosen account. */
+    autopost_key: varchar('autopost_key', { length: 40 }),
     profile_id: integer('profile_id').notNull(),
     transaction_at: date('transaction_at', { mode: 'string' }).notNull(),
   },

@@ -12,3 +12,4 @@ export * from './kasir.js';
 export * from './patients.js';
 export * from './idempotency.js';
 export * from './payables.js';
+export * from './autoposting.js';

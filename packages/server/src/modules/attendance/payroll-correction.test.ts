@@ -1,8 +1,9 @@
 /**
  * Correction runs (issue 15: "a correction is a new run"): 'Buat Koreksi' on an approved run makes a new draft for
- * the same period and group, recomputed from the data as it is now; approving it posts only the difference per
- * account and supersedes the corrected run, which stays locked with its journal. Later months (the December
- * recomputation) read the corrected figures.
+ * the same period and group, recomputed from the data as it is now; approving it reverses the stored journal lines
+ * of the run it corrects (issue 28 item 8: never recomputed, so a mapping changed in between does not matter), posts
+ * its own figures whole and supersedes the corrected run, which stays locked with its journal. Later months (the
+ * December recomputation) read the corrected figures.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,7 +48,8 @@ async function payrollBalances(by: TestUser) {
   const tb = await t.api(by).get('/api/finance/laporan/trialbalance?from=2026-03-01&to=2026-03-31');
   expect(tb.status).toBe(200);
   return (tb.body.data.rows as { code: string; closing_debit: number; closing_credit: number }[])
-    .filter((r) => ['2104', '2201', '2204', '6101', '6105'].includes(r.code))
+    .filter((r) => ['2104', '2201', '2204', '6101', '6190', '6105'].includes(r.code))
+    .filter((r) => r.closing_debit !== 0 || r.closing_credit !== 0)
     .map((r) => [r.code, r.closing_debit, r.closing_credit]);
 }
 
@@ -111,7 +113,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a correction run', () => {
-  it('posts only the difference, leaves the original locked and superseded, and books equal a fresh run', async () => {
+  it('reverses the stored lines and posts whole, leaves the original locked and superseded, and books equal a fresh run', async () => {
     const draft = await t.api(fin).post('/api/attendance/payroll/run', { period: '2026-03', group: groupA });
     expect(draft.status).toBe(201);
     const orig = (await t.api(approverA).post(`/api/attendance/payroll/run/${draft.body.data.id}/approve`)).body.data;
@@ -146,11 +148,29 @@ describe('a correction run', () => {
     const slip = await t.api(fin).get(`/api/attendance/payroll/run/${corr.body.data.id}/payslip`);
     expect(pdfText(slip)).toContain('SLIP GAJI KOREKSI (DRAFT)');
 
+    // Between the run and its correction, salaries move to another expense account (both branches, from March).
+    const akun = await t
+      .api(fin)
+      .post('/api/finance/akun', { code: '6190', name: 'Beban Gaji Klinik', category: 6, normal: 'D' });
+    expect(akun.status, JSON.stringify(akun.body)).toBe(201);
+    for (const by of [fin, finB]) {
+      const m = await t
+        .api(by)
+        .put('/api/finance/autoposting/bebanGaji', { akun: '6190', effective_from: '2026-03-01' });
+      expect(m.status, JSON.stringify(m.body)).toBe(200);
+    }
     const ok = await t.api(approverA).post(`/api/attendance/payroll/run/${corr.body.data.id}/approve`);
     expect(ok.status).toBe(200);
     expect(ok.body.data.status).toBe(1);
     const corrJournal = await journal(ok.body.data.jurnal_id);
-    // Correction journal = correction's figures minus the original's, per account.
+    // The original's stored lines reversed (6101 as it was posted), then the correction's figures whole (6190).
+    const [rev] = await queryRows<{ id: number; kind: string }>(
+      t.db,
+      sql`select id, kind from jurnal where source_type = 'payroll_run' and reversal_of = ${orig.jurnal_id}`,
+    );
+    expect(rev.kind).toBe('reversal');
+    const revJournal = await journal(rev.id);
+    expect(revJournal).toEqual(origJournal.map(([code, d, c]) => [code, c, d]));
     const fresh = (await t.api(finB).post('/api/attendance/payroll/run', { period: '2026-03', group: groupB })).body
       .data;
     const freshOk = await t.api(approverB).post(`/api/attendance/payroll/run/${fresh.id}/approve`);
@@ -161,8 +181,11 @@ describe('a correction run', () => {
     const o = byCode(origJournal);
     const c = byCode(corrJournal);
     const f = byCode(freshJournal);
-    for (const code of Object.keys(f)) expect((o[code] ?? 0) + (c[code] ?? 0)).toBe(f[code]);
-    expect(c['6101']).toBe(2_000_000_00);
+    const r = byCode(revJournal);
+    for (const code of Object.keys(f)) expect((o[code] ?? 0) + (r[code] ?? 0) + (c[code] ?? 0)).toBe(f[code]);
+    expect(o['6101'] + r['6101']).toBe(0);
+    expect(c['6190']).toBe(f['6190']);
+    expect(c['6101']).toBeUndefined();
     // The trial balance of A after the correction equals B's with a fresh run of the right figures.
     expect(await payrollBalances(fin)).toEqual(await payrollBalances(finB));
 

@@ -24,7 +24,7 @@ import { badRequest, badRequestMany, conflict, isUniqueViolation, notFound } fro
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
-import { postJournal } from '../finance/index.js';
+import { postJournal, reverseDocument } from '../finance/index.js';
 import { payrollPostingLines } from './payroll-posting.js';
 import { requireSecondPerson, secondPersonRefusal } from '../applog/index.js';
 import * as q from './queries/index.js';
@@ -572,8 +572,8 @@ export async function listRuns(ctx: Ctx, f: { period?: string }) {
 
 /**
  * Approves a draft: one journal through the posting service in the same transaction, then the run is locked. A
- * correction posts only the difference per account against the run it corrects, which becomes superseded (status
- * 2, still locked, its journal kept); the correction is then the period's current run.
+ * correction reverses the stored journal lines of the runs it replaces (finance reverseDocument) and posts its own
+ * figures whole; the run it corrects becomes superseded (status 2, still locked, its journal kept and reversed).
  */
 export async function approveRun(ctx: Ctx, id: number) {
   const u = requireUser(ctx).user;
@@ -591,14 +591,17 @@ export async function approveRun(ctx: Ctx, id: number) {
   const corrected = run.corrects_run_id === null ? null : await getRun(ctx, run.corrects_run_id);
   if (corrected && corrected.status !== 1) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
   const memo = `${corrected ? 'Koreksi gaji' : 'Gaji'} ${run.period} ${run.group_name}`;
-  const posting = payrollPostingLines(run, corrected);
+  const posting = payrollPostingLines(run);
   if (!posting.length && !corrected) throw badRequest('Penggajian bernilai nol tidak dapat disetujui');
   await inTransaction(ctx, async (tx) => {
     if (corrected) {
       // First the corrected run leaves the 'one approved run per group and period' index, then this one enters it.
       if (!(await q.supersedeRun(tx.db, corrected.id))) throw conflict('Penggajian yang dikoreksi sudah tidak berlaku');
+      // What the runs before it posted is reversed from the stored lines (issue 28 item 8), then this run posts whole.
+      for (const r of await q.runChain(tx.db, { branch: run.profile_id, group: run.group, period: run.period }))
+        if (r.run.id !== run.id)
+          await reverseDocument(tx, { source_type: 'payroll_run', source_id: r.run.id, transaction_at: date, memo });
     }
-    // A correction that changes no account posts no journal (there is nothing to post).
     const jurnal = posting.length
       ? await postJournal(tx, {
           transaction_at: date,

@@ -1,5 +1,7 @@
 import { AKUN, JURNAL, PAJAK, PAYMENT_METHOD, PERIODE } from './entities.js';
 import {
+  autopostingPreviewInput,
+  autopostingUpdateInput,
   akunInput,
   akunListQuery,
   akunUpdateInput,
@@ -29,6 +31,7 @@ import * as reports from './services/reports.js';
 import { incomeEndpoints } from './income/endpoints.js';
 import { reportsHubEndpoints } from './reports-hub/endpoints.js';
 import { hutangEndpoints } from './payables/endpoints.js';
+import * as autoposting from './autoposting/service.js';
 
 const byId = z.object({ id: idParam });
 const statusFilter = z
@@ -205,4 +208,26 @@ export const financeEndpoints = {
   },
   income: incomeEndpoints,
   reportsHub: reportsHubEndpoints,
+  autoposting: {
+    list: query({
+      summary: 'Pengaturan jurnal otomatis cabang ini (versi berlaku dan riwayat)',
+      access: financeRead,
+      rest: { method: 'GET', path: '/api/finance/autoposting', envelope: 'list' },
+      handler: (ctx) => autoposting.listAutoposting(ctx),
+    }),
+    update: mutation({
+      summary: 'Simpan versi baru pengaturan jurnal otomatis mulai tanggal berlaku',
+      access: financeManage,
+      input: z.object({ key: z.string().trim().min(1).max(40), data: autopostingUpdateInput }),
+      rest: { method: 'PUT', path: '/api/finance/autoposting/:key', body: 'data' },
+      handler: (ctx, input) => autoposting.updateAutoposting(ctx, input.key, input.data),
+    }),
+    preview: mutation({
+      summary: 'Pratinjau jurnal sebuah dokumen menurut pengaturan jurnal otomatis (tidak menyimpan apa pun)',
+      access: financeRead,
+      input: autopostingPreviewInput,
+      rest: { method: 'POST', path: '/api/finance/autoposting/preview' },
+      handler: (ctx, input) => autoposting.previewAutoposting(ctx, input),
+    }),
+  },
 };

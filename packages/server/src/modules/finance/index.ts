@@ -23,6 +23,19 @@ export {
   type PayableTax,
   type PayableParty,
 } from './payables/types.js';
+/** Automatic-journal keys: `akun: auto('hutangDokter')` on a posting line (issue 28 item 7). */
+export { auto } from './autoposting/resolve.js';
+/**
+ * The stored-line reversal (issue 28 item 8): every void, cancellation or correction of a document reverses the
+ * journal lines stored for it, never lines rebuilt from today's rules. See ./reversal.ts.
+ */
+export {
+  reverseDocument,
+  reverseJournal,
+  type ReverseDocumentArgs,
+  type ReverseOptions,
+  type ReversedJournal,
+} from './reversal.js';
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
 export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';

@@ -26,9 +26,13 @@ import { AppError, badRequest, badRequestMany, isUniqueViolation } from '../../h
 import * as q from './queries.js';
 import { recordPayables, type PayableMode } from './payables/record.js';
 import type { PayableParty } from './payables/types.js';
+import { resolveAutoLines } from './autoposting/resolve.js';
 
 export interface PostingLine {
-  /** Account code (e.g. ACCOUNT.kas from ./accounts.ts). The general journal also accepts an account id. */
+  /**
+   * An automatic-journal key, `auto('hutangDokter')` (resolved per branch and date through the mapping:
+   * ./autoposting/resolve.ts), or an account code (a chosen account, e.g. a payment method's or a tax's).
+   */
   akun: string;
   description?: string;
   /** Integer sen (never rupiah: modules hand over what they store). Exactly one of debit and credit is non-zero. */
@@ -82,6 +86,8 @@ export interface ResolvedLine {
   payable_tax?: string | null;
   party?: PayableParty | null;
   due_date?: string | null;
+  /** The automatic-journal key the account was resolved from (stored on the line), if any. */
+  autopost_key?: string | null;
 }
 
 /** The general journal form refuses control accounts: their amounts belong to a party (docs/decisions.md "Payables"). */
@@ -148,7 +154,7 @@ export async function resolveLines(
 /** The same checks for lines already in sen (the posting service's lines): no conversion at all. */
 export async function resolveSenLines(
   ctx: Ctx,
-  lines: PostingLine[],
+  lines: (Omit<PostingLine, 'akun'> & { akun: string | number })[],
   field = 'lines',
   opts: { balance?: boolean; label?: string } = {},
 ): Promise<ResolvedLine[]> {
@@ -310,7 +316,13 @@ export async function insertJournal(
         line_count: a.lines.length,
         created_by: ctx.user?.id ?? null,
       },
-      a.lines.map((l) => ({ akun_id: l.akun_id, description: l.description, debit: l.debit, credit: l.credit })),
+      a.lines.map((l) => ({
+        akun_id: l.akun_id,
+        description: l.description,
+        debit: l.debit,
+        credit: l.credit,
+        autopost_key: l.autopost_key ?? null,
+      })),
       given ? null : { prefix, period: month, branchPart },
       {
         user_id: ctx.user?.id ?? null,
@@ -384,7 +396,11 @@ export async function postJournal(
   // A transaction of its own, or a savepoint of the caller's.
   return inTransaction(ctx, async (tx) => {
     const periode = await lockActivePeriodFor(tx, doc.transaction_at);
-    const lines = await resolveSenLines(tx, doc.lines, 'lines');
+    const auto = await resolveAutoLines(tx, doc.lines, doc.transaction_at);
+    const lines = (await resolveSenLines(tx, auto.lines, 'lines')).map((l, i) => ({
+      ...l,
+      autopost_key: auto.keys[i],
+    }));
     const { id, code } = await insertJournal(tx, {
       periode,
       transaction_at: doc.transaction_at,

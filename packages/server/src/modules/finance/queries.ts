@@ -478,7 +478,6 @@ export async function maxJournalDate(db: Db, periodeId: number): Promise<string 
   );
   return row?.d ?? null;
 }
-
 // ---------------------------------------------------------------- journals
 
 export async function insertJurnal(
@@ -500,6 +499,7 @@ export interface NewJurnalLine {
   description: string | null;
   debit: number; // sen
   credit: number; // sen
+  autopost_key?: string | null; // the automatic-journal key the account came from (autoposting/resolve.ts)
 }
 
 /** A stored journal as one statement returns it: the row and its lines with their accounts. */
@@ -538,10 +538,10 @@ export async function insertJurnalNumbered(
         ${number ? sql`from n` : sql``}
         returning *
       ), d as (
-        insert into jurnal_detail (jurnal_id, line_no, akun_id, description, debit, credit, profile_id, transaction_at)
-        select j.id, v.line_no, v.akun_id, v.description, v.debit, v.credit, j.profile_id, j.transaction_at
+        insert into jurnal_detail (jurnal_id, line_no, akun_id, description, debit, credit, profile_id, transaction_at, autopost_key)
+        select j.id, v.line_no, v.akun_id, v.description, v.debit, v.credit, j.profile_id, j.transaction_at, v.autopost_key
         from j cross join jsonb_to_recordset(${jsonLines}::jsonb)
-          as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint)
+          as v(line_no smallint, akun_id integer, description text, debit bigint, credit bigint, autopost_key varchar)
         returning line_no, akun_id, description, debit, credit
       ), a as (${auditInsertSelect({ userId: audit.user_id, action: audit.action, entity: 'jurnal', requestId: audit.request_id, after: audit.after, from: sql`j` })})
       select j.id, j.profile_id, j.periode_id, j.code, j.transaction_at::text as transaction_at, j.memo, j.kind,

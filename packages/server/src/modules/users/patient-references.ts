@@ -32,6 +32,7 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'applog.user_id',
   'applog.subject_user_id',
   'attendance_setting.updated_by',
+  'finance_autoposting.created_by',
   'idempotency_request.user_id',
   'attendance_correction.requested_by',
   'attendance_correction.user_id',

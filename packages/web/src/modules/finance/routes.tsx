@@ -5,6 +5,7 @@ export const pages: ModulePages = {
   '/finance/master/akun': lazyPage(() => import('./pages/AkunPage')),
   '/finance/master/paymentmethod': lazyPage(() => import('./pages/PaymentMethodPage')),
   '/finance/master/pajak': lazyPage(() => import('./pages/PajakPage')),
+  '/finance/master/jurnalautoposting': lazyPage(() => import('./pages/JurnalAutopostingPage')),
   '/finance/periode': lazyPage(() => import('./pages/PeriodePage')),
   '/finance/createjurnalumum': lazyPage(() => import('./pages/CreateJurnalUmumPage')),
   '/finance/laporan/jurnal': lazyPage(() => import('./pages/JurnalReportPage')),

@@ -25,7 +25,7 @@ import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, badRequestMany, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
-import { ACCOUNT } from '../../finance/index.js';
+import { auto } from '../../finance/index.js';
 import { ITEM } from '../../masters/index.js';
 import { PURCHASE, VENDOR, WAREHOUSE } from '../entities.js';
 import * as q from '../queries.js';
@@ -256,7 +256,7 @@ export async function receive(
       note: memo,
       // The payable is the vendor's open item, due after the vendor's terms (none without terms: ageing on the date).
       journal: {
-        credit: ACCOUNT.hutangUsaha,
+        credit: auto('hutangUsaha'),
         memo,
         party: { type: 'vendor', id: Number(order.vendor_id), name: order.vendor_name },
         due_date: terms > 0 ? addDays(receivedAt, terms) : null,

@@ -9,7 +9,7 @@ import { asSen, formatDate, sumSen, type Sen } from '@klinik/shared';
 import { requireAccess, requireReference } from '../../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../../http/context.js';
 import { AppError, badRequest, conflict, constraintOf } from '../../../http/errors.js';
-import { ACCOUNT, postJournal, type PayableParty } from '../../finance/index.js';
+import { auto, postJournal, type PayableParty } from '../../finance/index.js';
 import { ITEM } from '../../masters/index.js';
 import { WAREHOUSE } from '../entities.js';
 import * as q from '../queries.js';
@@ -34,18 +34,18 @@ export type ReceiveJournal =
 
 /** Issues post Dr <this> / Cr 1140 Persediaan by default. transfer_out posts nothing unless told. */
 export const DEFAULT_DEBIT: Record<IssueKind, string | null> = {
-  sale: ACCOUNT.hpp,
-  dispense: ACCOUNT.hpp,
-  consumable: ACCOUNT.bebanBhp,
-  adjustment: ACCOUNT.selisihPersediaan,
-  return: ACCOUNT.hutangUsaha,
+  sale: auto('hpp'),
+  dispense: auto('hpp'),
+  consumable: auto('bebanBhp'),
+  adjustment: auto('selisihPersediaan'),
+  return: auto('hutangUsaha'),
   transfer_out: null,
 };
 /** Receipts post Dr 1140 Persediaan / Cr <this> by default. transfer_in posts nothing unless told. */
 export const DEFAULT_CREDIT: Record<ReceiveKind, string | null> = {
-  receipt: ACCOUNT.hutangUsaha,
-  adjustment: ACCOUNT.selisihPersediaan,
-  return: ACCOUNT.hpp,
+  receipt: auto('hutangUsaha'),
+  adjustment: auto('selisihPersediaan'),
+  return: auto('hpp'),
   transfer_in: null,
 };
 
@@ -256,7 +256,7 @@ function creditLines(taken: StockLineTaken[]) {
   }
   return [...byItem.values()]
     .filter((v) => v.value > 0)
-    .map((v) => ({ akun: ACCOUNT.persediaan, description: v.name, debit: asSen(0), credit: asSen(v.value) }));
+    .map((v) => ({ akun: auto('persediaan'), description: v.name, debit: asSen(0), credit: asSen(v.value) }));
 }
 
 export interface ReceiveLineInput {
@@ -382,7 +382,7 @@ export async function receiveStock(ctx: Ctx, args: ReceiveArgs): Promise<StockRe
         lines: [
           ...[...byItem.values()]
             .filter((v) => v.value > 0)
-            .map((v) => ({ akun: ACCOUNT.persediaan, description: v.name, debit: asSen(v.value), credit: asSen(0) })),
+            .map((v) => ({ akun: auto('persediaan'), description: v.name, debit: asSen(v.value), credit: asSen(0) })),
           {
             akun: credit,
             description: memo,

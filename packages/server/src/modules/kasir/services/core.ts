@@ -18,7 +18,7 @@ import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
-import { ACCOUNT, postJournal, type PayableParty, type PostingLine } from '../../finance/index.js';
+import { auto, postJournal, type PayableParty, type PostingLine } from '../../finance/index.js';
 import * as q from '../queries.js';
 
 export const NO_SESSION = 'Sesi kasir belum dibuka. Buka kasir terlebih dahulu.';
@@ -141,22 +141,24 @@ export interface NewPayment {
 export function revenueAccount(kind: string): string {
   switch (kind) {
     case 'treatment':
-      return ACCOUNT.pendapatanTindakan;
+      return auto('pendapatanTindakan');
     case 'lab':
-      return ACCOUNT.pendapatanLab;
+      return auto('pendapatanLab');
     case 'cicilan':
-      return ACCOUNT.piutangMembership;
+      return auto('piutangMembership');
     case 'pelunasan':
-      return ACCOUNT.piutangPasien;
+      return auto('piutangPasien');
     default:
-      return ACCOUNT.pendapatanProduk;
+      return auto('pendapatanProduk');
   }
 }
 
 /**
  * The journal of a payment: Dr the method's account per tender, Dr patient receivable for an unpaid rest, Dr
  * Potongan Penjualan for discounts; Cr revenue per line (gross), Cr PPN payable; doctor's shares Dr Beban Jasa
- * Dokter / Cr Hutang Dokter. Covered lines post nothing but the doctor's share. `reverse` swaps every side.
+ * Dokter / Cr Hutang Dokter. Covered lines post nothing but the doctor's share. Accounts
+ * are automatic-journal keys (`auto(...)`), but tenders (the method's account) and PPN (the tax's account, if any).
+ * A void reverses the stored lines (finance reverseJournal), never these rebuilt.
  */
 export function journalLines(
   p: { total: number; paid: number; discount: number; tax: number },
@@ -170,7 +172,7 @@ export function journalLines(
     name: string;
   }[],
   tenders: { akun: string; amount: number; methodname: string }[],
-  opts: { receivable?: string; taxAccount?: string; memo: string; reverse?: boolean },
+  opts: { receivable?: string; taxAccount?: string; memo: string },
 ): PostingLine[] {
   const out: PostingLine[] = [];
   const dr = (akun: string, amount: number, description: string) => {
@@ -181,8 +183,8 @@ export function journalLines(
   };
   for (const t of tenders) dr(t.akun, t.amount, `${opts.memo} (${t.methodname})`);
   const rest = p.total - p.paid;
-  if (rest > 0) dr(opts.receivable ?? ACCOUNT.piutangPasien, rest, `${opts.memo} (sisa tagihan)`);
-  dr(ACCOUNT.potonganPenjualan, p.discount, `${opts.memo} (diskon)`);
+  if (rest > 0) dr(opts.receivable ?? auto('piutangPasien'), rest, `${opts.memo} (sisa tagihan)`);
+  dr(auto('potonganPenjualan'), p.discount, `${opts.memo} (diskon)`);
   const byAccount = new Map<string, number>();
   for (const l of lines) {
     if (l.covered_by_paket) continue;
@@ -190,24 +192,23 @@ export function journalLines(
     byAccount.set(akun, (byAccount.get(akun) ?? 0) + l.price * l.qty);
   }
   for (const [akun, amount] of byAccount) cr(akun, amount, opts.memo);
-  cr(opts.taxAccount ?? ACCOUNT.hutangPpn, p.tax, `${opts.memo} (PPN)`, {
+  cr(opts.taxAccount ?? auto('hutangPpn'), p.tax, `${opts.memo} (PPN)`, {
     type: 'pajak',
     name: 'Kantor Pajak',
     tax: 'ppn',
   });
   const share = lines.reduce((s, l) => s + l.doctor_share, 0);
-  dr(ACCOUNT.bebanBagiHasilDokter, share, `${opts.memo} (jasa dokter)`);
+  dr(auto('bebanBagiHasilDokter'), share, `${opts.memo} (jasa dokter)`);
   // One payable per doctor (the payables sub-ledger keeps each doctor's share apart).
   const byDoctor = new Map<number | null, number>();
   for (const l of lines) byDoctor.set(l.doctor_id ?? null, (byDoctor.get(l.doctor_id ?? null) ?? 0) + l.doctor_share);
   for (const [doctor, amount] of byDoctor)
-    cr(ACCOUNT.hutangDokter, amount, `${opts.memo} (jasa dokter)`, {
+    cr(auto('hutangDokter'), amount, `${opts.memo} (jasa dokter)`, {
       type: 'doctor',
       id: doctor,
       name: doctor === null ? 'Dokter (tanpa nama)' : null,
     });
-  if (!opts.reverse) return out;
-  return out.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
+  return out;
 }
 
 /** Stores a payment with its lines, tenders and journal in the caller's transaction. Returns the payment row. */

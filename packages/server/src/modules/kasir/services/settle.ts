@@ -17,7 +17,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
-import { ACCOUNT, requireActivePeriod } from '../../finance/index.js';
+import { auto, requireActivePeriod } from '../../finance/index.js';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
 import { requireOpenSession, resultOf, settle, storePayment } from './core.js';
@@ -124,7 +124,7 @@ export async function settlePayment(
       ],
       settlement,
       memo: `Pelunasan ${parent.code}${customer ? ` - ${customer.name} (${customer.username})` : ''}`,
-      receivable: ACCOUNT.piutangPasien,
+      receivable: auto('piutangPasien'),
     });
   });
   return { data: await settleResult(c, row, paymentId), created: true };

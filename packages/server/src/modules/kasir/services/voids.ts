@@ -2,7 +2,8 @@
  * Voids only by reversal (issue 14, item 6): POST /api/kasir/payment/{id}/void { reason } goes through the approval
  * engine (action kasir.void_payment). Carried out (at once for a top-level user or when the branch's rule does not
  * ask for approval, else when approved): the payment's journal reversed by a journal with every side swapped,
- * instalments and package slots given back, the original kept and marked void with a kasir_void row.
+ * instalments and package slots given back, the original kept and marked void with a kasir_void row. The journals
+ * are reversed from their stored lines through the finance front door (reverseJournal / reverseDocument).
  */
 import { requireAccess, requireOwnBranch } from '../../../http/access-scope.js';
 import {
@@ -17,13 +18,12 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { requestOrRun, type ApprovalExecutor } from '../../applog/index.js';
 import { settingsApprovalExecutors } from './settings.js';
-import { postJournal } from '../../finance/index.js';
+import { reverseDocument, reverseJournal } from '../../finance/index.js';
 import { receiveStock } from '../../inventory/index.js';
 import { returnSlot, reverseInstalmentPayment } from '../../paket/index.js';
 import { asSen } from '@klinik/shared';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
-import { journalLines } from './core.js';
 import { getPayment } from './payments.js';
 
 interface VoidPayload {
@@ -87,7 +87,6 @@ async function reverseOne(
   const today = await tx.today();
   const refund = await refundSession(tx, pay, requester, true);
   const lines = await q.linesOf(tx.db, pay.id);
-  const tenders = await q.tendersOf(tx.db, pay.id);
   // Instalments and package slots go back.
   if (pay.kind === 'cicilan') {
     // The registration is locked as an instalment payment locks it, so a payment or another void of it waits: the
@@ -110,20 +109,11 @@ async function reverseOne(
       0,
       1000,
     );
-    const reversed = journalLines(
-      pay,
-      lines.map((l) => ({ ...l, price: Number(l.price), doctor_share: Number(l.doctor_share) })),
-      tenders,
-      { memo, reverse: true },
-    );
-    jurnal = await postJournal(tx, {
+    // The lines the payment stored, debit and credit swapped (never rebuilt from today's mapping or tax account).
+    jurnal = await reverseJournal(tx, pay.jurnal_id, {
       transaction_at: today,
       memo,
-      source_type: 'kasir_void',
-      source_id: pay.id,
-      lines: reversed,
-      // The doctor's share and the PPN this payment made payable are cancelled (refused once paid out).
-      reverses: { source_type: 'kasir_payment', source_id: pay.id },
+      as: { source_type: 'kasir_void', source_id: pay.id },
     });
   }
   // Items sold (at the general cashier, or a visit's products) go back into the batches they left, at their cost.
@@ -136,6 +126,15 @@ async function reverseOne(
         items: moves.map((m) => ({ item: m.item, qty: m.qty, value: asSen(m.value), batch: m.batch })),
         source: { kind: 'kasir_void', id: pay.id },
         memo: `Retur stok pembatalan ${pay.code}`,
+        // The cost of goods the sale posted is reversed from its stored lines below, not rebuilt.
+        journal: false,
+      });
+      await reverseDocument(tx, {
+        source_type: 'stock_sale',
+        source_id: `kasir_payment:${pay.id}`,
+        transaction_at: today,
+        memo: `Retur stok pembatalan ${pay.code}`,
+        as: { source_type: 'stock_return', source_id: `kasir_void:${pay.id}` },
       });
     }
   }

@@ -13,7 +13,7 @@ import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
-import { ACCOUNT, postJournal, requireActivePeriod } from '../../finance/index.js';
+import { auto, postJournal, requireActivePeriod } from '../../finance/index.js';
 import * as q from '../queries.js';
 import { branchToday, membershipDto, PAKET_NOT_FOUND, requireDoctor, requirePatient } from './common.js';
 
@@ -136,8 +136,8 @@ export async function register(
       source_type: 'paket_membership',
       source_id: m.id,
       lines: [
-        { akun: ACCOUNT.piutangMembership, description: memo, debit: price, credit: asSen(0) },
-        { akun: ACCOUNT.pendapatanPaketDimuka, description: memo, debit: asSen(0), credit: price },
+        { akun: auto('piutangMembership'), description: memo, debit: price, credit: asSen(0) },
+        { akun: auto('pendapatanPaketDimuka'), description: memo, debit: asSen(0), credit: price },
       ],
     });
     const stored = await q.setMembershipJournal(tx.db, m.id, jurnal.id, jurnal.code);

@@ -23,15 +23,11 @@ import { branchScope, inScope, requireAccess, requireReference } from '../../../
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, forbidden } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
-import { ACCOUNT, postJournal } from '../../finance/index.js';
+import { auto, postJournal } from '../../finance/index.js';
 import { issueStock, receiveStock, WAREHOUSE } from '../../inventory/index.js';
 import { TRANSFER } from '../entities.js';
 import * as q from '../queries.js';
 import { docNumber, resolveBatch, rp } from './common.js';
-
-/** Accounts for transfers between branches (drizzle/0028_inventory_flows_rules.sql). */
-export const PIUTANG_ANTAR_CABANG = '1170';
-export const HUTANG_ANTAR_CABANG = '2106';
 
 function toDto(ctx: Ctx, t: q.TransferRow, lines?: q.TransferLineRow[]): TransferDto {
   return {
@@ -137,7 +133,7 @@ export async function send(
       date: today,
       items: lines,
       note: memo,
-      journal: { debit: ACCOUNT.persediaanPerjalanan, memo },
+      journal: { debit: auto('persediaanPerjalanan'), memo },
     });
     for (const t of out.lines) {
       await q.insertTransferItem(tx.db, {
@@ -243,7 +239,7 @@ export async function receive(ctx: Ctx, id: number, input: TransferReceiveInput)
           date: today,
           items: stockLines,
           note: input.note ?? memo,
-          journal: { credit: sameBranch ? ACCOUNT.persediaanPerjalanan : HUTANG_ANTAR_CABANG, memo },
+          journal: { credit: sameBranch ? auto('persediaanPerjalanan') : auto('hutangAntarCabang'), memo },
         })
       : null;
     const receivedValue = sumSen(mapped.map((m) => asSen(m.value)));
@@ -259,8 +255,8 @@ export async function receive(ctx: Ctx, id: number, input: TransferReceiveInput)
           source_type: 'stock_transfer_difference',
           source_id: String(id),
           lines: [
-            { akun: ACCOUNT.selisihPersediaan, description: lossMemo, debit: difference, credit: asSen(0) },
-            { akun: ACCOUNT.persediaanPerjalanan, description: lossMemo, debit: asSen(0), credit: difference },
+            { akun: auto('selisihPersediaan'), description: lossMemo, debit: difference, credit: asSen(0) },
+            { akun: auto('persediaanPerjalanan'), description: lossMemo, debit: asSen(0), credit: difference },
           ],
         });
     } else if (sent > 0) {
@@ -274,12 +270,12 @@ export async function receive(ctx: Ctx, id: number, input: TransferReceiveInput)
         source_id: String(id),
         lines: [
           ...(receivedValue > 0
-            ? [{ akun: PIUTANG_ANTAR_CABANG, description: settleMemo, debit: receivedValue, credit: asSen(0) }]
+            ? [{ akun: auto('piutangAntarCabang'), description: settleMemo, debit: receivedValue, credit: asSen(0) }]
             : []),
           ...(difference > 0
-            ? [{ akun: ACCOUNT.selisihPersediaan, description: lossMemo, debit: difference, credit: asSen(0) }]
+            ? [{ akun: auto('selisihPersediaan'), description: lossMemo, debit: difference, credit: asSen(0) }]
             : []),
-          { akun: ACCOUNT.persediaanPerjalanan, description: settleMemo, debit: asSen(0), credit: sent },
+          { akun: auto('persediaanPerjalanan'), description: settleMemo, debit: asSen(0), credit: sent },
         ],
       });
     }

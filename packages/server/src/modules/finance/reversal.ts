@@ -1,0 +1,134 @@
+/**
+ * The stored-line reversal (issue 28 item 8): the one way a document's automatic journal is undone. A void, a
+ * cancellation or a correction of any document (till payment, sale, instalment, settlement, purchase receipt,
+ * transfer, stock count, payroll run, expense, payment transaction) calls `reverseDocument` or `reverseJournal` from
+ * the finance front door: the journal lines STORED for the document are read and posted again with debit and credit
+ * swapped (same accounts, amounts, descriptions and order), as a journal of kind 'reversal' naming the original in
+ * `reversal_of`. Nothing is rebuilt from today's rules (the automatic-journal mapping or a tax's account may have
+ * changed since the posting; docs/decisions.md "Stored-line reversal").
+ *
+ * The database refuses a reversal of an automatic journal from anywhere else (drizzle `jurnal_reversal_of_manual`):
+ * this function marks its own insert with the transaction-local setting `klinik.document_reversal`, which the
+ * trigger accepts and which is cleared again right after.
+ */
+import { asSen, isValidDate, formatDate } from '@klinik/shared';
+import { queryRows, sql } from './queries/autoposting.js';
+import { inTransaction, type Ctx } from '../../http/context.js';
+import { badRequest } from '../../http/errors.js';
+import { insertJournal, lockActivePeriodFor, type ResolvedLine } from './posting.js';
+
+export interface ReverseOptions {
+  /** YYYY-MM-DD inside the branch's active period, not before the original journal's date. */
+  transaction_at: string;
+  /** The reversal journal's memo (e.g. 'Pembatalan KSR/...: alasan'). */
+  memo: string;
+  /**
+   * The document the reversal journal is filed under (its source_type/source_id), e.g. the void
+   * `{ source_type: 'kasir_void', source_id: payment.id }`. Default: the original journal's own source.
+   */
+  as?: { source_type: string; source_id: string | number };
+}
+
+export interface ReverseDocumentArgs extends ReverseOptions {
+  /** The document whose journals are reversed: every journal posted for it (kind 'umum') not reversed yet. */
+  source_type: string;
+  source_id: string | number;
+}
+
+export interface ReversedJournal {
+  id: number;
+  code: string;
+  /** The journal it reverses. */
+  reversal_of: number;
+}
+
+interface StoredJournal {
+  id: number;
+  profile_id: number;
+  code: string;
+  transaction_at: string;
+  kind: string;
+  source_type: string | null;
+  source_id: string | null;
+}
+
+async function storedLines(ctx: Ctx, jurnalId: number): Promise<ResolvedLine[]> {
+  const rows = await queryRows<{ akun_id: number; description: string | null; debit: string; credit: string }>(
+    ctx.db,
+    sql`select akun_id, description, debit::text as debit, credit::text as credit
+        from jurnal_detail where jurnal_id = ${jurnalId} order by line_no, id`,
+  );
+  // Swapped: what was debited is credited and the other way round, account by account, in the stored order.
+  return rows.map((r) => ({
+    akun_id: Number(r.akun_id),
+    description: r.description,
+    debit: asSen(Number(r.credit)),
+    credit: asSen(Number(r.debit)),
+  }));
+}
+
+async function reverseStored(ctx: Ctx, orig: StoredJournal, o: ReverseOptions): Promise<ReversedJournal> {
+  if (orig.profile_id !== ctx.branchId) throw badRequest('Jurnal milik cabang lain tidak dapat dibatalkan');
+  if (orig.kind !== 'umum') throw badRequest(`Jurnal ${orig.code} bukan jurnal transaksi dan tidak dapat dibatalkan`);
+  if (typeof o.transaction_at !== 'string' || !isValidDate(o.transaction_at))
+    throw badRequest('Tanggal tidak valid (format YYYY-MM-DD)', 'transaction_at');
+  if (o.transaction_at < orig.transaction_at) {
+    throw badRequest(
+      `Tanggal pembatalan tidak boleh sebelum tanggal jurnal asal (${formatDate(orig.transaction_at)})`,
+      'transaction_at',
+    );
+  }
+  return inTransaction(ctx, async (tx) => {
+    const periode = await lockActivePeriodFor(tx, o.transaction_at);
+    const lines = await storedLines(tx, orig.id);
+    if (!lines.length) throw badRequest(`Jurnal ${orig.code} tidak memiliki baris`);
+    await queryRows(tx.db, sql`select set_config('klinik.document_reversal', 'on', true)`);
+    const { id, code } = await insertJournal(tx, {
+      periode,
+      transaction_at: o.transaction_at,
+      memo: (o.memo ?? '').trim().slice(0, 1000),
+      kind: 'reversal',
+      source_type: o.as?.source_type ?? orig.source_type,
+      source_id: o.as ? String(o.as.source_id) : orig.source_id,
+      reversal_of: orig.id,
+      lines,
+    });
+    await queryRows(tx.db, sql`select set_config('klinik.document_reversal', '', true)`);
+    return { id, code, reversal_of: orig.id };
+  });
+}
+
+async function findStored(ctx: Ctx, where: ReturnType<typeof sql>): Promise<StoredJournal[]> {
+  const rows = await queryRows<StoredJournal>(
+    ctx.db,
+    sql`select j.id, j.profile_id, j.code, j.transaction_at::text as transaction_at, j.kind, j.source_type, j.source_id
+        from jurnal j where ${where} order by j.id`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), profile_id: Number(r.profile_id) }));
+}
+
+/**
+ * Reverses one stored journal of ctx.branchId (in the caller's transaction, or a savepoint of it). 400 when it is
+ * not a document journal, is already reversed ('Jurnal ini sudah dibatalkan'), or the date is outside the period.
+ */
+export async function reverseJournal(ctx: Ctx, jurnalId: number, o: ReverseOptions): Promise<ReversedJournal> {
+  const [orig] = await findStored(ctx, sql`j.id = ${jurnalId}`);
+  if (!orig) throw badRequest('Jurnal tidak ditemukan');
+  return reverseStored(ctx, orig, o);
+}
+
+/**
+ * Reverses every journal posted for a document (source_type + source_id, kind 'umum', in ctx.branchId) that is not
+ * reversed yet, oldest first. Returns the reversal journals (empty when the document posted nothing).
+ */
+export async function reverseDocument(ctx: Ctx, a: ReverseDocumentArgs): Promise<ReversedJournal[]> {
+  const journals = await findStored(
+    ctx,
+    sql`j.profile_id = ${ctx.branchId} and j.kind = 'umum' and j.source_type = ${a.source_type}
+        and j.source_id = ${String(a.source_id)}
+        and not exists (select 1 from jurnal r where r.reversal_of = j.id)`,
+  );
+  const out: ReversedJournal[] = [];
+  for (const j of journals) out.push(await reverseStored(ctx, j, a));
+  return out;
+}
