@@ -49,9 +49,34 @@ export function callsOf(file: string, seen = new Set<string>()): Set<string> {
   for (const m of text.matchAll(/base: '(\/api\/[^']+)'/g)) out.add(`GET ${m[1]}`);
   // Type-only imports bring no calls.
   const code = text.replace(/^import type [^;]+;$/gms, '');
-  for (const m of code.matchAll(/(?:from |import\()'(\.[^']+)'/g)) {
-    const r = resolveImport(file, m[1]);
-    if (r) for (const c of callsOf(r, seen)) out.add(c);
+  for (const m of code.matchAll(/(?:import\s*(\{[^}]*\})\s*from |from |import\()'(\.[^']+)'/g)) {
+    const r = resolveImport(file, m[2]);
+    if (!r) continue;
+    // A module's front door (modules/<m>/index.ts) re-exports many files: follow only those the import names.
+    const door = m[1] && /\/modules\/[^/]+\/index\.tsx?$/.test(r);
+    const targets = door ? frontDoorFiles(r, namesOf(m[1])) : [r];
+    for (const f of targets) for (const c of callsOf(f, door ? new Set(seen) : seen)) out.add(c);
+  }
+  return out;
+}
+
+/** The exported names in `{ a, type B, c as d }`: of an import the name before `as`, of an export the one after. */
+function namesOf(braces: string, side: 'import' | 'export' = 'import'): string[] {
+  return braces
+    .slice(1, -1)
+    .split(',')
+    .map((n) => n.replace(/^\s*type\s+/, '').split(/\s+as\s+/))
+    .map((parts) => (side === 'import' ? parts[0] : parts[parts.length - 1]).trim())
+    .filter(Boolean);
+}
+
+/** The files of a front door whose `export { ... } from './x'` lines export one of `names`. */
+function frontDoorFiles(index: string, names: string[]): string[] {
+  const out: string[] = [];
+  for (const m of fs.readFileSync(index, 'utf8').matchAll(/export\s*(\{[^}]*\})\s*from\s*'(\.[^']+)'/g)) {
+    if (!namesOf(m[1], 'export').some((n) => names.includes(n))) continue;
+    const r = resolveImport(index, m[2]);
+    if (r) out.push(r);
   }
   return out;
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { asSen } from '@klinik/shared';
 import { queryRows } from '../src/db/client.js';
 import { financePeriode } from '../src/db/schema/index.js';
-import { receiveStock } from '../src/modules/inventory/index.js';
+import { auto } from '../src/modules/finance/index.js';
+import { receiveStock, type ReceiveJournal } from '../src/modules/inventory/index.js';
 import type { TestApp, TestUser } from './helpers.js';
 
 /**
@@ -55,6 +56,12 @@ export async function makeItem(
   );
 }
 
+/** A receipt's journal in tests: Cr Hutang Usaha owed to a test vendor (a control account needs its party). */
+export const TEST_RECEIPT_JOURNAL = {
+  credit: auto('hutangUsaha'),
+  party: { type: 'vendor', name: 'Vendor Uji' },
+} as const satisfies ReceiveJournal;
+
 /** Stock in through receiveStock (valueSen for the whole line). */
 export async function stockIn(
   t: TestApp,
@@ -70,6 +77,7 @@ export async function stockIn(
     warehouse,
     source: { kind: 'test', id: 1 },
     items: [{ item, qty, value: asSen(valueSen), batch: batch ?? null }],
+    journal: TEST_RECEIPT_JOURNAL,
   });
 }
 

@@ -1,7 +1,7 @@
 import { applogFactories } from './applog.js';
 import { attendanceFactories } from './attendance.js';
 import { branchesFactories } from './branches.js';
-import { financeFactories } from './finance.js';
+import { financeFactories, payablesFactories } from './finance.js';
 import { financeOutFactories } from './financeOut.js';
 import { mastersFactories } from './masters.js';
 import { medicalRecordsFactories } from './medicalRecords.js';
@@ -27,6 +27,7 @@ export const entityFactories: ModuleFactories = {
   ...usersFactories,
   ...financeFactories,
   ...financeOutFactories,
+  ...payablesFactories,
   ...applogFactories,
   ...mastersFactories,
   ...inventoryFactories,

@@ -2,6 +2,7 @@
  * The payables sub-ledger (issue 28 items 1-3): open items per party, payment transactions, ageing. REST contract
  * in docs/product-spec.md / the issue: amounts in rupiah at the edge, sen inside.
  */
+import { hasAtMostTwoDecimals } from '../money.js';
 import { dateString, emptyToUndefined, idOf, optionalText, requiredText, rupiah, z } from './common.js';
 import { idempotencyKey } from './paket.js';
 
@@ -98,10 +99,7 @@ export const hutangPaymentInput = z.object({
           .number({ error: 'Harus berupa angka' })
           .refine((v) => v !== 0, 'Jumlah tidak boleh nol')
           .refine((v) => Math.abs(v) <= 10_000_000_000_000, 'Jumlah terlalu besar')
-          .refine(
-            (v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)),
-            'Maksimal dua angka desimal',
-          ),
+          .refine((v) => Number.isFinite(v) && hasAtMostTwoDecimals(Math.abs(v)), 'Maksimal dua angka desimal'),
       }),
       { error: 'Rincian hutang wajib diisi' },
     )

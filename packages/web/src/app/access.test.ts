@@ -74,7 +74,8 @@ describe('one truth for access (issue 16)', () => {
     expect(topMenuFor(user('inventory')).find((m) => m.key === 'attendance')).toBeUndefined();
     expect(admin.find((m) => m.key === 'service')?.route).toBe('/service/customer');
     const finance = topMenuFor(user('finance'));
-    expect(finance.find((m) => m.key === 'finance')?.route).toBe('/finance/periode');
+    // The Finance module opens on its spec entry /finance/income/tindakanmedis (built by issue 28).
+    expect(finance.find((m) => m.key === 'finance')?.route).toBe('/finance/income/tindakanmedis');
     expect(finance.find((m) => m.key === 'paket')?.route).toBe('/paket/sales');
     // Investors pass the clinic guard but read no patient data: no Service module, no Data Pasien.
     expect(topMenuFor(user('investor')).map((m) => m.key)).not.toContain('service');

@@ -239,7 +239,15 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         approver_roles: ['manager', 'superadmin'],
         profile_id: branchA,
       },
-      ...['employee.change_pay', 'kasir.change_limit', 'approval.change_rule'].map((action) => ({
+      ...[
+        'employee.change_pay',
+        'kasir.change_limit',
+        'approval.change_rule',
+        'hutang.void_payment',
+        'finance.expense',
+        'finance.expense_reverse',
+        'finance.expense_limits',
+      ].map((action) => ({
         action,
         label: expect.any(String),
         needs_approval: true,
@@ -281,7 +289,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(11);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(15);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { asSen, AUTOPOST_KEY_LIST, AUTOPOST_KEYS, todayIn } from '@klinik/shared';
 import { receiveStock } from '../inventory/index.js';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { TEST_RECEIPT_JOURNAL } from '../../../test/stock-fixtures.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
 import { journalOf as journalIn } from '../../../test/ledger-helpers.js';
@@ -90,6 +91,7 @@ beforeAll(async () => {
   await receiveStock(t.ctx(manager), {
     warehouse: apotek,
     kind: 'receipt',
+    journal: TEST_RECEIPT_JOURNAL,
     source: { kind: 'test', id: 1 },
     items: [{ item: serum, qty: 100, value: asSen(1_000_000_00) }],
   });

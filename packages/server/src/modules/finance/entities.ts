@@ -36,4 +36,10 @@ export const PAJAK = entity({
   notFound: 'Pajak tidak ditemukan',
   unscopedBecause: 'one list of taxes for the whole organisation (spec), changed with MASTER_PAJAK manage',
 });
-export const financeEntities = [AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK];
+export const HUTANG_PAYMENT = entity({
+  name: 'finance.hutangPayment',
+  table: 'hutang_payment',
+  branchColumn: 'profile_id',
+  notFound: 'Pembayaran hutang tidak ditemukan',
+});
+export const financeEntities = [AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, HUTANG_PAYMENT];

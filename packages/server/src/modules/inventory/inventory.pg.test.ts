@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { asSen } from '@klinik/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { TEST_RECEIPT_JOURNAL } from '../../../test/stock-fixtures.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
 import { issueStock, receiveStock } from './index.js';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   await receiveStock(t.ctx(user), {
     warehouse: apotek,
     kind: 'receipt',
+    journal: TEST_RECEIPT_JOURNAL,
     source: { kind: 'test', id: 1 },
     items: [
       { item, qty: 4, value: asSen(4_000), batch: { batch: 'A', expired_at: '2099-01-31' } },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { asSen } from '@klinik/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { TEST_RECEIPT_JOURNAL } from '../../../test/stock-fixtures.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
 import { availableStock, issueStock, receiveStock } from './index.js';
@@ -84,6 +85,7 @@ describe('receiveStock and issueStock', () => {
     const r = await receiveStock(t.ctx(user), {
       warehouse: apotek,
       kind: 'receipt',
+      journal: TEST_RECEIPT_JOURNAL,
       source: { kind: 'test', id: 1 },
       items: [
         { item: amox, qty: 10, value: asSen(10_000), batch: { batch: 'EXP', expired_at: '2026-11-19' } },
@@ -153,6 +155,7 @@ describe('receiveStock and issueStock', () => {
       receiveStock(t.ctx(user), {
         warehouse: apotek,
         kind: 'receipt',
+        journal: TEST_RECEIPT_JOURNAL,
         source: { kind: 'test', id: 4 },
         items: [{ item: amox, qty: 1, value: asSen(100) }],
       }),
@@ -165,6 +168,7 @@ describe('receiveStock and issueStock', () => {
       receiveStock(t.ctx(user), {
         warehouse: foreignWh,
         kind: 'receipt',
+        journal: TEST_RECEIPT_JOURNAL,
         source: { kind: 'test', id: 4 },
         items: [{ item: kasa, qty: 1, value: asSen(100) }],
       }),

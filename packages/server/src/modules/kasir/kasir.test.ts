@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { asSen, todayIn } from '@klinik/shared';
-import { receiveStock } from '../inventory/index.js';
+import { todayIn } from '@klinik/shared';
+import { stockIn } from '../../../test/stock-fixtures.js';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
@@ -145,12 +145,7 @@ beforeAll(async () => {
       sql`insert into warehouse (profile_id, code, name, kind) values (${branchA}, 'AP', 'Apotek', 'apotek') returning id`,
     )
   ).id;
-  await receiveStock(t.ctx(manager), {
-    warehouse: apotek,
-    kind: 'receipt',
-    source: { kind: 'test', id: 1 },
-    items: [{ item: serumId, qty: 100, value: asSen(1_000_000_00) }],
-  });
+  await stockIn(t, manager, apotek, serumId, 100, 1_000_000_00);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { canFeature } from '@klinik/shared';
-import { useSession } from '../../app/auth';
+import { useSession } from '../../lib/session';
 import { api, newIdempotencyKey } from '../../lib/api';
 
 /** FINANCE_HUTANG manage: register expenses, deposit taxes. */

@@ -15,6 +15,7 @@ import { mutation, query, restOnly } from '../../../http/endpoint.js';
 import { sendXlsx } from '../../../lib/xlsx.js';
 import * as payments from './payments.js';
 import * as reads from './reads.js';
+import { HUTANG_PAYMENT } from '../entities.js';
 
 export const hutangRead = access.feature('FINANCE_HUTANG', 'read');
 export const hutangManage = access.feature('FINANCE_HUTANG', 'manage');
@@ -51,6 +52,7 @@ export const hutangEndpoints = {
   void: mutation({
     summary: 'Batalkan pembayaran hutang dengan pembalikan (melalui persetujuan; 202 bila menunggu)',
     access: hutangManage,
+    entity: HUTANG_PAYMENT,
     input: z.object({ id: idParam, data: hutangVoidInput, idempotency_key: idempotencyKey.optional() }),
     handler: (ctx, input) => payments.requestVoidPayment(ctx, input.id, input.data),
     rest: {

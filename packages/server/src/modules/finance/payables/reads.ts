@@ -12,6 +12,7 @@ import {
   HUTANG_AGEING_BUCKETS,
   HUTANG_AGEING_LABEL,
   PARTY_LABEL,
+  toSen,
   type HutangAgeingBucket,
   type HutangAgeingQuery,
   type HutangAgeingRow,
@@ -188,9 +189,7 @@ export async function statement(ctx: Ctx, f: HutangStatementQuery) {
     as_of: asOf,
     items: items.filter((i) => i.doc_date <= asOf),
     payments: payments.filter((p) => p.date <= asOf),
-    outstanding: fromSen(
-      asSen(items.filter((i) => i.doc_date <= asOf).reduce((s, i) => s + Math.round(i.outstanding * 100), 0)),
-    ),
+    outstanding: fromSen(asSen(items.filter((i) => i.doc_date <= asOf).reduce((s, i) => s + toSen(i.outstanding), 0))),
   };
 }
 

@@ -21,7 +21,7 @@ import { badRequest, isUniqueViolation } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { postJournal, type PostingLine } from '../posting.js';
-import * as pq from '../payables/queries.js';
+import * as pq from '../queries/payables.js';
 import * as q from '../queries/taxes.js';
 import { getMasa, masaEnd } from './service.js';
 
