@@ -63,7 +63,7 @@ describe('an expense with proof, approved by a second person', () => {
     const input = (await page.$('#exp-proof')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(file);
     await page.click('button[type=submit]');
-    await waitForText(page, 'menunggu persetujuan');
+    await waitForText(page, 'tersimpan dan menunggu persetujuan');
 
     const fin = await clinic.api('finance');
     const pending = await fin.data<{ id: number; applog_id: number; status: string; proof: { url: string } }[]>(

@@ -82,7 +82,7 @@ export default function IncomeReportPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-7xl gap-2">
+    <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-2">
       <NoPeriodBanner />
       <IncomeNav current={kind} />
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!report?.count}>
@@ -110,7 +110,7 @@ export default function IncomeReportPage() {
           />
         </FormField>
       </ReportToolbar>
-      <div className="finance-print-area grid gap-2">
+      <div className="finance-print-area grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
         <ReportHeading title={title} filter={filter} />
         <p className="text-sm text-muted-foreground">{HINT[kind]}</p>
         {q.isError ? (
@@ -153,9 +153,9 @@ function Totals({ kind, report }: { kind: IncomeKind; report: IncomeReportDto })
       {cols.map((c) => {
         const v = report.totals[c.key as keyof IncomeReportDto['totals']] ?? 0;
         return (
-          <div key={c.key} className="grid gap-0.5">
+          <div key={c.key} className="grid min-w-0 gap-0.5">
             <dt className="text-muted-foreground">Total {c.header}</dt>
-            <dd className="font-semibold tabular-nums" data-testid={`income-total-${c.key}`}>
+            <dd className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid={`income-total-${c.key}`}>
               {c.kind === 'money' ? formatRupiah(v) : v}
             </dd>
           </div>

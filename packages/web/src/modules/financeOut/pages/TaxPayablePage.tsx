@@ -166,7 +166,7 @@ export default function TaxPayablePage() {
       />
       {data.isError ? <ErrorList items={errorItems(data.error)} /> : null}
       {m ? (
-        <div className="grid grid-cols-3 gap-2 text-sm">
+        <div className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
           <Card>
             <CardContent className="pt-4">
               <div className="text-muted-foreground">Dipotong</div>
