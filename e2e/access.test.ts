@@ -9,7 +9,7 @@ import { closePage, freshPage, launchBrowser, login, screenshot, url, VIEWPORTS,
  * entry the app offers (top menu, bottom navigation, side drawer, module navigation, launcher tiles) and the entries
  * of the pages they lead to; no server call answers 403, no page is 'Halaman ini belum tersedia' or the no-access
  * state, no page scrolls sideways, and no toolbar's button or input sticks out of its card. Issue 26 item 6: every
- * page is looked at again on a 360 px phone (the till, the queue and the worklists at 390 px too): the page itself
+ * page is looked at again on a 360 px phone, by the first walk that opens it (`layoutChecked`) (the till, the queue and the worklists at 390 px too): the page itself
  * does not scroll sideways (tables scroll inside their box) and the bottom navigation is in view.
  * (packages/server/test/page-access.test.ts proves the same for every role and every page's calls without a browser.)
  */
@@ -169,6 +169,16 @@ async function onPhone(page: Page, path: string, viewport: ViewportName, quiet: 
   return problems;
 }
 
+/**
+ * The layout checks (controls outside their box at the walk's viewport, the page at 360/390 px) look at what a page
+ * draws, which is the same for every role that may open it but for the buttons a right adds; the walks run one after
+ * another, the owner's (every right, so every button) first, so a page's layout is checked by the first walk that
+ * opens it and later walks only check what depends on the role: refusals, the no-access and planned states, a
+ * redirect, a sideways scroll at their own viewport. Keys: `path` for the phone check, `viewport path` for the box
+ * check.
+ */
+const layoutChecked = new Set<string>();
+
 async function walk(username: string, viewport: ViewportName): Promise<{ visited: string[]; problems: string[] }> {
   const page = await freshPage(browser, viewport);
   const refused: string[] = [];
@@ -210,14 +220,20 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
       if (refused.length) problems.push(`${path}: 403 from ${[...new Set(refused)].join(', ')}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px`);
-      for (const out of await controlsOutsideTheirBox(page)) problems.push(`${path}: ${out}`);
+      if (!layoutChecked.has(`${viewport} ${path}`)) {
+        layoutChecked.add(`${viewport} ${path}`);
+        for (const out of await controlsOutsideTheirBox(page)) problems.push(`${path}: ${out}`);
+      }
       for (const link of await offeredLinks(page)) {
         if (!seen.has(link)) {
           seen.add(link);
           queue.push(link);
         }
       }
-      problems.push(...(await onPhone(page, path, viewport, (ms) => inFlight.quiet(ms))));
+      if (!layoutChecked.has(path)) {
+        layoutChecked.add(path);
+        problems.push(...(await onPhone(page, path, viewport, (ms) => inFlight.quiet(ms))));
+      }
     }
     await screenshot(page, `access-${username}-${viewport}`);
   } finally {
