@@ -21,8 +21,13 @@ export function codeLevel(migrationsDir: string): MigrationLevel {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
   };
-  const last = journal.entries.at(-1);
-  return { count: journal.entries.length, when: last?.when ?? 0, tag: last?.tag };
+  // The newest by time, not by position: drizzle applies by `when`, and branches merged together may add entries whose
+  // times are not in journal order.
+  const last = journal.entries.reduce<{ when: number; tag: string } | undefined>(
+    (a, e) => (!a || e.when > a.when ? e : a),
+    undefined,
+  );
+  return { count: journal.entries.length, when: last?.when ?? 0, tag: journal.entries.at(-1)?.tag };
 }
 
 export async function databaseLevel(database: Database): Promise<MigrationLevel> {
