@@ -27,6 +27,8 @@ import { registerApprovalExecutors, registerJobs, registerRestRoutes } from './m
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 import { startJobQueue } from './lib/jobs.js';
+import { createMetricsRegistry, measuredPdf, registerMetrics } from './http/metrics.js';
+import { newestBackupTime } from './ops/backup.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,8 +162,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('config', config);
   const authCache = new AuthCache(config.sessionCacheSeconds * 1000);
   const events = new BranchEvents();
+  const metrics = createMetricsRegistry();
   const services: AppServices = {
-    pdf: opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }),
+    pdf: measuredPdf(opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }), metrics),
     jobs:
       opts.services?.jobs ??
       (await startJobQueue(database, app.log, { pollingIntervalSeconds: config.jobPollingSeconds })),
@@ -331,6 +334,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     if (bad.length) return void sendIssues(reply, 400, bad);
     done();
+  });
+
+  registerMetrics(app, metrics, {
+    database,
+    token: config.metricsToken,
+    lastBackup: () => newestBackupTime(config.backupDir),
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -39,6 +39,18 @@ export interface Config {
   reminderGatewayAllowHosts: string[];
   /** How often an idle job worker looks for work, seconds (at least 0.5; tests shorten it). */
   jobPollingSeconds: number;
+  /**
+   * The bearer token `GET /metrics` asks of a caller that is not on this machine (METRICS_TOKEN); without it only a
+   * direct loopback caller (no proxy in between) may read the metrics.
+   */
+  metricsToken: string | undefined;
+  /** Where backups are written (BACKUP_DIR, default `<dataDir>/backups`). */
+  backupDir: string;
+  /** Days a backup archive is kept (BACKUP_KEEP_DAYS, default 14); the newest is always kept. */
+  backupKeepDays: number;
+  /** The hour (server time, 0-23) of the daily backup (BACKUP_HOUR, default 1); BACKUP_SCHEDULE=off turns it off. */
+  backupHour: number;
+  backupSchedule: boolean;
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -78,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     jobPollingSeconds: int(env.JOB_POLLING_SECONDS, 2),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 14)),
+    backupHour: Math.min(23, Math.max(0, int(env.BACKUP_HOUR, 1))),
+    backupSchedule: env.BACKUP_SCHEDULE !== 'off',
     ...overrides,
   };
 }

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import readline from 'node:readline/promises';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { createOwner } from './seed/owner.js';
+import { appVersion, backupCommand, pidFile, restoreCommand } from './ops/cli.js';
+import { answerBackupRequests, scheduleBackups } from './ops/schedule.js';
 
 async function withDatabase<T>(
   config: Config,
@@ -44,8 +47,14 @@ async function serve(config: Config) {
   }
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
+  const backupEnv = { database, config, jobs: app.services.jobs, log: app.log, appVersion: appVersion() };
+  if (config.backupSchedule) await scheduleBackups(backupEnv);
+  // `pnpm backup` asks this process for the embedded database's backup (ops/schedule.ts).
+  process.on('SIGUSR2', () => void answerBackupRequests(backupEnv));
+  if (database.kind === 'pglite') fs.writeFileSync(pidFile(config), String(process.pid));
   const stop = async () => {
     await app.close();
+    if (database.kind === 'pglite') fs.rmSync(pidFile(config), { force: true });
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
@@ -103,8 +112,17 @@ async function main() {
       }
       break;
     }
+    case 'backup':
+      await backupCommand(config, opt('out'));
+      break;
+    case 'restore':
+      await restoreCommand(
+        config,
+        args.find((a) => !a.startsWith('--')),
+      );
+      break;
     default:
-      console.error(`Perintah tidak dikenal: ${command} (serve | seed-demo | create-owner)`);
+      console.error(`Perintah tidak dikenal: ${command} (serve | seed-demo | create-owner | backup | restore)`);
       process.exitCode = 2;
   }
 }

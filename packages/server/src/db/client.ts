@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { refuseNewerDatabase } from './migration-level.js';
 
 export { schema };
 /** The database handle every service gets through its context: a pool, a PGlite instance or a transaction. */
@@ -30,6 +31,8 @@ export interface Database {
     onState?: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle, and requests waiting for one), for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -54,7 +57,7 @@ export async function openDatabase(opts: {
     // the pool discards it and the next query opens a new one.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return {
+    const database: Database = {
       db,
       kind: 'pg',
       async executeSql(text, values) {
@@ -68,6 +71,7 @@ export async function openDatabase(opts: {
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock(727274)');
+          await refuseNewerDatabase(database, migrationsFolder);
           await migrate(drizzle(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
@@ -76,7 +80,9 @@ export async function openDatabase(opts: {
       },
       listen: (channel, onMessage, onState) => listenPg(opts.databaseUrl!, channel, onMessage, onState),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
+    return database;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm serves substring search on names (trigram GIN indexes); it ships in PGlite's contrib.
@@ -95,7 +101,7 @@ export async function openDatabase(opts: {
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: 'pglite',
     async executeSql(text, values) {
@@ -104,6 +110,7 @@ export async function openDatabase(opts: {
       return { rows: res.at(-1)?.rows ?? [] };
     },
     async migrate(migrationsFolder) {
+      await refuseNewerDatabase(database, migrationsFolder);
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     },
     async listen(channel, onMessage, onState) {
@@ -117,6 +124,7 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+  return database;
 }
 
 /** An uncompressed tarball of a PGlite database's data directory (for `openDatabase({ loadDataDir })`). */

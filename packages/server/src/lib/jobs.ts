@@ -96,6 +96,19 @@ function adapter(database: Database): PgBoss.Db {
   return { executeSql: (text, values) => database.executeSql(text, values) };
 }
 
+/**
+ * Jobs per queue and state, for the metrics: the work waiting ('created', 'retry'), running ('active') and the dead
+ * letters ('failed'); finished jobs are left out. Empty before the queue's tables exist.
+ */
+export async function jobCounts(database: Database): Promise<{ name: string; state: string; n: number }[]> {
+  const { rows } = await database.executeSql(
+    `select name, state::text as state, count(*)::int as n from ${JOB_SCHEMA}.job
+      where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    [],
+  );
+  return (rows as { name: string; state: string; n: number }[]).map((r) => ({ ...r, n: Number(r.n) }));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Starts the queue on the app's database (creating its tables on first start). Stop it before the database. */
