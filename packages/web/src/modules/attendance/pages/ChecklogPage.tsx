@@ -2,14 +2,7 @@ import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Upload } from 'lucide-react';
-import {
-  addDays,
-  checklogImportInput,
-  DEFAULT_PAGE_SIZE,
-  formatDateTime,
-  type ChecklogImportInput,
-  type ErrorItem,
-} from '@klinik/shared';
+import { addDays, checklogImportInput, formatDateTime, type ChecklogImportInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -32,6 +25,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ListFilters';
 import { PunchImportLimit } from '../components/PunchImportLimit';
+import { usePaging } from '../../../lib/use-paging';
 
 /**
  * The chosen file read into the shared checklogImportInput (`{ text }`); its issues (no file, too large) land on the
@@ -57,8 +51,7 @@ export default function ChecklogPage() {
   const [from, setFrom] = React.useState(() => addDays(today, -7));
   const [to, setTo] = React.useState(today);
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState<number>(DEFAULT_PAGE_SIZE);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const kw = React.useDeferredValue(keyword.trim());
   const filter = { from: from || today, to: to || today, keyword: kw || undefined, isallbranch: 1 };
   const list = useQuery({
@@ -156,17 +149,17 @@ export default function ChecklogPage() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="cl-from">Dari</Label>
-          <DateInput id="cl-from" value={from} onChange={(v) => (setFrom(v), setPage(1))} max={today} />
+          <DateInput id="cl-from" value={from} onChange={resetting(setFrom)} max={today} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="cl-to">Sampai</Label>
-          <DateInput id="cl-to" value={to} onChange={(v) => (setTo(v), setPage(1))} max={today} />
+          <DateInput id="cl-to" value={to} onChange={resetting(setTo)} max={today} />
         </div>
         <SearchInput
           wrapperClassName="w-full max-w-xs"
           placeholder="Cari nama atau kode"
           value={keyword}
-          onChange={(e) => (setKeyword(e.target.value), setPage(1))}
+          onChange={(e) => resetting(setKeyword)(e.target.value)}
           aria-label="Cari"
         />
       </div>
@@ -177,13 +170,7 @@ export default function ChecklogPage() {
         rowKey={(r) => r.id}
         loading={list.isPending}
         emptyText="Tidak ada absen pada rentang tanggal ini."
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(list.data?.count)}
       />
       <Dialog open={importOpen} onOpenChange={(o) => !importLog.isPending && setImportOpen(o)}>
         <DialogContent className="max-w-lg">

@@ -24,6 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { DateInput } from '../../../components/ui/date-input';
+import { usePaging } from '../../../lib/use-paging';
 
 const RUPIAH_FMT = '#,##0.00';
 
@@ -131,8 +132,7 @@ export default function SalesPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const today = useBranchToday();
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, setPage, pagination } = usePaging();
   const [keyword, setKeyword] = React.useState('');
   // The home page's figures link here with the range they count (?fromdate=&todate=).
   const [params] = useSearchParams();
@@ -154,7 +154,7 @@ export default function SalesPage() {
     ...trpc.paket.memberships.queryOptions({ ...filter, page, limit }),
     meta: { inlineErrors: true },
   });
-  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor]);
+  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor, setPage]);
 
   const columns: Column<MembershipDto>[] = [
     { key: 'code', header: 'Kode', cell: (m) => <span className="font-mono text-xs">{m.code}</span> },
@@ -288,13 +288,7 @@ export default function SalesPage() {
         rowKey={(m) => m.id}
         loading={q.isPending}
         onRowClick={(m) => setDetail(m.id)}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: q.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(q.data?.count)}
       />
       <MembershipDetail id={detail} onClose={() => setDetail(null)} />
     </div>

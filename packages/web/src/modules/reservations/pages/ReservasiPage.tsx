@@ -36,6 +36,7 @@ import { CalendarPlus } from 'lucide-react';
 import { useSession } from '../../../lib/session';
 import { canOpenPath } from '../../../app/guards';
 import { SlotGrid } from '../components/SlotGrid';
+import { usePaging } from '../../../lib/use-paging';
 
 /** Where reservations are made: a doctor's free slot in 'Jadwal Registrasi'. */
 const SCHEDULE_PATH = '/service/registration/schedule';
@@ -183,8 +184,7 @@ export default function ReservasiPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const today = useBranchToday();
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, setPage, pagination } = usePaging();
   // A reservation is made on a doctor's free slot, so 'Buat Reservasi' opens the schedule (issue 26 item 7).
   const canBook = canOpenPath(useSession(), SCHEDULE_PATH);
   const [keyword, setKeyword] = React.useState('');
@@ -204,7 +204,7 @@ export default function ReservasiPage() {
     ...trpc.reservations.list.queryOptions({ ...filter, page, limit }),
     meta: { inlineErrors: true },
   });
-  React.useEffect(() => setPage(1), [keyword, from, to, status, doctor]);
+  React.useEffect(() => setPage(1), [keyword, from, to, status, doctor, setPage]);
 
   const columns: Column<ReservationDto>[] = [
     { key: 'code', header: 'Kode', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
@@ -332,13 +332,7 @@ export default function ReservasiPage() {
         rows={q.data?.data}
         rowKey={(r) => r.id}
         loading={q.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: q.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(q.data?.count)}
       />
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </div>
