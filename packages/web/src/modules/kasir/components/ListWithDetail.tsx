@@ -2,30 +2,7 @@ import type * as React from 'react';
 import { errorItems } from '../../../lib/trpc';
 import { DataTable, type DataTableProps } from '../../../components/DataTable';
 import { ErrorList } from '../../../components/ui/error-list';
-import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-
-/** The keyword box of a cashier list's filter card. */
-export function KeywordField({
-  id,
-  label = 'Cari',
-  value,
-  onChange,
-  placeholder,
-}: {
-  id: string;
-  label?: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-}) {
-  return (
-    <FormField label={label} htmlFor={id}>
-      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} />
-    </FormField>
-  );
-}
 
 /**
  * A cashier tab's list ('Tagihan Kunjungan', 'Cicilan Paket'): the filter card, the query's error, the table, and the

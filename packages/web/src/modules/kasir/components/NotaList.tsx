@@ -7,7 +7,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { ErrorList } from '../../../components/ui/error-list';
 import { DateInput } from '../../../components/ui/date-input';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { KeywordField } from '../../../components/FilterFields';
 
 /** The filters of a nota list (the cashier's 'Nota' tab and /backoffice/nota): a date range (today by default) and a keyword. */
 export function useNotaFilters() {
@@ -76,14 +76,12 @@ export function NotaList({
         <FormField label="Sampai" htmlFor={`${idPrefix}-to`}>
           <DateInput id={`${idPrefix}-to`} value={to || today} onChange={paging.resetting(state.setTo)} />
         </FormField>
-        <FormField label="Cari" htmlFor={`${idPrefix}-keyword`}>
-          <Input
-            id={`${idPrefix}-keyword`}
-            value={keyword}
-            onChange={(e) => paging.resetting(state.setKeyword)(e.target.value)}
-            placeholder="No. nota, pasien"
-          />
-        </FormField>
+        <KeywordField
+          id={`${idPrefix}-keyword`}
+          value={keyword}
+          onChange={paging.resetting(state.setKeyword)}
+          placeholder="No. nota, pasien"
+        />
       </div>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable

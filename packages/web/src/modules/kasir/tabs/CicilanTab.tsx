@@ -12,7 +12,8 @@ import {
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { patientColumn } from '../../../components/patient-column';
-import { KeywordField, ListWithDetail } from '../components/ListWithDetail';
+import { ListWithDetail } from '../components/ListWithDetail';
+import { KeywordField } from '../../../components/FilterFields';
 import { newIdempotencyKey } from '../../../lib/api';
 import type { Column } from '../../../components/DataTable';
 import { ErrorList } from '../../../components/ui/error-list';

@@ -4,7 +4,8 @@ import { formatRupiah, type VisitPayStatus, VISIT_PAY_STATUS } from '@klinik/sha
 import { useBranchToday } from '../../../lib/branch-today';
 import { useTRPC } from '../../../lib/trpc';
 import { patientColumn } from '../../../components/patient-column';
-import { KeywordField, ListWithDetail } from '../components/ListWithDetail';
+import { ListWithDetail } from '../components/ListWithDetail';
+import { KeywordField } from '../../../components/FilterFields';
 import type { Column } from '../../../components/DataTable';
 import { FormField } from '../../../components/ui/form';
 import { Button } from '../../../components/ui/button';

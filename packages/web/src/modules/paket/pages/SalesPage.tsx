@@ -19,12 +19,11 @@ import { Combobox } from '../../../components/ui/combobox';
 import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogDescription } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { DateInput } from '../../../components/ui/date-input';
 import { usePaging } from '../../../lib/use-paging';
+import { DateRangeFields, KeywordField } from '../../../components/FilterFields';
 
 const RUPIAH_FMT = '#,##0.00';
 
@@ -232,20 +231,13 @@ export default function SalesPage() {
         actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />}
       />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
-        <FormField label="Cari" htmlFor="sales-keyword">
-          <Input
-            id="sales-keyword"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder="Kode, pasien, NO RM., paket"
-          />
-        </FormField>
-        <FormField label="Dari Tanggal" htmlFor="sales-from">
-          <DateInput id="sales-from" value={fromdate} max={todate || undefined} onChange={setFrom} />
-        </FormField>
-        <FormField label="Sampai Tanggal" htmlFor="sales-to">
-          <DateInput id="sales-to" value={todate} min={fromdate || undefined} onChange={setTo} />
-        </FormField>
+        <KeywordField
+          id="sales-keyword"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder="Kode, pasien, NO RM., paket"
+        />
+        <DateRangeFields idPrefix="sales" from={fromdate} to={todate} onFrom={setFrom} onTo={setTo} />
         <FormField label="Status" htmlFor="sales-status">
           <Select value={status} onValueChange={setStatus}>
             <SelectTrigger id="sales-status">

@@ -25,7 +25,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { DateInput } from '../../../components/ui/date-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
@@ -37,6 +36,7 @@ import { useSession } from '../../../lib/session';
 import { canOpenPath } from '../../../app/guards';
 import { SlotGrid } from '../components/SlotGrid';
 import { usePaging } from '../../../lib/use-paging';
+import { DateRangeFields, KeywordField } from '../../../components/FilterFields';
 
 /** Where reservations are made: a doctor's free slot in 'Jadwal Registrasi'. */
 const SCHEDULE_PATH = '/service/registration/schedule';
@@ -293,20 +293,13 @@ export default function ReservasiPage() {
         }
       />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
-        <FormField label="Cari" htmlFor="resv-keyword">
-          <Input
-            id="resv-keyword"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder="Kode, pasien, NO RM., telepon"
-          />
-        </FormField>
-        <FormField label="Dari Tanggal" htmlFor="resv-from">
-          <DateInput id="resv-from" value={from} max={to || undefined} onChange={setFrom} />
-        </FormField>
-        <FormField label="Sampai Tanggal" htmlFor="resv-to">
-          <DateInput id="resv-to" value={to} min={from || undefined} onChange={setTo} />
-        </FormField>
+        <KeywordField
+          id="resv-keyword"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder="Kode, pasien, NO RM., telepon"
+        />
+        <DateRangeFields idPrefix="resv" from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <FormField label="Status" htmlFor="resv-status">
           <Select value={status} onValueChange={setStatus}>
             <SelectTrigger id="resv-status">
