@@ -19,11 +19,11 @@ import { Combobox } from '../../../components/ui/combobox';
 import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogDescription } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { usePaging } from '../../../lib/use-paging';
 import { DateRangeFields, KeywordField } from '../../../components/FilterFields';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 const RUPIAH_FMT = '#,##0.00';
 
@@ -239,19 +239,12 @@ export default function SalesPage() {
         />
         <DateRangeFields idPrefix="sales" from={fromdate} to={todate} onFrom={setFrom} onTo={setTo} />
         <FormField label="Status" htmlFor="sales-status">
-          <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger id="sales-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">Semua</SelectItem>
-              {Object.entries(MEMBERSHIP_STATUS).map(([k, v]) => (
-                <SelectItem key={k} value={k}>
-                  {v}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="sales-status"
+            value={status}
+            onValueChange={setStatus}
+            options={[['all', 'Semua'], ...Object.entries(MEMBERSHIP_STATUS)]}
+          />
         </FormField>
         <FormField label="Dokter" htmlFor="sales-doctor">
           <Combobox<UserDto>

@@ -26,7 +26,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { DateInput } from '../../../components/ui/date-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import type { DoctorOption } from '../types';
 import { DoctorPicker } from '../components/DoctorPicker';
@@ -37,6 +36,7 @@ import { canOpenPath } from '../../../app/guards';
 import { SlotGrid } from '../components/SlotGrid';
 import { usePaging } from '../../../lib/use-paging';
 import { DateRangeFields, KeywordField } from '../../../components/FilterFields';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 /** Where reservations are made: a doctor's free slot in 'Jadwal Registrasi'. */
 const SCHEDULE_PATH = '/service/registration/schedule';
@@ -301,19 +301,12 @@ export default function ReservasiPage() {
         />
         <DateRangeFields idPrefix="resv" from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <FormField label="Status" htmlFor="resv-status">
-          <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger id="resv-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">Semua</SelectItem>
-              {RESERVATION_STATUSES.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {RESERVATION_STATUS_LABEL[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="resv-status"
+            value={status}
+            onValueChange={setStatus}
+            options={[['all', 'Semua'], ...RESERVATION_STATUSES.map((s) => [s, RESERVATION_STATUS_LABEL[s]] as const)]}
+          />
         </FormField>
         <FormField label="Dokter" htmlFor="resv-doctor">
           <DoctorPicker id="resv-doctor" value={doctor} onChange={setDoctor} placeholder="Semua dokter" />
