@@ -186,6 +186,8 @@ export const checklog = pgTable(
     longitude: doublePrecision('longitude'),
     created_by: userRef('created_by'),
     created_at: createdAt(),
+    /** The import a device punch came in with (null for web punches and punches imported before 0055). */
+    import_id: integer('import_id').references((): AnyPgColumn => checklogImport.id),
   },
   (t) => [
     uniqueIndex('checklog_device_punch_idx')
@@ -194,6 +196,33 @@ export const checklog = pgTable(
     index('checklog_profile_time_idx').on(t.profile_id, t.punch_at),
     index('checklog_user_time_idx').on(t.user_id, t.punch_at),
     check('checklog_source_chk', sql`${t.source} in ('device','web')`),
+  ],
+);
+
+/**
+ * One device-log import (issue 25 finding 7): who imported, when, from what (kind 'file' with the uploaded file's
+ * name, or 'text' pasted or sent as the request body), how many lines the file held and how many punches went in
+ * (the rest were already stored). Each punch it stored names it (checklog.import_id). Never changed nor deleted.
+ */
+export const checklogImport = pgTable(
+  'checklog_import',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    file_name: varchar('file_name', { length: 200 }),
+    line_count: integer('line_count').notNull(),
+    imported: integer('imported').notNull().default(0),
+    created_by: ref('created_by', () => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('checklog_import_profile_idx').on(t.profile_id, t.created_at),
+    check('checklog_import_kind_chk', sql`${t.kind} in ('file','text')`),
+    check(
+      'checklog_import_count_chk',
+      sql`${t.line_count} >= 0 and ${t.imported} >= 0 and ${t.imported} <= ${t.line_count}`,
+    ),
   ],
 );
 

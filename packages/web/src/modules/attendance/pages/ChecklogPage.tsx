@@ -41,6 +41,9 @@ const importResolver: Resolver<{ file: File | null }, unknown, ChecklogImportInp
 };
 
 const STATE_LABEL = (s: number) => (s === 0 ? 'Masuk' : s === 1 ? 'Pulang' : `Status ${s}`);
+/** A punch's source: 'Web', or 'Mesin' with the import it came in ('Impor #n'; none for punches imported before 0055). */
+const SOURCE_LABEL = (r: { source: string; import_id: number | null }) =>
+  r.source === 'web' ? 'Web' : r.import_id ? `Mesin · Impor #${r.import_id}` : 'Mesin';
 
 /** /backoffice/attendance/checklog: every raw punch (device and web) across branches; device log import. */
 export default function ChecklogPage() {
@@ -72,9 +75,7 @@ export default function ChecklogPage() {
     {
       key: 'source',
       header: 'Sumber',
-      cell: (r) => (
-        <Badge variant={r.source === 'web' ? 'secondary' : 'outline'}>{r.source === 'web' ? 'Web' : 'Mesin'}</Badge>
-      ),
+      cell: (r) => <Badge variant={r.source === 'web' ? 'secondary' : 'outline'}>{SOURCE_LABEL(r)}</Badge>,
     },
     {
       key: 'loc',
@@ -94,7 +95,7 @@ export default function ChecklogPage() {
   const submitImport = importForm.handleSubmit(async (data) => {
     setImportErrors([]);
     try {
-      await importLog.mutateAsync(data);
+      await importLog.mutateAsync({ ...data, file_name: importForm.getValues('file')?.name.slice(0, 200) });
       await qc.invalidateQueries({ queryKey: trpc.attendance.pathKey() });
     } catch (err) {
       // The server names the file's text `text`: shown on the file field.
@@ -126,7 +127,7 @@ export default function ChecklogPage() {
                     { header: 'Pegawai', value: (r: Row) => r.name ?? '', width: 24 },
                     { header: 'Kode', value: (r: Row) => r.attendance_code ?? '' },
                     { header: 'Jenis', value: (r: Row) => STATE_LABEL(r.state) },
-                    { header: 'Sumber', value: (r: Row) => (r.source === 'web' ? 'Web' : 'Mesin') },
+                    { header: 'Sumber', value: (r: Row) => SOURCE_LABEL(r) },
                   ],
                   all.data,
                   'Checklog',
@@ -204,6 +205,7 @@ export default function ChecklogPage() {
             <ErrorList items={importErrors} />
             {result ? (
               <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid="import-result">
+                <div>Impor #{result.import_id}</div>
                 <div>Diimpor: {result.imported}</div>
                 <div>Sudah ada (duplikat): {result.duplicates}</div>
                 {result.unknown_codes.length ? (
