@@ -104,10 +104,7 @@ export default function MemberPage() {
         label="Cari member"
         testId="member-search"
       >
-        <Select
-          value={active}
-          onValueChange={resetting(setActive)}
-        >
+        <Select value={active} onValueChange={resetting(setActive)}>
           <SelectTrigger className="sm:w-52" aria-label="Status paket">
             <SelectValue />
           </SelectTrigger>

@@ -93,17 +93,8 @@ export default function MultimediaLabelPage() {
           </>
         }
       />
-      <ListFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        placeholder="Cari label..."
-        label="Cari label"
-      >
-        <ActiveStatusSelect
-          value={status}
-          onValueChange={resetting(setStatus)}
-          triggerClassName="sm:w-44"
-        />
+      <ListFilterBar keyword={keyword} onKeyword={resetting(setKeyword)} placeholder="Cari label..." label="Cari label">
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
       </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable

@@ -161,11 +161,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
         label="Cari pasien"
         testId="patient-search"
       >
-        <ActiveStatusSelect
-          value={status}
-          onValueChange={resetting(setStatus)}
-          triggerClassName="sm:w-44"
-        />
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
       </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="patient-table">

@@ -178,10 +178,7 @@ export default function UsersPage() {
         placeholder="Cari nama atau username..."
         label="Cari pengguna"
       >
-        <Select
-          value={role}
-          onValueChange={resetting(setRole)}
-        >
+        <Select value={role} onValueChange={resetting(setRole)}>
           <SelectTrigger className="w-full sm:w-44" aria-label="Role">
             <SelectValue />
           </SelectTrigger>
@@ -194,11 +191,7 @@ export default function UsersPage() {
             ))}
           </SelectContent>
         </Select>
-        <ActiveStatusSelect
-          value={status}
-          onValueChange={resetting(setStatus)}
-          triggerClassName="sm:w-40"
-        />
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-40" />
       </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
