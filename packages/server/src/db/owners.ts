@@ -41,6 +41,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   attendance_correction: 'attendance',
   office: 'attendance',
   checklog: 'attendance',
+  checklog_import: 'attendance',
   payroll_setting: 'attendance',
   attendance_setting: 'attendance',
   payroll_component: 'attendance',

@@ -317,6 +317,8 @@ export type DailyQuery = z.infer<typeof dailyQuery>;
 /** A device log import (the machine's text export); the checklog page reads the chosen file into `text`. */
 export const checklogImportInput = z.object({
   text: z.string({ error: 'File log absensi wajib diunggah' }).max(10_000_000),
+  /** The uploaded file's name, recorded with the import (checklog_import); absent for pasted text. */
+  file_name: z.string().trim().max(200, 'Nama file paling panjang 200 karakter').optional(),
 });
 export type ChecklogImportInput = z.infer<typeof checklogImportInput>;
 

@@ -1,5 +1,5 @@
 import { z, emptyToUndefined, optionalText, requiredText, dateString, pageQuery, idOf } from './common.js';
-import { fromSen, hasAtMostTwoDecimals, MAX_RUPIAH, MAX_SEN, typedSen } from '../money.js';
+import { fromSen, MAX_RUPIAH, MAX_SEN, typedSen } from '../money.js';
 import { formatDate, isValidDate } from '../dates.js';
 import {
   journalTotalsProblem,
@@ -8,6 +8,8 @@ import {
   lineAmountProblem,
   unbalancedMessage,
 } from '../ledger.js';
+export * from './finance-reports.js';
+export * from './finance-masters.js';
 
 /** Account categories (first digit of the default chart's codes). */
 export const AKUN_CATEGORIES = {
@@ -477,161 +479,5 @@ export function reverseFormInput(opts: { periodStart: string | null; jurnalDate:
     });
 }
 export type ReverseFormValues = z.input<ReturnType<typeof reverseFormInput>>;
-
-export interface TrialBalanceRow {
-  akun_id: number;
-  code: string;
-  name: string;
-  category: number;
-  categoryname: string;
-  normal: 'D' | 'K';
-  opening_debit: number;
-  opening_credit: number;
-  debit: number;
-  credit: number;
-  closing_debit: number;
-  closing_credit: number;
-}
-export interface TrialBalanceDto {
-  from: string;
-  to: string;
-  rows: TrialBalanceRow[];
-  totals: {
-    opening_debit: number;
-    opening_credit: number;
-    debit: number;
-    credit: number;
-    closing_debit: number;
-    closing_credit: number;
-  };
-}
-
-export interface LedgerEntry {
-  jurnal_id: number;
-  code: string;
-  transaction_at: string;
-  memo: string;
-  description: string | null;
-  debit: number;
-  credit: number;
-  /** Running balance on the account's normal side. */
-  balance: number;
-}
-export interface LedgerAccount {
-  akun_id: number;
-  code: string;
-  name: string;
-  normal: 'D' | 'K';
-  opening: number;
-  debit: number;
-  credit: number;
-  closing: number;
-  /** This page's entries of the account (a long account continues on the next page). */
-  entries: LedgerEntry[];
-  /** Entries of the account in the whole range, and the index of this page's first one among them. */
-  entry_count: number;
-  entry_offset: number;
-  /** Balance before this page's first entry (the opening balance on the account's first page). */
-  carried: number;
-}
-export interface LedgerDto {
-  from: string;
-  to: string;
-  accounts: LedgerAccount[];
-  page: number;
-  limit: number;
-  /** Ledger lines of the whole report (an account without postings counts as one): pages = ceil(count / limit). */
-  count: number;
-}
-
-export interface StatementLine {
-  akun_id: number;
-  code: string;
-  name: string;
-  /** On the section's natural sign: revenue positive when credit, expenses positive when debit. */
-  amount: number;
-}
-export interface StatementSection {
-  category: number;
-  title: string;
-  lines: StatementLine[];
-  total: number;
-}
-export interface ProfitLossDto {
-  from: string;
-  to: string;
-  sections: StatementSection[];
-  gross_profit: number;
-  operating_profit: number;
-  net_profit: number;
-}
-export interface BalanceSheetDto {
-  from: string;
-  to: string;
-  assets: StatementSection;
-  liabilities: StatementSection;
-  equity: StatementSection;
-  /** Profit or loss not yet closed to retained earnings, as of `to` (part of equity). */
-  current_earnings: number;
-  total_assets: number;
-  total_liabilities_equity: number;
-}
-
-export interface PaymentMethodDto {
-  id: number;
-  name: string;
-  type: string;
-  akun_id: number;
-  akuncode: string;
-  akunname: string;
-  status: number;
-}
-export const PAYMENT_METHOD_TYPES = ['tunai', 'transfer', 'debit', 'kredit', 'qris', 'lainnya'] as const;
-export const paymentMethodInput = z.object({
-  name: requiredText(100),
-  type: z.enum(PAYMENT_METHOD_TYPES, { error: 'Jenis pembayaran tidak valid' }).default('tunai'),
-  akun_id: idOf('Akun wajib dipilih'),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
-    .default(1),
-});
-export type PaymentMethodInput = z.infer<typeof paymentMethodInput>;
-export const paymentMethodUpdateInput = paymentMethodInput.partial();
-export type PaymentMethodUpdateInput = z.infer<typeof paymentMethodUpdateInput>;
-
-export interface PajakDto {
-  id: number;
-  code: string;
-  name: string;
-  /** Percent, e.g. 11 or 0.5. */
-  rate: number;
-  akun_id: number;
-  akuncode: string;
-  akunname: string;
-  status: number;
-}
-export const pajakInput = z.object({
-  code: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: 'Kode wajib diisi' }).min(1, 'Kode wajib diisi').max(30),
-  ),
-  name: requiredText(100),
-  rate: z.coerce
-    .number({ error: 'Tarif harus berupa angka' })
-    .min(0, 'Tarif tidak boleh negatif')
-    .max(100, 'Tarif maksimal 100%')
-    .refine(hasAtMostTwoDecimals, 'Tarif maksimal dua angka desimal'),
-  akun_id: idOf('Akun wajib dipilih'),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
-    .default(1),
-});
-export type PajakInput = z.infer<typeof pajakInput>;
-export const pajakUpdateInput = pajakInput.partial();
-export type PajakUpdateInput = z.infer<typeof pajakUpdateInput>;
 
 export const PERIODE_STATUS_LABELS: Record<number, string> = { 0: 'Aktif', 1: 'Ditutup' };

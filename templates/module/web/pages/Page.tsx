@@ -5,7 +5,7 @@ import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { ErrorList } from '../../../components/ui/error-list';
 import { useDebouncedValue } from '../../applog/components/ApplogFilterBar';
 
@@ -18,9 +18,9 @@ const COLUMNS: Column<__Name__Dto>[] = [
 /** /__route__: the branch's __name__ list with search and pages. */
 export default function __Name__Page() {
   const trpc = useTRPC();
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const [keyword, setKeyword] = React.useState('');
+  const setKeywordAt1 = resetting(setKeyword);
   const kw = useDebouncedValue(keyword.trim());
   const query = useQuery({
     ...trpc.__name__.list.queryOptions({ page, limit: size, keyword: kw || undefined }),
@@ -33,10 +33,7 @@ export default function __Name__Page() {
       <SearchInput
         wrapperClassName="sm:max-w-sm"
         value={keyword}
-        onChange={(e) => {
-          setKeyword(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => setKeywordAt1(e.target.value)}
         placeholder="Cari nama..."
         aria-label="Cari nama"
       />
@@ -46,13 +43,7 @@ export default function __Name__Page() {
         rows={query.data?.data}
         rowKey={(r) => r.id}
         loading={query.isPending}
-        pagination={{
-          page,
-          pageSize: size,
-          total: query.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setSize,
-        }}
+        pagination={pagination(query.data?.count)}
       />
     </div>
   );

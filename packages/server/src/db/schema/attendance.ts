@@ -8,7 +8,6 @@ import {
   text,
   varchar,
   boolean,
-  timestamp,
   date,
   bigint,
   doublePrecision,
@@ -19,25 +18,19 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
+import { ts, createdAt, updatedAt, timestamps, ref, branch, userRef } from './columns.js';
 
 /** Attendance and payroll (issue 15): departments, employment data, shifts, rosters, offices, punches, settings. */
-
-const created = {
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-};
 
 /** /attendance/master/department: per branch. */
 export const department = pgTable(
   'department',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     name: varchar('name', { length: 80 }).notNull(),
     status: smallint('status').notNull().default(1),
-    ...created,
+    ...timestamps,
   },
   (t) => [uniqueIndex('department_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
 );
@@ -52,9 +45,7 @@ export const employee = pgTable(
     user_id: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     department_id: integer('department_id').references(() => department.id),
     position: varchar('position', { length: 80 }),
     join_date: date('join_date', { mode: 'string' }),
@@ -69,7 +60,7 @@ export const employee = pgTable(
     bank_account: varchar('bank_account', { length: 40 }),
     bank_holder: varchar('bank_holder', { length: 150 }),
     base_salary: bigint('base_salary', { mode: 'number' }).notNull().default(0),
-    ...created,
+    ...timestamps,
   },
   (t) => [
     index('employee_profile_idx').on(t.profile_id),
@@ -84,9 +75,7 @@ export const shift = pgTable(
   'shift',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     name: varchar('name', { length: 60 }).notNull(),
     start_time: varchar('start_time', { length: 5 }).notNull(),
     end_time: varchar('end_time', { length: 5 }).notNull(),
@@ -94,7 +83,7 @@ export const shift = pgTable(
     crosses_midnight: boolean('crosses_midnight').notNull().default(false),
     late_tolerance: integer('late_tolerance').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    ...created,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('shift_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -106,18 +95,12 @@ export const shift = pgTable(
 export const roster = pgTable(
   'roster',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    user_id: ref('user_id', () => users.id),
     date: date('date', { mode: 'string' }).notNull(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    shift_id: integer('shift_id')
-      .notNull()
-      .references(() => shift.id),
-    updated_by: integer('updated_by').references(() => users.id),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    profile_id: branch(),
+    shift_id: ref('shift_id', () => shift.id),
+    updated_by: userRef('updated_by'),
+    updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.date] }), index('roster_profile_date_idx').on(t.profile_id, t.date)],
 );
@@ -130,20 +113,16 @@ export const attendanceLeave = pgTable(
   'attendance_leave',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    profile_id: branch(),
+    user_id: ref('user_id', () => users.id),
     date: date('date', { mode: 'string' }).notNull(),
     kind: varchar('kind', { length: 10 }).notNull(),
     reason: text('reason').notNull(),
     status: smallint('status').notNull().default(1),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    cancelled_by: integer('cancelled_by').references(() => users.id),
-    cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
+    cancelled_by: userRef('cancelled_by'),
+    cancelled_at: ts('cancelled_at'),
   },
   (t) => [
     uniqueIndex('attendance_leave_active_idx')
@@ -162,20 +141,16 @@ export const attendanceCorrection = pgTable(
   'attendance_correction',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    profile_id: branch(),
+    user_id: ref('user_id', () => users.id),
     date: date('date', { mode: 'string' }).notNull(),
-    check_in: timestamp('check_in', { withTimezone: true, mode: 'string' }),
-    check_out: timestamp('check_out', { withTimezone: true, mode: 'string' }),
+    check_in: ts('check_in'),
+    check_out: ts('check_out'),
     status: varchar('status', { length: 20 }),
     reason: text('reason').notNull(),
-    requested_by: integer('requested_by').references(() => users.id),
+    requested_by: userRef('requested_by'),
     applog_id: integer('applog_id'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('attendance_correction_day_idx').on(t.profile_id, t.date, t.user_id)],
 );
@@ -183,15 +158,13 @@ export const attendanceCorrection = pgTable(
 /** /backoffice/attendance/office: office locations; a branch with an active office requires web check-in inside one. */
 export const office = pgTable('office', {
   id: serial('id').primaryKey(),
-  profile_id: integer('profile_id')
-    .notNull()
-    .references(() => profile.id),
+  profile_id: branch(),
   name: varchar('name', { length: 80 }).notNull(),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   radius: integer('radius').notNull().default(100),
   status: smallint('status').notNull().default(1),
-  ...created,
+  ...timestamps,
 });
 
 /**
@@ -203,18 +176,18 @@ export const checklog = pgTable(
   'checklog',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    user_id: integer('user_id').references(() => users.id),
+    profile_id: branch(),
+    user_id: userRef('user_id'),
     attendance_code: varchar('attendance_code', { length: 50 }),
-    punch_at: timestamp('punch_at', { withTimezone: true, mode: 'string' }).notNull(),
+    punch_at: ts('punch_at').notNull(),
     state: smallint('state').notNull().default(0),
     source: varchar('source', { length: 10 }).notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
+    /** The import a device punch came in with (null for web punches and punches imported before 0055). */
+    import_id: integer('import_id').references((): AnyPgColumn => checklogImport.id),
   },
   (t) => [
     uniqueIndex('checklog_device_punch_idx')
@@ -223,6 +196,33 @@ export const checklog = pgTable(
     index('checklog_profile_time_idx').on(t.profile_id, t.punch_at),
     index('checklog_user_time_idx').on(t.user_id, t.punch_at),
     check('checklog_source_chk', sql`${t.source} in ('device','web')`),
+  ],
+);
+
+/**
+ * One device-log import (issue 25 finding 7): who imported, when, from what (kind 'file' with the uploaded file's
+ * name, or 'text' pasted or sent as the request body), how many lines the file held and how many punches went in
+ * (the rest were already stored). Each punch it stored names it (checklog.import_id). Never changed nor deleted.
+ */
+export const checklogImport = pgTable(
+  'checklog_import',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: branch(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    file_name: varchar('file_name', { length: 200 }),
+    line_count: integer('line_count').notNull(),
+    imported: integer('imported').notNull().default(0),
+    created_by: ref('created_by', () => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('checklog_import_profile_idx').on(t.profile_id, t.created_at),
+    check('checklog_import_kind_chk', sql`${t.kind} in ('file','text')`),
+    check(
+      'checklog_import_count_chk',
+      sql`${t.line_count} >= 0 and ${t.imported} >= 0 and ${t.imported} <= ${t.line_count}`,
+    ),
   ],
 );
 
@@ -235,7 +235,7 @@ export const payrollSetting = pgTable(
     berlaku_mulai: date('berlaku_mulai', { mode: 'string' }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
     note: text('note'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [uniqueIndex('payroll_setting_key_day_idx').on(t.key, t.berlaku_mulai)],
 );
@@ -249,9 +249,7 @@ export const payrollComponent = pgTable(
   'payroll_component',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     name: varchar('name', { length: 80 }).notNull(),
     kind: varchar('kind', { length: 10 }).notNull(),
     method: varchar('method', { length: 20 }).notNull(),
@@ -260,7 +258,7 @@ export const payrollComponent = pgTable(
     taxable: boolean('taxable').notNull().default(true),
     bpjs_base: boolean('bpjs_base').notNull().default(false),
     status: smallint('status').notNull().default(1),
-    ...created,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('payroll_component_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -278,14 +276,12 @@ export const payrollGroup = pgTable(
   'payroll_group',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     name: varchar('name', { length: 80 }).notNull(),
     /** Attendance counts from the day after `cutoff_day` of the previous month to `cutoff_day`; 0 = calendar month. */
     cutoff_day: smallint('cutoff_day').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    ...created,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('payroll_group_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -296,12 +292,8 @@ export const payrollGroup = pgTable(
 export const payrollGroupComponent = pgTable(
   'payroll_group_component',
   {
-    group_id: integer('group_id')
-      .notNull()
-      .references(() => payrollGroup.id),
-    component_id: integer('component_id')
-      .notNull()
-      .references(() => payrollComponent.id),
+    group_id: ref('group_id', () => payrollGroup.id),
+    component_id: ref('component_id', () => payrollComponent.id),
   },
   (t) => [primaryKey({ columns: [t.group_id, t.component_id] })],
 );
@@ -311,9 +303,7 @@ export const payrollGroupMember = pgTable('payroll_group_member', {
   user_id: integer('user_id')
     .primaryKey()
     .references(() => users.id),
-  group_id: integer('group_id')
-    .notNull()
-    .references(() => payrollGroup.id),
+  group_id: ref('group_id', () => payrollGroup.id),
 });
 
 /** A monthly run per branch and group: status 0 draft, 1 approved (locked, journal posted). */
@@ -321,23 +311,19 @@ export const payrollRun = pgTable(
   'payroll_run',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    group_id: integer('group_id')
-      .notNull()
-      .references(() => payrollGroup.id),
+    profile_id: branch(),
+    group_id: ref('group_id', () => payrollGroup.id),
     period: varchar('period', { length: 7 }).notNull(),
     status: smallint('status').notNull().default(0),
     date_from: date('date_from', { mode: 'string' }).notNull(),
     date_to: date('date_to', { mode: 'string' }).notNull(),
     jurnal_id: integer('jurnal_id'),
-    created_by: integer('created_by').references(() => users.id),
-    approved_by: integer('approved_by').references(() => users.id),
-    approved_at: timestamp('approved_at', { withTimezone: true, mode: 'string' }),
+    created_by: userRef('created_by'),
+    approved_by: userRef('approved_by'),
+    approved_at: ts('approved_at'),
     /** A correction run names the approved run it corrects; approving it marks that run superseded (status 2). */
     corrects_run_id: integer('corrects_run_id').references((): AnyPgColumn => payrollRun.id),
-    ...created,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('payroll_run_one_open_correction_idx')
@@ -358,12 +344,8 @@ export const payrollRun = pgTable(
 export const payrollRunLine = pgTable(
   'payroll_run_line',
   {
-    run_id: integer('run_id')
-      .notNull()
-      .references(() => payrollRun.id),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    run_id: ref('run_id', () => payrollRun.id),
+    user_id: ref('user_id', () => users.id),
     employment: varchar('employment', { length: 20 }).notNull(),
     ptkp: varchar('ptkp', { length: 5 }).notNull(),
     base_salary: bigint('base_salary', { mode: 'number' }).notNull(),
@@ -398,8 +380,8 @@ export const attendanceSetting = pgTable(
       .primaryKey()
       .references(() => profile.id),
     punch_import_max_days: integer('punch_import_max_days').notNull(),
-    updated_by: integer('updated_by').references(() => users.id),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_by: userRef('updated_by'),
+    updated_at: updatedAt(),
   },
   (t) => [check('attendance_setting_days_check', sql`${t.punch_import_max_days} between 1 and 62`)],
 );

@@ -1,5 +1,5 @@
-import { pgTable, serial, integer, varchar, date, timestamp, index } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { pgTable, serial, varchar, date, index } from 'drizzle-orm/pg-core';
+import { createdAt, ref, branch, userRef } from './columns.js';
 import { akun } from './finance.js';
 
 /**
@@ -12,16 +12,12 @@ export const financeAutoposting = pgTable(
   'finance_autoposting',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     key: varchar('key', { length: 40 }).notNull(),
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     effective_from: date('effective_from', { mode: 'string' }).notNull(),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
   },
   (t) => [index('finance_autoposting_lookup_idx').on(t.profile_id, t.key, t.effective_from)],
 );

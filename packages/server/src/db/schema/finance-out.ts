@@ -6,16 +6,14 @@ import {
   smallint,
   varchar,
   text,
-  timestamp,
   date,
   bigint,
   index,
   uniqueIndex,
   primaryKey,
 } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
 import { applog } from './staff.js';
-import { branch, sen } from './columns.js';
+import { ts, createdAt, updatedAt, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { akun, jurnal, paymentMethod } from './finance.js';
 
 /**
@@ -23,8 +21,6 @@ import { akun, jurnal, paymentMethod } from './finance.js';
  * modules/finance/taxes): expense categories, the branch's expense limits, proofs, expenses, and the PPh badan
  * regime per branch and year with its calculated months. Money in sen.
  */
-const userRef = (name: string) => integer(name).references(() => users.id);
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /** Expense categories (chain-wide, like the chart): each posts to one expense account. */
 export const expenseCategory = pgTable(
@@ -33,12 +29,10 @@ export const expenseCategory = pgTable(
     id: serial('id').primaryKey(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     status: smallint('status').notNull().default(1),
-    created_at: ts('created_at').notNull().defaultNow(),
-    updated_at: ts('updated_at').notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('expense_category_code_idx').on(t.code)],
 );
@@ -49,7 +43,7 @@ export const expenseSetting = pgTable('expense_setting', {
   proof_limit: bigint('proof_limit', { mode: 'number' }).notNull(),
   approval_limit: bigint('approval_limit', { mode: 'number' }).notNull(),
   updated_by: userRef('updated_by'),
-  updated_at: ts('updated_at').notNull().defaultNow(),
+  updated_at: updatedAt(),
 });
 
 /** An uploaded proof (receipt photo or PDF) under uploadDir/expense/<branch>/; used by at most one expense. */
@@ -62,7 +56,7 @@ export const expenseProof = pgTable(
     mime: varchar('mime', { length: 40 }).notNull(),
     size: integer('size').notNull(),
     uploaded_by: userRef('uploaded_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('expense_proof_profile_idx').on(t.profile_id)],
 );
@@ -79,13 +73,9 @@ export const expense = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    category_id: integer('category_id')
-      .notNull()
-      .references(() => expenseCategory.id),
+    category_id: ref('category_id', () => expenseCategory.id),
     /** The category's account when registered (a later remap of the category changes nothing posted). */
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     date: date('date', { mode: 'string' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     payment_method_id: integer('payment_method_id').references(() => paymentMethod.id),
@@ -100,11 +90,11 @@ export const expense = pgTable(
     applog_id: integer('applog_id').references(() => applog.id),
     reverse_applog_id: integer('reverse_applog_id').references(() => applog.id),
     reverse_reason: text('reverse_reason'),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     approved_by: userRef('approved_by'),
     reversed_by: userRef('reversed_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
     posted_at: ts('posted_at'),
     reversed_at: ts('reversed_at'),
   },
@@ -134,7 +124,7 @@ export const pphBadanSetting = pgTable(
     instalment: bigint('instalment', { mode: 'number' }),
     note: varchar('note', { length: 255 }),
     updated_by: userRef('updated_by'),
-    updated_at: ts('updated_at').notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.profile_id, t.year] })],
 );
@@ -152,7 +142,7 @@ export const pphBadanMasa = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     jurnal_id: integer('jurnal_id').references(() => jurnal.id),
     created_by: userRef('created_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [uniqueIndex('pph_badan_masa_idx').on(t.profile_id, t.masa)],
 );

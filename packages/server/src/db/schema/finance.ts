@@ -7,7 +7,6 @@ import {
   text,
   varchar,
   boolean,
-  timestamp,
   date,
   bigint,
   bigserial,
@@ -16,7 +15,8 @@ import {
   primaryKey,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { profile } from './core.js';
+import { ts, createdAt, updatedAt, ref, branch, userRef } from './columns.js';
 
 /**
  * Chart of accounts: one chart for the whole chain (docs/decisions.md "Finance").
@@ -44,8 +44,8 @@ export const akun = pgTable(
     payable_party: varchar('payable_party', { length: 20 }),
     /** Of a 'pajak' control account: the tax its items default to (pph_pegawai, pph23, bpjs, ppn, ...). */
     payable_tax: varchar('payable_tax', { length: 20 }),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('akun_code_idx').on(t.code), index('akun_parent_idx').on(t.parent_id)],
 );
@@ -55,16 +55,14 @@ export const financePeriode = pgTable(
   'finance_periode',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }),
     status: smallint('status').notNull().default(0),
-    created_by: integer('created_by').references(() => users.id),
-    closed_by: integer('closed_by').references(() => users.id),
-    closed_at: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: userRef('created_by'),
+    closed_by: userRef('closed_by'),
+    closed_at: ts('closed_at'),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('finance_periode_one_active_idx')
@@ -78,13 +76,9 @@ export const financePeriode = pgTable(
 export const financePeriodeSaldo = pgTable(
   'finance_periode_saldo',
   {
-    periode_id: integer('periode_id')
-      .notNull()
-      .references(() => financePeriode.id),
+    periode_id: ref('periode_id', () => financePeriode.id),
     kind: varchar('kind', { length: 5 }).notNull(),
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     debit: bigint('debit', { mode: 'number' }).notNull().default(0),
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
   },
@@ -100,12 +94,8 @@ export const jurnal = pgTable(
   'jurnal',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    periode_id: integer('periode_id')
-      .notNull()
-      .references(() => financePeriode.id),
+    profile_id: branch(),
+    periode_id: ref('periode_id', () => financePeriode.id),
     code: varchar('code', { length: 60 }).notNull(),
     transaction_at: date('transaction_at', { mode: 'string' }).notNull(),
     memo: text('memo').notNull().default(''),
@@ -116,8 +106,8 @@ export const jurnal = pgTable(
     /** Sum of the debits (= sum of the credits) in sen, and the number of lines: checked against the lines at commit. */
     total: bigint('total', { mode: 'number' }).notNull(),
     line_count: smallint('line_count').notNull(),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('jurnal_profile_code_idx').on(t.profile_id, t.code),
@@ -133,13 +123,9 @@ export const jurnalDetail = pgTable(
   'jurnal_detail',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    jurnal_id: integer('jurnal_id')
-      .notNull()
-      .references(() => jurnal.id),
+    jurnal_id: ref('jurnal_id', () => jurnal.id),
     line_no: smallint('line_no').notNull(),
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     description: text('description'),
     debit: bigint('debit', { mode: 'number' }).notNull().default(0),
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
@@ -162,12 +148,10 @@ export const paymentMethod = pgTable('payment_method', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   type: varchar('type', { length: 20 }).notNull().default('tunai'),
-  akun_id: integer('akun_id')
-    .notNull()
-    .references(() => akun.id),
+  akun_id: ref('akun_id', () => akun.id),
   status: smallint('status').notNull().default(1),
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
 });
 
 /** Taxes: rate in basis points (1/100 of a percent: 1100 = 11%) and the payable account. */
@@ -178,12 +162,10 @@ export const pajak = pgTable(
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     rate_bp: integer('rate_bp').notNull(),
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     status: smallint('status').notNull().default(1),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('pajak_code_idx').on(t.code)],
 );

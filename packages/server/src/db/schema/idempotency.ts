@@ -1,6 +1,6 @@
-import { integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { branch } from './columns.js';
+import { createdAt, ref, branch } from './columns.js';
 
 /**
  * One row per Idempotency-Key a branch has seen (issue 27 item 2, issue 25 finding 6; http/idempotency.ts): the
@@ -15,16 +15,14 @@ export const idempotencyRequest = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     key: varchar('key', { length: 120 }).notNull(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    user_id: ref('user_id', () => users.id),
     /** The endpoint: its REST method and path (the same for the tRPC procedure). */
     operation: varchar('operation', { length: 200 }).notNull(),
     /** sha256 (hex) of the operation and the canonical JSON of the input without the key. */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     /** The handler's result (JSON), replayed to the same request. */
     result: jsonb('result'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_request_key_idx').on(t.profile_id, t.key)],
 );

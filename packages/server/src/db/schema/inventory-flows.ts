@@ -6,15 +6,14 @@ import {
   smallint,
   text,
   varchar,
-  timestamp,
   date,
   bigint,
   index,
   uniqueIndex,
   check,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
-import { branch } from './columns.js';
+import { profile } from './core.js';
+import { createdAt, updatedAt, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { item } from './paket.js';
 import { stockBatch, warehouse } from './inventory.js';
 import { rmEntry, rmPrescription } from './medical-records.js';
@@ -25,9 +24,6 @@ import { visit } from './service.js';
  * counts and pharmacy dispensing. Stock itself moves only through the ledger (stock_movement, via the inventory
  * module's issueStock / receiveStock); these tables are the source documents the ledger rows point at.
  */
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id);
 
 /**
  * A transfer (mutasi) from a warehouse of the sending branch (profile_id) to a warehouse of the same or another
@@ -41,12 +37,8 @@ export const stockTransfer = pgTable(
     profile_id: branch(),
     to_profile_id: branch('to_profile_id'),
     code: varchar('code', { length: 40 }).notNull(),
-    from_warehouse_id: integer('from_warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
-    to_warehouse_id: integer('to_warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
+    from_warehouse_id: ref('from_warehouse_id', () => warehouse.id),
+    to_warehouse_id: ref('to_warehouse_id', () => warehouse.id),
     sent_at: date('sent_at', { mode: 'string' }).notNull(),
     received_at: date('received_at', { mode: 'string' }),
     status: smallint('status').notNull().default(1),
@@ -59,7 +51,7 @@ export const stockTransfer = pgTable(
     receive_jurnal_code: varchar('receive_jurnal_code', { length: 40 }),
     /** Inter-branch: the sending branch's journal at receipt (clears its in-transit account). */
     settle_jurnal_code: varchar('settle_jurnal_code', { length: 40 }),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     received_by: userRef('received_by'),
     created_at: createdAt(),
@@ -84,12 +76,8 @@ export const stockTransferItem = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    transfer_id: integer('transfer_id')
-      .notNull()
-      .references(() => stockTransfer.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    transfer_id: ref('transfer_id', () => stockTransfer.id),
+    item_id: ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
@@ -114,9 +102,7 @@ export const stockCount = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
+    warehouse_id: ref('warehouse_id', () => warehouse.id),
     counted_at: date('counted_at', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
     status: smallint('status').notNull().default(1),
@@ -125,7 +111,7 @@ export const stockCount = pgTable(
     gain: bigint('gain', { mode: 'number' }).notNull().default(0),
     jurnal_code: varchar('jurnal_code', { length: 100 }),
     applog_id: integer('applog_id'),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -144,12 +130,8 @@ export const stockCountItem = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    count_id: integer('count_id')
-      .notNull()
-      .references(() => stockCount.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    count_id: ref('count_id', () => stockCount.id),
+    item_id: ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     system: integer('system').notNull(),
     counted: integer('counted').notNull(),
@@ -182,19 +164,13 @@ export const dispensing = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    prescription_id: integer('prescription_id')
-      .notNull()
-      .references(() => rmPrescription.id),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
+    prescription_id: ref('prescription_id', () => rmPrescription.id),
+    visit_id: ref('visit_id', () => visit.id),
+    warehouse_id: ref('warehouse_id', () => warehouse.id),
     dispensed_at: date('dispensed_at', { mode: 'string' }).notNull(),
     note: text('note'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     created_at: createdAt(),
   },
@@ -216,21 +192,11 @@ export const dispensingItem = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    dispensing_id: integer('dispensing_id')
-      .notNull()
-      .references(() => dispensing.id),
-    prescription_id: integer('prescription_id')
-      .notNull()
-      .references(() => rmPrescription.id),
-    resep_entry_id: integer('resep_entry_id')
-      .notNull()
-      .references(() => rmEntry.id),
-    prescribed_item_id: integer('prescribed_item_id')
-      .notNull()
-      .references(() => item.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    dispensing_id: ref('dispensing_id', () => dispensing.id),
+    prescription_id: ref('prescription_id', () => rmPrescription.id),
+    resep_entry_id: ref('resep_entry_id', () => rmEntry.id),
+    prescribed_item_id: ref('prescribed_item_id', () => item.id),
+    item_id: ref('item_id', () => item.id),
     reason: text('reason'),
     /** Why the item was handed over although it matches a recorded allergy (who/when: the dispensing's). */
     allergy_override: text('allergy_override'),

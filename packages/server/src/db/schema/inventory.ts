@@ -7,7 +7,6 @@ import {
   smallint,
   text,
   varchar,
-  timestamp,
   date,
   bigint,
   index,
@@ -15,8 +14,7 @@ import {
   unique,
   check,
 } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
-import { branch, sen, timestamps } from './columns.js';
+import { createdAt, updatedAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { item } from './paket.js';
 
 /**
@@ -79,12 +77,10 @@ export const stockBatch = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    item_id: ref('item_id', () => item.id),
     batch: varchar('batch', { length: 50 }).notNull(),
     expired_at: date('expired_at', { mode: 'string' }).notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('stock_batch_item_batch_idx').on(t.item_id, t.batch),
@@ -115,12 +111,8 @@ export const stockMovement = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     profile_id: branch(),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    warehouse_id: ref('warehouse_id', () => warehouse.id),
+    item_id: ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
     value: bigint('value', { mode: 'number' }),
@@ -131,8 +123,8 @@ export const stockMovement = pgTable(
     source_kind: varchar('source_kind', { length: 40 }).notNull(),
     source_id: integer('source_id').notNull(),
     note: text('note'),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
   },
   (t) => [
     index('stock_movement_item_idx').on(t.item_id, t.warehouse_id, t.moved_at, t.id),
@@ -152,15 +144,11 @@ export const stockBalance = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    warehouse_id: ref('warehouse_id', () => warehouse.id),
+    item_id: ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [
     unique('stock_balance_key').on(t.warehouse_id, t.item_id, t.batch_id).nullsNotDistinct(),
@@ -179,7 +167,7 @@ export const stockValuation = pgTable(
     profile_id: branch(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [
     check('stock_valuation_quantity_check', sql`${t.quantity} >= 0`),
@@ -194,18 +182,14 @@ export const purchaseOrder = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    vendor_id: integer('vendor_id')
-      .notNull()
-      .references(() => vendor.id),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
+    vendor_id: ref('vendor_id', () => vendor.id),
+    warehouse_id: ref('warehouse_id', () => warehouse.id),
     ordered_at: date('ordered_at', { mode: 'string' }).notNull(),
     note: text('note'),
     total: sen('total'),
     status: smallint('status').notNull().default(1),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
-    created_by: integer('created_by').references(() => users.id),
+    idempotency_key: idempotencyKey(),
+    created_by: userRef('created_by'),
     ...timestamps,
   },
   (t) => [
@@ -221,12 +205,8 @@ export const purchaseOrderItem = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    purchase_id: integer('purchase_id')
-      .notNull()
-      .references(() => purchaseOrder.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    purchase_id: ref('purchase_id', () => purchaseOrder.id),
+    item_id: ref('item_id', () => item.id),
     quantity: integer('quantity').notNull(),
     price: sen('price'),
     received: integer('received').notNull().default(0),
@@ -245,20 +225,16 @@ export const purchaseReceipt = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    purchase_id: integer('purchase_id')
-      .notNull()
-      .references(() => purchaseOrder.id),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouse.id),
+    purchase_id: ref('purchase_id', () => purchaseOrder.id),
+    warehouse_id: ref('warehouse_id', () => warehouse.id),
     received_at: date('received_at', { mode: 'string' }).notNull(),
     total: sen('total'),
     note: text('note'),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    idempotency_key: idempotencyKey(),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('purchase_receipt_code_idx').on(t.profile_id, t.code),
@@ -273,15 +249,9 @@ export const purchaseReceiptItem = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    receipt_id: integer('receipt_id')
-      .notNull()
-      .references(() => purchaseReceipt.id),
-    purchase_item_id: integer('purchase_item_id')
-      .notNull()
-      .references(() => purchaseOrderItem.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => item.id),
+    receipt_id: ref('receipt_id', () => purchaseReceipt.id),
+    purchase_item_id: ref('purchase_item_id', () => purchaseOrderItem.id),
+    item_id: ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
     price: sen('price'),

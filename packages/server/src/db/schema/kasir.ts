@@ -6,7 +6,6 @@ import {
   integer,
   varchar,
   text,
-  timestamp,
   boolean,
   date,
   bigint,
@@ -15,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
 import { applog } from './staff.js';
-import { branch, sen } from './columns.js';
+import { ts, createdAt, updatedAt, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { paymentMethod } from './finance.js';
 import { paketMembership, paketMembershipSlot } from './paket.js';
 import { visit } from './service.js';
@@ -26,8 +25,6 @@ import { warehouse } from './inventory.js';
  * branch-owned (profile_id); money in sen (bigint). Nothing is ever deleted and lines/tenders never change
  * (drizzle/*_kasir_rules.sql): a void is a reversal that keeps the original and marks it.
  */
-const userRef = (name: string) => integer(name).references(() => users.id);
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /** A cashier's till: opened with a float, closed (tutup kasir) counting each method; one open per cashier and branch. */
 export const kasirSession = pgTable(
@@ -35,9 +32,7 @@ export const kasirSession = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    cashier_id: integer('cashier_id')
-      .notNull()
-      .references(() => users.id),
+    cashier_id: ref('cashier_id', () => users.id),
     open_date: date('open_date', { mode: 'string' }).notNull(),
     opened_at: ts('opened_at').notNull().defaultNow(),
     opening_float: sen('opening_float'),
@@ -65,12 +60,8 @@ export const kasirSessionCount = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    session_id: integer('session_id')
-      .notNull()
-      .references(() => kasirSession.id),
-    payment_method_id: integer('payment_method_id')
-      .notNull()
-      .references(() => paymentMethod.id),
+    session_id: ref('session_id', () => kasirSession.id),
+    payment_method_id: ref('payment_method_id', () => paymentMethod.id),
     expected: sen('expected'),
     counted: sen('counted'),
     difference: bigint('difference', { mode: 'number' }).notNull().default(0),
@@ -95,12 +86,8 @@ export const kasirPayment = pgTable(
     customer_id: userRef('customer_id'),
     membership_id: integer('membership_id').references(() => paketMembership.id),
     warehouse_id: integer('warehouse_id').references(() => warehouse.id),
-    session_id: integer('session_id')
-      .notNull()
-      .references(() => kasirSession.id),
-    cashier_id: integer('cashier_id')
-      .notNull()
-      .references(() => users.id),
+    session_id: ref('session_id', () => kasirSession.id),
+    cashier_id: ref('cashier_id', () => users.id),
     paid_date: date('paid_date', { mode: 'string' }).notNull(),
     subtotal: sen('subtotal'),
     discount: sen('discount'),
@@ -111,11 +98,11 @@ export const kasirPayment = pgTable(
     change: sen('change'),
     /** paid | partly | void */
     status: varchar('status', { length: 10 }).notNull(),
-    idempotency_key: varchar('idempotency_key', { length: 120 }).notNull(),
+    idempotency_key: idempotencyKey().notNull(),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
     print_count: integer('print_count').notNull().default(0),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
     /** A settlement (kind pelunasan) of a visit payment's receivable: the visit payment it settles. */
     parent_id: integer('parent_id').references((): AnyPgColumn => kasirPayment.id),
     /**
@@ -149,9 +136,7 @@ export const kasirPaymentLine = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    payment_id: integer('payment_id')
-      .notNull()
-      .references(() => kasirPayment.id),
+    payment_id: ref('payment_id', () => kasirPayment.id),
     /** treatment | product | resep | bhp | lab | item | cicilan */
     kind: varchar('kind', { length: 10 }).notNull(),
     ref_id: integer('ref_id'),
@@ -174,12 +159,8 @@ export const kasirPaymentTender = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    payment_id: integer('payment_id')
-      .notNull()
-      .references(() => kasirPayment.id),
-    payment_method_id: integer('payment_method_id')
-      .notNull()
-      .references(() => paymentMethod.id),
+    payment_id: ref('payment_id', () => kasirPayment.id),
+    payment_method_id: ref('payment_method_id', () => paymentMethod.id),
     amount: sen('amount'),
     tendered: sen('tendered'),
     change: sen('change'),
@@ -193,9 +174,7 @@ export const kasirVoid = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    payment_id: integer('payment_id')
-      .notNull()
-      .references(() => kasirPayment.id),
+    payment_id: ref('payment_id', () => kasirPayment.id),
     reason: text('reason').notNull(),
     requested_by: userRef('requested_by'),
     approved_by: userRef('approved_by'),
@@ -208,7 +187,7 @@ export const kasirVoid = pgTable(
      * of the cashier who asked for the void (null on voids before this column: the payment's session).
      */
     refund_session_id: integer('refund_session_id').references(() => kasirSession.id),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [uniqueIndex('kasir_void_payment_idx').on(t.payment_id)],
 );
@@ -221,5 +200,5 @@ export const kasirSetting = pgTable('kasir_setting', {
   is_pkp: boolean('is_pkp').notNull().default(false),
   /** Discount of a bill above this share of its subtotal (basis points: 1000 = 10%) needs approval. */
   discount_limit_bp: integer('discount_limit_bp').notNull().default(1000),
-  updated_at: ts('updated_at').notNull().defaultNow(),
+  updated_at: updatedAt(),
 });

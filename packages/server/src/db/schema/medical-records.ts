@@ -7,7 +7,6 @@ import {
   text,
   varchar,
   boolean,
-  timestamp,
   date,
   bigint,
   numeric,
@@ -18,7 +17,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { branch } from './columns.js';
+import { ts, createdAt, updatedAt, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { formLab, item, perawatan } from './paket.js';
 import { visit } from './service.js';
 
@@ -31,8 +30,6 @@ import { visit } from './service.js';
  * refuses UPDATE and DELETE of clinical rows (drizzle/*_medical_records_rules.sql). Vocabulary:
  * packages/shared/src/schemas/medical-records.ts.
  */
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id);
 
 /** ICD-10 (WHO 2010 as used in Indonesia): diagnoses. Loaded by the icd module's migration/seed. */
 export const icd10 = pgTable('icd10', {
@@ -57,18 +54,12 @@ export const rmRecord = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    visit_id: ref('visit_id', () => visit.id),
+    customer_id: ref('customer_id', () => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     visit_date: date('visit_date', { mode: 'string' }).notNull(),
     status: varchar('status', { length: 20 }).notNull().default('draft'),
-    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+    finished_at: ts('finished_at'),
     finished_by: userRef('finished_by'),
     created_by: userRef('created_by'),
     created_at: createdAt(),
@@ -95,25 +86,17 @@ export const rmPrescription = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    record_id: integer('record_id')
-      .notNull()
-      .references(() => rmRecord.id),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    record_id: ref('record_id', () => rmRecord.id),
+    visit_id: ref('visit_id', () => visit.id),
+    customer_id: ref('customer_id', () => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     code: varchar('code', { length: 40 }).notNull(),
     note: text('note'),
     pharmacy_status: varchar('pharmacy_status', { length: 20 }).notNull().default('menunggu'),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('rm_prescription_profile_code_idx').on(t.profile_id, t.code),
@@ -135,19 +118,13 @@ export const rmEntry = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    record_id: integer('record_id')
-      .notNull()
-      .references(() => rmRecord.id),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
+    record_id: ref('record_id', () => rmRecord.id),
+    visit_id: ref('visit_id', () => visit.id),
+    customer_id: ref('customer_id', () => users.id),
     kind: varchar('kind', { length: 20 }).notNull(),
     /** The prescription a 'resep' item belongs to (null for the other kinds). */
     prescription_id: integer('prescription_id').references(() => rmPrescription.id),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     created_at: createdAt(),
   },
@@ -261,12 +238,10 @@ export const rmEntryHead = pgTable(
     entry_id: integer('entry_id')
       .primaryKey()
       .references(() => rmEntry.id),
-    version_id: integer('version_id')
-      .notNull()
-      .references(() => rmEntryVersion.id),
+    version_id: ref('version_id', () => rmEntryVersion.id),
     version: smallint('version').notNull(),
     voided: boolean('voided').notNull().default(false),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('rm_entry_head_version_idx').on(t.version_id)],
 );
@@ -277,9 +252,7 @@ export const rmDiagnosis = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    version_id: integer('version_id')
-      .notNull()
-      .references(() => rmEntryVersion.id),
+    version_id: ref('version_id', () => rmEntryVersion.id),
     code: varchar('code', { length: 10 })
       .notNull()
       .references(() => icd10.code),
@@ -302,9 +275,7 @@ export const rmProcedure = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    version_id: integer('version_id')
-      .notNull()
-      .references(() => rmEntryVersion.id),
+    version_id: ref('version_id', () => rmEntryVersion.id),
     code: varchar('code', { length: 10 })
       .notNull()
       .references(() => icd9cm.code),
@@ -327,18 +298,10 @@ export const rmSickLetter = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    record_id: integer('record_id')
-      .notNull()
-      .references(() => rmRecord.id),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    record_id: ref('record_id', () => rmRecord.id),
+    visit_id: ref('visit_id', () => visit.id),
+    customer_id: ref('customer_id', () => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     code: varchar('code', { length: 40 }).notNull(),
     days: smallint('days').notNull(),
     start_date: date('start_date', { mode: 'string' }).notNull(),

@@ -7,13 +7,12 @@ import {
   text,
   varchar,
   boolean,
-  timestamp,
   date,
   index,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { branch, sen, timestamps } from './columns.js';
+import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 
 /**
  * Paket promosi and membership (issue 5). Every table is branch-owned (profile_id): each branch keeps its own
@@ -138,16 +137,12 @@ export const paketHistory = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    paket_id: integer('paket_id')
-      .notNull()
-      .references(() => paket.id),
+    paket_id: ref('paket_id', () => paket.id),
     version: integer('version').notNull(),
     is_current: boolean('is_current').notNull().default(true),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
-    paket_type_id: integer('paket_type_id')
-      .notNull()
-      .references(() => paketType.id),
+    paket_type_id: ref('paket_type_id', () => paketType.id),
     active_at: date('active_at', { mode: 'string' }).notNull(),
     price: sen('price'),
     description: text('description'),
@@ -156,8 +151,8 @@ export const paketHistory = pgTable(
     dp_amount: sen('dp_amount'),
     cicilan_amount: sen('cicilan_amount'),
     cicilan_attempt: integer('cicilan_attempt').notNull().default(0),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: userRef('created_by'),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('paket_history_version_idx').on(t.paket_id, t.version),
@@ -173,9 +168,7 @@ export const paketHistoryItem = pgTable(
   'paket_history_item',
   {
     id: serial('id').primaryKey(),
-    paket_history_id: integer('paket_history_id')
-      .notNull()
-      .references(() => paketHistory.id),
+    paket_history_id: ref('paket_history_id', () => paketHistory.id),
     type: smallint('type').notNull(),
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
     item_id: integer('item_id').references(() => item.id),
@@ -194,15 +187,9 @@ export const paketMembership = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
-    paket_history_id: integer('paket_history_id')
-      .notNull()
-      .references(() => paketHistory.id),
+    customer_id: ref('customer_id', () => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
+    paket_history_id: ref('paket_history_id', () => paketHistory.id),
     registered_at: date('registered_at', { mode: 'string' }).notNull(),
     status: smallint('status').notNull().default(1),
     price: sen('price'),
@@ -211,10 +198,10 @@ export const paketMembership = pgTable(
     cicilan_amount: sen('cicilan_amount'),
     cicilan_attempt: integer('cicilan_attempt').notNull().default(0),
     /** Client key (Idempotency-Key header) or, without one, a key derived from the payload and a 2-minute window. */
-    idempotency_key: varchar('idempotency_key', { length: 120 }).notNull(),
+    idempotency_key: idempotencyKey().notNull(),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    created_by: integer('created_by').references(() => users.id),
+    created_by: userRef('created_by'),
     ...timestamps,
   },
   (t) => [
@@ -231,12 +218,8 @@ export const paketMembershipSlot = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    membership_id: integer('membership_id')
-      .notNull()
-      .references(() => paketMembership.id),
-    paket_history_item_id: integer('paket_history_item_id')
-      .notNull()
-      .references(() => paketHistoryItem.id),
+    membership_id: ref('membership_id', () => paketMembership.id),
+    paket_history_item_id: ref('paket_history_item_id', () => paketHistoryItem.id),
     type: smallint('type').notNull(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
@@ -253,9 +236,7 @@ export const paketMembershipCicilan = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    membership_id: integer('membership_id')
-      .notNull()
-      .references(() => paketMembership.id),
+    membership_id: ref('membership_id', () => paketMembership.id),
     seq: integer('seq').notNull(),
     due_date: date('due_date', { mode: 'string' }).notNull(),
     amount: sen('amount'),

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { branch } from './columns.js';
+import { index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, ref, branch } from './columns.js';
 import { users } from './core.js';
 import { applog } from './staff.js';
 
@@ -12,24 +12,14 @@ export const patientMerge = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    survivor_id: integer('survivor_id')
-      .notNull()
-      .references(() => users.id),
-    merged_id: integer('merged_id')
-      .notNull()
-      .references(() => users.id),
+    survivor_id: ref('survivor_id', () => users.id),
+    merged_id: ref('merged_id', () => users.id),
     reason: text('reason').notNull(),
-    requested_by: integer('requested_by')
-      .notNull()
-      .references(() => users.id),
-    approved_by: integer('approved_by')
-      .notNull()
-      .references(() => users.id),
-    applog_id: integer('applog_id')
-      .notNull()
-      .references(() => applog.id),
+    requested_by: ref('requested_by', () => users.id),
+    approved_by: ref('approved_by', () => users.id),
+    applog_id: ref('applog_id', () => applog.id),
     moved: jsonb('moved').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('patient_merge_survivor_idx').on(t.survivor_id), index('patient_merge_merged_idx').on(t.merged_id)],
 );

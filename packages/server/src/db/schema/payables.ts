@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable,
-  serial,
-  integer,
-  bigint,
-  varchar,
-  text,
-  date,
-  timestamp,
-  index,
-  uniqueIndex,
-  check,
-} from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { pgTable, serial, integer, bigint, varchar, text, date, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { applog } from './staff.js';
-import { branch, sen } from './columns.js';
+import { createdAt, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { akun, jurnal, jurnalDetail, paymentMethod } from './finance.js';
 
 /**
@@ -25,7 +12,6 @@ import { akun, jurnal, jurnalDetail, paymentMethod } from './finance.js';
  * allocate to items (`hutang_allocation`); `paid` is kept by the payment service and checked here.
  * docs/decisions.md "Payables".
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 export const hutangItem = pgTable(
   'hutang_item',
@@ -47,15 +33,11 @@ export const hutangItem = pgTable(
     recipient_tax_id: varchar('recipient_tax_id', { length: 30 }),
     source_type: varchar('source_type', { length: 40 }).notNull(),
     source_id: varchar('source_id', { length: 60 }).notNull(),
-    jurnal_id: integer('jurnal_id')
-      .notNull()
-      .references(() => jurnal.id),
+    jurnal_id: ref('jurnal_id', () => jurnal.id),
     jurnal_detail_id: bigint('jurnal_detail_id', { mode: 'number' })
       .notNull()
       .references(() => jurnalDetail.id),
-    akun_id: integer('akun_id')
-      .notNull()
-      .references(() => akun.id),
+    akun_id: ref('akun_id', () => akun.id),
     doc_date: date('doc_date', { mode: 'string' }).notNull(),
     due_date: date('due_date', { mode: 'string' }),
     /** Sen; negative for a debit note (what the party owes back). */
@@ -65,7 +47,7 @@ export const hutangItem = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('open'),
     /** The journal whose reversal cancelled the item. */
     cancel_jurnal_id: integer('cancel_jurnal_id').references(() => jurnal.id),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('hutang_item_detail_idx').on(t.jurnal_detail_id),
@@ -104,9 +86,7 @@ export const hutangPayment = pgTable(
     party_type: varchar('party_type', { length: 20 }).notNull(),
     party_id: integer('party_id'),
     party_name: varchar('party_name', { length: 200 }).notNull(),
-    payment_method_id: integer('payment_method_id')
-      .notNull()
-      .references(() => paymentMethod.id),
+    payment_method_id: ref('payment_method_id', () => paymentMethod.id),
     date: date('date', { mode: 'string' }).notNull(),
     /** Sum of the allocations (what the items are reduced by), sen. */
     total: bigint('total', { mode: 'number' }).notNull(),
@@ -119,14 +99,14 @@ export const hutangPayment = pgTable(
     void_jurnal_id: integer('void_jurnal_id').references(() => jurnal.id),
     void_applog_id: integer('void_applog_id').references(() => applog.id),
     void_reason: text('void_reason'),
-    idempotency_key: varchar('idempotency_key', { length: 120 }).notNull(),
-    created_by: integer('created_by').references(() => users.id),
+    idempotency_key: idempotencyKey().notNull(),
+    created_by: userRef('created_by'),
     /** Tax deposits: which tax and masa, the billing code and the NTPN of the deposit. */
     tax: varchar('tax', { length: 20 }),
     masa: varchar('masa', { length: 7 }),
     billing_code: varchar('billing_code', { length: 30 }),
     ntpn: varchar('ntpn', { length: 30 }),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('hutang_payment_code_idx').on(t.profile_id, t.code),
@@ -144,12 +124,8 @@ export const hutangAllocation = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    payment_id: integer('payment_id')
-      .notNull()
-      .references(() => hutangPayment.id),
-    item_id: integer('item_id')
-      .notNull()
-      .references(() => hutangItem.id),
+    payment_id: ref('payment_id', () => hutangPayment.id),
+    item_id: ref('item_id', () => hutangItem.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (t) => [

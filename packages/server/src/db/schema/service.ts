@@ -7,7 +7,6 @@ import {
   text,
   varchar,
   boolean,
-  timestamp,
   date,
   time,
   index,
@@ -15,7 +14,7 @@ import {
   check,
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { branch, timestamps } from './columns.js';
+import { ts, timestamps, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { paketMembership } from './paket.js';
 
 /**
@@ -24,7 +23,6 @@ import { paketMembership } from './paket.js';
  * Rules the database keeps (capacity of a slot, the visit state machine, no deletes) are in
  * drizzle/0016_service_rules.sql. Statuses are the spec's words (packages/shared/src/schemas/service.ts).
  */
-const userRef = (name: string) => integer(name).references(() => users.id);
 
 /** A doctor (users.role 2) practising in a branch; a doctor may practise in several branches. */
 export const doctorPractice = pgTable(
@@ -32,9 +30,7 @@ export const doctorPractice = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     /** Surat Izin Praktik for this branch (SATUSEHAT Practitioner needs it). */
     sip_number: varchar('sip_number', { length: 60 }),
     specialization: varchar('specialization', { length: 100 }),
@@ -50,9 +46,7 @@ export const doctorSchedule = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     day_of_week: smallint('day_of_week').notNull(),
     start_time: time('start_time').notNull(),
     end_time: time('end_time').notNull(),
@@ -89,9 +83,7 @@ export const reservationSlot = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     date: date('date', { mode: 'string' }).notNull(),
     time: time('time').notNull(),
     capacity: smallint('capacity').notNull(),
@@ -107,12 +99,8 @@ export const reservation = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 40 }).notNull(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    customer_id: ref('customer_id', () => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     date: date('date', { mode: 'string' }).notNull(),
     time: time('time').notNull(),
     end_time: time('end_time').notNull(),
@@ -121,9 +109,9 @@ export const reservation = pgTable(
     note: text('note'),
     status: varchar('status', { length: 20 }).notNull().default('booked'),
     cancel_reason: text('cancel_reason'),
-    reminded_at: timestamp('reminded_at', { withTimezone: true, mode: 'string' }),
+    reminded_at: ts('reminded_at'),
     reminded_by: userRef('reminded_by'),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     ...timestamps,
   },
@@ -150,12 +138,8 @@ export const visit = pgTable(
     code: varchar('code', { length: 40 }).notNull(),
     visit_date: date('visit_date', { mode: 'string' }).notNull(),
     queue_number: integer('queue_number').notNull(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
-    doctor_id: integer('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    customer_id: ref('customer_id', () => users.id),
+    doctor_id: ref('doctor_id', () => users.id),
     /** The nurse or therapist handling a treatment visit (optional). */
     nurse_id: userRef('nurse_id'),
     kind: varchar('kind', { length: 20 }).notNull(),
@@ -165,15 +149,15 @@ export const visit = pgTable(
     /** Progress photos are wanted: the visit shows in the multimedia queue. */
     needs_multimedia: boolean('needs_multimedia').notNull().default(false),
     status: varchar('status', { length: 20 }).notNull().default('menunggu'),
-    called_at: timestamp('called_at', { withTimezone: true, mode: 'string' }),
-    started_at: timestamp('started_at', { withTimezone: true, mode: 'string' }),
-    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
-    cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
+    called_at: ts('called_at'),
+    started_at: ts('started_at'),
+    finished_at: ts('finished_at'),
+    cancelled_at: ts('cancelled_at'),
     cancel_reason: text('cancel_reason'),
     /** A follow-up the doctor asked for (control visit); the reminder page lists the due ones. */
     follow_up_date: date('follow_up_date', { mode: 'string' }),
-    follow_up_reminded_at: timestamp('follow_up_reminded_at', { withTimezone: true, mode: 'string' }),
-    idempotency_key: varchar('idempotency_key', { length: 120 }),
+    follow_up_reminded_at: ts('follow_up_reminded_at'),
+    idempotency_key: idempotencyKey(),
     created_by: userRef('created_by'),
     ...timestamps,
   },
@@ -196,13 +180,11 @@ export const visitStatusLog = pgTable(
   'visit_status_log',
   {
     id: serial('id').primaryKey(),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
+    visit_id: ref('visit_id', () => visit.id),
     from_status: varchar('from_status', { length: 20 }),
     to_status: varchar('to_status', { length: 20 }).notNull(),
     by_user: userRef('by_user'),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    at: ts('at').notNull().defaultNow(),
   },
   (t) => [index('visit_status_log_visit_idx').on(t.visit_id)],
 );
@@ -226,22 +208,18 @@ export const visitMultimedia = pgTable(
   {
     id: serial('id').primaryKey(),
     profile_id: branch(),
-    visit_id: integer('visit_id')
-      .notNull()
-      .references(() => visit.id),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
+    visit_id: ref('visit_id', () => visit.id),
+    customer_id: ref('customer_id', () => users.id),
     label_id: integer('label_id').references(() => multimediaLabel.id),
     photo: text('photo').notNull(),
     thumbnail: text('thumbnail').notNull(),
     width: integer('width'),
     height: integer('height'),
-    upload_at: timestamp('upload_at', { withTimezone: true, mode: 'string' }).notNull(),
+    upload_at: ts('upload_at').notNull(),
     note: text('note'),
     status: smallint('status').notNull().default(1),
     uploaded_by: userRef('uploaded_by'),
-    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    deleted_at: ts('deleted_at'),
     deleted_by: userRef('deleted_by'),
     ...timestamps,
   },
@@ -296,8 +274,8 @@ export const reminderDelivery = pgTable(
     last_error: text('last_error'),
     job_id: varchar('job_id', { length: 64 }),
     created_by: userRef('created_by'),
-    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
-    failed_at: timestamp('failed_at', { withTimezone: true, mode: 'string' }),
+    sent_at: ts('sent_at'),
+    failed_at: ts('failed_at'),
     ...timestamps,
   },
   (t) => [

@@ -6,12 +6,12 @@ import {
   text,
   varchar,
   boolean,
-  timestamp,
   jsonb,
   primaryKey,
   index,
 } from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { users } from './core.js';
+import { ts, updatedAt, ref, branch, userRef } from './columns.js';
 
 /**
  * Activity log with approvals (spec 3, 4, 7). A request (kind 'request') starts at status 0 and is decided once
@@ -22,14 +22,10 @@ export const applog = pgTable(
   'applog',
   {
     id: serial('id').primaryKey(),
-    logtime: timestamp('logtime', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    logtime: ts('logtime').notNull().defaultNow(),
+    profile_id: branch(),
     /** The requester / actor. */
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    user_id: ref('user_id', () => users.id),
     kind: varchar('kind', { length: 20 }).notNull().default('activity'),
     action: varchar('action', { length: 60 }),
     message: text('message').notNull(),
@@ -44,13 +40,13 @@ export const applog = pgTable(
     payload: jsonb('payload'),
     /** Role names that may decide ('toplevel' users always may). */
     assignby: jsonb('assignby').$type<string[]>().notNull().default([]),
-    decided_by: integer('decided_by').references(() => users.id),
-    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+    decided_by: userRef('decided_by'),
+    decided_at: ts('decided_at'),
     /**
      * The person whose pay or record the request changes (the payee of a pay change, the user whose privileges
      * change): neither they nor the requester may decide it (issue 25, separation of duties).
      */
-    subject_user_id: integer('subject_user_id').references(() => users.id),
+    subject_user_id: userRef('subject_user_id'),
   },
   (t) => [
     index('applog_profile_time_idx').on(t.profile_id, t.logtime),
@@ -64,13 +60,11 @@ export const applog = pgTable(
 export const approvalRule = pgTable(
   'approval_rule',
   {
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    profile_id: branch(),
     action: varchar('action', { length: 60 }).notNull(),
     needs_approval: boolean('needs_approval').notNull().default(true),
     approver_roles: jsonb('approver_roles').$type<string[]>().notNull().default([]),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: updatedAt(),
     updated_by: integer('updated_by'),
   },
   (t) => [primaryKey({ columns: [t.profile_id, t.action] })],
@@ -81,14 +75,10 @@ export const pengumuman = pgTable(
   'pengumuman',
   {
     id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    profile_id: branch(),
+    user_id: ref('user_id', () => users.id),
     message: varchar('message', { length: 100 }).notNull(),
-    posttime: timestamp('posttime', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    posttime: ts('posttime').notNull().defaultNow(),
   },
   (t) => [index('pengumuman_profile_time_idx').on(t.profile_id, t.posttime)],
 );

@@ -219,6 +219,9 @@ describe('departments, employees, shifts', () => {
   });
 });
 
+/** An import's answer names the import it recorded (checklog_import; punch-import.test.ts checks the row). */
+const IMPORTED = { import_id: expect.any(Number) };
+
 describe('roster, device log, daily attendance', () => {
   it('rosters a week and copies it', async () => {
     const items = [
@@ -255,9 +258,9 @@ describe('roster, device log, daily attendance', () => {
     t.setNow('2026-10-08T03:00:00Z');
     const first = await t.api(hrA).post('/api/attendance/checklog/import', LOG, { 'content-type': 'text/plain' });
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ imported: 6, duplicates: 0, unknown_codes: ['999'] });
+    expect(first.body.data).toEqual({ ...IMPORTED, imported: 6, duplicates: 0, unknown_codes: ['999'] });
     const again = await t.api(hrA).post('/api/attendance/checklog/import', LOG, { 'content-type': 'text/plain' });
-    expect(again.body.data).toEqual({ imported: 0, duplicates: 6, unknown_codes: ['999'] });
+    expect(again.body.data).toEqual({ ...IMPORTED, imported: 0, duplicates: 6, unknown_codes: ['999'] });
     const [n] = await queryRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from checklog where attendance_code = '999'`,
@@ -277,7 +280,7 @@ describe('roster, device log, daily attendance', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body).data).toEqual({ imported: 2, duplicates: 0, unknown_codes: [] });
+    expect(JSON.parse(res.body).data).toEqual({ ...IMPORTED, imported: 2, duplicates: 0, unknown_codes: [] });
   });
 
   it('a log with a bad line is refused whole (400, nothing written)', async () => {

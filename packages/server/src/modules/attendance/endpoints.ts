@@ -42,6 +42,7 @@ import { badRequest } from '../../http/errors.js';
 import { attendanceAccess, backofficeAttendance, payrollAccess, selfAttendance } from './access.js';
 import { simulatePph21 } from './simulator.js';
 import * as service from './service.js';
+import type { ImportSource } from './service.js';
 import * as payroll from './payroll.js';
 import * as corrections from './corrections.js';
 import * as punchImport from './punch-import.js';
@@ -199,7 +200,8 @@ export const attendanceEndpoints = {
       summary: 'Impor log mesin absensi (teks; pengguna tingkat atas, bukan kode sendiri, dalam batas umur cabang)',
       access: backofficeAttendance,
       input: checklogImportInput,
-      handler: (ctx, { text }) => service.importChecklog(ctx, text),
+      handler: (ctx, { text, file_name }) =>
+        service.importChecklog(ctx, text, file_name ? { kind: 'file', file_name } : { kind: 'text' }),
     }),
     importFile: restOnly({
       summary: 'Impor log mesin absensi (multipart "file" atau teks; pengguna tingkat atas, dalam batas umur cabang)',
@@ -207,10 +209,12 @@ export const attendanceEndpoints = {
       rest: { method: 'POST', path: '/api/attendance/checklog/import', consumes: 'multipart/form-data' },
       async handler(ctx, _input, { req }) {
         let text: string;
+        let source: ImportSource = { kind: 'text' };
         if (req.isMultipart()) {
           const part = await req.file();
           if (!part) throw badRequest('File log absensi wajib diunggah', 'file');
           text = (await part.toBuffer()).toString('utf8');
+          source = { kind: 'file', file_name: part.filename || null };
         } else if (typeof req.body === 'string') {
           text = req.body;
         } else if (req.body && typeof (req.body as { text?: unknown }).text === 'string') {
@@ -218,7 +222,7 @@ export const attendanceEndpoints = {
         } else {
           throw badRequest('File log absensi wajib diunggah (multipart "file" atau teks)', 'file');
         }
-        return service.importChecklog(ctx, text);
+        return service.importChecklog(ctx, text, source);
       },
     }),
   },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
+import { multipartBody } from '../../../test/upload-helpers.js';
 
 let t: TestApp;
 let a: number;
@@ -17,7 +18,7 @@ let hr: TestUser;
 let hrB: TestUser;
 let owner: TestUser;
 
-const TABLES = ['checklog', 'attendance_setting', 'audit_log'];
+const TABLES = ['checklog', 'checklog_import', 'attendance_setting', 'audit_log'];
 const post = (as: TestUser, text: string) =>
   t.api(as).post('/api/attendance/checklog/import', text, { 'content-type': 'text/plain' });
 
@@ -89,6 +90,62 @@ describe('device-log import rules', () => {
       { source: 'device', created_by: hr.id },
       { source: 'device', created_by: hr.id },
     ]);
+  });
+
+  it('records each import (who, when, file or text, lines, punches stored); each punch names its import', async () => {
+    const log = '701,2026-10-14 07:55:00,0\n701,2026-10-14 16:00:00,1\n';
+    const body = multipartBody('file', 'mesin-oktober.txt', Buffer.from(log), 'text/plain');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/attendance/checklog/import',
+      headers: { ...body.headers, cookie: hr.cookie },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const first = JSON.parse(res.body).data as { import_id: number; imported: number };
+    expect(first).toMatchObject({ imported: 2, duplicates: 0 });
+    // The same lines again, as text: recorded as an import that stored nothing; the punches keep their first import.
+    const again = await post(hr, log);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ imported: 0, duplicates: 2 });
+    const second = again.body.data.import_id as number;
+    expect(second).toBeGreaterThan(first.import_id);
+
+    const imports = await queryRows<Record<string, unknown>>(
+      t.db,
+      sql`select id, profile_id, kind, file_name, line_count, imported, created_by from checklog_import
+          where id in (${first.import_id}, ${second}) order by id`,
+    );
+    expect(imports).toEqual([
+      {
+        id: first.import_id,
+        profile_id: a,
+        kind: 'file',
+        file_name: 'mesin-oktober.txt',
+        line_count: 2,
+        imported: 2,
+        created_by: hr.id,
+      },
+      { id: second, profile_id: a, kind: 'text', file_name: null, line_count: 2, imported: 0, created_by: hr.id },
+    ]);
+    const list = await t.api(hr).get('/api/attendance/checklog?from=2026-10-14&to=2026-10-14&keyword=701');
+    expect(list.status).toBe(200);
+    expect((list.body.data as { import_id: number | null; source: string }[]).map((r) => r.import_id)).toEqual([
+      first.import_id,
+      first.import_id,
+    ]);
+    // The trail of imports is kept: the database refuses to delete it.
+    const refused = await queryRows(t.db, sql`delete from checklog_import where id = ${second}`).then(
+      () => null,
+      (e: unknown) => e as Error & { cause?: Error },
+    );
+    expect(String(refused?.cause?.message ?? refused?.message)).toMatch(/tidak dapat dihapus/);
+    // A web punch names no import.
+    const web = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from checklog where source = 'web' and import_id is not null`,
+    );
+    expect(web[0]?.n).toBe(0);
   });
 
   it('the limit is the owner’s per-branch setting (1 to 62 days), with Indonesian messages', async () => {

@@ -16,6 +16,7 @@ export {
   saveRoster,
   copyRosterWeek,
   importChecklog,
+  type ImportSource,
   webPunch,
   listChecklog,
   localIso,

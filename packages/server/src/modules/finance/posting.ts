@@ -4,7 +4,6 @@
  * `inTransaction` posts in its own transaction: the document and its journal commit or roll back together.
  * The database re-checks balance, period and accounts itself (drizzle/0003_finance_rules.sql).
  */
-import { branchScope, inScope } from '../../http/access-scope.js';
 import {
   asSen,
   formatDate,
@@ -27,6 +26,7 @@ import * as q from './queries.js';
 import { recordPayables, type PayableMode } from './payables/record.js';
 import type { PayableParty } from './payables/types.js';
 import { resolveAutoLines } from './autoposting/resolve.js';
+import { accountProblem } from './account-check.js';
 
 export interface PostingLine {
   /**
@@ -206,15 +206,8 @@ async function resolve(
           (/^\d+$/.test(String(l.akun).trim()) ? byId.get(Number(String(l.akun).trim())) : undefined));
     if (!a) {
       issues.push({ message: `${n}: akun tidak ditemukan`, field: `${f}.akun` });
-    } else if (a.isheader) {
-      issues.push({
-        message: `${n}: akun ${a.code} ${a.name} adalah akun header dan tidak dapat diposting`,
-        field: `${f}.akun`,
-      });
-    } else if (a.status !== 1) {
-      issues.push({ message: `${n}: akun ${a.code} ${a.name} tidak aktif`, field: `${f}.akun` });
-    } else if (!inScope(branchScope(ctx, {}, 'write'), a.profile_id, true)) {
-      issues.push({ message: `${n}: akun ${a.code} ${a.name} milik cabang lain`, field: `${f}.akun` });
+    } else if (accountProblem(ctx, a)) {
+      issues.push({ message: `${n}: akun ${a.code} ${a.name} ${accountProblem(ctx, a)}`, field: `${f}.akun` });
     } else if (opts.refuseControl && a.payable_party) {
       issues.push({ message: `${n}: akun ${a.code} ${a.name} ${CONTROL_ACCOUNT_REFUSED}`, field: `${f}.akun` });
     }

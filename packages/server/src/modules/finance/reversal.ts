@@ -13,8 +13,10 @@
  */
 import { asSen, isValidDate, formatDate } from '@klinik/shared';
 import { queryRows, sql } from './queries/autoposting.js';
+import { requireOwnBranch } from '../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
+import { JURNAL } from './entities.js';
 import { insertJournal, lockActivePeriodFor, type ResolvedLine } from './posting.js';
 
 export interface ReverseOptions {
@@ -68,7 +70,7 @@ async function storedLines(ctx: Ctx, jurnalId: number): Promise<ResolvedLine[]> 
 }
 
 async function reverseStored(ctx: Ctx, orig: StoredJournal, o: ReverseOptions): Promise<ReversedJournal> {
-  if (orig.profile_id !== ctx.branchId) throw badRequest('Jurnal milik cabang lain tidak dapat dibatalkan');
+  await requireOwnBranch(ctx, JURNAL, [orig.id]);
   if (orig.kind !== 'umum') throw badRequest(`Jurnal ${orig.code} bukan jurnal transaksi dan tidak dapat dibatalkan`);
   if (typeof o.transaction_at !== 'string' || !isValidDate(o.transaction_at))
     throw badRequest('Tanggal tidak valid (format YYYY-MM-DD)', 'transaction_at');

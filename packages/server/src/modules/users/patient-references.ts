@@ -39,6 +39,7 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'attendance_leave.cancelled_by',
   'attendance_leave.created_by',
   'attendance_leave.user_id',
+  'checklog_import.created_by',
   'checklog.created_by',
   'checklog.user_id',
   'dispensing.created_by',

@@ -2,7 +2,7 @@
 import { type BranchScope } from '../../../http/access-scope.js';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { checklog, payrollSetting, profile, users } from '../../../db/schema/index.js';
+import { checklog, checklogImport, payrollSetting, profile, users } from '../../../db/schema/index.js';
 import { byBranch } from './scope.js';
 
 // Punches ---------------------------------------------------------------------------------------------------
@@ -16,9 +16,36 @@ export function staffCodes(db: Db, branch: number, codes: string[]) {
     );
 }
 
-/** Inserts device punches; an identical punch (branch, code, instant) already stored is skipped. Returns how many went in. */
+/** Records an import (who, from what, how many lines) before its punches, which name it. */
+export async function insertChecklogImport(
+  db: Db,
+  r: { profile_id: number; kind: 'file' | 'text'; file_name: string | null; line_count: number; by: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(checklogImport)
+    .values({
+      profile_id: r.profile_id,
+      kind: r.kind,
+      file_name: r.file_name,
+      line_count: r.line_count,
+      created_by: r.by,
+    })
+    .returning({ id: checklogImport.id });
+  return row.id;
+}
+
+/** How many punches an import stored (the rest of its lines were already stored). */
+export async function setChecklogImported(db: Db, id: number, imported: number): Promise<void> {
+  await db.update(checklogImport).set({ imported }).where(eq(checklogImport.id, id));
+}
+
+/**
+ * Inserts device punches of one import; an identical punch (branch, code, instant) already stored is skipped (it keeps
+ * the import it came with). Returns how many went in.
+ */
 export async function insertDevicePunches(
   db: Db,
+  importId: number,
   rows: { profile_id: number; user_id: number | null; code: string; punch_at: string; state: number; by: number }[],
 ): Promise<number> {
   let inserted = 0;
@@ -27,13 +54,13 @@ export async function insertDevicePunches(
     const values = sql.join(
       chunk.map(
         (r) =>
-          sql`(${r.profile_id}, ${r.user_id}, ${r.code}, ${r.punch_at}::timestamptz, ${r.state}, 'device', ${r.by})`,
+          sql`(${r.profile_id}, ${r.user_id}, ${r.code}, ${r.punch_at}::timestamptz, ${r.state}, 'device', ${r.by}, ${importId})`,
       ),
       sql`, `,
     );
     const out = await queryRows<{ id: number }>(
       db,
-      sql`insert into ${checklog} (profile_id, user_id, attendance_code, punch_at, state, source, created_by)
+      sql`insert into ${checklog} (profile_id, user_id, attendance_code, punch_at, state, source, created_by, import_id)
           values ${values}
           on conflict (profile_id, attendance_code, punch_at) where source = 'device' do nothing
           returning id`,
@@ -128,6 +155,7 @@ export async function listChecklog(
       punch_at: checklog.punch_at,
       state: checklog.state,
       source: checklog.source,
+      import_id: checklog.import_id,
       latitude: checklog.latitude,
       longitude: checklog.longitude,
     })

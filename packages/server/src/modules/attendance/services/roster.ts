@@ -82,7 +82,13 @@ export async function copyRosterWeek(ctx: Ctx, input: { from: string; to: string
 // Punches: device import and web check-in
 // ---------------------------------------------------------------------------------------------------------------
 
-export async function importChecklog(ctx: Ctx, text: string) {
+/** Where an imported log came from: a file uploaded (with its name) or text (pasted, or the request's body). */
+export interface ImportSource {
+  kind: 'file' | 'text';
+  file_name?: string | null;
+}
+
+export async function importChecklog(ctx: Ctx, text: string, source: ImportSource = { kind: 'text' }) {
   const u = requireUser(ctx).user;
   if (!text.trim()) throw badRequest('File log absensi kosong', 'file');
   const { punches, errors } = parseDeviceLog(text);
@@ -106,14 +112,23 @@ export async function importChecklog(ctx: Ctx, text: string) {
       state: p.state,
       by: u.id,
     }));
-    const imported = await q.insertDevicePunches(tx.db, rows);
+    const importId = await q.insertChecklogImport(tx.db, {
+      profile_id: ctx.branchId,
+      kind: source.kind,
+      file_name: source.file_name?.trim().slice(0, 200) || null,
+      line_count: punches.length,
+      by: u.id,
+    });
+    const imported = await q.insertDevicePunches(tx.db, importId, rows);
+    await q.setChecklogImported(tx.db, importId, imported);
     const unknown_codes = codes.filter((c) => !byCode.get(c)).sort();
     await audit(tx, {
       action: 'import',
-      entity: 'checklog',
-      after: { lines: punches.length, imported, unknown_codes },
+      entity: 'checklog_import',
+      entityId: importId,
+      after: { lines: punches.length, imported, unknown_codes, kind: source.kind, file_name: source.file_name ?? null },
     });
-    return { imported, duplicates: punches.length - imported, unknown_codes };
+    return { import_id: importId, imported, duplicates: punches.length - imported, unknown_codes };
   });
 }
 

@@ -6,9 +6,10 @@
  * silent fallback to a constant. The key is stored on the journal line (jurnal_detail.autopost_key).
  */
 import { AUTOPOST_KEYS, formatDate, isAutopostKey, type AutopostKey, type ErrorItem } from '@klinik/shared';
-import { mappingAt, type MappedAccount } from '../queries/autoposting.js';
+import { mappingAt } from '../queries/autoposting.js';
 import type { Ctx } from '../../../http/context.js';
 import { badRequestMany } from '../../../http/errors.js';
+import { accountProblem } from '../account-check.js';
 
 const PREFIX = 'auto:';
 
@@ -23,14 +24,6 @@ export function keyOf(akun: unknown): string | null {
 }
 
 export { mappingAt, type MappedAccount } from '../queries/autoposting.js';
-
-/** Why a mapped account cannot take a posting of `branchId`, or null when it can. */
-export function mappedAccountProblem(a: Pick<MappedAccount, 'isheader' | 'status' | 'profile_id'>, branchId: number) {
-  if (a.isheader) return 'merupakan akun header';
-  if (a.status !== 1) return 'tidak aktif';
-  if (a.profile_id !== null && a.profile_id !== branchId) return 'milik cabang lain';
-  return null;
-}
 
 export function keyLabel(key: string): string {
   return isAutopostKey(key) ? `"${AUTOPOST_KEYS[key].label}" (${key})` : key;
@@ -64,7 +57,7 @@ export async function resolveAutoLines<L extends { akun: string | number }>(
         field: f,
       });
     } else {
-      const problem = mappedAccountProblem(m, ctx.branchId);
+      const problem = accountProblem(ctx, m);
       if (problem) {
         issues.push({
           message: `Pengaturan jurnal otomatis ${keyLabel(key)} menunjuk akun ${m.code} ${m.name} yang ${problem}; perbaiki di Master Jurnal Autoposting`,

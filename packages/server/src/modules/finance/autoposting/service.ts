@@ -27,7 +27,8 @@ import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import * as q from '../queries.js';
-import { keyLabel, mappedAccountProblem, mappingAt } from './resolve.js';
+import { keyLabel, mappingAt } from './resolve.js';
+import { accountProblem } from '../account-check.js';
 
 interface VersionRow {
   id: number;
@@ -111,10 +112,7 @@ async function usableAccount(ctx: Ctx, ref: number | string, field: string) {
   const byCode = await q.findAkunByCode(ctx.db, s);
   const a = byCode ?? (/^\d+$/.test(s) && Number(s) < 2 ** 31 ? await q.findAkun(ctx.db, Number(s)) : undefined);
   if (!a) throw badRequest('Akun tidak ditemukan', field);
-  const problem = mappedAccountProblem(
-    { isheader: a.isheader, status: a.status, profile_id: a.profile_id },
-    ctx.branchId,
-  );
+  const problem = accountProblem(ctx, a);
   if (problem) throw badRequest(`Akun ${a.code} ${a.name} ${problem}`, field);
   return a;
 }

@@ -28,7 +28,7 @@ import {
   type ExpenseStatus,
   type Paged,
 } from '@klinik/shared';
-import { branchScope, requireAccess } from '../../../http/access-scope.js';
+import { branchScope, requireAccess, requireOwnBranch } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
@@ -398,8 +398,9 @@ export async function createExpense(
 /** Approval of 'finance.expense': posts the waiting expense, dated as registered. */
 const runApprovedExpense: ApprovalExecutor = async (tx, payload, req) => {
   const id = Number((payload as { expense_id?: unknown }).expense_id);
+  await requireOwnBranch(tx, EXPENSE, [id]);
   const e = await q.lockExpense(tx.db, id);
-  if (!e || e.profile_id !== tx.branchId || e.applog_id !== req.id) throw notFound(EXPENSE.notFound);
+  if (!e || e.applog_id !== req.id) throw notFound(EXPENSE.notFound);
   if (e.status !== 'pending') throw conflict('Pengeluaran ini sudah diposting');
   await postExpense(tx, e, tx.user?.id ?? null);
 };
@@ -441,8 +442,9 @@ export async function reverseExpense(ctx: Ctx, id: number, input: ExpenseReverse
 }
 
 async function carryOutReverse(tx: Ctx, p: ReversePayload, requester: number, applogId: number | null) {
+  await requireOwnBranch(tx, EXPENSE, [p.expense_id]);
   const e = await q.lockExpense(tx.db, p.expense_id);
-  if (!e || e.profile_id !== tx.branchId) throw notFound(EXPENSE.notFound);
+  if (!e) throw notFound(EXPENSE.notFound);
   if (e.status !== 'posted' || !e.jurnal_id) throw conflict('Pengeluaran ini sudah dibatalkan');
   const date = p.date ?? (await tx.today());
   if (date < e.date) throw badRequest('Tanggal pembatalan tidak boleh sebelum tanggal pengeluaran', 'date');

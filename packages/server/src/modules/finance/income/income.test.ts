@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { todayIn } from '@klinik/shared';
+import { asSen, fromSen, todayIn, toSen } from '@klinik/shared';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../../test/helpers.js';
 import { queryRows } from '../../../db/client.js';
 import { financePeriode } from '../../../db/schema/index.js';
@@ -67,7 +67,7 @@ async function tbMovement(user: TestUser, code: string): Promise<number> {
   const r = await t.api(user).get(`/api/finance/laporan/trialbalance?from=${today}&to=${today}`);
   expect(r.status).toBe(200);
   const row = (r.body.data.rows as { code: string; debit: number; credit: number }[]).find((x) => x.code === code);
-  return row ? Math.round((row.credit - row.debit) * 100) / 100 : 0;
+  return row ? fromSen(asSen(toSen(row.credit) - toSen(row.debit))) : 0;
 }
 
 async function income(user: TestUser, kind: string, qs = '') {

@@ -22,12 +22,14 @@ import {
   type PayableTax,
   type Sen,
 } from '@klinik/shared';
+import { requireAccess, requireOwnBranch } from '../../../http/access-scope.js';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, badRequestMany, conflict, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { requestOrRun, requireSecondPerson, type ApprovalExecutor } from '../../applog/index.js';
 import { postJournal } from '../posting.js';
+import { HUTANG_PAYMENT } from '../entities.js';
 import * as fq from '../queries.js';
 import * as q from '../queries/payables.js';
 import { PARTY_LABEL } from '@klinik/shared';
@@ -253,8 +255,9 @@ interface VoidPayload {
 export async function voidPaymentNow(ctx: Ctx, id: number, reason: string, applogId: number | null = null) {
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
+    await requireOwnBranch(tx, HUTANG_PAYMENT, [id]);
     const pay = await q.findPayment(tx.db, id, true);
-    if (!pay || pay.profile_id !== tx.branchId) throw notFound('Pembayaran hutang tidak ditemukan');
+    if (!pay) throw notFound(HUTANG_PAYMENT.notFound);
     if (pay.status !== 'posted') throw conflict('Pembayaran hutang ini sudah dibatalkan');
     let voidJurnal: number | null = null;
     if (pay.jurnal_id) {
@@ -314,8 +317,9 @@ export async function requestVoidPayment(
   input: HutangVoidInput,
 ): Promise<ActionOutcome<{ id: number; status: string }>> {
   const c = requireUser(ctx);
+  await requireAccess(c, HUTANG_PAYMENT, [id], 'write');
   const pay = await q.findPayment(c.db, id);
-  if (!pay || pay.profile_id !== c.branchId) throw notFound('Pembayaran hutang tidak ditemukan');
+  if (!pay) throw notFound(HUTANG_PAYMENT.notFound);
   if (pay.status !== 'posted') throw conflict('Pembayaran hutang ini sudah dibatalkan');
   const payload: VoidPayload = { payment_id: id, reason: input.reason };
   const out = await requestOrRun(

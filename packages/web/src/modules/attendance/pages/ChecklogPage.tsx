@@ -2,14 +2,7 @@ import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Upload } from 'lucide-react';
-import {
-  addDays,
-  checklogImportInput,
-  DEFAULT_PAGE_SIZE,
-  formatDateTime,
-  type ChecklogImportInput,
-  type ErrorItem,
-} from '@klinik/shared';
+import { addDays, checklogImportInput, formatDateTime, type ChecklogImportInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -32,6 +25,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ListFilters';
 import { PunchImportLimit } from '../components/PunchImportLimit';
+import { usePaging } from '../../../lib/use-paging';
 
 /**
  * The chosen file read into the shared checklogImportInput (`{ text }`); its issues (no file, too large) land on the
@@ -47,6 +41,9 @@ const importResolver: Resolver<{ file: File | null }, unknown, ChecklogImportInp
 };
 
 const STATE_LABEL = (s: number) => (s === 0 ? 'Masuk' : s === 1 ? 'Pulang' : `Status ${s}`);
+/** A punch's source: 'Web', or 'Mesin' with the import it came in ('Impor #n'; none for punches imported before 0055). */
+const SOURCE_LABEL = (r: { source: string; import_id: number | null }) =>
+  r.source === 'web' ? 'Web' : r.import_id ? `Mesin · Impor #${r.import_id}` : 'Mesin';
 
 /** /backoffice/attendance/checklog: every raw punch (device and web) across branches; device log import. */
 export default function ChecklogPage() {
@@ -57,8 +54,7 @@ export default function ChecklogPage() {
   const [from, setFrom] = React.useState(() => addDays(today, -7));
   const [to, setTo] = React.useState(today);
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState<number>(DEFAULT_PAGE_SIZE);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const kw = React.useDeferredValue(keyword.trim());
   const filter = { from: from || today, to: to || today, keyword: kw || undefined, isallbranch: 1 };
   const list = useQuery({
@@ -79,9 +75,7 @@ export default function ChecklogPage() {
     {
       key: 'source',
       header: 'Sumber',
-      cell: (r) => (
-        <Badge variant={r.source === 'web' ? 'secondary' : 'outline'}>{r.source === 'web' ? 'Web' : 'Mesin'}</Badge>
-      ),
+      cell: (r) => <Badge variant={r.source === 'web' ? 'secondary' : 'outline'}>{SOURCE_LABEL(r)}</Badge>,
     },
     {
       key: 'loc',
@@ -101,7 +95,7 @@ export default function ChecklogPage() {
   const submitImport = importForm.handleSubmit(async (data) => {
     setImportErrors([]);
     try {
-      await importLog.mutateAsync(data);
+      await importLog.mutateAsync({ ...data, file_name: importForm.getValues('file')?.name.slice(0, 200) });
       await qc.invalidateQueries({ queryKey: trpc.attendance.pathKey() });
     } catch (err) {
       // The server names the file's text `text`: shown on the file field.
@@ -133,7 +127,7 @@ export default function ChecklogPage() {
                     { header: 'Pegawai', value: (r: Row) => r.name ?? '', width: 24 },
                     { header: 'Kode', value: (r: Row) => r.attendance_code ?? '' },
                     { header: 'Jenis', value: (r: Row) => STATE_LABEL(r.state) },
-                    { header: 'Sumber', value: (r: Row) => (r.source === 'web' ? 'Web' : 'Mesin') },
+                    { header: 'Sumber', value: (r: Row) => SOURCE_LABEL(r) },
                   ],
                   all.data,
                   'Checklog',
@@ -156,17 +150,17 @@ export default function ChecklogPage() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="cl-from">Dari</Label>
-          <DateInput id="cl-from" value={from} onChange={(v) => (setFrom(v), setPage(1))} max={today} />
+          <DateInput id="cl-from" value={from} onChange={resetting(setFrom)} max={today} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="cl-to">Sampai</Label>
-          <DateInput id="cl-to" value={to} onChange={(v) => (setTo(v), setPage(1))} max={today} />
+          <DateInput id="cl-to" value={to} onChange={resetting(setTo)} max={today} />
         </div>
         <SearchInput
           wrapperClassName="w-full max-w-xs"
           placeholder="Cari nama atau kode"
           value={keyword}
-          onChange={(e) => (setKeyword(e.target.value), setPage(1))}
+          onChange={(e) => resetting(setKeyword)(e.target.value)}
           aria-label="Cari"
         />
       </div>
@@ -177,13 +171,7 @@ export default function ChecklogPage() {
         rowKey={(r) => r.id}
         loading={list.isPending}
         emptyText="Tidak ada absen pada rentang tanggal ini."
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(list.data?.count)}
       />
       <Dialog open={importOpen} onOpenChange={(o) => !importLog.isPending && setImportOpen(o)}>
         <DialogContent className="max-w-lg">
@@ -217,6 +205,7 @@ export default function ChecklogPage() {
             <ErrorList items={importErrors} />
             {result ? (
               <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid="import-result">
+                <div>Impor #{result.import_id}</div>
                 <div>Diimpor: {result.imported}</div>
                 <div>Sudah ada (duplikat): {result.duplicates}</div>
                 {result.unknown_codes.length ? (

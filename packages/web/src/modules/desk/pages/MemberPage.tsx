@@ -8,7 +8,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
@@ -53,8 +53,7 @@ export default function MemberPage() {
   const today = useBranchToday();
   const [keyword, setKeyword] = React.useState('');
   const [active, setActive] = React.useState('all');
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const kw = useDebouncedValue(keyword.trim());
   const filters = { keyword: kw || undefined, active: active === '1' ? 1 : undefined };
   const query = useQuery({
@@ -100,21 +99,12 @@ export default function MemberPage() {
       />
       <ListFilterBar
         keyword={keyword}
-        onKeyword={(k) => {
-          setKeyword(k);
-          setPage(1);
-        }}
+        onKeyword={resetting(setKeyword)}
         placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
         label="Cari member"
         testId="member-search"
       >
-        <Select
-          value={active}
-          onValueChange={(v) => {
-            setActive(v);
-            setPage(1);
-          }}
-        >
+        <Select value={active} onValueChange={resetting(setActive)}>
           <SelectTrigger className="sm:w-52" aria-label="Status paket">
             <SelectValue />
           </SelectTrigger>
@@ -132,13 +122,7 @@ export default function MemberPage() {
           rowKey={(m) => m.id}
           loading={query.isPending}
           onRowClick={(m) => void navigate(`/customer/${m.id}`)}
-          pagination={{
-            page,
-            pageSize: size,
-            total: query.data?.count ?? 0,
-            onPageChange: setPage,
-            onPageSizeChange: setSize,
-          }}
+          pagination={pagination(query.data?.count)}
         />
       </div>
     </div>

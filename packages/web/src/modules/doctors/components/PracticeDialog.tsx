@@ -1,16 +1,16 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Controller, useForm } from 'react-hook-form';
-import { doctorPracticeInput, type DoctorPracticeInput, type ErrorItem } from '@klinik/shared';
+import { Controller } from 'react-hook-form';
+import { doctorPracticeInput, type DoctorPracticeInput } from '@klinik/shared';
 import { resolverOver } from '../../../lib/resolver-over';
-import { api, errorItems, useTRPC } from '../../../lib/trpc';
-import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { useEditDialogForm } from '../../../lib/use-edit-dialog-form';
+import { api, useTRPC } from '../../../lib/trpc';
+import { FormDialog } from '../../../components/FormDialog';
 import { ACTIVE_STATUS_OPTIONS, OptionSelect } from '../../../components/OptionSelect';
 import { Combobox } from '../../../components/ui/combobox';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import type { Candidate, Practice } from './types';
 
@@ -49,96 +49,84 @@ export function PracticeDialog({ edit, open, onClose }: { edit: Practice | null;
   const qc = useQueryClient();
   const add = useMutation({ ...trpc.doctors.addPractice.mutationOptions(), meta: { inlineErrors: true } });
   const upd = useMutation({ ...trpc.doctors.updatePractice.mutationOptions(), meta: { inlineErrors: true } });
-  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<PracticeValues, unknown, DoctorPracticeInput>({
+  const { form, serverErrors, submit } = useEditDialogForm({
     resolver: practiceResolver,
-    defaultValues: practiceValues(edit),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { register, control, handleSubmit, reset, formState } = form;
-  const errors = formState.errors;
-  React.useEffect(() => {
-    setServerErrors([]);
-    reset(practiceValues(edit));
-  }, [edit, open, reset]);
-  const submit = handleSubmit(async (data) => {
-    setServerErrors([]);
-    try {
+    valuesOf: practiceValues,
+    edit,
+    open,
+    save: async (data) => {
       if (edit) await upd.mutateAsync({ id: edit.id, data });
       else await add.mutateAsync(data);
       toast.success('Praktik dokter tersimpan');
       await qc.invalidateQueries({ queryKey: trpc.doctors.pathKey() });
       onClose();
-    } catch (err) {
-      setServerErrors(applyServerErrors(form, errorItems(err)));
-    }
+    },
   });
+  const { register, control, formState } = form;
+  const errors = formState.errors;
   return (
-    <Dialog open={open} onOpenChange={(o) => (!o ? onClose() : undefined)}>
-      <DialogContent className="max-w-lg">
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{edit ? 'Ubah Praktik Dokter' : 'Tambah Dokter'}</DialogTitle>
-          </DialogHeader>
-          <div className="grid gap-3">
-            <FormField label="Dokter" htmlFor="practice-doctor" error={errors.doctor_id?.message} required>
-              <Controller
-                control={control}
-                name="doctor_id"
-                render={({ field }) => (
-                  <Combobox<Candidate>
-                    id="practice-doctor"
-                    invalid={!!errors.doctor_id}
-                    queryKey={['doctors', 'candidates']}
-                    search={async (text, signal) =>
-                      (
-                        await api.get<{ data: Candidate[] }>('/api/service/doctor/candidates', {
-                          query: { keyword: text },
-                          signal,
-                        })
-                      ).data
-                    }
-                    value={field.value}
-                    onChange={field.onChange}
-                    getKey={(d) => d.id}
-                    getLabel={(d) => `${d.name} (${d.home_branch})`}
-                    disabled={!!edit}
-                    placeholder="Cari akun dokter semua cabang"
-                  />
-                )}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={edit ? 'Ubah Praktik Dokter' : 'Tambah Dokter'}
+      submit={submit}
+      busy={add.isPending || upd.isPending}
+    >
+      <div className="grid gap-3">
+        <FormField label="Dokter" htmlFor="practice-doctor" error={errors.doctor_id?.message} required>
+          <Controller
+            control={control}
+            name="doctor_id"
+            render={({ field }) => (
+              <Combobox<Candidate>
+                id="practice-doctor"
+                invalid={!!errors.doctor_id}
+                queryKey={['doctors', 'candidates']}
+                search={async (text, signal) =>
+                  (
+                    await api.get<{ data: Candidate[] }>('/api/service/doctor/candidates', {
+                      query: { keyword: text },
+                      signal,
+                    })
+                  ).data
+                }
+                value={field.value}
+                onChange={field.onChange}
+                getKey={(d) => d.id}
+                getLabel={(d) => `${d.name} (${d.home_branch})`}
+                disabled={!!edit}
+                placeholder="Cari akun dokter semua cabang"
               />
-            </FormField>
-            <FormField label="No SIP" htmlFor="practice-sip" error={errors.sip_number}>
-              <Input id="practice-sip" maxLength={60} aria-invalid={!!errors.sip_number} {...register('sip_number')} />
-            </FormField>
-            <FormField label="Spesialisasi" htmlFor="practice-spec" error={errors.specialization}>
-              <Input
-                id="practice-spec"
-                maxLength={100}
-                aria-invalid={!!errors.specialization}
-                {...register('specialization')}
+            )}
+          />
+        </FormField>
+        <FormField label="No SIP" htmlFor="practice-sip" error={errors.sip_number}>
+          <Input id="practice-sip" maxLength={60} aria-invalid={!!errors.sip_number} {...register('sip_number')} />
+        </FormField>
+        <FormField label="Spesialisasi" htmlFor="practice-spec" error={errors.specialization}>
+          <Input
+            id="practice-spec"
+            maxLength={100}
+            aria-invalid={!!errors.specialization}
+            {...register('specialization')}
+          />
+        </FormField>
+        <FormField label="Status" htmlFor="practice-status" error={errors.status}>
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <OptionSelect
+                id="practice-status"
+                value={field.value}
+                onValueChange={field.onChange}
+                options={ACTIVE_STATUS_OPTIONS}
               />
-            </FormField>
-            <FormField label="Status" htmlFor="practice-status" error={errors.status}>
-              <Controller
-                control={control}
-                name="status"
-                render={({ field }) => (
-                  <OptionSelect
-                    id="practice-status"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    options={ACTIVE_STATUS_OPTIONS}
-                  />
-                )}
-              />
-            </FormField>
-            <ErrorList items={serverErrors} />
-          </div>
-          <FormDialogFooter busy={add.isPending || upd.isPending} onCancel={onClose} />
-        </form>
-      </DialogContent>
-    </Dialog>
+            )}
+          />
+        </FormField>
+        <ErrorList items={serverErrors} />
+      </div>
+    </FormDialog>
   );
 }

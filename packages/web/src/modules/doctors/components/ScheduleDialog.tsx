@@ -1,22 +1,21 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
   DAY_OF_WEEK_LABEL,
   DEFAULT_SLOT_CAPACITY,
   DEFAULT_SLOT_MINUTES,
   doctorScheduleInput,
   type DoctorScheduleInput,
-  type ErrorItem,
 } from '@klinik/shared';
 import { resolverOver } from '../../../lib/resolver-over';
-import { errorItems, useTRPC } from '../../../lib/trpc';
-import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { useEditDialogForm } from '../../../lib/use-edit-dialog-form';
+import { useTRPC } from '../../../lib/trpc';
+import { FormDialog } from '../../../components/FormDialog';
 import { ACTIVE_STATUS_OPTIONS } from '../../../components/OptionSelect';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import type { Practice, Schedule } from './types';
@@ -73,31 +72,21 @@ export function ScheduleDialog({
   const qc = useQueryClient();
   const add = useMutation({ ...trpc.doctors.addSchedule.mutationOptions(), meta: { inlineErrors: true } });
   const upd = useMutation({ ...trpc.doctors.updateSchedule.mutationOptions(), meta: { inlineErrors: true } });
-  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<ScheduleValues, unknown, DoctorScheduleInput>({
+  const { form, serverErrors, submit } = useEditDialogForm({
     resolver: scheduleResolver,
-    defaultValues: scheduleValues(edit),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { register, control, handleSubmit, reset, formState } = form;
-  const errors = formState.errors;
-  React.useEffect(() => {
-    setServerErrors([]);
-    reset(scheduleValues(edit));
-  }, [edit, open, reset]);
-  const submit = handleSubmit(async (data) => {
-    setServerErrors([]);
-    try {
+    valuesOf: scheduleValues,
+    edit,
+    open,
+    save: async (data) => {
       if (edit) await upd.mutateAsync({ id: edit.id, data });
       else await add.mutateAsync(data);
       toast.success('Jadwal tersimpan');
       await qc.invalidateQueries({ queryKey: trpc.doctors.pathKey() });
       onClose();
-    } catch (err) {
-      setServerErrors(applyServerErrors(form, errorItems(err)));
-    }
+    },
   });
+  const { register, control, formState } = form;
+  const errors = formState.errors;
   const select = (
     name: 'doctor_id' | 'day_of_week' | 'status',
     id: string,
@@ -124,60 +113,58 @@ export function ScheduleDialog({
     />
   );
   return (
-    <Dialog open={open} onOpenChange={(o) => (!o ? onClose() : undefined)}>
-      <DialogContent className="max-w-lg">
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{edit ? 'Ubah Jadwal Praktik' : 'Tambah Jadwal Praktik'}</DialogTitle>
-          </DialogHeader>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Dokter" htmlFor="sch-doctor" error={errors.doctor_id} required className="sm:col-span-2">
-              {select(
-                'doctor_id',
-                'sch-doctor',
-                doctors.map((d) => [String(d.doctor_id), d.doctor_name]),
-                { placeholder: 'Pilih dokter', disabled: !!edit },
-              )}
-            </FormField>
-            <FormField label="Hari" htmlFor="sch-day" error={errors.day_of_week} required>
-              {select('day_of_week', 'sch-day', Object.entries(DAY_OF_WEEK_LABEL))}
-            </FormField>
-            <FormField label="Status" htmlFor="sch-status" error={errors.status}>
-              {select('status', 'sch-status', ACTIVE_STATUS_OPTIONS as [string, string][])}
-            </FormField>
-            <FormField label="Jam Mulai" htmlFor="sch-start" error={errors.start_time} required>
-              <Input id="sch-start" type="time" aria-invalid={!!errors.start_time} {...register('start_time')} />
-            </FormField>
-            <FormField label="Jam Selesai" htmlFor="sch-end" error={errors.end_time} required>
-              <Input id="sch-end" type="time" aria-invalid={!!errors.end_time} {...register('end_time')} />
-            </FormField>
-            <FormField label="Durasi Slot (menit)" htmlFor="sch-slot" error={errors.slot_minutes} required>
-              <Input
-                id="sch-slot"
-                type="number"
-                min={5}
-                max={240}
-                aria-invalid={!!errors.slot_minutes}
-                {...register('slot_minutes')}
-              />
-            </FormField>
-            <FormField label="Kapasitas per Slot" htmlFor="sch-cap" error={errors.capacity} required>
-              <Input
-                id="sch-cap"
-                type="number"
-                min={1}
-                max={50}
-                aria-invalid={!!errors.capacity}
-                {...register('capacity')}
-              />
-            </FormField>
-            <div className="sm:col-span-2">
-              <ErrorList items={serverErrors} />
-            </div>
-          </div>
-          <FormDialogFooter busy={add.isPending || upd.isPending} onCancel={onClose} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={edit ? 'Ubah Jadwal Praktik' : 'Tambah Jadwal Praktik'}
+      submit={submit}
+      busy={add.isPending || upd.isPending}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Dokter" htmlFor="sch-doctor" error={errors.doctor_id} required className="sm:col-span-2">
+          {select(
+            'doctor_id',
+            'sch-doctor',
+            doctors.map((d) => [String(d.doctor_id), d.doctor_name]),
+            { placeholder: 'Pilih dokter', disabled: !!edit },
+          )}
+        </FormField>
+        <FormField label="Hari" htmlFor="sch-day" error={errors.day_of_week} required>
+          {select('day_of_week', 'sch-day', Object.entries(DAY_OF_WEEK_LABEL))}
+        </FormField>
+        <FormField label="Status" htmlFor="sch-status" error={errors.status}>
+          {select('status', 'sch-status', ACTIVE_STATUS_OPTIONS as [string, string][])}
+        </FormField>
+        <FormField label="Jam Mulai" htmlFor="sch-start" error={errors.start_time} required>
+          <Input id="sch-start" type="time" aria-invalid={!!errors.start_time} {...register('start_time')} />
+        </FormField>
+        <FormField label="Jam Selesai" htmlFor="sch-end" error={errors.end_time} required>
+          <Input id="sch-end" type="time" aria-invalid={!!errors.end_time} {...register('end_time')} />
+        </FormField>
+        <FormField label="Durasi Slot (menit)" htmlFor="sch-slot" error={errors.slot_minutes} required>
+          <Input
+            id="sch-slot"
+            type="number"
+            min={5}
+            max={240}
+            aria-invalid={!!errors.slot_minutes}
+            {...register('slot_minutes')}
+          />
+        </FormField>
+        <FormField label="Kapasitas per Slot" htmlFor="sch-cap" error={errors.capacity} required>
+          <Input
+            id="sch-cap"
+            type="number"
+            min={1}
+            max={50}
+            aria-invalid={!!errors.capacity}
+            {...register('capacity')}
+          />
+        </FormField>
+        <div className="sm:col-span-2">
+          <ErrorList items={serverErrors} />
+        </div>
+      </div>
+    </FormDialog>
   );
 }

@@ -15,13 +15,13 @@ import type { Practice, Schedule } from '../components/types';
 import { ClosedTab } from '../components/ClosedTab';
 import { PracticeDialog } from '../components/PracticeDialog';
 import { ScheduleDialog } from '../components/ScheduleDialog';
+import { usePaging } from '../../../lib/use-paging';
 
 /** 'Master Dokter' (/service/master/doctor): doctors practising here, their weekly schedules and closed dates. */
 export default function DoctorMasterPage() {
   const trpc = useTRPC();
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const practices = useQuery({
     ...trpc.doctors.practices.queryOptions({ keyword: keyword.trim() || undefined, page, limit }),
     meta: { inlineErrors: true },
@@ -101,10 +101,7 @@ export default function DoctorMasterPage() {
               <Input
                 id="doctor-keyword"
                 value={keyword}
-                onChange={(e) => {
-                  setKeyword(e.target.value);
-                  setPage(1);
-                }}
+                onChange={(e) => resetting(setKeyword)(e.target.value)}
                 placeholder="Nama atau username"
               />
             </FormField>
@@ -116,13 +113,7 @@ export default function DoctorMasterPage() {
             rows={practices.data?.data}
             rowKey={(p) => p.id}
             loading={practices.isPending}
-            pagination={{
-              page,
-              pageSize: limit,
-              total: practices.data?.count ?? 0,
-              onPageChange: setPage,
-              onPageSizeChange: setLimit,
-            }}
+            pagination={pagination(practices.data?.count)}
           />
         </TabsContent>
         <TabsContent value="jadwal" className="grid gap-3">

@@ -11,6 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { usePaging } from '../../../lib/use-paging';
 
 interface StaffRow {
   id: number;
@@ -31,8 +32,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
   const trpc = useTRPC();
   const today = useBranchToday();
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const input = { keyword: keyword.trim() || undefined, page, limit };
   const q = useQuery({
     ...(doctors
@@ -105,10 +105,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
         <Input
           id="stakeholder-keyword"
           value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => resetting(setKeyword)(e.target.value)}
           placeholder="Nama, username, telepon"
         />
       </FormField>
@@ -118,13 +115,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
         rows={q.data?.data}
         rowKey={(r) => r.id}
         loading={q.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: q.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(q.data?.count)}
       />
     </div>
   );

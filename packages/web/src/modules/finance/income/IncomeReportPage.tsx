@@ -20,6 +20,7 @@ import { branchQuery, ReportHeading, ReportToolbar, useReportFilter } from '../c
 import { excelColumns, INCOME_COLUMNS, tableColumns } from './columns';
 import { IncomeNav } from './IncomeNav';
 import { LedgerCheck } from './LedgerCheck';
+import { usePaging } from '../../../lib/use-paging';
 
 const ALL = 'all';
 
@@ -45,9 +46,8 @@ export default function IncomeReportPage() {
   const [filter, setFilter, ready] = useReportFilter();
   const [doctor, setDoctor] = React.useState(ALL);
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
-  React.useEffect(() => setPage(1), [filter, doctor, keyword, limit, kind]);
+  const { page, size: limit, setPage, pagination } = usePaging();
+  React.useEffect(() => setPage(1), [filter, doctor, keyword, limit, kind, setPage]);
   const input = {
     kind,
     from: filter.from,
@@ -124,13 +124,7 @@ export default function IncomeReportPage() {
               rows={report?.data}
               rowKey={(r) => r.key}
               loading={!report}
-              pagination={{
-                page,
-                pageSize: limit,
-                total: report?.count ?? 0,
-                onPageChange: setPage,
-                onPageSizeChange: setLimit,
-              }}
+              pagination={pagination(report?.count)}
             />
           </div>
         )}

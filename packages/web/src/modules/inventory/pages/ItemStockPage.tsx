@@ -13,14 +13,14 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useWarehouses } from '../components/common';
 import { SearchInput } from '../../../components/ListFilters';
+import { usePaging } from '../../../lib/use-paging';
 
 const ALL = 'all';
 
 /** /inventory/item: items with their on-hand across warehouses; the stock card (kartu stok) of one, with Excel. */
 export default function ItemStockPage() {
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const [card, setCard] = React.useState<ItemStockDto | null>(null);
   const list = useQuery({
     queryKey: ['inventory', 'items', keyword, page, limit],
@@ -90,10 +90,7 @@ export default function ItemStockPage() {
         placeholder="Cari kode atau nama item"
         aria-label="Cari"
         value={keyword}
-        onChange={(e) => {
-          setKeyword(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => resetting(setKeyword)(e.target.value)}
       />
       {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
       <DataTable
@@ -101,13 +98,7 @@ export default function ItemStockPage() {
         rows={list.data?.data}
         rowKey={(r) => r.id}
         loading={list.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(list.data?.count)}
       />
       <Dialog open={card !== null} onOpenChange={(o) => (o ? undefined : setCard(null))}>
         <DialogContent className="max-w-4xl">

@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { SearchInput } from '../../../components/ListFilters';
 import { PurchaseForm } from '../components/PurchaseForm';
 import { PurchaseDetail, STATUS_VARIANT } from '../components/PurchaseDetail';
+import { usePaging } from '../../../lib/use-paging';
 
 const ALL = 'all';
 
@@ -32,8 +33,7 @@ export function PurchaseList({ allBranches = false }: { allBranches?: boolean })
   const canManage = !allBranches && canFeature(me, 'STOCK_BELANJA', 'manage');
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState(ALL);
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const [creating, setCreating] = React.useState(false);
   const [detail, setDetail] = React.useState<number | null>(null);
   const query = { keyword: keyword.trim(), status: status === ALL ? '' : status };
@@ -116,18 +116,9 @@ export function PurchaseList({ allBranches = false }: { allBranches?: boolean })
           placeholder="Cari nomor atau vendor"
           aria-label="Cari"
           value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => resetting(setKeyword)(e.target.value)}
         />
-        <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        >
+        <Select value={status} onValueChange={resetting(setStatus)}>
           <SelectTrigger className="w-48" aria-label="Status">
             <SelectValue />
           </SelectTrigger>
@@ -145,13 +136,7 @@ export function PurchaseList({ allBranches = false }: { allBranches?: boolean })
         rows={list.data?.data}
         rowKey={(r) => r.id}
         loading={list.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(list.data?.count)}
       />
       {canManage ? <PurchaseForm open={creating} onClose={() => setCreating(false)} /> : null}
       <PurchaseDetail id={detail} onClose={() => setDetail(null)} canReceive={canManage} />

@@ -11,6 +11,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ExpiryBadge, useWarehouses } from '../components/common';
 import { SearchInput } from '../../../components/ListFilters';
+import { usePaging } from '../../../lib/use-paging';
 
 const ALL = 'all';
 
@@ -20,8 +21,7 @@ export default function StockPage() {
   const [warehouse, setWarehouse] = React.useState(ALL);
   const [expiry, setExpiry] = React.useState(ALL);
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const query = {
     warehouse: warehouse === ALL ? '' : warehouse,
     expiry: expiry === ALL ? '' : expiry,
@@ -119,18 +119,9 @@ export default function StockPage() {
           placeholder="Cari kode, nama atau batch"
           aria-label="Cari"
           value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => resetting(setKeyword)(e.target.value)}
         />
-        <Select
-          value={warehouse}
-          onValueChange={(v) => {
-            setWarehouse(v);
-            setPage(1);
-          }}
-        >
+        <Select value={warehouse} onValueChange={resetting(setWarehouse)}>
           <SelectTrigger className="w-48" aria-label="Gudang">
             <SelectValue />
           </SelectTrigger>
@@ -143,13 +134,7 @@ export default function StockPage() {
             ))}
           </SelectContent>
         </Select>
-        <Select
-          value={expiry}
-          onValueChange={(v) => {
-            setExpiry(v);
-            setPage(1);
-          }}
-        >
+        <Select value={expiry} onValueChange={resetting(setExpiry)}>
           <SelectTrigger className="w-52" aria-label="Kedaluwarsa">
             <SelectValue />
           </SelectTrigger>
@@ -168,13 +153,7 @@ export default function StockPage() {
         rows={list.data?.data}
         rowKey={(r) => `${r.warehouse}-${r.item}-${r.batch_id ?? 0}`}
         loading={list.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(list.data?.count)}
       />
     </div>
   );

@@ -11,13 +11,14 @@ import {
   type PaymentResultDto,
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
+import { patientColumn } from '../../../components/patient-column';
+import { ListWithDetail } from '../components/ListWithDetail';
+import { KeywordField } from '../../../components/FilterFields';
 import { newIdempotencyKey } from '../../../lib/api';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import {
   PaymentPanel,
   tenderIssues,
@@ -149,17 +150,7 @@ export function CicilanTab() {
     meta: { inlineErrors: true },
   });
   const columns: Column<CicilanDueDto>[] = [
-    {
-      key: 'customer',
-      header: 'Pasien',
-      primary: true,
-      cell: (r) => (
-        <div>
-          <p>{r.customer.name}</p>
-          <p className="text-xs text-muted-foreground">NO RM. {r.customer.username}</p>
-        </div>
-      ),
-    },
+    patientColumn((r) => r.customer),
     {
       key: 'code',
       header: 'Registrasi',
@@ -181,40 +172,37 @@ export function CicilanTab() {
     },
   ];
   return (
-    <div className="grid gap-3">
-      <div className="rounded-lg border bg-card p-3">
-        <FormField label="Cari pasien" htmlFor="cicilan-keyword">
-          <Input
-            id="cicilan-keyword"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder="Nama, NO RM., kode registrasi"
+    <ListWithDetail
+      filters={
+        <KeywordField
+          id="cicilan-keyword"
+          label="Cari pasien"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder="Nama, NO RM., kode registrasi"
+        />
+      }
+      error={q.error}
+      table={{
+        columns,
+        rows: q.data,
+        rowKey: (r) => r.membership,
+        loading: q.isPending,
+        emptyText: 'Tidak ada cicilan paket yang belum lunas',
+      }}
+      detail={{
+        open: selected !== null,
+        onClose: () => setSelected(null),
+        title: 'Pembayaran Paket',
+        description: 'Uang muka atau cicilan berikutnya; tidak boleh melebihi sisa tagihan.',
+        content: selected ? (
+          <CicilanForm
+            key={selected.membership}
+            m={selected}
+            onDone={() => void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() })}
           />
-        </FormField>
-      </div>
-      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={q.data}
-        rowKey={(r) => r.membership}
-        loading={q.isPending}
-        emptyText="Tidak ada cicilan paket yang belum lunas"
-      />
-      <Dialog open={selected !== null} onOpenChange={(o) => (o ? null : setSelected(null))}>
-        <DialogContent className="sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>Pembayaran Paket</DialogTitle>
-            <DialogDescription>Uang muka atau cicilan berikutnya; tidak boleh melebihi sisa tagihan.</DialogDescription>
-          </DialogHeader>
-          {selected ? (
-            <CicilanForm
-              key={selected.membership}
-              m={selected}
-              onDone={() => void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() })}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
-    </div>
+        ) : null,
+      }}
+    />
   );
 }

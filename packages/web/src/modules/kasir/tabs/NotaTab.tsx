@@ -2,18 +2,9 @@ import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatDate,
-  formatRupiah,
-  paymentVoidInput,
-  type ErrorItem,
-  type PaymentDto,
-  type PaymentVoidInput,
-} from '@klinik/shared';
-import { useBranchToday } from '../../../lib/branch-today';
+import { paymentVoidInput, type ErrorItem, type PaymentDto, type PaymentVoidInput } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { newIdempotencyKey } from '../../../lib/api';
-import { DataTable, type Column } from '../../../components/DataTable';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Button } from '../../../components/ui/button';
@@ -26,7 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { NotaFilters } from '../components/NotaFilters';
+import { NotaList, notaColumns, useNotaFilters } from '../components/NotaList';
 import { printNota, printThermal } from '../print';
 
 /** A void request of a payment: one key per opened dialog, so a retried or double-clicked request is one approval request. */
@@ -94,75 +85,30 @@ function VoidDialog({ p, onClose }: { p: PaymentDto | null; onClose: () => void 
 export function NotaTab() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const today = useBranchToday();
-  const [from, setFrom] = React.useState('');
-  const [to, setTo] = React.useState('');
-  const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const nota = useNotaFilters();
   const [voiding, setVoiding] = React.useState<PaymentDto | null>(null);
-  const input = { page, limit, keyword: keyword.trim() || undefined, fromdate: from || today, todate: to || today };
-  const q = useQuery({ ...trpc.kasir.payments.queryOptions(input), meta: { inlineErrors: true } });
-  const columns: Column<PaymentDto>[] = [
-    { key: 'code', header: 'No. Nota', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
-    { key: 'paid_date', header: 'Tanggal', kind: 'date', priority: 3, cell: (r) => formatDate(r.paid_date) },
-    { key: 'customer', header: 'Pasien', primary: true, cell: (r) => r.customer?.name ?? 'Umum' },
-    { key: 'kindname', header: 'Jenis', priority: 3 },
-    { key: 'cashier', header: 'Kasir', priority: 3, cell: (r) => r.cashier.name },
-    { key: 'total', header: 'Total', kind: 'number', cell: (r) => formatRupiah(r.total) },
-    {
-      key: 'statusname',
-      header: 'Status',
-      cell: (r) => (r.void_pending ? `${r.statusname} (menunggu batal)` : r.statusname),
-    },
-    {
-      key: 'act',
-      header: '',
-      kind: 'action',
-      cell: (r) => (
-        <div className="flex justify-end gap-1">
-          <Button size="sm" variant="outline" onClick={() => void printNota(client, r.id)}>
-            Nota
+  const q = useQuery({ ...trpc.kasir.payments.queryOptions(nota.input), meta: { inlineErrors: true } });
+  const columns = notaColumns({
+    status: (r) => (r.void_pending ? `${r.statusname} (menunggu batal)` : r.statusname),
+    actions: (r) => (
+      <div className="flex justify-end gap-1">
+        <Button size="sm" variant="outline" onClick={() => void printNota(client, r.id)}>
+          Nota
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => void printThermal(client, r.id, 58)}>
+          Struk
+        </Button>
+        {r.status !== 'void' && !r.void_pending ? (
+          <Button size="sm" variant="ghost" onClick={() => setVoiding(r)}>
+            Batal
           </Button>
-          <Button size="sm" variant="outline" onClick={() => void printThermal(client, r.id, 58)}>
-            Struk
-          </Button>
-          {r.status !== 'void' && !r.void_pending ? (
-            <Button size="sm" variant="ghost" onClick={() => setVoiding(r)}>
-              Batal
-            </Button>
-          ) : null}
-        </div>
-      ),
-    },
-  ];
+        ) : null}
+      </div>
+    ),
+  });
   return (
     <div className="grid gap-3">
-      <NotaFilters
-        idPrefix="nota"
-        today={today}
-        from={from}
-        to={to}
-        keyword={keyword}
-        onFrom={(v) => (setFrom(v), setPage(1))}
-        onTo={(v) => (setTo(v), setPage(1))}
-        onKeyword={(v) => (setKeyword(v), setPage(1))}
-      />
-      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={q.data?.data}
-        rowKey={(r) => r.id}
-        loading={q.isPending}
-        emptyText="Belum ada nota"
-        pagination={{
-          page,
-          pageSize: limit,
-          total: q.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
-      />
+      <NotaList idPrefix="nota" state={nota} query={q} columns={columns} />
       <VoidDialog p={voiding} onClose={() => setVoiding(null)} />
     </div>
   );

@@ -2,14 +2,14 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRupiah, type VisitPayStatus, VISIT_PAY_STATUS } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
-import { errorItems, useTRPC } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { ErrorList } from '../../../components/ui/error-list';
+import { useTRPC } from '../../../lib/trpc';
+import { patientColumn } from '../../../components/patient-column';
+import { ListWithDetail } from '../components/ListWithDetail';
+import { KeywordField } from '../../../components/FilterFields';
+import type { Column } from '../../../components/DataTable';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { BillPanel } from '../components/BillPanel';
@@ -41,17 +41,7 @@ export function VisitTab() {
     : { label: 'Selesai', go: () => setSelected(null) };
   const columns: Column<Row>[] = [
     { key: 'code', header: 'Kunjungan', cell: (r) => <span className="font-mono text-xs">{r.code}</span>, priority: 2 },
-    {
-      key: 'customer',
-      header: 'Pasien',
-      primary: true,
-      cell: (r) => (
-        <div>
-          <p>{r.customer.name}</p>
-          <p className="text-xs text-muted-foreground">NO RM. {r.customer.username}</p>
-        </div>
-      ),
-    },
+    patientColumn((r) => r.customer),
     { key: 'doctorname', header: 'Dokter', priority: 3 },
     {
       key: 'payment',
@@ -80,59 +70,59 @@ export function VisitTab() {
     },
   ];
   return (
-    <div className="grid gap-3">
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-3">
-        <FormField label="Tanggal Kunjungan" htmlFor="queue-date">
-          {allDates ? (
-            <p className="py-2 text-sm text-muted-foreground">Semua tanggal (piutang pasien)</p>
-          ) : (
-            <DateInput id="queue-date" value={date || today} onChange={setDate} />
-          )}
-        </FormField>
-        <FormField label="Status Pembayaran" htmlFor="queue-paystatus">
-          <OptionSelect
-            id="queue-paystatus"
-            value={paystatus || 'all'}
-            onValueChange={(v) => setPaystatus(v === 'all' ? '' : (v as VisitPayStatus))}
-            options={[
-              ['all', 'Semua'],
-              ...(Object.keys(VISIT_PAY_STATUS) as VisitPayStatus[]).map((k) => [k, VISIT_PAY_STATUS[k]] as const),
-            ]}
-          />
-        </FormField>
-        <FormField label="Cari" htmlFor="queue-keyword">
-          <Input
+    <ListWithDetail
+      filtersClassName="grid gap-3 sm:grid-cols-3"
+      filters={
+        <>
+          <FormField label="Tanggal Kunjungan" htmlFor="queue-date">
+            {allDates ? (
+              <p className="py-2 text-sm text-muted-foreground">Semua tanggal (piutang pasien)</p>
+            ) : (
+              <DateInput id="queue-date" value={date || today} onChange={setDate} />
+            )}
+          </FormField>
+          <FormField label="Status Pembayaran" htmlFor="queue-paystatus">
+            <OptionSelect
+              id="queue-paystatus"
+              value={paystatus || 'all'}
+              onValueChange={(v) => setPaystatus(v === 'all' ? '' : (v as VisitPayStatus))}
+              options={[
+                ['all', 'Semua'],
+                ...(Object.keys(VISIT_PAY_STATUS) as VisitPayStatus[]).map((k) => [k, VISIT_PAY_STATUS[k]] as const),
+              ]}
+            />
+          </FormField>
+          <KeywordField
             id="queue-keyword"
             value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
+            onChange={setKeyword}
             placeholder="Pasien, NO RM., kode kunjungan"
           />
-        </FormField>
-      </div>
-      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={q.data}
-        rowKey={(r) => r.id}
-        loading={q.isPending}
-        emptyText="Belum ada kunjungan dengan rekam medis selesai"
-      />
-      <Dialog open={selected !== null} onOpenChange={(o) => (o ? null : setSelected(null))}>
-        <DialogContent className="sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>Tagihan Kunjungan</DialogTitle>
-            <DialogDescription>Tindakan, produk, resep dan BHP dari rekam medis kunjungan ini.</DialogDescription>
-          </DialogHeader>
-          {selected !== null ? (
+        </>
+      }
+      error={q.error}
+      table={{
+        columns,
+        rows: q.data,
+        rowKey: (r) => r.id,
+        loading: q.isPending,
+        emptyText: 'Belum ada kunjungan dengan rekam medis selesai',
+      }}
+      detail={{
+        open: selected !== null,
+        onClose: () => setSelected(null),
+        title: 'Tagihan Kunjungan',
+        description: 'Tindakan, produk, resep dan BHP dari rekam medis kunjungan ini.',
+        content:
+          selected !== null ? (
             <BillPanel
               key={selected}
               visit={selected}
               onDone={() => void qc.invalidateQueries({ queryKey: trpc.kasir.pathKey() })}
               next={nextPatient}
             />
-          ) : null}
-        </DialogContent>
-      </Dialog>
-    </div>
+          ) : null,
+      }}
+    />
   );
 }

@@ -29,6 +29,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { statusLabel } from '../../../lib/status';
 import { SearchInput } from '../../../components/ListFilters';
+import { usePaging } from '../../../lib/use-paging';
 
 export interface MasterField {
   key: string;
@@ -155,8 +156,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   const canManage = canFeature(me, config.resource, 'manage');
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState('1');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const key = ['masters', config.base];
   const query = { keyword: keyword.trim(), status: status === 'all' ? '' : status };
   const list = useQuery({
@@ -290,19 +290,10 @@ export function MasterPage({ config }: { config: MasterConfig }) {
           wrapperClassName="w-full max-w-sm"
           placeholder="Cari kode atau nama"
           value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => resetting(setKeyword)(e.target.value)}
           aria-label="Cari"
         />
-        <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        >
+        <Select value={status} onValueChange={resetting(setStatus)}>
           <SelectTrigger className="w-40" aria-label="Status">
             <SelectValue />
           </SelectTrigger>
@@ -319,13 +310,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
         rows={list.data?.data}
         rowKey={(r) => r.id}
         loading={list.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(list.data?.count)}
       />
 
       <Dialog open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))}>

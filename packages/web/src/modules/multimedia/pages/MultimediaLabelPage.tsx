@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -26,8 +26,7 @@ export default function MultimediaLabelPage() {
   const client = useTRPCClient();
   const qc = useQueryClient();
   const canManage = canFeature(me, 'MASTER_LABEL_FOTOPROGRES', 'manage');
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState('any');
   const [editing, setEditing] = React.useState<MultimediaLabelDto | 'new' | null>(null);
@@ -94,23 +93,8 @@ export default function MultimediaLabelPage() {
           </>
         }
       />
-      <ListFilterBar
-        keyword={keyword}
-        onKeyword={(k) => {
-          setKeyword(k);
-          setPage(1);
-        }}
-        placeholder="Cari label..."
-        label="Cari label"
-      >
-        <ActiveStatusSelect
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          triggerClassName="sm:w-44"
-        />
+      <ListFilterBar keyword={keyword} onKeyword={resetting(setKeyword)} placeholder="Cari label..." label="Cari label">
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
       </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
@@ -118,13 +102,7 @@ export default function MultimediaLabelPage() {
         rows={query.data?.data}
         rowKey={(r) => r.id}
         loading={query.isPending}
-        pagination={{
-          page,
-          pageSize: size,
-          total: query.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setSize,
-        }}
+        pagination={pagination(query.data?.count)}
       />
       {canManage ? (
         <LabelDialog

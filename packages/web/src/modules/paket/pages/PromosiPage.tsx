@@ -16,6 +16,7 @@ import { PaketDialog } from '../components/promosi/PaketDialog';
 import { TypeDialog } from '../components/promosi/TypeDialog';
 import { VersionsDialog } from '../components/promosi/VersionsDialog';
 import { SearchInput } from '../../../components/ListFilters';
+import { usePaging } from '../../../lib/use-paging';
 
 export default function PromosiPage() {
   const trpc = useTRPC();
@@ -23,8 +24,7 @@ export default function PromosiPage() {
   const me = useSession();
   const canManage = canFeature(me, 'MASTER_PAKET', 'manage');
   const [keyword, setKeyword] = React.useState('');
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, pagination, resetting } = usePaging();
   const types = useQuery({ ...trpc.paket.types.queryOptions({}), meta: { inlineErrors: true } });
   const list = useQuery({
     ...trpc.paket.history.queryOptions({ keyword: keyword.trim() || undefined, page, limit }),
@@ -131,10 +131,7 @@ export default function PromosiPage() {
               wrapperClassName="w-full max-w-sm"
               placeholder="Cari kode, nama atau jenis paket"
               value={keyword}
-              onChange={(e) => {
-                setKeyword(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => resetting(setKeyword)(e.target.value)}
               aria-label="Cari paket"
             />
             {canManage ? (
@@ -149,13 +146,7 @@ export default function PromosiPage() {
             rows={list.data?.data}
             rowKey={(p) => p.id}
             loading={list.isPending}
-            pagination={{
-              page,
-              pageSize: limit,
-              total: list.data?.count ?? 0,
-              onPageChange: setPage,
-              onPageSizeChange: setLimit,
-            }}
+            pagination={pagination(list.data?.count)}
           />
         </TabsContent>
         <TabsContent value="jenis" className="grid gap-3">

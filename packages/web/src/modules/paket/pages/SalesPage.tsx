@@ -19,11 +19,11 @@ import { Combobox } from '../../../components/ui/combobox';
 import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogDescription } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { DateInput } from '../../../components/ui/date-input';
+import { usePaging } from '../../../lib/use-paging';
+import { DateRangeFields, KeywordField } from '../../../components/FilterFields';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 const RUPIAH_FMT = '#,##0.00';
 
@@ -131,8 +131,7 @@ export default function SalesPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const today = useBranchToday();
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, setPage, pagination } = usePaging();
   const [keyword, setKeyword] = React.useState('');
   // The home page's figures link here with the range they count (?fromdate=&todate=).
   const [params] = useSearchParams();
@@ -154,7 +153,7 @@ export default function SalesPage() {
     ...trpc.paket.memberships.queryOptions({ ...filter, page, limit }),
     meta: { inlineErrors: true },
   });
-  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor]);
+  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor, setPage]);
 
   const columns: Column<MembershipDto>[] = [
     { key: 'code', header: 'Kode', cell: (m) => <span className="font-mono text-xs">{m.code}</span> },
@@ -232,34 +231,20 @@ export default function SalesPage() {
         actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />}
       />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
-        <FormField label="Cari" htmlFor="sales-keyword">
-          <Input
-            id="sales-keyword"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder="Kode, pasien, NO RM., paket"
-          />
-        </FormField>
-        <FormField label="Dari Tanggal" htmlFor="sales-from">
-          <DateInput id="sales-from" value={fromdate} max={todate || undefined} onChange={setFrom} />
-        </FormField>
-        <FormField label="Sampai Tanggal" htmlFor="sales-to">
-          <DateInput id="sales-to" value={todate} min={fromdate || undefined} onChange={setTo} />
-        </FormField>
+        <KeywordField
+          id="sales-keyword"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder="Kode, pasien, NO RM., paket"
+        />
+        <DateRangeFields idPrefix="sales" from={fromdate} to={todate} onFrom={setFrom} onTo={setTo} />
         <FormField label="Status" htmlFor="sales-status">
-          <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger id="sales-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">Semua</SelectItem>
-              {Object.entries(MEMBERSHIP_STATUS).map(([k, v]) => (
-                <SelectItem key={k} value={k}>
-                  {v}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="sales-status"
+            value={status}
+            onValueChange={setStatus}
+            options={[['all', 'Semua'], ...Object.entries(MEMBERSHIP_STATUS)]}
+          />
         </FormField>
         <FormField label="Dokter" htmlFor="sales-doctor">
           <Combobox<UserDto>
@@ -288,13 +273,7 @@ export default function SalesPage() {
         rowKey={(m) => m.id}
         loading={q.isPending}
         onRowClick={(m) => setDetail(m.id)}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: q.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(q.data?.count)}
       />
       <MembershipDetail id={detail} onClose={() => setDetail(null)} />
     </div>

@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -116,8 +116,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
   const navigate = useNavigate();
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState('any');
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const [creating, setCreating] = React.useState(false);
   const [created, setCreated] = React.useState<UserDto | null>(null);
   const kw = useDebouncedValue(keyword);
@@ -157,22 +156,12 @@ function PatientList({ canManage }: { canManage: boolean }) {
       />
       <ListFilterBar
         keyword={keyword}
-        onKeyword={(k) => {
-          setKeyword(k);
-          setPage(1);
-        }}
+        onKeyword={resetting(setKeyword)}
         placeholder="Cari nama, NO RM., telepon atau NIK..."
         label="Cari pasien"
         testId="patient-search"
       >
-        <ActiveStatusSelect
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          triggerClassName="sm:w-44"
-        />
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
       </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="patient-table">
@@ -182,13 +171,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
           rowKey={(u) => u.id}
           loading={query.isPending}
           onRowClick={(u) => void navigate(`/user/${u.id}`)}
-          pagination={{
-            page,
-            pageSize: size,
-            total: query.data?.count ?? 0,
-            onPageChange: setPage,
-            onPageSizeChange: setSize,
-          }}
+          pagination={pagination(query.data?.count)}
         />
       </div>
       {canManage ? (

@@ -7,7 +7,7 @@ import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -34,9 +34,9 @@ const COLUMNS: Column<PengumumanDto>[] = [
 export default function PengumumanPage() {
   const trpc = useTRPC();
   const me = useSession();
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const [keyword, setKeyword] = React.useState('');
+  const setKeywordAt1 = resetting(setKeyword);
   const [posting, setPosting] = React.useState(false);
   const [posted, setPosted] = React.useState(false);
   const kw = useDebouncedValue(keyword.trim());
@@ -63,10 +63,7 @@ export default function PengumumanPage() {
       <SearchInput
         wrapperClassName="sm:max-w-sm"
         value={keyword}
-        onChange={(e) => {
-          setKeyword(e.target.value);
-          setPage(1);
-        }}
+        onChange={(e) => setKeywordAt1(e.target.value)}
         placeholder="Cari pengumuman..."
         aria-label="Cari pengumuman"
       />
@@ -76,13 +73,7 @@ export default function PengumumanPage() {
         rows={query.data?.data}
         rowKey={(p) => p.id}
         loading={query.isPending}
-        pagination={{
-          page,
-          pageSize: size,
-          total: query.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setSize,
-        }}
+        pagination={pagination(query.data?.count)}
       />
       {canPost ? <PosterDialog open={posting} onOpenChange={setPosting} onPosted={() => setPosted(true)} /> : null}
       <SuccessDialog open={posted} onClose={() => setPosted(false)} />

@@ -25,9 +25,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
 import { DateInput } from '../../../components/ui/date-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import type { DoctorOption } from '../types';
 import { DoctorPicker } from '../components/DoctorPicker';
@@ -36,6 +34,9 @@ import { CalendarPlus } from 'lucide-react';
 import { useSession } from '../../../lib/session';
 import { canOpenPath } from '../../../app/guards';
 import { SlotGrid } from '../components/SlotGrid';
+import { usePaging } from '../../../lib/use-paging';
+import { DateRangeFields, KeywordField } from '../../../components/FilterFields';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 /** Where reservations are made: a doctor's free slot in 'Jadwal Registrasi'. */
 const SCHEDULE_PATH = '/service/registration/schedule';
@@ -183,8 +184,7 @@ export default function ReservasiPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const today = useBranchToday();
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(20);
+  const { page, size: limit, setPage, pagination } = usePaging();
   // A reservation is made on a doctor's free slot, so 'Buat Reservasi' opens the schedule (issue 26 item 7).
   const canBook = canOpenPath(useSession(), SCHEDULE_PATH);
   const [keyword, setKeyword] = React.useState('');
@@ -204,7 +204,7 @@ export default function ReservasiPage() {
     ...trpc.reservations.list.queryOptions({ ...filter, page, limit }),
     meta: { inlineErrors: true },
   });
-  React.useEffect(() => setPage(1), [keyword, from, to, status, doctor]);
+  React.useEffect(() => setPage(1), [keyword, from, to, status, doctor, setPage]);
 
   const columns: Column<ReservationDto>[] = [
     { key: 'code', header: 'Kode', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
@@ -293,34 +293,20 @@ export default function ReservasiPage() {
         }
       />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
-        <FormField label="Cari" htmlFor="resv-keyword">
-          <Input
-            id="resv-keyword"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder="Kode, pasien, NO RM., telepon"
-          />
-        </FormField>
-        <FormField label="Dari Tanggal" htmlFor="resv-from">
-          <DateInput id="resv-from" value={from} max={to || undefined} onChange={setFrom} />
-        </FormField>
-        <FormField label="Sampai Tanggal" htmlFor="resv-to">
-          <DateInput id="resv-to" value={to} min={from || undefined} onChange={setTo} />
-        </FormField>
+        <KeywordField
+          id="resv-keyword"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder="Kode, pasien, NO RM., telepon"
+        />
+        <DateRangeFields idPrefix="resv" from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <FormField label="Status" htmlFor="resv-status">
-          <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger id="resv-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">Semua</SelectItem>
-              {RESERVATION_STATUSES.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {RESERVATION_STATUS_LABEL[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="resv-status"
+            value={status}
+            onValueChange={setStatus}
+            options={[['all', 'Semua'], ...RESERVATION_STATUSES.map((s) => [s, RESERVATION_STATUS_LABEL[s]] as const)]}
+          />
         </FormField>
         <FormField label="Dokter" htmlFor="resv-doctor">
           <DoctorPicker id="resv-doctor" value={doctor} onChange={setDoctor} placeholder="Semua dokter" />
@@ -332,13 +318,7 @@ export default function ReservasiPage() {
         rows={q.data?.data}
         rowKey={(r) => r.id}
         loading={q.isPending}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: q.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setLimit,
-        }}
+        pagination={pagination(q.data?.count)}
       />
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </div>

@@ -18,7 +18,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -46,8 +46,7 @@ export default function UsersPage() {
   const [keyword, setKeyword] = React.useState('');
   const [role, setRole] = React.useState('any');
   const [status, setStatus] = React.useState('any');
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const [creating, setCreating] = React.useState(false);
   const [privFor, setPrivFor] = React.useState<UserDto | null>(null);
   /** null: closed; a message: the change waits for approval. */
@@ -175,20 +174,11 @@ export default function UsersPage() {
       />
       <ListFilterBar
         keyword={keyword}
-        onKeyword={(k) => {
-          setKeyword(k);
-          setPage(1);
-        }}
+        onKeyword={resetting(setKeyword)}
         placeholder="Cari nama atau username..."
         label="Cari pengguna"
       >
-        <Select
-          value={role}
-          onValueChange={(v) => {
-            setRole(v);
-            setPage(1);
-          }}
-        >
+        <Select value={role} onValueChange={resetting(setRole)}>
           <SelectTrigger className="w-full sm:w-44" aria-label="Role">
             <SelectValue />
           </SelectTrigger>
@@ -201,14 +191,7 @@ export default function UsersPage() {
             ))}
           </SelectContent>
         </Select>
-        <ActiveStatusSelect
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          triggerClassName="sm:w-40"
-        />
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-40" />
       </ListFilterBar>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
@@ -217,13 +200,7 @@ export default function UsersPage() {
         rowKey={(u) => u.id}
         loading={query.isPending}
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
-        pagination={{
-          page,
-          pageSize: size,
-          total: query.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setSize,
-        }}
+        pagination={pagination(query.data?.count)}
       />
       {canManage ? (
         <CreateEmployeeDialog

@@ -17,7 +17,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { exportToExcel } from '../../../components/export-excel';
 import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -56,8 +56,7 @@ export default function KunjunganPage() {
   const client = useTRPCClient();
   const today = useBranchToday();
   const live = useVisitLive();
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, pagination, resetting } = usePaging();
   const [fromdate, setFrom] = React.useState(() => addDays(today, -30));
   const [todate, setTo] = React.useState(today);
   const [doctor, setDoctor] = React.useState('');
@@ -78,12 +77,6 @@ export default function KunjunganPage() {
     refetchInterval: live ? false : VISIT_POLL_MS * 10,
     meta: { inlineErrors: true },
   });
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
 
   const exportAll = async () => {
     const rows: VisitDto[] = [];
@@ -129,18 +122,18 @@ export default function KunjunganPage() {
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <div className="grid gap-1">
           <Label htmlFor="kj-from">Dari Tanggal</Label>
-          <DateInput id="kj-from" value={fromdate} onChange={reset(setFrom)} />
+          <DateInput id="kj-from" value={fromdate} onChange={resetting(setFrom)} />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="kj-to">Sampai Tanggal</Label>
-          <DateInput id="kj-to" value={todate} onChange={reset(setTo)} />
+          <DateInput id="kj-to" value={todate} onChange={resetting(setTo)} />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="kj-doctor">Dokter</Label>
           <OptionSelect
             id="kj-doctor"
             value={doctor || 'all'}
-            onValueChange={(v) => reset(setDoctor)(v === 'all' ? '' : v)}
+            onValueChange={(v) => resetting(setDoctor)(v === 'all' ? '' : v)}
             options={[['all', 'Semua dokter'], ...(doctors.data ?? []).map((d) => [String(d.id), d.name] as const)]}
           />
         </div>
@@ -149,7 +142,7 @@ export default function KunjunganPage() {
           <OptionSelect
             id="kj-status"
             value={status || 'all'}
-            onValueChange={(v) => reset(setStatus)(v === 'all' ? '' : (v as VisitStatus))}
+            onValueChange={(v) => resetting(setStatus)(v === 'all' ? '' : (v as VisitStatus))}
             options={[['all', 'Semua status'], ...VISIT_STATUSES.map((s) => [s, VISIT_STATUS_LABEL[s]] as const)]}
           />
         </div>
@@ -158,7 +151,7 @@ export default function KunjunganPage() {
           <SearchInput
             id="kj-keyword"
             value={keyword}
-            onChange={(e) => reset(setKeyword)(e.target.value)}
+            onChange={(e) => resetting(setKeyword)(e.target.value)}
             placeholder="Nama, NO RM, kode..."
           />
         </div>
@@ -169,16 +162,7 @@ export default function KunjunganPage() {
         rows={query.data?.data}
         rowKey={(v) => v.id}
         loading={query.isPending}
-        pagination={{
-          page,
-          pageSize: size,
-          total: query.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: (s) => {
-            setSize(s);
-            setPage(1);
-          },
-        }}
+        pagination={pagination(query.data?.count)}
       />
     </div>
   );

@@ -1,0 +1,26 @@
+import * as React from 'react';
+import { DEFAULT_PAGE_SIZE } from '../components/pagination';
+import type { ServerPagination } from '../components/DataTable';
+
+/**
+ * The page and page size of a server-paged list: `pagination(count)` is what `DataTable` takes, and `resetting(set)`
+ * wraps a filter's setter so a new filter value shows page 1 again.
+ */
+export function usePaging(initialSize: number = DEFAULT_PAGE_SIZE) {
+  const [page, setPage] = React.useState(1);
+  const [size, setSize] = React.useState(initialSize);
+  const pagination = (total: number | undefined): ServerPagination => ({
+    page,
+    pageSize: size,
+    total: total ?? 0,
+    onPageChange: setPage,
+    onPageSizeChange: setSize,
+  });
+  const resetting =
+    <V>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
+  return { page, size, setPage, pagination, resetting };
+}
