@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { hutangVoidInput, type ErrorItem, type HutangPaymentDto } from '@klinik/shared';
+import { hutangVoidInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -10,10 +10,20 @@ import { Textarea } from '../../../components/ui/textarea';
 import { newIdempotencyKey } from '../lib';
 
 /**
- * 'Ajukan Pembatalan': the void of a payment goes through the approval engine ('hutang.void_payment'); a second
- * person approves it in /confirmation, then the stored journal lines are reversed and the items open again.
+ * 'Ajukan Pembatalan': the void of a payment transaction or a tax deposit (both payables payments) goes through the
+ * approval engine ('hutang.void_payment'); a second person approves it in /confirmation, then the stored journal
+ * lines are reversed and the items open again.
  */
-export function VoidPaymentDialog({ payment, onClose }: { payment: HutangPaymentDto | null; onClose: () => void }) {
+export function VoidPaymentDialog({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: { id: number; code: string } | null;
+  onClose: () => void;
+  /** After the request (e.g. refresh the tax masa). */
+  onDone?: () => Promise<unknown>;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [reason, setReason] = React.useState('');
@@ -37,6 +47,7 @@ export function VoidPaymentDialog({ payment, onClose }: { payment: HutangPayment
             : 'Pembayaran dibatalkan; hutangnya terbuka kembali.',
         );
         await qc.invalidateQueries({ queryKey: trpc.finance.hutang.pathKey() });
+        await onDone?.();
       },
       onError: (e) => setErrors(errorItems(e)),
     }),
