@@ -18,7 +18,9 @@ let browser: Browser;
 let page: Page;
 let clinic: Branch;
 let supplier: { id: number; code: string };
+let second: { id: number; code: string };
 const supplierName = `PT Farmasi Hutang ${Date.now().toString(36)}`;
+const secondName = `CV Alkes Sebagian ${Date.now().toString(36)}`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-hutang-'));
 
 interface ItemRow {
@@ -27,6 +29,7 @@ interface ItemRow {
   party_name: string;
   source_type: string;
   amount: number;
+  paid: number;
   outstanding: number;
   status: string;
   akun: string;
@@ -38,6 +41,8 @@ beforeAll(async () => {
   const [apotek, obat] = await Promise.all([warehouse(clinic, 'apotek'), item(clinic)]);
   supplier = await vendor(clinic, { name: supplierName });
   await stockIn(clinic, { warehouse: apotek, item: obat, vendor: supplier, boxes: 4, price: 25_000 });
+  second = await vendor(clinic, { name: secondName });
+  await stockIn(clinic, { warehouse: apotek, item: obat, vendor: second, boxes: 2, price: 100_000 });
   browser = await launchBrowser();
   page = await signedIn(browser, clinic.as('finance'));
 });
@@ -109,6 +114,67 @@ describe('a vendor paid from its party page', () => {
     await page.goto(url('/finance/hutang/transaction'));
     await waitForText(page, code);
     await waitForText(page, supplierName);
+  });
+
+  it('pays part of an item with PPh 23 withheld from the transaction page, then asks for its void', async () => {
+    const fin = await clinic.api('finance');
+    const [item] = await fin.data<ItemRow[]>('GET', `/api/finance/hutang/items?party_type=vendor&party=${second.id}`);
+    expect(item).toMatchObject({ amount: 200_000, outstanding: 200_000 });
+    await page.goto(url('/finance/hutang/transaction'));
+    await (await enabledButton(page, 'main', 'Bayar Hutang')).click();
+    await page.waitForFunction(
+      (n) => [...(document.querySelector('#pay-party') as HTMLSelectElement).options].some((o) => o.text === n),
+      {},
+      secondName,
+    );
+    await page.select('#pay-party', `id:${second.id}`);
+    await page.waitForSelector(`input[data-item="${item.id}"]`);
+    await page.click(`input[data-item="${item.id}"]`);
+    const amount = `#pay-amount-${item.id}`;
+    await page.click(amount, { clickCount: 3 });
+    await page.type(amount, '250000');
+    const cash = await page.waitForFunction(
+      () =>
+        [...(document.querySelector('#pay-method') as HTMLSelectElement).options].find((o) => o.text.includes('Tunai'))
+          ?.value ?? null,
+    );
+    await page.select('#pay-method', (await cash.jsonValue()) as string);
+    // Above the outstanding: refused next to the amount before anything is sent.
+    await (await enabledButton(page, '[role=dialog]', 'Simpan Pembayaran')).click();
+    await waitForText(page, 'Pembayaran melebihi sisa hutang');
+    await page.click(amount, { clickCount: 3 });
+    await page.type(amount, '150000');
+    await page.type('#pay-withheld', '3000');
+    await (await enabledButton(page, '[role=dialog]', 'Simpan Pembayaran')).click();
+    await page.waitForSelector('[data-testid=pay-result]');
+    const code = await page.$eval('[data-testid=pay-result] .font-mono', (el) => el.textContent.trim());
+    const [after] = await fin.data<ItemRow[]>('GET', `/api/finance/hutang/items?party_type=vendor&party=${second.id}`);
+    expect(after).toMatchObject({ paid: 150_000, outstanding: 50_000, status: 'open' });
+    const pays = await fin.data<{ code: string; total: number; withheld: number; cash: number; status: string }[]>(
+      'GET',
+      `/api/finance/hutang/payments?party_type=vendor&party=${second.id}`,
+    );
+    expect(pays).toEqual([expect.objectContaining({ code, total: 150_000, withheld: 3_000, cash: 147_000 })]);
+    await (await enabledButton(page, '[role=dialog]', 'Tutup')).click();
+
+    // The void is a request to a second person: the payment stays posted meanwhile.
+    const row = await page.waitForFunction(
+      (c) =>
+        [...document.querySelectorAll('main tr')].find((tr) => tr.textContent?.includes(c))?.querySelector('button') ??
+        null,
+      {},
+      code,
+    );
+    await (row.asElement() as unknown as { click(): Promise<void> }).click();
+    await page.waitForSelector('#void-reason');
+    await page.type('#void-reason', 'Salah jumlah e2e');
+    await (await enabledButton(page, '[role=dialog]', 'Ajukan Pembatalan')).click();
+    await waitForText(page, 'menunggu persetujuan');
+    const still = await fin.data<{ status: string }[]>(
+      'GET',
+      `/api/finance/hutang/payments?party_type=vendor&party=${second.id}`,
+    );
+    expect(still[0].status).toBe('posted');
   });
 
   it('fits a 360 px phone without sideways scroll', async () => {

@@ -18,11 +18,12 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { newIdempotencyKey, selectClass } from '../lib';
-import { isParty, partiesOf, partyKey, PAYABLE_PARTY_TYPES, type PartyRef } from './party';
+import { isParty, partiesOf, partyKey, PAYABLE_PARTY_TYPES, WITHHOLDING_TAX, type PartyRef } from './party';
 
 interface PaidResult {
   code: string;
   total: number;
+  withheld: number;
   journal: string | null;
 }
 
@@ -50,6 +51,7 @@ export function PayDialog({
   const [method, setMethod] = React.useState('');
   const [date, setDate] = React.useState(today);
   const [memo, setMemo] = React.useState('');
+  const [withheld, setWithheld] = React.useState('');
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const [key, setKey] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaidResult | null>(null);
@@ -63,6 +65,7 @@ export function PayDialog({
     setMethod('');
     setDate(today);
     setMemo('');
+    setWithheld('');
     setErrors([]);
     setResult(null);
     setKey(newIdempotencyKey());
@@ -81,11 +84,14 @@ export function PayDialog({
     0,
   );
 
+  const taxOf = WITHHOLDING_TAX[type as keyof typeof WITHHOLDING_TAX] ?? WITHHOLDING_TAX.vendor;
+  const cut = withheld.trim() ? (parseRupiah(withheld) ?? 0) : 0;
+
   const pay = useMutation(
     trpc.finance.hutang.pay.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async (r) => {
-        setResult({ code: r.code, total: r.total, journal: r.journal });
+        setResult({ code: r.code, total: r.total, withheld: r.withheld, journal: r.journal });
         await qc.invalidateQueries({ queryKey: trpc.finance.hutang.pathKey() });
       },
       onError: (e) => setErrors(errorItems(e)),
@@ -103,6 +109,7 @@ export function PayDialog({
       date,
       memo: memo || undefined,
       allocations: ticked.map((i) => ({ item: i.id, amount: parseRupiah(amounts[i.id]) ?? Number.NaN })),
+      withholding: withheld.trim() ? [{ tax: taxOf.tax, amount: parseRupiah(withheld) ?? Number.NaN }] : undefined,
     });
     const issues: ErrorItem[] = [];
     if (!current) issues.push({ message: 'Pihak wajib dipilih', field: 'party' });
@@ -128,7 +135,9 @@ export function PayDialog({
   };
   const fe = (f: string) => errors.find((e) => e.field === f)?.message;
   const shown = new Set(['party', 'method', 'date', 'party_type']);
-  const rest = errors.filter((e) => !shown.has(e.field ?? '') && !/^allocations\.\d+\./.test(e.field ?? ''));
+  const rest = errors.filter(
+    (e) => !shown.has(e.field ?? '') && !/^(allocations\.\d+\.|withholding)/.test(e.field ?? ''),
+  );
 
   return (
     <Dialog open={open} onOpenChange={(o) => !pay.isPending && onOpenChange(o)}>
@@ -142,6 +151,9 @@ export function PayDialog({
               Pembayaran <span className="font-mono font-semibold">{result.code}</span> sebesar{' '}
               {formatRupiah(result.total)} tersimpan.
             </p>
+            {result.withheld > 0 ? (
+              <p className="text-sm">Potongan pajak {formatRupiah(result.withheld)} dicatat sebagai hutang pajak.</p>
+            ) : null}
             <p className="text-sm">
               Jurnal: <span className="font-mono">{result.journal ?? '-'}</span>
             </p>
@@ -267,8 +279,28 @@ export function PayDialog({
             <FormField label="Keterangan" htmlFor="pay-memo" error={fe('memo')}>
               <Input id="pay-memo" value={memo} onChange={(e) => setMemo(e.target.value)} />
             </FormField>
+            <FormField
+              label={`Potongan ${taxOf.label} (Rp)`}
+              htmlFor="pay-withheld"
+              error={errors.find((e) => e.field?.startsWith('withholding'))?.message}
+              description="Kosongkan bila tidak ada pemotongan pajak."
+            >
+              <Input
+                id="pay-withheld"
+                inputMode="decimal"
+                value={withheld}
+                onChange={(e) => setWithheld(e.target.value)}
+              />
+            </FormField>
             <p className="text-sm">
               Total dibayar: <span className="font-semibold tabular-nums">{formatRupiah(total)}</span>
+              {cut > 0 ? (
+                <>
+                  {' '}
+                  &middot; keluar dari kas/bank:{' '}
+                  <span className="font-semibold tabular-nums">{formatRupiah(total - cut)}</span>
+                </>
+              ) : null}
             </p>
             <ErrorList items={rest} />
             <div className="flex justify-end gap-2">
