@@ -157,6 +157,17 @@ describe('a vendor paid from its party page', () => {
     expect(pays).toEqual([expect.objectContaining({ code, total: 150_000, withheld: 3_000, cash: 147_000 })]);
     await (await enabledButton(page, '[role=dialog]', 'Tutup')).click();
 
+    // 'Export Excel' downloads the list of the filters from the server.
+    await page.waitForSelector('[data-testid=payments-export]');
+    const href = await page.$eval('[data-testid=payments-export]', (a) => a.getAttribute('href')!);
+    const sheet = await page.evaluate(async (u) => {
+      const r = await fetch(u);
+      return { status: r.status, type: r.headers.get('content-type'), size: (await r.arrayBuffer()).byteLength };
+    }, href);
+    expect(sheet.status).toBe(200);
+    expect(sheet.type).toContain('spreadsheetml');
+    expect(sheet.size).toBeGreaterThan(0);
+
     // The void is a request to a second person: the payment stays posted meanwhile.
     const row = await page.waitForFunction(
       (c) =>

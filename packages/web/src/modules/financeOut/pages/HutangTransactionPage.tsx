@@ -1,10 +1,10 @@
 import * as React from 'react';
+import { FileSpreadsheet } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatRupiah, PARTY_LABEL, type HutangPaymentDto, type PartyType } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { exportToExcel } from '../../../components/export-excel';
+import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -13,14 +13,15 @@ import { Input } from '../../../components/ui/input';
 import { selectClass, useHutangManage } from '../lib';
 import { PayDialog } from '../hutang/PayDialog';
 import { VoidPaymentDialog } from '../hutang/VoidPaymentDialog';
-import { isParty, partiesOf, partyKey, PAYABLE_PARTY_TYPES } from '../hutang/party';
+import { partiesOf, partyKey, PAYABLE_PARTY_TYPES } from '../hutang/party';
 
 type StatusFilter = '' | 'posted' | 'voided';
 
 /**
  * /finance/hutang/transaction 'Transaksi Pembayaran': the payments of payables (filters: party type, party, date
- * range, status including voided; the table pages itself), an Excel export of what is shown, 'Bayar Hutang' and the
- * void request through the approval engine (both only for FINANCE_HUTANG manage).
+ * range, status including voided: all on the server; the table pages itself), the Excel export of the same filters
+ * (GET /api/finance/hutang/payments/export), 'Bayar Hutang' and the void request through the approval engine (both
+ * only for FINANCE_HUTANG manage).
  */
 export default function HutangTransactionPage() {
   const trpc = useTRPC();
@@ -32,17 +33,27 @@ export default function HutangTransactionPage() {
   const [status, setStatus] = React.useState<StatusFilter>('');
   const [paying, setPaying] = React.useState(false);
   const [voiding, setVoiding] = React.useState<HutangPaymentDto | null>(null);
-  const list = useQuery(
-    trpc.finance.hutang.payments.queryOptions({
-      kind: 'payment',
-      party_type: type || undefined,
-      from: from || undefined,
-      to: to || undefined,
-    }),
-  );
-  const parties = type ? partiesOf(type, list.data) : [];
+  // The party options: the parties paid so far of the chosen type (not narrowed by the other filters).
+  const ofType = useQuery({
+    ...trpc.finance.hutang.payments.queryOptions({ kind: 'payment', party_type: type || undefined }),
+    enabled: !!type,
+  });
+  const parties = type ? partiesOf(type, ofType.data) : [];
   const chosen = parties.find((p) => partyKey(p) === party) ?? null;
-  const rows = (list.data ?? []).filter((p) => (!status || p.status === status) && (!chosen || isParty(chosen, p)));
+  const filters = {
+    kind: 'payment' as const,
+    party_type: type || undefined,
+    party: chosen?.id ?? undefined,
+    party_name: chosen && !chosen.id ? chosen.name : undefined,
+    status: status || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const list = useQuery(trpc.finance.hutang.payments.queryOptions(filters));
+  const rows = list.data ?? [];
+  const exportHref = `/api/finance/hutang/payments/export?${new URLSearchParams(
+    Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString()}`;
 
   const columns: Column<HutangPaymentDto>[] = [
     { key: 'date', header: 'Tanggal', kind: 'date', cell: (p) => formatDate(p.date) },
@@ -92,25 +103,6 @@ export default function HutangTransactionPage() {
         ]
       : []),
   ];
-  const exportRows = () =>
-    exportToExcel(
-      'transaksi-pembayaran-hutang',
-      [
-        { header: 'Tanggal', value: 'date' },
-        { header: 'Nomor', value: 'code', width: 22 },
-        { header: 'Jenis Pihak', value: (p) => PARTY_LABEL[p.party_type] },
-        { header: 'Pihak', value: 'party_name', width: 28 },
-        { header: 'Metode', value: 'method_name', width: 18 },
-        { header: 'Jumlah', value: 'total', numFmt: '#,##0.00' },
-        { header: 'Potongan Pajak', value: 'withheld', numFmt: '#,##0.00' },
-        { header: 'Jurnal', value: (p) => p.journal ?? '', width: 22 },
-        { header: 'Status', value: (p) => (p.status === 'posted' ? 'Diposting' : 'Dibatalkan') },
-        { header: 'Alasan Batal', value: (p) => p.void_reason ?? '', width: 28 },
-      ],
-      rows,
-      'Transaksi Pembayaran',
-    );
-
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-3">
       <PageHeader
@@ -118,7 +110,14 @@ export default function HutangTransactionPage() {
         description="Pembayaran hutang vendor, laboratorium, rumah sakit, dokter, investor dan pegawai."
         actions={
           <>
-            <ExportExcelButton disabled={!rows.length} onExport={exportRows} />
+            {rows.length ? (
+              <Button asChild variant="outline">
+                <a href={exportHref} download data-testid="payments-export">
+                  <FileSpreadsheet />
+                  Export Excel
+                </a>
+              </Button>
+            ) : null}
             {manage ? <Button onClick={() => setPaying(true)}>Bayar Hutang</Button> : null}
           </>
         }
@@ -180,7 +179,7 @@ export default function HutangTransactionPage() {
       {list.isError ? <ErrorList items={errorItems(list.error)} /> : null}
       <DataTable
         columns={columns}
-        rows={list.isSuccess ? rows : undefined}
+        rows={list.data}
         rowKey={(p) => p.id}
         loading={list.isLoading}
         emptyText="Belum ada transaksi pembayaran hutang"
