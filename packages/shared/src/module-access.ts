@@ -294,6 +294,12 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/income/pendingformlab': INCOME,
   '/finance/report': FIN,
   // Issue 28 items 4 and 5: tax payables and expenses (FINANCE_HUTANG).
+  '/finance/hutang/transaction': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/actor/doctor': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/actor/investor': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/actor/rumahsakit': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/actor/laboratorium': { all: [FINANCE_OUT_ACCESS.read] },
+  '/finance/hutang/actor/vendor': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/dokter': { all: [FINANCE_OUT_ACCESS.manage] },
   '/finance/hutang/customer': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/pajak/pph_badan': { all: [FINANCE_OUT_ACCESS.read] },

@@ -120,12 +120,33 @@ export interface ItemDto {
   status: number;
 }
 
-export const formLabInput = z.object({
-  code: code(),
-  name: requiredText(150),
-  price: rupiah,
-  status: status01,
-});
+/** A lab form examined outside the clinic (issue 28 item 6): its laboratory or hospital and cost per form. */
+export const LAB_PARTNER_TYPES = ['laboratorium', 'rumahsakit'] as const;
+export type LabPartnerType = (typeof LAB_PARTNER_TYPES)[number];
+const PARTNER_RULES: [(v: FormLabInput) => unknown, string, string][] = [
+  [(v) => v.partner_type && !v.partner_name, 'partner_name', 'Nama laboratorium/rumah sakit wajib diisi'],
+  [(v) => v.partner_type && !v.partner_cost, 'partner_cost', 'Biaya mitra wajib diisi'],
+  [(v) => !v.partner_type && v.partner_name, 'partner_type', 'Pilih jenis mitra (laboratorium/rumah sakit)'],
+  [(v) => !v.partner_type && v.partner_cost, 'partner_type', 'Biaya mitra hanya untuk form yang dikirim keluar'],
+];
+
+export const formLabInput = z
+  .object({
+    code: code(),
+    name: requiredText(150),
+    price: rupiah,
+    partner_type: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.enum(LAB_PARTNER_TYPES, { error: 'Jenis mitra tidak dikenal' }).nullable().optional(),
+    ),
+    partner_name: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), optionalText(150)),
+    partner_cost: rupiah.default(0),
+    status: status01,
+  })
+  .superRefine((v, ctx) => {
+    for (const [broken, field, message] of PARTNER_RULES)
+      if (broken(v)) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 export type FormLabInput = z.infer<typeof formLabInput>;
 export interface FormLabDto {
   id: number;
@@ -133,6 +154,9 @@ export interface FormLabDto {
   code: string;
   name: string;
   price: number;
+  partner_type: LabPartnerType | null;
+  partner_name: string | null;
+  partner_cost: number;
   status: number;
 }
 

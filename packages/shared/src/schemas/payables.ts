@@ -125,7 +125,10 @@ export type HutangVoidInput = z.infer<typeof hutangVoidInput>;
 export const hutangPaymentQuery = z.object({
   party_type: z.preprocess(emptyToUndefined, partyType.optional()),
   party: optionalId('Pihak tidak valid'),
+  /** A party known by name only (no master row); ignored when `party` is given. */
+  party_name: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
   kind: z.preprocess(emptyToUndefined, z.enum(['payment', 'tax_deposit']).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(['posted', 'voided'], { error: 'Status tidak dikenal' }).optional()),
   from: z.preprocess(emptyToUndefined, dateString.optional()),
   to: z.preprocess(emptyToUndefined, dateString.optional()),
   ...scope,

@@ -10,6 +10,7 @@ import {
   date,
   index,
   uniqueIndex,
+  check,
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
 import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
@@ -95,12 +96,24 @@ export const formLab = pgTable(
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     price: sen('price'),
+    /**
+     * A form examined outside the clinic (issue 28 item 6): the laboratory or hospital it is sent to (a party of the
+     * payables known by name) and what it charges per form (sen); a paid bill owes it (Dr 5103 / Cr 2105).
+     */
+    partner_type: varchar('partner_type', { length: 20 }),
+    partner_name: varchar('partner_name', { length: 150 }),
+    partner_cost: sen('partner_cost'),
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('form_lab_profile_code_idx').on(t.profile_id, t.code),
     index('form_lab_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+    check(
+      'form_lab_partner_chk',
+      sql`(${t.partner_type} is null and ${t.partner_name} is null and ${t.partner_cost} = 0)
+        or (${t.partner_type} in ('laboratorium', 'rumahsakit') and length(trim(coalesce(${t.partner_name}, ''))) > 0 and ${t.partner_cost} >= 0)`,
+    ),
   ],
 );
 

@@ -36,7 +36,12 @@ export const MASTER_DEFS: Record<MasterKind, MasterDef> = {
     source: sql`(select item.*, item_category.name as category from item left join item_category on item_category.id = item.category_id) as item`,
     label: 'Item',
   },
-  formlab: { table: 'form_lab', text: [], money: ['price'], label: 'Form lab' },
+  formlab: {
+    table: 'form_lab',
+    text: ['partner_type', 'partner_name'],
+    money: ['price', 'partner_cost'],
+    label: 'Form lab',
+  },
 };
 
 export type MasterRow = Record<string, unknown> & {

@@ -1,9 +1,19 @@
 import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
-/** Issue 28 items 4 and 5: tax payables and expenses (server: modules/finance/taxes and modules/finance/expenses). */
+/**
+ * Issue 28: payment transactions and party pages (server: modules/finance/payables), tax payables and expenses
+ * (modules/finance/taxes and modules/finance/expenses).
+ */
 const taxPage = lazyPage(() => import('./pages/TaxPayablePage'));
+const actorPage = lazyPage(() => import('./pages/HutangActorPage'));
 export const pages: ModulePages = {
+  '/finance/hutang/transaction': lazyPage(() => import('./pages/HutangTransactionPage')),
+  '/finance/hutang/actor/doctor': actorPage,
+  '/finance/hutang/actor/investor': actorPage,
+  '/finance/hutang/actor/rumahsakit': actorPage,
+  '/finance/hutang/actor/laboratorium': actorPage,
+  '/finance/hutang/actor/vendor': actorPage,
   '/finance/hutang/dokter': lazyPage(() => import('./pages/ExpenseRegisterPage')),
   '/finance/hutang/customer': lazyPage(() => import('./pages/ExpenseManagePage')),
   '/finance/hutang/pajak/pph_badan': taxPage,

@@ -42,6 +42,21 @@ export const hutangEndpoints = {
     rest: { method: 'GET', path: '/api/finance/hutang/payments', envelope: 'list' },
     handler: (ctx, input) => reads.listPayments(ctx, input),
   }),
+  paymentsExport: restOnly({
+    summary: 'Ekspor transaksi pembayaran hutang (xlsx)',
+    access: hutangRead,
+    input: hutangPaymentQuery,
+    rest: {
+      method: 'GET',
+      path: '/api/finance/hutang/payments/export',
+      envelope: 'raw',
+      produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+    async handler(ctx, input, { reply }) {
+      const { buf, filename } = await reads.paymentsXlsx(ctx, input);
+      return sendXlsx(reply, filename, buf);
+    },
+  }),
   pay: mutation({
     summary: 'Bayar satu atau beberapa hutang satu pihak (Idempotency-Key)',
     access: hutangManage,

@@ -64,9 +64,12 @@ export interface PayItemsResult {
   jurnal_id: number | null;
 }
 
+/** A payment pays its party's items; a tax deposit pays the tax office's items of its tax and masa. */
 const sameParty = (i: q.ItemRow, a: PayItemsArgs) =>
-  i.party_type === a.party_type &&
-  (a.party_id ? i.party_id === a.party_id : i.party_id === null && i.party_name === (a.party_name ?? '').trim());
+  a.kind === 'tax_deposit'
+    ? i.party_type === 'pajak' && i.tax === a.tax && i.masa === a.masa
+    : i.party_type === a.party_type &&
+      (a.party_id ? i.party_id === a.party_id : i.party_id === null && i.party_name === (a.party_name ?? '').trim());
 
 /** Pays items in the caller's transaction (or its own). Throws 400 with Indonesian messages; writes nothing then. */
 export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResult> {
@@ -102,7 +105,10 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
         });
       if (!sameParty(it, a))
         return issues.push({
-          message: `Hutang ini bukan milik ${PARTY_LABEL[a.party_type]} yang dibayar`,
+          message:
+            a.kind === 'tax_deposit'
+              ? `Hutang ini bukan hutang ${a.tax ?? 'pajak'} masa ${a.masa ?? ''}`
+              : `Hutang ini bukan milik ${PARTY_LABEL[a.party_type]} yang dibayar`,
           field: `${f}.item`,
         });
       const outstanding = it.amount - it.paid;
@@ -169,10 +175,11 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
       a.allocations.map((l) => ({ profile_id: tx.branchId, payment_id: pay.id, item_id: l.item, amount: l.amount })),
     );
     for (const l of a.allocations) await q.addPaid(tx.db, l.item, l.amount);
-    const memo = `${a.kind === 'tax_deposit' ? 'Setor pajak' : 'Pembayaran hutang'} ${code} ${partyName}`.slice(
-      0,
-      1000,
-    );
+    const memo = (
+      a.kind === 'tax_deposit'
+        ? `Setoran ${(a.tax ?? '').toUpperCase()} masa ${a.masa ?? ''} ${code} (billing ${a.billing_code ?? '-'}, NTPN ${a.ntpn ?? '-'})`
+        : `Pembayaran hutang ${code} ${partyName}`
+    ).slice(0, 1000);
     const akunCodes = await q.akunInfo(tx.db, [...perAkun.keys()]);
     const first = items[0];
     const withAkun: string[] = [];

@@ -77,7 +77,9 @@ export async function listPayments(ctx: Ctx, f: HutangPaymentQuery): Promise<Hut
     profileIds: scope(c, f),
     partyType: f.party_type,
     partyId: f.party,
+    partyName: f.party === undefined ? f.party_name : undefined,
     kind: f.kind,
+    status: f.status,
     from: f.from,
     to: f.to,
   });
@@ -178,7 +180,11 @@ export async function statement(ctx: Ctx, f: HutangStatementQuery) {
   const c = requireUser(ctx);
   const asOf = f.as_of ?? (await c.today());
   const items = await listItems(c, { party_type: f.party_type, party: f.party, party_name: f.party_name });
-  const payments = await listPayments(c, { party_type: f.party_type, party: f.party });
+  const payments = await listPayments(c, {
+    party_type: f.party_type,
+    party: f.party,
+    party_name: f.party === undefined ? f.party_name : undefined,
+  });
   const name = items[0]?.party_name ?? payments[0]?.party_name;
   if (!name) throw notFound('Tidak ada hutang untuk pihak ini');
   const branch = await q.branchName(c.db, c.branchId);
@@ -247,6 +253,29 @@ export async function statementXlsx(ctx: Ctx, f: HutangStatementQuery) {
     s.items,
   );
   return { buf, filename: `kartu-hutang-${s.party_name}.xlsx`.replace(/[^A-Za-z0-9._-]/g, '_') };
+}
+
+/** GET /api/finance/hutang/payments/export: the payment transactions of the filters as Excel. */
+export async function paymentsXlsx(ctx: Ctx, f: HutangPaymentQuery) {
+  const rows = await listPayments(ctx, f);
+  const buf = await buildXlsx(
+    'Transaksi Pembayaran',
+    [
+      { header: 'Tanggal', width: 12, value: (r: HutangPaymentDto) => formatDate(r.date) },
+      { header: 'Nomor', width: 22, value: (r) => r.code },
+      { header: 'Jenis Pihak', width: 14, value: (r) => PARTY_LABEL[r.party_type] },
+      { header: 'Pihak', width: 28, value: (r) => r.party_name },
+      { header: 'Metode', width: 18, value: (r) => r.method_name },
+      { header: 'Jumlah', width: 16, value: (r) => r.total },
+      { header: 'Potongan Pajak', width: 16, value: (r) => r.withheld },
+      { header: 'Dibayar Kas/Bank', width: 16, value: (r) => r.cash },
+      { header: 'Jurnal', width: 22, value: (r) => r.journal },
+      { header: 'Status', width: 12, value: (r) => (r.status === 'posted' ? 'Diposting' : 'Dibatalkan') },
+      { header: 'Alasan Batal', width: 28, value: (r) => r.void_reason },
+    ],
+    rows,
+  );
+  return { buf, filename: 'transaksi-pembayaran-hutang.xlsx' };
 }
 
 export { HUTANG_AGEING_LABEL };

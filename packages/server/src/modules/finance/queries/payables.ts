@@ -206,7 +206,10 @@ export interface PaymentFilter {
   profileIds: number[] | null;
   partyType?: string;
   partyId?: number;
+  /** A party known by name only (no master row). */
+  partyName?: string;
   kind?: string;
+  status?: string;
   from?: string;
   to?: string;
 }
@@ -216,7 +219,10 @@ export async function listPayments(db: Db, f: PaymentFilter) {
   if (f.profileIds) c.push(inArray(hutangPayment.profile_id, f.profileIds));
   if (f.partyType) c.push(eq(hutangPayment.party_type, f.partyType));
   if (f.partyId !== undefined) c.push(eq(hutangPayment.party_id, f.partyId));
+  if (f.partyName !== undefined)
+    c.push(sql`${hutangPayment.party_id} is null and ${hutangPayment.party_name} = ${f.partyName}`);
   if (f.kind) c.push(eq(hutangPayment.kind, f.kind));
+  if (f.status) c.push(eq(hutangPayment.status, f.status));
   if (f.from) c.push(sql`${hutangPayment.date} >= ${f.from}`);
   if (f.to) c.push(sql`${hutangPayment.date} <= ${f.to}`);
   return db

@@ -81,6 +81,10 @@ export interface BillSourceRow {
   price: number;
   doctor_id: number | null;
   doctor_share: number;
+  /** A lab form sent outside (form_lab.partner_*): who examines it and its cost per form (sen). */
+  partner_type: 'laboratorium' | 'rumahsakit' | null;
+  partner_name: string | null;
+  partner_cost: number;
 }
 
 /**
@@ -94,7 +98,8 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
     sql`select e.id as entry_id, e.kind, v.perawatan_id, v.item_id, v.form_lab_id,
           coalesce(p.name, i.name, fl.name, '-') as name, coalesce(v.qty, 1) as qty,
           coalesce(v.price, case when e.kind = 'resep' then i.selling_price end, 0)::text as price,
-          v.doctor_id, coalesce(v.doctor_share, 0)::text as doctor_share
+          v.doctor_id, coalesce(v.doctor_share, 0)::text as doctor_share,
+          fl.partner_type, fl.partner_name, coalesce(fl.partner_cost, 0)::text as partner_cost
         from rm_entry e
         join rm_record r on r.id = e.record_id and r.status = 'finished'
         join rm_entry_head h on h.entry_id = e.id and not h.voided
@@ -119,6 +124,7 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
     price: n(r.price),
     doctor_id: r.doctor_id === null ? null : n(r.doctor_id),
     doctor_share: n(r.doctor_share),
+    partner_cost: n(r.partner_cost),
   }));
 }
 

@@ -95,6 +95,9 @@ function withDispensed(recorded: q.BillSourceRow[], dispensed: DispensedLine[]):
         price: d.price,
         doctor_id: null,
         doctor_share: 0,
+        partner_type: null,
+        partner_name: null,
+        partner_cost: 0,
       });
   }
   const order = { treatment: 1, lab: 2, produk: 3, resep: 4, bhp: 5 } as const;
@@ -159,6 +162,11 @@ async function build(
       total: slot ? asSen(0) : asSen(gross - discount + tax),
       doctor_id: kind === 'treatment' ? s.doctor_id : null,
       doctor_share: kind === 'treatment' ? asSen(s.doctor_share * s.qty) : asSen(0),
+      // A lab form sent outside is owed to its laboratory or hospital, covered by a package or not.
+      lab_partner:
+        kind === 'lab' && s.partner_type && s.partner_name && s.partner_cost > 0
+          ? { type: s.partner_type, name: s.partner_name, cost: asSen(s.partner_cost * s.qty) }
+          : null,
       revenue: revenueAccount(kind),
     };
   });

@@ -96,6 +96,12 @@ export async function settle(
   };
 }
 
+export interface LabPartner {
+  type: 'laboratorium' | 'rumahsakit';
+  name: string;
+  cost: Sen;
+}
+
 export interface NewLine {
   kind: string;
   ref_id: number | null;
@@ -108,6 +114,8 @@ export interface NewLine {
   total: Sen;
   doctor_id?: number | null;
   doctor_share?: Sen;
+  /** A lab form examined outside: the laboratory or hospital owed `cost` (sen, for the line's quantity). Not stored. */
+  lab_partner?: LabPartner | null;
   /** Revenue account the line's gross amount is credited to (not stored). */
   revenue?: string;
 }
@@ -169,6 +177,7 @@ export function journalLines(
     covered_by_paket: number | null;
     doctor_share: number;
     doctor_id?: number | null;
+    lab_partner?: LabPartner | null;
     name: string;
   }[],
   tenders: { akun: string; amount: number; methodname: string }[],
@@ -208,6 +217,23 @@ export function journalLines(
       id: doctor,
       name: doctor === null ? 'Dokter (tanpa nama)' : null,
     });
+  // Lab forms sent outside (issue 28 item 6): Dr Beban Laboratorium / Cr Hutang Lab/Rumah Sakit per partner.
+  const partners = new Map<string, { type: LabPartner['type']; name: string; cost: number }>();
+  for (const l of lines) {
+    const lp = l.lab_partner;
+    if (!lp || lp.cost <= 0) continue;
+    const key = `${lp.type}|${lp.name}`;
+    const cur = partners.get(key) ?? { type: lp.type, name: lp.name, cost: 0 };
+    cur.cost += lp.cost;
+    partners.set(key, cur);
+  }
+  dr(
+    auto('bebanLab'),
+    sumSen([...partners.values()].map((p) => asSen(p.cost))),
+    `${opts.memo} (form lab dikirim keluar)`,
+  );
+  for (const p of partners.values())
+    cr(auto('hutangLabRumahSakit'), p.cost, `${opts.memo} (form lab ${p.name})`, { type: p.type, name: p.name });
   return out;
 }
 

@@ -27,6 +27,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { newIdempotencyKey, selectClass, useHutangManage } from '../lib';
+import { VoidPaymentDialog } from '../hutang/VoidPaymentDialog';
 
 const EMPTY_TEXT: Record<TaxPayableKind, string> = {
   pph_pegawai: 'Belum ada PPh 21 pegawai yang dipotong pada masa ini (dari penggajian yang disetujui).',
@@ -54,6 +55,7 @@ export default function TaxPayablePage() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.taxes.pathKey() });
 
   const [open, setOpen] = React.useState(false);
+  const [voiding, setVoiding] = React.useState<TaxDepositDto | null>(null);
   const [form, setForm] = React.useState({ amount: '', billing_code: '', ntpn: '', date: today, method: '' });
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const [key, setKey] = React.useState(newIdempotencyKey);
@@ -114,6 +116,21 @@ export default function TaxPayablePage() {
     { key: 'method', header: 'Metode', cell: (d) => d.method?.name ?? '', priority: 3 },
     { key: 'amount', header: 'Jumlah', kind: 'number', cell: (d) => formatRupiah(d.amount) },
     { key: 'status', header: 'Status', cell: (d) => (d.status === 'posted' ? 'Tercatat' : 'Dibatalkan') },
+    ...(manage
+      ? [
+          {
+            key: 'action',
+            header: '',
+            kind: 'action' as const,
+            cell: (d: TaxDepositDto) =>
+              d.status === 'posted' ? (
+                <Button size="sm" variant="outline" onClick={() => setVoiding(d)}>
+                  Batalkan
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   const exportMasa = async () => {
     const m = data.data;
@@ -218,6 +235,7 @@ export default function TaxPayablePage() {
         emptyText="Belum ada hutang pajak tahun ini"
         onRowClick={(r) => setMasa(r.masa)}
       />
+      {manage ? <VoidPaymentDialog payment={voiding} onClose={() => setVoiding(null)} onDone={refresh} /> : null}
       <Dialog open={open} onOpenChange={(o) => !deposit.isPending && setOpen(o)}>
         <DialogContent className="max-w-md">
           <form onSubmit={submitDeposit} className="grid gap-3" noValidate>

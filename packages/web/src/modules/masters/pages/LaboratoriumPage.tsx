@@ -1,7 +1,10 @@
 import { formLabInput } from '@klinik/shared';
 import { MasterPage } from '../components/MasterPage';
 
-/** /service/master/laboratorium: laboratory forms (code, name, price). */
+/**
+ * /service/master/laboratorium: laboratory forms (code, name, price) and, for a form examined outside the clinic, the
+ * laboratory or hospital it is sent to and what it charges (a paid bill owes it: payables on 2105, issue 28 item 6).
+ */
 export default function LaboratoriumPage() {
   return (
     <MasterPage
@@ -15,6 +18,18 @@ export default function LaboratoriumPage() {
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },
           { key: 'price', label: 'Harga (Rp)', kind: 'money', required: true },
+          {
+            key: 'partner_type',
+            label: 'Dikirim ke',
+            kind: 'select',
+            options: [
+              { value: 'laboratorium', label: 'Laboratorium luar' },
+              { value: 'rumahsakit', label: 'Rumah sakit' },
+            ],
+            hint: 'Kosongkan bila diperiksa di klinik sendiri.',
+          },
+          { key: 'partner_name', label: 'Nama Laboratorium/Rumah Sakit', kind: 'text', formOnly: true },
+          { key: 'partner_cost', label: 'Biaya Mitra per Form (Rp)', kind: 'money', formOnly: true },
         ],
       }}
     />
