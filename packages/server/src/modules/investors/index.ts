@@ -3,3 +3,4 @@ export { investorsRouter } from './router.js';
 export { investorsEndpoints } from './endpoints.js';
 export { INVESTOR, DEVIDEN_SETTING, DEVIDEN_RUN, investorsEntities } from './entities.js';
 export { investorsApprovalExecutors } from './runs.js';
+export { seedDemoInvestors } from './demo.js';

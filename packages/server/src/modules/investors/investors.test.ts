@@ -379,6 +379,49 @@ describe('/api/finance/deviden/runs', () => {
     ).toEqual([]);
   });
 
+  it('an expense owed to a partner or a hospital names the investor row as the payables party', async () => {
+    const cats = await t.api(fin).get('/api/finance/expenses/categories');
+    const category = cats.body.data[0].id as number;
+    const rs = await t.api(fin).post('/api/finance/investor', {
+      kind: 'rumahsakit',
+      party_type: 'company',
+      name: 'RS Rujukan Sehat',
+      npwp: '012345678901001',
+      tax_treatment: 'partnership',
+    });
+    const body = { category, date: '2026-04-02', amount: 50_000, memo: 'Sewa alat tambahan' };
+    const e = await t
+      .api(fin)
+      .post(
+        '/api/finance/expenses',
+        { ...body, party_type: 'investor', party: partner },
+        { 'idempotency-key': 'beban-mitra-1' },
+      );
+    expect(e.status, JSON.stringify(e.body)).toBe(201);
+    const [item] = await queryRows<{ party_name: string; amount: string }>(
+      t.db,
+      sql`select party_name, amount::text from hutang_item where source_type = 'expense' and party_type = 'investor' and party_id = ${partner}`,
+    );
+    expect(item).toEqual({ party_name: 'PT Laser Mitra', amount: '5000000' });
+    // A hospital row is not an 'investor' party, and another branch's row does not exist.
+    const wrong = await t
+      .api(fin)
+      .post(
+        '/api/finance/expenses',
+        { ...body, party_type: 'investor', party: rs.body.data.id },
+        { 'idempotency-key': 'beban-mitra-2' },
+      );
+    expect(wrong.body).toEqual([{ message: 'Pihak tidak ditemukan di cabang ini', field: 'party' }]);
+    const ok = await t
+      .api(fin)
+      .post(
+        '/api/finance/expenses',
+        { ...body, party_type: 'rumahsakit', party: rs.body.data.id },
+        { 'idempotency-key': 'beban-rs-0001' },
+      );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+
   it('the slip PDF of one investor', async () => {
     const slip = await t.api(sariUser).get(`/api/finance/deviden/runs/${runId}/slip?investor=${sari}`);
     expect(slip.status).toBe(200);

@@ -247,3 +247,17 @@ export async function branchInfo(db: Db, id: number) {
   );
   return rows[0] ?? { name: '', address: null, phone: null };
 }
+
+/** The demo: the branch's 'investor' account and the procedure an equipment partner is paid for (a laser if any). */
+export async function demoRefs(db: Db, profileId: number) {
+  const [account] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from users where username = 'investor' and profile_id = ${profileId}`,
+  );
+  const [proc] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from perawatan where profile_id = ${profileId} and status = 1
+        order by (lower(name) like '%laser%') desc, id limit 1`,
+  );
+  return { account: account?.id ?? null, proc: proc?.id ?? null };
+}
