@@ -420,6 +420,34 @@ describe('/api/finance/deviden/runs', () => {
         { 'idempotency-key': 'beban-rs-0001' },
       );
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    // Paid with PPh 23 withheld: the tax item's recipient is the hospital (its NPWP), not a user of the same id.
+    const [rsItem] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from hutang_item where party_type = 'rumahsakit' and party_id = ${rs.body.data.id}`,
+    );
+    const pay = await t.api(fin).post(
+      '/api/finance/hutang/payments',
+      {
+        party_type: 'rumahsakit',
+        party: rs.body.data.id,
+        method: cash,
+        date: '2026-04-02',
+        allocations: [{ item: rsItem.id, amount: 50_000 }],
+        withholding: [{ tax: 'pph23', amount: 1_000 }],
+      },
+      { 'idempotency-key': 'bayar-rs-pph23' },
+    );
+    expect(pay.status, JSON.stringify(pay.body)).toBe(201);
+    const [tax] = await queryRows<{ recipient_id: number | null; recipient_name: string; recipient_tax_id: string }>(
+      t.db,
+      sql`select recipient_id, recipient_name, recipient_tax_id from hutang_item
+          where party_type = 'pajak' and source_type = 'hutang_payment' and source_id = ${String(pay.body.data.id)}`,
+    );
+    expect(tax).toEqual({
+      recipient_id: null,
+      recipient_name: 'RS Rujukan Sehat',
+      recipient_tax_id: '012345678901001',
+    });
   });
 
   it('the slip PDF of one investor', async () => {
