@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
+import { auto, postJournal } from '../finance/index.js';
+import { asSen } from '@klinik/shared';
 
 // Issue 29 part B through REST: investors and partners, deviden settings (overlap refused by the database), a month's
 // distribution run from the branch's P&L and the procedures paid at the till, approved by a second person into a
@@ -448,6 +450,27 @@ describe('/api/finance/deviden/runs', () => {
       recipient_name: 'RS Rujukan Sehat',
       recipient_tax_id: '012345678901001',
     });
+    // A posting that names the party by id only takes the row's name (not a user's with the same id).
+    await postJournal(t.ctx(fin), {
+      transaction_at: '2026-04-02',
+      memo: 'Rujukan lab',
+      source_type: 'test',
+      source_id: 'rs-by-id',
+      lines: [
+        { akun: auto('bebanLab'), debit: asSen(10_000), credit: asSen(0) },
+        {
+          akun: auto('hutangLabRumahSakit'),
+          debit: asSen(0),
+          credit: asSen(10_000),
+          party: { type: 'rumahsakit', id: rs.body.data.id },
+        },
+      ],
+    });
+    const [byId] = await queryRows<{ party_name: string }>(
+      t.db,
+      sql`select party_name from hutang_item where source_type = 'test' and source_id = 'rs-by-id'`,
+    );
+    expect(byId.party_name).toBe('RS Rujukan Sehat');
   });
 
   it('the slip PDF of one investor', async () => {
