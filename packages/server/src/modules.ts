@@ -48,6 +48,7 @@ import {
 } from './modules/stockFlows/index.js';
 import { icdEndpoints } from './modules/icd/index.js';
 import { medicalListsEndpoints, medicalListsEntities } from './modules/medicalLists/index.js';
+import { investorsApprovalExecutors, investorsEndpoints, investorsEntities } from './modules/investors/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -83,6 +84,7 @@ export const apiModules: Record<string, EndpointTree> = {
   medicalRecords: medicalRecordsEndpoints,
   stockFlows: stockFlowsEndpoints,
   kasir: kasirEndpoints,
+  investors: investorsEndpoints,
 };
 
 /**
@@ -109,6 +111,7 @@ export const apiEntities: EntityDef[] = [
   ...stockFlowsEntities,
   ...medicalListsEntities,
   ...kasirEntities,
+  ...investorsEntities,
 ];
 
 /** Every REST route of every module, in registration order. */
@@ -132,6 +135,7 @@ const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   kasirApprovalExecutors,
   payablesApprovalExecutors,
   expenseApprovalExecutors,
+  investorsApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

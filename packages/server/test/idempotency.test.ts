@@ -27,6 +27,7 @@ const MONEY_OR_STOCK = [
   '/api/inventory/dispense',
   '/api/paket/membership',
   '/api/attendance/payroll/run',
+  '/api/finance/deviden/runs',
 ];
 /** POSTs there that write no money or stock, with the reason. */
 const EXEMPT = new Map([
@@ -47,6 +48,7 @@ const SAMPLE: Record<string, object> = {
   'POST /api/service/visit': { customer: 1, doctor: 1, kind: 'konsultasi' },
   'POST /api/service/reservation': { customer: 1, doctor: 1, date: '2026-12-01', time: '09:00' },
   'POST /api/attendance/payroll/run': { period: '2026-01', group: 1 },
+  'POST /api/finance/deviden/runs': { period: '2026-01', profile_id: 1 },
   'POST /api/rekammedis/visit/:id/soap': { subjective: 'Pusing' },
   'POST /api/rekammedis/visit/:id/treatment': { perawatan: 1, qty: 1, doctor: 1 },
   'POST /api/rekammedis/visit/:id/produk': { item: 1, qty: 1 },

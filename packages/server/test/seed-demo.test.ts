@@ -240,6 +240,32 @@ describe('demo seed', () => {
     expect(slot.n).toBeGreaterThanOrEqual(1);
   });
 
+  it("gives Jakarta an investor and an equipment partner with last month's distribution approved (issue 29)", async () => {
+    const rows = await queryRows<{ name: string; user: string | null; kind: string }>(
+      db,
+      sql`select i.name, u.username as user, i.kind from investor i left join users u on u.id = i.user_id order by i.id`,
+    );
+    expect(rows).toEqual([
+      { name: 'Budi Hartono', user: 'investor', kind: 'investor' },
+      { name: 'PT Laser Medika Mitra', user: null, kind: 'partner' },
+    ]);
+    const runs = await queryRows<{ period: string; status: string; jurnal: string | null; lines: number }>(
+      db,
+      sql`select r.period, r.status, j.source_type as jurnal,
+            (select count(*)::int from deviden_run_line l where l.run_id = r.id) as lines
+          from deviden_run r left join jurnal j on j.id = r.jurnal_id`,
+    );
+    const today = todayIn('Asia/Jakarta');
+    expect(runs).toEqual([
+      {
+        period: addMonths(`${today.slice(0, 8)}01`, -1).slice(0, 7),
+        status: 'approved',
+        jurnal: expect.any(String),
+        lines: 2,
+      },
+    ]);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

@@ -293,6 +293,10 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/income/treatment': INCOME,
   '/finance/income/pendingformlab': INCOME,
   '/finance/report': FIN,
+  // Issue 29 part B: investors and partners, deviden settings and runs, deviden per procedure (FINANCE_SHARING).
+  '/finance/master/investor': { all: [read('FINANCE_SHARING')] },
+  '/finance/master/devidensetting': { all: [read('FINANCE_SHARING'), read('MASTER_TREATMENT')] },
+  '/finance/income/tindakanmedis/deviden': { all: [read('FINANCE_SHARING')] },
   // Issue 28 items 4 and 5: tax payables and expenses (FINANCE_HUTANG).
   '/finance/hutang/transaction': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/actor/doctor': { all: [FINANCE_OUT_ACCESS.read] },

@@ -68,6 +68,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   pph_badan_setting: 'finance',
   pph_badan_masa: 'finance',
   finance_autoposting: 'finance',
+  // investors, partners and their distribution runs (issue 29 part B)
+  investor: 'investors',
+  deviden_setting: 'investors',
+  deviden_run: 'investors',
+  deviden_run_line: 'investors',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

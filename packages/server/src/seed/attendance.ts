@@ -129,7 +129,7 @@ export async function seedAttendance(
         department_id: dep(medical ? 'Medis' : role === 'finance' ? 'Keuangan' : 'Administrasi'),
         position: role === 'dokter' ? 'Dokter' : role === 'perawat' ? 'Perawat' : role[0].toUpperCase() + role.slice(1),
         join_date: `2024-0${1 + (i % 9)}-02`,
-        // The second doctor is paid by fee: bukan pegawai (50% of gross, Pasal 17 cumulative).
+        // The second doctor is paid by fee: bukan pegawai (Pasal 17 on 50% of each payment, PMK 168/2023).
         employment: role === 'dokter' && i % 2 === 1 ? 'bukan_pegawai' : 'tetap',
         ptkp: PTKP_CYCLE[(i + bi) % PTKP_CYCLE.length],
         nik: `31710${String(bi)}${String(100000 + i * 7).slice(0, 6)}0${String(i).padStart(3, '0')}`.slice(0, 16),

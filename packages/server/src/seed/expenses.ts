@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { seedDemoExpenses } from '../modules/finance/index.js';
+import { seedDemoInvestors } from '../modules/investors/index.js';
 import { seedCtx } from './finance.js';
 
 /**
@@ -16,4 +17,6 @@ export async function seedExpenses(tx: Db, branchIds: number[], now: Date = new 
   if (!fin) return;
   const ctx = await seedCtx(tx, branchId, now, 'finance');
   await seedDemoExpenses(ctx);
+  // Issue 29 part B: an investor and an equipment partner, last month's distribution approved by the owner.
+  await seedDemoInvestors(ctx, await seedCtx(tx, branchId, now, 'owner'));
 }

@@ -15,6 +15,7 @@ import { reservationsFactories } from './reservations.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
 import { stockFlowsFactories } from './stockFlows.js';
+import { investorsFactories } from './investors.js';
 
 export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
 
@@ -40,4 +41,5 @@ export const entityFactories: ModuleFactories = {
   ...stockFlowsFactories,
   ...medicalListsFactories,
   ...kasirFactories,
+  ...investorsFactories,
 };

@@ -41,7 +41,7 @@ describe('PPh 21 of the payroll (medium)', () => {
     expect(d.last).toMatchObject({ month: 6, bulan_kerja: 6, pkp: 0, dipotong: 1_258_000, pph21: -1_258_000 });
   });
 
-  it('bukan pegawai: 50% of gross at Pasal 17 rates, cumulative', () => {
+  it('bukan pegawai: 50% of each payment at Pasal 17 rates, not cumulative (PMK 168/2023)', () => {
     const d = simulate({ ptkp: 'TK/0', employment: 'bukan_pegawai', months: months(1, 5, 25_000_000) });
     expect(d.last).toBeNull();
     expect(d.months.map((x) => [x.category, x.rate, x.pph21])).toEqual([
@@ -49,7 +49,7 @@ describe('PPh 21 of the payroll (medium)', () => {
       [null, 5, 625_000],
       [null, 5, 625_000],
       [null, 5, 625_000],
-      [null, 15, 875_000],
+      [null, 5, 625_000],
     ]);
   });
 });

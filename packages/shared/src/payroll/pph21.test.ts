@@ -7,6 +7,7 @@ import {
   pasal17,
   pph21Annual,
   pph21BukanPegawai,
+  hasValidTaxId,
   pph21Harian,
   pph21Ter,
   pph21Year,
@@ -280,27 +281,62 @@ describe('last tax period: annual recomputation (Pasal 17, biaya jabatan, PTKP)'
   });
 });
 
-describe('bukan pegawai: Pasal 17 on 50% of gross, cumulative over the year', () => {
-  it('a doctor paid 25 M a month crosses the 60 M layer in May', () => {
-    const r = pph21Year({ ptkp: 'TK/0', employment: 'bukan_pegawai', months: year('TK/0', 25_000_000, {}, [1, 6]) }, R);
-    expect(r.last).toBeNull();
-    expect(r.months.map((m) => [m.rateBp, m.pph21 / 100])).toEqual([
-      [500, 625_000],
-      [500, 625_000],
-      [500, 625_000],
-      [500, 625_000],
-      [1500, 875_000], // 50 M -> 62,5 M: 500.000 at 5% + 2,5 M at 15%
-      [1500, 1_875_000],
-    ]);
+describe('bukan pegawai per PMK 168/2023: Pasal 17 on 50% of each payment, not cumulative, no PTKP', () => {
+  const withId = { nik: '3171011203900001', npwp: null };
+  const noId = { nik: null, npwp: null };
+
+  it("the design note's public example: a fee of Rp400.000.000 -> base 200 M -> Rp24.000.000", () => {
+    expect(pph21BukanPegawai(rp(400_000_000), R, withId)).toEqual({
+      dpp: rp(200_000_000),
+      rateBp: 1500,
+      surchargeBp: 0,
+      pph21: rp(24_000_000),
+    });
   });
 
-  it('odd amounts: base rounded down to whole rupiah, tax too, and the months add up to the year', () => {
-    const first = pph21BukanPegawai(rp(1_000_001), 0, R);
-    expect(first.dpp).toBe(rp(500_000)); // 500.000,5 -> 500.000
-    expect(first.pph21).toBe(rp(25_000));
-    const second = pph21BukanPegawai(rp(1_000_001), rp(1_000_001), R);
-    expect(second.dpp).toBe(rp(500_001));
-    expect(first.pph21 + second.pph21).toBe(pasal17(rp(1_000_001), R));
+  it('the clinic example: patients paid Rp30.000.000 of doctor fees -> Rp750.000 withheld, Rp23.250.000 paid', () => {
+    const r = pph21BukanPegawai(rp(30_000_000), R, withId);
+    expect(r.dpp).toBe(rp(15_000_000));
+    expect(r.pph21).toBe(rp(750_000));
+    expect(rp(24_000_000) - r.pph21).toBe(rp(23_250_000));
+  });
+
+  it('without a valid NIK/NPWP the tax is 20% higher', () => {
+    expect(pph21BukanPegawai(rp(30_000_000), R, noId)).toMatchObject({ surchargeBp: 2000, pph21: rp(900_000) });
+    expect(pph21BukanPegawai(rp(400_000_000), R, noId).pph21).toBe(rp(28_800_000));
+    expect(pph21BukanPegawai(rp(400_000_000), R, { nik: '123', npwp: '12.34' }).pph21).toBe(rp(28_800_000));
+    expect(pph21BukanPegawai(rp(400_000_000), R, { npwp: '01.234.567.8-901.000' }).pph21).toBe(rp(24_000_000));
+    expect(pph21BukanPegawai(rp(30_000_000), R, false).pph21).toBe(rp(900_000));
+  });
+
+  it('small and very large payments, to the rupiah', () => {
+    // 1.000.001 -> base 500.000 (500.000,5 rounded down) -> 25.000; without NPWP 30.000
+    expect(pph21BukanPegawai(rp(1_000_001), R, withId)).toMatchObject({ dpp: rp(500_000), pph21: rp(25_000) });
+    expect(pph21BukanPegawai(rp(1_000_001), R, noId).pph21).toBe(rp(30_000));
+    // 333.333 -> base 166.666 -> 8.333,3 -> 8.333; without NPWP 9.999,96 -> 9.999
+    expect(pph21BukanPegawai(rp(333_333), R, withId).pph21).toBe(rp(8_333));
+    expect(pph21BukanPegawai(rp(333_333), R, noId).pph21).toBe(rp(9_999));
+    // 1.200.000.000 -> base 600 M: 3 M + 28,5 M + 62,5 M + 30 M = 124.000.000 (top rate 30%)
+    expect(pph21BukanPegawai(rp(1_200_000_000), R, withId)).toMatchObject({ rateBp: 3000, pph21: rp(124_000_000) });
+    expect(pph21BukanPegawai(0, R, withId).pph21).toBe(0);
+  });
+
+  it('each payment stands alone: the same figure in January and December, however much was paid before', () => {
+    const r = pph21Year({ ptkp: 'TK/0', employment: 'bukan_pegawai', months: year('TK/0', 25_000_000, {}, [1, 6]) }, R);
+    expect(r.last).toBeNull();
+    expect(r.months.map((m) => [m.rateBp, m.pph21 / 100])).toEqual(Array.from({ length: 6 }, () => [500, 625_000]));
+    const noNpwp = pph21Year(
+      { ptkp: 'TK/0', employment: 'bukan_pegawai', payee: noId, months: [{ month: 3, bruto: rp(25_000_000) }] },
+      R,
+    );
+    expect(noNpwp.months[0].pph21).toBe(rp(750_000));
+  });
+
+  it('hasValidTaxId: a 16-digit NIK or a 15/16-digit NPWP', () => {
+    expect(hasValidTaxId({ nik: '3171011203900001' })).toBe(true);
+    expect(hasValidTaxId({ npwp: '01.234.567.8-901.000' })).toBe(true);
+    expect(hasValidTaxId({ nik: '317101120390000', npwp: '' })).toBe(false);
+    expect(hasValidTaxId(null)).toBe(false);
   });
 });
 

@@ -150,28 +150,50 @@ export function pph21Annual(input: AnnualInput, rules: TaxRules): AnnualResult {
   };
 }
 
+/** Who is paid: a valid NIK (16 digits) or NPWP (15 or 16 digits) avoids the 20% surcharge (UU PPh Pasal 21(5a)). */
+export interface TaxIdentity {
+  nik?: string | null;
+  npwp?: string | null;
+}
+
+/** True when the person has a valid NIK (16 digits) or NPWP (15 or 16 digits), dots and dashes ignored. */
+export function hasValidTaxId(id: TaxIdentity | null | undefined): boolean {
+  const nik = (id?.nik ?? '').replace(/[.\-\s]/g, '');
+  const npwp = (id?.npwp ?? '').replace(/[.\-\s]/g, '');
+  return /^\d{16}$/.test(nik) || /^\d{15,16}$/.test(npwp);
+}
+
 export interface BukanPegawaiResult {
-  /** This payment's tax base (share of gross). */
+  /** This payment's tax base: 50% of its gross, rounded down to whole rupiah. */
   dpp: number;
-  /** The top Pasal 17 rate the cumulative base reaches (bp). */
+  /** The top Pasal 17 rate the base reaches (bp). */
   rateBp: number;
+  /** Surcharge applied for lack of a valid NIK/NPWP (bp of the tax; 0 with one). */
+  surchargeBp: number;
   pph21: number;
 }
 
 /**
- * Bukan pegawai (e.g. a doctor paid a fee): Pasal 17 on 50% of gross, cumulative over the calendar year for the
- * same payer. `brutoSebelumnya` is the gross paid to the person earlier in the year.
+ * Bukan pegawai (e.g. a doctor paid a fee share) per PMK 168/2023 Pasal 12(3) and 16(3): Pasal 17 ayat (1) huruf a
+ * on 50% of the gross of EACH payment; not cumulative over the year, no PTKP. Without a valid NIK/NPWP the tax is
+ * 20% higher (`rules.noTaxIdSurchargeBp`); `payee` is the person's NIK/NPWP, or a boolean when already checked. The one function for payroll, doctor payout runs and anything else that
+ * pays a non-employee.
  */
-export function pph21BukanPegawai(brutoSen: number, brutoSebelumnya: number, rules: TaxRules): BukanPegawaiResult {
+export function pph21BukanPegawai(
+  brutoSen: number,
+  rules: TaxRules,
+  payee: TaxIdentity | boolean | null,
+): BukanPegawaiResult {
   assertSen(brutoSen, 'Bruto');
-  assertSen(brutoSebelumnya, 'Bruto sebelumnya');
-  const base = (g: number) => (g <= 0 ? 0 : percentFloorRupiah(g, rules.bukanPegawaiBaseBp));
-  const before = base(brutoSebelumnya);
-  const after = base(brutoSebelumnya + brutoSen);
+  const dpp = brutoSen <= 0 ? 0 : percentFloorRupiah(brutoSen, rules.bukanPegawaiBaseBp);
+  const hasId = typeof payee === 'boolean' ? payee : hasValidTaxId(payee);
+  const surchargeBp = hasId ? 0 : rules.noTaxIdSurchargeBp;
+  const exact = pasal17Exact(dpp, rules) * BigInt(10_000 + surchargeBp);
   return {
-    dpp: after - before,
-    rateBp: pasal17MarginalBp(after, rules),
-    pph21: pasal17(after, rules) - pasal17(before, rules),
+    dpp,
+    rateBp: pasal17MarginalBp(dpp, rules),
+    surchargeBp,
+    pph21: Number(floorDiv(exact, BP * BP * BigInt(SEN)) * BigInt(SEN)),
   };
 }
 

@@ -33,6 +33,8 @@ export interface TaxRules {
   pkpRounding: number;
   /** Bukan pegawai: the tax base is this share of gross (PMK 168/2023). */
   bukanPegawaiBaseBp: number;
+  /** Without a valid NIK/NPWP, PPh 21 is this much higher (UU PPh Pasal 21(5a): 20%). */
+  noTaxIdSurchargeBp: number;
   /** Daily-paid pegawai tidak tetap (PP 58/2023 TER harian). */
   harian: { freeUpTo: number; upTo: number; rateBp: number };
 }
@@ -73,6 +75,7 @@ export const TAX_RULES: readonly TaxRules[] = [
     biayaJabatanMonthlyMax: 500_000,
     pkpRounding: 1000,
     bukanPegawaiBaseBp: 5000,
+    noTaxIdSurchargeBp: 2000,
     harian: { freeUpTo: 450_000, upTo: 2_500_000, rateBp: 50 },
   },
 ];

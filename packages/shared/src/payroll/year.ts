@@ -1,4 +1,4 @@
-import { pph21Annual, pph21BukanPegawai, pph21Ter, type AnnualResult } from './pph21.js';
+import { pph21Annual, pph21BukanPegawai, pph21Ter, type AnnualResult, type TaxIdentity } from './pph21.js';
 import type { PtkpStatus, TaxRules, TerCategory } from './rules.js';
 
 export const EMPLOYMENT_TYPES = ['tetap', 'tidak_tetap', 'bukan_pegawai'] as const;
@@ -34,10 +34,18 @@ export interface YearResult {
  * the last month given is the last tax period (December, or the month the employee leaves) and is recomputed with
  * Pasal 17; every earlier month uses TER. `startMonth` (default: the first month given) is the first month worked
  * and fixes the months counted for biaya jabatan. Pegawai tidak tetap paid monthly: TER every month. Bukan pegawai:
- * Pasal 17 on 50% of gross, cumulative from the first month given.
+ * each month's pay is one payment, Pasal 17 on 50% of its gross (PMK 168/2023, not cumulative), 20% higher unless
+ * `payee` has a valid NIK/NPWP (default: has one).
  */
 export function pph21Year(
-  input: { ptkp: PtkpStatus; employment: EmploymentType; startMonth?: number; months: YearMonthInput[] },
+  input: {
+    ptkp: PtkpStatus;
+    employment: EmploymentType;
+    startMonth?: number;
+    months: YearMonthInput[];
+    /** NIK/NPWP of a bukan pegawai, or whether they have a valid one (default true). */
+    payee?: TaxIdentity | boolean | null;
+  },
   rules: TaxRules,
 ): YearResult {
   const months = [...input.months].sort((a, b) => a.month - b.month);
@@ -47,11 +55,10 @@ export function pph21Year(
   }
   const out: YearMonthResult[] = [];
   if (input.employment === 'bukan_pegawai') {
-    let before = 0;
+    const payee = input.payee === undefined ? true : input.payee;
     for (const m of months) {
-      const r = pph21BukanPegawai(m.bruto, before, rules);
+      const r = pph21BukanPegawai(m.bruto, rules, payee);
       out.push({ month: m.month, bruto: m.bruto, category: null, rateBp: r.rateBp, pph21: r.pph21 });
-      before += m.bruto;
     }
     return { months: out, last: null };
   }

@@ -110,6 +110,7 @@ export const APPROVAL_ACTIONS = {
   'finance.expense': 'Pengeluaran di atas batas persetujuan',
   'finance.expense_reverse': 'Membatalkan (koreksi) pengeluaran',
   'finance.expense_limits': 'Mengubah batas bukti dan batas persetujuan pengeluaran',
+  'deviden.approve_run': 'Menyetujui distribusi deviden / bagi hasil investor',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -144,6 +145,7 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'finance.expense': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'finance.expense_reverse': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'finance.expense_limits': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'deviden.approve_run': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 /**
@@ -158,6 +160,8 @@ export const MANDATORY_APPROVAL_ACTIONS: readonly ApprovalAction[] = [
   // Issue 28: an expense above the branch's approval limit and a change of those limits wait for a second person.
   'finance.expense',
   'finance.expense_limits',
+  // Issue 29 part B: a distribution run moves money to investors: always a second person.
+  'deviden.approve_run',
 ];
 export function isMandatoryApproval(action: string): boolean {
   return (MANDATORY_APPROVAL_ACTIONS as readonly string[]).includes(action);

@@ -53,6 +53,12 @@ export const AUTOPOST_KEYS = {
   bebanGaji: { group: 'Beban', label: 'Beban gaji', default: '6101' },
   bebanBagiHasilDokter: { group: 'Beban', label: 'Beban bagi hasil dokter', default: '6102' },
   bebanBpjs: { group: 'Beban', label: 'Beban BPJS', default: '6105' },
+  // Issue 29 part B: distribution runs to investors and partners.
+  dividenDibagikan: { group: 'Beban', label: 'Dividen dibagikan (ekuitas)', default: '3102' },
+  bebanSewaAlat: { group: 'Beban', label: 'Beban sewa alat mitra (per tindakan)', default: '6103' },
+  bebanBagiHasilMitra: { group: 'Beban', label: 'Beban bagi hasil mitra', default: '6112' },
+  bebanBungaPinjaman: { group: 'Beban', label: 'Beban bunga pinjaman investor', default: '8104' },
+  hutangPph26: { group: 'Pajak', label: 'Hutang PPh 26', default: '2206' },
 } as const satisfies Record<string, { group: AutopostGroup; label: string; default: string }>;
 
 export type AutopostKey = keyof typeof AUTOPOST_KEYS;

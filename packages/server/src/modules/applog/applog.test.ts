@@ -247,6 +247,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         'finance.expense',
         'finance.expense_reverse',
         'finance.expense_limits',
+        'deviden.approve_run',
       ].map((action) => ({
         action,
         label: expect.any(String),
@@ -289,7 +290,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(15);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(16);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

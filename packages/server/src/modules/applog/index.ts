@@ -13,6 +13,7 @@ export {
   requestOrRun,
   pendingRequests,
   storeRequest,
+  decide as decideRequest,
   type ApprovalExecutor,
   type ApprovalRequest,
 } from './service.js';

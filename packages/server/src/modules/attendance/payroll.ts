@@ -355,7 +355,7 @@ async function computeLines(ctx: Ctx, group: q.GroupRow, period: string) {
     let rateBp: number;
     let annual: LineDetail['annual'] = null;
     if (employment === 'bukan_pegawai') {
-      const r = pph21BukanPegawai(bruto, pr?.bruto ?? 0, rules);
+      const r = pph21BukanPegawai(bruto, rules, p); // per payment (PMK 168/2023), NIK/NPWP of the employee row
       pph21 = r.pph21;
       rateBp = r.rateBp;
       method = 'pasal17_50';

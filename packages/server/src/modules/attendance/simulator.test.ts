@@ -73,7 +73,7 @@ describe('POST /api/attendance/payroll/pph21', () => {
     expect(res.body.data.last).toMatchObject({ bulan_kerja: 3, biaya_jabatan: 1_500_000, pph21: -5_475_000 });
   });
 
-  it('bukan pegawai: 50% of gross at Pasal 17 rates, cumulative', async () => {
+  it('bukan pegawai: 50% of each payment at Pasal 17 rates, not cumulative (PMK 168/2023)', async () => {
     const res = await t.api(mgr).post(URL, {
       ptkp: 'TK/0',
       employment: 'bukan_pegawai',
@@ -92,7 +92,7 @@ describe('POST /api/attendance/payroll/pph21', () => {
       [null, 5, 625_000],
       [null, 5, 625_000],
       [null, 5, 625_000],
-      [null, 15, 875_000],
+      [null, 5, 625_000],
     ]);
   });
 

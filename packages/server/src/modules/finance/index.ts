@@ -38,6 +38,8 @@ export {
 } from './reversal.js';
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
+/** Paid treatments per procedure of the current branch (issue 29 part B: deviden per procedure performed). */
+export { proceduresPaid } from './income/service.js';
 export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';
 export { payItems, voidPaymentNow, payablesApprovalExecutors, type PayItemsArgs } from './payables/payments.js';
 export { listItems as listPayableItems } from './payables/reads.js';

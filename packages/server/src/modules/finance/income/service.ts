@@ -5,8 +5,10 @@
  * kind covers: docs/decisions.md, "Income reports and the financial statements hub".
  */
 import {
+  asSen,
   fromSen,
   INCOME_KIND_TITLES,
+  type Sen,
   sumSen,
   type IncomeKind,
   type IncomeLedgerDto,
@@ -250,4 +252,20 @@ export async function incomeReport(ctx: Ctx, f: IncomeQuery): Promise<IncomeRepo
     ledger,
     doctors,
   };
+}
+
+/**
+ * Treatments paid at the till (net of voids) per procedure of the current branch in [from, to], for other modules
+ * (issue 29 part B: deviden per procedure). `qty` counts every session performed, package-covered ones included;
+ * `net` is what the till billed for them after line discounts (package-covered sessions bill nothing there). Sen.
+ */
+export async function proceduresPaid(
+  c: AuthedCtx,
+  from: string,
+  to: string,
+): Promise<{ perawatan: number; qty: number; net: Sen }[]> {
+  const rows = await q.procedures(c.db, { scope: scopeOf(c, {}), from, to });
+  return rows
+    .filter((r) => r.key.startsWith('p'))
+    .map((r) => ({ perawatan: Number(r.key.slice(1)), qty: r.qty + r.covered_qty, net: asSen(r.gross - r.discount) }));
 }

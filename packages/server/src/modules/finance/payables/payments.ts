@@ -71,6 +71,8 @@ const sameParty = (i: q.ItemRow, a: PayItemsArgs) =>
     : i.party_type === a.party_type &&
       (a.party_id ? i.party_id === a.party_id : i.party_id === null && i.party_name === (a.party_name ?? '').trim());
 
+/** Payables parties that are rows of the investors module (issue 29 part B), not users or vendors. */
+const INVESTOR_PARTIES: readonly string[] = ['investor', 'laboratorium', 'rumahsakit'];
 /** Pays items in the caller's transaction (or its own). Throws 400 with Indonesian messages; writes nothing then. */
 export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResult> {
   const c = requireUser(ctx);
@@ -182,6 +184,10 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
     ).slice(0, 1000);
     const akunCodes = await q.akunInfo(tx.db, [...perAkun.keys()]);
     const first = items[0];
+    const partyTaxId =
+      a.withholding?.length && a.party_id && INVESTOR_PARTIES.includes(a.party_type)
+        ? await q.investorTaxId(tx.db, a.party_id)
+        : null;
     const withAkun: string[] = [];
     for (const [i, w] of (a.withholding ?? []).entries()) {
       const acc = await q.controlAccount(tx.db, 'pajak', w.tax);
@@ -211,10 +217,11 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
             name: 'Kantor Pajak',
             tax: w.tax,
             masa: a.date.slice(0, 7),
+            // Only doctors and staff are users; investors, hospitals and laboratories are investor rows (issue 29).
             recipient: {
-              id: a.party_type === 'vendor' ? null : (a.party_id ?? null),
+              id: a.party_type === 'doctor' || a.party_type === 'pegawai' ? (a.party_id ?? null) : null,
               name: partyName,
-              tax_id: first.recipient_tax_id,
+              tax_id: first.recipient_tax_id ?? partyTaxId,
             },
           },
         })),

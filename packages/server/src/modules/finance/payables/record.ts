@@ -147,17 +147,20 @@ export async function recordPayables(
   // Names (and NIK/NPWP of recipients) the caller left out, from the party's master row.
   const userIds = new Set<number>();
   const vendorIds = new Set<number>();
+  const investorIds = new Set<number>();
   for (const p of planned) {
     if (!p.party.name?.trim() && p.party.id) {
       if (p.party.type === 'vendor') vendorIds.add(p.party.id);
+      else if (isInvestorParty(p.party.type)) investorIds.add(p.party.id);
       else userIds.add(p.party.id);
     }
     const r = p.party.recipient;
     if (r?.id && (!r.name?.trim() || !r.tax_id)) userIds.add(r.id);
   }
-  const [usersById, vendorsById, detailIds] = await Promise.all([
+  const [usersById, vendorsById, investorsById, detailIds] = await Promise.all([
     q.userNames(ctx.db, [...userIds]),
     q.vendorNames(ctx.db, [...vendorIds]),
+    q.investorNames(ctx.db, [...investorIds]),
     q.detailIdsOf(ctx.db, j.id),
   ]);
   const rows: q.NewItem[] = [];
@@ -168,7 +171,9 @@ export async function recordPayables(
       (p.party.id
         ? p.party.type === 'vendor'
           ? vendorsById.get(p.party.id)?.name
-          : usersById.get(p.party.id)?.name
+          : isInvestorParty(p.party.type)
+            ? investorsById.get(p.party.id)
+            : usersById.get(p.party.id)?.name
         : undefined);
     if (!name) {
       issues.push({ message: `Baris ${p.i + 1}: nama pihak wajib diisi`, field: `${field}.${p.i}.party.name` });
@@ -198,6 +203,11 @@ export async function recordPayables(
   }
   if (issues.length) throw badRequestMany(issues);
   await q.insertItems(ctx.db, rows);
+}
+
+/** Investors, hospitals and laboratories are rows of the investors module (issue 29 part B), not users. */
+function isInvestorParty(type: string): boolean {
+  return type === 'investor' || type === 'laboratorium' || type === 'rumahsakit';
 }
 
 /** Cancels the items the given journals made; refused when any of them is paid in part. */

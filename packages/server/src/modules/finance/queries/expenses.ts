@@ -155,6 +155,15 @@ export async function findParty(db: Db, profileId: number, type: string, id: num
     );
     return rows[0] ?? null;
   }
+  if (type === 'investor' || type === 'laboratorium' || type === 'rumahsakit') {
+    // Issue 29 part B: these parties are the investors module's rows (investor and partner are paid as 'investor').
+    const kinds = type === 'investor' ? sql`('investor', 'partner')` : sql`(${type})`;
+    const rows = await queryRows<{ id: number; name: string; status: number }>(
+      db,
+      sql`select id, name, status from investor where id = ${id} and profile_id = ${profileId} and kind in ${kinds}`,
+    );
+    return rows[0] ?? null;
+  }
   return null;
 }
 

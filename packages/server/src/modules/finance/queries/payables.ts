@@ -39,6 +39,28 @@ export async function userNames(db: Db, ids: number[]): Promise<Map<number, { na
   return new Map(rows.map((r) => [r.id, { name: r.name, idcard: r.idcard }]));
 }
 
+/** NPWP (else NIK) of an investor, hospital or laboratory row (issue 29 part B), for the recipient of a withholding. */
+export async function investorTaxId(db: Db, id: number): Promise<string | null> {
+  const rows = await queryRows<{ tax_id: string | null }>(
+    db,
+    sql`select coalesce(npwp, nik) as tax_id from investor where id = ${id}`,
+  );
+  return rows[0]?.tax_id ?? null;
+}
+
+/** Names of investor, hospital and laboratory rows (issue 29 part B). */
+export async function investorNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from investor where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
 export async function vendorNames(db: Db, ids: number[]): Promise<Map<number, { name: string; npwp: string | null }>> {
   if (!ids.length) return new Map();
   const rows = await db

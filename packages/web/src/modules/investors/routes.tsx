@@ -1,0 +1,9 @@
+import { lazyPage } from '../../app/lazy';
+import type { ModulePages } from '../../app/route-types';
+
+/** Investors, deviden settings and runs, deviden per procedure (issue 29 part B). Paths are in ROUTE_SPECS. */
+export const pages: ModulePages = {
+  '/finance/master/investor': lazyPage(() => import('./pages/InvestorsPage')),
+  '/finance/master/devidensetting': lazyPage(() => import('./pages/DevidenSettingPage')),
+  '/finance/income/tindakanmedis/deviden': lazyPage(() => import('./pages/DevidenIncomePage')),
+};
