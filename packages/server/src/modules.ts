@@ -31,6 +31,7 @@ import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { inventoryEndpoints, inventoryEntities } from './modules/inventory/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
+import { sharingEndpoints, sharingEntities } from './modules/sharing/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { medicalRecordsEndpoints, medicalRecordsEntities, onRecordFinished } from './modules/medicalRecords/index.js';
@@ -83,6 +84,7 @@ export const apiModules: Record<string, EndpointTree> = {
   medicalRecords: medicalRecordsEndpoints,
   stockFlows: stockFlowsEndpoints,
   kasir: kasirEndpoints,
+  sharing: sharingEndpoints,
 };
 
 /**
@@ -109,6 +111,7 @@ export const apiEntities: EntityDef[] = [
   ...stockFlowsEntities,
   ...medicalListsEntities,
   ...kasirEntities,
+  ...sharingEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

@@ -22,6 +22,7 @@ import { deskRouter } from './modules/desk/index.js';
 import { medicalRecordsRouter } from './modules/medicalRecords/index.js';
 import { stockFlowsRouter } from './modules/stockFlows/index.js';
 import { kasirRouter } from './modules/kasir/index.js';
+import { sharingRouter } from './modules/sharing/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -51,6 +52,7 @@ export const appRouter = router({
   medicalRecords: medicalRecordsRouter,
   stockFlows: stockFlowsRouter,
   kasir: kasirRouter,
+  sharing: sharingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -40,3 +40,4 @@ export * from './allergy.js';
 export * from './schemas/patient-duplicates.js';
 export * from './schemas/income.js';
 export * from './schemas/payables.js';
+export * from './schemas/sharing.js';

@@ -67,6 +67,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   pph_badan_setting: 'finance',
   pph_badan_masa: 'finance',
   finance_autoposting: 'finance',
+  // doctor fee sharing (issue 29)
+  sharing_rule: 'sharing',
+  sharing_line: 'sharing',
+  sharing_release: 'sharing',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

@@ -13,3 +13,4 @@ export * from './patients.js';
 export * from './idempotency.js';
 export * from './payables.js';
 export * from './autoposting.js';
+export * from './sharing.js';
