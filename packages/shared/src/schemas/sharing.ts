@@ -4,7 +4,19 @@
  * rupiah here and sen inside the server. docs/decisions.md "Sharing rules".
  */
 import { z } from 'zod';
+import { access } from '../access.js';
 import { dateString, emptyToUndefined, idOf, optionalText, percent, rupiah } from './common.js';
+
+/**
+ * Rules: FINANCE_SHARING and a finance or manager role (the investor's FINANCE_SHARING read is for its own
+ * distributions, not the doctors' terms). Fee lines: finance and managers of the branch, or a doctor for their own.
+ */
+const SHARING_STAFF = access.roles('finance', 'manager');
+export const SHARING_ACCESS = {
+  read: access.all(access.feature('FINANCE_SHARING', 'read'), SHARING_STAFF),
+  manage: access.all(access.feature('FINANCE_SHARING', 'manage'), SHARING_STAFF),
+  lines: access.roles('finance', 'manager', 'dokter'),
+} as const;
 
 export const SHARING_KINDS = { percent: 'Persentase', amount: 'Nominal (Rp)' } as const;
 export type SharingKind = keyof typeof SHARING_KINDS;
@@ -127,4 +139,9 @@ export interface SharingLineDto {
   status: SharingLineStatus;
   run: number | null;
   service_date: string;
+}
+
+export interface SharingOptionsDto {
+  doctors: { id: number; name: string }[];
+  perawatan: { id: number; code: string; name: string }[];
 }

@@ -1,6 +1,6 @@
 /** REST and tRPC of doctor fee sharing (issue 29 items 1 and 2): /api/finance/sharing/*. */
 import {
-  access,
+  SHARING_ACCESS,
   idParam,
   sharingLineQuery,
   sharingResolveQuery,
@@ -13,15 +13,8 @@ import { SHARING_RULE } from './entities.js';
 import { listLines } from './fees.js';
 import * as rules from './rules.js';
 
-/**
- * Rules: FINANCE_SHARING read (finance, manager, owner) lists and resolves, manage writes; the investor role's
- * FINANCE_SHARING read is for its own distributions, so rules and fee lines also name the finance roles.
- * Fee lines: finance and managers of the branch, or a doctor for their own (docs/decisions.md "Sharing rules").
- */
-const staff = access.roles('finance', 'manager');
-export const sharingRead = access.all(access.feature('FINANCE_SHARING', 'read'), staff);
-export const sharingManage = access.all(access.feature('FINANCE_SHARING', 'manage'), staff);
-export const sharingLinesRead = access.roles('finance', 'manager', 'dokter');
+/** Who may do what: SHARING_ACCESS (@klinik/shared; docs/decisions.md "Sharing rules"). */
+const { read: sharingRead, manage: sharingManage, lines: sharingLinesRead } = SHARING_ACCESS;
 
 export const sharingEndpoints = {
   rules: query({
@@ -30,6 +23,13 @@ export const sharingEndpoints = {
     input: sharingRuleQuery,
     rest: { method: 'GET', path: '/api/finance/sharing/rules', envelope: 'list' },
     handler: (ctx, input) => rules.listRules(ctx, input),
+  }),
+  options: query({
+    summary: 'Pilihan dokter dan tindakan cabang ini untuk aturan sharing',
+    access: sharingRead,
+    input: z.object({}),
+    rest: { method: 'GET', path: '/api/finance/sharing/options' },
+    handler: (ctx) => rules.options(ctx),
   }),
   resolve: query({
     summary: 'Aturan yang berlaku untuk dokter, tindakan dan tanggal, dengan alasannya',

@@ -276,3 +276,19 @@ export async function doctorsPaidOnPayment(db: Db, paymentId: number): Promise<S
   );
   return new Set(rows.map((r) => n(r.id)));
 }
+
+export async function doctorOptions(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from users where role = ${ROLE_IDS.dokter} and status = 1 order by name limit 1000`,
+  );
+  return rows.map((r) => ({ id: n(r.id), name: r.name }));
+}
+
+export async function perawatanOptions(db: Db, branch: number): Promise<{ id: number; code: string; name: string }[]> {
+  const rows = await queryRows<{ id: number; code: string; name: string }>(
+    db,
+    sql`select id, code, name from perawatan where profile_id = ${branch} and status = 1 order by name limit 2000`,
+  );
+  return rows.map((r) => ({ id: n(r.id), code: r.code, name: r.name }));
+}

@@ -16,6 +16,7 @@ import {
   toSen,
   type SharingBasis,
   type SharingKind,
+  type SharingOptionsDto,
   type SharingResolveDto,
   type SharingResolveQuery,
   type SharingRuleDto,
@@ -203,4 +204,11 @@ export async function resolveRule(ctx: Ctx, input: SharingResolveQuery): Promise
           : `Kalah spesifik: ${DIM(r)} (tingkat ${specificity(r)} < ${specificity(rule!)})`,
     })),
   };
+}
+
+/** The doctors (every active doctor account) and this branch's active treatments, for the rule form. */
+export async function options(ctx: Ctx): Promise<SharingOptionsDto> {
+  const c = requireUser(ctx);
+  const [doctors, perawatan] = await Promise.all([q.doctorOptions(c.db), q.perawatanOptions(c.db, c.branchId)]);
+  return { doctors, perawatan };
 }
