@@ -314,4 +314,32 @@ describe('fee lines at the till', () => {
     expect(await doctorPayable(t, A.branch, doc2.id)).toBe(-15000000);
     expect(await linesOwed(t, A.branch, doc2.id)).toBe(-15000000);
   });
+
+  it('applies the minimum fee per line and copies the patient-paid tax base', async () => {
+    // doc1's facial on 2026-03-15: 50% after discount of 200.000 = 100.000, below the rule's minimum 150.000.
+    const v = await finishedVisit(t, A, patient, doc1, { perawatan: facial, price: 20000000 });
+    const id = await pay(v, 200000);
+    expect((await linesOf(id))[0]).toMatchObject({ status: 'payable', share: '15000000' });
+    // doc2's own peeling rule: 80% of the list price, taxed on the fee the patient paid (the basis).
+    const p = await t.api(fin).post('/api/finance/sharing/rules', {
+      doctor: doc2.id,
+      perawatan: peel,
+      kind: 'percent',
+      value: 80,
+      tax_base: 'patient_fee',
+      effective_from: '2026-03-01',
+    });
+    expect(p.status).toBe(201);
+    const v2 = await finishedVisit(t, A, patient, doc2, { perawatan: peel, price: 30000000 });
+    const id2 = await pay(v2, 300000);
+    const r = await t.api(fin).get(`/api/finance/sharing/lines?doctor=${doc2.id}&status=payable`);
+    expect(r.body.data.find((l: { payment: number }) => l.payment === id2)).toMatchObject({
+      basis: 'list_price',
+      basis_amount: 300000,
+      share: 240000,
+      tax_base: 300000,
+    });
+    for (const d of [doc1, doc2])
+      expect(await doctorPayable(t, A.branch, d.id)).toBe(await linesOwed(t, A.branch, d.id));
+  });
 });
