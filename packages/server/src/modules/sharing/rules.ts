@@ -9,6 +9,7 @@
 import {
   addDays,
   bpToPercent,
+  formatDate,
   fromSen,
   isTopLevel,
   percentToBp,
@@ -193,8 +194,8 @@ export async function resolveRule(ctx: Ctx, input: SharingResolveQuery): Promise
   return {
     rule: rule ? ruleDto(rule) : null,
     reason: rule
-      ? `Berlaku aturan #${rule.id} (${DIM(rule)}), aturan paling spesifik yang berlaku pada ${k.date}`
-      : `Tidak ada aturan yang berlaku pada ${k.date}: jasa dokter mengikuti nilai tetap di master tindakan`,
+      ? `Berlaku aturan #${rule.id} (${DIM(rule)}), aturan paling spesifik yang berlaku pada ${formatDate(k.date)}`
+      : `Tidak ada aturan yang berlaku pada ${formatDate(k.date)}: jasa dokter mengikuti nilai tetap di master tindakan`,
     candidates: candidates.map((r) => ({
       rule: ruleDto(r),
       chosen: r.id === rule?.id,
