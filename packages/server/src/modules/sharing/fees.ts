@@ -1,8 +1,8 @@
 /**
  * Fee lines (issue 29 item 2): one per treatment line a doctor performed that is paid at the till, with the rule
  * and its inputs copied. `planFees` runs inside the till's payment transaction before the payment is stored and
- * gives each line its doctor_share: the part of the share payable now (the till's journal books exactly that to
- * Hutang Dokter); `recordFees` stores the lines once the payment has its id. A treatment covered by a package slot
+ * gives each line its doctor_share: the part of the share payable now (all of it when the bill is paid in full; pro
+ * rata to what it received when paid in part; the till's journal books exactly that to Hutang Dokter); `recordFees` stores the lines once the payment has its id. A treatment covered by a package slot
  * is payable pro rata to what the package has received of its price; the rest waits. A void cancels a line not yet
  * paid out (the payment's stored-line reversal takes its payable back) and claws back a line already paid (a
  * negative line for the next run); a void is never refused because the doctor was paid.
@@ -66,6 +66,7 @@ export async function planFees<L extends FeeSource>(
   visit: { id: number; date: string; branch: number },
   lines: L[],
   billDiscount: Sen,
+  received?: { paid: number; total: number },
 ): Promise<PlannedFees<L>> {
   const paidGross = sumSen(lines.filter((l) => !l.covered_by_paket).map((l) => l.price * l.qty - l.discount));
   const afterDiscount = lines.map((l) => {
@@ -99,6 +100,9 @@ export async function planFees<L extends FeeSource>(
     const share = rule ? shareOf(rule, basisAmount, l.qty) : (l.doctor_share ?? asSen(0));
     let payable = share;
     let membership: number | null = null;
+    // A bill paid in part: payable pro rata to what it received; its settlements release the rest.
+    if (!l.covered_by_paket && received && received.total > 0 && received.paid < received.total)
+      payable = mulDivSen(share, Math.max(0, received.paid), received.total, 'floor');
     if (l.covered_by_paket) {
       const m = await q.membershipOfSlot(ctx.db, l.covered_by_paket);
       membership = m?.membership ?? null;

@@ -4,5 +4,5 @@ export { sharingRouter } from './router.js';
 export { SHARING_RULE, sharingEntities } from './entities.js';
 export { planFees, recordFees, onPaymentVoided, type FeeSource, type PlannedFees } from './fees.js';
 export { createRule as createSharingRule, pickRule } from './rules.js';
-export { releasePackageFees } from './release.js';
+export { releaseBillFees, releasePackageFees } from './release.js';
 export { markPaid as markSharingLinesPaid } from './queries.js';

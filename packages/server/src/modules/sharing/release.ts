@@ -1,6 +1,7 @@
 /**
- * Package-covered fee lines (issue 29 item 2): a treatment taken from a package slot is payable pro rata to what the
- * package has received of its price. At each instalment paid at the till the newly payable part of every waiting
+ * Fee lines whose money is not all in (issue 29 item 2): a treatment taken from a package slot is payable pro rata
+ * to what the package has received of its price, a treatment on a bill paid in part pro rata to what the bill has
+ * received (its settlements release the rest the same way). At each instalment paid at the till the newly payable part of every waiting
  * line of that registration is booked (Dr Beban Bagi Hasil Dokter / Cr Hutang Dokter per doctor, source
  * 'sharing_release' and the instalment payment's id) and kept per line (sharing_release); a void of the instalment
  * reverses that journal from its stored lines and takes the parts back.
@@ -21,14 +22,44 @@ export async function releasePackageFees(
   const m = await q.membershipPaid(ctx.db, membershipId);
   if (!m || m.price <= 0) return;
   const lines = await q.waitingLinesOf(ctx.db, membershipId);
+  await release(
+    ctx,
+    lines,
+    { paid: m.paid, total: m.price },
+    payment,
+    `Jasa dokter paket dari cicilan ${payment.code}`,
+  );
+}
+
+/**
+ * A visit bill paid in part: its lines were payable pro rata to what the bill received; a settlement (pelunasan)
+ * makes the next part payable. `received`: the bill's total and everything it has received, this settlement included.
+ */
+export async function releaseBillFees(
+  ctx: Ctx,
+  billPaymentId: number,
+  received: { paid: number; total: number },
+  payment: { id: number; code: string },
+): Promise<void> {
+  if (received.total <= 0) return;
+  const lines = await q.waitingLinesOfPayment(ctx.db, billPaymentId);
+  await release(ctx, lines, received, payment, `Jasa dokter dari pelunasan ${payment.code}`);
+}
+
+async function release(
+  ctx: Ctx,
+  lines: q.WaitingLine[],
+  received: { paid: number; total: number },
+  payment: { id: number; code: string },
+  memo: string,
+): Promise<void> {
   const parts: { line: q.WaitingLine; amount: Sen }[] = [];
   for (const l of lines) {
-    const due = mulDivSen(l.share, Math.min(m.paid, m.price), m.price, 'floor');
+    const due = mulDivSen(l.share, Math.min(received.paid, received.total), received.total, 'floor');
     if (due > l.payable) parts.push({ line: l, amount: asSen(due - l.payable) });
   }
   if (!parts.length) return;
   const today = await ctx.today();
-  const memo = `Jasa dokter paket dari cicilan ${payment.code}`;
   const byDoctor = new Map<number, number>();
   for (const p of parts) byDoctor.set(p.line.doctor_id, (byDoctor.get(p.line.doctor_id) ?? 0) + p.amount);
   const total = [...byDoctor.values()].reduce((s, v) => s + v, 0);

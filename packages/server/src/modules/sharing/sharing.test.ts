@@ -342,4 +342,30 @@ describe('fee lines at the till', () => {
     for (const d of [doc1, doc2])
       expect(await doctorPayable(t, A.branch, d.id)).toBe(await linesOwed(t, A.branch, d.id));
   });
+
+  it('a bill paid in part makes its fee payable pro rata; a settlement releases the rest, its void takes it back', async () => {
+    // doc1's laser on 2026-03-15: doc1's own rule, 40% of the list price 1.000.000 = 400.000.
+    const v = await finishedVisit(t, A, patient, doc1, { perawatan: laser, price: 100000000 });
+    const r = await t
+      .api(A.admin)
+      .post('/api/kasir/payment', { visit: v, payments: [{ method: A.cash, amount: 250000 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = r.body.data.id as number;
+    expect((await linesOf(id))[0]).toMatchObject({ status: 'waiting', share: '40000000', payable: '10000000' });
+    expect(await journalOf(t.db, 'kasir_payment', id)).toMatchObject({ '2102': [0, 10000000] });
+    const s = await t
+      .api(A.admin)
+      .post(`/api/kasir/payment/${id}/settle`, { payments: [{ method: A.cash, amount: 750000 }] });
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    const settlement = s.body.data.id as number;
+    expect((await linesOf(id))[0]).toMatchObject({ status: 'payable', payable: '40000000' });
+    expect(await journalOf(t.db, 'sharing_release', settlement)).toEqual({
+      '6102': [30000000, 0],
+      '2102': [0, 30000000],
+    });
+    expect(await doctorPayable(t, A.branch, doc1.id)).toBe(await linesOwed(t, A.branch, doc1.id));
+    await voidPayment(t, A, settlement, 'Pelunasan salah');
+    expect((await linesOf(id))[0]).toMatchObject({ status: 'waiting', payable: '10000000' });
+    expect(await doctorPayable(t, A.branch, doc1.id)).toBe(await linesOwed(t, A.branch, doc1.id));
+  });
 });

@@ -328,6 +328,7 @@ export async function payVisit(
         { id: b.visit.id, date: b.visit.visit_date, branch: b.visit.profile_id },
         b.lines,
         billDiscount,
+        { paid: settlement.paid, total },
       );
       const row = await storePayment(tx, session, {
         kind: 'visit',

@@ -1,5 +1,5 @@
 /** SQL of the package fee releases (sharing_release; the sharing module owns it and sharing_line). */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { sharingLine, sharingRelease } from '../../../db/schema/index.js';
 
@@ -32,6 +32,24 @@ export async function waitingLinesOf(db: Db, membershipId: number): Promise<Wait
     })
     .from(sharingLine)
     .where(and(eq(sharingLine.membership_id, membershipId), eq(sharingLine.status, 'waiting')))
+    .orderBy(sharingLine.id)
+    .for('update');
+  return rows.map((r) => ({ ...r, doctor_id: Number(r.doctor_id) }));
+}
+
+/** A bill's own lines (not package-covered) still waiting for part of their share, locked. */
+export async function waitingLinesOfPayment(db: Db, paymentId: number): Promise<WaitingLine[]> {
+  const rows = await db
+    .select({
+      id: sharingLine.id,
+      doctor_id: sharingLine.doctor_id,
+      share: sharingLine.share,
+      payable: sharingLine.payable,
+    })
+    .from(sharingLine)
+    .where(
+      and(eq(sharingLine.payment_id, paymentId), eq(sharingLine.status, 'waiting'), isNull(sharingLine.membership_id)),
+    )
     .orderBy(sharingLine.id)
     .for('update');
   return rows.map((r) => ({ ...r, doctor_id: Number(r.doctor_id) }));
