@@ -1,8 +1,9 @@
 /**
  * Fee lines (issue 29 item 2): one per treatment line a doctor performed that is paid at the till, with the rule
  * and its inputs copied. `planFees` runs inside the till's payment transaction before the payment is stored and
- * gives each line its doctor_share: the part of the share payable now (all of it when the bill is paid in full; pro
- * rata to what it received when paid in part; the till's journal books exactly that to Hutang Dokter); `recordFees` stores the lines once the payment has its id. A treatment covered by a package slot
+ * gives each line its doctor_share (the line's share, what the income reports show) and doctor_payable: the part
+ * payable now (all of it when the bill is paid in full; pro rata to what it received when paid in part), which the
+ * till's journal books to Hutang Dokter; `recordFees` stores the lines once the payment has its id. A treatment covered by a package slot
  * is payable pro rata to what the package has received of its price; the rest waits. A void cancels a line not yet
  * paid out (the payment's stored-line reversal takes its payable back) and claws back a line already paid (a
  * negative line for the next run); a void is never refused because the doctor was paid.
@@ -46,7 +47,7 @@ export interface FeePlan {
 }
 
 export interface PlannedFees<L> {
-  lines: (L & { doctor_share: Sen })[];
+  lines: (L & { doctor_share: Sen; doctor_payable: Sen })[];
   plans: FeePlan[];
 }
 
@@ -78,7 +79,7 @@ export async function planFees<L extends FeeSource>(
   const bhp = treatments.length ? await q.bhpCostOfVisit(ctx.db, visit.id) : 0;
   const treatmentTotal = sumSen(treatments.map(({ i }) => afterDiscount[i]));
   const plans: FeePlan[] = [];
-  const shares = new Map<number, Sen>();
+  const shares = new Map<number, { share: Sen; payable: Sen }>();
   for (const { l, i } of treatments) {
     const { rule } = l.perawatan_id
       ? await pickRule(ctx, {
@@ -108,7 +109,7 @@ export async function planFees<L extends FeeSource>(
       membership = m?.membership ?? null;
       if (m && m.price > 0) payable = mulDivSen(share, Math.min(m.paid, m.price), m.price, 'floor');
     }
-    shares.set(i, payable);
+    shares.set(i, { share, payable });
     plans.push({
       index: i,
       line: {
@@ -133,7 +134,14 @@ export async function planFees<L extends FeeSource>(
       },
     });
   }
-  return { lines: lines.map((l, i) => ({ ...l, doctor_share: shares.get(i) ?? asSen(0) })), plans };
+  const none = { share: asSen(0), payable: asSen(0) };
+  return {
+    lines: lines.map((l, i) => {
+      const f = shares.get(i) ?? none;
+      return { ...l, doctor_share: f.share, doctor_payable: f.payable };
+    }),
+    plans,
+  };
 }
 
 /** Stores the planned lines of a stored payment (linked to its payment lines, stored in the same order). */
