@@ -31,6 +31,7 @@ import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { inventoryEndpoints, inventoryEntities } from './modules/inventory/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
+import { sharingEndpoints, sharingEntities } from './modules/sharing/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { medicalRecordsEndpoints, medicalRecordsEntities, onRecordFinished } from './modules/medicalRecords/index.js';
@@ -85,6 +86,7 @@ export const apiModules: Record<string, EndpointTree> = {
   stockFlows: stockFlowsEndpoints,
   kasir: kasirEndpoints,
   investors: investorsEndpoints,
+  sharing: sharingEndpoints,
 };
 
 /**
@@ -112,6 +114,7 @@ export const apiEntities: EntityDef[] = [
   ...medicalListsEntities,
   ...kasirEntities,
   ...investorsEntities,
+  ...sharingEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

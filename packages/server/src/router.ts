@@ -23,6 +23,7 @@ import { medicalRecordsRouter } from './modules/medicalRecords/index.js';
 import { stockFlowsRouter } from './modules/stockFlows/index.js';
 import { kasirRouter } from './modules/kasir/index.js';
 import { investorsRouter } from './modules/investors/index.js';
+import { sharingRouter } from './modules/sharing/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -53,6 +54,7 @@ export const appRouter = router({
   stockFlows: stockFlowsRouter,
   kasir: kasirRouter,
   investors: investorsRouter,
+  sharing: sharingRouter,
 });
 
 export type AppRouter = typeof appRouter;

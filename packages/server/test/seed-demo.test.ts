@@ -266,6 +266,26 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('has sharing rules for the demo doctors and fee lines of paid visits equal to Hutang Dokter (issue 29)', async () => {
+    const rules = await queryRows<{ kind: string; doctor_id: number | null; perawatan_id: number | null }>(
+      db,
+      sql`select kind, doctor_id, perawatan_id from sharing_rule order by id`,
+    );
+    expect(rules.map((r) => r.kind)).toEqual(['percent', 'amount', 'percent']);
+    expect(rules[2]).toMatchObject({ doctor_id: null });
+    // Each paid visit's Hutang Dokter items (its journal) are its fee lines' payable parts.
+    const owed = await queryRows<{ payment: number; lines: string; items: string }>(
+      db,
+      sql`select p.id as payment, (select sum(l.payable) from sharing_line l where l.payment_id = p.id)::text as lines,
+            (select coalesce(sum(h.amount), 0) from hutang_item h where h.jurnal_id = p.jurnal_id
+              and h.party_type = 'doctor')::text as items
+          from kasir_payment p where exists (select 1 from sharing_line l where l.payment_id = p.id)`,
+    );
+    expect(owed.length).toBeGreaterThanOrEqual(1);
+    for (const o of owed) expect(Number(o.items), `pembayaran ${o.payment}`).toBe(Number(o.lines));
+    expect(owed.some((o) => Number(o.lines) > 0)).toBe(true);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

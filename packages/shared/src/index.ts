@@ -41,3 +41,4 @@ export * from './schemas/patient-duplicates.js';
 export * from './schemas/income.js';
 export * from './schemas/payables.js';
 export * from './schemas/investors.js';
+export * from './schemas/sharing.js';

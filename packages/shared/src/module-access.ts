@@ -8,6 +8,7 @@ import {
   type RoleSetMember,
 } from './access.js';
 import { FINANCE_OUT_ACCESS } from './schemas/finance-out.js';
+import { SHARING_ACCESS } from './schemas/sharing.js';
 
 /**
  * The access rules modules share between their server endpoints and the web pages that call them: the server
@@ -310,6 +311,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/hutang/pajak/pph_doctor': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/pajak/pph_investor': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/pajak/pph_pegawai': { all: [FINANCE_OUT_ACCESS.read] },
+  // Issue 29 item 1: the sharing rules master (FINANCE_SHARING with a finance or manager role).
+  '/finance/master/sharingprofit': { all: [SHARING_ACCESS.read] },
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },

@@ -73,6 +73,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   deviden_setting: 'investors',
   deviden_run: 'investors',
   deviden_run_line: 'investors',
+  // doctor fee sharing (issue 29)
+  sharing_rule: 'sharing',
+  sharing_line: 'sharing',
+  sharing_release: 'sharing',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

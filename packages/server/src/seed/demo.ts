@@ -18,6 +18,7 @@ import { seedInventory } from './inventory.js';
 import { seedInventoryFlows } from './inventory-flows.js';
 import { seedKasir } from './kasir.js';
 import { seedExpenses } from './expenses.js';
+import { seedSharing } from './sharing.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -347,6 +348,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedKasir(tx, branchIds);
     // Issue 28: a few cash expenses in Jakarta and the demo payroll's PPh 21 masa deposited.
     await seedExpenses(tx, branchIds);
+    // Issue 29: the demo doctors' sharing rules and a few visits paid at the till with their fee lines.
+    await seedSharing(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -12,6 +12,7 @@ import { paketFactories } from './paket.js';
 import { kasirFactories } from './kasir.js';
 import { visitsFactories } from './visits.js';
 import { reservationsFactories } from './reservations.js';
+import { sharingFactories } from './sharing.js';
 import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
 import { stockFlowsFactories } from './stockFlows.js';
@@ -39,6 +40,7 @@ export const entityFactories: ModuleFactories = {
   ...multimediaFactories,
   ...medicalRecordsFactories,
   ...stockFlowsFactories,
+  ...sharingFactories,
   ...medicalListsFactories,
   ...kasirFactories,
   ...investorsFactories,

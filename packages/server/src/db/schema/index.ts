@@ -14,3 +14,4 @@ export * from './idempotency.js';
 export * from './payables.js';
 export * from './autoposting.js';
 export * from './investors.js';
+export * from './sharing.js';

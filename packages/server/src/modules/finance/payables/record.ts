@@ -71,7 +71,7 @@ export async function recordPayables(
   }
   const controls = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.payable_party);
   if (j.reversal_of !== null) {
-    await cancelItemsOf(ctx, [j.reversal_of], j.id);
+    await cancelItemsOf(ctx, [j.reversal_of], j, lines);
     return;
   }
   if (opts.reverses) {
@@ -81,7 +81,7 @@ export async function recordPayables(
       opts.reverses.source_type,
       opts.reverses.source_id,
     );
-    await cancelItemsOf(ctx, originals, j.id);
+    await cancelItemsOf(ctx, originals, j, lines);
     return;
   }
   if (!controls.length || j.kind === 'closing') return;
@@ -210,14 +210,42 @@ function isInvestorParty(type: string): boolean {
   return type === 'investor' || type === 'laboratorium' || type === 'rumahsakit';
 }
 
-/** Cancels the items the given journals made; refused when any of them is paid in part. */
-async function cancelItemsOf(ctx: Ctx, jurnalIds: number[], cancelJurnalId: number): Promise<void> {
+/**
+ * Cancels the items the given journals made; refused when any of them is paid in part, except a doctor's fee: a
+ * refund is never blocked because the doctor was paid (issue 29), so a paid doctor item stays and the reversal's
+ * debit line to Hutang Dokter becomes a debit note (a negative item) the doctor's next payout nets (clawback).
+ */
+async function cancelItemsOf(ctx: Ctx, jurnalIds: number[], rev: PayableJournal, lines: PayableLine[]): Promise<void> {
   const items = await q.lockItemsOfJournals(ctx.db, jurnalIds);
   if (!items.length) return;
-  if (items.some((i) => i.paid !== 0)) throw badRequest(PAID_ITEM_REVERSAL);
+  const paidDoctor = items.filter((i) => i.paid !== 0 && i.party_type === 'doctor' && i.amount > 0);
+  if (items.some((i) => i.paid !== 0 && !paidDoctor.includes(i))) throw badRequest(PAID_ITEM_REVERSAL);
+  if (paidDoctor.length) {
+    const detailIds = await q.detailIdsOf(ctx.db, rev.id);
+    const used = new Set<number>();
+    const notes: q.NewItem[] = paidDoctor.map((it) => {
+      const i = lines.findIndex((l, k) => !used.has(k) && l.akun_id === it.akun_id && l.debit === it.amount);
+      if (i < 0) throw badRequest(PAID_ITEM_REVERSAL);
+      used.add(i);
+      return {
+        profile_id: it.profile_id,
+        party_type: it.party_type,
+        party_id: it.party_id,
+        party_name: it.party_name,
+        source_type: rev.source_type ?? rev.kind,
+        source_id: rev.source_id ?? String(rev.id),
+        jurnal_id: rev.id,
+        jurnal_detail_id: detailIds.get(i + 1)!,
+        akun_id: it.akun_id,
+        doc_date: rev.transaction_at,
+        amount: -it.amount,
+      };
+    });
+    await q.insertItems(ctx.db, notes);
+  }
   await q.cancelItems(
     ctx.db,
-    items.map((i) => i.id),
-    cancelJurnalId,
+    items.filter((i) => !paidDoctor.includes(i)).map((i) => i.id),
+    rev.id,
   );
 }

@@ -31,6 +31,7 @@ import { requireActivePeriod } from '../../finance/index.js';
 import { VISIT } from '../../visits/index.js';
 import { issueStock, warehouseOfKind } from '../../inventory/index.js';
 import { takeSlot } from '../../paket/index.js';
+import { planFees, recordFees } from '../../sharing/index.js';
 import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/index.js';
 import { auditRecordReads } from '../../../lib/audit.js';
 import * as q from '../queries.js';
@@ -58,6 +59,7 @@ const KIND_OF: Record<q.BillSourceRow['kind'], LineKind> = {
 interface BuiltLine extends NewLine {
   kind: LineKind;
   ref_id: number;
+  perawatan_id: number | null;
   covered_label: string | null;
   /** The item of a product, prescription or consumable line (stock), null for a treatment or a lab form. */
   item_id: number | null;
@@ -151,6 +153,7 @@ async function build(
     return {
       kind,
       ref_id: s.entry_id,
+      perawatan_id: s.perawatan_id,
       name: s.name,
       qty: s.qty,
       price: asSen(s.price),
@@ -327,6 +330,14 @@ export async function payVisit(
         if (l.covered_by_paket && !(await takeSlot(tx, l.covered_by_paket, l.qty)))
           throw conflict('Slot paket sudah terpakai oleh transaksi lain; muat ulang tagihan');
       }
+      // The doctors' fee lines at the sharing rules of the visit's date: the journal books what is payable now.
+      const fees = await planFees(
+        tx,
+        { id: b.visit.id, date: b.visit.visit_date, branch: b.visit.profile_id },
+        b.lines,
+        billDiscount,
+        { paid: settlement.paid, total },
+      );
       const row = await storePayment(tx, session, {
         kind: 'visit',
         key,
@@ -336,13 +347,14 @@ export async function payVisit(
         discount,
         tax: b.tax,
         total,
-        lines: b.lines,
+        lines: fees.lines,
         settlement,
         memo: `Pembayaran kunjungan ${b.visit.code} - ${b.visit.customername} (${b.visit.customerusername})`,
         taxAccount: b.taxAccount,
         allowPartial: true,
         discountApplogId,
       });
+      await recordFees(tx, row.id, fees);
       // Products of the record are sold here: they leave the branch's pharmacy (FEFO, Dr HPP / Cr Persediaan) in this
       // transaction, whether paid or covered by a package; short stock refuses the payment (409), nothing written.
       // Prescriptions left with the pharmacy's dispensing, consumables when the record was finished.

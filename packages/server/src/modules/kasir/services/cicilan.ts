@@ -11,6 +11,7 @@ import { badRequest } from '../../../http/errors.js';
 import { requireActivePeriod } from '../../finance/index.js';
 import { applyInstalmentPayment, MEMBERSHIP } from '../../paket/index.js';
 import * as q from '../queries.js';
+import { releasePackageFees } from '../../sharing/index.js';
 import { requireOpenSession, resultOf, settle, storePayment, type NewLine, type PaymentOut } from './core.js';
 
 const DEDUPE_WINDOW_MS = 2 * 60 * 1000;
@@ -58,7 +59,7 @@ export async function payCicilan(ctx: Ctx, input: CicilanPayInput, idempotencyKe
       tax: asSen(0),
       total: a.amount,
     }));
-    return storePayment(tx, session, {
+    const paid = await storePayment(tx, session, {
       kind: 'cicilan',
       key,
       customer_id: m.customer_id,
@@ -71,6 +72,9 @@ export async function payCicilan(ctx: Ctx, input: CicilanPayInput, idempotencyKe
       settlement,
       memo: `Pembayaran paket ${m.code} - ${m.customername} (${m.customerusername})`,
     });
+    // Doctors' fees of treatments this package already covered become payable pro rata to what it has received.
+    await releasePackageFees(tx, m.id, paid);
+    return paid;
   });
   return { data: resultOf(row), created: true };
 }

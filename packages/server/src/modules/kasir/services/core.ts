@@ -116,6 +116,8 @@ export interface NewLine {
   doctor_share?: Sen;
   /** A lab form examined outside: the laboratory or hospital owed `cost` (sen, for the line's quantity). Not stored. */
   lab_partner?: LabPartner | null;
+  /** The part of the share payable now (the journal's Hutang Dokter; sharing module); default the whole share. */
+  doctor_payable?: Sen;
   /** Revenue account the line's gross amount is credited to (not stored). */
   revenue?: string;
 }
@@ -176,6 +178,7 @@ export function journalLines(
     qty: number;
     covered_by_paket: number | null;
     doctor_share: number;
+    doctor_payable?: number;
     doctor_id?: number | null;
     lab_partner?: LabPartner | null;
     name: string;
@@ -206,11 +209,12 @@ export function journalLines(
     name: 'Kantor Pajak',
     tax: 'ppn',
   });
-  const share = lines.reduce((s, l) => s + l.doctor_share, 0);
+  const owed = (l: { doctor_share: number; doctor_payable?: number }) => l.doctor_payable ?? l.doctor_share;
+  const share = lines.reduce((s, l) => s + owed(l), 0);
   dr(auto('bebanBagiHasilDokter'), share, `${opts.memo} (jasa dokter)`);
   // One payable per doctor (the payables sub-ledger keeps each doctor's share apart).
   const byDoctor = new Map<number | null, number>();
-  for (const l of lines) byDoctor.set(l.doctor_id ?? null, (byDoctor.get(l.doctor_id ?? null) ?? 0) + l.doctor_share);
+  for (const l of lines) byDoctor.set(l.doctor_id ?? null, (byDoctor.get(l.doctor_id ?? null) ?? 0) + owed(l));
   for (const [doctor, amount] of byDoctor)
     cr(auto('hutangDokter'), amount, `${opts.memo} (jasa dokter)`, {
       type: 'doctor',

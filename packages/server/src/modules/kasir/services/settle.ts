@@ -18,6 +18,7 @@ import {
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { auto, requireActivePeriod } from '../../finance/index.js';
+import { releaseBillFees } from '../../sharing/index.js';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
 import { requireOpenSession, resultOf, settle, storePayment } from './core.js';
@@ -100,7 +101,7 @@ export async function settlePayment(
     );
     if (settlement.paid <= 0) throw badRequest('Jumlah pembayaran wajib lebih dari 0', 'payments');
     const customer = parent.customer_id ? await q.findPatient(tx.db, parent.customer_id) : undefined;
-    return storePayment(tx, session, {
+    const paid = await storePayment(tx, session, {
       kind: 'pelunasan',
       key,
       parent_id: parent.id,
@@ -126,6 +127,14 @@ export async function settlePayment(
       memo: `Pelunasan ${parent.code}${customer ? ` - ${customer.name} (${customer.username})` : ''}`,
       receivable: auto('piutangPasien'),
     });
+    // The doctors' fees of the bill become payable up to what it has now received.
+    await releaseBillFees(
+      tx,
+      parent.id,
+      { paid: parent.paid + parent.settled + settlement.paid, total: parent.total },
+      paid,
+    );
+    return paid;
   });
   return { data: await settleResult(c, row, paymentId), created: true };
 }

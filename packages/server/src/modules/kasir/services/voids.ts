@@ -21,6 +21,7 @@ import { settingsApprovalExecutors } from './settings.js';
 import { reverseDocument, reverseJournal } from '../../finance/index.js';
 import { receiveStock } from '../../inventory/index.js';
 import { returnSlot, reverseInstalmentPayment } from '../../paket/index.js';
+import { onPaymentVoided } from '../../sharing/index.js';
 import { asSen } from '@klinik/shared';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
@@ -101,6 +102,8 @@ async function reverseOne(
     }
   }
   for (const l of lines) if (l.covered_by_paket) await returnSlot(tx, l.covered_by_paket, l.qty);
+  // Doctors' fee lines: cancelled while not paid out, else clawed back in the next run (never a refused void).
+  await onPaymentVoided(tx, pay, p.reason);
   // The reversal is posted before the stock goes back: a payment posts its journal (the journal counter) before it
   // takes the stock (the items' valuation), and a void taking them the other way round deadlocked with it.
   let jurnal: { id: number; code: string } | null = null;

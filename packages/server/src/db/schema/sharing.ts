@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, integer, bigint, varchar, text, date, timestamp, index, check } from 'drizzle-orm/pg-core';
+import { profile, users } from './core.js';
+import { kasirPayment } from './kasir.js';
+import { perawatan } from './paket.js';
+import { visit } from './service.js';
+
+/**
+ * Doctor fee sharing (issue 29 items 1 and 2), owned by modules/sharing. A rule gives a doctor (NULL: every doctor)
+ * a share of a treatment (NULL: every treatment) in a branch (NULL: every branch) between two dates; two rules of
+ * the same doctor, treatment and branch whose dates overlap are refused by the trigger of migration 0053 (under an
+ * advisory lock, so two concurrent inserts cannot both pass). A fee line is one paid treatment line with the rule
+ * and its inputs copied, so a later change of a rule never changes it. docs/decisions.md "Sharing rules".
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+const userRef = (name: string) => integer(name).references(() => users.id);
+
+export const sharingRule = pgTable(
+  'sharing_rule',
+  {
+    id: serial('id').primaryKey(),
+    /** NULL: every branch. A treatment rule is always its treatment's branch. */
+    profile_id: integer('profile_id').references(() => profile.id),
+    doctor_id: userRef('doctor_id'),
+    perawatan_id: integer('perawatan_id').references(() => perawatan.id),
+    /** percent | amount */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    /** percent: basis points (10000 = 100%); amount: sen per unit of the treatment. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    /** list_price | after_discount | after_discount_bhp */
+    basis: varchar('basis', { length: 20 }).notNull(),
+    /** Sen per line; NULL: none. */
+    min_fee: bigint('min_fee', { mode: 'number' }),
+    /** share (the fee paid to the doctor) | patient_fee (the doctor fee the patient paid: the line's basis) */
+    tax_base: varchar('tax_base', { length: 12 }).notNull().default('share'),
+    effective_from: date('effective_from', { mode: 'string' }).notNull(),
+    effective_to: date('effective_to', { mode: 'string' }),
+    note: text('note'),
+    /** The version this rule continues (a changed rule already used is closed and continued). */
+    replaces_id: integer('replaces_id'),
+    created_by: userRef('created_by'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sharing_rule_lookup_idx').on(t.perawatan_id, t.doctor_id),
+    check('sharing_rule_kind_ck', sql`${t.kind} in ('percent', 'amount')`),
+    check('sharing_rule_value_ck', sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} <= 10000)`),
+    check('sharing_rule_basis_ck', sql`${t.basis} in ('list_price', 'after_discount', 'after_discount_bhp')`),
+    check('sharing_rule_tax_base_ck', sql`${t.tax_base} in ('share', 'patient_fee')`),
+    check('sharing_rule_min_fee_ck', sql`${t.min_fee} is null or ${t.min_fee} >= 0`),
+    check('sharing_rule_dates_ck', sql`${t.effective_to} is null or ${t.effective_to} >= ${t.effective_from}`),
+  ],
+);
+
+export const sharingLine = pgTable(
+  'sharing_line',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    doctor_id: userRef('doctor_id').notNull(),
+    visit_id: integer('visit_id').references(() => visit.id),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => kasirPayment.id),
+    /** The payment line (kasir_payment_line.id) it shares; NULL for a clawback. */
+    payment_line_id: bigint('payment_line_id', { mode: 'number' }),
+    perawatan_id: integer('perawatan_id').references(() => perawatan.id),
+    qty: integer('qty').notNull().default(1),
+    /** The package registration whose slot covered the treatment (payable pro rata to what it received). */
+    membership_id: integer('membership_id'),
+    /** The rule and its inputs, copied (NULL rule: no rule applied, share 0). */
+    rule_id: integer('rule_id').references(() => sharingRule.id),
+    kind: varchar('kind', { length: 10 }),
+    value: bigint('value', { mode: 'number' }),
+    basis: varchar('basis', { length: 20 }),
+    basis_amount: bigint('basis_amount', { mode: 'number' }).notNull(),
+    min_fee: bigint('min_fee', { mode: 'number' }),
+    /** Sen; negative for a clawback. */
+    share: bigint('share', { mode: 'number' }).notNull(),
+    /** The part of the share booked to Hutang Dokter so far (a package line: pro rata to what the package received). */
+    payable: bigint('payable', { mode: 'number' }).notNull(),
+    tax_base_kind: varchar('tax_base_kind', { length: 12 }).notNull().default('share'),
+    tax_base: bigint('tax_base', { mode: 'number' }).notNull(),
+    /** waiting | payable | paid | clawed_back | cancelled */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** The payout run (a later issue); NULL until a run takes the line. */
+    run_id: integer('run_id'),
+    /** A clawback names the line it takes back. */
+    clawback_of: integer('clawback_of'),
+    service_date: date('service_date', { mode: 'string' }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sharing_line_doctor_idx').on(t.profile_id, t.doctor_id, t.service_date),
+    index('sharing_line_payment_idx').on(t.payment_id),
+    index('sharing_line_membership_idx').on(t.membership_id),
+    check('sharing_line_status_ck', sql`${t.status} in ('waiting', 'payable', 'paid', 'clawed_back', 'cancelled')`),
+    check(
+      'sharing_line_payable_ck',
+      sql`(${t.share} >= 0 and ${t.payable} between 0 and ${t.share}) or (${t.share} < 0 and ${t.payable} = ${t.share})`,
+    ),
+  ],
+);
+
+/**
+ * The part of package-covered fee lines that became payable with an instalment (its payment): what the release
+ * journal (source 'sharing_release', the payment's id) booked per line, taken back when that payment is voided.
+ */
+export const sharingRelease = pgTable(
+  'sharing_release',
+  {
+    id: serial('id').primaryKey(),
+    line_id: integer('line_id')
+      .notNull()
+      .references(() => sharingLine.id),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => kasirPayment.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** active | reversed */
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sharing_release_payment_idx').on(t.payment_id),
+    index('sharing_release_line_idx').on(t.line_id),
+    check('sharing_release_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
