@@ -71,8 +71,8 @@ beforeAll(async () => {
   const branch = await t.makeBranch();
   fin = await t.makeUser('finance', { branchId: branch });
   const list = await t.api(fin).get('/api/finance/akun?istypegroup=0&status=1');
-  // The general journal refuses the payables control accounts (2101-2105, 2201-2205): their lines need a party.
-  accounts = (list.body.data as Acc[]).filter((a) => !/^2(10[1-5]|20[1-5])$/.test(a.code));
+  // The general journal refuses the payables control accounts (2101-2105, 2201-2206): their lines need a party.
+  accounts = (list.body.data as Acc[]).filter((a) => !/^2(10[1-5]|20[1-6])$/.test(a.code));
   const opening = [
     { akun: '1101', debit: 50_000_000, credit: 0 },
     { akun: '1140', debit: 12_345_678.9, credit: 0 },
