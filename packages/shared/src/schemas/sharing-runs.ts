@@ -66,6 +66,8 @@ export interface SharingRunDto {
   cutoff: string;
   status: 'open' | 'approved';
   applog_id: number | null;
+  /** Who filed the approval request that waits (null: none waiting). */
+  requested_by: number | null;
   jurnal_id: number | null;
   created_by: number | null;
   approved_by: number | null;

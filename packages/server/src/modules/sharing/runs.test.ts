@@ -40,6 +40,8 @@ async function requestAndApprove(runId: number) {
   expect(asked.status, JSON.stringify(asked.body)).toBe(202);
   const own = await t.api(fin).post(`/api/finance/sharing/runs/${runId}/approve`, {});
   expect(own.status).toBe(403);
+  const waiting = (await t.api(fin).get(`/api/finance/sharing/runs/${runId}`)).body.data;
+  expect(waiting.requested_by).toBe(fin.id);
   const ok = await t.api(A.manager).post(`/api/finance/sharing/runs/${runId}/approve`, {});
   expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   expect(ok.body.data).toMatchObject({ status: 'approved', approved_by: A.manager.id });

@@ -95,6 +95,7 @@ async function toDto(c: Ctx, r: q.RunRow): Promise<SharingRunDto> {
     cutoff: r.cutoff,
     status: r.status as 'open' | 'approved',
     applog_id: r.applog_id,
+    requested_by: r.status === 'open' ? await q.pendingRequester(c.db, r.applog_id) : null,
     jurnal_id: r.jurnal_id,
     created_by: r.created_by,
     approved_by: r.approved_by,

@@ -147,6 +147,16 @@ export async function exclusions(db: Db, runId: number): Promise<{ line: number;
   return rows;
 }
 
+/** Who filed the run's approval request while it waits (null: none waiting). */
+export async function pendingRequester(db: Db, applogId: number | null): Promise<number | null> {
+  if (applogId === null) return null;
+  const [r] = await queryRows<{ user_id: number }>(
+    db,
+    sql`select user_id from applog where id = ${applogId} and status = 0 and action = 'sharing.approve_run'`,
+  );
+  return r ? n(r.user_id) : null;
+}
+
 export async function branchInfo(db: Db, id: number): Promise<{ name: string; address: string | null }> {
   const [r] = await queryRows<{ name: string; address: string | null }>(
     db,

@@ -38,8 +38,8 @@ function RunCard({ run, onError }: { run: SharingRunDto; onError: (e: ErrorItem[
     }),
   );
   const open = run.status === 'open';
-  const requested = open && run.applog_id !== null;
-  const mayDecide = requested && run.created_by !== me.id && allows(me, APPROVERS);
+  const requested = open && run.requested_by !== null;
+  const mayDecide = requested && run.created_by !== me.id && run.requested_by !== me.id && allows(me, APPROVERS);
   return (
     <div className="grid gap-2 rounded-md border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
