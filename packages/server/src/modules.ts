@@ -31,7 +31,7 @@ import { mastersEndpoints, mastersEntities } from './modules/masters/index.js';
 import { inventoryEndpoints, inventoryEntities } from './modules/inventory/index.js';
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
-import { sharingEndpoints, sharingEntities } from './modules/sharing/index.js';
+import { sharingApprovalExecutors, sharingEndpoints, sharingEntities } from './modules/sharing/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { medicalRecordsEndpoints, medicalRecordsEntities, onRecordFinished } from './modules/medicalRecords/index.js';
@@ -139,6 +139,7 @@ const approvalExecutors: Partial<Record<ApprovalAction, ApprovalExecutor>>[] = [
   payablesApprovalExecutors,
   expenseApprovalExecutors,
   investorsApprovalExecutors,
+  sharingApprovalExecutors,
 ];
 
 export function registerApprovalExecutors(): void {

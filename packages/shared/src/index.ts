@@ -42,3 +42,4 @@ export * from './schemas/income.js';
 export * from './schemas/payables.js';
 export * from './schemas/investors.js';
 export * from './schemas/sharing.js';
+export * from './schemas/sharing-runs.js';

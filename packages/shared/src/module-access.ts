@@ -313,6 +313,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/hutang/pajak/pph_pegawai': { all: [FINANCE_OUT_ACCESS.read] },
   // Issue 29 item 1: the sharing rules master (FINANCE_SHARING with a finance or manager role).
   '/finance/master/sharingprofit': { all: [SHARING_ACCESS.read] },
+  // Issue 29 item 3: the doctors' payout runs (manage: every call of the page changes or reviews money).
+  '/finance/sharingprofit': { all: [SHARING_ACCESS.manage] },
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },

@@ -77,6 +77,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   sharing_rule: 'sharing',
   sharing_line: 'sharing',
   sharing_release: 'sharing',
+  sharing_run: 'sharing',
+  sharing_run_exclusion: 'sharing',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

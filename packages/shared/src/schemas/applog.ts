@@ -111,6 +111,7 @@ export const APPROVAL_ACTIONS = {
   'finance.expense_reverse': 'Membatalkan (koreksi) pengeluaran',
   'finance.expense_limits': 'Mengubah batas bukti dan batas persetujuan pengeluaran',
   'deviden.approve_run': 'Menyetujui distribusi deviden / bagi hasil investor',
+  'sharing.approve_run': 'Menyetujui pembayaran jasa dokter (sharing) satu periode',
 } as const;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 /**
@@ -146,6 +147,7 @@ export const DEFAULT_APPROVAL_RULES: Record<ApprovalAction, { needs_approval: bo
   'finance.expense_reverse': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'finance.expense_limits': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
   'deviden.approve_run': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
+  'sharing.approve_run': { needs_approval: true, approver_roles: ['manager', 'superadmin'] },
 };
 
 /**
@@ -162,6 +164,8 @@ export const MANDATORY_APPROVAL_ACTIONS: readonly ApprovalAction[] = [
   'finance.expense_limits',
   // Issue 29 part B: a distribution run moves money to investors: always a second person.
   'deviden.approve_run',
+  // Issue 29 part C: a doctor payout run moves money to doctors: always a second person.
+  'sharing.approve_run',
 ];
 export function isMandatoryApproval(action: string): boolean {
   return (MANDATORY_APPROVAL_ACTIONS as readonly string[]).includes(action);

@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, bigint, varchar, text, date, timestamp, index, check } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  serial,
+  integer,
+  bigint,
+  varchar,
+  text,
+  date,
+  timestamp,
+  index,
+  check,
+  jsonb,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
 import { kasirPayment } from './kasir.js';
+import { jurnal } from './finance.js';
+import { applog } from './staff.js';
 import { perawatan } from './paket.js';
 import { visit } from './service.js';
 
@@ -129,4 +144,58 @@ export const sharingRelease = pgTable(
     index('sharing_release_line_idx').on(t.line_id),
     check('sharing_release_amount_ck', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * A doctor payout run (issue 29 item 3): a branch's payable fee lines up to a cut-off, per doctor, with PPh 21 per
+ * PMK 168/2023 on each doctor's summed tax base. One open run per branch and month (partial unique index); the
+ * lines name their run (sharing_line.run_id) from the run's computation; approval (engine action
+ * 'sharing.approve_run') stores the per-doctor figures in `doctors` and marks the lines paid.
+ */
+export const sharingRun = pgTable(
+  'sharing_run',
+  {
+    id: serial('id').primaryKey(),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    /** 'YYYY-MM' */
+    period: varchar('period', { length: 7 }).notNull(),
+    cutoff: date('cutoff', { mode: 'string' }).notNull(),
+    /** open | approved */
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    /** The per-doctor figures frozen at approval (DTO shape, rupiah); NULL while open. */
+    doctors: jsonb('doctors'),
+    applog_id: integer('applog_id').references(() => applog.id),
+    jurnal_id: integer('jurnal_id').references(() => jurnal.id),
+    created_by: userRef('created_by'),
+    approved_by: userRef('approved_by'),
+    approved_at: ts('approved_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sharing_run_open_uq')
+      .on(t.profile_id, t.period)
+      .where(sql`${t.status} = 'open'`),
+    check('sharing_run_status_ck', sql`${t.status} in ('open', 'approved')`),
+    check('sharing_run_period_ck', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/** A fee line taken out of a run before approval, with the reason (the line waits for a later run). */
+export const sharingRunExclusion = pgTable(
+  'sharing_run_exclusion',
+  {
+    id: serial('id').primaryKey(),
+    run_id: integer('run_id')
+      .notNull()
+      .references(() => sharingRun.id),
+    line_id: integer('line_id')
+      .notNull()
+      .references(() => sharingLine.id),
+    reason: text('reason').notNull(),
+    created_by: userRef('created_by'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sharing_run_exclusion_uq').on(t.run_id, t.line_id)],
 );

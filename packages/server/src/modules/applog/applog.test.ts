@@ -248,6 +248,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
         'finance.expense_reverse',
         'finance.expense_limits',
         'deviden.approve_run',
+        'sharing.approve_run',
       ].map((action) => ({
         action,
         label: expect.any(String),
@@ -290,7 +291,7 @@ describe('/master/approval-rule (tRPC approvalRules)', () => {
   });
 
   it('refuses readers without manage and bad input', async () => {
-    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(16);
+    expect(await t.trpc(admin).approvalRules.list()).toHaveLength(17);
     await expect(
       t.trpc(admin).approvalRules.update({ action: 'user.deactivate', needs_approval: false, approver_roles: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -6,10 +6,16 @@ import {
   sharingResolveQuery,
   sharingRuleInput,
   sharingRuleQuery,
+  sharingRunExcludeInput,
+  sharingRunInput,
+  sharingRunQuery,
+  sharingRunSlipQuery,
   z,
 } from '@klinik/shared';
-import { IDEMPOTENCY_KEY, keyed, mutation, query } from '../../http/endpoint.js';
-import { SHARING_RULE } from './entities.js';
+import { IDEMPOTENCY_KEY, keyed, mutation, query, restOnly } from '../../http/endpoint.js';
+import { SHARING_RULE, SHARING_RUN } from './entities.js';
+import * as runs from './runs.js';
+import { runSlipPdf } from './slip.js';
 import { listLines } from './fees.js';
 import * as rules from './rules.js';
 
@@ -59,5 +65,71 @@ export const sharingEndpoints = {
     input: sharingLineQuery,
     rest: { method: 'GET', path: '/api/finance/sharing/lines', envelope: 'list' },
     handler: (ctx, input) => listLines(ctx, input),
+  }),
+  runs: query({
+    summary: 'Perhitungan jasa dokter cabang ini (?period=)',
+    access: sharingManage,
+    input: sharingRunQuery,
+    rest: { method: 'GET', path: '/api/finance/sharing/runs', envelope: 'list' },
+    handler: (ctx, input) => runs.listRuns(ctx, input),
+  }),
+  run: query({
+    summary: 'Satu perhitungan jasa dokter: per dokter baris, bruto, dasar pajak, PPh 21 dan neto',
+    access: sharingManage,
+    entity: SHARING_RUN,
+    input: z.object({ id: idParam }),
+    rest: { method: 'GET', path: '/api/finance/sharing/runs/:id' },
+    handler: (ctx, { id }) => runs.getRun(ctx, id),
+  }),
+  createRun: mutation({
+    summary: 'Hitung jasa dokter satu bulan sampai tanggal batas (Idempotency-Key); satu perhitungan terbuka per bulan',
+    access: sharingManage,
+    input: sharingRunInput,
+    handler: (ctx, input) => runs.createRun(ctx, input),
+    rest: { method: 'POST', path: '/api/finance/sharing/runs', status: 201, idempotencyKey: IDEMPOTENCY_KEY },
+  }),
+  excludeLine: mutation({
+    summary: 'Keluarkan satu baris dari perhitungan sebelum disetujui, dengan alasan',
+    access: sharingManage,
+    entity: SHARING_RUN,
+    input: sharingRunExcludeInput,
+    handler: (ctx, input) => runs.excludeLine(ctx, input),
+    rest: { method: 'POST', path: '/api/finance/sharing/runs/:id/exclude' },
+  }),
+  approveRun: mutation({
+    summary:
+      'Ajukan persetujuan perhitungan jasa dokter (202), atau setujui oleh orang kedua (bukan pembuatnya): jurnal PPh 21',
+    access: sharingManage,
+    entity: SHARING_RUN,
+    input: keyed(z.object({ id: idParam })),
+    handler: (ctx, { id }) => runs.approveRun(ctx, id),
+    rest: {
+      method: 'POST',
+      path: '/api/finance/sharing/runs/:id/approve',
+      idempotencyKey: IDEMPOTENCY_KEY,
+      statusOf: (out) => (out.pending ? 202 : 200),
+      statuses: [200, 202],
+      present: (out) => (out.pending ? out : out.data),
+    },
+  }),
+  slip: restOnly({
+    summary: 'Slip jasa dokter satu dokter dalam perhitungan (PDF)',
+    access: sharingManage,
+    entity: SHARING_RUN,
+    input: sharingRunSlipQuery,
+    rest: {
+      method: 'GET',
+      path: '/api/finance/sharing/runs/:id/slip',
+      envelope: 'raw',
+      produces: 'application/pdf',
+    },
+    async handler(ctx, { id, doctor }, { reply }) {
+      const { pdf, filename } = await runSlipPdf(ctx, id, doctor);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   }),
 };

@@ -8,4 +8,11 @@ export const SHARING_RULE = entity({
   notFound: 'Aturan sharing tidak ditemukan',
   shared: true,
 });
-export const sharingEntities = [SHARING_RULE];
+/** A doctor payout run (issue 29 item 3): the branch's own. */
+export const SHARING_RUN = entity({
+  name: 'sharing.run',
+  table: 'sharing_run',
+  branchColumn: 'profile_id',
+  notFound: 'Perhitungan jasa dokter tidak ditemukan',
+});
+export const sharingEntities = [SHARING_RULE, SHARING_RUN];
