@@ -36,9 +36,13 @@ export async function visitEvents(ctx: Ctx, req: FastifyRequest, reply: FastifyR
     unregister();
     res.end();
   };
-  /** Writes only while the session stands; otherwise ends the stream. */
-  const send = (chunk: string) => {
-    sessionAlive(c.db, sessionId, times, c.services.authCache).then(
+  /**
+   * Writes only while the session stands; otherwise ends the stream. Before data the session is read from the
+   * database: the auth cache hears of a session deleted by another process on its own notification connection, which
+   * may arrive after the event's (seen in CI); a keep-alive carries nothing, so the cache does for it.
+   */
+  const send = (chunk: string, fresh = false) => {
+    sessionAlive(c.db, sessionId, times, fresh ? undefined : c.services.authCache).then(
       (ok) => {
         if (!ok) end();
         else if (!closed) res.write(chunk);
@@ -63,7 +67,7 @@ export async function visitEvents(ctx: Ctx, req: FastifyRequest, reply: FastifyR
   if (hub) {
     unsubscribe = hub.subscribe(VISIT_EVENT_CHANNEL, c.branchId, {
       onEvent: (e) => {
-        if (!closed) send(`event: changed\ndata: ${JSON.stringify({ ids: e.ids })}\n\n`);
+        if (!closed) send(`event: changed\ndata: ${JSON.stringify({ ids: e.ids })}\n\n`, true);
       },
       // Messages may have been missed (or the app is closing): end the stream; the browser reconnects and the
       // page refetches on reconnect.
