@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { asSen, fromSen } from '../money.js';
 import {
   TER_PP58_2023,
   computeBpjs,
@@ -324,7 +325,9 @@ describe('bukan pegawai per PMK 168/2023: Pasal 17 on 50% of each payment, not c
   it('each payment stands alone: the same figure in January and December, however much was paid before', () => {
     const r = pph21Year({ ptkp: 'TK/0', employment: 'bukan_pegawai', months: year('TK/0', 25_000_000, {}, [1, 6]) }, R);
     expect(r.last).toBeNull();
-    expect(r.months.map((m) => [m.rateBp, m.pph21 / 100])).toEqual(Array.from({ length: 6 }, () => [500, 625_000]));
+    expect(r.months.map((m) => [m.rateBp, fromSen(asSen(m.pph21))])).toEqual(
+      Array.from({ length: 6 }, () => [500, 625_000]),
+    );
     const noNpwp = pph21Year(
       { ptkp: 'TK/0', employment: 'bukan_pegawai', payee: noId, months: [{ month: 3, bruto: rp(25_000_000) }] },
       R,

@@ -4,7 +4,7 @@ import { countRows, createTestApp, type TestApp, type TestUser } from '../../../
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
 import { auto, postJournal } from '../finance/index.js';
-import { asSen } from '@klinik/shared';
+import { asSen, toSen } from '@klinik/shared';
 
 // Issue 29 part B through REST: investors and partners, deviden settings (overlap refused by the database), a month's
 // distribution run from the branch's P&L and the procedures paid at the till, approved by a second person into a
@@ -310,7 +310,7 @@ describe('/api/finance/deviden/runs', () => {
       sql`select sum(debit)::text as d, sum(credit)::text as c, count(*)::int as n from jurnal_detail where jurnal_id = ${done.jurnal_id}`,
     );
     expect(bal.d).toBe(bal.c);
-    expect(Number(bal.d)).toBe(Math.round(done.totals.gross * 100));
+    expect(Number(bal.d)).toBe(toSen(done.totals.gross));
     const items = await queryRows<{
       id: number;
       party_type: string;

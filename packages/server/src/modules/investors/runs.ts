@@ -25,7 +25,7 @@ import {
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
-import { branchScope, requireAccess } from '../../http/access-scope.js';
+import { branchScope, requireAccess, requireOwnBranch } from '../../http/access-scope.js';
 import { auto, postJournal, proceduresPaid, revenueOf, type PostingLine } from '../finance/index.js';
 import { approvalRuleFor, pendingRequests, storeRequest, type ApprovalExecutor } from '../applog/index.js';
 import { ownInvestorUser } from './access.js';
@@ -240,8 +240,9 @@ export async function createRun(ctx: Ctx, input: DevidenRunInput): Promise<Devid
 const approveRun: ApprovalExecutor = async (tx, payload, req) => {
   const c = requireUser(tx);
   const runId = Number((payload as { run_id?: unknown }).run_id);
+  await requireOwnBranch(tx, DEVIDEN_RUN, [runId]);
   const run = await q.lockRun(tx.db, runId);
-  if (!run || run.profile_id !== tx.branchId || run.applog_id !== req.id) throw notFound(DEVIDEN_RUN.notFound);
+  if (!run || run.applog_id !== req.id) throw notFound(DEVIDEN_RUN.notFound);
   if (run.status === 'approved') throw conflict('Distribusi periode ini sudah disetujui');
   const lines = (await q.runLines(tx.db, [run.id])).filter((l) => l.gross > 0);
   const { to } = monthRange(run.period);

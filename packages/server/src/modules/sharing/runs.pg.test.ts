@@ -3,6 +3,7 @@
  * of several runs of one month posted at once with different Idempotency-Keys, the partial unique index lets exactly
  * one in (the others 409) and every payable line is taken by that one run.
  */
+import { toSen } from '@klinik/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     effective_from: '2026-01-01',
   });
   for (const price of [500_000, 750_000]) {
-    const v = await finishedVisit(t, A, patient, doc, { perawatan: tm, price: price * 100 });
+    const v = await finishedVisit(t, A, patient, doc, { perawatan: tm, price: toSen(price) });
     const r = await t
       .api(A.admin)
       .post('/api/kasir/payment', { visit: v, payments: [{ method: A.cash, amount: price }] });

@@ -5,6 +5,7 @@
  * the payables sub-ledger equal to 2102 and 2201; idempotency, one open run per month, a line excluded with a
  * reason, the fee slip PDF, bad input, another branch and a doctor refused.
  */
+import { toSen, fromSen, asSen } from '@klinik/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -27,7 +28,7 @@ let marRun: number;
 const JT = 1_000_000;
 
 async function visitPaid(doc: TestUser, rupiah: number): Promise<number> {
-  const v = await finishedVisit(t, A, patient, doc, { perawatan: tm, price: rupiah * 100 });
+  const v = await finishedVisit(t, A, patient, doc, { perawatan: tm, price: toSen(rupiah) });
   const r = await t
     .api(A.admin)
     .post('/api/kasir/payment', { visit: v, payments: [{ method: A.cash, amount: rupiah }] });
@@ -80,7 +81,7 @@ async function payDoctor(doctor: number, date: string, key: string) {
       party: doctor,
       method: A.cash,
       date,
-      allocations: items.map((i) => ({ item: Number(i.id), amount: Number(i.open) / 100 })),
+      allocations: items.map((i) => ({ item: Number(i.id), amount: fromSen(asSen(Number(i.open))) })),
     },
     { 'idempotency-key': key },
   );

@@ -25,7 +25,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { branchScope, requireAccess } from '../../http/access-scope.js';
+import { branchScope, requireAccess, requireOwnBranch } from '../../http/access-scope.js';
 import { audit } from '../../lib/audit.js';
 import { auto, postJournal, type PostingLine } from '../finance/index.js';
 import {
@@ -222,8 +222,9 @@ export async function approveRun(ctx: Ctx, id: number): Promise<ApproveOutcome> 
 const executeApproval: ApprovalExecutor = async (tx, payload, req) => {
   const c = requireUser(tx);
   const runId = Number((payload as { run_id?: unknown }).run_id);
+  await requireOwnBranch(tx, SHARING_RUN, [runId]);
   const run = await q.lockRun(tx.db, runId);
-  if (!run || run.profile_id !== tx.branchId || run.applog_id !== req.id) throw notFound(SHARING_RUN.notFound);
+  if (!run || run.applog_id !== req.id) throw notFound(SHARING_RUN.notFound);
   if (run.status !== 'open') throw conflict('Perhitungan ini sudah disetujui');
   const lines = await q.runLines(tx.db, run.id, 'payable');
   if (!lines.length) throw conflict('Perhitungan ini tidak memuat jasa dokter lagi');
