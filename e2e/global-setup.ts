@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { personalDataIn, personalValues, type PersonalValue } from './log-scan.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -88,6 +89,8 @@ export default async function setup(project: TestProject) {
   }
 
   let log = '';
+  const logFile = path.join(dataDir, '..', `${path.basename(dataDir)}.log`);
+  const logOut = fs.createWriteStream(logFile);
   const server = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: {
@@ -96,7 +99,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
+      // Every request's line, written to a file scanned for personal data when the run ends (issue 32 item 4).
+      LOG_LEVEL: 'info',
       REMINDER_GATEWAY_ALLOW_HOSTS: `127.0.0.1:${gatewayPort}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
@@ -104,6 +108,7 @@ export default async function setup(project: TestProject) {
   });
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
+    logOut.write(b);
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
@@ -116,6 +121,19 @@ export default async function setup(project: TestProject) {
       const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
+    }
+    await new Promise((r) => logOut.end(r));
+    const values: PersonalValue[] =
+      adminUrl && databaseUrl ? await withAdmin(databaseUrl, (c) => personalValues(c)) : [];
+    const found = personalDataIn(logFile, values);
+    if (found.length > 0) {
+      // A global teardown cannot fail the run by throwing (vitest only prints it): set the exit code.
+      console.error(`The server log ${logFile} holds personal data: ${[...new Set(found)].slice(0, 20).join(', ')}`);
+      process.exitCode = 1;
+    } else {
+      const lines = fs.readFileSync(logFile, 'utf8').split('\n').length;
+      console.info(`Server log scanned for personal data: ${lines} lines, ${values.length} values, none found`);
+      fs.rmSync(logFile, { force: true });
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl && dbName)

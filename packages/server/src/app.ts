@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -102,6 +102,18 @@ export interface BuildOptions {
   now?: Now;
 }
 
+/**
+ * One line per request, written when it is answered, so it carries the user and branch the session named (set on
+ * `reply.log` by the onRequest hook); Fastify's own 'incoming request' line comes before the session is read.
+ */
+class RequestLogs extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply, {});
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -131,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           },
     // Always the server's own id (issue 8): a client's X-Request-Id is only logged apart, as client_request_id.
     genReqId: () => randomUUID(),
+    logController: new RequestLogs(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_MB * 1024 * 1024,
@@ -253,8 +266,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const times = sessionTimes({ config } as Ctx);
   const clockNow = opts.now ?? systemNow;
-  const setContext = (req: FastifyRequest) => {
+  const setContext = (req: FastifyRequest, reply: FastifyReply) => {
     const branchId = req.branchId || req.user?.profile_id || 0;
+    // Every line a signed-in request logs names its user and branch (issue 32 item 4), never their data.
+    if (req.user) {
+      req.log = req.log.child({ user_id: req.user.id, branch_id: branchId });
+      reply.log = req.log;
+    }
     req.ctx = {
       db: app.db,
       user: req.user,
@@ -303,7 +321,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       } else {
         authenticate(req, token).then(
           () => {
-            setContext(req);
+            setContext(req, reply);
             done();
           },
           (err: Error) => done(err),
@@ -311,7 +329,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         return;
       }
     }
-    setContext(req);
+    setContext(req, reply);
     done();
   });
 

@@ -58,6 +58,19 @@ describe('request logs', () => {
 
     expect(logs).toContain(login.headers['x-request-id'] as string);
     expect(logs).toContain('/api/users');
+    // Every line of a signed-in request names its user and branch, and a request is one line with its status.
+    const lines = logs
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { reqId?: string; user_id?: number; branch_id?: number; res?: { statusCode: number } },
+      );
+    for (const res of [created, search]) {
+      const mine = lines.filter((l) => l.reqId === res.headers['x-request-id']);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const l of mine) expect([l.user_id, l.branch_id]).toEqual([expect.any(Number), expect.any(Number)]);
+      expect(mine.filter((l) => l.res).map((l) => l.res!.statusCode)).toEqual([res.statusCode]);
+    }
     for (const secret of [
       TEST_PASSWORD,
       'password-salah-99',
