@@ -1,135 +1,41 @@
 import {
   computeBpjs,
-  fromSen,
   isPtkpStatus,
   percentFloorRupiah,
   periodRange,
   pph21Annual,
   pph21BukanPegawai,
   pph21Ter,
-  percentToBp,
   settingsAt,
   taxRulesFor,
-  toSen,
-  type ComponentInput,
   type DatedSetting,
   type EmploymentType,
-  type GroupInput,
   type PayrollRunInput,
   type PayrollSettingKey,
   type PtkpStatus,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { badRequest, badRequestMany, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
-import { PAYROLL_COMPONENT, PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
+import { PAYROLL_GROUP, PAYROLL_RUN } from './entities.js';
 import { audit } from '../../lib/audit.js';
 import { postJournal, reverseDocument } from '../finance/index.js';
 import { payrollPostingLines } from './payroll-posting.js';
-import { requireSecondPerson, secondPersonRefusal } from '../applog/index.js';
+import { requireSecondPerson } from '../applog/index.js';
 import * as q from './queries/index.js';
-import { componentDto, lineDto, type LineDetail } from './payroll-dto.js';
+import { type LineDetail } from './payroll-dto.js';
 import { daily } from './service.js';
 import { addDaysTo } from './timeclock.js';
+import { getRun } from './payroll-views.js';
+
+export * from './payroll-setup.js';
+export * from './payroll-views.js';
 
 /**
  * Payroll (issue 15): components, groups ('Group Slip Gaji') and monthly runs. A run computes, per employee of the
  * group, gross from the base salary, components and attendance, BPJS (dated settings) and PPh 21 through the
  * shared engine; approving posts one journal through the posting service in the same transaction and locks it.
  */
-
-// ---------------------------------------------------------------------------------------------------------------
-// Components and groups
-// ---------------------------------------------------------------------------------------------------------------
-
-export async function listComponents(ctx: Ctx) {
-  requireUser(ctx);
-  const rows = await q.listComponents(ctx.db, ctx.branchId);
-  return rows.map(componentDto);
-}
-
-export async function saveComponent(ctx: Ctx, id: number | null, input: ComponentInput) {
-  return inTransaction(ctx, async (tx) => {
-    if (id !== null) await requireAccess(tx, PAYROLL_COMPONENT, [id], 'write');
-    const before = id === null ? null : await q.findComponent(tx.db, id);
-    if (await q.componentNameTaken(tx.db, ctx.branchId, input.name, id))
-      throw conflict(`Komponen ${input.name} sudah ada`, 'name');
-    const values = {
-      profile_id: ctx.branchId,
-      name: input.name,
-      kind: input.kind,
-      method: input.method,
-      amount: toSen(input.amount),
-      rate_bp: percentToBp(input.rate),
-      taxable: input.taxable,
-      bpjs_base: input.bpjs_base,
-      status: input.status,
-    };
-    const row = id === null ? await q.insertComponent(tx.db, values) : await q.updateComponent(tx.db, id, values);
-    await audit(tx, {
-      action: id === null ? 'create' : 'update',
-      entity: 'payroll_component',
-      entityId: row.id,
-      before,
-      after: row,
-    });
-    return componentDto(row);
-  });
-}
-
-export async function listGroups(ctx: Ctx) {
-  requireUser(ctx);
-  const groups = await q.listGroups(ctx.db, ctx.branchId);
-  const ids = groups.map((g) => g.id);
-  const comps = await q.componentsOfGroups(ctx.db, ids);
-  const members = await q.membersOfGroups(ctx.db, ids);
-  return groups.map((g) => ({
-    id: g.id,
-    name: g.name,
-    cutoff_day: g.cutoff_day,
-    status: g.status,
-    components: comps.filter((c) => c.group_id === g.id).map((c) => c.component_id),
-    members: members.filter((m) => m.group_id === g.id).map((m) => ({ id: m.user_id, name: m.name })),
-  }));
-}
-
-export async function saveGroup(ctx: Ctx, id: number | null, input: GroupInput) {
-  return inTransaction(ctx, async (tx) => {
-    if (id !== null) await requireAccess(tx, PAYROLL_GROUP, [id], 'write');
-    const before = id === null ? null : await q.findGroup(tx.db, id);
-    if (await q.groupNameTaken(tx.db, ctx.branchId, input.name, id))
-      throw conflict(`Group ${input.name} sudah ada`, 'name');
-    const comps = [...new Set(input.components)];
-    const members = [...new Set(input.members)];
-    const okComps = await q.componentsOfBranch(tx.db, ctx.branchId, comps);
-    const okMembers = await q.staffOfBranch(tx.db, ctx.branchId, members);
-    const issues = [
-      ...comps
-        .filter((c) => !okComps.some((o) => o.id === c))
-        .map((c) => ({ message: `Komponen ${c} tidak ditemukan`, field: 'components' })),
-      ...members
-        .filter((m) => !okMembers.some((o) => o.id === m))
-        .map((m) => ({ message: `Pegawai ${m} tidak ditemukan`, field: 'members' })),
-    ];
-    if (issues.length) throw badRequestMany(issues);
-    const values = { profile_id: ctx.branchId, name: input.name, cutoff_day: input.cutoff_day, status: input.status };
-    const row = id === null ? await q.insertGroup(tx.db, values) : await q.updateGroup(tx.db, id, values);
-    // An employee belongs to one group: joining this one leaves any other.
-    await q.replaceGroupContents(tx.db, row.id, comps, members);
-    await audit(tx, {
-      action: id === null ? 'create' : 'update',
-      entity: 'payroll_group',
-      entityId: row.id,
-      before,
-      after: { ...row, components: comps, members },
-    });
-    return (await listGroups(tx)).find((g) => g.id === row.id)!;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Runs
-// ---------------------------------------------------------------------------------------------------------------
 
 async function settingRows(ctx: Ctx): Promise<DatedSetting[]> {
   const rows = await q.payrollSettings(ctx.db);
@@ -423,153 +329,6 @@ async function computeLines(ctx: Ctx, group: q.GroupRow, period: string) {
   return { range, lines };
 }
 
-export async function getRun(ctx: Ctx, id: number) {
-  const me = requireUser(ctx).user;
-  await requireAccess(ctx, PAYROLL_RUN, [id], 'read');
-  const run = await q.runWithGroup(ctx.db, id);
-  if (!run) throw notFound();
-  const lines = await q.runLines(ctx.db, id);
-  const dto = lines.map((l) => lineDto({ ...l.line, name: l.name, username: l.username }));
-  const sum = (f: (l: (typeof lines)[number]['line']) => number) => fromSen(lines.reduce((s, l) => s + f(l.line), 0));
-  const chain = await runChain(ctx, run.run);
-  const superseding = chain.find((c) => c.corrects_run_id === run.run.id && c.status !== 0);
-  const superseded_by = superseding?.id ?? null;
-  const open_correction = chain.find((c) => c.corrects_run_id === run.run.id && c.status === 0)?.id ?? null;
-  const labelOf = (id: number | null) => chain.find((c) => c.id === id)?.label ?? null;
-  let differences: RunDifference[] = [];
-  if (run.run.corrects_run_id !== null) {
-    const before = await q.runLines(ctx.db, run.run.corrects_run_id);
-    differences = runDifferences(
-      before.map((b) => ({ ...b.line, name: b.name })),
-      lines.map((l) => ({ ...l.line, name: l.name })),
-    );
-  }
-  return {
-    id: run.run.id,
-    label: labelOf(run.run.id),
-    corrects_run_id: run.run.corrects_run_id,
-    corrects_label: labelOf(run.run.corrects_run_id),
-    superseded_by,
-    superseded_label: labelOf(superseded_by),
-    open_correction,
-    is_correction: run.run.corrects_run_id !== null,
-    chain,
-    differences,
-    profile_id: run.run.profile_id,
-    period: run.run.period,
-    group: run.run.group_id,
-    group_name: run.group,
-    status: run.run.status,
-    date_from: run.run.date_from,
-    date_to: run.run.date_to,
-    jurnal_id: run.run.jurnal_id,
-    jurnal_code: run.jurnal_code,
-    approved_at: run.run.approved_at,
-    created_by: run.run.created_by,
-    approved_by: run.run.approved_by,
-    /** Why the caller may not approve this draft (its creator, or paid by it), or null (issue 25). */
-    approve_refusal:
-      run.run.status === 0
-        ? secondPersonRefusal(
-            me.id,
-            run.run.created_by,
-            lines.map((l) => l.line.user_id),
-          )
-        : null,
-    totals: {
-      earnings: sum((l) => l.earnings),
-      deductions: sum((l) => l.deductions),
-      bruto: sum((l) => l.bruto),
-      pph21: sum((l) => l.pph21),
-      bpjs_employee: sum((l) => l.jkn_employee + l.jht_employee + l.jp_employee),
-      bpjs_employer: sum((l) => l.jkn_employer + l.jht_employer + l.jp_employer + l.jkk + l.jkm),
-      net: sum((l) => l.net),
-    },
-    lines: dto,
-  };
-}
-
-interface RunDifference {
-  employee: number;
-  name: string;
-  before: { earnings: number; bruto: number; pph21: number; net: number } | null;
-  after: { earnings: number; bruto: number; pph21: number; net: number } | null;
-  diff: { earnings: number; bruto: number; pph21: number; net: number };
-}
-
-type LineRow = q.RunLineRow & { name: string };
-
-/** Per employee: the corrected run's figures, the correction's, and the difference (rupiah). */
-function runDifferences(before: LineRow[], after: LineRow[]): RunDifference[] {
-  const ids = [...new Set([...before.map((l) => l.user_id), ...after.map((l) => l.user_id)])];
-  const pick = (l: LineRow | undefined) => l && { earnings: l.earnings, bruto: l.bruto, pph21: l.pph21, net: l.net };
-  const rp = (v: { earnings: number; bruto: number; pph21: number; net: number }) => ({
-    earnings: fromSen(v.earnings),
-    bruto: fromSen(v.bruto),
-    pph21: fromSen(v.pph21),
-    net: fromSen(v.net),
-  });
-  const zero = { earnings: 0, bruto: 0, pph21: 0, net: 0 };
-  return ids
-    .map((id) => {
-      const b = before.find((l) => l.user_id === id);
-      const a = after.find((l) => l.user_id === id);
-      const x = pick(b) ?? zero;
-      const y = pick(a) ?? zero;
-      return {
-        employee: id,
-        name: (a ?? b)!.name,
-        before: b ? rp(x) : null,
-        after: a ? rp(y) : null,
-        diff: rp({
-          earnings: y.earnings - x.earnings,
-          bruto: y.bruto - x.bruto,
-          pph21: y.pph21 - x.pph21,
-          net: y.net - x.net,
-        }),
-      };
-    })
-    .sort((p, q) => p.name.localeCompare(q.name));
-}
-
-/** Every run of the same branch, group and period, oldest first: the original and its corrections. */
-/**
- * How a person names a run of a chain (issue 26 item 7: not '#12'): the original is 'Awal', the n-th correction
- * 'Koreksi n'; its journal by the journal's code.
- */
-export function runLabel(position: number): string {
-  return position === 0 ? 'Awal' : `Koreksi ${position}`;
-}
-
-async function runChain(ctx: Ctx, run: q.RunRow) {
-  const rows = await q.runChain(ctx.db, { branch: run.profile_id, group: run.group_id, period: run.period });
-  return rows.map(({ run: r, jurnal_code }, i) => ({
-    id: r.id,
-    label: runLabel(i),
-    status: r.status,
-    corrects_run_id: r.corrects_run_id,
-    jurnal_id: r.jurnal_id,
-    jurnal_code,
-    approved_at: r.approved_at,
-  }));
-}
-
-export async function listRuns(ctx: Ctx, f: { period?: string }) {
-  requireUser(ctx);
-  const rows = await q.listRuns(ctx.db, ctx.branchId, f.period);
-  return rows.map((r) => ({
-    id: r.run.id,
-    period: r.run.period,
-    group: r.run.group_id,
-    group_name: r.group,
-    status: r.run.status,
-    corrects_run_id: r.run.corrects_run_id,
-    label: runLabel(r.position),
-    jurnal_id: r.run.jurnal_id,
-    jurnal_code: r.jurnal_code,
-  }));
-}
-
 /**
  * Approves a draft: one journal through the posting service in the same transaction, then the run is locked. A
  * correction reverses the stored journal lines of the runs it replaces (finance reverseDocument) and posts its own
@@ -621,16 +380,4 @@ export async function approveRun(ctx: Ctx, id: number) {
     });
   });
   return getRun(ctx, id);
-}
-
-/** 'Gaji Saya': the signed-in user's lines of approved runs. */
-export async function mySlips(ctx: Ctx) {
-  const u = requireUser(ctx).user;
-  const rows = await q.approvedLinesOf(ctx.db, u.id);
-  return rows.map((r) => ({
-    run: r.run.id,
-    period: r.run.period,
-    group_name: r.group,
-    ...lineDto({ ...r.line, name: r.name, username: r.username }),
-  }));
 }
