@@ -16,9 +16,6 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js|jsx)$/;
 const STILL_TO_SPLIT: Record<string, number> = {
   'packages/server/src/modules/kasir/kasir.test.ts': 859,
   'e2e/staff.test.ts': 670,
-  'packages/server/src/modules/finance/finance.test.ts': 540,
-  'packages/server/src/modules/paket/paket.test.ts': 520,
-  'packages/server/src/modules/reservations/reservations.test.ts': 509,
 };
 
 function sources(dir: string, out: string[] = []): string[] {

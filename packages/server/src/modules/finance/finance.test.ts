@@ -420,47 +420,6 @@ describe('chart of accounts: /api/finance/akun', () => {
   });
 });
 
-describe('masters: payment methods and taxes', () => {
-  it('lists the seeded methods linked to cash or bank, and validates the account', async () => {
-    const list = await t.api(admin).get('/api/finance/paymentmethod');
-    expect(list.status).toBe(200);
-    expect(list.body.data[0]).toMatchObject({ name: 'Tunai', akuncode: '1101' });
-    const bad = await t
-      .api(fin)
-      .post('/api/finance/paymentmethod', { name: 'Aneh', type: 'lainnya', akun_id: await akunId('4101') });
-    expect(bad.status).toBe(400);
-    expect(bad.body[0].message).toMatch(/kas atau bank/);
-    expect(
-      (await t.api(admin).post('/api/finance/paymentmethod', { name: 'X', akun_id: await akunId('1102') })).status,
-    ).toBe(403);
-    const ok = await t
-      .api(fin)
-      .post('/api/finance/paymentmethod', { name: 'OVO', type: 'qris', akun_id: await akunId('1102') });
-    expect(ok.status).toBe(201);
-    const off = await t.api(fin).put(`/api/finance/paymentmethod/${ok.body.data.id}`, { status: 0 });
-    expect(off.body.data.status).toBe(0);
-  });
-
-  it('keeps taxes with rate and payable account', async () => {
-    const list = await t.api(fin).get('/api/finance/pajak');
-    expect(list.body.data.find((p: { code: string }) => p.code === 'PPH23')).toMatchObject({
-      rate: 2,
-      akuncode: '2202',
-    });
-    const created = await t
-      .api(fin)
-      .post('/api/finance/pajak', { code: 'pph4', name: 'PPh 4 ayat 2 Sewa', rate: 10, akun_id: await akunId('2203') });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ code: 'PPH4', rate: 10 });
-    const bad = await t
-      .api(fin)
-      .post('/api/finance/pajak', { code: 'X', name: 'X', rate: 120, akun_id: await akunId('1101') });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual(expect.arrayContaining([{ message: 'Tarif maksimal 100%', field: 'rate' }]));
-    expect((await t.api(admin).get('/api/finance/pajak')).status).toBe(403);
-  });
-});
-
 describe('closing the period', () => {
   it('moves the profit to retained earnings, fixes the closing balances and locks the period', async () => {
     const pl = await t.api(fin).get('/api/finance/laporan/labarugi?from=2026-01-01&to=2026-03-31');
