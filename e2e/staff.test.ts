@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { IMAGE_ERRORS, MSG, ROLE_IDS } from '../packages/shared/src/index.js';
+import { IMAGE_ERRORS, ROLE_IDS } from '../packages/shared/src/index.js';
 import {
   closePage,
   downloadedFile,
@@ -19,6 +18,17 @@ import {
   callIn as call,
 } from './helpers';
 import { enterBranch, newBranch, type Branch } from './factory';
+import {
+  button,
+  isDisabled,
+  waitEnabled,
+  fill,
+  expectSuccess,
+  openProfile,
+  applogScope,
+  makePng,
+  chooseOption,
+} from './staff-ui';
 
 /**
  * Issue 3 in the browser: profile dialogs, avatar upload, approvals, announcements, in this file's own branch
@@ -58,121 +68,6 @@ async function topLevelIn(username: string): Promise<Page> {
   await page.waitForSelector('[data-layout]');
   return page;
 }
-
-/** The button (or menu item) in `scope` whose visible text is exactly `text`. */
-async function button(page: Page, scope: string, text: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await page.waitForFunction(
-    (s, t) =>
-      [...document.querySelectorAll<HTMLElement>(`${s} button, ${s} [role=menuitem]`)].find(
-        (b) => b.innerText.trim() === t,
-      ) ?? null,
-    {},
-    scope,
-    text,
-  );
-  return handle.asElement() as ElementHandle<HTMLButtonElement>;
-}
-
-const isDisabled = (b: ElementHandle<HTMLButtonElement>) => b.evaluate((el) => el.disabled);
-
-async function waitEnabled(page: Page, scope: string, text: string, enabled = true): Promise<void> {
-  await page.waitForFunction(
-    (s, t, e) => {
-      const b = [...document.querySelectorAll<HTMLButtonElement>(`${s} button`)].find((x) => x.innerText.trim() === t);
-      return !!b && b.disabled === !e;
-    },
-    {},
-    scope,
-    text,
-    enabled,
-  );
-}
-
-async function fill(page: Page, selector: string, value: string): Promise<void> {
-  await page.click(selector, { count: 3 });
-  await page.keyboard.press('Backspace');
-  if (value) await page.type(selector, value);
-}
-
-/** Waits for the success dialog of spec 2.11, checks its words, and closes it. */
-async function expectSuccess(
-  page: Page,
-  title: string = MSG.actionSuccessTitle,
-  text: string = MSG.actionSuccess,
-): Promise<void> {
-  await page.waitForFunction(
-    (t, d) =>
-      [...document.querySelectorAll<HTMLElement>('[role=dialog]')].some(
-        (el) => el.innerText.includes(t) && el.innerText.includes(d),
-      ),
-    {},
-    title,
-    text,
-  );
-  const ok = await button(page, '[role=dialog]', 'OK');
-  await ok.click();
-  await page.waitForFunction(
-    (t) => ![...document.querySelectorAll<HTMLElement>('[role=dialog]')].some((el) => el.innerText.includes(t)),
-    {},
-    title,
-  );
-}
-
-async function openProfile(page: Page, id: number): Promise<void> {
-  await page.goto(url(`/user/${id}`), { waitUntil: 'domcontentloaded' });
-  await page.waitForSelector('[data-testid=profile-name]');
-}
-
-/** The activity entry whose message mentions `text`, as a CSS scope. */
-async function applogScope(page: Page, text: string): Promise<string> {
-  const handle = await page.waitForFunction(
-    (t) =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid=applog-item]')]
-        .find((el) => el.innerText.includes(t))
-        ?.getAttribute('data-applog-id') ?? null,
-    {},
-    text,
-  );
-  return `[data-applog-id="${String(await handle.jsonValue())}"]`;
-}
-
-// A real PNG, written by hand so the test needs no image library: a 160x120 colour gradient.
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-function makePng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++)
-      raw.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 160], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 describe('profile card', () => {
   it('edit dialog: inline errors, address pickers, then closes and shows the success dialog', async () => {
@@ -444,22 +339,6 @@ describe('approvals', () => {
   });
 });
 
-async function chooseOption(page: Page, trigger: string, text: string): Promise<void> {
-  await page.click(trigger);
-  await page.waitForFunction(
-    (t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].some((o) => o.innerText.trim() === t),
-    {},
-    text,
-  );
-  const option = await page.waitForFunction(
-    (t) => [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) => o.innerText.trim() === t) ?? null,
-    {},
-    text,
-  );
-  await (option.asElement() as ElementHandle<HTMLElement>).click();
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-}
-
 describe('user accounts', () => {
   it('creates an employee, edits privileges (manage implies read) and exports the list', async () => {
     // The owner: a manager's new accounts and grants wait for approval (issue 8); that path is a server test.
@@ -522,147 +401,6 @@ describe('user accounts', () => {
       await (await button(manager, 'main', 'Export Excel')).click();
       const file = await downloadedFile(tmp, 'pengguna.xlsx');
       expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
-    } finally {
-      await closePage(manager);
-    }
-  });
-});
-
-describe('branches', () => {
-  it('the owner creates a branch, uploads its logo and switches it inactive (warning badge)', async () => {
-    const owner = await signedIn(browser, 'owner');
-    try {
-      await owner.goto(url('/backoffice/cabang'), { waitUntil: 'domcontentloaded' });
-      await owner.waitForSelector('[data-testid=branch-card]');
-      await (await button(owner, 'main', 'Tambah Cabang')).click();
-      await owner.waitForSelector('[data-testid=branch-dialog]');
-      const name = `Cabang Uji ${suffix}`;
-      await owner.type('#br-name', name);
-      await owner.type('#br-city', 'Makassar');
-      await owner.type('#br-phone', 'abc');
-      await chooseOption(owner, '#br-timezone', 'WITA (Asia/Makassar)');
-      await (await button(owner, '[data-testid=branch-dialog]', 'Simpan')).click();
-      await waitForText(owner, 'Nomor telepon tidak valid');
-      await fill(owner, '#br-phone', '0411123456');
-      await (await button(owner, '[data-testid=branch-dialog]', 'Simpan')).click();
-      await expectSuccess(owner);
-
-      const card = await owner.waitForFunction(
-        (n) =>
-          [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')].find((c) =>
-            c.innerText.includes(n),
-          ) ?? null,
-        {},
-        name,
-      );
-      const cardEl = card.asElement() as ElementHandle<HTMLElement>;
-      expect(await cardEl.evaluate((c) => c.innerText)).toContain('WITA');
-      await (await cardEl.$('button[aria-label^="Aktif"]'))!.click();
-      await owner.waitForFunction(
-        (n) =>
-          [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')]
-            .find((c) => c.innerText.includes(n))
-            ?.innerText.includes('Tidak Aktif'),
-        {},
-        name,
-      );
-      const stored = await call<{ data: { name: string; status: number; timezone: string }[] }>(
-        owner,
-        'GET',
-        '/api/profile?isallbranch=1',
-      );
-      expect(stored.body.data.find((b) => b.name === name)).toMatchObject({ status: 0, timezone: 'Asia/Makassar' });
-
-      const logo = path.join(tmp, 'logo.png');
-      fs.writeFileSync(logo, makePng(200, 100));
-      await owner.evaluate(
-        (n) =>
-          [...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')]
-            .find((c) => c.innerText.includes(n))
-            ?.querySelectorAll('button')
-            .forEach((b) => b.innerText.trim() === 'Logo' && b.click()),
-        name,
-      );
-      await owner.waitForSelector('[data-testid=image-cropper]');
-      const quality = await owner.$eval('[data-testid=image-cropper]', (el) => el.textContent?.includes('50%'));
-      expect(quality).toBe(true);
-      const input = (await owner.$('[data-testid=image-cropper] input[type=file]')) as ElementHandle<HTMLInputElement>;
-      await input.uploadFile(logo);
-      await waitEnabled(owner, '[data-testid=image-cropper]', 'Unggah');
-      await (await button(owner, '[data-testid=image-cropper]', 'Unggah')).click();
-      await expectSuccess(owner);
-      await owner.waitForFunction(
-        (n) =>
-          !![...document.querySelectorAll<HTMLElement>('[data-testid=branch-card]')]
-            .find((c) => c.innerText.includes(n))
-            ?.querySelector('img'),
-        {},
-        name,
-      );
-      await screenshot(owner, 'staff-branches-large');
-      await setViewport(owner, 'small');
-      await screenshot(owner, 'staff-branches-small');
-    } finally {
-      await closePage(owner);
-    }
-  });
-});
-
-describe('announcements', () => {
-  it('the poster enforces 5 to 100 characters and the footer shows the new announcement', async () => {
-    const manager = await signedIn(browser, clinic.as('manager'));
-    try {
-      await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
-      await manager.waitForSelector('[data-testid=my-menu]');
-      await manager.click('[data-testid=my-menu]');
-      await (await button(manager, '[role=menu]', 'Buat Pengumuman')).click();
-      await manager.waitForSelector('[data-testid=poster-dialog] textarea');
-      const post = await button(manager, '[data-testid=poster-dialog]', 'Posting');
-      expect(await isDisabled(post)).toBe(true);
-      await manager.type('[data-testid=poster-dialog] textarea', 'abc');
-      await manager.waitForFunction(
-        () => document.querySelector('[data-testid=poster-counter]')?.textContent === '3/100',
-      );
-      expect(await isDisabled(post)).toBe(true);
-
-      const message = `Rapat staf hari Jumat pukul 15.00 (${suffix})`;
-      await fill(manager, '[data-testid=poster-dialog] textarea', message);
-      await manager.waitForFunction(
-        (n) => document.querySelector('[data-testid=poster-counter]')?.textContent === `${n}/100`,
-        {},
-        message.length,
-      );
-      await waitEnabled(manager, '[data-testid=poster-dialog]', 'Posting');
-      await post.click();
-      await expectSuccess(manager);
-
-      await manager.waitForFunction(
-        (m) => document.querySelector('[data-testid=announcements-footer]')?.textContent?.includes(m),
-        {},
-        message,
-      );
-      const height = await manager.$eval(
-        '[data-testid=announcements-footer]',
-        (el) => el.parentElement!.getBoundingClientRect().height,
-      );
-      expect(height).toBe(45);
-      await screenshot(manager, 'staff-footer-large');
-
-      // Another user of the branch sees it too; below md the footer is hidden.
-      const admin = await signedIn(browser, clinic.as('admin'), 'small');
-      try {
-        await admin.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
-        await waitForText(admin, message);
-        await admin.waitForSelector('[data-testid=announcements-footer]');
-        const shown = await admin.$eval(
-          '[data-testid=announcements-footer]',
-          (el) => getComputedStyle(el.parentElement!).display,
-        );
-        expect(shown).toBe('none');
-        await screenshot(admin, 'staff-pengumuman-small');
-      } finally {
-        await closePage(admin);
-      }
     } finally {
       await closePage(manager);
     }
