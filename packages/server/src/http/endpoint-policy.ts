@@ -36,7 +36,8 @@ export type ReadAudit<I, R> =
   | {
       entity: 'rekam_medis';
       what: string;
-      action?: 'read' | 'export';
+      /** 'export' for a file (PDF, Excel); a function when the input decides (a list page taken for Excel). */
+      action?: 'read' | 'export' | ((input: I) => 'read' | 'export');
       reads: (input: I, result: R, ctx: AuthedCtx) => RecordRead[] | Promise<RecordRead[]>;
       detail?: (input: I, result: R) => Detail;
     }
@@ -75,7 +76,8 @@ export async function runReadAudit(
   const c = requireUser(ctx);
   if (trail.entity === 'rekam_medis') {
     const reads = await trail.reads(input, result, c);
-    await auditRecordReads(c, trail.action ?? 'read', reads, { what: trail.what, ...trail.detail?.(input, result) });
+    const action = typeof trail.action === 'function' ? trail.action(input) : (trail.action ?? 'read');
+    await auditRecordReads(c, action, reads, { what: trail.what, ...trail.detail?.(input, result) });
   } else {
     const ids = await trail.ids(input, result, c);
     await auditRead(c, {

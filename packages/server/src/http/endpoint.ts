@@ -399,7 +399,13 @@ export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
       handler: async (req, reply) => {
         const input = parseRestInput(e, rest, req);
         const { result, replayed } = await invoke(entry.endpoint, req.ctx, input, { req, reply });
-        if (rest.envelope === 'raw' || reply.sent || result === reply) return reply;
+        if (rest.envelope === 'raw' || reply.sent || result === reply) {
+          // A raw answer the handler returned instead of sending (a PDF whose read trail the endpoint declares) is
+          // sent now, after the trail was written.
+          if (!reply.sent && result !== reply && result !== undefined)
+            return reply.send(rest.present ? rest.present(result) : e.present ? e.present(result) : result);
+          return reply;
+        }
         const decided = rest.statusOf ? rest.statusOf(result) : rest.status;
         // A replay created nothing: what answered 201 the first time answers 200.
         const status = replayed && decided === 201 ? 200 : decided;

@@ -20,12 +20,29 @@ import * as service from './service.js';
 import * as sickLetter from './sick-letter.js';
 
 const byId = z.object({ id: idParam });
-const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
+/** A printout's headers; the endpoint layer sends its PDF after writing the declared read trail. */
+const pdfAnswer = (reply: FastifyReply, doc: printouts.PrintedPdf) => {
   reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
+    .header('content-disposition', `inline; filename="${doc.filename}"`)
+    .header('cache-control', 'no-store');
+  return doc;
+};
+/** A printout is an export of the record it prints (one trail row, what: the document). */
+const printRead = (what: string) => ({
+  entity: 'rekam_medis' as const,
+  what,
+  action: 'export' as const,
+  reads: (_input: unknown, doc: printouts.PrintedPdf) => [doc.read],
+  detail: (_input: unknown, doc: printouts.PrintedPdf) => doc.detail,
+});
+const pdfRest = (path: string) => ({
+  method: 'GET' as const,
+  path,
+  envelope: 'raw' as const,
+  produces: 'application/pdf',
+  present: (doc: printouts.PrintedPdf) => doc.pdf,
+});
 
 const listEndpoint = <K extends MedicalListKind>(kind: K) =>
   query({
@@ -34,6 +51,14 @@ const listEndpoint = <K extends MedicalListKind>(kind: K) =>
     input: medicalListQuery,
     rest: { method: 'GET', path: `/api/rekammedis/daftar/${kind}`, envelope: 'paged' },
     handler: (ctx, q) => service.list(ctx, kind, q),
+    // Reading a page is a read of every patient on it; 'export' when the page is taken for the Excel file.
+    readAudit: {
+      entity: 'rekam_medis',
+      what: `daftar_${kind}`,
+      action: (q) => (q.export === 1 ? 'export' : 'read'),
+      reads: (_q, page) => page.data.map((r) => ({ customer: r.customer.id, visit: r.visit_id, branch: r.branch.id })),
+      detail: (q) => ({ page: q.page }),
+    },
   });
 
 /**
@@ -69,28 +94,37 @@ export const medicalListsEndpoints = {
       'Resume medis kunjungan (PDF): kop cabang, identitas pasien, SOAP, tanda vital, diagnosis ICD-10, tindakan, resep, dokter dan SIP',
     access: rmRead('RM_DOKUMEN'),
     input: byId,
-    rest: { method: 'GET', path: '/api/rekammedis/visit/:id/resume.pdf', envelope: 'raw', produces: 'application/pdf' },
     async handler(ctx, { id }, { reply }) {
-      return sendPdf(reply, await printouts.resumePdf(ctx, id));
+      return pdfAnswer(reply, await printouts.resumePdf(ctx, id));
     },
+    rest: pdfRest('/api/rekammedis/visit/:id/resume.pdf'),
+    readAudit: printRead('resume_pdf'),
   }),
   prescriptionPdf: restOnly({
     entity: PRESCRIPTION,
     summary: 'Resep (PDF): R/ obat, jumlah dan signa, identitas dan alergi pasien, dokter dan SIP (id = id resep)',
     access: rmRead('RM_RESEP'),
     input: byId,
-    rest: { method: 'GET', path: '/api/rekammedis/prescription/:id/pdf', envelope: 'raw', produces: 'application/pdf' },
     async handler(ctx, { id }, { reply }) {
-      return sendPdf(reply, await printouts.prescriptionPdf(ctx, id));
+      return pdfAnswer(reply, await printouts.prescriptionPdf(ctx, id));
     },
+    rest: pdfRest('/api/rekammedis/prescription/:id/pdf'),
+    readAudit: printRead('resep_pdf'),
   }),
   sickLetter: query({
     entity: RM_VISIT,
     summary: 'Surat keterangan sakit yang sudah dibuat untuk kunjungan ini (null bila belum; dicatat di log akses)',
     access: RM_ACCESS.sickLetterRead,
     input: byId,
-    rest: { method: 'GET', path: '/api/rekammedis/visit/:id/surat-sakit' },
     handler: (ctx, { id }) => sickLetter.get(ctx, id),
+    present: (r) => r.letter,
+    readAudit: {
+      entity: 'rekam_medis',
+      what: 'surat_sakit',
+      reads: (_input, r) => r.reads,
+      detail: (_input, r): Record<string, number> => (r.letter ? { letter: r.letter.id } : {}),
+    },
+    rest: { method: 'GET', path: '/api/rekammedis/visit/:id/surat-sakit' },
   }),
   sickLetterIssue: mutation({
     entity: RM_VISIT,
@@ -108,14 +142,10 @@ export const medicalListsEndpoints = {
       'Surat keterangan sakit (PDF) persis seperti dibuat: nomor, jumlah hari, tanggal, diagnosis; 404 bila belum dibuat',
     access: RM_ACCESS.sickLetterRead,
     input: byId,
-    rest: {
-      method: 'GET',
-      path: '/api/rekammedis/visit/:id/surat-sakit.pdf',
-      envelope: 'raw',
-      produces: 'application/pdf',
-    },
     async handler(ctx, { id }, { reply }) {
-      return sendPdf(reply, await printouts.sickLetterPdf(ctx, id));
+      return pdfAnswer(reply, await printouts.sickLetterPdf(ctx, id));
     },
+    rest: pdfRest('/api/rekammedis/visit/:id/surat-sakit.pdf'),
+    readAudit: printRead('surat_sakit_pdf'),
   }),
 };

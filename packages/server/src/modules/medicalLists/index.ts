@@ -2,4 +2,3 @@
 export { medicalListsRouter } from './router.js';
 export { medicalListsEndpoints } from './endpoints.js';
 export { PRESCRIPTION, medicalListsEntities } from './entities.js';
-export { logRecordReads } from './service.js';

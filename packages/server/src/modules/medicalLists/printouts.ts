@@ -7,14 +7,20 @@ import { PRESCRIPTION } from './entities.js';
 import { resepHtml, resumeHtml, suratSakitHtml, type PrintDoc } from './print.js';
 import * as q from './queries.js';
 import * as sickLetter from './sick-letter.js';
-import { logRecordReads } from './service.js';
+import type { RecordRead } from '../../lib/audit.js';
 
 /**
  * The printouts of issue 12 item 6 as PDF (ctx.services.pdf, the warm Chromium): resume medis of a visit, a
- * prescription, a sick-leave letter. Each is a read of the patient's record: logged like every other read
- * (action 'export', what: the document).
+ * prescription, a sick-leave letter. Each is a read of the patient's record: the printout names it (`read`,
+ * `detail`) and the endpoint declares the trail (action 'export', what: the document).
  */
-type Pdf = { pdf: Buffer; filename: string };
+export interface PrintedPdf {
+  pdf: Buffer;
+  filename: string;
+  read: RecordRead;
+  detail: Record<string, number>;
+}
+type Pdf = PrintedPdf;
 const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
 
 async function printDoc(c: AuthedCtx, visitId: number): Promise<PrintDoc & { head: q.PrintHead }> {
@@ -29,14 +35,11 @@ async function printDoc(c: AuthedCtx, visitId: number): Promise<PrintDoc & { hea
   };
 }
 
-async function logPrint(c: AuthedCtx, head: q.PrintHead, what: string, extra: Record<string, number | string> = {}) {
-  await logRecordReads(
-    c,
-    'export',
-    [{ customer: Number(head.customer_id), visit: Number(head.visit_id), branch: Number(head.profile_id) }],
-    { what, ...extra },
-  );
-}
+const readOf = (head: q.PrintHead): RecordRead => ({
+  customer: Number(head.customer_id),
+  visit: Number(head.visit_id),
+  branch: Number(head.profile_id),
+});
 
 /** GET /api/rekammedis/visit/{id}/resume.pdf: the visit's record as it stands (current versions, voided left out). */
 export async function resumePdf(ctx: Ctx, visitId: number): Promise<Pdf> {
@@ -50,8 +53,7 @@ export async function resumePdf(ctx: Ctx, visitId: number): Promise<Pdf> {
     if (p) codes.set(id, p.code);
   }
   const pdf = await c.services.pdf.render(resumeHtml(doc, entries, codes));
-  await logPrint(c, doc.head, 'resume_pdf');
-  return { pdf, filename: fileSafe(`resume-medis-${doc.head.visit_code}.pdf`) };
+  return { pdf, filename: fileSafe(`resume-medis-${doc.head.visit_code}.pdf`), read: readOf(doc.head), detail: {} };
 }
 
 /** GET /api/rekammedis/prescription/{id}/pdf: one prescription with its items that are not voided. */
@@ -69,8 +71,8 @@ export async function prescriptionPdf(ctx: Ctx, id: number): Promise<Pdf> {
           (e) => e.kind === 'resep' && Number(e.prescription_id) === Number(p.id),
         );
   const pdf = await c.services.pdf.render(resepHtml(doc, p, items));
-  await logPrint(c, doc.head, 'resep_pdf', { prescription: Number(p.id) });
-  return { pdf, filename: fileSafe(`resep-${p.code}.pdf`) };
+  const detail = { prescription: Number(p.id) };
+  return { pdf, filename: fileSafe(`resep-${p.code}.pdf`), read: readOf(doc.head), detail };
 }
 
 /**
@@ -91,6 +93,10 @@ export async function sickLetterPdf(ctx: Ctx, visitId: number): Promise<Pdf> {
       diagnosis: l.diagnosis,
     }),
   );
-  await logPrint(c, doc.head, 'surat_sakit_pdf', { letter: Number(l.id) });
-  return { pdf, filename: fileSafe(`surat-sakit-${doc.head.patient_norm}-${l.start_date}.pdf`) };
+  return {
+    pdf,
+    filename: fileSafe(`surat-sakit-${doc.head.patient_norm}-${l.start_date}.pdf`),
+    read: readOf(doc.head),
+    detail: { letter: Number(l.id) },
+  };
 }

@@ -9,7 +9,6 @@ import {
 } from '@klinik/shared';
 import { branchScope } from '../../http/access-scope.js';
 import { requireUser, type Ctx } from '../../http/context.js';
-import { auditRecordReads } from '../../lib/audit.js';
 import * as q from './queries.js';
 
 type Parsed = z.output<typeof medicalListQuery>;
@@ -78,13 +77,7 @@ const photoDto = (r: q.PhotoRow): MedicalListRows['foto'] => ({
   thumbnailurl: `/api/files/visitmultimedia/${r.id}/thumbnail`,
 });
 
-/** The record lists and printouts write the one read trail of clinical data (lib/audit.ts, auditRecordReads). */
-export const logRecordReads = auditRecordReads;
-
-/**
- * One page of a record list. Reading it is a read of every patient on the page (logRecordReads), 'export' when the
- * page is taken for the Excel file.
- */
+/** One page of a record list (its read trail is declared on the endpoint: every patient on the page). */
 export async function list<K extends MedicalListKind>(
   ctx: Ctx,
   kind: K,
@@ -102,12 +95,6 @@ export async function list<K extends MedicalListKind>(
     offset: (query.page - 1) * query.limit,
   };
   const { rows, count } = kind === 'foto' ? await q.listPhotos(c.db, f) : await q.listEntries(c.db, kind, f);
-  await logRecordReads(
-    c,
-    query.export === 1 ? 'export' : 'read',
-    rows.map((r) => ({ customer: Number(r.customer_id), visit: Number(r.visit_id), branch: Number(r.profile_id) })),
-    { what: `daftar_${kind}`, page: query.page },
-  );
   const entryKind: MedicalListKind = kind;
   const data =
     entryKind === 'foto'

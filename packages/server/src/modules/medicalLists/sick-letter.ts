@@ -9,8 +9,8 @@ import {
 } from '@klinik/shared';
 import { requireAccess } from '../../http/access-scope.js';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { audit, auditRecordReads } from '../../lib/audit.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http/errors.js';
+import { audit, type RecordRead } from '../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
 import { RM_VISIT } from '../medicalRecords/index.js';
 import * as q from './queries.js';
@@ -103,23 +103,23 @@ export async function issue(
       after: { visit: visitId, code, days: input.days, from, to, diagnosis: diagnosis !== null },
     });
   }).catch((err: unknown) => {
-    const e = err as { code?: string; cause?: { code?: string } };
-    if (e.code === '23505' || e.cause?.code === '23505')
-      throw conflict('Surat keterangan sakit kunjungan ini sudah dibuat');
+    if (isUniqueViolation(err)) throw conflict('Surat keterangan sakit kunjungan ini sudah dibuat');
     throw err;
   });
   return letterDto((await q.sickLetterOf(c.db, visitId))!);
 }
 
-/** GET /api/rekammedis/visit/{id}/surat-sakit: the stored letter, or null when none was issued. */
-export async function get(ctx: Ctx, visitId: number): Promise<SickLetterDto | null> {
+/**
+ * GET /api/rekammedis/visit/{id}/surat-sakit: the stored letter, or null when none was issued, with the read it is
+ * (the endpoint declares the trail).
+ */
+export async function get(ctx: Ctx, visitId: number): Promise<{ letter: SickLetterDto | null; reads: RecordRead[] }> {
   const c = requireUser(ctx);
   await requireAccess(c, RM_VISIT, [visitId], 'read');
   const l = await q.sickLetterOf(c.db, visitId);
-  if (!l) return null;
+  if (!l) return { letter: null, reads: [] };
   requireLetterReader(c, l.doctor_id);
-  await auditRecordReads(c, 'read', readOf(l), { what: 'surat_sakit', letter: Number(l.id) });
-  return letterDto(l);
+  return { letter: letterDto(l), reads: readOf(l) };
 }
 
 /** The stored letter for a print (404 when none was issued), after the reader's check. */

@@ -106,11 +106,19 @@ export const multimediaEndpoints = {
     access: photoRead,
     input: byId,
     entity: VISIT_PHOTO,
-    rest: { method: 'GET', path: '/api/files/visitmultimedia/:id/photo', envelope: 'raw', produces: 'image/jpeg' },
     async handler(ctx, input, { reply }) {
       const f = await service.photoFile(ctx, input.id, 'photo');
-      return sendPhoto(ctx.config.uploadDir, f, reply);
+      return { customer: f.customer, file: await openPhoto(ctx.config.uploadDir, f, reply) };
     },
+    // Sent by the endpoint layer after the trail: a progress photo is part of the patient's record.
+    rest: {
+      method: 'GET',
+      path: '/api/files/visitmultimedia/:id/photo',
+      envelope: 'raw',
+      produces: 'image/jpeg',
+      present: (r) => r.file,
+    },
+    readAudit: { entity: 'patient', ids: (_input, r) => [r.customer], detail: () => ({ what: 'progress_photo_file' }) },
   }),
   thumbnail: restOnly({
     summary: 'Thumbnail foto progres',
@@ -131,16 +139,22 @@ export const multimediaEndpoints = {
   }),
 };
 
-async function sendPhoto(
+/** The photo file opened and its headers set; the caller sends the stream. */
+async function openPhoto(
   uploadDir: string,
   f: { rel: string; visitId: number },
   reply: import('fastify').FastifyReply,
 ) {
   const file = await openUpload(uploadDir, f.rel, { kind: 'visit', id: f.visitId });
   if (!file) throw notFound('Foto tidak ditemukan');
-  return reply
-    .type(file.mime)
-    .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.stream);
+  reply.type(file.mime).header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff');
+  return file.stream;
+}
+
+async function sendPhoto(
+  uploadDir: string,
+  f: { rel: string; visitId: number },
+  reply: import('fastify').FastifyReply,
+) {
+  return reply.send(await openPhoto(uploadDir, f, reply));
 }

@@ -15,7 +15,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { AppError, badRequest, badRequestMany, conflict, notFound, zodIssues } from '../../http/errors.js';
-import { audit, auditRead } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
 import { photoVariants, removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import { MULTIMEDIA_LABEL, PHOTO_VISIT, VISIT_PHOTO } from './entities.js';
@@ -99,12 +99,6 @@ function photoDto(r: q.PhotoView): VisitMultimediaDto {
     deleted_at: iso(r.deleted_at),
     deletedbyname: r.deleted_by_name,
   };
-}
-
-/** A patient's photos are part of the medical record: a list that shows some joins the read trail (issue 8). */
-async function auditPhotoRead(c: AuthedCtx, rows: q.PhotoView[], what: string) {
-  const ids = [...new Set(rows.map((r) => r.customer_id))];
-  await auditRead(c, { action: ids.length === 1 ? 'read' : 'read_list', entity: 'patient', ids, detail: { what } });
 }
 
 export async function listPhotos(ctx: Ctx, query: VisitMultimediaListQuery): Promise<Paged<VisitMultimediaDto>> {
@@ -250,12 +244,11 @@ export async function photoFile(
   ctx: Ctx,
   id: number,
   variant: 'photo' | 'thumbnail',
-): Promise<{ rel: string; visitId: number }> {
+): Promise<{ rel: string; visitId: number; customer: number }> {
   const c = requireUser(ctx);
   await requireAccess(c, VISIT_PHOTO, [id], 'read');
   const row = await q.findPhoto(c.db, id);
   if (!row || (row.status !== 1 && !isAuditor(c))) throw notFound(VISIT_PHOTO.notFound);
-  // A file is sent by the handler itself: its trail is written here, before the answer (permissions walk list).
-  if (variant === 'photo') await auditPhotoRead(c, [row], 'progress_photo_file');
-  return { rel: variant === 'photo' ? row.photo : row.thumbnail, visitId: row.visit_id };
+  // The full photo's read trail is declared on its endpoint (the patient it shows).
+  return { rel: variant === 'photo' ? row.photo : row.thumbnail, visitId: row.visit_id, customer: row.customer_id };
 }

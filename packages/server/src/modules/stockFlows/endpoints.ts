@@ -173,16 +173,30 @@ export const stockFlowsEndpoints = {
     summary: 'Resep rekam medis untuk apotek (default: menunggu dan sebagian)',
     access: prescriptionAccess,
     input: resepListQuery,
-    rest: { method: 'GET', path: '/api/inventory/resep', envelope: 'paged' },
     handler: (ctx, input) => pharmacy.listResep(ctx, input),
+    present: (r) => r.page,
+    readAudit: {
+      entity: 'rekam_medis',
+      what: 'apotek_resep',
+      reads: (_input, r) => r.reads,
+      detail: (input) => ({ page: input.page }),
+    },
+    rest: { method: 'GET', path: '/api/inventory/resep', envelope: 'paged' },
   }),
   resep: query({
     entity: RESEP,
     summary: 'Satu resep dengan sisa per baris, stok apotek dan penyerahannya',
     access: prescriptionAccess,
     input: byId,
-    rest: { method: 'GET', path: '/api/inventory/resep/:id' },
     handler: (ctx, input) => pharmacy.getResep(ctx, input.id),
+    present: (r) => r.resep,
+    readAudit: {
+      entity: 'rekam_medis',
+      what: 'apotek_resep',
+      reads: (_input, r) => r.reads,
+      detail: (input) => ({ prescription: input.id }),
+    },
+    rest: { method: 'GET', path: '/api/inventory/resep/:id' },
   }),
   dispense: mutation({
     summary:

@@ -365,5 +365,12 @@ describe('pharmacy', () => {
     expect(JSON.stringify(empty.body)).toContain('Resep wajib dipilih');
     const detail = await t.api(apoteker).get(`/api/inventory/resep/${r.id}`);
     expect(detail.body.data.items[0]).toMatchObject({ item: para, remaining: 1 });
+    // The prescription is the patient's record: the read left its trail row (declared on the endpoint).
+    const [trail] = await queryRows<{ user_id: number; what: string; prescription: string }>(
+      t.db,
+      sql`select user_id, after->>'what' as what, after->>'prescription' as prescription from audit_log
+          where entity = 'rekam_medis' order by id desc limit 1`,
+    );
+    expect(trail).toEqual({ user_id: apoteker.id, what: 'apotek_resep', prescription: String(r.id) });
   });
 });

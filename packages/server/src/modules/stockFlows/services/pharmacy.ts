@@ -58,14 +58,18 @@ export async function dispenseReads(ctx: Ctx, resepId: number): Promise<RecordRe
   return r ? [resepRead(r)] : [];
 }
 
-export async function listResep(ctx: Ctx, query: ResepListQuery): Promise<Paged<ResepDto>> {
+/** A page of prescriptions and the reads it is (the endpoint declares the trail: every patient on the page). */
+export async function listResep(
+  ctx: Ctx,
+  query: ResepListQuery,
+): Promise<{ page: Paged<ResepDto>; reads: RecordRead[] }> {
   requireUser(ctx);
   const { rows, count } = await q.listResep(ctx.db, branchScope(ctx), query, query.page, query.limit);
-  await auditRecordReads(ctx, 'read', rows.map(resepRead), { what: 'apotek_resep', page: query.page });
-  return { data: rows.map(resepDto), count };
+  return { page: { data: rows.map(resepDto), count }, reads: rows.map(resepRead) };
 }
 
-export async function getResep(ctx: Ctx, id: number): Promise<ResepDto> {
+/** One prescription at the pharmacy and the read it is (the endpoint declares the trail). */
+export async function getResep(ctx: Ctx, id: number): Promise<{ resep: ResepDto; reads: RecordRead[] }> {
   await requireAccess(ctx, RESEP, [id], 'read');
   const r = (await q.resep(ctx.db, id))!;
   const lines = await q.resepLines(ctx.db, id);
@@ -80,8 +84,7 @@ export async function getResep(ctx: Ctx, id: number): Promise<ResepDto> {
       )
     : new Map<number, number>();
   const ds = await q.dispensings(ctx.db, { prescription: id });
-  await auditRecordReads(ctx, 'read', [resepRead(r)], { what: 'apotek_resep', prescription: id });
-  return {
+  const resep: ResepDto = {
     ...resepDto(r),
     items: lines.map((l) => ({
       id: l.id,
@@ -101,6 +104,7 @@ export async function getResep(ctx: Ctx, id: number): Promise<ResepDto> {
     dispensings: await dispensingDtos(ctx, ds, r.pharmacy_status as PharmacyStatus),
     allergies: await patientAllergens(ctx, r.customer_id),
   };
+  return { resep, reads: [resepRead(r)] };
 }
 
 async function dispensingDtos(ctx: Ctx, ds: q.DispensingRow[], status: PharmacyStatus): Promise<DispensingDto[]> {
