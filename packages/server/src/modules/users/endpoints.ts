@@ -1,6 +1,7 @@
 import { USER } from './entities.js';
 import {
   access,
+  backofficeUserQuery,
   customerSearchQuery,
   employeeCreateInput,
   formatDate,
@@ -42,6 +43,23 @@ export const usersEndpoints = {
       action: 'read_list',
       ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id),
     },
+  }),
+  /** /backoffice/pasien (issue 30): patients of the named branches (none: every branch), top-level users only. */
+  backofficePatients: query({
+    summary: 'Pasien semua cabang atau cabang terpilih (profile_id=1,2), pengguna top-level',
+    access: access.toplevel(),
+    input: backofficeUserQuery,
+    rest: { method: 'GET', path: '/api/backoffice/pasien', envelope: 'paged' },
+    handler: (ctx, input) => service.backofficeList(ctx, input, 'patient'),
+    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, page) => page.data.map((u) => u.id) },
+  }),
+  /** /backoffice/account/user (issue 30): staff accounts of the named branches with branch, role and status. */
+  backofficeAccounts: query({
+    summary: 'Akun pengguna (pegawai) semua cabang atau cabang terpilih (profile_id=1,2), pengguna top-level',
+    access: access.toplevel(),
+    input: backofficeUserQuery,
+    rest: { method: 'GET', path: '/api/backoffice/account/user', envelope: 'paged' },
+    handler: (ctx, input) => service.backofficeList(ctx, input, 'staff'),
   }),
   export: restOnly({
     summary: 'Ekspor daftar pengguna (xlsx)',
