@@ -5,4 +5,5 @@ import type { ModulePages } from '../../app/route-types';
 export const pages: ModulePages = {
   '/user/:id': lazyPage(() => import('./pages/ProfilePage')),
   '/master/users': lazyPage(() => import('./pages/UsersPage')),
+  '/backoffice/account/user': lazyPage(() => import('./pages/AccountsBackofficePage')),
 };
