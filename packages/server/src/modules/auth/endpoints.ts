@@ -1,11 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { access, endSessionInput, loginInput, switchBranchInput, userSessionsInput } from '@klinik/shared';
+import { access, loginInput, switchBranchInput } from '@klinik/shared';
 import { mutation, query, restOnly } from '../../http/endpoint.js';
 import { SESSION_COOKIE } from '../../auth/session.js';
 import * as service from './service.js';
-import * as sessions from './sessions.js';
-import { authorizeSessions } from './access.js';
-import { USER } from '../users/index.js';
 
 function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -55,24 +52,5 @@ export const authEndpoints = {
     input: switchBranchInput,
     rest: { method: 'POST', path: '/api/profile/switch' },
     handler: (ctx, input) => service.switchBranch(ctx, input.profile_id),
-  }),
-  /** Issue 30 item 6: a user's sessions; owner and developer for anyone, everyone for their own (access.ts). */
-  sessions: query({
-    entity: USER,
-    summary: 'Sesi masuk pengguna yang masih berlaku (pemilik dan developer: siapa saja; lainnya: milik sendiri)',
-    access: access.auth,
-    input: userSessionsInput,
-    authorize: (ctx, input) => authorizeSessions(ctx, input.id, 'read'),
-    rest: { method: 'GET', path: '/api/users/:id/sessions', envelope: 'list' },
-    handler: (ctx, input) => sessions.listSessions(ctx, input.id),
-  }),
-  endSession: mutation({
-    entity: USER,
-    summary: "Akhiri satu sesi ('Akhiri sesi ini'): permintaan berikutnya dari sesi itu 401",
-    access: access.auth,
-    input: endSessionInput,
-    authorize: (ctx, input) => authorizeSessions(ctx, input.id, 'write'),
-    rest: { method: 'DELETE', path: '/api/users/:id/sessions/:session' },
-    handler: (ctx, input) => sessions.endSession(ctx, input),
   }),
 };

@@ -58,7 +58,7 @@ describe('GET /api/users/{id}/sessions', () => {
     expect((await t.api(owner).get(`/api/users/${perawat.id}/sessions`)).body.data).toHaveLength(2);
     expect((await t.api(manager).get(`/api/users/${perawat.id}/sessions`)).status).toBe(403);
     expect((await t.api(manager).get(`/api/users/${managerB.id}/sessions`)).status).toBe(404);
-    await expect(t.trpc(manager).auth.sessions({ id: perawat.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.trpc(manager).users.sessions({ id: perawat.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

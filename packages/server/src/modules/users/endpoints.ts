@@ -11,6 +11,8 @@ import {
   patientMergeInput,
   userAdminListQuery,
   userChangePasswordInput,
+  userSessionsInput,
+  endSessionInput,
   userListQuery,
   userProfileUpdate,
   userPutInput,
@@ -27,6 +29,7 @@ import * as rules from './access.js';
 import { staffAccess } from './access.js';
 import * as patients from './patients.js';
 import * as service from './service.js';
+import { endSession, listSessions } from '../auth/index.js';
 
 const byId = z.object({ id: idParam });
 
@@ -281,5 +284,24 @@ export const usersEndpoints = {
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
     },
+  }),
+  /** Issue 30 item 6: a user's sessions; owner and developer for anyone, everyone for their own (access.ts). */
+  sessions: query({
+    entity: USER,
+    summary: 'Sesi masuk pengguna yang masih berlaku (pemilik dan developer: siapa saja; lainnya: milik sendiri)',
+    access: access.auth,
+    input: userSessionsInput,
+    authorize: (ctx, input) => rules.authorizeSessions(ctx, input.id, 'read'),
+    rest: { method: 'GET', path: '/api/users/:id/sessions', envelope: 'list' },
+    handler: (ctx, input) => listSessions(ctx, input.id),
+  }),
+  endSession: mutation({
+    entity: USER,
+    summary: "Akhiri satu sesi ('Akhiri sesi ini'): permintaan berikutnya dari sesi itu 401",
+    access: access.auth,
+    input: endSessionInput,
+    authorize: (ctx, input) => rules.authorizeSessions(ctx, input.id, 'write'),
+    rest: { method: 'DELETE', path: '/api/users/:id/sessions/:session' },
+    handler: (ctx, input) => endSession(ctx, input),
   }),
 };
