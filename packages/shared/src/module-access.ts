@@ -248,6 +248,10 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/confirmation': { all: [MY_MENU_ACCESS] },
   '/master/approval-rule': { all: [read('SETTING_APPROVAL')] },
   '/master/users': { all: [read('SETTING_USER')] },
+  // Admin panel (issue 30): the accounts page as /master/users; one's own profile and the branch profile for all.
+  '/users': { all: [read('SETTING_USER')] },
+  '/me/profile': { all: [STAFF_ACCESS] },
+  '/profile': {},
   '/admin/jobs': { all: [JOBS_ACCESS] },
   '/service/customer': { all: [STAFF_ACCESS, read('PASIEN')] },
   '/service/master/tindakanmedis': { all: [read('MASTER_TREATMENT')] },
