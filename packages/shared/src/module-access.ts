@@ -248,6 +248,10 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/confirmation': { all: [MY_MENU_ACCESS] },
   '/master/approval-rule': { all: [read('SETTING_APPROVAL')] },
   '/master/users': { all: [read('SETTING_USER')] },
+  // Admin panel (issue 30): the accounts page as /master/users; one's own profile and the branch profile for all.
+  '/users': { all: [read('SETTING_USER')] },
+  '/me/profile': { all: [STAFF_ACCESS] },
+  '/profile': {},
   '/admin/jobs': { all: [JOBS_ACCESS] },
   '/service/customer': { all: [STAFF_ACCESS, read('PASIEN')] },
   '/service/master/tindakanmedis': { all: [read('MASTER_TREATMENT')] },
@@ -274,6 +278,11 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/kasir/sales': { all: [access.feature('KASIR_UMUM', 'manage')] },
   '/service/payment': { all: [access.feature('KASIR_KLINIK', 'manage'), access.roles('manager', 'admin', 'toplevel')] },
   '/backoffice/nota': { all: [access.toplevel()] },
+  // Issue 30: the Backoffice lists of people and visits, every branch's (owner and developer, as their endpoints).
+  '/backoffice/pasien': { all: [access.toplevel()] },
+  '/backoffice/kunjungan': { all: [access.toplevel()] },
+  '/backoffice/membership/member': { all: [access.toplevel()] },
+  '/backoffice/account/user': { all: [access.toplevel()] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
   '/finance/master/akun': FIN,

@@ -41,19 +41,30 @@ function makeScope(branches: readonly number[] | null): BranchScope {
 export interface ScopeRequest {
   profile_id?: number | null;
   isallbranch?: number | null;
+  /** Several named branches (the Backoffice lists' filter, issue 30); ignored when empty. */
+  profile_ids?: readonly number[] | null;
 }
 
 /**
  * The branch scope of a request: the current branch; a top-level user may ask for every branch
- * (isallbranch=1) or for one named branch (profile_id). Anyone else asking for more gets the current branch.
+ * (isallbranch=1), for one named branch (profile_id) or for several (profile_ids). Anyone else asking for more gets the current branch.
  * With action 'write' it is always the current branch.
  */
 export function branchScope(ctx: Ctx, request: ScopeRequest = {}, action: Action = 'read'): BranchScope {
   if (action === 'read' && ctx.user && isTopLevel(ctx.user)) {
     if (request.isallbranch === 1) return makeScope(null);
+    if (request.profile_ids?.length) return makeScope([...new Set(request.profile_ids)]);
     if (request.profile_id) return makeScope([request.profile_id]);
   }
   return makeScope([ctx.branchId]);
+}
+
+/**
+ * The scope of a Backoffice list (issue 30): the branches the filter names, or every branch when it names none.
+ * Only top-level users get more than the current branch (their endpoints are declared `access.toplevel()`).
+ */
+export function backofficeScope(ctx: Ctx, branches: readonly number[] | null | undefined): BranchScope {
+  return branchScope(ctx, branches?.length ? { profile_ids: branches } : { isallbranch: 1 });
 }
 
 /** Whether a branch (a row's branch column) is inside the scope; `shared`: a NULL branch is too. */

@@ -23,6 +23,11 @@ export interface EntityFactory {
   create(env: FactoryEnv): Promise<Created>;
   /** tRPC inputs (without id) of routes whose input is not `{ id, data: body }`, by endpoint name. */
   inputs?: Record<string, unknown>;
+  /**
+   * Routes whose own-branch control is read by the owner working in branch B instead of the branch's manager: a
+   * user's own data that only the user and top-level users read (a user's sessions, issue 30).
+   */
+  controlAsOwner?: string[];
 }
 
 /** One module's factories, by entity name (EntityDef.name). */

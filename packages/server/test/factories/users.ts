@@ -19,6 +19,9 @@ export const usersFactories: ModuleFactories = {
       'users.setAccess': { data: { role: 3 } },
       'users.changePassword': { data: { password: 'Lintas123', repeatpassword: 'Lintas123' } },
       'users.setPrivileges': { previleges: [] },
+      // Any well-formed session id: the account itself is another branch's, so 404 before the session is looked at.
+      'users.endSession': { session: 'a'.repeat(64) },
     },
+    controlAsOwner: ['users.sessions'],
   },
 };

@@ -28,3 +28,30 @@ export interface SessionUserDto {
 export const switchBranchInput = z.object({
   profile_id: idOf('Cabang wajib dipilih'),
 });
+
+/**
+ * Sessions of a user (issue 30 item 6): GET /api/users/{id}/sessions lists the signed-in sessions, DELETE
+ * /api/users/{id}/sessions/{session} ends one ('Akhiri sesi ini'). Owner and developer for anyone, everyone for
+ * their own. `id` is the stored session id (the SHA-256 of the cookie token, never the token).
+ */
+export interface UserSessionDto {
+  id: string;
+  /** The branch the session works in. */
+  profile_id: number;
+  branch_name: string;
+  created_at: string;
+  /** Idle expiry (slides with use) and the absolute one. */
+  expires_at: string;
+  absolute_expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** The session making this request. */
+  current: boolean;
+}
+
+export const userSessionsInput = z.object({ id: idOf('Id tidak valid') });
+export const endSessionInput = z.object({
+  id: idOf('Id tidak valid'),
+  session: z.string({ error: 'Sesi tidak valid' }).regex(/^[0-9a-f]{64}$/, 'Sesi tidak valid'),
+});
+export type EndSessionInput = z.infer<typeof endSessionInput>;

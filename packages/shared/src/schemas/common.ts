@@ -140,6 +140,21 @@ export const idParam = idOf('Id tidak valid');
 
 export const optionalQueryInt = z.preprocess(emptyToUndefined, z.coerce.number().int().optional());
 
+/**
+ * The branch filter of the Backoffice lists (issue 30): `profile_id=1,2` (a comma list in a query string, an array
+ * from tRPC) names one or several branches; absent or empty means every branch. Only top-level users get other
+ * branches (the server's branchScope); the id rule is `idOf`'s.
+ */
+export const branchIdsParam = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    if (typeof v === 'string') return v.split(',').map((s) => s.trim());
+    if (typeof v === 'number') return [v];
+    return v;
+  },
+  z.array(idOf('Cabang tidak valid')).max(100, 'Paling banyak 100 cabang').optional(),
+);
+
 export const pageQuery = {
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(20)),

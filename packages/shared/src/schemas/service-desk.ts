@@ -1,4 +1,4 @@
-import { z, emptyToUndefined, optionalQueryInt, pageQuery, plainString } from './common.js';
+import { z, branchIdsParam, emptyToUndefined, optionalQueryInt, pageQuery, plainString } from './common.js';
 
 /**
  * Around the desk (issue 11 item 7): the price list ('Daftar Harga') and the members list ('Member'). Read-only
@@ -39,6 +39,9 @@ export const memberListQuery = z.object({
   isallbranch: optionalQueryInt,
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
+/** /backoffice/membership/member (issue 30): the members of the branches named by profile_id (none: every branch). */
+export const backofficeMemberQuery = memberListQuery.omit({ isallbranch: true }).extend({ profile_id: branchIdsParam });
+export type BackofficeMemberQuery = z.input<typeof backofficeMemberQuery>;
 
 export interface MemberPackageDto {
   id: number;
@@ -56,6 +59,8 @@ export interface MemberPackageDto {
 /** A member: a patient with at least one package registration (paket_membership). */
 export interface MemberDto {
   id: number;
+  /** The patient's home branch. */
+  profile_id: number;
   username: string;
   name: string;
   phone: string | null;

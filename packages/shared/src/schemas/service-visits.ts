@@ -1,4 +1,14 @@
-import { dateString, emptyToUndefined, idOf, optionalDate, optionalText, pageQuery, plainString, z } from './common.js';
+import {
+  branchIdsParam,
+  dateString,
+  emptyToUndefined,
+  idOf,
+  optionalDate,
+  optionalText,
+  pageQuery,
+  plainString,
+  z,
+} from './common.js';
 import { VISIT_KINDS, VISIT_STATUSES, type VisitKind, type VisitStatus } from './service.js';
 import type { VisitPayStatus } from './kasir.js';
 
@@ -65,20 +75,25 @@ export const visitQueueQuery = z.object({
 export type VisitQueueQuery = z.input<typeof visitQueueQuery>;
 
 /** The visit history ('Kunjungan'): date range, doctor, status, patient keyword, server pages. */
-export const visitHistoryQuery = z
-  .object({
-    ...pageQuery,
-    fromdate: optionalDate,
-    todate: optionalDate,
-    status: optionalStatus,
-    doctor: optionalQueryId('Dokter tidak valid'),
-    kind: z.preprocess(emptyToUndefined, z.enum(VISIT_KINDS, { error: 'Jenis tidak valid' }).optional()),
-  })
-  .superRefine((v, ctx) => {
-    if (v.fromdate && v.todate && v.fromdate > v.todate)
-      ctx.addIssue({ code: 'custom', path: ['todate'], message: 'Tanggal akhir sebelum tanggal awal' });
-  });
+const visitHistoryFields = {
+  ...pageQuery,
+  fromdate: optionalDate,
+  todate: optionalDate,
+  status: optionalStatus,
+  doctor: optionalQueryId('Dokter tidak valid'),
+  kind: z.preprocess(emptyToUndefined, z.enum(VISIT_KINDS, { error: 'Jenis tidak valid' }).optional()),
+};
+const rangeInOrder = (v: { fromdate?: string | null; todate?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.fromdate && v.todate && v.fromdate > v.todate)
+    ctx.addIssue({ code: 'custom', path: ['todate'], message: 'Tanggal akhir sebelum tanggal awal' });
+};
+export const visitHistoryQuery = z.object(visitHistoryFields).superRefine(rangeInOrder);
 export type VisitHistoryQuery = z.input<typeof visitHistoryQuery>;
+/** /backoffice/kunjungan (issue 30): the same filters over the branches named by profile_id (none: every branch). */
+export const backofficeVisitQuery = z
+  .object({ ...visitHistoryFields, profile_id: branchIdsParam })
+  .superRefine(rangeInOrder);
+export type BackofficeVisitQuery = z.input<typeof backofficeVisitQuery>;
 
 export const visitOptionsQuery = z.object({
   customer: idOf('Pilih pasien'),

@@ -1,4 +1,14 @@
-import { z, optionalText, requiredText, emptyToUndefined, optionalDate, pageQuery, idParam, idOf } from './common.js';
+import {
+  z,
+  optionalText,
+  requiredText,
+  emptyToUndefined,
+  optionalDate,
+  pageQuery,
+  idParam,
+  idOf,
+  branchIdsParam,
+} from './common.js';
 import { RESOURCES } from '../access.js';
 import { PHONE_PATTERN } from '../phone.js';
 import { NIK_PATTERN } from '../nik.js';
@@ -216,6 +226,17 @@ export const userListQuery = z.object({
   profile_id: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
+/**
+ * The Backoffice lists of people (issue 30): /backoffice/pasien (patients) and /backoffice/account/user (staff
+ * accounts; `role` narrows) over the branches named by profile_id (none: every branch).
+ */
+export const backofficeUserQuery = z.object({
+  ...pageQuery,
+  status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  role: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  profile_id: branchIdsParam,
+});
+export type BackofficeUserQuery = z.input<typeof backofficeUserQuery>;
 
 export const customerSearchQuery = z.object({
   keyword: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),

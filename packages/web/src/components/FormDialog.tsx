@@ -1,10 +1,11 @@
 import type * as React from 'react';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from './ui/dialog';
 import { FormDialogFooter } from './FormDialogFooter';
+import { useUnsavedChanges } from './UnsavedChanges';
 
 /**
  * An add-or-edit dialog around one form: the title, the fields (children) and the footer ('Batal', 'Simpan').
- * Closing the dialog calls `onClose`.
+ * Closing the dialog calls `onClose`. `dirty` (react-hook-form's isDirty) arms the layout's unsaved-changes guard.
  */
 export function FormDialog({
   open,
@@ -12,6 +13,7 @@ export function FormDialog({
   title,
   submit,
   busy,
+  dirty = false,
   children,
 }: {
   open: boolean;
@@ -19,8 +21,10 @@ export function FormDialog({
   title: string;
   submit: (e?: React.BaseSyntheticEvent) => Promise<void>;
   busy: boolean;
+  dirty?: boolean;
   children: React.ReactNode;
 }) {
+  useUnsavedChanges(open && dirty);
   return (
     <Dialog open={open} onOpenChange={(o) => (!o ? onClose() : undefined)}>
       <DialogContent className="max-w-lg">

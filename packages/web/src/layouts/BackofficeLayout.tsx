@@ -23,6 +23,7 @@ export default function BackofficeLayout() {
       nav={BACKOFFICE_NAV}
       logoutText={MSG.logoutConfirm(PRODUCT_NAME)}
       backLabel={`Kembali ke ${PRODUCT_NAME}`}
+      guardUnsaved
       banner={(u) => (u.roletoplevel === TOPLEVEL_IDS.developer ? <DeveloperBanner /> : null)}
     />
   );

@@ -4,6 +4,7 @@ import { ArrowLeft, Menu } from 'lucide-react';
 import { PRODUCT_NAME, type SessionUserDto } from '@klinik/shared';
 import { useSession } from '../lib/session';
 import { Button } from '../components/ui/button';
+import { UnsavedChangesGuard } from '../components/UnsavedChanges';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '../components/ui/sheet';
 import { BrandMark } from './BrandMark';
 import { visibleNav, type NavGroup } from './nav';
@@ -25,6 +26,8 @@ export interface ModuleLayoutProps {
   /** 'Kembali ke Klinik' button (spec 2.7 'Back to Klinik') instead of the brand link. */
   backLabel?: string;
   profilePath?: (user: SessionUserDto) => string;
+  /** Ask before leaving a page with a changed form (spec 2.7: the Backoffice). */
+  guardUnsaved?: boolean;
 }
 
 /**
@@ -42,6 +45,7 @@ export function ModuleLayout({
   banner,
   backLabel,
   profilePath,
+  guardUnsaved = false,
 }: ModuleLayoutProps) {
   const user = useSession();
   const isLarge = useMinWidth(BREAKPOINTS.lg);
@@ -106,7 +110,13 @@ export function ModuleLayout({
           </aside>
         ) : null}
         <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-6">
-          <Outlet />
+          {guardUnsaved ? (
+            <UnsavedChangesGuard>
+              <Outlet />
+            </UnsavedChangesGuard>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
       <BottomNav user={user} />

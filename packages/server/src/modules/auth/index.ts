@@ -3,3 +3,4 @@ export { authRouter } from './router.js';
 export { authEndpoints } from './endpoints.js';
 export { cachedSessionUser, loadSessionUser, loadPrivileges } from './queries.js';
 export { sessionTimes } from './service.js';
+export { endSession, listSessions } from './sessions.js';

@@ -1,7 +1,8 @@
 import { eq, sql, and, gt, inArray } from 'drizzle-orm';
 import { roleNameOf, topLevelNameOf, type Privilege, type Resource } from '@klinik/shared';
 import type { Db } from '../../db/client.js';
-import { loginAttempt, session, userPrivilege, users } from '../../db/schema/index.js';
+import { loginAttempt, profile, session, userPrivilege, users } from '../../db/schema/index.js';
+import { queryRows } from '../../db/client.js';
 import type { SessionUser } from '../../http/context.js';
 import type { AuthCache } from '../../auth/cache.js';
 
@@ -129,4 +130,34 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
 
 export async function setSessionBranch(db: Db, sessionId: string, profileId: number): Promise<void> {
   await db.update(session).set({ profile_id: profileId }).where(eq(session.id, sessionId));
+}
+
+/** The sessions of a user still standing at `now` (neither expiry passed), newest first, with their branch's name. */
+export async function userSessions(db: Db, userId: number, now: Date) {
+  return queryRows<{
+    id: string;
+    profile_id: number;
+    branch_name: string;
+    created_at: Date | string;
+    expires_at: Date | string;
+    absolute_expires_at: Date | string;
+    ip: string | null;
+    user_agent: string | null;
+  }>(
+    db,
+    sql`select s.id, s.profile_id, p.name as branch_name, s.created_at, s.expires_at, s.absolute_expires_at, s.ip,
+               s.user_agent
+          from ${session} s join ${profile} p on p.id = s.profile_id
+         where s.user_id = ${userId} and s.expires_at > ${now} and s.absolute_expires_at > ${now}
+         order by s.created_at desc, s.id`,
+  );
+}
+
+/** Whether `sessionId` is a session of `userId`. */
+export async function isSessionOf(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.user_id, userId)));
+  return !!row;
 }

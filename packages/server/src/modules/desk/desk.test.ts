@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
@@ -10,6 +12,7 @@ let perawat: TestUser;
 let multimedia: TestUser;
 let finance: TestUser;
 let managerB: TestUser;
+let owner: TestUser;
 let customer: number;
 let historyId: number;
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   multimedia = await t.makeUser('multimedia', { branchId: jakarta });
   finance = await t.makeUser('finance', { branchId: jakarta });
   managerB = await t.makeUser('manager', { branchId: bandung });
+  owner = await t.makeUser('manager', { branchId: bandung, toplevel: 'owner' });
   const post = async (u: TestUser, url: string, body: unknown) => {
     const res = await t.api(u).post(url, body);
     if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -124,5 +128,32 @@ describe("'Member' (/api/membership/member)", () => {
     expect((await t.api(admin).get('/api/membership/member?keyword=tidak-ada')).body.count).toBe(0);
     expect((await t.api(managerB).get('/api/membership/member')).body).toEqual({ data: [], count: 0 });
     expect((await t.api(perawat).get('/api/membership/member')).status).toBe(403);
+  });
+});
+
+describe("Backoffice 'Member' (/api/backoffice/membership/member, issue 30)", () => {
+  it('answers the members of every branch or the branches named to top-level users, on the read trail', async () => {
+    const all = await t.api(owner).get('/api/backoffice/membership/member');
+    expect(all.status).toBe(200);
+    expect(all.body.data).toMatchObject([{ id: customer, profile_id: jakarta, active_count: 1 }]);
+    const named = await t.api(owner).get(`/api/backoffice/membership/member?profile_id=${jakarta},${bandung}`);
+    expect(named.body.count).toBe(1);
+    expect((await t.api(owner).get(`/api/backoffice/membership/member?profile_id=${bandung}`)).body).toEqual({
+      data: [],
+      count: 0,
+    });
+    const trail = await queryRows<{ after: { ids: number[]; what: string } }>(
+      t.db,
+      sql`select after from audit_log where user_id = ${owner.id} and entity = 'patient' and action = 'read_list' order by id`,
+    );
+    expect(trail.map((r) => r.after)).toMatchObject([
+      { ids: [customer], what: 'member' },
+      { ids: [customer], what: 'member' },
+    ]);
+  });
+
+  it('refuses branch users (403), the branch manager included', async () => {
+    expect((await t.api(manager).get('/api/backoffice/membership/member')).status).toBe(403);
+    expect((await t.api(managerB).get(`/api/backoffice/membership/member?profile_id=${jakarta}`)).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { access, memberListQuery, pricelistQuery } from '@klinik/shared';
+import { access, backofficeMemberQuery, memberListQuery, pricelistQuery } from '@klinik/shared';
 import { query } from '../../http/endpoint.js';
 import * as service from './service.js';
 
@@ -17,5 +17,13 @@ export const deskEndpoints = {
     input: memberListQuery,
     handler: (ctx, input) => service.members(ctx, input),
     rest: { method: 'GET', path: '/api/membership/member', envelope: 'paged' },
+  }),
+  /** /backoffice/membership/member (issue 30); the service writes the members' read trail, as members' does. */
+  backofficeMembers: query({
+    summary: "'Member' semua cabang atau cabang terpilih (profile_id=1,2), pengguna top-level",
+    access: access.toplevel(),
+    input: backofficeMemberQuery,
+    handler: (ctx, input) => service.backofficeMembers(ctx, input),
+    rest: { method: 'GET', path: '/api/backoffice/membership/member', envelope: 'paged' },
   }),
 };

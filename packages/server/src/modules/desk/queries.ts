@@ -51,6 +51,7 @@ export async function pricelist(
 
 export interface MemberRow {
   id: number;
+  profile_id: number;
   username: string;
   name: string;
   phone: string | null;
@@ -85,10 +86,10 @@ export async function members(
   const [rows, [total]] = await Promise.all([
     queryRows<MemberRow>(
       db,
-      sql`select u.id, u.username, u.name, u.phone, max(m.registered_at)::text as last_registered_at
+      sql`select u.id, u.profile_id, u.username, u.name, u.phone, max(m.registered_at)::text as last_registered_at
             from paket_membership m join users u on u.id = m.customer_id
            where ${where}
-           group by u.id, u.username, u.name, u.phone
+           group by u.id, u.profile_id, u.username, u.name, u.phone
            order by max(m.registered_at) desc, u.id desc
            limit ${f.limit} offset ${f.offset}`,
     ),

@@ -7,9 +7,11 @@ import {
   type Paged,
   type PricelistQuery,
   type PricelistRowDto,
+  type backofficeMemberQuery,
+  type z,
 } from '@klinik/shared';
-import { requireUser, type Ctx } from '../../http/context.js';
-import { branchScope } from '../../http/access-scope.js';
+import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
+import { backofficeScope, branchScope, type BranchScope } from '../../http/access-scope.js';
 import { auditRead } from '../../lib/audit.js';
 import * as q from './queries.js';
 
@@ -35,7 +37,23 @@ export async function pricelist(ctx: Ctx, query: PricelistQuery): Promise<Pricel
 /** 'Member': patients with package registrations, each with its packages and what is still owed. */
 export async function members(ctx: Ctx, query: MemberListQuery): Promise<Paged<MemberDto>> {
   const c = requireUser(ctx);
-  const scope = branchScope(c, query);
+  return memberPage(c, branchScope(c, query), query);
+}
+
+/** /backoffice/membership/member (issue 30): the members of the named branches (none: every branch). */
+export async function backofficeMembers(
+  ctx: Ctx,
+  query: z.output<typeof backofficeMemberQuery>,
+): Promise<Paged<MemberDto>> {
+  const c = requireUser(ctx);
+  return memberPage(c, backofficeScope(c, query.profile_id), query);
+}
+
+async function memberPage(
+  c: AuthedCtx,
+  scope: BranchScope,
+  query: Pick<MemberListQuery, 'keyword' | 'active' | 'page' | 'limit'>,
+): Promise<Paged<MemberDto>> {
   const { rows, count } = await q.members(c.db, {
     scope,
     keyword: query.keyword,
@@ -75,6 +93,7 @@ export async function members(ctx: Ctx, query: MemberListQuery): Promise<Paged<M
       });
     return {
       id: r.id,
+      profile_id: Number(r.profile_id),
       username: r.username,
       name: r.name,
       phone: r.phone,

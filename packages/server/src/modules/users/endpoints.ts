@@ -1,6 +1,7 @@
 import { USER } from './entities.js';
 import {
   access,
+  backofficeUserQuery,
   customerSearchQuery,
   employeeCreateInput,
   formatDate,
@@ -10,6 +11,8 @@ import {
   patientMergeInput,
   userAdminListQuery,
   userChangePasswordInput,
+  userSessionsInput,
+  endSessionInput,
   userListQuery,
   userProfileUpdate,
   userPutInput,
@@ -26,6 +29,7 @@ import * as rules from './access.js';
 import { staffAccess } from './access.js';
 import * as patients from './patients.js';
 import * as service from './service.js';
+import { endSession, listSessions } from '../auth/index.js';
 
 const byId = z.object({ id: idParam });
 
@@ -42,6 +46,23 @@ export const usersEndpoints = {
       action: 'read_list',
       ids: (_input, page) => page.data.filter((u) => u.role === 1).map((u) => u.id),
     },
+  }),
+  /** /backoffice/pasien (issue 30): patients of the named branches (none: every branch), top-level users only. */
+  backofficePatients: query({
+    summary: 'Pasien semua cabang atau cabang terpilih (profile_id=1,2), pengguna top-level',
+    access: access.toplevel(),
+    input: backofficeUserQuery,
+    rest: { method: 'GET', path: '/api/backoffice/pasien', envelope: 'paged' },
+    handler: (ctx, input) => service.backofficeList(ctx, input, 'patient'),
+    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, page) => page.data.map((u) => u.id) },
+  }),
+  /** /backoffice/account/user (issue 30): staff accounts of the named branches with branch, role and status. */
+  backofficeAccounts: query({
+    summary: 'Akun pengguna (pegawai) semua cabang atau cabang terpilih (profile_id=1,2), pengguna top-level',
+    access: access.toplevel(),
+    input: backofficeUserQuery,
+    rest: { method: 'GET', path: '/api/backoffice/account/user', envelope: 'paged' },
+    handler: (ctx, input) => service.backofficeList(ctx, input, 'staff'),
   }),
   export: restOnly({
     summary: 'Ekspor daftar pengguna (xlsx)',
@@ -263,5 +284,24 @@ export const usersEndpoints = {
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
     },
+  }),
+  /** Issue 30 item 6: a user's sessions; owner and developer for anyone, everyone for their own (access.ts). */
+  sessions: query({
+    entity: USER,
+    summary: 'Sesi masuk pengguna yang masih berlaku (pemilik dan developer: siapa saja; lainnya: milik sendiri)',
+    access: access.auth,
+    input: userSessionsInput,
+    authorize: (ctx, input) => rules.authorizeSessions(ctx, input.id, 'read'),
+    rest: { method: 'GET', path: '/api/users/:id/sessions', envelope: 'list' },
+    handler: (ctx, input) => listSessions(ctx, input.id),
+  }),
+  endSession: mutation({
+    entity: USER,
+    summary: "Akhiri satu sesi ('Akhiri sesi ini'): permintaan berikutnya dari sesi itu 401",
+    access: access.auth,
+    input: endSessionInput,
+    authorize: (ctx, input) => rules.authorizeSessions(ctx, input.id, 'write'),
+    rest: { method: 'DELETE', path: '/api/users/:id/sessions/:session' },
+    handler: (ctx, input) => endSession(ctx, input),
   }),
 };

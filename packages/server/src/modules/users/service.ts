@@ -1,7 +1,9 @@
-import { accessibleIds, branchScope, requireAccess } from '../../http/access-scope.js';
+import { accessibleIds, backofficeScope, branchScope, requireAccess } from '../../http/access-scope.js';
 import { USER } from './entities.js';
 import {
   todayIn,
+  type backofficeUserQuery,
+  type z,
   type CustomerDto,
   type CustomerSearchQuery,
   type NewPatientInput,
@@ -129,6 +131,29 @@ async function adminPage(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<Use
     scope: branchScope(c, { profile_id: query.profile_id }),
     role: type === 'patient' ? 1 : query.role,
     staffOnly: type === 'staff',
+    status: query.status,
+    keyword: query.keyword,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const today = todayIn('Asia/Jakarta');
+  return { data: rows.map((r) => q.toUserDto(r.user, r.level, today)), count };
+}
+
+/**
+ * The Backoffice lists of people (issue 30): the patients (/backoffice/pasien) or the staff accounts
+ * (/backoffice/account/user) of the branches the filter names, every branch when it names none; top-level only.
+ */
+export async function backofficeList(
+  ctx: Ctx,
+  query: z.output<typeof backofficeUserQuery>,
+  kind: 'patient' | 'staff',
+): Promise<Paged<UserDto>> {
+  const c = requireUser(ctx);
+  const { rows, count } = await q.listUsers(c.db, {
+    scope: backofficeScope(c, query.profile_id),
+    role: kind === 'patient' ? 1 : query.role,
+    staffOnly: kind === 'staff',
     status: query.status,
     keyword: query.keyword,
     limit: query.limit,

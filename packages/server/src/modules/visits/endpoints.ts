@@ -1,5 +1,7 @@
 import {
   VISIT_ACCESS,
+  access,
+  backofficeVisitQuery,
   idParam,
   idempotencyKey,
   visitDisplayQuery,
@@ -35,6 +37,19 @@ export const visitsEndpoints = {
     input: visitHistoryQuery,
     handler: (ctx, input) => service.history(ctx, input),
     rest: { method: 'GET', path: '/api/service/kunjungan', envelope: 'paged' },
+  }),
+  /** /backoffice/kunjungan (issue 30): every patient named joins the read trail (complaints as records too). */
+  backofficeHistory: query({
+    summary: 'Riwayat kunjungan semua cabang atau cabang terpilih (profile_id=1,2), pengguna top-level',
+    access: access.toplevel(),
+    input: backofficeVisitQuery,
+    handler: (ctx, input) => service.backofficeHistory(ctx, input),
+    rest: { method: 'GET', path: '/api/backoffice/kunjungan', envelope: 'paged' },
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (_input, page) => [...new Set(page.data.map((v) => v.customer.id))],
+    },
   }),
   doctors: query({
     summary: 'Dokter cabang ini (pengguna role 2 cabang ini atau dengan praktik aktif di sini)',

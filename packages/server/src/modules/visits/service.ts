@@ -11,6 +11,7 @@ import {
   type VisitDto,
   type VisitInputParsed,
   type VisitStatus,
+  type backofficeVisitQuery,
   type visitHistoryQuery,
   type visitQueueQuery,
   type visitStatusInput,
@@ -21,7 +22,13 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/er
 import { audit, auditRecordReads } from '../../lib/audit.js';
 import { publishBranchEvent } from '../../lib/branch-events.js';
 import { formatDocNumber, nextNumber } from '../../lib/numbering.js';
-import { branchScope, requireAccess, requireReference } from '../../http/access-scope.js';
+import {
+  backofficeScope,
+  branchScope,
+  requireAccess,
+  requireReference,
+  type BranchScope,
+} from '../../http/access-scope.js';
 import { USER } from '../users/index.js';
 import { markReservationArrived } from '../reservations/index.js';
 import { CHECKIN_RESERVATION, VISIT } from './entities.js';
@@ -102,8 +109,25 @@ export async function queue(ctx: Ctx, input: z.output<typeof visitQueueQuery>): 
 
 export async function history(ctx: Ctx, input: z.output<typeof visitHistoryQuery>): Promise<Paged<VisitDto>> {
   const c = requireUser(ctx);
+  return historyPage(c, branchScope(c), input);
+}
+
+/** /backoffice/kunjungan (issue 30): the visit history of the named branches (none: every branch). */
+export async function backofficeHistory(
+  ctx: Ctx,
+  input: z.output<typeof backofficeVisitQuery>,
+): Promise<Paged<VisitDto>> {
+  const c = requireUser(ctx);
+  return historyPage(c, backofficeScope(c, input.profile_id), input);
+}
+
+async function historyPage(
+  c: AuthedCtx,
+  scope: BranchScope,
+  input: z.output<typeof visitHistoryQuery>,
+): Promise<Paged<VisitDto>> {
   const { rows, count } = await q.listHistory(c.db, {
-    scope: branchScope(c),
+    scope,
     fromdate: input.fromdate ?? undefined,
     todate: input.todate ?? undefined,
     status: input.status,

@@ -6,5 +6,6 @@ export const pages: ModulePages = {
   '/service/pricelist': lazyPage(() => import('./pages/PricelistPage')),
   '/service/paket': lazyPage(() => import('./pages/PaketPasienPage')),
   '/membership/member': lazyPage(() => import('./pages/MemberPage')),
+  '/backoffice/membership/member': lazyPage(() => import('./pages/MemberBackofficePage')),
   '/customer/:id': lazyPage(() => import('./pages/CustomerPage')),
 };

@@ -5,4 +5,8 @@ import type { ModulePages } from '../../app/route-types';
 export const pages: ModulePages = {
   '/user/:id': lazyPage(() => import('./pages/ProfilePage')),
   '/master/users': lazyPage(() => import('./pages/UsersPage')),
+  // Admin panel (spec 2.10): the same accounts page, and one's own profile with its sessions.
+  '/users': lazyPage(() => import('./pages/UsersPage')),
+  '/me/profile': lazyPage(() => import('./pages/MyProfilePage')),
+  '/backoffice/account/user': lazyPage(() => import('./pages/AccountsBackofficePage')),
 };

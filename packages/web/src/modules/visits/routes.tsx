@@ -8,4 +8,5 @@ export const pages: ModulePages = {
   '/service/consultation': lazyPage(() => import('./pages/ConsultationPage')),
   '/service/tindakan': lazyPage(() => import('./pages/TindakanPage')),
   '/service/kunjungan': lazyPage(() => import('./pages/KunjunganPage')),
+  '/backoffice/kunjungan': lazyPage(() => import('./pages/KunjunganBackofficePage')),
 };

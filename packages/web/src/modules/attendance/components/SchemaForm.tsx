@@ -3,6 +3,7 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { parseRupiah, type ErrorItem, type z } from '@klinik/shared';
 import { errorItems } from '../../../lib/trpc';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -93,6 +94,7 @@ export function SchemaFormDialog({
     mode: 'onTouched',
   });
   const { register, control, handleSubmit, reset, formState, watch } = form;
+  useUnsavedChanges(open && formState.isDirty);
   const values = watch();
   React.useEffect(() => {
     if (open) {

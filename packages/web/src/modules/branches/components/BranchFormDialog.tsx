@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BRANCH_TIME_ZONES,
@@ -61,6 +62,7 @@ export function BranchFormDialog({
     defaultValues: toValues(branch),
     mode: 'onTouched',
   });
+  useUnsavedChanges(open && form.formState.isDirty);
   const { register, control, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
 

@@ -1,49 +1,20 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatDate, formatRupiah, type MemberDto } from '@klinik/shared';
+import type { MemberDto } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable } from '../../../components/DataTable';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { usePaging } from '../../../lib/use-paging';
-import { Badge } from '../../../components/ui/badge';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
 
-const RUPIAH_FMT = '#,##0.00';
 const EXPORT_PAGE = 500;
-
-const COLUMNS: Column<MemberDto>[] = [
-  { key: 'username', header: 'NO RM.', cell: (m) => m.username, className: 'whitespace-nowrap' },
-  { key: 'name', header: 'Nama', cell: (m) => m.name },
-  { key: 'phone', header: 'Telepon', cell: (m) => m.phone ?? '-', className: 'whitespace-nowrap' },
-  {
-    key: 'packages',
-    header: 'Paket',
-    cell: (m) => (
-      <div className="flex flex-wrap gap-1">
-        {m.packages.map((p) => (
-          <Badge key={p.id} variant={p.status === 1 ? 'default' : 'secondary'} title={`${p.code} · ${p.statusname}`}>
-            {p.paketname}
-          </Badge>
-        ))}
-      </div>
-    ),
-  },
-  { key: 'active', header: 'Aktif', cell: (m) => m.active_count, className: 'text-right' },
-  {
-    key: 'outstanding',
-    header: 'Sisa Tagihan',
-    cell: (m) => formatRupiah(m.outstanding_amount),
-    className: 'text-right whitespace-nowrap',
-    headerClassName: 'text-right',
-  },
-  { key: 'last', header: 'Registrasi Terakhir', cell: (m) => formatDate(m.last_registered_at) },
-];
 
 /** /membership/member 'Member': patients holding packages, with their packages; search, filter, Excel. */
 export default function MemberPage() {
@@ -69,25 +40,7 @@ export default function MemberPage() {
       rows.push(...res.data);
       if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
     }
-    // One line per package, so the sheet can be filtered by package.
-    const lines = rows.flatMap((m) => m.packages.map((p) => ({ m, p })));
-    await exportToExcel(
-      `member-${today}`,
-      [
-        { header: 'NO RM.', value: (r) => r.m.username, width: 14 },
-        { header: 'Nama', value: (r) => r.m.name, width: 28 },
-        { header: 'Telepon', value: (r) => r.m.phone, width: 16 },
-        { header: 'Kode Registrasi', value: (r) => r.p.code, width: 20 },
-        { header: 'Paket', value: (r) => r.p.paketname, width: 28 },
-        { header: 'Jenis', value: (r) => r.p.typename, width: 18 },
-        { header: 'Tanggal', value: (r) => formatDate(r.p.registered_at), width: 16 },
-        { header: 'Status', value: (r) => r.p.statusname, width: 10 },
-        { header: 'Harga', value: (r) => r.p.price, width: 16, numFmt: RUPIAH_FMT },
-        { header: 'Sisa Tagihan', value: (r) => r.p.outstanding_amount, width: 16, numFmt: RUPIAH_FMT },
-      ],
-      lines,
-      'Member',
-    );
+    await exportToExcel(`member-${today}`, MEMBER_EXPORT_COLUMNS, memberLines(rows), 'Member');
   };
 
   return (
@@ -117,7 +70,7 @@ export default function MemberPage() {
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="member-table">
         <DataTable
-          columns={COLUMNS}
+          columns={MEMBER_COLUMNS}
           rows={query.data?.data}
           rowKey={(m) => m.id}
           loading={query.isPending}

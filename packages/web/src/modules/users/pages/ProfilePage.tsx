@@ -7,10 +7,12 @@ import { ProfileCard } from '../../../components/ProfileCard';
 import { useTRPC } from '../../../lib/trpc';
 import { ApplogList } from '../../applog';
 import { PatientMergeSection } from '../../patients';
+import { canSeeSessions, SessionsList } from '../components/SessionsList';
 
 /**
  * /user/:id: the profile card; on one's own profile also 'Aktivitas Saya' (launcher 'My Activity'); on a patient's
- * (where 'Data Pasien' opens) the merge trace and, for owner/developer, 'Gabungkan Pasien' (issue 26 item 3).
+ * (where 'Data Pasien' opens) the merge trace and, for owner/developer, 'Gabungkan Pasien' (issue 26 item 3); on a
+ * staff account one's own or, for owner/developer, anyone's sessions with 'Akhiri sesi ini' (issue 30 item 6).
  */
 export default function ProfilePage() {
   const { id } = useParams();
@@ -32,6 +34,7 @@ export default function ProfilePage() {
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-6">
       <ProfileCard key={userId} userId={userId} />
       {person.data?.role === 1 ? <PatientMergeSection patient={person.data} /> : null}
+      {person.data && person.data.role !== 1 && canSeeSessions(me, userId) ? <SessionsList userId={userId} /> : null}
       {own && showsMyMenu(me) ? (
         <section className="grid gap-3">
           <h2 className="text-lg font-semibold">Aktivitas Saya</h2>

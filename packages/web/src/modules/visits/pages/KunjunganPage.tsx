@@ -1,19 +1,9 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  addDays,
-  formatDate,
-  formatDateTime,
-  VISIT_KIND_LABEL,
-  VISIT_PAY_STATUS,
-  VISIT_STATUS_LABEL,
-  VISIT_STATUSES,
-  type VisitDto,
-  type VisitStatus,
-} from '@klinik/shared';
+import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitDto, type VisitStatus } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
@@ -23,32 +13,9 @@ import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { VisitStatusBadge } from '../components/QueueBoard';
-import { PayStatusBadge } from '../../../components/PayStatusBadge';
-import { patientColumn } from '../../../components/patient-column';
+import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
-
-const COLUMNS: Column<VisitDto>[] = [
-  { key: 'date', header: 'Tanggal', cell: (v) => formatDate(v.visit_date), className: 'whitespace-nowrap' },
-  { key: 'code', header: 'Kode', cell: (v) => v.code, className: 'whitespace-nowrap' },
-  { key: 'queue', header: 'No.', cell: (v) => v.queue_number },
-  patientColumn((v) => v.customer),
-  { key: 'doctor', header: 'Dokter', cell: (v) => v.doctor.name },
-  { key: 'kind', header: 'Jenis', cell: (v) => VISIT_KIND_LABEL[v.kind] },
-  { key: 'complaint', header: 'Keluhan', cell: (v) => v.complaint ?? '' },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (v) => (
-      <div className="flex flex-col gap-1">
-        <VisitStatusBadge status={v.status} />
-        {v.status === 'selesai' || v.pay_status !== 'belum_dibayar' ? <PayStatusBadge status={v.pay_status} /> : null}
-        {v.cancel_reason ? <span className="text-xs text-muted-foreground">{v.cancel_reason}</span> : null}
-      </div>
-    ),
-  },
-];
 
 /** /service/kunjungan 'Kunjungan': the branch's visit history with filters, server pages and Excel. */
 export default function KunjunganPage() {
@@ -87,22 +54,7 @@ export default function KunjunganPage() {
     }
     await exportToExcel(
       `kunjungan-${fromdate || 'awal'}-${todate || today}`,
-      [
-        { header: 'Tanggal', value: (v) => v.visit_date, width: 12 },
-        { header: 'Kode', value: 'code', width: 20 },
-        { header: 'No. Antrian', value: 'queue_number' },
-        { header: 'NO RM', value: (v) => v.customer.username, width: 14 },
-        { header: 'Pasien', value: (v) => v.customer.name, width: 28 },
-        { header: 'Dokter', value: (v) => v.doctor.name, width: 24 },
-        { header: 'Jenis', value: (v) => VISIT_KIND_LABEL[v.kind], width: 16 },
-        { header: 'Keluhan', value: (v) => v.complaint ?? '', width: 30 },
-        { header: 'Reservasi', value: (v) => v.reservation?.code ?? '', width: 18 },
-        { header: 'Status', value: (v) => VISIT_STATUS_LABEL[v.status] },
-        { header: 'Pembayaran', value: (v) => VISIT_PAY_STATUS[v.pay_status] },
-        { header: 'Alasan Batal', value: (v) => v.cancel_reason ?? '', width: 24 },
-        { header: 'Dipanggil', value: (v) => (v.called_at ? formatDateTime(v.called_at) : ''), width: 18 },
-        { header: 'Selesai', value: (v) => (v.finished_at ? formatDateTime(v.finished_at) : ''), width: 18 },
-      ],
+      KUNJUNGAN_EXPORT_COLUMNS,
       rows,
       'Kunjungan',
     );
@@ -158,7 +110,7 @@ export default function KunjunganPage() {
       </div>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
-        columns={COLUMNS}
+        columns={KUNJUNGAN_COLUMNS}
         rows={query.data?.data}
         rowKey={(v) => v.id}
         loading={query.isPending}

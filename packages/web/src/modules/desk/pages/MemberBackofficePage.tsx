@@ -1,0 +1,104 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { MemberDto } from '@klinik/shared';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useBranchToday } from '../../../lib/branch-today';
+import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
+import { DataTable } from '../../../components/DataTable';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { exportToExcel } from '../../../components/export-excel';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { usePaging } from '../../../lib/use-paging';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
+
+const EXPORT_PAGE = 500;
+
+/**
+ * /backoffice/membership/member (issue 30): the members of every branch or of the branches chosen, for owner and
+ * developer; the 'Member' list with the branch as a column.
+ */
+export default function MemberBackofficePage() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const navigate = useNavigate();
+  const today = useBranchToday();
+  const branches = useBranches();
+  const [keyword, setKeyword] = React.useState('');
+  const [active, setActive] = React.useState('all');
+  const [profiles, setProfiles] = React.useState<number[]>([]);
+  const { page, size, pagination, resetting } = usePaging();
+  const kw = useDebouncedValue(keyword.trim());
+  const filters = {
+    keyword: kw || undefined,
+    active: active === '1' ? 1 : undefined,
+    profile_id: profiles.length ? profiles : undefined,
+  };
+  const query = useQuery({
+    ...trpc.desk.backofficeMembers.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+  const columns = [
+    ...MEMBER_COLUMNS.slice(0, 2),
+    branchColumn<MemberDto>((m) => m.profile_id, branches.name),
+    ...MEMBER_COLUMNS.slice(2),
+  ];
+
+  const exportRows = async () => {
+    const rows: MemberDto[] = [];
+    for (let p = 1; ; p++) {
+      const res = await client.desk.backofficeMembers.query({ ...filters, page: p, limit: EXPORT_PAGE });
+      rows.push(...res.data);
+      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
+    }
+    await exportToExcel(
+      `member-semua-cabang-${today}`,
+      [{ header: 'Cabang', value: (r) => branches.name(r.m.profile_id), width: 22 }, ...MEMBER_EXPORT_COLUMNS],
+      memberLines(rows),
+      'Member',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader
+        title="Member"
+        description="Member semua cabang atau cabang terpilih."
+        actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
+      />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={resetting(setKeyword)}
+        placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
+        label="Cari member"
+        testId="member-search"
+      >
+        <BranchFilter id="bo-member-branch" inline value={profiles} onChange={resetting(setProfiles)} />
+        <Select value={active} onValueChange={resetting(setActive)}>
+          <SelectTrigger className="sm:w-52" aria-label="Status paket">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">Semua member</SelectItem>
+            <SelectItem value="1">Dengan paket aktif</SelectItem>
+          </SelectContent>
+        </Select>
+      </ListFilterBar>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <div data-testid="member-table">
+        <DataTable
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={(m) => m.id}
+          loading={query.isPending}
+          onRowClick={(m) => void navigate(`/customer/${m.id}`)}
+          pagination={pagination(query.data?.count)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { UserDto } from '@klinik/shared';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
+import { DataTable } from '../../../components/DataTable';
+import { exportToExcel } from '../../../components/export-excel';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { ActiveStatusSelect } from '../../../components/ListFilters';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { ErrorList } from '../../../components/ui/error-list';
+import { usePaging } from '../../../lib/use-paging';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { PATIENT_COLUMNS } from '../components/patient-columns';
+import { PATIENT_EXPORT_COLUMNS, patientListFilters } from '../lib';
+
+const EXPORT_PAGE = 500;
+
+/**
+ * /backoffice/pasien (issue 30): the patients of every branch or of the branches chosen, for owner and developer;
+ * the 'Data Pasien' list with the branch as a column (each page read is on the patients' read trail).
+ */
+export default function PatientsBackofficePage() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const navigate = useNavigate();
+  const branches = useBranches();
+  const [keyword, setKeyword] = React.useState('');
+  const [status, setStatus] = React.useState('any');
+  const [profiles, setProfiles] = React.useState<number[]>([]);
+  const { page, size, pagination, resetting } = usePaging();
+  const kw = useDebouncedValue(keyword);
+  const { keyword: k, status: st } = patientListFilters(kw, status);
+  const filters = { keyword: k, status: st, profile_id: profiles.length ? profiles : undefined };
+  const query = useQuery({
+    ...trpc.users.backofficePatients.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+  const columns = [
+    ...PATIENT_COLUMNS.slice(0, 2),
+    branchColumn<UserDto>((u) => u.profile_id, branches.name),
+    ...PATIENT_COLUMNS.slice(2),
+  ];
+
+  const exportRows = async () => {
+    const rows: UserDto[] = [];
+    for (let p = 1; ; p++) {
+      const res = await client.users.backofficePatients.query({ ...filters, page: p, limit: EXPORT_PAGE });
+      rows.push(...res.data);
+      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
+    }
+    await exportToExcel<UserDto>(
+      'pasien-semua-cabang',
+      [{ header: 'Cabang', value: (u) => branches.name(u.profile_id), width: 22 }, ...PATIENT_EXPORT_COLUMNS],
+      rows,
+      'Pasien',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader
+        title="Pasien"
+        description="Pasien semua cabang atau cabang terpilih."
+        actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
+      />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={resetting(setKeyword)}
+        placeholder="Cari nama, NO RM., telepon atau NIK..."
+        label="Cari pasien"
+        testId="patient-search"
+      >
+        <BranchFilter id="bo-pasien-branch" inline value={profiles} onChange={resetting(setProfiles)} />
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
+      </ListFilterBar>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <div data-testid="patient-table">
+        <DataTable
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={(u) => u.id}
+          loading={query.isPending}
+          onRowClick={(u) => void navigate(`/user/${u.id}`)}
+          pagination={pagination(query.data?.count)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatDate, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type UserDto } from '@klinik/shared';
+import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { exportToExcel } from '../../../components/export-excel';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { ActiveStatusSelect } from '../../../components/ListFilters';
+import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { statusLabel } from '../../../lib/status';
+import { usePaging } from '../../../lib/use-paging';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
+
+/**
+ * /backoffice/account/user (issue 30): the staff accounts of every branch or of the branches chosen, with their
+ * branch, role and status, for owner and developer; an account opens on its profile card (/user/{id}).
+ */
+export default function AccountsBackofficePage() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const navigate = useNavigate();
+  const branches = useBranches();
+  const [keyword, setKeyword] = React.useState('');
+  const [role, setRole] = React.useState('any');
+  const [status, setStatus] = React.useState('any');
+  const [profiles, setProfiles] = React.useState<number[]>([]);
+  const { page, size, pagination, resetting } = usePaging();
+  const kw = useDebouncedValue(keyword.trim());
+  const filters = {
+    keyword: kw || undefined,
+    role: role === 'any' ? undefined : Number(role),
+    status: status === 'any' ? undefined : Number(status),
+    profile_id: profiles.length ? profiles : undefined,
+  };
+  const query = useQuery({
+    ...trpc.users.backofficeAccounts.queryOptions({ ...filters, page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+
+  const columns: Column<UserDto>[] = [
+    {
+      key: 'name',
+      header: 'Nama',
+      primary: true,
+      cell: (u) => (
+        <div className="flex min-w-0 items-center gap-2">
+          <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
+          <div className="min-w-0">
+            <div className="truncate font-medium">{u.name}</div>
+            <div className="truncate text-xs text-muted-foreground">
+              {u.username}
+              <span className="md:hidden"> · {branches.name(u.profile_id)}</span>
+            </div>
+          </div>
+        </div>
+      ),
+    },
+    branchColumn<UserDto>((u) => u.profile_id, branches.name),
+    { key: 'role', header: 'Role', cell: (u) => <Badge variant="secondary">{fullRole(u)}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (u) => <Badge variant={u.status === 1 ? 'success' : 'warning'}>{statusLabel(u.status)}</Badge>,
+    },
+    { key: 'phone', header: 'Telepon', cell: (u) => u.phone ?? '-', priority: 3 },
+  ];
+
+  const exportRows = async () => {
+    const rows: UserDto[] = [];
+    for (let p = 1; p <= 20; p++) {
+      const res = await client.users.backofficeAccounts.query({ ...filters, page: p, limit: 500 });
+      rows.push(...res.data);
+      if (rows.length >= res.count || res.data.length === 0) break;
+    }
+    await exportToExcel<UserDto>(
+      'akun-pengguna-semua-cabang',
+      [
+        { header: 'Cabang', value: (u) => branches.name(u.profile_id), width: 22 },
+        { header: 'Username', value: 'username', width: 18 },
+        { header: 'Nama', value: 'name', width: 30 },
+        { header: 'Role', value: (u) => fullRole(u), width: 24 },
+        { header: 'Status', value: (u) => statusLabel(u.status), width: 12 },
+        { header: 'Telepon', value: 'phone', width: 18 },
+        { header: 'Email', value: 'email', width: 26 },
+        { header: 'Bergabung', value: (u) => (u.join_at ? formatDate(u.join_at) : ''), width: 16 },
+      ],
+      rows,
+      'Akun Pengguna',
+    );
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
+      <PageHeader
+        title="Akun Pengguna"
+        description="Akun pegawai semua cabang: cabang, role dan status."
+        actions={<ExportExcelButton onExport={exportRows} disabled={!query.data?.count} />}
+      />
+      <ListFilterBar
+        keyword={keyword}
+        onKeyword={resetting(setKeyword)}
+        placeholder="Cari nama atau username..."
+        label="Cari pengguna"
+      >
+        <BranchFilter id="bo-account-branch" inline value={profiles} onChange={resetting(setProfiles)} />
+        <Select value={role} onValueChange={resetting(setRole)}>
+          <SelectTrigger className="w-full sm:w-44" aria-label="Role">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="any">Semua role</SelectItem>
+            {STAFF_ROLE_NAMES.map((r) => (
+              <SelectItem key={r} value={String(ROLE_IDS[r])}>
+                {ROLE_LABELS[r]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-40" />
+      </ListFilterBar>
+      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+      <DataTable
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(u) => u.id}
+        loading={query.isPending}
+        onRowClick={(u) => void navigate(`/user/${u.id}`)}
+        pagination={pagination(query.data?.count)}
+      />
+    </div>
+  );
+}
