@@ -164,6 +164,7 @@ export interface SatusehatVisitDto {
   visit_id: number;
   visit_code: string;
   visit_date: string;
+  patient_id: number;
   patient_name: string;
   doctor_name: string;
   status: SatusehatVisitStatus;

@@ -1,42 +1,104 @@
-import { access, idParam, satusehatInput, satusehatListQuery, z } from '@klinik/shared';
+import {
+  idParam,
+  optionalQueryInt,
+  satusehatLookupInput,
+  satusehatMapInput,
+  satusehatMapQuery,
+  satusehatSettingInput,
+  satusehatVisitsQuery,
+  z,
+} from '@klinik/shared';
 import { mutation, query } from '../../http/endpoint.js';
-import { SATUSEHAT } from './entities.js';
+import { BRANCH } from '../branches/index.js';
+import { satusehatAccess } from './access.js';
+import { SATUSEHAT_VISIT } from './entities.js';
+import * as maps from './maps.js';
+import * as outbox from './outbox.js';
 import * as service from './service.js';
 
-// Replace MASTER_ITEM_CATEGORY with the spec's resource for this module (packages/shared/src/access.ts RESOURCES).
-const read = access.feature('MASTER_ITEM_CATEGORY', 'read');
-const manage = access.feature('MASTER_ITEM_CATEGORY', 'manage');
+const scopeQuery = z.object({ isallbranch: optionalQueryInt, profile_id: optionalQueryInt });
 
-/** Every endpoint declared once: tRPC procedure, REST route and OpenAPI entry come from here. */
+/** SATUSEHAT (issue 31 part A): every endpoint declared once. */
 export const satusehatEndpoints = {
-  list: query({
-    summary: 'Daftar satusehat cabang ini',
-    access: read,
-    input: satusehatListQuery,
-    handler: (ctx, q) => service.list(ctx, q),
-    rest: { method: 'GET', path: '/api/satusehat', envelope: 'paged' },
+  settings: query({
+    summary: 'Pengaturan SATUSEHAT per cabang (client secret tidak pernah dikirim: has_secret)',
+    access: satusehatAccess,
+    input: scopeQuery,
+    handler: (ctx, input) => service.listSettings(ctx, input),
+    readAudit: { none: 'facility settings, no patient' },
+    rest: { method: 'GET', path: '/api/satusehat/settings', envelope: 'list' },
   }),
-  get: query({
-    summary: 'Satu satusehat',
-    access: read,
+  saveSettings: mutation({
+    summary: 'Simpan pengaturan SATUSEHAT cabang {profile_id} (client secret kosong: yang tersimpan dipakai)',
+    access: satusehatAccess,
+    input: z.object({ id: idParam, data: satusehatSettingInput }),
+    entity: BRANCH,
+    handler: (ctx, { id, data }) => service.saveSetting(ctx, id, data),
+    rest: { method: 'PUT', path: '/api/satusehat/settings/:id', body: 'data' },
+  }),
+  testConnection: mutation({
+    summary: "'Tes koneksi': meminta token SATUSEHAT dengan kredensial cabang {profile_id}",
+    access: satusehatAccess,
     input: z.object({ id: idParam }),
-    entity: SATUSEHAT,
-    handler: (ctx, { id }) => service.get(ctx, id),
-    rest: { method: 'GET', path: '/api/satusehat/:id' },
+    entity: BRANCH,
+    handler: (ctx, { id }) => service.testConnection(ctx, id),
+    rest: { method: 'POST', path: '/api/satusehat/settings/:id/test' },
   }),
-  create: mutation({
-    summary: 'Tambah satusehat',
-    access: manage,
-    input: satusehatInput,
-    handler: (ctx, input) => service.create(ctx, input),
-    rest: { method: 'POST', path: '/api/satusehat', status: 201 },
+  mappings: query({
+    summary: 'Pemetaan master cabang ini (?kind=location|practitioner|patient|item|treatment, ?unmapped=1)',
+    access: satusehatAccess,
+    input: satusehatMapQuery,
+    handler: (ctx, input) => maps.listMaps(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      action: 'read_list',
+      ids: (input, page) => (input.kind === 'patient' ? page.data.map((r) => Number(r.local_key)) : []),
+    },
+    rest: { method: 'GET', path: '/api/satusehat/mappings', envelope: 'paged' },
   }),
-  update: mutation({
-    summary: 'Ubah satusehat',
-    access: manage,
-    input: z.object({ id: idParam, data: satusehatInput }),
-    entity: SATUSEHAT,
-    handler: (ctx, { id, data }) => service.update(ctx, id, data),
-    rest: { method: 'PUT', path: '/api/satusehat/:id', body: 'data' },
+  saveMapping: mutation({
+    summary: 'Simpan satu pemetaan (ID Location, nomor IHS, kode KFA, kode ICD-9-CM)',
+    access: satusehatAccess,
+    input: satusehatMapInput,
+    handler: (ctx, input) => maps.saveMap(ctx, input),
+    rest: { method: 'PUT', path: '/api/satusehat/mappings' },
+  }),
+  lookup: mutation({
+    summary: 'Cari nomor IHS nakes atau pasien berdasarkan NIK di SATUSEHAT',
+    access: satusehatAccess,
+    input: satusehatLookupInput,
+    handler: (ctx, input) => maps.lookup(ctx, input),
+    rest: { method: 'POST', path: '/api/satusehat/mappings/lookup' },
+  }),
+  visits: query({
+    summary: 'Kunjungan dan sumber daya yang dikirim ke SATUSEHAT (?status=waiting|sent|failed|not_configured)',
+    access: satusehatAccess,
+    input: satusehatVisitsQuery,
+    handler: (ctx, input) => outbox.listVisits(ctx, input),
+    readAudit: { entity: 'patient', action: 'read_list', ids: (_input, page) => page.data.map((r) => r.patient_id) },
+    rest: { method: 'GET', path: '/api/satusehat/visits', envelope: 'paged' },
+  }),
+  resend: mutation({
+    summary: 'Kirim ulang satu kunjungan yang gagal',
+    access: satusehatAccess,
+    input: z.object({ id: idParam }),
+    entity: SATUSEHAT_VISIT,
+    handler: (ctx, { id }) => outbox.resend(ctx, id),
+    rest: { method: 'POST', path: '/api/satusehat/visits/:id/resend' },
+  }),
+  resendFailed: mutation({
+    summary: 'Kirim ulang semua kunjungan yang gagal di cabang ini',
+    access: satusehatAccess,
+    input: z.object({}),
+    handler: (ctx) => outbox.resendFailed(ctx),
+    rest: { method: 'POST', path: '/api/satusehat/visits/resend-failed' },
+  }),
+  summary: query({
+    summary: 'Papan kepatuhan per cabang: kunjungan selesai vs encounter terkirim, kegagalan per alasan, kredensial',
+    access: satusehatAccess,
+    input: scopeQuery,
+    handler: (ctx, input) => outbox.summary(ctx, input),
+    readAudit: { none: 'counts per branch, no patient' },
+    rest: { method: 'GET', path: '/api/satusehat/summary' },
   }),
 };

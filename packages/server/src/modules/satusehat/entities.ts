@@ -1,10 +1,10 @@
 import { entity } from '../../http/access-scope.js';
 
 /** What this module's ids name, for requireAccess and the cross-branch test (docs/decisions.md, issue 9). */
-export const SATUSEHAT = entity({
-  name: 'satusehat',
-  table: 'satusehat',
+export const SATUSEHAT_VISIT = entity({
+  name: 'satusehat.visit',
+  table: 'satusehat_visit',
   branchColumn: 'profile_id',
-  notFound: 'Satusehat tidak ditemukan',
+  notFound: 'Data SATUSEHAT kunjungan tidak ditemukan',
 });
-export const satusehatEntities = [SATUSEHAT];
+export const satusehatEntities = [SATUSEHAT_VISIT];

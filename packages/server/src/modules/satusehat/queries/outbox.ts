@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { profile, rmRecord, satusehatResource, satusehatVisit, users, visit } from '../../../db/schema/index.js';
+import {
+  profile,
+  rmEntry,
+  rmEntryVersion,
+  rmRecord,
+  satusehatResource,
+  satusehatVisit,
+  users,
+  visit,
+} from '../../../db/schema/index.js';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 
 export type OutboxRow = typeof satusehatVisit.$inferSelect;
@@ -116,11 +125,12 @@ export async function markOthersNotApplicable(db: Db, outboxId: number, keep: st
 
 export async function listOutbox(
   db: Db,
-  f: { scope: BranchScope; status?: string; keyword?: string; limit: number; offset: number },
+  f: { scope: BranchScope; status?: string; keyword?: string; id?: number; limit: number; offset: number },
 ) {
   const patient = sql`(select name from ${users} p where p.id = ${visit.customer_id})`;
   const w: SQL[] = [scopeSql(satusehatVisit.profile_id, f.scope)];
   if (f.status) w.push(eq(satusehatVisit.status, f.status));
+  if (f.id) w.push(eq(satusehatVisit.id, f.id));
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
     w.push(sql`(lower(${visit.code}) like ${like} or lower(${patient}) like ${like})`);
@@ -132,6 +142,7 @@ export async function listOutbox(
         row: satusehatVisit,
         visit_code: visit.code,
         visit_date: visit.visit_date,
+        patient_id: visit.customer_id,
         patient_name: sql<string>`${patient}`,
         doctor_name: sql<string>`(select coalesce(d.medisname, d.name) from ${users} d where d.id = ${visit.doctor_id})`,
       })
@@ -184,3 +195,38 @@ export async function outboxDepth(db: Db): Promise<{ waiting: number; failed: nu
   return { waiting: Number(r?.waiting ?? 0), failed: Number(r?.failed ?? 0) };
 }
 
+
+/** Compare-and-set of a waiting row's job: true when this job is now the row's own. */
+export async function claimOutbox(db: Db, id: number, expected: string | null, jobId: string): Promise<boolean> {
+  const rows = await db
+    .update(satusehatVisit)
+    .set({ job_id: jobId })
+    .where(
+      and(
+        eq(satusehatVisit.id, id),
+        eq(satusehatVisit.status, 'waiting'),
+        expected === null ? sql`${satusehatVisit.job_id} is null` : eq(satusehatVisit.job_id, expected),
+      ),
+    )
+    .returning({ id: satusehatVisit.id });
+  return rows.length > 0;
+}
+
+/**
+ * Sent visits whose record was corrected after sending (a newer entry version than the send): a new revision waits,
+ * so its resources go out as updates. The record module keeps corrections as versions; nothing of it is written here.
+ */
+export async function reopenCorrected(db: Db): Promise<number> {
+  const rows = await db
+    .update(satusehatVisit)
+    .set({ revision: sql`${satusehatVisit.revision} + 1`, status: 'waiting', job_id: null, updated_at: sql`now()` })
+    .where(
+      and(
+        eq(satusehatVisit.status, 'sent'),
+        sql`exists (select 1 from ${rmEntry} e join ${rmEntryVersion} ev on ev.entry_id = e.id
+              where e.visit_id = ${satusehatVisit.visit_id} and ev.created_at > ${satusehatVisit.sent_at})`,
+      ),
+    )
+    .returning({ id: satusehatVisit.id });
+  return rows.length;
+}

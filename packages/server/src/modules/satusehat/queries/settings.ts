@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
   doctorPractice,
+  icd9cm,
   item,
   perawatan,
   profile,
@@ -148,4 +149,42 @@ export async function localThings(
 export async function niksOf(db: Db, ids: number[]): Promise<{ id: number; nik: string | null; name: string }[]> {
   if (!ids.length) return [];
   return db.select({ id: users.id, nik: users.idcard, name: users.name }).from(users).where(inArray(users.id, ids));
+}
+
+/** Whether the local thing a mapping names belongs to the branch (an id of another branch is not found). */
+export async function localExists(db: Db, profileId: number, kind: string, key: string): Promise<boolean> {
+  const id = /^[1-9][0-9]{0,9}$/.test(key) ? Number(key) : null;
+  if (id === null) return false;
+  let rows: unknown[] = [];
+  if (kind === 'practitioner')
+    rows = await db
+      .select({ id: doctorPractice.id })
+      .from(doctorPractice)
+      .where(and(eq(doctorPractice.doctor_id, id), eq(doctorPractice.profile_id, profileId)));
+  else if (kind === 'patient')
+    rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.profile_id, profileId), eq(users.role, 1)));
+  else if (kind === 'item')
+    rows = await db.select({ id: item.id }).from(item).where(and(eq(item.id, id), eq(item.profile_id, profileId)));
+  else if (kind === 'treatment')
+    rows = await db
+      .select({ id: perawatan.id })
+      .from(perawatan)
+      .where(and(eq(perawatan.id, id), eq(perawatan.profile_id, profileId)));
+  return rows.length > 0;
+}
+
+export async function icd9Name(db: Db, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: icd9cm.name_en }).from(icd9cm).where(eq(icd9cm.code, code));
+  return row?.name;
+}
+
+/** Every mapping of a kind in a branch (locations: a handful of rows). */
+export async function mapsOfKind(db: Db, profileId: number, kind: string): Promise<MapRow[]> {
+  return db
+    .select()
+    .from(satusehatMap)
+    .where(and(eq(satusehatMap.profile_id, profileId), eq(satusehatMap.kind, kind)));
 }
