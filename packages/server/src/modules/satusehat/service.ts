@@ -58,10 +58,10 @@ function settingDto(
 }
 
 /** GET /api/satusehat/settings: the branches in scope (isallbranch=1 for owner and developer), with their settings. */
-export async function listSettings(ctx: Ctx, query: ScopeRequest): Promise<{ data: SatusehatSettingDto[] }> {
+export async function listSettings(ctx: Ctx, query: ScopeRequest): Promise<SatusehatSettingDto[]> {
   const c = requireUser(ctx);
   const rows = await q.branchesWithSettings(c.db, branchScope(c, query));
-  return { data: rows.map((r) => settingDto(r.profile_id, r.profile_name, r.setting, r.token, c.now())) };
+  return rows.map((r) => settingDto(r.profile_id, r.profile_name, r.setting, r.token, c.now()));
 }
 
 export async function getSetting(ctx: Ctx, profileId: number): Promise<SatusehatSettingDto> {

@@ -163,13 +163,14 @@ export async function listOutbox(
 
 /** Per branch: finished records, encounters sent, waiting and failed visits. */
 export async function countsByBranch(db: Db, scope: BranchScope) {
+  const id = sql.raw('"profile"."id"');
   return db
     .select({
       profile_id: profile.id,
-      finished: sql<number>`(select count(*)::int from ${rmRecord} r where r.profile_id = ${profile.id} and r.status = 'finished')`,
-      encounters: sql<number>`(select count(*)::int from ${satusehatResource} s where s.profile_id = ${profile.id} and s.resource_type = 'Encounter' and s.key = 'encounter' and s.satusehat_id is not null)`,
-      waiting: sql<number>`(select count(*)::int from ${satusehatVisit} v where v.profile_id = ${profile.id} and v.status = 'waiting')`,
-      failed: sql<number>`(select count(*)::int from ${satusehatVisit} v where v.profile_id = ${profile.id} and v.status in ('failed', 'not_configured'))`,
+      finished: sql<number>`(select count(*)::int from ${rmRecord} r where r.profile_id = ${id} and r.status = 'finished')`,
+      encounters: sql<number>`(select count(*)::int from ${satusehatResource} s where s.profile_id = ${id} and s.resource_type = 'Encounter' and s.key = 'encounter' and s.satusehat_id is not null)`,
+      waiting: sql<number>`(select count(*)::int from ${satusehatVisit} v where v.profile_id = ${id} and v.status = 'waiting')`,
+      failed: sql<number>`(select count(*)::int from ${satusehatVisit} v where v.profile_id = ${id} and v.status in ('failed', 'not_configured'))`,
     })
     .from(profile)
     .where(scopeSql(profile.id, scope));
@@ -224,7 +225,7 @@ export async function reopenCorrected(db: Db): Promise<number> {
       and(
         eq(satusehatVisit.status, 'sent'),
         sql`exists (select 1 from ${rmEntry} e join ${rmEntryVersion} ev on ev.entry_id = e.id
-              where e.visit_id = ${satusehatVisit.visit_id} and ev.created_at > ${satusehatVisit.sent_at})`,
+              where e.visit_id = "satusehat_visit"."visit_id" and ev.created_at > "satusehat_visit"."sent_at")`,
       ),
     )
     .returning({ id: satusehatVisit.id });

@@ -87,6 +87,12 @@ export async function upsertMap(db: Db, values: typeof satusehatMap.$inferInsert
   return row;
 }
 
+/** A doctor of the branch: one whose account is there, or who practises there (doctor_practice). */
+function practisesAt(profileId: number): SQL {
+  return sql`${users.role} = 2 and (${users.profile_id} = ${profileId} or exists (select 1 from ${doctorPractice} dp
+    where dp.doctor_id = "users"."id" and dp.profile_id = ${profileId} and dp.status = 1))`;
+}
+
 export interface LocalThing {
   local_key: string;
   name: string;
@@ -108,24 +114,21 @@ export async function localThings(
   let base;
   const w: SQL[] = [];
   if (kind === 'practitioner' || kind === 'patient') {
-    const key = sql`${users.id}::text`;
-    if (kind === 'practitioner')
-      w.push(
-        sql`exists (select 1 from ${doctorPractice} dp where dp.doctor_id = ${users.id} and dp.profile_id = ${profileId} and dp.status = 1)`,
-      );
+    const key = sql`"users"."id"::text`;
+    if (kind === 'practitioner') w.push(practisesAt(profileId));
     else w.push(eq(users.profile_id, profileId), eq(users.role, 1), sql`${users.merged_into} is null`);
     w.push(eq(users.status, 1));
     if (like) w.push(sql`lower(${users.name}) like ${like}`);
     if (f.unmapped) w.push(sql`not ${mapped(key)}`);
     base = { key, name: users.name, nik: users.idcard, own: sql<string | null>`null`, table: users };
   } else if (kind === 'item') {
-    const key = sql`${item.id}::text`;
+    const key = sql`"item"."id"::text`;
     w.push(eq(item.profile_id, profileId), eq(item.status, 1));
     if (like) w.push(sql`lower(${item.name}) like ${like}`);
     if (f.unmapped) w.push(sql`not ${mapped(key)} and coalesce(${item.kfa_code}, '') = ''`);
     base = { key, name: item.name, nik: sql<string | null>`null`, own: item.kfa_code, table: item };
   } else {
-    const key = sql`${perawatan.id}::text`;
+    const key = sql`"perawatan"."id"::text`;
     w.push(eq(perawatan.profile_id, profileId), eq(perawatan.status, 1));
     if (like) w.push(sql`lower(${perawatan.name}) like ${like}`);
     if (f.unmapped) w.push(sql`not ${mapped(key)}`);
@@ -158,9 +161,9 @@ export async function localExists(db: Db, profileId: number, kind: string, key: 
   let rows: unknown[] = [];
   if (kind === 'practitioner')
     rows = await db
-      .select({ id: doctorPractice.id })
-      .from(doctorPractice)
-      .where(and(eq(doctorPractice.doctor_id, id), eq(doctorPractice.profile_id, profileId)));
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), practisesAt(profileId)));
   else if (kind === 'patient')
     rows = await db
       .select({ id: users.id })
