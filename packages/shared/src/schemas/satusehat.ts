@@ -144,7 +144,10 @@ export type SatusehatLookupInput = z.infer<typeof satusehatLookupInput>;
 
 export const satusehatVisitsQuery = z.object({
   ...pageQuery,
-  status: z.preprocess(emptyToUndefined, z.enum(SATUSEHAT_VISIT_STATUSES, { error: 'Status tidak dikenal' }).optional()),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(SATUSEHAT_VISIT_STATUSES, { error: 'Status tidak dikenal' }).optional(),
+  ),
   isallbranch: optionalQueryInt,
 });
 export type SatusehatVisitsQuery = z.infer<typeof satusehatVisitsQuery>;

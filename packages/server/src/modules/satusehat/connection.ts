@@ -1,6 +1,12 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { officialUrls, SatusehatClient, type CachedToken, type SatusehatEnvironment, type TokenStore } from './client/index.js';
+import {
+  officialUrls,
+  SatusehatClient,
+  type CachedToken,
+  type SatusehatEnvironment,
+  type TokenStore,
+} from './client/index.js';
 import * as q from './queries/index.js';
 import { open, seal } from './secret.js';
 

@@ -15,6 +15,7 @@ import { SATUSEHAT_VISIT } from './entities.js';
 import * as maps from './maps.js';
 import * as outbox from './outbox.js';
 import * as service from './service.js';
+import { VITAL_LOINC } from './fhir/index.js';
 
 const scopeQuery = z.object({ isallbranch: optionalQueryInt, profile_id: optionalQueryInt });
 
@@ -69,6 +70,15 @@ export const satusehatEndpoints = {
     input: satusehatLookupInput,
     handler: (ctx, input) => maps.lookup(ctx, input),
     rest: { method: 'POST', path: '/api/satusehat/mappings/lookup' },
+  }),
+  loinc: query({
+    summary: 'Tanda vital dan kode LOINC-nya (tabel tetap)',
+    access: satusehatAccess,
+    input: z.object({}),
+    handler: async () =>
+      Object.entries(VITAL_LOINC).map(([name, v]) => ({ name, code: v.code, display: v.display, unit: v.unit })),
+    readAudit: { none: 'a fixed code table, no patient' },
+    rest: { method: 'GET', path: '/api/satusehat/loinc', envelope: 'list' },
   }),
   visits: query({
     summary: 'Kunjungan dan sumber daya yang dikirim ke SATUSEHAT (?status=waiting|sent|failed|not_configured)',

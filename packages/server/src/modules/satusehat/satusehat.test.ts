@@ -51,7 +51,12 @@ describe('SATUSEHAT settings', () => {
     expect(first.body).toEqual([{ message: 'Client secret wajib diisi', field: 'client_secret' }]);
     const saved = await t.api(managerOps).put(`/api/satusehat/settings/${branchA}`, settings);
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ profile_id: branchA, configured: true, has_secret: true, client_id: 'client-a' });
+    expect(saved.body.data).toMatchObject({
+      profile_id: branchA,
+      configured: true,
+      has_secret: true,
+      client_id: 'client-a',
+    });
     expect(JSON.stringify(saved.body)).not.toContain(SECRET);
     const list = await t.api(managerOps).get('/api/satusehat/settings');
     expect(list.status).toBe(200);
@@ -105,7 +110,11 @@ describe('SATUSEHAT settings', () => {
   it("'Tes koneksi' of a branch without settings says why", async () => {
     const res = await t.api(managerOpsB).post(`/api/satusehat/settings/${branchB}/test`, {});
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ok: false, message: 'Pengaturan SATUSEHAT cabang ini belum diisi', expires_at: null });
+    expect(res.body.data).toEqual({
+      ok: false,
+      message: 'Pengaturan SATUSEHAT cabang ini belum diisi',
+      expires_at: null,
+    });
   });
 });
 
@@ -123,7 +132,9 @@ describe('SATUSEHAT mappings', () => {
     expect(ok.status).toBe(200);
     const after = await t.api(managerOps).get('/api/satusehat/mappings?kind=location&unmapped=1');
     expect(after.body.count).toBe(2);
-    const bad = await t.api(managerOps).put('/api/satusehat/mappings', { kind: 'patient', local_key: String(patient), code: '123' });
+    const bad = await t
+      .api(managerOps)
+      .put('/api/satusehat/mappings', { kind: 'patient', local_key: String(patient), code: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual([{ message: 'Nomor IHS pasien diawali P lalu angka', field: 'code' }]);
     const doctors = await t.api(managerOps).get('/api/satusehat/mappings?kind=practitioner&unmapped=1');
@@ -146,7 +157,9 @@ describe('SATUSEHAT outbox without settings', () => {
     const patientB = await t.makePatient(branchB, { name: 'Siti B' });
     const dokterB = await t.makeUser('dokter', { branchId: branchB });
     const managerB = await t.makeUser('manager', { branchId: branchB });
-    const v = await t.api(managerB).post('/api/service/visit', { customer: patientB, doctor: dokterB.id, kind: 'konsultasi' });
+    const v = await t
+      .api(managerB)
+      .post('/api/service/visit', { customer: patientB, doctor: dokterB.id, kind: 'konsultasi' });
     expect(v.status).toBe(201);
     const visitId = v.body.data.id;
     await t.api(dokterB).post(`/api/rekammedis/visit/${visitId}/soap`, {
@@ -160,7 +173,10 @@ describe('SATUSEHAT outbox without settings', () => {
     const { sendSatusehatVisit } = await import('./index.js');
     await sendSatusehatVisit({ db: t.db, config: t.config, now: () => new Date() }, waiting.body.data[0].id);
     const nc = await t.api(managerOpsB).get('/api/satusehat/visits?status=not_configured');
-    expect(nc.body.data[0]).toMatchObject({ status: 'not_configured', reason: 'Pengaturan SATUSEHAT cabang ini belum diisi' });
+    expect(nc.body.data[0]).toMatchObject({
+      status: 'not_configured',
+      reason: 'Pengaturan SATUSEHAT cabang ini belum diisi',
+    });
     // Branch A sees none of branch B's rows; resending one of them is not found.
     expect((await t.api(managerOps).get('/api/satusehat/visits')).body.count).toBe(0);
     expect((await t.api(managerOps).post(`/api/satusehat/visits/${nc.body.data[0].id}/resend`, {})).status).toBe(404);

@@ -170,7 +170,9 @@ export async function sweep(env: JobEnv, limit = 200): Promise<number> {
       if (state?.state === 'failed') {
         await q.updateOutbox(env.db, row.id, {
           status: 'failed',
-          reason: short(`Gagal setelah ${SEND_RETRY_LIMIT + 1} percobaan: ${row.reason ?? 'SATUSEHAT tidak dapat dihubungi'}`),
+          reason: short(
+            `Gagal setelah ${SEND_RETRY_LIMIT + 1} percobaan: ${row.reason ?? 'SATUSEHAT tidak dapat dihubungi'}`,
+          ),
           job_id: null,
         });
         continue;

@@ -1,7 +1,9 @@
 import { lazyPage } from '../../app/lazy';
 import type { ModulePages } from '../../app/route-types';
 
-/** Satusehat (issue N). The path must already be in ROUTE_SPECS (src/app/routes.tsx), from the spec's routes. */
+/** SATUSEHAT (issue 31): settings, master mappings and the data page of the backoffice. */
 export const pages: ModulePages = {
-  '/backoffice/satusehat/settings': lazyPage(() => import('./pages/SatusehatPage')),
+  '/backoffice/satusehat/settings': lazyPage(() => import('./pages/SatusehatSettingsPage')),
+  '/backoffice/satusehat/master': lazyPage(() => import('./pages/SatusehatMasterPage')),
+  '/backoffice/satusehat/data': lazyPage(() => import('./pages/SatusehatDataPage')),
 };

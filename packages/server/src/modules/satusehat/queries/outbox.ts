@@ -93,10 +93,7 @@ export async function resourcesOf(db: Db, outboxIds: number[]): Promise<Resource
     .orderBy(asc(satusehatResource.outbox_id), asc(satusehatResource.seq));
 }
 
-export async function upsertResource(
-  db: Db,
-  values: typeof satusehatResource.$inferInsert,
-): Promise<ResourceRow> {
+export async function upsertResource(db: Db, values: typeof satusehatResource.$inferInsert): Promise<ResourceRow> {
   const { outbox_id: _o, key: _k, profile_id: _p, ...rest } = values;
   const [row] = await db
     .insert(satusehatResource)
@@ -152,11 +149,7 @@ export async function listOutbox(
       .orderBy(desc(satusehatVisit.updated_at), desc(satusehatVisit.id))
       .limit(f.limit)
       .offset(f.offset),
-    db
-      .select({ n: count() })
-      .from(satusehatVisit)
-      .innerJoin(visit, eq(visit.id, satusehatVisit.visit_id))
-      .where(where),
+    db.select({ n: count() }).from(satusehatVisit).innerJoin(visit, eq(visit.id, satusehatVisit.visit_id)).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
@@ -180,7 +173,9 @@ export async function failureReasons(db: Db, scope: BranchScope) {
   return db
     .select({ profile_id: satusehatVisit.profile_id, reason: satusehatVisit.reason, n: count() })
     .from(satusehatVisit)
-    .where(and(scopeSql(satusehatVisit.profile_id, scope), inArray(satusehatVisit.status, ['failed', 'not_configured'])))
+    .where(
+      and(scopeSql(satusehatVisit.profile_id, scope), inArray(satusehatVisit.status, ['failed', 'not_configured'])),
+    )
     .groupBy(satusehatVisit.profile_id, satusehatVisit.reason)
     .orderBy(desc(count()));
 }
@@ -195,7 +190,6 @@ export async function outboxDepth(db: Db): Promise<{ waiting: number; failed: nu
     .from(satusehatVisit);
   return { waiting: Number(r?.waiting ?? 0), failed: Number(r?.failed ?? 0) };
 }
-
 
 /** Compare-and-set of a waiting row's job: true when this job is now the row's own. */
 export async function claimOutbox(db: Db, id: number, expected: string | null, jobId: string): Promise<boolean> {

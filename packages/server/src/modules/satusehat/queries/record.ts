@@ -46,11 +46,7 @@ export async function visitHead(db: Db, visitId: number) {
 
 /** The current, not voided versions of a kind of the visit's entries. */
 function live(visitId: number, kind: string) {
-  return and(
-    eq(rmEntry.visit_id, visitId),
-    eq(rmEntry.kind, kind),
-    eq(rmEntryHead.voided, false),
-  );
+  return and(eq(rmEntry.visit_id, visitId), eq(rmEntry.kind, kind), eq(rmEntryHead.voided, false));
 }
 
 export async function soapVersions(db: Db, visitId: number) {
@@ -125,8 +121,12 @@ export async function prescriptionItemsOf(db: Db, visitId: number) {
       qty: rmEntryVersion.qty,
       signa: rmEntryVersion.signa,
       created_at: rmEntry.created_at,
-      dispensed_qty: sql<number | null>`(select sum(di.quantity)::int from ${dispensingItem} di where di.resep_entry_id = ${rmEntry.id})`,
-      dispensed_at: sql<string | null>`(select min(d.created_at) from ${dispensingItem} di join ${dispensing} d on d.id = di.dispensing_id where di.resep_entry_id = ${rmEntry.id})`,
+      dispensed_qty: sql<
+        number | null
+      >`(select sum(di.quantity)::int from ${dispensingItem} di where di.resep_entry_id = ${rmEntry.id})`,
+      dispensed_at: sql<
+        string | null
+      >`(select min(d.created_at) from ${dispensingItem} di join ${dispensing} d on d.id = di.dispensing_id where di.resep_entry_id = ${rmEntry.id})`,
     })
     .from(rmEntry)
     .innerJoin(rmEntryHead, eq(rmEntryHead.entry_id, rmEntry.id))

@@ -132,7 +132,13 @@ export async function localThings(
     w.push(eq(perawatan.profile_id, profileId), eq(perawatan.status, 1));
     if (like) w.push(sql`lower(${perawatan.name}) like ${like}`);
     if (f.unmapped) w.push(sql`not ${mapped(key)}`);
-    base = { key, name: perawatan.name, nik: sql<string | null>`null`, own: sql<string | null>`null`, table: perawatan };
+    base = {
+      key,
+      name: perawatan.name,
+      nik: sql<string | null>`null`,
+      own: sql<string | null>`null`,
+      table: perawatan,
+    };
   }
   const where = and(...w);
   const [rows, [total]] = await Promise.all([
@@ -170,7 +176,10 @@ export async function localExists(db: Db, profileId: number, kind: string, key: 
       .from(users)
       .where(and(eq(users.id, id), eq(users.profile_id, profileId), eq(users.role, 1)));
   else if (kind === 'item')
-    rows = await db.select({ id: item.id }).from(item).where(and(eq(item.id, id), eq(item.profile_id, profileId)));
+    rows = await db
+      .select({ id: item.id })
+      .from(item)
+      .where(and(eq(item.id, id), eq(item.profile_id, profileId)));
   else if (kind === 'treatment')
     rows = await db
       .select({ id: perawatan.id })
