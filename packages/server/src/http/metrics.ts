@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import type { Database } from '../db/client.js';
 import { jobCounts } from '../lib/jobs.js';
-import { satusehatOutboxDepth } from '../modules/satusehat/index.js';
 import type { PdfRenderer } from '../pdf/renderer.js';
 import { TRPC_PREFIX } from './surface.js';
 
@@ -28,6 +27,8 @@ export interface MetricsOptions {
   token: string | undefined;
   /** The time of the newest backup archive, or null (the backup-age alert). */
   lastBackup: () => Date | null;
+  /** Finished visits waiting for SATUSEHAT and failed ones (the satusehat module's outbox; absent: no series). */
+  satusehatOutbox?: () => Promise<{ waiting: number; failed: number }>;
 }
 
 export function trpcRouteLabel(url: string): string {
@@ -155,7 +156,8 @@ export function registerMetrics(app: FastifyInstance, registry: client.Registry,
     registers: [registry],
     async collect() {
       this.reset();
-      const depth = await satusehatOutboxDepth(database.db);
+      if (!opts.satusehatOutbox) return;
+      const depth = await opts.satusehatOutbox();
       this.set({ state: 'waiting' }, depth.waiting);
       this.set({ state: 'failed' }, depth.failed);
     },

@@ -21,8 +21,8 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** The credentials' health in words. */
 export function tokenText(t: SatusehatTokenHealth): string {
-  if (t.state === 'ok') return `Token aktif sampai ${formatDateTime(t.expires_at!)}`;
+  if (t.state === 'ok') return `Token aktif sampai ${formatDateTime(t.expires_at)}`;
   if (t.state === 'failed')
-    return `Permintaan token gagal ${formatDateTime(t.failed_at!)}${t.reason ? `: ${t.reason}` : ''}`;
+    return `Permintaan token gagal ${formatDateTime(t.failed_at)}${t.reason ? `: ${t.reason}` : ''}`;
   return 'Belum pernah meminta token';
 }

@@ -151,7 +151,7 @@ export async function localThings(
       .offset(f.offset),
     db.select({ n: count() }).from(base.table).where(where),
   ]);
-  return { rows: rows as LocalThing[], count: Number(total?.n ?? 0) };
+  return { rows: rows, count: Number(total?.n ?? 0) };
 }
 
 /** NIK of users (practitioners or patients) by id, for the look-ups. */

@@ -49,7 +49,7 @@ export default function SatusehatMasterPage() {
 
 function LoincTable() {
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.satusehat.loinc.queryOptions(), meta: { inlineErrors: true } });
+  const q = useQuery({ ...trpc.satusehat.loinc.queryOptions({}), meta: { inlineErrors: true } });
   const columns: Column<{ name: string; code: string; display: string; unit: string }>[] = [
     { key: 'name', header: 'Tanda vital', primary: true },
     { key: 'code', header: 'LOINC' },
