@@ -8,3 +8,4 @@ export { SATUSEHAT_VISIT, satusehatEntities } from './entities.js';
 export { onFinished as onRecordFinishedForSatusehat } from './outbox.js';
 export { registerSatusehatJobs, sweep as sweepSatusehat, sendVisit as sendSatusehatVisit, SEND_JOB } from './sender.js';
 export { outboxDepth as satusehatOutboxDepth } from './queries/index.js';
+export { seedSatusehatDemo } from './demo.js';

@@ -225,3 +225,19 @@ export async function reopenCorrected(db: Db): Promise<number> {
     .returning({ id: satusehatVisit.id });
   return rows.length;
 }
+
+/** Demo data: the finished records of a branch, oldest first. */
+export async function finishedRecords(db: Db, profileId: number, limit: number) {
+  return db
+    .select({ id: rmRecord.id, visit_id: rmRecord.visit_id })
+    .from(rmRecord)
+    .where(and(eq(rmRecord.profile_id, profileId), eq(rmRecord.status, 'finished')))
+    .orderBy(asc(rmRecord.id))
+    .limit(limit);
+}
+
+/** Demo data: an outbox row as given, unless the visit has one already. */
+export async function ensureOutbox(db: Db, values: typeof satusehatVisit.$inferInsert): Promise<OutboxRow | undefined> {
+  const [row] = await db.insert(satusehatVisit).values(values).onConflictDoNothing().returning();
+  return row;
+}
