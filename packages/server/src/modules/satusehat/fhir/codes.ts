@@ -14,17 +14,16 @@ export const CONDITION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/
 export const CONDITION_CLINICAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
 export const DIAGNOSIS_ROLE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/diagnosis-role';
 export const PARTICIPANT_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType';
+export const MEDICATIONREQUEST_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/medicationrequest-category';
+export const MEDICATIONDISPENSE_CATEGORY_SYSTEM =
+  'http://terminology.hl7.org/fhir/CodeSystem/medicationdispense-category';
+/** SATUSEHAT's extension saying whether a medicine is compounded (racikan) or not. */
+export const MEDICATION_TYPE_EXTENSION = 'https://fhir.kemkes.go.id/r4/StructureDefinition/MedicationType';
+export const MEDICATION_TYPE_SYSTEM = 'http://terminology.kemkes.go.id/CodeSystem/medication-type';
 
 /** The kinds of SATUSEHAT identifier systems we use: `http://sys-ids.kemkes.go.id/{kind}/{org id}`. */
 export type SysIdKind =
-  | 'encounter'
-  | 'condition'
-  | 'observation'
-  | 'procedure'
-  | 'medication'
-  | 'prescription'
-  | 'prescription-item'
-  | 'medicationdispense';
+  'encounter' | 'condition' | 'observation' | 'procedure' | 'medication' | 'prescription' | 'prescription-item';
 
 /** The Organization's own identifier system for a kind of resource (a resend finds the earlier one by it). */
 export function sysId(kind: SysIdKind, orgId: string): string {
