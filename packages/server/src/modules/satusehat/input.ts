@@ -93,9 +93,13 @@ export async function visitInput(env: SatusehatEnv, visitId: number, orgId: stri
     };
   });
 
-  const arrivedAt = new Date(head.created_at);
-  const inProgressAt = new Date(head.started_at ?? head.called_at ?? head.created_at);
+  // The desk's clock (database) and the record's (app) can differ by moments: the steps never run backwards.
   const finished = head.record_finished_at ?? head.finished_at;
+  const finishedAt = finished ? new Date(finished) : null;
+  const latest = (d: Date) => (finishedAt && d > finishedAt ? finishedAt : d);
+  const inProgressAt = latest(new Date(head.started_at ?? head.called_at ?? head.created_at));
+  const created = new Date(head.created_at);
+  const arrivedAt = created > inProgressAt ? inProgressAt : created;
   return {
     orgId,
     visitId: String(head.id),
@@ -105,8 +109,8 @@ export async function visitInput(env: SatusehatEnv, visitId: number, orgId: stri
     location: { id: locations.get(head.kind)?.code ?? null, name: locations.get(head.kind)?.display ?? head.kind },
     timeZone: head.timezone,
     arrivedAt,
-    inProgressAt: inProgressAt < arrivedAt ? arrivedAt : inProgressAt,
-    finishedAt: finished ? new Date(finished) : null,
+    inProgressAt,
+    finishedAt,
     diagnoses,
     vitals,
     vitalsAt,
