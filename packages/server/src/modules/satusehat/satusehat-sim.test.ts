@@ -209,4 +209,58 @@ describe('SATUSEHAT against the simulator', () => {
     await until(a, 'sent');
     expect(sim.state.stored(CLIENT_B.id, 'Encounter')).toHaveLength(2);
   });
+
+  it('a missing KFA code fails with its name; fixed and resent it goes; a correction goes as an update', async () => {
+    const p = people[branchA];
+    const [i] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into item (profile_id, code, name, unit, selling_price) values (${branchA}, 'PUY-1', 'Puyer batuk', 'bungkus', 100000) returning id`,
+    );
+    const v = await t
+      .api(p.manager)
+      .post('/api/service/visit', { customer: p.patient, doctor: p.dokter.id, kind: 'konsultasi' });
+    const visitId = v.body.data.id;
+    const soap = await t.api(p.dokter).post(`/api/rekammedis/visit/${visitId}/soap`, {
+      subjective: 'Batuk',
+      diagnoses: [{ code: 'J06.9', primary: true }],
+    });
+    await t
+      .api(p.dokter)
+      .post(`/api/rekammedis/visit/${visitId}/resep`, { items: [{ item: Number(i.id), qty: 1, signa: '3 x 1' }] });
+    expect((await t.api(p.dokter).post(`/api/rekammedis/visit/${visitId}/finish`, {})).status).toBe(200);
+    const [row] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from satusehat_visit where visit_id = ${visitId}`,
+    );
+    const id = Number(row.id);
+    await sendSatusehatVisit(env(), id);
+    expect(await status(id)).toMatchObject({ status: 'failed', reason: expect.stringContaining('Puyer batuk') });
+    const mapped = await t
+      .api(owner)
+      .put('/api/satusehat/mappings', { kind: 'item', local_key: String(i.id), code: '93000001' });
+    expect(mapped.status).toBe(200);
+    expect((await t.api(owner).post(`/api/satusehat/visits/${id}/resend`, {})).status).toBe(200);
+    await until(id, 'sent');
+    // A correction of the finished record: the sweep reopens the visit and its resources go out as updates.
+    const puts = () => sim.state.writes.filter((w) => w.method === 'PUT' && w.clientId === CLIENT_A.id).length;
+    const before = puts();
+    const encounters = sim.state.stored(CLIENT_A.id, 'Encounter').length;
+    await new Promise((r) => setTimeout(r, 20));
+    const corrected = await t.api(p.dokter).put(`/api/rekammedis/soap/${soap.body.data.id}`, {
+      subjective: 'Batuk berdahak',
+      diagnoses: [{ code: 'J06.9', primary: true }],
+      reason: 'Salah ketik keluhan',
+    });
+    expect(corrected.status).toBe(200);
+    const jobs = t.ctx(owner).services.jobs;
+    await sweepSatusehat({ db: t.db, jobs, config: t.config, now: () => new Date(), log: t.app.log });
+    await until(id, 'sent');
+    const [rev] = await queryRows<{ revision: number }>(
+      t.db,
+      sql`select revision from satusehat_visit where id = ${id}`,
+    );
+    expect(Number(rev.revision)).toBe(2);
+    expect(puts()).toBeGreaterThan(before);
+    expect(sim.state.stored(CLIENT_A.id, 'Encounter')).toHaveLength(encounters);
+  });
 });
