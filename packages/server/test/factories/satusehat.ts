@@ -6,6 +6,14 @@ let seq = 0;
 
 /** A finished visit of branch B in the SATUSEHAT outbox, for the cross-branch walk (test/cross-branch.test.ts). */
 export const satusehatFactories: ModuleFactories = {
+  // Branch B itself: its settings are written from inside it (the owner of branch A gets 404, as for any branch data).
+  'satusehat.branch': {
+    create: async (env) => ({
+      id: env.branch,
+      body: { organization_id: '100000009', client_id: 'klien-b', client_secret: 'rahasia-b', environment: 'staging' },
+    }),
+    inputs: { 'satusehat.testConnection': {} },
+  },
   'satusehat.visit': {
     create: async (env) => {
       const n = ++seq;

@@ -9,9 +9,8 @@ import {
   z,
 } from '@klinik/shared';
 import { mutation, query } from '../../http/endpoint.js';
-import { BRANCH } from '../branches/index.js';
 import { satusehatAccess } from './access.js';
-import { SATUSEHAT_VISIT } from './entities.js';
+import { SATUSEHAT_BRANCH, SATUSEHAT_VISIT } from './entities.js';
 import * as maps from './maps.js';
 import * as outbox from './outbox.js';
 import * as service from './service.js';
@@ -33,7 +32,7 @@ export const satusehatEndpoints = {
     summary: 'Simpan pengaturan SATUSEHAT cabang {profile_id} (client secret kosong: yang tersimpan dipakai)',
     access: satusehatAccess,
     input: z.object({ id: idParam, data: satusehatSettingInput }),
-    entity: BRANCH,
+    entity: SATUSEHAT_BRANCH,
     handler: (ctx, { id, data }) => service.saveSetting(ctx, id, data),
     rest: { method: 'PUT', path: '/api/satusehat/settings/:id', body: 'data' },
   }),
@@ -41,7 +40,7 @@ export const satusehatEndpoints = {
     summary: "'Tes koneksi': meminta token SATUSEHAT dengan kredensial cabang {profile_id}",
     access: satusehatAccess,
     input: z.object({ id: idParam }),
-    entity: BRANCH,
+    entity: SATUSEHAT_BRANCH,
     handler: (ctx, { id }) => service.testConnection(ctx, id),
     rest: { method: 'POST', path: '/api/satusehat/settings/:id/test' },
   }),

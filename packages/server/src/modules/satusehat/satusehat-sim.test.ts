@@ -114,11 +114,14 @@ describe('SATUSEHAT against the simulator', () => {
     const ok = await t.api(owner).post(`/api/satusehat/settings/${branchA}/test`, {});
     expect(ok.body.data).toMatchObject({ ok: true });
     const wrong = { ...settingsOf(CLIENT_B), client_secret: 'salah' };
-    expect((await t.api(owner).put(`/api/satusehat/settings/${branchB}`, wrong)).status).toBe(200);
+    // Settings are branch data: the owner in branch A does not write branch B's (switch branch first).
+    expect((await t.api(owner).put(`/api/satusehat/settings/${branchB}`, wrong)).status).toBe(404);
+    const opsB = await t.makeUser('manager', { branchId: branchB, toplevel: 'manageroperational' });
+    expect((await t.api(opsB).put(`/api/satusehat/settings/${branchB}`, wrong)).status).toBe(200);
     const before = sim.state.tokenRequestsByClient.get(CLIENT_B.id) ?? 0;
-    const bad = await t.api(owner).post(`/api/satusehat/settings/${branchB}/test`, {});
+    const bad = await t.api(opsB).post(`/api/satusehat/settings/${branchB}/test`, {});
     expect(bad.body.data.ok).toBe(false);
-    const again = await t.api(owner).post(`/api/satusehat/settings/${branchB}/test`, {});
+    const again = await t.api(opsB).post(`/api/satusehat/settings/${branchB}/test`, {});
     expect(again.body.data.ok).toBe(false);
     expect(sim.state.tokenRequestsByClient.get(CLIENT_B.id)).toBe(before + 1);
     const board = await t.api(owner).get(`/api/satusehat/summary?profile_id=${branchB}`);

@@ -101,7 +101,8 @@ describe('SATUSEHAT settings', () => {
     );
     expect((await t.api(manager).put(`/api/satusehat/settings/${branchA}`, settings)).status).toBe(403);
     expect((await t.api(dokter).get('/api/satusehat/settings')).status).toBe(403);
-    // A manager of branch B cannot touch branch A's settings (404); the owner administers every branch.
+    // Another branch's settings are not found, for a manager of branch B and for the owner in branch A alike.
+    expect((await t.api(owner).put(`/api/satusehat/settings/${branchB}`, settings)).status).toBe(404);
     expect((await t.api(managerOpsB).put(`/api/satusehat/settings/${branchA}`, settings)).status).toBe(404);
     expect((await t.api(managerOpsB).post(`/api/satusehat/settings/${branchA}/test`, {})).status).toBe(404);
     expect(await countRows(t.db, 'satusehat_setting', 'audit_log')).toEqual(before);

@@ -8,8 +8,8 @@ import { branchScope, requireAccess, type ScopeRequest } from '../../http/access
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
-import { BRANCH } from '../branches/index.js';
 import { clientFor, seal } from './connection.js';
+import { SATUSEHAT_BRANCH } from './entities.js';
 import * as q from './queries/index.js';
 
 /** Settings of the branches (issue 31 item 1): the secret is write-only, answered only as `has_secret`. */
@@ -66,11 +66,11 @@ export async function listSettings(ctx: Ctx, query: ScopeRequest): Promise<Satus
 
 export async function getSetting(ctx: Ctx, profileId: number): Promise<SatusehatSettingDto> {
   const c = requireUser(ctx);
-  await requireAccess(c, BRANCH, [profileId], 'read');
+  await requireAccess(c, SATUSEHAT_BRANCH, [profileId], 'read');
   const [row] = (await q.branchesWithSettings(c.db, branchScope(c, { profile_id: profileId }))).filter(
     (r) => r.profile_id === profileId,
   );
-  if (!row) throw notFound(BRANCH.notFound);
+  if (!row) throw notFound(SATUSEHAT_BRANCH.notFound);
   return settingDto(row.profile_id, row.profile_name, row.setting, row.token, c.now());
 }
 
@@ -84,7 +84,7 @@ export async function saveSetting(
   input: SatusehatSettingInput,
 ): Promise<SatusehatSettingDto> {
   const c = requireUser(ctx);
-  await requireAccess(c, BRANCH, [profileId], 'write');
+  await requireAccess(c, SATUSEHAT_BRANCH, [profileId], 'write');
   await inTransaction(c, async (tx) => {
     const before = await q.findSetting(tx.db, profileId);
     if (!before && !input.client_secret) throw badRequest('Client secret wajib diisi', 'client_secret');
@@ -113,7 +113,7 @@ export async function saveSetting(
 /** POST /api/satusehat/settings/{profile_id}/test ('Tes koneksi'): asks for a token now and says how it went. */
 export async function testConnection(ctx: Ctx, profileId: number): Promise<SatusehatConnectionTestDto> {
   const c = requireUser(ctx);
-  await requireAccess(c, BRANCH, [profileId], 'write');
+  await requireAccess(c, SATUSEHAT_BRANCH, [profileId], 'write');
   const setting = await q.findSetting(c.db, profileId);
   const made = clientFor(c, setting);
   if ('error' in made) return { ok: false, message: made.error, expires_at: null };

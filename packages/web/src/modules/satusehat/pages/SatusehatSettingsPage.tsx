@@ -4,7 +4,6 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
-  isTopLevel,
   SATUSEHAT_ENVIRONMENT_LABELS,
   satusehatSettingInput,
   type ErrorItem,
@@ -63,15 +62,10 @@ export default function SatusehatSettingsPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const me = useSession();
-  const all = isTopLevel(me);
-  const list = useQuery({
-    ...trpc.satusehat.settings.queryOptions({ isallbranch: all ? 1 : undefined }),
-    meta: { inlineErrors: true },
-  });
-  const [branch, setBranch] = React.useState<string>('');
+  // The current branch's settings (another branch's are changed from inside it: switch branch first).
+  const list = useQuery({ ...trpc.satusehat.settings.queryOptions({}), meta: { inlineErrors: true } });
   const rows = list.data ?? [];
-  const current =
-    rows.find((r) => String(r.profile_id) === branch) ?? rows.find((r) => r.profile_id === me.profile_id) ?? rows[0];
+  const current = rows.find((r) => r.profile_id === me.profile_id) ?? rows[0];
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const [tested, setTested] = React.useState<SatusehatConnectionTestDto | null>(null);
   const form = useForm<Values, unknown, SatusehatSettingInput>({ resolver, defaultValues: valuesOf(undefined) });
@@ -110,16 +104,6 @@ export default function SatusehatSettingsPage() {
     <div className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader title="Pengaturan SATUSEHAT" />
       {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      {rows.length > 1 ? (
-        <FormField label="Cabang" htmlFor="ss-branch">
-          <OptionSelect
-            id="ss-branch"
-            value={current ? String(current.profile_id) : ''}
-            onValueChange={setBranch}
-            options={rows.map((r) => [String(r.profile_id), r.profile_name] as const)}
-          />
-        </FormField>
-      ) : null}
       {current ? (
         <Card>
           <CardHeader>
