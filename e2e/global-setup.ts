@@ -7,12 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startSatusehatSim } from '../packages/server/src/satusehat-sim/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The port the reminders test's fake gateway listens on: the only internal address the server may call. */
     gatewayPort: number;
+    /** The SATUSEHAT simulator the server was started against (its switches: POST {simUrl}/__sim/switch). */
+    satusehatSimUrl: string;
   }
 }
 
@@ -87,6 +90,9 @@ export default async function setup(project: TestProject) {
     databaseUrl = u.toString();
   }
 
+  // The SATUSEHAT stand-in (issue 31): the app reads its URLs at start only.
+  const sim = await startSatusehatSim();
+
   let log = '';
   const server = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
@@ -98,6 +104,10 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       REMINDER_GATEWAY_ALLOW_HOSTS: `127.0.0.1:${gatewayPort}`,
+      SATUSEHAT_AUTH_URL: sim.authUrl,
+      SATUSEHAT_BASE_URL: sim.baseUrl,
+      SATUSEHAT_SWEEP_SECONDS: '2',
+      SATUSEHAT_RETRY_DELAY_SECONDS: '2',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,6 +127,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
+    await sim.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl && dbName)
       await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
@@ -130,5 +141,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('gatewayPort', gatewayPort);
+  project.provide('satusehatSimUrl', sim.url);
   return teardown;
 }
