@@ -150,7 +150,7 @@ describe('SATUSEHAT against the simulator', () => {
       expect(sim.state.stored(client, 'Procedure')).toHaveLength(1);
       expect(sim.state.stored(client, 'Observation')).toHaveLength(4);
       expect(sim.state.stored(client, 'MedicationRequest')).toHaveLength(1);
-      const enc = sim.state.stored(client, 'Encounter')[0] as { identifier: { system: string }[] };
+      const enc = sim.state.stored(client, 'Encounter')[0] as unknown as { identifier: { system: string }[] };
       expect(enc.identifier[0].system).toBe(`http://sys-ids.kemkes.go.id/encounter/${org}`);
     }
     // Cached tokens: one per client for both visits at most.
