@@ -61,7 +61,7 @@ export interface Config {
   satusehatSecretKey: string | undefined;
   /** Seconds before the first retry of a SATUSEHAT send (doubled each retry; tests shorten it). */
   satusehatRetryDelaySeconds: number;
-  /** How often waiting SATUSEHAT visits are put on the queue (seconds). */
+  /** How often waiting SATUSEHAT visits are put on the queue (seconds; 0: never, tests drive it themselves). */
   satusehatSweepSeconds: number;
 }
 
@@ -111,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     satusehatBaseUrl: env.SATUSEHAT_BASE_URL || undefined,
     satusehatSecretKey: env.SATUSEHAT_SECRET_KEY || undefined,
     satusehatRetryDelaySeconds: Math.max(1, int(env.SATUSEHAT_RETRY_DELAY_SECONDS, 30)),
-    satusehatSweepSeconds: Math.max(1, int(env.SATUSEHAT_SWEEP_SECONDS, 20)),
+    satusehatSweepSeconds: Math.max(0, int(env.SATUSEHAT_SWEEP_SECONDS, 20)),
     ...overrides,
   };
 }

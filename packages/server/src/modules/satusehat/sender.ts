@@ -198,6 +198,7 @@ export async function registerSatusehatJobs(env: JobEnv): Promise<void> {
     handler: (data, job) => sendVisit(env, data.outbox, job.id),
   });
   const every = env.config.satusehatSweepSeconds;
+  if (every <= 0) return;
   const next = async () => {
     try {
       // One sweep per time slot, whichever process queues it first.
