@@ -7,7 +7,7 @@ import * as q from './queries/index.js';
  * doctors, and a few finished visits with each status (sent with its resources' ids, failed with the missing
  * mappings, not configured). Deterministic: ids and numbers come from the rows' own ids.
  */
-export async function seedSatusehatDemo(tx: Db, branchIds: number[], now: Date = new Date()): Promise<void> {
+export async function seedSatusehatDemo(tx: Db, branchIds: number[]): Promise<void> {
   const branch = branchIds[0];
   if (!branch) return;
   await q.upsertMap(tx, {
@@ -34,7 +34,6 @@ export async function seedSatusehatDemo(tx: Db, branchIds: number[], now: Date =
       display: d.name,
     });
   const records = await q.finishedRecords(tx, branch, 5);
-  const at = now.toISOString();
   for (const [i, r] of records.entries()) {
     const status = i < 2 ? 'sent' : i === 2 ? 'failed' : 'not_configured';
     const row = await q.ensureOutbox(tx, {
@@ -50,7 +49,7 @@ export async function seedSatusehatDemo(tx: Db, branchIds: number[], now: Date =
             ? 'Pengaturan SATUSEHAT cabang ini belum diisi'
             : null,
       sent_revision: status === 'sent' ? 1 : null,
-      sent_at: status === 'sent' ? at : null,
+      sent_at: status === 'sent' ? r.finished_at : null,
     });
     if (!row || status !== 'sent') continue;
     const kinds: [string, string][] = [

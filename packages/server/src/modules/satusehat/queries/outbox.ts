@@ -229,7 +229,7 @@ export async function reopenCorrected(db: Db): Promise<number> {
 /** Demo data: the finished records of a branch, oldest first. */
 export async function finishedRecords(db: Db, profileId: number, limit: number) {
   return db
-    .select({ id: rmRecord.id, visit_id: rmRecord.visit_id })
+    .select({ id: rmRecord.id, visit_id: rmRecord.visit_id, finished_at: rmRecord.finished_at })
     .from(rmRecord)
     .where(and(eq(rmRecord.profile_id, profileId), eq(rmRecord.status, 'finished')))
     .orderBy(asc(rmRecord.id))
