@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSatusehatSim, type SatusehatSim } from '../../../satusehat-sim/index.js';
 import { SatusehatClient, TOKEN_FAILURE_WAIT_MS, type SatusehatClientOptions } from './client.js';
@@ -247,6 +248,7 @@ describe('secrets', () => {
       }
       expect(JSON.stringify(c)).not.toContain(secret);
       expect(JSON.stringify(Object.entries(c))).not.toContain(secret);
+      expect(inspect(c, { showHidden: true, depth: 5 })).not.toContain(secret);
       expect(lines.join('\n')).not.toContain(secret);
     } finally {
       for (const s of spies) s.mockRestore();
