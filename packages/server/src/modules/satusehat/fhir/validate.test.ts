@@ -35,6 +35,19 @@ describe('validateResource: base FHIR R4', () => {
 
   it('refuses something that is not a resource', () => {
     expect(check({} as Resource)).toEqual(['Resource tidak punya resourceType']);
+    expect(check({ resourceType: 'Kunjungan' })).toEqual(['FHIR R4: jenis resource tidak dikenal FHIR R4']);
+  });
+
+  it('says in Indonesian what the base validator found', () => {
+    const obs = built()['observation:nadi'];
+    expect(check({ ...obs, category: { text: 'x' } })).toContain(
+      'FHIR R4 Observation.category: harus berupa daftar (array)',
+    );
+    expect(check({ ...obs, valueQuantity: { value: 'delapan puluh' } })).toContainEqual(
+      expect.stringMatching(
+        /^FHIR R4 Observation.valueQuantity.value: (format decimal tidak valid|harus berupa angka)/,
+      ),
+    );
   });
 });
 
