@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSatusehatSim, type SatusehatSim } from '../../../satusehat-sim/index.js';
 import { SatusehatClient, TOKEN_FAILURE_WAIT_MS, type SatusehatClientOptions } from './client.js';
@@ -178,6 +179,20 @@ describe('SatusehatClient against the simulator', () => {
     expect(sim.state.stored(PUSAT.clientId)).toHaveLength(1);
   });
 
+  it('takes the id from the Location header when a write answers without a body; sends plain JSON', async () => {
+    const seen: string[] = [];
+    const stub: typeof fetch = async (url, init) => {
+      const u = url instanceof Request ? url.url : url.toString();
+      if (u.includes('/accesstoken'))
+        return new Response(JSON.stringify({ access_token: 'tok-123456', expires_in: '3599' }), { status: 200 });
+      seen.push(new Headers(init?.headers).get('content-type') ?? '');
+      return new Response(null, { status: 201, headers: { location: `${sim.baseUrl}/Encounter/enc-9/_history/1` } });
+    };
+    const { c } = client({ fetch: stub });
+    expect(await c.create(encounter())).toMatchObject({ resourceType: 'Encounter', id: 'enc-9' });
+    expect(seen).toEqual(['application/json']);
+  });
+
   it('looks patients and practitioners up by NIK', async () => {
     const { c } = client();
     expect(await c.patientByNik('3171010101800001')).toEqual({ ihs: 'P02478375538', name: 'Budi Santoso' });
@@ -247,6 +262,7 @@ describe('secrets', () => {
       }
       expect(JSON.stringify(c)).not.toContain(secret);
       expect(JSON.stringify(Object.entries(c))).not.toContain(secret);
+      expect(inspect(c, { showHidden: true, depth: 5 })).not.toContain(secret);
       expect(lines.join('\n')).not.toContain(secret);
     } finally {
       for (const s of spies) s.mockRestore();

@@ -65,14 +65,13 @@ export class SatusehatClient {
   /** POST {base}/{type}; answers the stored resource (with its SATUSEHAT id). */
   async create(resource: Resource): Promise<Stored> {
     const { id: _id, ...body } = resource;
-    return this.#stored(await this.#fhir('POST', `/${resource.resourceType}`, body));
+    return this.#stored(resource, await this.#fhir('POST', `/${resource.resourceType}`, body, true));
   }
 
   /** PUT {base}/{type}/{id}. */
   async update(resource: Resource & { id: string }): Promise<Stored> {
-    return this.#stored(
-      await this.#fhir('PUT', `/${resource.resourceType}/${encodeURIComponent(resource.id)}`, resource),
-    );
+    const path = `/${resource.resourceType}/${encodeURIComponent(resource.id)}`;
+    return this.#stored(resource, await this.#fhir('PUT', path, resource, true), resource.id);
   }
 
   /** GET {base}/{type}?identifier={system}|{value}: the first match or null. */
@@ -118,11 +117,18 @@ export class SatusehatClient {
     return { ihs: found.id, name };
   }
 
-  #stored(body: unknown): Stored {
-    const r = body as Stored | null;
-    if (!r || typeof r !== 'object' || typeof r.id !== 'string' || !r.id)
-      throw new SatusehatRetryable('Jawaban SATUSEHAT tidak berisi id resource', { reason: 'server' });
-    return r;
+  /**
+   * The stored resource from a write's answer: its body, or (a server answering without a body) what we sent with
+   * the id from the Location header (`.../{type}/{id}/_history/{v}`), or the id we updated.
+   */
+  #stored(sent: Resource, answer: { body: unknown; headers: Headers }, knownId?: string): Stored {
+    const r = answer.body as Stored | null;
+    if (r && typeof r === 'object' && typeof r.id === 'string' && r.id) return r;
+    const location = answer.headers.get('location') ?? answer.headers.get('content-location') ?? '';
+    const m = new RegExp(`/${sent.resourceType}/([^/?#]+)`).exec(location);
+    const id = m ? decodeURIComponent(m[1]) : knownId;
+    if (id) return { ...sent, id };
+    throw new SatusehatRetryable('Jawaban SATUSEHAT tidak berisi id resource', { reason: 'server' });
   }
 
   #secrets(): string[] {
@@ -225,7 +231,14 @@ export class SatusehatClient {
   }
 
   /** A FHIR exchange with the bearer token; a 401 drops the token and tries once more with a new one. */
-  async #fhir(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
+  async #fhir(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown>;
+  async #fhir(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    withHeaders: true,
+  ): Promise<{ body: unknown; headers: Headers }>;
+  async #fhir(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, withHeaders = false): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.#token();
       this.#lastToken = token.accessToken;
@@ -237,12 +250,13 @@ export class SatusehatClient {
         method,
         headers: {
           authorization: `Bearer ${token.accessToken}`,
-          accept: 'application/fhir+json, application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/fhir+json' }),
+          // Plain JSON as the platform's own examples send it (a FHIR server takes it; a stand-in may take only it).
+          accept: 'application/json, application/fhir+json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      if (status >= 200 && status < 300) return answer;
+      if (status >= 200 && status < 300) return withHeaders ? { body: answer, headers } : answer;
       if (status === 401) {
         await this.#store.setToken(this.clientId, null);
         if (attempt === 0) continue;

@@ -53,3 +53,12 @@ export class SatusehatAuthError extends SatusehatError {
     this.retryAt = opts.retryAt;
   }
 }
+
+/** Our own validation refused the resource before it left (nothing was sent); `reasons` in Indonesian. */
+export class SatusehatInvalid extends SatusehatError {
+  readonly reasons: string[];
+  constructor(reasons: string[]) {
+    super(`Resource tidak valid, tidak dikirim: ${reasons.join('; ')}`);
+    this.reasons = reasons;
+  }
+}

@@ -6,6 +6,8 @@ export {
   SatusehatRetryable,
   SatusehatRejected,
   SatusehatAuthError,
+  SatusehatInvalid,
   type RetryReason,
 } from './errors.js';
 export { officialUrls, type SatusehatEnvironment } from './urls.js';
+export { sendPlanned, type SentResource } from './send.js';

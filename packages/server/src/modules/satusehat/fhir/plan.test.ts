@@ -121,6 +121,14 @@ describe('planVisit', () => {
     expect(enc).toMatchObject({ id: 'sent-encounter', status: 'finished' });
     expect(steps[1].build(ids).id).toBe('sent-condition:K02.1');
     expect(validateResource(enc, { orgId: ORG })).toEqual([]);
+    // A correction adding a diagnosis: the Encounter stays finished with the one it had until the new one is sent.
+    const { ['condition:J06.9']: _new, ...before } = ids;
+    const corrected = steps[0].build(before);
+    expect(corrected).toMatchObject({ id: 'sent-encounter', status: 'finished' });
+    expect(corrected.diagnosis).toEqual([
+      expect.objectContaining({ condition: expect.objectContaining({ reference: 'Condition/sent-condition:K02.1' }) }),
+    ]);
+    expect(steps[3].build(ids).diagnosis).toHaveLength(2);
   });
 
   it('says exactly what is unmapped, in Indonesian', () => {

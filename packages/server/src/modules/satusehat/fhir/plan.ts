@@ -100,11 +100,18 @@ export function planVisit(input: VisitInput, opts: PlanOptions = {}): VisitPlan 
   const diagnoses = uniqueBy(v.diagnoses, (d) => d.code);
   const conditionKeys = diagnoses.map((d) => `condition:${d.code}`);
   const encounterId = id('encounter', v.visitId);
-  /** The diagnoses with their Condition ids, when every one is known (else undefined: not finished yet). */
-  const diagnosed = (ids: Record<string, string>) =>
-    v.finishedAt && conditionKeys.every((k) => ids[k])
-      ? diagnoses.map((diagnosis, i) => ({ diagnosis, conditionId: ids[conditionKeys[i]] }))
-      : undefined;
+  /**
+   * The diagnoses whose Condition ids are known, when the visit is finished and at least one is (else undefined:
+   * the Encounter goes in progress). A correction that adds a diagnosis thus updates the Encounter still finished
+   * (with the diagnoses it had), and 'encounter:finish' then adds the new one: it never goes back to in progress.
+   */
+  const diagnosed = (ids: Record<string, string>) => {
+    const known = diagnoses.flatMap((diagnosis, i) => {
+      const conditionId = ids[conditionKeys[i]];
+      return conditionId ? [{ diagnosis, conditionId }] : [];
+    });
+    return v.finishedAt && known.length ? known : undefined;
+  };
 
   out.push({
     key: 'encounter',

@@ -42,17 +42,28 @@ type Concept = { coding?: Coding[]; text?: unknown } | undefined;
 /** The package's `Severities` enum is a type only (not exported at run time): compare its string value. */
 const isError = (severity: string | undefined) => severity === 'error' || severity === 'fatal';
 
+/** The package's English messages in Indonesian (those it can give on an error; others are kept as they are). */
+const MESSAGES: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^Missing property$/, () => 'wajib diisi'],
+  [/^Unexpected property$/, () => 'tidak dikenal di FHIR R4'],
+  [/^Code "(.*)" not found in value set$/, (m) => `kode ${m[1]} tidak ada di value set`],
+  [/^Invalid format for boolean value "(.*)"$/, (m) => `harus true atau false: ${m[1]}`],
+  [/^Invalid (.+?) format for value "(.*)"$/, (m) => `format ${m[1]} tidak valid: ${m[2]}`],
+  [/^A (.+) entry is required$/, (m) => `minimal satu ${m[1]} wajib diisi`],
+  [/^Property is not an array$/, () => 'harus berupa daftar (array)'],
+  [/^Invalid type for reference/, () => 'jenis referensi tidak valid'],
+  [/^Number type expected/, () => 'harus berupa angka, bukan teks'],
+  [/^Resource does not have resourceType/, () => 'jenis resource tidak dikenal FHIR R4'],
+];
+
 function translate(m: ValidatorMessage): string {
   const what = m.message ?? '';
-  const where = m.location ?? '';
-  let text = what;
-  if (what === 'Missing property') text = 'wajib diisi';
-  else if (what === 'Unexpected property') text = 'tidak dikenal di FHIR R4';
-  else if (/not found in value set/.test(what))
-    text = `kode ${/"([^"]*)"/.exec(what)?.[1] ?? ''} tidak ada di value set`.replace('kode  ', 'kode ');
-  else if (/^Invalid (\w+) format for value/.test(what))
-    text = `format ${/^Invalid (\w+)/.exec(what)?.[1]} tidak valid: ${/"([^"]*)"/.exec(what)?.[1] ?? ''}`;
-  return `FHIR R4 ${where}: ${text}`;
+  const where = m.location ? `FHIR R4 ${m.location}` : 'FHIR R4';
+  for (const [re, say] of MESSAGES) {
+    const hit = re.exec(what);
+    if (hit) return `${where}: ${say(hit)}`;
+  }
+  return `${where}: ${what}`;
 }
 
 function codings(c: Concept): { system: string; code: string }[] {
