@@ -8,12 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { personalDataIn, personalValues, type PersonalValue } from './log-scan.js';
+import { startSatusehatSim } from '../packages/server/src/satusehat-sim/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The port the reminders test's fake gateway listens on: the only internal address the server may call. */
     gatewayPort: number;
+    /** The SATUSEHAT simulator the server was started against (its switches: POST {simUrl}/__sim/switch). */
+    satusehatSimUrl: string;
   }
 }
 
@@ -88,6 +91,9 @@ export default async function setup(project: TestProject) {
     databaseUrl = u.toString();
   }
 
+  // The SATUSEHAT stand-in (issue 31): the app reads its URLs at start only.
+  const sim = await startSatusehatSim();
+
   let log = '';
   const logFile = path.join(dataDir, '..', `${path.basename(dataDir)}.log`);
   const logOut = fs.createWriteStream(logFile);
@@ -102,6 +108,10 @@ export default async function setup(project: TestProject) {
       // Every request's line, written to a file scanned for personal data when the run ends (issue 32 item 4).
       LOG_LEVEL: 'info',
       REMINDER_GATEWAY_ALLOW_HOSTS: `127.0.0.1:${gatewayPort}`,
+      SATUSEHAT_AUTH_URL: sim.authUrl,
+      SATUSEHAT_BASE_URL: sim.baseUrl,
+      SATUSEHAT_SWEEP_SECONDS: '2',
+      SATUSEHAT_RETRY_DELAY_SECONDS: '2',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -135,6 +145,7 @@ export default async function setup(project: TestProject) {
       console.info(`Server log scanned for personal data: ${lines} lines, ${values.length} values, none found`);
       fs.rmSync(logFile, { force: true });
     }
+    await sim.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl && dbName)
       await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
@@ -148,5 +159,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('gatewayPort', gatewayPort);
+  project.provide('satusehatSimUrl', sim.url);
   return teardown;
 }

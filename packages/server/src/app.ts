@@ -24,6 +24,7 @@ import { AUTH_CHANNEL, AuthCache } from './auth/cache.js';
 import { BranchEvents } from './lib/branch-events.js';
 import { appRouter, type AppRouter } from './router.js';
 import { registerApprovalExecutors, registerJobs, registerRestRoutes } from './modules.js';
+import { satusehatOutboxDepth } from './modules/satusehat/index.js';
 import { createPdfRenderer } from './pdf/renderer.js';
 import type { AppServices } from './services.js';
 import { startJobQueue } from './lib/jobs.js';
@@ -358,6 +359,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     token: config.metricsToken,
     lastBackup: () => newestBackupTime(config.backupDir),
+    satusehatOutbox: () => satusehatOutboxDepth(database.db),
   });
 
   app.setErrorHandler((err, req, reply) => {

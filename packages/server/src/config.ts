@@ -51,6 +51,18 @@ export interface Config {
   /** The hour (server time, 0-23) of the daily backup (BACKUP_HOUR, default 1); BACKUP_SCHEDULE=off turns it off. */
   backupHour: number;
   backupSchedule: boolean;
+  /**
+   * SATUSEHAT (issue 31): the token and FHIR base URLs, read at start only (SATUSEHAT_AUTH_URL, SATUSEHAT_BASE_URL);
+   * when absent each branch uses its environment's official URLs. No request can set them.
+   */
+  satusehatAuthUrl: string | undefined;
+  satusehatBaseUrl: string | undefined;
+  /** Key of the stored client secrets (SATUSEHAT_SECRET_KEY, 32 bytes hex or base64); else `<dataDir>/satusehat.key`. */
+  satusehatSecretKey: string | undefined;
+  /** Seconds before the first retry of a SATUSEHAT send (doubled each retry; tests shorten it). */
+  satusehatRetryDelaySeconds: number;
+  /** How often waiting SATUSEHAT visits are put on the queue (seconds; 0: never, tests drive it themselves). */
+  satusehatSweepSeconds: number;
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -95,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 14)),
     backupHour: Math.min(23, Math.max(0, int(env.BACKUP_HOUR, 1))),
     backupSchedule: env.BACKUP_SCHEDULE !== 'off',
+    satusehatAuthUrl: env.SATUSEHAT_AUTH_URL || undefined,
+    satusehatBaseUrl: env.SATUSEHAT_BASE_URL || undefined,
+    satusehatSecretKey: env.SATUSEHAT_SECRET_KEY || undefined,
+    satusehatRetryDelaySeconds: Math.max(1, int(env.SATUSEHAT_RETRY_DELAY_SECONDS, 30)),
+    satusehatSweepSeconds: Math.max(0, int(env.SATUSEHAT_SWEEP_SECONDS, 20)),
     ...overrides,
   };
 }

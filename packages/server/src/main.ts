@@ -7,6 +7,7 @@ import { isEmpty, seedDemo } from './seed/demo.js';
 import { createOwner } from './seed/owner.js';
 import { appVersion, backupCommand, pidFile, restoreCommand } from './ops/cli.js';
 import { answerBackupRequests, scheduleBackups } from './ops/schedule.js';
+import { satusehatSimCommand } from './satusehat-sim/cli.js';
 
 async function withDatabase<T>(
   config: Config,
@@ -76,6 +77,8 @@ async function ask(rl: readline.Interface, label: string, given: string | undefi
 
 async function main() {
   const [command = 'serve', ...args] = process.argv.slice(2);
+  // The SATUSEHAT stand-in needs no database nor the app's configuration.
+  if (command === 'satusehat-sim') return satusehatSimCommand(args);
   const config = loadConfig();
   const opt = (name: string) => {
     const i = args.indexOf(`--${name}`);
@@ -122,7 +125,9 @@ async function main() {
       );
       break;
     default:
-      console.error(`Perintah tidak dikenal: ${command} (serve | seed-demo | create-owner | backup | restore)`);
+      console.error(
+        `Perintah tidak dikenal: ${command} (serve | seed-demo | create-owner | backup | restore | satusehat-sim)`,
+      );
       process.exitCode = 2;
   }
 }

@@ -50,6 +50,12 @@ import {
 import { icdEndpoints } from './modules/icd/index.js';
 import { medicalListsEndpoints, medicalListsEntities } from './modules/medicalLists/index.js';
 import { investorsApprovalExecutors, investorsEndpoints, investorsEntities } from './modules/investors/index.js';
+import {
+  onRecordFinishedForSatusehat,
+  registerSatusehatJobs,
+  satusehatEndpoints,
+  satusehatEntities,
+} from './modules/satusehat/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -87,6 +93,7 @@ export const apiModules: Record<string, EndpointTree> = {
   kasir: kasirEndpoints,
   investors: investorsEndpoints,
   sharing: sharingEndpoints,
+  satusehat: satusehatEndpoints,
 };
 
 /**
@@ -115,6 +122,7 @@ export const apiEntities: EntityDef[] = [
   ...kasirEntities,
   ...investorsEntities,
   ...sharingEntities,
+  ...satusehatEntities,
 ];
 
 /** Every REST route of every module, in registration order. */
@@ -150,13 +158,15 @@ export function registerApprovalExecutors(): void {
   }
   // Where modules meet without importing each other: a finished record's consumables leave the treatment room.
   onRecordFinished('inventory.bhp', (tx, record) => consumeRecordBhp(tx, record));
+  // A finished record enters the SATUSEHAT outbox in its own transaction (a correction later sends an update).
+  onRecordFinished('satusehat.outbox', (tx, record) => onRecordFinishedForSatusehat(tx, record));
 }
 
 /**
  * Background jobs the modules define when the app starts (lib/jobs.ts): each registration defines its queue and
  * worker on the app's job queue. A module with jobs adds its registration here.
  */
-const jobRegistrations: ((env: JobEnv) => Promise<void>)[] = [registerReminderJobs];
+const jobRegistrations: ((env: JobEnv) => Promise<void>)[] = [registerReminderJobs, registerSatusehatJobs];
 
 export async function registerJobs(env: JobEnv): Promise<void> {
   for (const register of jobRegistrations) await register(env);

@@ -156,6 +156,8 @@ export async function createTestApp(
       seedDemo: false,
       // Jobs (reminders, retries) are picked up as soon as pg-boss allows: the tests wait for them.
       jobPollingSeconds: 0.5,
+      // The SATUSEHAT sweep changes outbox rows in the background: tests that want it run it themselves.
+      satusehatSweepSeconds: 0,
       dataDir: '/tmp/klinik-test-data',
       uploadDir: `/tmp/klinik-test-uploads/${randomBytes(4).toString('hex')}`,
       ...overrides,

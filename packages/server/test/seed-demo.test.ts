@@ -286,6 +286,14 @@ describe('demo seed', () => {
     expect(owed.some((o) => Number(o.lines) > 0)).toBe(true);
   });
 
+  it('shows SATUSEHAT mappings and a visit of each status in Jakarta, with no settings (issue 31)', async () => {
+    const statuses = await queryRows<{ status: string }>(db, sql`select status from satusehat_visit order by id`);
+    expect(statuses.map((r) => r.status)).toEqual(['sent', 'sent', 'failed', 'not_configured', 'not_configured']);
+    const maps = await queryRows<{ kind: string }>(db, sql`select distinct kind from satusehat_map order by kind`);
+    expect(maps.map((r) => r.kind)).toEqual(['location', 'practitioner']);
+    expect(await queryRows(db, sql`select 1 from satusehat_setting`)).toHaveLength(0);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

@@ -45,6 +45,11 @@ export const PAYROLL_ACCESS: Access = access.roles('manager', 'finance', 'toplev
 export const ATTENDANCE_ACCESS: Access = access.roles('manager', 'admin', 'toplevel');
 /** Backoffice attendance (checklog, shift, office): owner, developer, manager HR, manager operational (spec 6). */
 export const BACKOFFICE_ATTENDANCE_ACCESS: Access = access.toplevel(true);
+/**
+ * SATUSEHAT (issue 31): settings, master mappings and the data page are the backoffice's: owner, developer and the
+ * backoffice managers (a manager on their own branch; owner and developer on any branch).
+ */
+export const SATUSEHAT_ACCESS: Access = access.toplevel(true);
 /** Own web check-in, check-out and payslips ('Absensi Saya', 'Gaji Saya'): every signed-in staff member. */
 export const SELF_ATTENDANCE_ACCESS: Access = access.auth;
 
@@ -359,6 +364,9 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/attendance/shift': { all: [BACKOFFICE_ATTENDANCE_ACCESS, ATTENDANCE_ACCESS] },
   '/backoffice/attendance/office': { all: [BACKOFFICE_ATTENDANCE_ACCESS] },
   '/backoffice/inventory/purchase': { all: [access.toplevel()] },
+  '/backoffice/satusehat/settings': { all: [SATUSEHAT_ACCESS] },
+  '/backoffice/satusehat/master': { all: [SATUSEHAT_ACCESS] },
+  '/backoffice/satusehat/data': { all: [SATUSEHAT_ACCESS] },
   // Issue 12: the record lists across patients, each with the read right of its RM_* resource (spec 6).
   '/rekammedis/soap': { all: [rmRead('RM_DOKUMEN')] },
   '/rekammedis/treatment': { all: [rmRead('RM_TREATMENT')] },

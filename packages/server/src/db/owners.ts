@@ -79,6 +79,12 @@ export const TABLE_OWNERS: Record<string, string> = {
   sharing_release: 'sharing',
   sharing_run: 'sharing',
   sharing_run_exclusion: 'sharing',
+  // SATUSEHAT (issue 31)
+  satusehat_setting: 'satusehat',
+  satusehat_token: 'satusehat',
+  satusehat_map: 'satusehat',
+  satusehat_visit: 'satusehat',
+  satusehat_resource: 'satusehat',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

@@ -15,6 +15,7 @@ import { TRPC_PREFIX } from './surface.js';
  * - `klinik_http_request_errors_total{method,route}` (answers 5xx);
  * - `klinik_db_pool_connections{state}` (PostgreSQL: open, idle, waiting; none on the embedded database);
  * - `klinik_jobs{queue,state}` (waiting, retrying, running and failed jobs per queue of the job queue);
+ * - `klinik_satusehat_outbox{state}` (finished visits waiting for SATUSEHAT, and failed ones, over every branch);
  * - `klinik_pdf_renders_total{result}`, `klinik_pdf_render_seconds`, `klinik_pdf_renders_in_progress`;
  * - `klinik_backup_last_success_timestamp_seconds` (the newest archive in the backup folder; absent before the first);
  * - Node's own (`klinik_nodejs_eventloop_lag_seconds`, memory, handles) from `collectDefaultMetrics`.
@@ -26,6 +27,8 @@ export interface MetricsOptions {
   token: string | undefined;
   /** The time of the newest backup archive, or null (the backup-age alert). */
   lastBackup: () => Date | null;
+  /** Finished visits waiting for SATUSEHAT and failed ones (the satusehat module's outbox; absent: no series). */
+  satusehatOutbox?: () => Promise<{ waiting: number; failed: number }>;
 }
 
 export function trpcRouteLabel(url: string): string {
@@ -143,6 +146,20 @@ export function registerMetrics(app: FastifyInstance, registry: client.Registry,
     async collect() {
       this.reset();
       for (const r of await jobCounts(database)) this.set({ queue: r.name, state: r.state }, r.n);
+    },
+  });
+
+  new client.Gauge({
+    name: 'klinik_satusehat_outbox',
+    help: 'Kunjungan SATUSEHAT per status: waiting (menunggu dikirim), failed (gagal atau belum diatur)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!opts.satusehatOutbox) return;
+      const depth = await opts.satusehatOutbox();
+      this.set({ state: 'waiting' }, depth.waiting);
+      this.set({ state: 'failed' }, depth.failed);
     },
   });
 

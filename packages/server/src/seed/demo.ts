@@ -19,6 +19,7 @@ import { seedInventoryFlows } from './inventory-flows.js';
 import { seedKasir } from './kasir.js';
 import { seedExpenses } from './expenses.js';
 import { seedSharing } from './sharing.js';
+import { seedSatusehatDemo } from '../modules/satusehat/index.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -350,6 +351,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedExpenses(tx, branchIds);
     // Issue 29: the demo doctors' sharing rules and a few visits paid at the till with their fee lines.
     await seedSharing(tx, branchIds);
+    // Issue 31: SATUSEHAT mappings and a few visits with each status (no settings: nothing is sent).
+    await seedSatusehatDemo(tx, branchIds);
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -40,6 +40,8 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'deviden_run.approved_by',
   'sharing_rule.doctor_id',
   'sharing_rule.created_by',
+  'satusehat_setting.updated_by',
+  'satusehat_map.updated_by',
   'sharing_line.doctor_id',
   'sharing_run.created_by',
   'sharing_run.approved_by',
