@@ -56,6 +56,15 @@ export function branchScope(ctx: Ctx, request: ScopeRequest = {}, action: Action
   return makeScope([ctx.branchId]);
 }
 
+/**
+ * The scope of a Backoffice read over a chosen set of branches (`profile_id=1,2`; null: every branch). Top-level
+ * users only; anyone else gets the current branch (the endpoints declaring this are top-level only anyway).
+ */
+export function branchesScope(ctx: Ctx, ids: readonly number[] | null | undefined): BranchScope {
+  if (ctx.user && isTopLevel(ctx.user)) return makeScope(ids && ids.length ? [...ids] : null);
+  return makeScope([ctx.branchId]);
+}
+
 /** Whether a branch (a row's branch column) is inside the scope; `shared`: a NULL branch is too. */
 export function inScope(scope: BranchScope, branchId: number | null, shared = false): boolean {
   if (branchId === null) return shared;

@@ -38,6 +38,7 @@ export {
 } from './reversal.js';
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
+export { branchFigures } from './branch-figures.js';
 /** Paid treatments per procedure of the current branch (issue 29 part B: deviden per procedure performed). */
 export { proceduresPaid } from './income/service.js';
 export { AKUN, PERIODE, JURNAL, PAYMENT_METHOD, PAJAK, financeEntities } from './entities.js';
