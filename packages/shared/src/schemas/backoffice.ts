@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateString, emptyToUndefined } from './common.js';
+import type { BalanceSheetDto, TrialBalanceDto, TrialBalanceRow } from './finance-reports.js';
 
 /** Longest month range of the Backoffice dashboard (one column per month and branch). */
 export const BACKOFFICE_MAX_MONTHS = 24;
@@ -91,3 +92,68 @@ export const consolidatedReportQuery = z
   })
   .superRefine(checkRange);
 export type ConsolidatedReportQuery = z.input<typeof consolidatedReportQuery>;
+
+export interface BackofficeBranchRef {
+  id: number;
+  name: string;
+}
+
+/** A consolidated trial balance line: the branches' sums, the elimination of inter-branch balances, the result. */
+export interface ConsolidatedTrialBalanceRow extends TrialBalanceRow {
+  /** Elimination at `to` (reverses the inter-branch receivable and payable of transfers between chosen branches). */
+  elimination_debit: number;
+  elimination_credit: number;
+  /** Closing balance after elimination. */
+  consolidated_debit: number;
+  consolidated_credit: number;
+}
+
+export interface BackofficeTrialBalanceDto {
+  from: string;
+  to: string;
+  consolidated: boolean;
+  branches: BackofficeBranchRef[];
+  /** consolidated=1: one set of lines summed over the branches. */
+  rows: ConsolidatedTrialBalanceRow[];
+  totals: TrialBalanceDto['totals'] & {
+    elimination_debit: number;
+    elimination_credit: number;
+    consolidated_debit: number;
+    consolidated_credit: number;
+  };
+  /** Without consolidated: each branch's own trial balance. */
+  reports: (TrialBalanceDto & { profile_id: number; profile_name: string })[];
+}
+
+/** Profit and loss with one column per branch (`amounts` by branch id) and the total. */
+export interface BackofficeProfitLossLine {
+  akun_id: number;
+  code: string;
+  name: string;
+  amounts: Record<string, number>;
+  total: number;
+}
+export interface BackofficeProfitLossSection {
+  category: number;
+  title: string;
+  lines: BackofficeProfitLossLine[];
+  totals: Record<string, number>;
+  total: number;
+}
+export interface BackofficeProfitLossDto {
+  from: string;
+  to: string;
+  branches: BackofficeBranchRef[];
+  sections: BackofficeProfitLossSection[];
+  gross_profit: Record<string, number> & { total: number };
+  operating_profit: Record<string, number> & { total: number };
+  net_profit: Record<string, number> & { total: number };
+}
+
+/** Consolidated balance sheet at `to`: the branches' sums less the eliminated inter-branch balances. */
+export interface BackofficeBalanceSheetDto extends BalanceSheetDto {
+  branches: BackofficeBranchRef[];
+  eliminations: { akun_id: number; code: string; name: string; amount: number }[];
+  /** Total eliminated from each side (assets and liabilities alike). */
+  elimination_total: number;
+}
