@@ -72,7 +72,7 @@ beforeAll(async () => {
   for (let n = 0; n < 60; n++) {
     const b = pick(branches);
     const amount = int(1, 5_000_000) * 100 + int(0, 99);
-    let d = pick(CODES);
+    const d = pick(CODES);
     let c = pick(CODES);
     while (c === d) c = pick(CODES);
     await post(b, day(int(0, 170)), [
