@@ -3,4 +3,5 @@ import type { ModulePages } from '../../app/route-types';
 
 export const pages: ModulePages = {
   '/backoffice': lazyPage(() => import('./pages/BackofficeDashboardPage')),
+  '/backoffice/finance/report': lazyPage(() => import('./pages/BackofficeReportPage')),
 };
