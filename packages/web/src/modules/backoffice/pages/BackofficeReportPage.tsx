@@ -246,7 +246,7 @@ export default function BackofficeReportPage() {
             [...r.rows.map(asRow), tbTotalRow(r.totals)].map((x) => ({ ...x, name: `${r.profile_name}: ${x.name}` })),
           );
       const cols: ExcelColumn<ConsolidatedTrialBalanceRow>[] = tbColumns(tb.data.consolidated).map((c) => ({
-        header: String(c.header),
+        header: typeof c.header === 'string' ? c.header : c.key,
         width: c.key === 'name' ? 36 : 16,
         numFmt: c.kind === 'number' ? RUPIAH_FMT : undefined,
         value: (r: ConsolidatedTrialBalanceRow) => {
