@@ -42,10 +42,10 @@ export function BranchMultiSelect({
         <Button
           id={id}
           variant="outline"
-          className="w-full justify-between font-normal"
+          className="w-full min-w-0 justify-between overflow-hidden font-normal"
           aria-label={`Cabang: ${label}`}
         >
-          <span className="truncate">{label}</span>
+          <span className="min-w-0 truncate">{label}</span>
           <ChevronDown className="opacity-50" />
         </Button>
       </PopoverTrigger>

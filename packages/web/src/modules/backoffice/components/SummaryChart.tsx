@@ -29,6 +29,7 @@ export default function SummaryChart({ data, metric }: { data: BackofficeSummary
               name={b.name}
               fill={BRANCH_COLOURS[i % BRANCH_COLOURS.length]}
               radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
             />
           ))}
         </BarChart>

@@ -97,7 +97,7 @@ export default function BackofficeDashboardPage() {
         actions={<ExportExcelButton onExport={exportIt} disabled={!data} />}
       />
       <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Cabang" htmlFor="bo-branches">
+        <FormField label="Cabang" htmlFor="bo-branches" className="min-w-0">
           <BranchMultiSelect id="bo-branches" value={branches} onChange={setBranches} />
         </FormField>
         <FormField label="Dari Tanggal" htmlFor="bo-from">

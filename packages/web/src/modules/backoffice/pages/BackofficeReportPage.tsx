@@ -319,7 +319,7 @@ export default function BackofficeReportPage() {
         }
       />
       <div className="bo-no-print grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Cabang" htmlFor="bo-report-branches">
+        <FormField label="Cabang" htmlFor="bo-report-branches" className="min-w-0">
           <BranchMultiSelect id="bo-report-branches" value={branches} onChange={setBranches} />
         </FormField>
         <FormField label="Dari Tanggal" htmlFor="bo-report-from">
