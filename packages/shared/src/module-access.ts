@@ -277,6 +277,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   // Issue 30 items 1 and 2: the Backoffice dashboard and the consolidated reports (owner, developer).
   '/backoffice': { all: [access.toplevel()] },
   '/backoffice/finance/report': { all: [access.toplevel()] },
+  '/backoffice/finance/income/treatment': { all: [access.toplevel()] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
   '/finance/master/akun': FIN,
