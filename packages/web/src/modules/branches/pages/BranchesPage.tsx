@@ -103,9 +103,7 @@ export default function BranchesPage() {
                     {b.city ? <p className="truncate text-sm text-muted-foreground">{b.city}</p> : null}
                     <div className="mt-1 flex flex-wrap gap-1.5">
                       <Badge variant={b.status === 0 ? 'warning' : 'success'}>{statusLabel(b.status)}</Badge>
-                      <Badge variant="outline">
-                        {TIME_ZONE_LABELS[b.timezone as BranchTimeZone] ?? b.timezone}
-                      </Badge>
+                      <Badge variant="outline">{TIME_ZONE_LABELS[b.timezone as BranchTimeZone] ?? b.timezone}</Badge>
                       {b.id === me.profile_id ? <Badge variant="secondary">Cabang saat ini</Badge> : null}
                     </div>
                   </div>
