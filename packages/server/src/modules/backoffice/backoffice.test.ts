@@ -139,8 +139,14 @@ describe('GET /api/backoffice/summary', () => {
   });
 
   it('compares every branch when none is named, one when one is', async () => {
+    const noBooks = await t.makeBranch({ name: 'Cabang Tanpa Periode', status: 0 });
     const all = await t.api(owner).get('/api/backoffice/summary?from=2026-03-01&to=2026-03-10');
     expect(all.status).toBe(200);
+    // A branch without a period (and inactive) is compared too, with zeros.
+    expect(all.body.data.byBranch.find((b: { profile_id: number }) => b.profile_id === noBooks)).toMatchObject({
+      revenue: 0,
+      receivables: 0,
+    });
     expect(all.body.data.branches.map((b: { id: number }) => b.id)).toEqual(
       expect.arrayContaining([branchA, branchB, branchC]),
     );
