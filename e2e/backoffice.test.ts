@@ -4,7 +4,7 @@
  * each branch's revenue, new patients and the total back from the table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { formatRupiah } from '../packages/shared/src/index.js';
 import { closePage, launchBrowser, screenshot, signedIn, url } from './helpers';
 import { newBranch, type Branch } from './factory';
@@ -28,6 +28,29 @@ async function books(branch: Branch, revenue: number): Promise<void> {
   await branch.patient();
 }
 
+/** Opens a report tab with a real click (Radix tabs switch on the pointer going down). */
+async function openTab(page: Page, name: string): Promise<void> {
+  for (const tab of await page.$$('[role=tab]'))
+    if ((await tab.evaluate((t) => t.textContent)) === name) return tab.click();
+  throw new Error(`No tab ${name}`);
+}
+
+/** Ticks this file's two branches in a Backoffice branch filter. */
+async function pickBranches(page: Page, trigger: string): Promise<void> {
+  await page.click(trigger);
+  for (const b of [north, south]) {
+    await page.waitForFunction(
+      (name) => [...document.querySelectorAll('label')].some((l) => l.textContent?.includes(name)),
+      {},
+      b.name,
+    );
+    await page.evaluate((name) => {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.includes(name));
+      label?.querySelector('button')?.click();
+    }, b.name);
+  }
+}
+
 beforeAll(async () => {
   north = await newBranch('bo-north', { roles: ['finance', 'admin'] });
   south = await newBranch('bo-south', { roles: ['finance', 'admin'] });
@@ -45,18 +68,7 @@ describe('/backoffice (Beranda Backoffice)', () => {
     try {
       await page.goto(url('/backoffice'));
       await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Beranda Backoffice');
-      await page.click('#bo-branches');
-      for (const b of [north, south]) {
-        await page.waitForFunction(
-          (name) => [...document.querySelectorAll('label')].some((l) => l.textContent?.includes(name)),
-          {},
-          b.name,
-        );
-        await page.evaluate((name) => {
-          const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.includes(name));
-          label?.querySelector('button')?.click();
-        }, b.name);
-      }
+      await pickBranches(page, '#bo-branches');
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => document.querySelector('#bo-branches')?.textContent?.includes(','));
       // The per-branch table: exactly the two branches, then the total.
@@ -96,6 +108,47 @@ describe('/backoffice (Beranda Backoffice)', () => {
         south.name,
       );
       await screenshot(page, 'backoffice-dashboard');
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('the owner reads the two branches consolidated: trial balance, profit and loss per branch, balance sheet', async () => {
+    const page = await signedIn(browser, 'owner', 'large');
+    const total = formatRupiah(REVENUE.north + REVENUE.south);
+    const rowWith = (label: string) =>
+      page.waitForFunction(
+        (l, want) =>
+          [...document.querySelectorAll('main tbody tr')]
+            .map((r) => (r as HTMLElement).innerText)
+            .find((t) => t.includes(l) && t.includes(want)) ?? false,
+        {},
+        label,
+        total,
+      );
+    try {
+      await page.goto(url('/backoffice/finance/report'));
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Laporan Keuangan');
+      await pickBranches(page, '#bo-report-branches');
+      await page.keyboard.press('Escape');
+      // Consolidated trial balance: the two revenues on one line, and the totals.
+      await rowWith('4101');
+      await rowWith('Total');
+      await openTab(page, 'Laba Rugi');
+      await rowWith('Laba (Rugi) Bersih');
+      const header = await page.$eval('main thead', (h) => (h as HTMLElement).innerText);
+      expect(header).toContain(north.name);
+      expect(header).toContain(south.name);
+      await openTab(page, 'Neraca');
+      await page.waitForFunction(
+        (want) => document.querySelector('[data-testid=bo-total-assets]')?.textContent?.includes(want),
+        {},
+        total,
+      );
+      await screenshot(page, 'backoffice-report');
+    } catch (e) {
+      await screenshot(page, 'backoffice-report-failed');
+      throw e;
     } finally {
       await closePage(page);
     }

@@ -43,7 +43,7 @@ function QueryError({ q }: { q: { isError: boolean; error: unknown; refetch: () 
   );
 }
 
-const tbColumns = (consolidated: boolean): Column<ConsolidatedTrialBalanceRow>[] => [
+const allTbColumns = (consolidated: boolean): Column<ConsolidatedTrialBalanceRow>[] => [
   { key: 'code', header: 'Kode', kind: 'date', cell: (r) => r.code },
   { key: 'name', header: 'Akun', primary: true, cell: (r) => r.name },
   { key: 'od', header: 'Saldo Awal D', kind: 'number', priority: 3, cell: (r) => money(r.opening_debit) },
@@ -73,6 +73,14 @@ const tbColumns = (consolidated: boolean): Column<ConsolidatedTrialBalanceRow>[]
       ] satisfies Column<ConsolidatedTrialBalanceRow>[])
     : []),
 ];
+
+/**
+ * The trial balance's columns. On screen the consolidated view keeps the movement, the elimination and the result
+ * (eight columns fit a 1280 px screen); the opening and pre-elimination closing balances are in the Excel file.
+ */
+const SCREEN_HIDDEN_WHEN_CONSOLIDATED = new Set(['od', 'oc', 'cd', 'cc']);
+const tbColumns = (consolidated: boolean, screen = true) =>
+  allTbColumns(consolidated).filter((c) => !(screen && consolidated && SCREEN_HIDDEN_WHEN_CONSOLIDATED.has(c.key)));
 
 type Totals = BackofficeTrialBalanceDto['reports'][number]['totals'] & Partial<BackofficeTrialBalanceDto['totals']>;
 const NO_ELIMINATION = { elimination_debit: 0, elimination_credit: 0, consolidated_debit: 0, consolidated_credit: 0 };
@@ -245,7 +253,7 @@ export default function BackofficeReportPage() {
         : tb.data.reports.flatMap((r) =>
             [...r.rows.map(asRow), tbTotalRow(r.totals)].map((x) => ({ ...x, name: `${r.profile_name}: ${x.name}` })),
           );
-      const cols: ExcelColumn<ConsolidatedTrialBalanceRow>[] = tbColumns(tb.data.consolidated).map((c) => ({
+      const cols: ExcelColumn<ConsolidatedTrialBalanceRow>[] = tbColumns(tb.data.consolidated, false).map((c) => ({
         header: typeof c.header === 'string' ? c.header : c.key,
         width: c.key === 'name' ? 36 : 16,
         numFmt: c.kind === 'number' ? RUPIAH_FMT : undefined,
