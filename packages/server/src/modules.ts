@@ -32,6 +32,7 @@ import { inventoryEndpoints, inventoryEntities } from './modules/inventory/index
 import { paketEndpoints, paketEntities } from './modules/paket/index.js';
 import { kasirApprovalExecutors, kasirEndpoints, kasirEntities } from './modules/kasir/index.js';
 import { sharingApprovalExecutors, sharingEndpoints, sharingEntities } from './modules/sharing/index.js';
+import { backofficeEndpoints } from './modules/backoffice/index.js';
 import { multimediaEndpoints, multimediaEntities } from './modules/multimedia/index.js';
 import { deskEndpoints } from './modules/desk/index.js';
 import { medicalRecordsEndpoints, medicalRecordsEntities, onRecordFinished } from './modules/medicalRecords/index.js';
@@ -94,6 +95,7 @@ export const apiModules: Record<string, EndpointTree> = {
   investors: investorsEndpoints,
   sharing: sharingEndpoints,
   satusehat: satusehatEndpoints,
+  backoffice: backofficeEndpoints,
 };
 
 /**

@@ -25,6 +25,7 @@ import { kasirRouter } from './modules/kasir/index.js';
 import { investorsRouter } from './modules/investors/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
 import { satusehatRouter } from './modules/satusehat/index.js';
+import { backofficeRouter } from './modules/backoffice/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -57,6 +58,7 @@ export const appRouter = router({
   investors: investorsRouter,
   sharing: sharingRouter,
   satusehat: satusehatRouter,
+  backoffice: backofficeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -288,6 +288,10 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/kunjungan': { all: [access.toplevel()] },
   '/backoffice/membership/member': { all: [access.toplevel()] },
   '/backoffice/account/user': { all: [access.toplevel()] },
+  // Issue 30 items 1 and 2: the Backoffice dashboard and the consolidated reports (owner, developer).
+  '/backoffice': { all: [access.toplevel()] },
+  '/backoffice/finance/report': { all: [access.toplevel()] },
+  '/backoffice/finance/income/treatment': { all: [access.toplevel()] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
   '/finance/master/akun': FIN,

@@ -36,6 +36,8 @@ export interface IncomeRowDto {
   date?: string;
   patient?: string;
   doctor?: string;
+  /** The branch (treatment rows; the Backoffice page's column). */
+  branch?: string;
   status?: string;
   qty?: number;
   covered_qty?: number;

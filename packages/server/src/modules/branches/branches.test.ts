@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
 import sharp from 'sharp';
 import { PNG_1X1, upload } from '../../../test/upload-helpers.js';
@@ -112,5 +112,19 @@ describe('POST /api/profile/uploadavatar/{id} (branch logo) and GET /api/files/p
     expect((await upload(t, manager, `/api/profile/uploadavatar/${branchB}`, 'logo.png', PNG_1X1)).status).toBe(404);
     expect(await branchRow(branchA)).toEqual(before);
     expect(await countRows(t.db, 'audit_log')).toEqual(audit);
+  });
+});
+
+describe('a branch is never deleted (issue 30 item 5)', () => {
+  it('has no DELETE route, and the database refuses to delete or truncate a branch: it is deactivated instead', async () => {
+    expect((await t.api(owner).delete(`/api/profile/${branchB}`)).status).toBe(404);
+    await expect(t.db.delete(profile).where(eq(profile.id, branchB))).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate table profile cascade`)).rejects.toThrow();
+    const before = (await branchRow(branchB))?.status;
+    for (const status of [1, 0]) {
+      expect((await t.api(owner).put(`/api/profile/${branchB}`, { status })).status).toBe(200);
+      expect((await branchRow(branchB))?.status).toBe(status);
+    }
+    await t.api(owner).put(`/api/profile/${branchB}`, { status: before });
   });
 });

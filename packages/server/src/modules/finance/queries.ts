@@ -7,6 +7,7 @@ import { nextNumberSql } from '../../lib/numbering.js';
 import { akun, financePeriode, financePeriodeSaldo, jurnal, jurnalDetail, profile } from '../../db/schema/index.js';
 export * from './queries/balances.js';
 export * from './queries/masters.js';
+export * from './queries/consolidated.js';
 
 export type AkunRow = typeof akun.$inferSelect;
 export type PeriodeRow = typeof financePeriode.$inferSelect;

@@ -9,5 +9,6 @@ export {
   returnSlot,
   type InstalmentAllocation,
 } from './services/usage.js';
+export { salesPerMonth } from './queries/sales.js';
 export { paketOverdueDashboardCard, paketSalesDashboardCard, salesOf } from './dashboard.js';
 export { PAKET_TYPE, PAKET, PAKET_HISTORY, MEMBERSHIP, paketEntities } from './entities.js';

@@ -2,6 +2,7 @@
 export { usersRouter } from './router.js';
 export { usersEndpoints } from './endpoints.js';
 export { staffAccess } from './access.js';
+export { newPatientsPerMonth } from './queries.js';
 export { initialsOf, keywordRank, keywordWhere, replacePrivileges, setAttendanceCode } from './queries.js';
 export { usersApprovalExecutors, createPatient } from './service.js';
 export { patientsDashboardCard } from './dashboard.js';

@@ -22,5 +22,7 @@ export const pages: ModulePages = {
   '/finance/income/paket': lazyPage(() => import('./income/IncomeReportPage')),
   '/finance/income/treatment': lazyPage(() => import('./income/IncomeReportPage')),
   '/finance/income/pendingformlab': lazyPage(() => import('./income/IncomeReportPage')),
+  // Issue 30: the same treatment report across branches for top-level users.
+  '/backoffice/finance/income/treatment': lazyPage(() => import('./income/BackofficeIncomePage')),
   '/finance/report': lazyPage(() => import('./report-hub/ReportHubPage')),
 };

@@ -214,6 +214,8 @@ describe('income reports', () => {
     expect(r.totals.net).toBe(r.ledger.total);
     expect(r.totals.doctor_share).toBe(200000);
     expect((await income(finance, 'treatment', '&keyword=maya')).count).toBe(1);
+    // Each document names its branch (the Backoffice page's 'Cabang' column, issue 30).
+    expect(new Set(r.data.map((x: { branch: string }) => x.branch))).toEqual(new Set(['Klinik Pendapatan']));
   });
 
   it('paket: sold, collected, slots used and deferred revenue; recognised revenue is in the ledger', async () => {

@@ -138,6 +138,7 @@ async function treatment(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page
       date: x.day,
       patient: x.patient ?? '-',
       doctor: x.doctor ?? '-',
+      branch: x.branch ?? '-',
       status: x.is_void ? 'batal' : 'dibayar',
       gross: money(x.gross),
       discount: money(x.discount),

@@ -140,6 +140,8 @@ export interface DocumentRow {
   is_void: boolean;
   patient: string | null;
   doctor: string | null;
+  /** The document's branch (the Backoffice page shows it). */
+  branch: string | null;
   gross: number;
   discount: number;
   doctor_share: number;
@@ -148,6 +150,7 @@ export interface DocumentRow {
 function documentsSql(r: Range, doctor?: number, keyword?: string): SQL {
   return sql`with ev as (${events(r, tillKinds)})
     select ev.payment_id, ev.day, ev.sign, ev.is_void, p.code, p.kind, c.name as patient, d.name as doctor,
+      b.name as branch,
       ev.sign * coalesce((select sum(l.price * l.qty) from kasir_payment_line l
         where l.payment_id = p.id and l.kind in (${revenueKinds}) and l.covered_by_paket is null), 0) as gross,
       ev.sign * p.discount as discount,
@@ -157,6 +160,7 @@ function documentsSql(r: Range, doctor?: number, keyword?: string): SQL {
     left join visit vi on vi.id = p.visit_id
     left join users c on c.id = p.customer_id
     left join users d on d.id = vi.doctor_id
+    left join profile b on b.id = p.profile_id
     where ${doctor ? sql`vi.doctor_id = ${doctor}` : sql`true`}
       ${keyword ? sql`and (p.code ilike ${like(keyword)} or c.name ilike ${like(keyword)} or c.username ilike ${like(keyword)})` : sql``}`;
 }
@@ -181,6 +185,7 @@ export async function documents(
     is_void: x.is_void === true,
     patient: (x.patient as string | null) ?? null,
     doctor: (x.doctor as string | null) ?? null,
+    branch: (x.branch as string | null) ?? null,
     gross: n(x.gross as string),
     discount: n(x.discount as string),
     doctor_share: n(x.doctor_share as string),

@@ -22,3 +22,19 @@ export async function salesTotals(
   );
   return { count: Number(r.n), total: Number(r.total), onDay: Number(r.on_day) };
 }
+
+/** Package sales per branch and month of [from, to], counted as salesTotals counts them (the Backoffice dashboard). */
+export async function salesPerMonth(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+): Promise<{ profile_id: number; month: string; n: number }[]> {
+  return queryRows(
+    db,
+    sql`select profile_id, to_char(registered_at, 'YYYY-MM') || '-01' as month, count(*)::int as n
+        from paket_membership
+        where ${scopeSql(sql`profile_id`, scope)} and registered_at >= ${from} and registered_at <= ${to}
+        group by 1, 2`,
+  );
+}

@@ -62,7 +62,7 @@ export default function BranchesPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-6xl gap-4">
+    <div className="grid w-full grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
         title="Cabang"
         description="Data cabang klinik, status aktif dan logo."
@@ -84,7 +84,7 @@ export default function BranchesPage() {
       ) : (query.data ?? []).length === 0 ? (
         <EmptyState />
       ) : (
-        <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="branch-list">
+        <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" data-testid="branch-list">
           {(query.data ?? []).map((b) => (
             <Card key={b.id} className="min-w-0 py-0" data-testid="branch-card">
               <CardContent className="grid grid-cols-1 gap-3 p-4">
@@ -103,9 +103,7 @@ export default function BranchesPage() {
                     {b.city ? <p className="truncate text-sm text-muted-foreground">{b.city}</p> : null}
                     <div className="mt-1 flex flex-wrap gap-1.5">
                       <Badge variant={b.status === 0 ? 'warning' : 'success'}>{statusLabel(b.status)}</Badge>
-                      <Badge variant="outline">
-                        {TIME_ZONE_LABELS[b.timezone as BranchTimeZone]?.split(' ')[0] ?? b.timezone}
-                      </Badge>
+                      <Badge variant="outline">{TIME_ZONE_LABELS[b.timezone as BranchTimeZone] ?? b.timezone}</Badge>
                       {b.id === me.profile_id ? <Badge variant="secondary">Cabang saat ini</Badge> : null}
                     </div>
                   </div>

@@ -26,7 +26,7 @@ export interface ReportFilter {
  * month's) to today in the branch. `ready` is false until the active period is known, so a report is asked for
  * once, with its final range, instead of twice (a first answer for the wrong range replaced a moment later).
  */
-export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void, boolean] {
+export function useReportFilter(defaultBranch = 'current'): [ReportFilter, (f: ReportFilter) => void, boolean] {
   const { period, loading } = useActivePeriod();
   const today = useBranchToday();
   // A link may name the range (the home page's figures do: ?from=yyyy-mm-dd&to=yyyy-mm-dd).
@@ -35,9 +35,9 @@ export function useReportFilter(): [ReportFilter, (f: ReportFilter) => void, boo
   const to = params.get('to');
   const linked = !!from && !!to && isValidDate(from) && isValidDate(to) && from <= to;
   const [chosen, setChosen] = React.useState<ReportFilter | null>(() =>
-    linked ? { from, to, branch: 'current' } : null,
+    linked ? { from, to, branch: defaultBranch } : null,
   );
-  const filter = chosen ?? { ...defaultRange(today, period?.start_date), branch: 'current' };
+  const filter = chosen ?? { ...defaultRange(today, period?.start_date), branch: defaultBranch };
   return [filter, setChosen, chosen !== null || !loading];
 }
 

@@ -38,12 +38,16 @@ function kindOf(pathname: string): IncomeKind {
   return (INCOME_KINDS as readonly string[]).includes(last) ? (last as IncomeKind) : 'tindakanmedis';
 }
 
-/** /finance/income/{tindakanmedis|service|paket|treatment|pendingformlab}: one page, the kind from the path. */
-export default function IncomeReportPage() {
-  const kind = kindOf(useLocation().pathname);
+/**
+ * /finance/income/{tindakanmedis|service|paket|treatment|pendingformlab}: one page, the kind from the path.
+ * `backoffice`: /backoffice/finance/income/treatment, the same report of every branch (or one) with a branch column.
+ */
+export default function IncomeReportPage({ backoffice = false }: { backoffice?: boolean }) {
+  const path = useLocation().pathname;
+  const kind = backoffice ? 'treatment' : kindOf(path);
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [filter, setFilter, ready] = useReportFilter();
+  const [filter, setFilter, ready] = useReportFilter(backoffice ? 'all' : 'current');
   const [doctor, setDoctor] = React.useState(ALL);
   const [keyword, setKeyword] = React.useState('');
   const { page, size: limit, setPage, pagination } = usePaging();
@@ -78,13 +82,18 @@ export default function IncomeReportPage() {
       if (c.kind === 'money' || c.kind === 'qty') Object.assign(totals, { [c.key]: last.totals[c.key as never] });
     const first = INCOME_COLUMNS[kind][0].key;
     Object.assign(totals, { [first]: 'TOTAL' });
-    await exportToExcel(`${kind}-${filter.from}-${filter.to}`, excelColumns(kind), [...rows, totals], title);
+    await exportToExcel(
+      `${kind}-${filter.from}-${filter.to}`,
+      excelColumns(kind, backoffice),
+      [...rows, totals],
+      title,
+    );
   };
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-2">
       <NoPeriodBanner />
-      <IncomeNav current={kind} />
+      {backoffice ? null : <IncomeNav current={kind} />}
       <ReportToolbar filter={filter} onChange={setFilter} onExport={exportIt} exportDisabled={!report?.count}>
         <FormField label="Dokter" htmlFor="income-doctor">
           <Select value={doctor} onValueChange={setDoctor}>
@@ -120,7 +129,7 @@ export default function IncomeReportPage() {
         ) : (
           <div className="rounded-lg border bg-card" data-testid="income-table">
             <DataTable
-              columns={tableColumns(kind)}
+              columns={tableColumns(kind, backoffice)}
               rows={report?.data}
               rowKey={(r) => r.key}
               loading={!report}

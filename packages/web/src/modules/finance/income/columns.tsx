@@ -72,6 +72,13 @@ export const INCOME_COLUMNS: Record<IncomeKind, IncomeColumn[]> = {
   ],
 };
 
+/** The Backoffice page's 'Cabang' column, after the date (treatment rows carry their branch). */
+const BRANCH_COLUMN: IncomeColumn = { key: 'branch', header: 'Cabang', priority: 2, width: 24 };
+function columnsOf(kind: IncomeKind, withBranch: boolean): IncomeColumn[] {
+  const cols = INCOME_COLUMNS[kind];
+  return withBranch ? [cols[0], BRANCH_COLUMN, ...cols.slice(1)] : cols;
+}
+
 function show(c: IncomeColumn, v: IncomeRowDto[keyof IncomeRowDto]) {
   if (v === undefined || v === null) return '';
   if (c.kind === 'money') return formatRupiah(Number(v));
@@ -81,8 +88,8 @@ function show(c: IncomeColumn, v: IncomeRowDto[keyof IncomeRowDto]) {
   return String(v);
 }
 
-export function tableColumns(kind: IncomeKind): Column<IncomeRowDto>[] {
-  return INCOME_COLUMNS[kind].map((c) => ({
+export function tableColumns(kind: IncomeKind, withBranch = false): Column<IncomeRowDto>[] {
+  return columnsOf(kind, withBranch).map((c) => ({
     key: c.key,
     header: c.header,
     kind: c.kind === 'money' || c.kind === 'qty' ? 'number' : c.kind === 'date' ? 'date' : undefined,
@@ -92,8 +99,8 @@ export function tableColumns(kind: IncomeKind): Column<IncomeRowDto>[] {
   }));
 }
 
-export function excelColumns(kind: IncomeKind): ExcelColumn<IncomeRowDto>[] {
-  return INCOME_COLUMNS[kind].map((c) => ({
+export function excelColumns(kind: IncomeKind, withBranch = false): ExcelColumn<IncomeRowDto>[] {
+  return columnsOf(kind, withBranch).map((c) => ({
     header: c.header,
     value: (row: IncomeRowDto) => {
       const v = row[c.key];

@@ -1,0 +1,124 @@
+import {
+  addDays,
+  addMonths,
+  BACKOFFICE_MAX_MONTHS,
+  fromSen,
+  sumSen,
+  toSen,
+  type BackofficeSummaryDto,
+  type BackofficeSummaryRow,
+  type BackofficeSummaryTotals,
+  type backofficeSummaryQuery,
+  type z,
+} from '@klinik/shared';
+import { backofficeScope } from '../../http/access-scope.js';
+import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
+import { badRequest } from '../../http/errors.js';
+import { listBranches } from '../branches/index.js';
+import { branchFigures } from '../finance/index.js';
+import { salesPerMonth } from '../paket/index.js';
+import { newPatientsPerMonth } from '../users/index.js';
+import { visitsPerMonth } from '../visits/index.js';
+
+const monthOf = (date: string) => `${date.slice(0, 8)}01`;
+const monthEnd = (month: string) => addDays(addMonths(month, 1), -1);
+
+/**
+ * The branches a Backoffice request compares: the ones named (each must exist: 400 on profile_id), or every branch.
+ * Inactive branches are included when named or when they have figures; the list keeps id order.
+ */
+export async function chosenBranches(c: AuthedCtx, ids: number[] | undefined) {
+  const scope = backofficeScope(c, ids ?? null);
+  const rows = await listBranches(c.db, { scope });
+  if (ids && rows.length !== ids.length) throw badRequest('Cabang tidak ditemukan', 'profile_id');
+  return { scope, branches: rows.map((r) => ({ id: r.id, name: r.name, status: r.status })) };
+}
+
+/** The report range: `to` defaults to today, `from` to the first of the month five months before `to`. */
+export async function rangeOf(c: Ctx, input: { from?: string; to?: string }, maxMonths = BACKOFFICE_MAX_MONTHS) {
+  const to = input.to ?? (await c.today());
+  const from = input.from ?? addMonths(monthOf(to), -5);
+  if (from > to) throw badRequest('Tanggal akhir sebelum tanggal awal', 'to');
+  const months: string[] = [];
+  for (let m = monthOf(from); m <= to; m = addMonths(m, 1)) months.push(m);
+  if (months.length > maxMonths) throw badRequest(`Rentang paling lama ${maxMonths} bulan`, 'from');
+  return { from, to, months };
+}
+
+type Counts = { profile_id: number; month: string; n: number }[];
+const countOf = (rows: Counts) => {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(`${Number(r.profile_id)}:${r.month}`, Number(r.n));
+  return (branch: number, month: string) => m.get(`${branch}:${month}`) ?? 0;
+};
+
+function totalOf(rows: BackofficeSummaryRow[], last: (r: BackofficeSummaryRow) => boolean): BackofficeSummaryTotals {
+  const money = (f: (r: BackofficeSummaryRow) => number, only = rows) => fromSen(sumSen(only.map((r) => toSen(f(r)))));
+  const ends = rows.filter(last);
+  return {
+    revenue: money((r) => r.revenue),
+    visits: rows.reduce((s, r) => s + r.visits, 0),
+    new_patients: rows.reduce((s, r) => s + r.new_patients, 0),
+    packages_sold: rows.reduce((s, r) => s + r.packages_sold, 0),
+    receivables: money((r) => r.receivables, ends),
+    stock_value: money((r) => r.stock_value, ends),
+  };
+}
+
+/**
+ * GET /api/backoffice/summary: per branch and month, the figures of the branch reports for the part of the month
+ * inside [from, to] (docs/decisions.md "Backoffice dashboard and consolidated reports").
+ */
+export async function summary(ctx: Ctx, input: z.output<typeof backofficeSummaryQuery>): Promise<BackofficeSummaryDto> {
+  const c = requireUser(ctx);
+  const { from, to, months } = await rangeOf(c, input);
+  const { scope, branches } = await chosenBranches(c, input.profile_id);
+  const [visits, patients, packages] = await Promise.all([
+    visitsPerMonth(c.db, scope, from, to).then(countOf),
+    newPatientsPerMonth(c.db, scope, from, to).then(countOf),
+    salesPerMonth(c.db, scope, from, to).then(countOf),
+  ]);
+  const rows: BackofficeSummaryRow[] = [];
+  for (const b of branches) {
+    const figures = await Promise.all(
+      months.map(async (month) => {
+        const segFrom = month < from ? from : month;
+        const end = monthEnd(month);
+        const segTo = end > to ? to : end;
+        return { month, segFrom, segTo, f: await branchFigures(c, b.id, segFrom, segTo) };
+      }),
+    );
+    for (const { month, segFrom, segTo, f } of figures) {
+      rows.push({
+        profile_id: b.id,
+        profile_name: b.name,
+        month,
+        from: segFrom,
+        to: segTo,
+        revenue: f.revenue,
+        visits: visits(b.id, month),
+        new_patients: patients(b.id, month),
+        packages_sold: packages(b.id, month),
+        receivables: f.receivables,
+        stock_value: f.stock_value,
+      });
+    }
+  }
+  const lastMonth = months[months.length - 1];
+  return {
+    from,
+    to,
+    months,
+    branches,
+    rows,
+    byBranch: branches.map((b) => ({
+      profile_id: b.id,
+      profile_name: b.name,
+      ...totalOf(
+        rows.filter((r) => r.profile_id === b.id),
+        (r) => r.month === lastMonth,
+      ),
+    })),
+    total: totalOf(rows, (r) => r.month === lastMonth),
+  };
+}
