@@ -130,3 +130,13 @@ export async function patientsOfLines(db: Db, lineIds: number[]): Promise<number
   );
   return rows.map((r) => n(r.id));
 }
+
+/** Whether the branch has a payable fee line up to the date that no run holds (a run would take it). */
+export async function hasPayableLines(db: Db, branch: number, upTo: string): Promise<boolean> {
+  const rows = await queryRows<{ x: number }>(
+    db,
+    sql`select 1 as x from sharing_line where profile_id = ${branch} and status = 'payable' and run_id is null
+          and service_date <= ${upTo}::date limit 1`,
+  );
+  return rows.length > 0;
+}
