@@ -299,6 +299,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/master/investor': { all: [read('FINANCE_SHARING')] },
   '/finance/master/devidensetting': { all: [read('FINANCE_SHARING'), read('MASTER_TREATMENT')] },
   '/finance/income/tindakanmedis/deviden': { all: [read('FINANCE_SHARING')] },
+  // Issue 29: 'Bagi Hasil', the distribution runs (an investor reads only their own lines).
+  '/finance/profitsharing': { all: [read('FINANCE_SHARING')] },
   // Issue 28 items 4 and 5: tax payables and expenses (FINANCE_HUTANG).
   '/finance/hutang/transaction': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/actor/doctor': { all: [FINANCE_OUT_ACCESS.read] },
