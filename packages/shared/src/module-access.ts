@@ -9,7 +9,7 @@ import {
 } from './access.js';
 import { FINANCE_OUT_ACCESS } from './schemas/finance-out.js';
 import { SHARING_ACCESS } from './schemas/sharing.js';
-import { MY_INCOME_ACCESS } from './schemas/my-income.js';
+import { INVESTOR_DASHBOARD_ACCESS, MY_INCOME_ACCESS } from './schemas/my-income.js';
 
 /**
  * The access rules modules share between their server endpoints and the web pages that call them: the server
@@ -320,6 +320,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/sharingprofit': { all: [SHARING_ACCESS.manage] },
   // Issue 29 item 6: My Income (one's own; finance and managers anyone's of their branch).
   '/user/:id/finance': { all: [MY_INCOME_ACCESS] },
+  // Issue 29: 'Data Investor', the investor's own branches by month.
+  '/dashboard/stakeholder/investor': { all: [INVESTOR_DASHBOARD_ACCESS] },
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },

@@ -96,3 +96,31 @@ export function initialsOf(name: string | null | undefined): string {
     .map((w) => `${w[0].toUpperCase()}.`)
     .join('');
 }
+
+/** /dashboard/stakeholder/investor ('Data Investor'): the investor account's branches by month. */
+export const INVESTOR_DASHBOARD_ACCESS = access.roles('investor');
+
+export const investorDashboardQuery = z.object({
+  /** The last month shown (YYYY-MM, default this month); twelve months up to it. */
+  to: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Periode harus berformat YYYY-MM')
+      .optional(),
+  ),
+});
+
+export interface InvestorDashboardMonthDto {
+  period: string;
+  /** From the month's distribution run (null: no run for that month yet). */
+  revenue: number | null;
+  profit: number | null;
+  visits: number;
+  /** What the investor's approved lines of that month paid out (net). */
+  distributed: number;
+}
+
+export interface InvestorDashboardDto {
+  branches: { id: number; name: string; months: InvestorDashboardMonthDto[] }[];
+}

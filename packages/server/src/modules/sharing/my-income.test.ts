@@ -169,4 +169,25 @@ describe('My Income', () => {
     expect(bad.status).toBe(400);
     expect(bad.body[0]).toMatchObject({ field: 'to' });
   });
+
+  it('gives an investor their branches by month on the investor dashboard, only their own', async () => {
+    const r = await t.api(inv).get('/api/dashboard/stakeholder/investor?to=2026-03');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.branches).toHaveLength(1);
+    const b = r.body.data.branches[0];
+    expect(b.id).toBe(A.branch);
+    expect(b.months).toHaveLength(12);
+    expect(b.months[0].period).toBe('2025-04');
+    const feb = b.months.find((m: { period: string }) => m.period === '2026-02');
+    expect(feb).toMatchObject({ visits: 2, distributed: 200_000 });
+    expect(feb.revenue).not.toBeNull();
+    expect(b.months.find((m: { period: string }) => m.period === '2026-03')).toMatchObject({
+      revenue: null,
+      visits: 0,
+      distributed: 0,
+    });
+    expect((await t.api(inv2).get('/api/dashboard/stakeholder/investor')).body.data.branches).toEqual([]);
+    expect((await t.api(doc1).get('/api/dashboard/stakeholder/investor')).status).toBe(403);
+    expect((await t.api(fin).get('/api/dashboard/stakeholder/investor')).status).toBe(403);
+  });
 });

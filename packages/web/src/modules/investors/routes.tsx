@@ -8,4 +8,6 @@ export const pages: ModulePages = {
   '/finance/income/tindakanmedis/deviden': lazyPage(() => import('./pages/DevidenIncomePage')),
   // 'Bagi Hasil': the distribution runs (read; computing stays on the settings page).
   '/finance/profitsharing': lazyPage(() => import('./pages/ProfitSharingPage')),
+  // 'Data Investor': the signed-in investor's branches by month, as charts.
+  '/dashboard/stakeholder/investor': lazyPage(() => import('./pages/InvestorDashboardPage')),
 };
