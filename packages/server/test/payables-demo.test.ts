@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { toSen } from '@klinik/shared';
 import { queryRows, type Db } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { freshDatabase } from './helpers.js';
@@ -43,6 +44,22 @@ describe('payables sub-ledger of the demo clinic', () => {
     expect(rows.filter((r) => r.balance !== r.items)).toEqual([]);
     // The invariant is not met by emptiness: the demo owes something on its control accounts.
     expect(rows.some((r) => r.balance !== '0')).toBe(true);
+  });
+
+  it("has last month's doctor payout run approved and paid, and this month's open (issue 29 item 7)", async () => {
+    const runs = await queryRows<{ period: string; status: string; net: string; paid: string }>(
+      db,
+      sql`select r.period, r.status,
+            (select coalesce(sum((x->>'net')::numeric), 0) from jsonb_array_elements(coalesce(r.doctors, '[]'::jsonb)) x)::text as net,
+            (select coalesce(sum(p.total), 0) from hutang_payment p where p.profile_id = r.profile_id
+              and p.party_type = 'doctor' and p.status <> 'void' and p.idempotency_key like 'demo-jasa-dokter-%')::text as paid
+          from sharing_run r order by r.period`,
+    );
+    expect(runs.map((r) => r.status)).toEqual(['approved', 'open']);
+    expect(runs[0].period < runs[1].period).toBe(true);
+    // The doctors were paid exactly the approved run's net (rupiah in the run, sen in the payments).
+    expect(Number(runs[0].paid)).toBeGreaterThan(0);
+    expect(Number(runs[0].paid)).toBe(toSen(Number(runs[0].net)));
   });
 
   it('holds no item that is paid beyond its amount or open with nothing outstanding', async () => {

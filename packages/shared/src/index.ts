@@ -45,3 +45,4 @@ export * from './schemas/sharing.js';
 export * from './schemas/sharing-runs.js';
 export * from './schemas/satusehat.js';
 export * from './schemas/backoffice.js';
+export * from './schemas/my-income.js';

@@ -9,6 +9,7 @@ import {
 } from './access.js';
 import { FINANCE_OUT_ACCESS } from './schemas/finance-out.js';
 import { SHARING_ACCESS } from './schemas/sharing.js';
+import { INVESTOR_DASHBOARD_ACCESS, MY_INCOME_ACCESS } from './schemas/my-income.js';
 
 /**
  * The access rules modules share between their server endpoints and the web pages that call them: the server
@@ -316,6 +317,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/master/investor': { all: [read('FINANCE_SHARING')] },
   '/finance/master/devidensetting': { all: [read('FINANCE_SHARING'), read('MASTER_TREATMENT')] },
   '/finance/income/tindakanmedis/deviden': { all: [read('FINANCE_SHARING')] },
+  // Issue 29: 'Bagi Hasil', the distribution runs (an investor reads only their own lines).
+  '/finance/profitsharing': { all: [read('FINANCE_SHARING')] },
   // Issue 28 items 4 and 5: tax payables and expenses (FINANCE_HUTANG).
   '/finance/hutang/transaction': { all: [FINANCE_OUT_ACCESS.read] },
   '/finance/hutang/actor/doctor': { all: [FINANCE_OUT_ACCESS.read] },
@@ -333,6 +336,10 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/finance/master/sharingprofit': { all: [SHARING_ACCESS.read] },
   // Issue 29 item 3: the doctors' payout runs (manage: every call of the page changes or reviews money).
   '/finance/sharingprofit': { all: [SHARING_ACCESS.manage] },
+  // Issue 29 item 6: My Income (one's own; finance and managers anyone's of their branch).
+  '/user/:id/finance': { all: [MY_INCOME_ACCESS] },
+  // Issue 29: 'Data Investor', the investor's own branches by month.
+  '/dashboard/stakeholder/investor': { all: [INVESTOR_DASHBOARD_ACCESS] },
   '/backoffice/cabang': {},
   // Issue 13, inventory flows: the mutation page also holds the stock count tab (STOCK_ITEM read).
   '/inventory/mutation': { all: [STOCK_FLOWS_ACCESS.transferRead, STOCK_FLOWS_ACCESS.countRead] },

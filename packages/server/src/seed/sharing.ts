@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromSen, ROLE_IDS } from '@klinik/shared';
 import { queryRows, type Db } from '../db/client.js';
 import { payVisit } from '../modules/kasir/index.js';
-import { createSharingRule } from '../modules/sharing/index.js';
+import { createSharingRule, seedDemoPayoutRuns } from '../modules/sharing/index.js';
 import { seedCtx } from './finance.js';
 
 /**
@@ -70,6 +70,20 @@ export async function seedSharing(tx: Db, branchIds: number[], now: Date = new D
           and not exists (select 1 from kasir_payment p where p.visit_id = v.id and p.status <> 'void')
         order by v.visit_date desc, v.id desc limit 4`,
   );
+  // And a few of last month's, so last month has a payout run (issue 29 item 7).
+  const today = await cashier.today();
+  const [y, m] = today.split('-').map(Number);
+  const lastStart = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+  const lastMonth = await queryRows<{ id: number }>(
+    tx,
+    sql`select v.id from visit v join rm_record r on r.visit_id = v.id and r.status = 'finished'
+        where v.profile_id = ${branchId} and v.visit_date >= ${lastStart}::date and v.visit_date < ${`${today.slice(0, 7)}-01`}::date
+          and exists (select 1 from rm_entry e where e.visit_id = v.id and e.kind = 'treatment')
+          and not exists (select 1 from rm_entry e where e.visit_id = v.id and e.kind in ('produk', 'resep', 'lab', 'bhp'))
+          and not exists (select 1 from kasir_payment p where p.visit_id = v.id and p.status <> 'void')
+        order by v.visit_date desc, v.id desc limit 3`,
+  );
+  for (const v of lastMonth) if (!visits.some((x) => Number(x.id) === Number(v.id))) visits.push(v);
   for (const [i, v] of visits.entries()) {
     const bill = await queryRows<{ total: string }>(
       tx,
@@ -89,6 +103,12 @@ export async function seedSharing(tx: Db, branchIds: number[], now: Date = new D
       `demo-sharing-${i + 1}`,
     );
   }
+  // Last month's payout run approved and paid, this month's open (issue 29 item 7).
+  const [cash] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from payment_method where type = 'tunai' and status = 1 order by id limit 1`,
+  );
+  if (cash) await seedDemoPayoutRuns(fin, await seedCtx(tx, branchId, now, 'owner'), Number(cash.id));
   const [n] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from sharing_line where profile_id = ${branchId}`,

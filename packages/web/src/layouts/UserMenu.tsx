@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, UserRound, Wallet } from 'lucide-react';
 import { ROLE_LABELS, roleNameOf, topLevelNameOf, TOPLEVEL_LABELS, type SessionUserDto } from '@klinik/shared';
 import { useSignOut } from '../lib/session';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -21,6 +21,12 @@ export function roleLabel(user: SessionUserDto): string {
   const role = roleNameOf(user.role);
   const base = role ? ROLE_LABELS[role] : user.rolename;
   return top ? `${TOPLEVEL_LABELS[top]} · ${base}` : base;
+}
+
+/** Doctors and investors have a My Income page (/user/:id/finance). */
+function receivesIncome(user: SessionUserDto): boolean {
+  const role = roleNameOf(user.role);
+  return role === 'dokter' || role === 'investor';
 }
 
 /** Avatar with the user's name; 'Profil' goes to /user/:id, 'Logout' asks first (text differs per layout). */
@@ -84,6 +90,12 @@ export function UserMenu({
           <DropdownMenuItem onSelect={() => void navigate(profilePath ?? `/user/${user.id}`)}>
             <UserRound /> Profil
           </DropdownMenuItem>
+          {/* Issue 29 item 6: a doctor's fees and an investor's distributions. */}
+          {receivesIncome(user) ? (
+            <DropdownMenuItem onSelect={() => void navigate(`/user/${user.id}/finance`)} data-testid="my-income">
+              <Wallet /> Pendapatan Saya
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirm(true)} data-testid="logout">
             <LogOut /> Keluar
           </DropdownMenuItem>

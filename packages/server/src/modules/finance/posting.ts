@@ -262,6 +262,8 @@ export interface InsertJournalArgs {
   /** How the payables sub-ledger reads the lines (./payables/record.ts); default 'document'. */
   payables?: PayableMode;
   reverses?: { source_type: string; source_id: string } | null;
+  /** A reversal: doctors whose unpaid fee items count as paid out (a debit note instead of a cancellation). */
+  paidOutDoctors?: readonly number[];
   /** Field prefix of the line errors. */
   field?: string;
 }
@@ -347,7 +349,7 @@ export async function insertJournal(
         party: l.party ?? null,
         due_date: l.due_date ?? null,
       })),
-      { mode: a.payables, reverses: a.reverses, field: a.field },
+      { mode: a.payables, reverses: a.reverses, field: a.field, paidOutDoctors: a.paidOutDoctors },
     );
     return { id: stored.row.id, code: stored.row.code, stored };
   } catch (err) {

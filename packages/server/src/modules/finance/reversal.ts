@@ -29,6 +29,11 @@ export interface ReverseOptions {
    * `{ source_type: 'kasir_void', source_id: payment.id }`. Default: the original journal's own source.
    */
   as?: { source_type: string; source_id: string | number };
+  /**
+   * Doctors whose fee items in the original the sharing module counts as paid out (in an approved payout run) though
+   * not paid yet: their items stay and the reversal's debit becomes a debit note, as for a paid item.
+   */
+  paidOutDoctors?: readonly number[];
 }
 
 export interface ReverseDocumentArgs extends ReverseOptions {
@@ -94,6 +99,7 @@ async function reverseStored(ctx: Ctx, orig: StoredJournal, o: ReverseOptions): 
       source_id: o.as ? String(o.as.source_id) : orig.source_id,
       reversal_of: orig.id,
       lines,
+      paidOutDoctors: o.paidOutDoctors,
     });
     await queryRows(tx.db, sql`select set_config('klinik.document_reversal', '', true)`);
     return { id, code, reversal_of: orig.id };

@@ -1,5 +1,7 @@
 import {
+  INVESTOR_DASHBOARD_ACCESS,
   devidenIncomeQuery,
+  investorDashboardQuery,
   devidenRunInput,
   devidenRunQuery,
   devidenSettingInput,
@@ -16,6 +18,7 @@ import { DEVIDEN_RUN, INVESTOR } from './entities.js';
 import * as service from './service.js';
 import * as runs from './runs.js';
 import { slipPdf } from './slip.js';
+import { investorDashboard } from './dashboard.js';
 
 /** Investors, deviden settings and distribution runs (issue 29 part B): every endpoint declared once. */
 export const investorsEndpoints = {
@@ -106,5 +109,12 @@ export const investorsEndpoints = {
     input: devidenIncomeQuery,
     handler: (ctx, q) => runs.devidenIncome(ctx, q),
     rest: { method: 'GET', path: '/api/finance/income/tindakanmedis/deviden', envelope: 'list' },
+  }),
+  dashboard: query({
+    summary: 'Data Investor: cabang investor ini per bulan (pendapatan, laba, kunjungan, bagi hasil diterima)',
+    access: INVESTOR_DASHBOARD_ACCESS,
+    input: investorDashboardQuery,
+    handler: (ctx, input) => investorDashboard(ctx, input),
+    rest: { method: 'GET', path: '/api/dashboard/stakeholder/investor' },
   }),
 };

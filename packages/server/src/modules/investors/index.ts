@@ -4,3 +4,4 @@ export { investorsEndpoints } from './endpoints.js';
 export { INVESTOR, DEVIDEN_SETTING, DEVIDEN_RUN, investorsEntities } from './entities.js';
 export { investorsApprovalExecutors } from './runs.js';
 export { seedDemoInvestors } from './demo.js';
+export { investorIncome } from './income.js';

@@ -1,6 +1,10 @@
 /** REST and tRPC of doctor fee sharing (issue 29 items 1 and 2): /api/finance/sharing/*. */
 import {
+  MY_INCOME_ACCESS,
   SHARING_ACCESS,
+  myIncomeQuery,
+  myIncomeSlipQuery,
+  type MyIncomeDto,
   idParam,
   sharingLineQuery,
   sharingResolveQuery,
@@ -16,10 +20,15 @@ import { IDEMPOTENCY_KEY, keyed, mutation, query, restOnly } from '../../http/en
 import { SHARING_RULE, SHARING_RUN } from './entities.js';
 import * as runs from './runs.js';
 import { runSlipPdf } from './slip.js';
+import { runBankXlsx, runBupotXlsx } from './exports.js';
+import { sendXlsx } from '../../lib/xlsx.js';
 import { listLines } from './fees.js';
+import { authorizeIncome, income, incomePatients, incomeSlip } from './income.js';
+import { USER } from '../users/index.js';
 import * as rules from './rules.js';
 
 /** Who may do what: SHARING_ACCESS (@klinik/shared; docs/decisions.md "Sharing rules"). */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const { read: sharingRead, manage: sharingManage, lines: sharingLinesRead } = SHARING_ACCESS;
 
 export const sharingEndpoints = {
@@ -125,6 +134,57 @@ export const sharingEndpoints = {
     },
     async handler(ctx, { id, doctor }, { reply }) {
       const { pdf, filename } = await runSlipPdf(ctx, id, doctor);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  }),
+  bankXlsx: restOnly({
+    summary: 'Daftar transfer bank perhitungan jasa dokter yang disetujui (Excel: dokter, bank, rekening, neto)',
+    access: sharingManage,
+    entity: SHARING_RUN,
+    input: z.object({ id: idParam }),
+    rest: { method: 'GET', path: '/api/finance/sharing/runs/:id/bank', envelope: 'raw', produces: XLSX },
+    async handler(ctx, { id }, { reply }) {
+      const { buffer, filename } = await runBankXlsx(ctx, id);
+      return sendXlsx(reply.header('cache-control', 'no-store'), filename, buffer);
+    },
+  }),
+  bupotXlsx: restOnly({
+    summary: 'Daftar PPh 21 jasa dokter untuk bukti potong (Excel: NPWP/NIK, nama, bruto, DPP 50%, tarif, PPh 21)',
+    access: sharingManage,
+    entity: SHARING_RUN,
+    input: z.object({ id: idParam }),
+    rest: { method: 'GET', path: '/api/finance/sharing/runs/:id/bupot', envelope: 'raw', produces: XLSX },
+    async handler(ctx, { id }, { reply }) {
+      const { buffer, filename } = await runBupotXlsx(ctx, id);
+      return sendXlsx(reply.header('cache-control', 'no-store'), filename, buffer);
+    },
+  }),
+  myIncome: query({
+    summary: 'Pendapatan Saya: baris jasa dokter, perhitungan dan slip, atau bagi hasil investor (hanya milik sendiri)',
+    access: MY_INCOME_ACCESS,
+    entity: USER,
+    input: myIncomeQuery,
+    authorize: (ctx, input) => authorizeIncome(ctx, input),
+    readAudit: {
+      entity: 'patient',
+      ids: (_input, result: MyIncomeDto, ctx) => incomePatients(ctx, result),
+      detail: (input) => ({ what: 'income', user: input.id }),
+    },
+    rest: { method: 'GET', path: '/api/users/:id/income' },
+    handler: (ctx, input) => income(ctx, input),
+  }),
+  // The run is a query parameter and the doctor the caller (like the payroll's own payslip): one's own slip only.
+  incomeSlip: restOnly({
+    summary: 'Slip jasa dokter saya dari perhitungan yang disetujui (PDF)',
+    access: MY_INCOME_ACCESS,
+    input: myIncomeSlipQuery,
+    rest: { method: 'GET', path: '/api/finance/sharing/my/slip', envelope: 'raw', produces: 'application/pdf' },
+    async handler(ctx, input, { reply }) {
+      const { pdf, filename } = await incomeSlip(ctx, input);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)

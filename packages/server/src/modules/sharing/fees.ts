@@ -158,8 +158,16 @@ export async function recordFees(ctx: Ctx, paymentId: number, fees: { plans: Fee
  * A payment is voided (called in the void's transaction, before its journal is reversed): its lines not yet paid
  * out are cancelled (the reversal of the payment's stored lines takes their payable back); a line already paid
  * out is marked clawed back and a negative line of its payable becomes payable in the doctor's next run.
+ * Paid out: the line is in an approved run (status `paid`), paid to the doctor or not yet, or the doctor's Hutang
+ * Dokter item of the payment is paid (whole or in part). Returns the doctors with such a line: the void's reversal
+ * keeps their item (the approved run pays it) and books a debit note instead, which the next run's clawback lines
+ * explain, so the fee is taken back once (decisions: "Doctor fees: clawbacks, exports, My Income").
  */
-export async function onPaymentVoided(ctx: Ctx, payment: { id: number; code: string }, reason: string): Promise<void> {
+export async function onPaymentVoided(
+  ctx: Ctx,
+  payment: { id: number; code: string },
+  reason: string,
+): Promise<{ paidOutDoctors: number[] }> {
   const paymentId = payment.id;
   // A voided instalment takes back what it released of its package's lines.
   await reverseRelease(ctx, payment, reason);
@@ -167,6 +175,8 @@ export async function onPaymentVoided(ctx: Ctx, payment: { id: number; code: str
   const lines = await q.linesOfPayment(ctx.db, paymentId);
   // Paid out: in a paid run, or its Hutang Dokter item already paid through the payables (whole or in part).
   const paidDoctors = lines.length ? await q.doctorsPaidOnPayment(ctx.db, paymentId) : new Set<number>();
+  const paidOut = new Set(paidDoctors);
+  for (const l of lines) if (l.status === 'paid' && l.share > 0) paidOut.add(l.doctor_id);
   const clawbacks: q.NewLine[] = [];
   for (const l of lines) {
     if (l.status === 'cancelled' || l.status === 'clawed_back' || l.share < 0) continue;
@@ -212,6 +222,7 @@ export async function onPaymentVoided(ctx: Ctx, payment: { id: number; code: str
       entityId: paymentId,
       after: { lines: lines.map((l) => l.id), clawbacks: clawbacks.map((c) => c.clawback_of) },
     });
+  return { paidOutDoctors: [...paidOut] };
 }
 
 /**

@@ -7,3 +7,4 @@ export { planFees, recordFees, onPaymentVoided, type FeeSource, type PlannedFees
 export { createRule as createSharingRule, pickRule } from './rules.js';
 export { releaseBillFees, releasePackageFees } from './release.js';
 export { markPaid as markSharingLinesPaid } from './queries.js';
+export { seedDemoPayoutRuns } from './demo.js';

@@ -6,4 +6,6 @@ export const pages: ModulePages = {
   '/finance/master/sharingprofit': lazyPage(() => import('./pages/SharingRulesPage')),
   // Issue 29 item 3: the doctors' payout runs.
   '/finance/sharingprofit': lazyPage(() => import('./pages/SharingRunsPage')),
+  // Issue 29 item 6: My Income of a doctor or an investor.
+  '/user/:id/finance': lazyPage(() => import('./pages/MyIncomePage')),
 };

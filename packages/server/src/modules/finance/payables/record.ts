@@ -51,7 +51,12 @@ export async function recordPayables(
   ctx: Ctx,
   j: PayableJournal,
   lines: PayableLine[],
-  opts: { mode?: PayableMode; reverses?: { source_type: string; source_id: string } | null; field?: string } = {},
+  opts: {
+    mode?: PayableMode;
+    reverses?: { source_type: string; source_id: string } | null;
+    field?: string;
+    paidOutDoctors?: readonly number[];
+  } = {},
 ): Promise<void> {
   const field = opts.field ?? 'lines';
   const unknown = lines.filter((l) => l.payable_party === undefined).map((l) => l.akun_id);
@@ -71,7 +76,7 @@ export async function recordPayables(
   }
   const controls = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.payable_party);
   if (j.reversal_of !== null) {
-    await cancelItemsOf(ctx, [j.reversal_of], j, lines);
+    await cancelItemsOf(ctx, [j.reversal_of], j, lines, opts.paidOutDoctors);
     return;
   }
   if (opts.reverses) {
@@ -81,7 +86,7 @@ export async function recordPayables(
       opts.reverses.source_type,
       opts.reverses.source_id,
     );
-    await cancelItemsOf(ctx, originals, j, lines);
+    await cancelItemsOf(ctx, originals, j, lines, opts.paidOutDoctors);
     return;
   }
   if (!controls.length || j.kind === 'closing') return;
@@ -214,11 +219,24 @@ function isInvestorParty(type: string): boolean {
  * Cancels the items the given journals made; refused when any of them is paid in part, except a doctor's fee: a
  * refund is never blocked because the doctor was paid (issue 29), so a paid doctor item stays and the reversal's
  * debit line to Hutang Dokter becomes a debit note (a negative item) the doctor's next payout nets (clawback).
+ * `paidOutDoctors`: doctors whose fees on the document the sharing module counts as paid out although their item
+ * is not paid yet (their lines are in an approved payout run): their items stay, for that run, and get the debit note.
  */
-async function cancelItemsOf(ctx: Ctx, jurnalIds: number[], rev: PayableJournal, lines: PayableLine[]): Promise<void> {
+async function cancelItemsOf(
+  ctx: Ctx,
+  jurnalIds: number[],
+  rev: PayableJournal,
+  lines: PayableLine[],
+  paidOutDoctors: readonly number[] = [],
+): Promise<void> {
   const items = await q.lockItemsOfJournals(ctx.db, jurnalIds);
   if (!items.length) return;
-  const paidDoctor = items.filter((i) => i.paid !== 0 && i.party_type === 'doctor' && i.amount > 0);
+  const paidDoctor = items.filter(
+    (i) =>
+      i.party_type === 'doctor' &&
+      i.amount > 0 &&
+      (i.paid !== 0 || (i.party_id !== null && paidOutDoctors.includes(i.party_id))),
+  );
   if (items.some((i) => i.paid !== 0 && !paidDoctor.includes(i))) throw badRequest(PAID_ITEM_REVERSAL);
   if (paidDoctor.length) {
     const detailIds = await q.detailIdsOf(ctx.db, rev.id);

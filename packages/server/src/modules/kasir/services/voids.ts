@@ -103,7 +103,7 @@ async function reverseOne(
   }
   for (const l of lines) if (l.covered_by_paket) await returnSlot(tx, l.covered_by_paket, l.qty);
   // Doctors' fee lines: cancelled while not paid out, else clawed back in the next run (never a refused void).
-  await onPaymentVoided(tx, pay, p.reason);
+  const { paidOutDoctors } = await onPaymentVoided(tx, pay, p.reason);
   // The reversal is posted before the stock goes back: a payment posts its journal (the journal counter) before it
   // takes the stock (the items' valuation), and a void taking them the other way round deadlocked with it.
   let jurnal: { id: number; code: string } | null = null;
@@ -117,6 +117,7 @@ async function reverseOne(
       transaction_at: today,
       memo,
       as: { source_type: 'kasir_void', source_id: pay.id },
+      paidOutDoctors,
     });
   }
   // Items sold (at the general cashier, or a visit's products) go back into the batches they left, at their cost.

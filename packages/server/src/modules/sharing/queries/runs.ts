@@ -103,14 +103,17 @@ export interface DoctorTaxRow {
   name: string;
   nik: string | null;
   npwp: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+  bank_holder: string | null;
 }
 
-/** The doctors' names and NIK/NPWP (from their employee record, as payroll reads them). */
+/** The doctors' names, NIK/NPWP and bank account (from their employee record, as payroll reads them). */
 export async function doctorsTax(db: Db, ids: number[]): Promise<DoctorTaxRow[]> {
   if (!ids.length) return [];
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select u.id, u.name, e.nik, e.npwp from users u left join employee e on e.user_id = u.id
+    sql`select u.id, u.name, e.nik, e.npwp, e.bank_name, e.bank_account, e.bank_holder from users u left join employee e on e.user_id = u.id
         where u.id in (${sql.join(
           ids.map((i) => sql`${i}`),
           sql`, `,
@@ -121,6 +124,9 @@ export async function doctorsTax(db: Db, ids: number[]): Promise<DoctorTaxRow[]>
     name: String(r.name),
     nik: (r.nik as string | null) ?? null,
     npwp: (r.npwp as string | null) ?? null,
+    bank_name: (r.bank_name as string | null) ?? null,
+    bank_account: (r.bank_account as string | null) ?? null,
+    bank_holder: (r.bank_holder as string | null) ?? null,
   }));
 }
 

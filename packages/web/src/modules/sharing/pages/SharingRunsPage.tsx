@@ -113,6 +113,16 @@ function RunCard({ run, onError }: { run: SharingRunDto; onError: (e: ErrorItem[
           </div>
         </details>
       ))}
+      {open ? null : (
+        <div className="flex flex-wrap gap-3 text-sm">
+          <a className="text-primary underline" href={`/api/finance/sharing/runs/${run.id}/bank`} download>
+            Excel transfer bank
+          </a>
+          <a className="text-primary underline" href={`/api/finance/sharing/runs/${run.id}/bupot`} download>
+            Excel PPh 21 (bukti potong)
+          </a>
+        </div>
+      )}
       {run.excluded.length ? (
         <div className="text-sm text-muted-foreground">
           Dikeluarkan: {run.excluded.map((x) => `#${x.line} (${x.reason})`).join(', ')}
