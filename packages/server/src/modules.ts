@@ -50,6 +50,7 @@ import {
 import { icdEndpoints } from './modules/icd/index.js';
 import { medicalListsEndpoints, medicalListsEntities } from './modules/medicalLists/index.js';
 import { investorsApprovalExecutors, investorsEndpoints, investorsEntities } from './modules/investors/index.js';
+import { pricelistEndpoints, pricelistEntities } from './modules/pricelist/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -87,6 +88,7 @@ export const apiModules: Record<string, EndpointTree> = {
   kasir: kasirEndpoints,
   investors: investorsEndpoints,
   sharing: sharingEndpoints,
+  pricelist: pricelistEndpoints,
 };
 
 /**
@@ -115,6 +117,7 @@ export const apiEntities: EntityDef[] = [
   ...kasirEntities,
   ...investorsEntities,
   ...sharingEntities,
+  ...pricelistEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

@@ -24,6 +24,7 @@ import { stockFlowsRouter } from './modules/stockFlows/index.js';
 import { kasirRouter } from './modules/kasir/index.js';
 import { investorsRouter } from './modules/investors/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
+import { pricelistRouter } from './modules/pricelist/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -55,6 +56,7 @@ export const appRouter = router({
   kasir: kasirRouter,
   investors: investorsRouter,
   sharing: sharingRouter,
+  pricelist: pricelistRouter,
 });
 
 export type AppRouter = typeof appRouter;

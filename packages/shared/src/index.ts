@@ -43,3 +43,4 @@ export * from './schemas/payables.js';
 export * from './schemas/investors.js';
 export * from './schemas/sharing.js';
 export * from './schemas/sharing-runs.js';
+export * from './schemas/pricelist.js';

@@ -79,6 +79,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   sharing_release: 'sharing',
   sharing_run: 'sharing',
   sharing_run_exclusion: 'sharing',
+  // the chain's price list (issue 30)
+  price_list: 'pricelist',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

@@ -17,6 +17,7 @@ import type { ModuleFactories } from './types.js';
 import { usersFactories } from './users.js';
 import { stockFlowsFactories } from './stockFlows.js';
 import { investorsFactories } from './investors.js';
+import { pricelistFactories } from './pricelist.js';
 
 export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
 
@@ -44,4 +45,5 @@ export const entityFactories: ModuleFactories = {
   ...medicalListsFactories,
   ...kasirFactories,
   ...investorsFactories,
+  ...pricelistFactories,
 };

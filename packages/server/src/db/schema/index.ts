@@ -15,3 +15,4 @@ export * from './payables.js';
 export * from './autoposting.js';
 export * from './investors.js';
 export * from './sharing.js';
+export * from './pricelist.js';

@@ -105,6 +105,8 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'roster.user_id',
   'schedule_closed.created_by',
   'schedule_closed.doctor_id',
+  'price_list.created_by',
+  'price_list.decided_by',
   'stock_count.created_by',
   'stock_movement.created_by',
   'stock_transfer.created_by',

@@ -10,14 +10,15 @@ export async function perawatanOf(
   db: Db,
   branch: number,
   id: number,
-): Promise<{ id: number; price: number; doctor_share: number; status: number } | undefined> {
+): Promise<{ id: number; code: string; price: number; doctor_share: number; status: number } | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, price, doctor_share, status from perawatan where id = ${id} and profile_id = ${branch}`,
+    sql`select id, code, price, doctor_share, status from perawatan where id = ${id} and profile_id = ${branch}`,
   );
   return row
     ? {
         id: Number(row.id),
+        code: String(row.code),
         price: Number(row.price),
         doctor_share: Number(row.doctor_share),
         status: Number(row.status),
@@ -29,14 +30,17 @@ export async function itemOf(
   db: Db,
   branch: number,
   id: number,
-): Promise<{ id: number; price: number; status: number; name: string; generic_name: string | null } | undefined> {
+): Promise<
+  { id: number; code: string; price: number; status: number; name: string; generic_name: string | null } | undefined
+> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, selling_price, status, name, generic_name from item where id = ${id} and profile_id = ${branch}`,
+    sql`select id, code, selling_price, status, name, generic_name from item where id = ${id} and profile_id = ${branch}`,
   );
   return row
     ? {
         id: Number(row.id),
+        code: String(row.code),
         price: Number(row.selling_price),
         status: Number(row.status),
         name: String(row.name),
