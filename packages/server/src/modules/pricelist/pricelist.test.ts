@@ -25,7 +25,7 @@ const NEXT_WEEK = '2026-11-30';
 
 async function insertRow(q: ReturnType<typeof sql>): Promise<number> {
   const [r] = await queryRows<{ id: number }>(t.db, q);
-  return Number(r!.id);
+  return Number(r.id);
 }
 
 async function newVisit(): Promise<number> {
@@ -169,7 +169,7 @@ describe('the price list', () => {
       t.db,
       sql`insert into warehouse (profile_id, code, name, kind) values (${branchA}, 'APT', 'Apotek', 'apotek') returning id`,
     );
-    const r = await t.api(admin).get(`/api/kasir/item?warehouse=${w!.id}`);
+    const r = await t.api(admin).get(`/api/kasir/item?warehouse=${w.id}`);
     expect(r.status).toBe(200);
     expect(r.body.data.find((i: { id: number }) => i.id === serumA).price).toBe(95000);
   });
@@ -218,14 +218,12 @@ describe('the price list', () => {
       price: 320000,
       source: 'master',
     });
-    const pending = await t
-      .api(owner)
-      .post('/api/backoffice/pricelist', {
-        kind: 'treatment',
-        code: 'FC-01',
-        effective_at: '2026-12-07',
-        price: 400000,
-      });
+    const pending = await t.api(owner).post('/api/backoffice/pricelist', {
+      kind: 'treatment',
+      code: 'FC-01',
+      effective_at: '2026-12-07',
+      price: 400000,
+    });
     expect(pending.body.data.shadowed_by).toEqual([
       { profile_id: branchA, profile_name: 'Klinik Harga A', effective_at: TODAY, price: 280000 },
     ]);

@@ -201,7 +201,7 @@ export async function shadows(db: Db, baseIds: number[]): Promise<ShadowRow[]> {
 
 export async function insertEntry(db: Db, values: typeof priceList.$inferInsert): Promise<PriceListRow> {
   const [row] = await db.insert(priceList).values(values).returning();
-  return row!;
+  return row;
 }
 
 /** Locks the row for a change (two decisions at once: the second sees the first's status). */
@@ -216,7 +216,7 @@ export async function updateEntry(
   values: Partial<typeof priceList.$inferInsert>,
 ): Promise<PriceListRow> {
   const [row] = await db.update(priceList).set(values).where(eq(priceList.id, id)).returning();
-  return row!;
+  return row;
 }
 
 /** Branch names by id (only existing branches come back). */

@@ -100,7 +100,7 @@ export async function get(ctx: Ctx, id: number): Promise<PriceListEntryDto> {
   const c = requireUser(ctx);
   const row = await q.findEntry(c.db, id);
   if (!row) throw notFound(PRICE_LIST.notFound);
-  return (await withShadows(c, [row]))[0]!;
+  return (await withShadows(c, [row]))[0];
 }
 
 /** POST /api/backoffice/pricelist: a new price waiting for a second person; never dated before today. */
