@@ -8,6 +8,7 @@ import {
   z,
 } from '@klinik/shared';
 import { IDEMPOTENCY_KEY, mutation, query } from '../../http/endpoint.js';
+import { TINDAKAN } from '../masters/index.js';
 import { PRICE_LIST } from './entities.js';
 import { authorizePrice } from './access.js';
 import * as service from './service.js';
@@ -58,6 +59,8 @@ export const pricelistEndpoints = {
     summary: 'Harga yang berlaku untuk perawatan atau item sebuah cabang pada satu tanggal',
     access: access.feature('PRICELIST', 'read'),
     input: priceQuery,
+    // `id` names a treatment (kind=treatment, declared here for the cross-branch walk) or an item of the branch.
+    entity: TINDAKAN,
     authorize: (ctx, input) => authorizePrice(ctx, input.profile_id),
     handler: (ctx, input) => service.price(ctx, input),
     rest: { method: 'GET', path: '/api/pricelist/price' },
