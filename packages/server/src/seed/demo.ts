@@ -19,6 +19,8 @@ import { seedInventoryFlows } from './inventory-flows.js';
 import { seedKasir } from './kasir.js';
 import { seedExpenses } from './expenses.js';
 import { seedSharing } from './sharing.js';
+import { seedPriceList } from '../modules/pricelist/index.js';
+import { seedCtx } from './finance.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -350,6 +352,12 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedExpenses(tx, branchIds);
     // Issue 29: the demo doctors' sharing rules and a few visits paid at the till with their fee lines.
     await seedSharing(tx, branchIds);
+    // Issue 30: the chain's price list with a scheduled base price, a branch's own price and one waiting approval.
+    await seedPriceList(
+      await seedCtx(tx, branchIds[0], new Date()),
+      await seedCtx(tx, branchIds[0], new Date(), 'developer'),
+      branchIds,
+    );
     return { branches: branchIds.length, accounts, patients };
   });
 }

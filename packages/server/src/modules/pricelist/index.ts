@@ -4,3 +4,4 @@ export { pricelistEndpoints } from './endpoints.js';
 export { PRICE_LIST, pricelistEntities } from './entities.js';
 export { priceOn } from './service.js';
 export { priceInForceSql } from './queries.js';
+export { seedPriceList } from './demo.js';
