@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { fromSen, asSen, type PriceKind } from '@klinik/shared';
-import { queryRows } from '../../db/client.js';
+import * as q from './queries.js';
 import type { Ctx } from '../../http/context.js';
 import { create, update } from './service.js';
 
@@ -17,26 +16,8 @@ function addDays(day: string, n: number): string {
  * a base change of the second treatment in two weeks still waiting for approval. Nothing changes a price today.
  */
 export async function seedPriceList(owner: Ctx, developer: Ctx, branchIds: number[]): Promise<void> {
-  await owner.db.execute(sql`
-    with m as (
-      select 'treatment'::varchar as kind, upper(code) as code, profile_id, price from perawatan
-      union all select 'item'::varchar, upper(code), profile_id, selling_price from item
-    ), counted as (select kind, code, price, count(*) as n from m group by kind, code, price),
-    base as (select distinct on (kind, code) kind, code, price from counted order by kind, code, n desc, price),
-    overrides as (
-      select distinct on (m.kind, m.code, m.profile_id) m.kind, m.code, m.profile_id, m.price
-        from m join base b on b.kind = m.kind and b.code = m.code where m.price <> b.price
-       order by m.kind, m.code, m.profile_id, m.price
-    ), rows as (select kind, code, null::integer as profile_id, price from base
-      union all select kind, code, profile_id, price from overrides)
-    insert into price_list (kind, code, profile_id, effective_at, price, status, note, decided_at)
-    select kind, code, profile_id, date '2000-01-01', price, 1, 'Harga master saat daftar harga dibuat', now()
-      from rows`);
-  const treatments = await queryRows<{ code: string; price: number | string }>(
-    owner.db,
-    sql`select upper(code) as code, price from perawatan where profile_id = ${branchIds[0]} and status = 1
-         order by id limit 2`,
-  );
+  await q.copyMasterPrices(owner.db);
+  const treatments = await q.firstTreatments(owner.db, branchIds[0], 2);
   if (treatments.length < 2) return;
   const today = await owner.today();
   const rupiah = (sen: number | string, pct: number) => Math.round((fromSen(asSen(Number(sen))) * pct) / 1000) * 1000;
@@ -45,14 +26,14 @@ export async function seedPriceList(owner: Ctx, developer: Ctx, branchIds: numbe
     await update(developer, made.id, { status: 1 });
   };
   const [first, second] = treatments;
-  await approved('treatment', first!.code, null, addDays(today, 7), rupiah(first!.price, 1.1));
-  if (branchIds[1]) await approved('treatment', first!.code, branchIds[1], today, rupiah(first!.price, 0.95));
+  await approved('treatment', first.code, null, addDays(today, 7), rupiah(first.price, 1.1));
+  if (branchIds[1]) await approved('treatment', first.code, branchIds[1], today, rupiah(first.price, 0.95));
   await create(owner, {
     kind: 'treatment',
-    code: second!.code,
+    code: second.code,
     profile_id: null,
     effective_at: addDays(today, 14),
-    price: rupiah(second!.price, 1.05),
+    price: rupiah(second.price, 1.05),
     note: 'Penyesuaian harga bahan',
   });
 }

@@ -224,3 +224,34 @@ export async function branchExists(db: Db, id: number): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from profile where id = ${id}`);
   return Number(row?.n ?? 0) > 0;
 }
+
+/**
+ * Today's master prices as the approved initial list (in force since 2000-01-01), as migration 0057 does on an
+ * upgrade: per code the price most branches ask is the base (a tie: the lower), a branch asking another an override.
+ */
+export async function copyMasterPrices(db: Db): Promise<void> {
+  await db.execute(sql`
+    with m as (
+      select 'treatment'::varchar as kind, upper(code) as code, profile_id, price from perawatan
+      union all select 'item'::varchar, upper(code), profile_id, selling_price from item
+    ), counted as (select kind, code, price, count(*) as n from m group by kind, code, price),
+    base as (select distinct on (kind, code) kind, code, price from counted order by kind, code, n desc, price),
+    overrides as (
+      select distinct on (m.kind, m.code, m.profile_id) m.kind, m.code, m.profile_id, m.price
+        from m join base b on b.kind = m.kind and b.code = m.code where m.price <> b.price
+       order by m.kind, m.code, m.profile_id, m.price
+    ), rows as (select kind, code, null::integer as profile_id, price from base
+      union all select kind, code, profile_id, price from overrides)
+    insert into price_list (kind, code, profile_id, effective_at, price, status, note, decided_at)
+    select kind, code, profile_id, date '2000-01-01', price, 1, 'Harga master saat daftar harga dibuat', now()
+      from rows`);
+}
+
+/** The first active treatments of a branch (demo data). */
+export async function firstTreatments(db: Db, branch: number, n: number) {
+  return queryRows<{ code: string; price: number | string }>(
+    db,
+    sql`select upper(code) as code, price from perawatan where profile_id = ${branch} and status = 1
+         order by id limit ${n}`,
+  );
+}
