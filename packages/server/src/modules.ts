@@ -51,6 +51,7 @@ import { icdEndpoints } from './modules/icd/index.js';
 import { medicalListsEndpoints, medicalListsEntities } from './modules/medicalLists/index.js';
 import { investorsApprovalExecutors, investorsEndpoints, investorsEntities } from './modules/investors/index.js';
 import { pricelistEndpoints, pricelistEntities } from './modules/pricelist/index.js';
+import { seasonEndpoints, seasonEntities } from './modules/season/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -89,6 +90,7 @@ export const apiModules: Record<string, EndpointTree> = {
   investors: investorsEndpoints,
   sharing: sharingEndpoints,
   pricelist: pricelistEndpoints,
+  season: seasonEndpoints,
 };
 
 /**
@@ -118,6 +120,7 @@ export const apiEntities: EntityDef[] = [
   ...investorsEntities,
   ...sharingEntities,
   ...pricelistEntities,
+  ...seasonEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

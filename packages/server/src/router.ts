@@ -25,6 +25,7 @@ import { kasirRouter } from './modules/kasir/index.js';
 import { investorsRouter } from './modules/investors/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
 import { pricelistRouter } from './modules/pricelist/index.js';
+import { seasonRouter } from './modules/season/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -57,6 +58,7 @@ export const appRouter = router({
   investors: investorsRouter,
   sharing: sharingRouter,
   pricelist: pricelistRouter,
+  season: seasonRouter,
 });
 
 export type AppRouter = typeof appRouter;

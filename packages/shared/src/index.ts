@@ -44,3 +44,4 @@ export * from './schemas/investors.js';
 export * from './schemas/sharing.js';
 export * from './schemas/sharing-runs.js';
 export * from './schemas/pricelist.js';
+export * from './schemas/season.js';

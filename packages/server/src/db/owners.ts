@@ -81,6 +81,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   sharing_run_exclusion: 'sharing',
   // the chain's price list (issue 30)
   price_list: 'pricelist',
+  // promo seasons, 'Musim Promo' (issue 30)
+  season: 'season',
+  season_branch: 'season',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

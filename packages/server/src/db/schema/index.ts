@@ -16,3 +16,4 @@ export * from './autoposting.js';
 export * from './investors.js';
 export * from './sharing.js';
 export * from './pricelist.js';
+export * from './season.js';

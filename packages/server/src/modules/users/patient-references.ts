@@ -107,6 +107,7 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'schedule_closed.doctor_id',
   'price_list.created_by',
   'price_list.decided_by',
+  'season.created_by',
   'stock_count.created_by',
   'stock_movement.created_by',
   'stock_transfer.created_by',
