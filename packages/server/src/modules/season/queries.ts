@@ -97,3 +97,12 @@ export async function setBranches(db: Db, id: number, branches: number[]): Promi
       sql`insert into season_branch (season_id, profile_id) values (${id}, ${b}) on conflict do nothing`,
     );
 }
+
+/** Whether a season runs in a branch (for the package types that belong to it). */
+export async function runsIn(db: Db, id: number, branch: number): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from season_branch where season_id = ${id} and profile_id = ${branch}`,
+  );
+  return Number(row?.n ?? 0) > 0;
+}

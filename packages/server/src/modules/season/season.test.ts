@@ -141,3 +141,22 @@ describe('promo seasons', () => {
     expect((await t.api(superA).put(`/api/season/${shared.id}`, { ...base, branches: [branchA] })).status).toBe(404);
   });
 });
+
+describe('package types of a season', () => {
+  it('a promo package type belongs to a season of its branch; package sales filter by season', async () => {
+    const season = await t.api(owner).post('/api/season', { ...base, name: 'Promo Paket', branches: [branchA] });
+    const seasonB = await t.api(owner).post('/api/season', { ...base, name: 'Promo Paket B', branches: [branchB] });
+    const type = { name: 'Paket Promo Desember', type: 1, start_at: '2026-12-01', status: 1 };
+    const made = await t.api(manager).post('/api/paket/type', { ...type, season_id: season.body.data.id });
+    expect(made.status).toBe(201);
+    expect(made.body.data.season_id).toBe(season.body.data.id);
+    const other = await t.api(manager).post('/api/paket/type', { ...type, season_id: seasonB.body.data.id });
+    expect(other.body).toEqual([{ field: 'season_id', message: 'Musim promo tidak ditemukan di cabang ini' }]);
+    // Changed without naming a season, the type keeps its own.
+    const renamed = await t.api(manager).put(`/api/paket/type/${made.body.data.id}`, { ...type, name: 'Paket Natal' });
+    expect(renamed.body.data).toMatchObject({ name: 'Paket Natal', season_id: season.body.data.id });
+    const sales = await t.api(manager).get(`/api/paket/membership?season=${season.body.data.id}`);
+    expect(sales.status).toBe(200);
+    expect(sales.body.count).toBe(0);
+  });
+});
