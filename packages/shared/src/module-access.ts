@@ -275,6 +275,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/service/payment': { all: [access.feature('KASIR_KLINIK', 'manage'), access.roles('manager', 'admin', 'toplevel')] },
   '/backoffice/nota': { all: [access.toplevel()] },
   '/backoffice/pricelist': { all: [access.toplevel()] },
+  '/season': { all: [access.roles('superadmin', 'toplevel')] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
   '/finance/master/akun': FIN,
