@@ -212,6 +212,11 @@ describe('the price list', () => {
     expect((await priceOf(admin, `kind=treatment&id=${facialA}&date=${NEXT_WEEK}`)).body.data.price).toBe(280000);
     const v = await newVisit();
     expect(await treat(v)).toBe(280000);
+    // The record form offers the treatment at the price its line will take, and the item at the base price.
+    const opts = await t.api(dokter).get('/api/rekammedis/options/perawatan');
+    expect(opts.body.data.find((o: { id: number }) => o.id === facialA).price).toBe(280000);
+    const items = await t.api(dokter).get('/api/rekammedis/options/item');
+    expect(items.body.data.find((o: { id: number }) => o.id === serumA).price).toBe(95000);
     // Branch B has no override: the base applies from next week (its own master price until then).
     expect((await priceOf(managerB, `kind=treatment&id=${facialB}&date=${NEXT_WEEK}`)).body.data.price).toBe(350000);
     expect((await priceOf(managerB, `kind=treatment&id=${facialB}`)).body.data).toMatchObject({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
+import { priceInForceSql } from '../../pricelist/index.js';
 
 /** The masters the record forms choose from, of the branch. */
 // ---------------------------------------------------------------------------------------------------------------
@@ -112,11 +113,18 @@ export interface OptionRow {
   generic_name?: string | null;
 }
 
-export async function perawatanOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
+/** Treatments with the chain price list's price in force on `on` (the form shows what the line will cost). */
+export async function perawatanOptions(
+  db: Db,
+  branch: number,
+  keyword: string | undefined,
+  on: string,
+): Promise<OptionRow[]> {
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const price = priceInForceSql('treatment', sql`t.code`, sql`${branch}`, sql`${on}::date`, sql`t.price`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, code, name, price from perawatan where profile_id = ${branch} and status = 1
+    sql`select t.id, t.code, t.name, ${price} as price from perawatan t where t.profile_id = ${branch} and t.status = 1
         ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );
@@ -134,11 +142,18 @@ export async function formLabOptions(db: Db, branch: number, keyword: string | u
   return rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), price: Number(r.price) }));
 }
 
-export async function itemOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
+/** Items with the chain price list's price in force on `on`. */
+export async function itemOptions(
+  db: Db,
+  branch: number,
+  keyword: string | undefined,
+  on: string,
+): Promise<OptionRow[]> {
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const price = priceInForceSql('item', sql`i.code`, sql`${branch}`, sql`${on}::date`, sql`i.selling_price`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, code, name, unit, selling_price, generic_name from item where profile_id = ${branch} and status = 1
+    sql`select i.id, i.code, i.name, i.unit, ${price} as selling_price, i.generic_name from item i where profile_id = ${branch} and status = 1
         ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like} or lower(generic_name) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );
