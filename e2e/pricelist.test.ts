@@ -23,13 +23,13 @@ beforeAll(async () => {
   clinic = await newBranch('pricelist', { roles: ['admin'] });
   code = (await clinic.procedure({ name: clinic.unique('Facial Harga') })).code;
   const owner = await Api.signIn('owner');
-  const made = await owner.data('POST', '/api/backoffice/pricelist', {
+  const made = await owner.data<{ id: number }>('POST', '/api/backoffice/pricelist', {
     kind: 'treatment',
     code,
     effective_at: addDays(clinic.today(), 7),
     price: 275000,
   });
-  entry = made.id as number;
+  entry = made.id;
   browser = await launchBrowser();
 });
 afterAll(async () => {
