@@ -57,6 +57,8 @@ import {
   satusehatEndpoints,
   satusehatEntities,
 } from './modules/satusehat/index.js';
+import { pricelistEndpoints, pricelistEntities } from './modules/pricelist/index.js';
+import { seasonEndpoints, seasonEntities } from './modules/season/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -96,6 +98,8 @@ export const apiModules: Record<string, EndpointTree> = {
   sharing: sharingEndpoints,
   satusehat: satusehatEndpoints,
   backoffice: backofficeEndpoints,
+  pricelist: pricelistEndpoints,
+  season: seasonEndpoints,
 };
 
 /**
@@ -125,6 +129,8 @@ export const apiEntities: EntityDef[] = [
   ...investorsEntities,
   ...sharingEntities,
   ...satusehatEntities,
+  ...pricelistEntities,
+  ...seasonEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

@@ -26,6 +26,8 @@ import { investorsRouter } from './modules/investors/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
 import { satusehatRouter } from './modules/satusehat/index.js';
 import { backofficeRouter } from './modules/backoffice/index.js';
+import { pricelistRouter } from './modules/pricelist/index.js';
+import { seasonRouter } from './modules/season/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -59,6 +61,8 @@ export const appRouter = router({
   sharing: sharingRouter,
   satusehat: satusehatRouter,
   backoffice: backofficeRouter,
+  pricelist: pricelistRouter,
+  season: seasonRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -46,3 +46,5 @@ export * from './schemas/sharing-runs.js';
 export * from './schemas/satusehat.js';
 export * from './schemas/backoffice.js';
 export * from './schemas/my-income.js';
+export * from './schemas/pricelist.js';
+export * from './schemas/season.js';

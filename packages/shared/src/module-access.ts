@@ -293,6 +293,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice': { all: [access.toplevel()] },
   '/backoffice/finance/report': { all: [access.toplevel()] },
   '/backoffice/finance/income/treatment': { all: [access.toplevel()] },
+  '/backoffice/pricelist': { all: [access.toplevel()] },
+  '/season': { all: [access.roles('superadmin', 'toplevel')] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
   '/finance/master/akun': FIN,

@@ -85,6 +85,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   satusehat_map: 'satusehat',
   satusehat_visit: 'satusehat',
   satusehat_resource: 'satusehat',
+  // the chain's price list (issue 30)
+  price_list: 'pricelist',
+  // promo seasons, 'Musim Promo' (issue 30)
+  season: 'season',
+  season_branch: 'season',
   // masters (the generic master pages of modules/masters)
   perawatan: 'masters',
   form_lab: 'masters',

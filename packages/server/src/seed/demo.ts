@@ -20,6 +20,8 @@ import { seedKasir } from './kasir.js';
 import { seedExpenses } from './expenses.js';
 import { seedSharing } from './sharing.js';
 import { seedSatusehatDemo } from '../modules/satusehat/index.js';
+import { seedPriceList } from '../modules/pricelist/index.js';
+import { seedCtx } from './finance.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -353,6 +355,12 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedSharing(tx, branchIds);
     // Issue 31: SATUSEHAT mappings and a few visits with each status (no settings: nothing is sent).
     await seedSatusehatDemo(tx, branchIds);
+    // Issue 30: the chain's price list with a scheduled base price, a branch's own price and one waiting approval.
+    await seedPriceList(
+      await seedCtx(tx, branchIds[0], new Date()),
+      await seedCtx(tx, branchIds[0], new Date(), 'developer'),
+      branchIds,
+    );
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -18,6 +18,7 @@ import { usersFactories } from './users.js';
 import { stockFlowsFactories } from './stockFlows.js';
 import { investorsFactories } from './investors.js';
 import { satusehatFactories } from './satusehat.js';
+import { pricelistFactories } from './pricelist.js';
 
 export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
 
@@ -46,4 +47,5 @@ export const entityFactories: ModuleFactories = {
   ...kasirFactories,
   ...investorsFactories,
   ...satusehatFactories,
+  ...pricelistFactories,
 };

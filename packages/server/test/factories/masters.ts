@@ -7,6 +7,8 @@ const formlab = { code: 'LB-B', name: 'Darah B', price: 70000, status: 1 };
 export const mastersFactories: ModuleFactories = {
   'masters.tindakan': {
     create: async (env) => ({ id: (await env.post('/api/master/tindakanmedis', tindakan)).id, body: tindakan }),
+    // GET /api/pricelist/price?kind=treatment&id=: another branch's treatment is 404 to a branch user.
+    inputs: { 'pricelist.price': { kind: 'treatment' } },
   },
   'masters.item': { create: async (env) => ({ id: (await env.post('/api/master/item', item)).id, body: item }) },
   'masters.formlab': {

@@ -178,6 +178,7 @@ export const paketTypeInput = z
     start_at: dateString,
     end_at: optionalDate,
     status: status01,
+    season_id: z.preprocess(emptyToUndefined, idOf('Musim promo tidak valid').nullable().optional()),
   })
   .refine((v) => !v.end_at || v.end_at >= v.start_at, {
     message: 'Tanggal berakhir tidak boleh sebelum tanggal mulai',
@@ -193,6 +194,7 @@ export interface PaketTypeDto {
   start_at: string;
   end_at: string | null;
   status: number;
+  season_id: number | null;
 }
 
 /** Item kinds of a package (spec 3 "Package item"). */
@@ -368,6 +370,7 @@ export const membershipListQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   doctor: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   customer: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  season: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
   fromdate: optionalDate,
   todate: optionalDate,
 });

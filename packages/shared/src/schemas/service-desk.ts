@@ -29,6 +29,11 @@ export interface PricelistRowDto {
   price: number;
   /** Item unit, or the package type's name. */
   detail: string | null;
+  /**
+   * Treatments and items (issue 30): where today's price comes from: the branch's override, the chain's base price,
+   * or the master's own price (not on the price list). Lab forms and packages: 'master'.
+   */
+  source: 'override' | 'base' | 'master';
 }
 
 export const memberListQuery = z.object({

@@ -16,3 +16,5 @@ export * from './autoposting.js';
 export * from './investors.js';
 export * from './sharing.js';
 export * from './satusehat.js';
+export * from './pricelist.js';
+export * from './season.js';

@@ -13,6 +13,7 @@ import {
   check,
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
+import { season } from './season.js';
 import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 
 /**
@@ -127,6 +128,8 @@ export const paketType = pgTable(
     start_at: date('start_at', { mode: 'string' }).notNull(),
     end_at: date('end_at', { mode: 'string' }),
     status: smallint('status').notNull().default(1),
+    /** The promo season ('Musim Promo') the type belongs to, if any (issue 30). */
+    season_id: integer('season_id').references(() => season.id),
     ...timestamps,
   },
   (t) => [index('paket_type_profile_idx').on(t.profile_id)],

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PricelistKind } from '@klinik/shared';
+import { priceInForceSql } from '../pricelist/index.js';
 
 /**
  * The desk's read-only views (issue 11 item 7) over the masters' and the paket module's tables. Nothing here
@@ -17,6 +18,7 @@ export interface PriceRow {
   name: string;
   price_sen: number | string;
   detail: string | null;
+  source: 'override' | 'base' | 'master';
 }
 
 /** Active treatments, items, lab forms and packages on sale today (current version, type running), by name. */
@@ -28,18 +30,29 @@ export async function pricelist(
   const match = (name: SQL, code: SQL) =>
     kw ? sql`and (lower(${name}) like ${kw} or lower(${code}) like ${kw})` : sql``;
   const parts: SQL[] = [];
+  // Treatments and items at the chain price list's price in force today (issue 30), with where it comes from.
+  const on = sql`${f.today}::date`;
+  const price = (kind: 'treatment' | 'item', code: SQL, branch: SQL, master: SQL) =>
+    priceInForceSql(kind, code, branch, on, master);
+  const listedAt = (kind: 'treatment' | 'item', code: SQL, who: SQL) => sql`exists (select 1 from price_list p
+      where p.kind = ${kind} and p.code = upper(${code}) and ${who} and p.status = 1 and p.effective_at <= ${on})`;
+  const source = (kind: 'treatment' | 'item', code: SQL, branch: SQL) => sql`case
+      when ${listedAt(kind, code, sql`p.profile_id = ${branch}`)} then 'override'
+      when ${listedAt(kind, code, sql`p.profile_id is null`)} then 'base' else 'master' end`;
   if (!f.kind || f.kind === 'tindakan')
-    parts.push(sql`select 'tindakan' as kind, t.id, t.code, t.name, t.price as price_sen, null::text as detail
+    parts.push(sql`select 'tindakan' as kind, t.id, t.code, t.name, ${price('treatment', sql`t.code`, sql`t.profile_id`, sql`t.price`)} as price_sen,
+      null::text as detail, ${source('treatment', sql`t.code`, sql`t.profile_id`)} as source
       from perawatan t where ${scopeSql(sql`t.profile_id`, f.scope)} and t.status = 1 ${match(sql`t.name`, sql`t.code`)}`);
   if (!f.kind || f.kind === 'item')
-    parts.push(sql`select 'item' as kind, i.id, i.code, i.name, i.selling_price as price_sen, i.unit::text as detail
+    parts.push(sql`select 'item' as kind, i.id, i.code, i.name, ${price('item', sql`i.code`, sql`i.profile_id`, sql`i.selling_price`)} as price_sen,
+      i.unit::text as detail, ${source('item', sql`i.code`, sql`i.profile_id`)} as source
       from item i where ${scopeSql(sql`i.profile_id`, f.scope)} and i.status = 1 ${match(sql`i.name`, sql`i.code`)}`);
   if (!f.kind || f.kind === 'formlab')
-    parts.push(sql`select 'formlab' as kind, l.id, l.code, l.name, l.price as price_sen, null::text as detail
-      from form_lab l where ${scopeSql(sql`l.profile_id`, f.scope)} and l.status = 1 ${match(sql`l.name`, sql`l.code`)}`);
+    parts.push(sql`select 'formlab' as kind, l.id, l.code, l.name, l.price as price_sen, null::text as detail,
+      'master' as source from form_lab l where ${scopeSql(sql`l.profile_id`, f.scope)} and l.status = 1 ${match(sql`l.name`, sql`l.code`)}`);
   if (!f.kind || f.kind === 'paket')
-    parts.push(sql`select 'paket' as kind, h.id, h.code, h.name, h.price as price_sen, pt.name::text as detail
-      from paket_history h join paket_type pt on pt.id = h.paket_type_id
+    parts.push(sql`select 'paket' as kind, h.id, h.code, h.name, h.price as price_sen, pt.name::text as detail,
+      'master' as source from paket_history h join paket_type pt on pt.id = h.paket_type_id
       where ${scopeSql(sql`h.profile_id`, f.scope)} and h.is_current and h.status = 1 and pt.status = 1
         and h.active_at <= ${f.today}::date and pt.start_at <= ${f.today}::date
         and (pt.end_at is null or pt.end_at >= ${f.today}::date) ${match(sql`h.name`, sql`h.code`)}`);

@@ -31,6 +31,7 @@ export async function pricelist(ctx: Ctx, query: PricelistQuery): Promise<Pricel
     name: r.name,
     price: fromSen(asSen(Number(r.price_sen))),
     detail: r.detail,
+    source: r.source,
   }));
 }
 

@@ -130,6 +130,7 @@ function contentOf(v: q.VersionInsert): VersionContent {
 export async function correct<K extends RmKind>(ctx: Ctx, kind: K, entryId: number, input: CorrectionOf[K]) {
   const { c, entry } = await amendTarget(ctx, kind, entryId);
   if (kind === 'soap') await checkCodes(c, input as CorrectionOf['soap']);
+  const visitDate = (await q.visitHead(c.db, entry.visit_id))?.visit_date ?? (await c.today());
   return addVersion(c, entry, 'correct', input.reason, input.version, async (tx, current) => {
     switch (kind) {
       case 'soap': {
@@ -137,11 +138,11 @@ export async function correct<K extends RmKind>(ctx: Ctx, kind: K, entryId: numb
         return { version: soapContent(i), codes: i };
       }
       case 'treatment':
-        return { version: await treatmentContent(tx, input as CorrectionOf['treatment'], current) };
+        return { version: await treatmentContent(tx, input as CorrectionOf['treatment'], visitDate, current) };
       case 'produk':
       case 'bhp': {
         const i = input as CorrectionOf['produk'];
-        return { version: await itemContent(tx, i.item, i.qty, 'item', current) };
+        return { version: await itemContent(tx, i.item, i.qty, 'item', visitDate, current) };
       }
       case 'resep': {
         const i = input as CorrectionOf['resep'];
@@ -150,6 +151,7 @@ export async function correct<K extends RmKind>(ctx: Ctx, kind: K, entryId: numb
           entry.customer_id,
           [{ item: i.item, qty: i.qty, signa: i.signa, field: 'item', keep: current }],
           i.allergy_override,
+          visitDate,
         );
         return { version };
       }

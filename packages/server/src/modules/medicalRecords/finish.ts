@@ -78,13 +78,13 @@ export async function finish(
 
 export async function perawatanOptions(ctx: Ctx, keyword?: string) {
   const c = requireUser(ctx);
-  const rows = await q.perawatanOptions(c.db, c.branchId, keyword);
+  const rows = await q.perawatanOptions(c.db, c.branchId, keyword, await c.today());
   return rows.map((r) => ({ ...r, price: Number(fromSen(r.price)) }));
 }
 
 export async function itemOptions(ctx: Ctx, keyword?: string) {
   const c = requireUser(ctx);
-  const rows = await q.itemOptions(c.db, c.branchId, keyword);
+  const rows = await q.itemOptions(c.db, c.branchId, keyword, await c.today());
   return rows.map((r) => ({ ...r, price: Number(fromSen(r.price)) }));
 }
 

@@ -23,6 +23,7 @@ import * as q from './queries.js';
 import { requireCorrection, requireManage } from './access.js';
 import { entryDto } from './dto.js';
 import { VISIT_CANCELLED } from './rules.js';
+import { priceOn } from '../pricelist/index.js';
 
 /** Writing the record: every entry is version 1 of a new entry, in one transaction with its Idempotency-Key. */
 // ---------------------------------------------------------------------------------------------------------------
@@ -88,6 +89,7 @@ export async function checkCodes(c: AuthedCtx, input: z.output<typeof soapInput>
 export async function treatmentContent(
   c: AuthedCtx,
   input: z.output<typeof treatmentInput>,
+  visitDate: string,
   keepPrice?: q.VersionInsert,
 ): Promise<VersionContent> {
   const p = await q.perawatanOf(c.db, c.branchId, input.perawatan);
@@ -107,8 +109,11 @@ export async function treatmentContent(
     doctor_id: d.id,
     assistant_id: input.assistant ?? null,
     icd9cm: input.icd9cm ?? null,
-    // The price at the visit: kept through corrections of the same treatment, the master's when it changes.
-    price: samePerawatan ? keepPrice.price : p.price,
+    // The price at the visit: kept through corrections of the same treatment; otherwise the price list's price in
+    // force on the visit date (issue 30: a price scheduled later never reaches this visit).
+    price: samePerawatan
+      ? keepPrice.price
+      : await priceOn(c, { kind: 'treatment', code: p.code, branch: c.branchId, on: visitDate, fallback: p.price }),
     doctor_share: samePerawatan ? keepPrice.doctor_share : p.doctor_share,
   };
 }
@@ -118,13 +123,17 @@ export async function itemContent(
   itemId: number,
   qty: number,
   field: string,
+  visitDate: string,
   keep?: q.VersionInsert,
 ): Promise<VersionContent> {
   const it = await q.itemOf(c.db, c.branchId, itemId);
   if (!it) throw badRequest('Item tidak ditemukan di cabang ini', field);
   const same = keep && keep.item_id === it.id;
   if (it.status !== 1 && !same) throw badRequest('Item tidak aktif', field);
-  return { item_id: it.id, qty, price: same ? keep.price : it.price };
+  const price = same
+    ? keep.price
+    : await priceOn(c, { kind: 'item', code: it.code, branch: c.branchId, on: visitDate, fallback: it.price });
+  return { item_id: it.id, qty, price };
 }
 
 /** Prescription lines: the item's content plus the allergy check of the whole prescription (allergy.ts). */
@@ -133,11 +142,12 @@ export async function resepContents(
   customer: number,
   lines: { item: number; qty: number; signa: string; field: string; keep?: q.VersionInsert }[],
   override: string | null | undefined,
+  visitDate: string,
 ): Promise<VersionContent[]> {
   const contents: VersionContent[] = [];
   const items: { name: string; generic_name: string | null }[] = [];
   for (const l of lines) {
-    contents.push({ ...(await itemContent(c, l.item, l.qty, l.field, l.keep)), signa: l.signa });
+    contents.push({ ...(await itemContent(c, l.item, l.qty, l.field, visitDate, l.keep)), signa: l.signa });
     const it = (await q.itemOf(c.db, c.branchId, l.item))!;
     items.push({ name: it.name, generic_name: it.generic_name });
   }
@@ -240,20 +250,22 @@ export async function createSoap(ctx: Ctx, visitId: number, input: z.output<type
 
 export async function createTreatment(ctx: Ctx, visitId: number, input: z.output<typeof treatmentInput>, key?: string) {
   const t = await writeTarget(ctx, visitId, 'treatment');
-  return createEntry(t, 'treatment', input.reason, key, async (tx) => ({ version: await treatmentContent(tx, input) }));
+  return createEntry(t, 'treatment', input.reason, key, async (tx) => ({
+    version: await treatmentContent(tx, input, t.head.visit_date),
+  }));
 }
 
 export async function createProduk(ctx: Ctx, visitId: number, input: z.output<typeof produkInput>, key?: string) {
   const t = await writeTarget(ctx, visitId, 'produk');
   return createEntry(t, 'produk', input.reason, key, async (tx) => ({
-    version: await itemContent(tx, input.item, input.qty, 'item'),
+    version: await itemContent(tx, input.item, input.qty, 'item', t.head.visit_date),
   }));
 }
 
 export async function createBhp(ctx: Ctx, visitId: number, input: z.output<typeof bhpInput>, key?: string) {
   const t = await writeTarget(ctx, visitId, 'bhp');
   return createEntry(t, 'bhp', input.reason, key, async (tx) => ({
-    version: await itemContent(tx, input.item, input.qty, 'item'),
+    version: await itemContent(tx, input.item, input.qty, 'item', t.head.visit_date),
   }));
 }
 
@@ -287,6 +299,7 @@ export async function createResep(
       head.customer_id,
       input.items.map((it, i) => ({ ...it, field: `items.${i}.item` })),
       input.allergy_override,
+      head.visit_date,
     );
     const period = (await tx.today()).slice(0, 7).replace('-', '');
     const n = await nextNumber(tx.db, head.profile_id, 'RSP', period);

@@ -51,6 +51,7 @@ export function toTypeDto(r: PaketTypeRow): PaketTypeDto {
     start_at: r.start_at,
     end_at: r.end_at,
     status: r.status,
+    season_id: r.season_id,
   };
 }
 
@@ -318,6 +319,7 @@ export interface MembershipFilter {
   status?: number;
   doctor?: number;
   customer?: number;
+  season?: number;
   fromdate?: string;
   todate?: string;
   keyword?: string;
@@ -333,6 +335,8 @@ export async function listMemberships(db: Db, f: MembershipFilter) {
   if (f.status !== undefined) where.push(eq(paketMembership.status, f.status));
   if (f.doctor !== undefined) where.push(eq(paketMembership.doctor_id, f.doctor));
   if (f.customer !== undefined) where.push(eq(paketMembership.customer_id, f.customer));
+  if (f.season !== undefined)
+    where.push(sql`${paketHistory.paket_type_id} in (select id from paket_type where season_id = ${f.season})`);
   if (f.fromdate) where.push(gte(paketMembership.registered_at, f.fromdate));
   if (f.todate) where.push(lte(paketMembership.registered_at, f.todate));
   if (f.keyword) {

@@ -2,17 +2,23 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { like, n } from './rows.js';
+import { priceInForceSql } from '../../pricelist/index.js';
+
+/** An item's price in force today for the branch (the chain's price list; the master's price when unlisted). */
+const itemPrice = (profileId: number, today: string) =>
+  priceInForceSql('item', sql`i.code`, sql`${profileId}`, sql`${today}::date`, sql`i.selling_price`);
 
 // ------------------------------------------------------------------------------------------ general sales
 
-export async function itemsForSale(db: Db, profileId: number, ids: number[]) {
+export async function itemsForSale(db: Db, profileId: number, today: string, ids: number[]) {
   if (!ids.length) return [];
   const rows = await queryRows<{ id: number; name: string; selling_price: string; status: number }>(
     db,
-    sql`select id, name, selling_price::text, status from item where profile_id = ${profileId} and id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
+    sql`select i.id, i.name, ${itemPrice(profileId, today)}::text as selling_price, i.status
+          from item i where i.profile_id = ${profileId} and i.id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
   );
   return rows.map((r) => ({ id: n(r.id), name: r.name, price: n(r.selling_price), status: n(r.status) }));
 }
@@ -50,11 +56,11 @@ export async function warehouses(db: Db, profileId: number) {
 }
 
 /** Active items of the branch with their quantity on hand in a warehouse (the general cashier's picker). */
-export async function saleItems(db: Db, profileId: number, warehouseId: number, keyword?: string) {
+export async function saleItems(db: Db, profileId: number, today: string, warehouseId: number, keyword?: string) {
   const k = keyword ? like(keyword) : null;
   const rows = await queryRows<{ id: number; code: string; name: string; unit: string; price: string; stock: number }>(
     db,
-    sql`select i.id, i.code, i.name, i.unit, i.selling_price::text as price,
+    sql`select i.id, i.code, i.name, i.unit, ${itemPrice(profileId, today)}::text as price,
           coalesce((select sum(b.quantity) from stock_balance b where b.item_id = i.id and b.warehouse_id = ${warehouseId}), 0)::int as stock
         from item i where i.profile_id = ${profileId} and i.status = 1
         ${k ? sql`and (lower(i.name) like ${k} or lower(i.code) like ${k})` : sql``}

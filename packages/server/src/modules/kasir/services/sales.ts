@@ -46,6 +46,7 @@ export async function sell(ctx: Ctx, input: SalesInput, idempotencyKey?: string)
     const items = await q.itemsForSale(
       tx.db,
       tx.branchId,
+      await tx.today(),
       input.items.map((i) => i.item),
     );
     const [setting, ppn] = await Promise.all([q.settingOf(tx.db, tx.branchId), q.ppnTax(tx.db)]);
@@ -109,5 +110,8 @@ export async function saleItems(ctx: Ctx, warehouse: number, keyword?: string) {
   const c = requireUser(ctx);
   const own = (await q.warehouses(c.db, c.branchId)).some((w) => w.id === warehouse);
   if (!own) throw badRequest('Gudang tidak ditemukan', 'warehouse');
-  return (await q.saleItems(c.db, c.branchId, warehouse, keyword)).map((r) => ({ ...r, price: fromSen(r.price) }));
+  return (await q.saleItems(c.db, c.branchId, await c.today(), warehouse, keyword)).map((r) => ({
+    ...r,
+    price: fromSen(r.price),
+  }));
 }

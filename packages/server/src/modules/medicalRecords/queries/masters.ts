@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
+import { priceInForceSql } from '../../pricelist/index.js';
 
 /** The masters the record forms choose from, of the branch. */
 // ---------------------------------------------------------------------------------------------------------------
@@ -10,14 +11,15 @@ export async function perawatanOf(
   db: Db,
   branch: number,
   id: number,
-): Promise<{ id: number; price: number; doctor_share: number; status: number } | undefined> {
+): Promise<{ id: number; code: string; price: number; doctor_share: number; status: number } | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, price, doctor_share, status from perawatan where id = ${id} and profile_id = ${branch}`,
+    sql`select id, code, price, doctor_share, status from perawatan where id = ${id} and profile_id = ${branch}`,
   );
   return row
     ? {
         id: Number(row.id),
+        code: String(row.code),
         price: Number(row.price),
         doctor_share: Number(row.doctor_share),
         status: Number(row.status),
@@ -29,14 +31,17 @@ export async function itemOf(
   db: Db,
   branch: number,
   id: number,
-): Promise<{ id: number; price: number; status: number; name: string; generic_name: string | null } | undefined> {
+): Promise<
+  { id: number; code: string; price: number; status: number; name: string; generic_name: string | null } | undefined
+> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, selling_price, status, name, generic_name from item where id = ${id} and profile_id = ${branch}`,
+    sql`select id, code, selling_price, status, name, generic_name from item where id = ${id} and profile_id = ${branch}`,
   );
   return row
     ? {
         id: Number(row.id),
+        code: String(row.code),
         price: Number(row.selling_price),
         status: Number(row.status),
         name: String(row.name),
@@ -108,11 +113,18 @@ export interface OptionRow {
   generic_name?: string | null;
 }
 
-export async function perawatanOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
+/** Treatments with the chain price list's price in force on `on` (the form shows what the line will cost). */
+export async function perawatanOptions(
+  db: Db,
+  branch: number,
+  keyword: string | undefined,
+  on: string,
+): Promise<OptionRow[]> {
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const price = priceInForceSql('treatment', sql`t.code`, sql`${branch}`, sql`${on}::date`, sql`t.price`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, code, name, price from perawatan where profile_id = ${branch} and status = 1
+    sql`select t.id, t.code, t.name, ${price} as price from perawatan t where t.profile_id = ${branch} and t.status = 1
         ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );
@@ -130,11 +142,18 @@ export async function formLabOptions(db: Db, branch: number, keyword: string | u
   return rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), price: Number(r.price) }));
 }
 
-export async function itemOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
+/** Items with the chain price list's price in force on `on`. */
+export async function itemOptions(
+  db: Db,
+  branch: number,
+  keyword: string | undefined,
+  on: string,
+): Promise<OptionRow[]> {
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const price = priceInForceSql('item', sql`i.code`, sql`${branch}`, sql`${on}::date`, sql`i.selling_price`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select id, code, name, unit, selling_price, generic_name from item where profile_id = ${branch} and status = 1
+    sql`select i.id, i.code, i.name, i.unit, ${price} as selling_price, i.generic_name from item i where profile_id = ${branch} and status = 1
         ${like ? sql`and (lower(name) like ${like} or lower(code) like ${like} or lower(generic_name) like ${like})` : sql``}
         order by lower(name) limit 30`,
   );

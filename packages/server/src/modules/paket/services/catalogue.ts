@@ -16,12 +16,21 @@ import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../../h
 import { badRequest, badRequestMany, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { activeMastersByIds, MASTER_DEFS, type MasterKind } from '../../masters/index.js';
+import { seasonRunsIn } from '../../season/index.js';
 import * as q from '../queries.js';
 import { PAKET_NOT_FOUND, TYPE_NOT_FOUND } from './common.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Package types
 // ---------------------------------------------------------------------------------------------------------
+
+/** A type's promo season (issue 30): one that runs in the current branch, or none. */
+async function seasonOf(c: Ctx, season: number | null | undefined): Promise<number | null> {
+  if (season == null) return null;
+  if (!(await seasonRunsIn(c.db, season, requireUser(c).branchId)))
+    throw badRequest('Musim promo tidak ditemukan di cabang ini', 'season_id');
+  return season;
+}
 
 export async function listTypes(ctx: Ctx, status?: number): Promise<PaketTypeDto[]> {
   const c = requireUser(ctx);
@@ -38,6 +47,7 @@ export async function createType(ctx: Ctx, input: PaketTypeInput): Promise<Paket
       start_at: input.start_at,
       end_at: input.end_at ?? null,
       status: input.status,
+      season_id: await seasonOf(tx, input.season_id),
     });
     await audit(tx, { action: 'create', entity: 'paket_type', entityId: row.id, after: row });
     return q.toTypeDto(row);
@@ -56,6 +66,7 @@ export async function updateType(ctx: Ctx, id: number, input: PaketTypeInput): P
       start_at: input.start_at,
       end_at: input.end_at ?? null,
       status: input.status,
+      season_id: input.season_id === undefined ? before.season_id : await seasonOf(tx, input.season_id),
     });
     await audit(tx, { action: 'update', entity: 'paket_type', entityId: id, before, after: row });
     return q.toTypeDto(row!);

@@ -26,6 +26,7 @@ export async function listMemberships(ctx: Ctx, query: MembershipListQuery): Pro
     status: query.status,
     doctor: query.doctor,
     customer: query.customer,
+    season: query.season,
     fromdate: query.fromdate ?? undefined,
     todate: query.todate ?? undefined,
     keyword: query.keyword,

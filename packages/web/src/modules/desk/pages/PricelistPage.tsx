@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import {
   formatRupiah,
+  PRICE_SOURCE_LABEL,
   PRICELIST_KIND_LABEL,
   PRICELIST_KINDS,
   type PricelistKind,
@@ -20,6 +21,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { BranchPriceEntries } from '../components/BranchPriceEntries';
 
 const RUPIAH_FMT = '#,##0.00';
 
@@ -27,7 +29,18 @@ const COLUMNS: Column<PricelistRowDto>[] = [
   { key: 'kind', header: 'Jenis', cell: (r) => <Badge variant="secondary">{PRICELIST_KIND_LABEL[r.kind]}</Badge> },
   { key: 'code', header: 'Kode', cell: (r) => r.code, className: 'whitespace-nowrap' },
   { key: 'name', header: 'Nama', cell: (r) => r.name },
-  { key: 'detail', header: 'Keterangan', cell: (r) => r.detail ?? '-' },
+  { key: 'detail', header: 'Keterangan', cell: (r) => r.detail ?? '-', priority: 3 },
+  {
+    key: 'source',
+    header: 'Sumber',
+    cell: (r) =>
+      r.kind === 'tindakan' || r.kind === 'item' ? (
+        <Badge variant={r.source === 'override' ? 'default' : 'outline'}>{PRICE_SOURCE_LABEL[r.source]}</Badge>
+      ) : (
+        '-'
+      ),
+    priority: 2,
+  },
   {
     key: 'price',
     header: 'Harga',
@@ -64,7 +77,7 @@ export default function PricelistPage() {
       <style>{PRINT_CSS}</style>
       <PageHeader
         title="Daftar Harga"
-        description="Harga perawatan, item, form lab dan paket yang berlaku hari ini di cabang ini."
+        description="Harga perawatan, item, form lab dan paket yang berlaku hari ini di cabang ini. Harga perawatan dan item mengikuti daftar harga kantor pusat (harga dasar, atau harga cabang ini bila ada)."
         actions={
           <>
             <ExportExcelButton
@@ -117,6 +130,7 @@ export default function PricelistPage() {
       <div data-testid="pricelist-table" className="print:hidden">
         <DataTable columns={COLUMNS} rows={query.data} rowKey={(r) => `${r.kind}-${r.id}`} loading={query.isPending} />
       </div>
+      <BranchPriceEntries />
       <div id="pricelist-print" className="hidden print:block">
         <h1 className="mb-1 text-lg font-semibold">Daftar Harga · {me.profile.name}</h1>
         <p className="mb-3 text-xs">Berlaku {today}</p>

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { closePage, enabledButton, launchBrowser, signedIn, url, waitForText } from './helpers';
+import { Api, newBranch, type Branch } from './factory';
+
+/**
+ * The chain's price list (issue 30 item 3), about this file's own treatment (its code is unique, so a base price
+ * for it reaches no other branch): the demo owner schedules a base price through REST; the demo developer, a second
+ * person, approves it on /backoffice/pricelist; the branch's admin then sees it on 'Daftar Harga'.
+ */
+let browser: Browser;
+let clinic: Branch;
+let code: string;
+let entry: number;
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  clinic = await newBranch('pricelist', { roles: ['admin'] });
+  code = (await clinic.procedure({ name: clinic.unique('Facial Harga') })).code;
+  const owner = await Api.signIn('owner');
+  const made = await owner.data<{ id: number }>('POST', '/api/backoffice/pricelist', {
+    kind: 'treatment',
+    code,
+    effective_at: addDays(clinic.today(), 7),
+    price: 275000,
+  });
+  entry = made.id;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('price list (issue 30)', () => {
+  it('a second top-level person approves a scheduled base price; the branch sees it', async () => {
+    const page = await signedIn(browser, 'developer');
+    try {
+      await page.goto(url('/backoffice/pricelist'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('input[aria-label="Cari harga"]');
+      await page.type('input[aria-label="Cari harga"]', code);
+      await page.waitForSelector(`[data-testid="price-approve-${entry}"]`);
+      await page.click(`[data-testid="price-approve-${entry}"]`);
+      await (await enabledButton(page, '[role="alertdialog"]', 'Setujui')).click();
+      await waitForText(page, 'Harga disetujui');
+      await page.waitForFunction(() => !document.querySelector('[data-testid^="price-approve-"]'));
+      expect(await page.evaluate(() => document.body.innerText)).toContain('Disetujui');
+    } finally {
+      await closePage(page);
+    }
+    const admin = await signedIn(browser, clinic.as('admin'));
+    try {
+      await admin.goto(url('/service/pricelist'), { waitUntil: 'domcontentloaded' });
+      await admin.waitForSelector('[data-testid="pricelist-entries"]');
+      await admin.waitForFunction(
+        (c) => document.querySelector<HTMLElement>('[data-testid="pricelist-entries"]')?.innerText.includes(c),
+        {},
+        code,
+      );
+    } finally {
+      await closePage(admin);
+    }
+  });
+});

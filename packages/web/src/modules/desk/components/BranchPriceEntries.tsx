@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatDate, formatRupiah, PRICE_KIND_LABEL, type PriceListEntryDto } from '@klinik/shared';
+import { errorItems, useTRPC } from '../../../lib/trpc';
+import { usePaging } from '../../../lib/use-paging';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ErrorList } from '../../../components/ui/error-list';
+
+const COLUMNS: Column<PriceListEntryDto>[] = [
+  { key: 'kind', header: 'Jenis', cell: (r) => PRICE_KIND_LABEL[r.kind], priority: 3 },
+  { key: 'code', header: 'Kode', cell: (r) => r.code, className: 'whitespace-nowrap', priority: 2 },
+  { key: 'name', header: 'Nama', cell: (r) => r.name ?? '-', primary: true },
+  {
+    key: 'scope',
+    header: 'Berlaku untuk',
+    cell: (r) => (r.profile_id === null ? 'Semua cabang' : <Badge>Cabang ini</Badge>),
+  },
+  { key: 'effective_at', header: 'Mulai', cell: (r) => formatDate(r.effective_at), kind: 'date' },
+  { key: 'price', header: 'Harga', cell: (r) => formatRupiah(r.price), kind: 'number' },
+  { key: 'status', header: 'Status', cell: (r) => r.statusname, priority: 2 },
+];
+
+/**
+ * The branch's part of the chain's price list under 'Daftar Harga': the base prices and this branch's own prices,
+ * approved or waiting, newest date first (a scheduled change shows before its date). Read only: prices are set at
+ * the head office (/backoffice/pricelist).
+ */
+export function BranchPriceEntries() {
+  const trpc = useTRPC();
+  const { page, size, pagination } = usePaging();
+  const query = useQuery({
+    ...trpc.pricelist.branchList.queryOptions({ page, limit: size }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+  return (
+    <Card className="print:hidden" data-testid="pricelist-entries">
+      <CardHeader>
+        <CardTitle>Daftar harga kantor pusat</CardTitle>
+        <CardDescription>
+          Harga dasar dan harga khusus cabang ini menurut tanggal berlakunya, termasuk perubahan yang terjadwal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
+        <DataTable
+          columns={COLUMNS}
+          rows={query.data?.data}
+          rowKey={(r) => r.id}
+          loading={query.isPending}
+          pagination={pagination(query.data?.count)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
