@@ -35,8 +35,9 @@ describe('Backoffice: unsaved changes', () => {
       // In-app navigation to a page with a form (the sidebar's link).
       await page.click('[data-testid=module-nav] a[href="/backoffice/attendance/office"]');
       await page.waitForFunction(() => location.pathname === '/backoffice/attendance/office');
-      const [add] = await page.$$('xpath/.//button[normalize-space()="Tambah"]');
-      await add.click();
+      // The page is loaded on demand: wait for its button rather than reading the DOM at once.
+      const add = await page.waitForSelector('xpath/.//button[normalize-space()="Tambah"]');
+      await add!.click();
       await page.waitForSelector('[data-testid=master-dialog] #f-name');
       await page.type('#f-name', 'Kantor Belum Disimpan');
       // Back (in the app's history) while the form is changed: the question, and staying keeps the form.

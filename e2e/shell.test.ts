@@ -120,8 +120,8 @@ describe('launcher per role', () => {
       expect(hrefs).toEqual(expected.map((e) => e.route.replace('{id}', String(user.id))));
       if (username === 'owner' || username === 'developer')
         expect(expected).toHaveLength(LAUNCHER.filter((e) => PAGE_ACCESS[e.route.replace('{id}', ':id')]).length);
-      // 'My Income' is not built yet: it leads nowhere, so it is not offered.
-      if (username === 'investor') expect(expected.map((e) => e.key)).toEqual(['home', 'my-activity']);
+      // The investor's own pages: 'Pendapatan Saya' (issue 29) beside home and their activity.
+      if (username === 'investor') expect(expected.map((e) => e.key)).toEqual(['home', 'my-activity', 'my-income']);
       if (username === 'superadmin') expect(expected.map((e) => e.key)).toContain('nav:/master/users');
       if (username === 'apoteker') expect(expected.map((e) => e.key)).toContain('nav:/service/customer');
     } finally {
@@ -335,14 +335,14 @@ describe('shell', () => {
   });
 
   it('shows the shared page on a planned route, inside its layout', async () => {
-    // SATUSEHAT integration is not part of this release; when it gets a page, pick another planned route here.
+    // The chain's masters are not part of this release; when they get a page, pick another planned route here.
     const page = await signedIn(browser, 'owner', 'large', { layout: false });
     try {
-      await page.goto(url('/backoffice/satusehat/settings'), { waitUntil: 'domcontentloaded' });
+      await page.goto(url('/backoffice/master/promo'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=planned-page]');
       expect(await bodyText(page)).toContain(MSG.planned);
       expect(await page.$('[data-layout=backoffice]')).not.toBeNull();
-      expect(await page.title()).toBe(`Pengaturan SATUSEHAT - ${PRODUCT_NAME}`);
+      expect(await page.title()).toBe(`Master Promo - ${PRODUCT_NAME}`);
       await page.click('[data-testid=back-to-klinik]');
       await page.waitForSelector('[data-testid=launcher]');
       expect(await pathname(page)).toBe('/');

@@ -19,6 +19,7 @@ import { stockFlowsFactories } from './stockFlows.js';
 import { investorsFactories } from './investors.js';
 import { satusehatFactories } from './satusehat.js';
 import { pricelistFactories } from './pricelist.js';
+import { seasonFactories } from './season.js';
 
 export type { Created, EntityFactory, FactoryEnv, ModuleFactories } from './types.js';
 
@@ -48,4 +49,5 @@ export const entityFactories: ModuleFactories = {
   ...investorsFactories,
   ...satusehatFactories,
   ...pricelistFactories,
+  ...seasonFactories,
 };

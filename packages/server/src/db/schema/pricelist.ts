@@ -19,7 +19,7 @@ import { profile, users } from './core.js';
  * its code (the same code in every branch is the same thing), from `effective_at` on. `profile_id` NULL = the base
  * price of every branch; set = that branch's override. Status 0 waits for a second person, 1 approved (in force from
  * its date), 2 rejected or withdrawn. Never deleted; an approved price is never edited (a new row replaces it).
- * The partial unique index of migration `0057_price_list` refuses two live rows for one thing, branch and date.
+ * The partial unique index of migration `0058_price_list` refuses two live rows for one thing, branch and date.
  */
 export const priceList = pgTable(
   'price_list',

@@ -17,7 +17,7 @@ import { profile, users } from './core.js';
 /**
  * 'Musim Promo' (issue 30 item 6): a dated promotional period of some branches with a revenue target (sen).
  * Status 0 draft, 1 active, 2 closed; never deleted. At most one ACTIVE season per branch on any day: the trigger
- * `season_one_active` of migration `0058_season` (under an advisory lock) refuses an overlap.
+ * `season_one_active` of migration `0060_season` (under an advisory lock) refuses an overlap.
  */
 export const season = pgTable(
   'season',

@@ -79,8 +79,28 @@ const allTbColumns = (consolidated: boolean): Column<ConsolidatedTrialBalanceRow
  * (eight columns fit a 1280 px screen); the opening and pre-elimination closing balances are in the Excel file.
  */
 const SCREEN_HIDDEN_WHEN_CONSOLIDATED = new Set(['od', 'oc', 'cd', 'cc']);
-const tbColumns = (consolidated: boolean, screen = true) =>
-  allTbColumns(consolidated).filter((c) => !(screen && consolidated && SCREEN_HIDDEN_WHEN_CONSOLIDATED.has(c.key)));
+/** A balance as one figure with its side (D or K): the phone's column instead of a debit and a credit column. */
+const sided = (debit: number, credit: number) =>
+  debit === credit ? '' : `${formatRupiah(Math.abs(debit - credit))} ${debit > credit ? 'D' : 'K'}`;
+const PHONE_ONLY = 'md:hidden';
+/** Below 768 px the closing (or consolidated) debit and credit give way to one sided column, so the page fits. */
+const phoneColumn = (consolidated: boolean): Column<ConsolidatedTrialBalanceRow> => ({
+  key: 'phone',
+  header: consolidated ? 'Konsolidasi' : 'Saldo Akhir',
+  kind: 'number',
+  className: PHONE_ONLY,
+  headerClassName: PHONE_ONLY,
+  cell: (r) =>
+    consolidated ? sided(r.consolidated_debit, r.consolidated_credit) : sided(r.closing_debit, r.closing_credit),
+});
+const PAIRED = new Set(['cd', 'cc', 'fd', 'fc']);
+const tbColumns = (consolidated: boolean, screen = true): Column<ConsolidatedTrialBalanceRow>[] => {
+  const cols = allTbColumns(consolidated).filter(
+    (c) => !(screen && consolidated && SCREEN_HIDDEN_WHEN_CONSOLIDATED.has(c.key)),
+  );
+  if (!screen) return cols;
+  return [...cols.map((c) => (PAIRED.has(c.key) ? { ...c, priority: 2 as const } : c)), phoneColumn(consolidated)];
+};
 
 type Totals = BackofficeTrialBalanceDto['reports'][number]['totals'] & Partial<BackofficeTrialBalanceDto['totals']>;
 const NO_ELIMINATION = { elimination_debit: 0, elimination_credit: 0, consolidated_debit: 0, consolidated_credit: 0 };
