@@ -30,3 +30,5 @@ export {
 } from './front.js';
 export { onRecordFinished, type RecordFinishedHook } from './service.js';
 export { allergyOverrides, patientAllergens } from './allergy.js';
+/** Who may read a visit's record (for endpoints of other modules that show part of it: the SATUSEHAT badge). */
+export { authorizeVisitRead } from './access.js';

@@ -1,4 +1,5 @@
 import {
+  RM_ACCESS,
   idParam,
   optionalQueryInt,
   satusehatLookupInput,
@@ -15,6 +16,7 @@ import * as maps from './maps.js';
 import * as outbox from './outbox.js';
 import * as service from './service.js';
 import { VITAL_LOINC } from './fhir/index.js';
+import { authorizeVisitRead, RM_VISIT } from '../medicalRecords/index.js';
 
 const scopeQuery = z.object({ isallbranch: optionalQueryInt, profile_id: optionalQueryInt });
 
@@ -86,6 +88,19 @@ export const satusehatEndpoints = {
     handler: (ctx, input) => outbox.listVisits(ctx, input),
     readAudit: { entity: 'patient', action: 'read_list', ids: (_input, page) => page.data.map((r) => r.patient_id) },
     rest: { method: 'GET', path: '/api/satusehat/visits', envelope: 'paged' },
+  }),
+  visitStatus: query({
+    entity: RM_VISIT,
+    summary:
+      'Status SATUSEHAT satu kunjungan (lencana di halaman rekam medis kunjungan); data null bila belum masuk antrian',
+    access: RM_ACCESS.read,
+    input: z.object({ id: idParam }),
+    // Whoever may read the visit's record sees whether it was reported (and why not).
+    authorize: (ctx, { id }) => authorizeVisitRead(ctx, id),
+    handler: (ctx, { id }) => outbox.visitStatus(ctx, id),
+    present: (r) => r.data,
+    readAudit: { entity: 'patient', ids: (_input, r) => (r.data ? [r.data.patient_id] : []) },
+    rest: { method: 'GET', path: '/api/satusehat/visit/:id' },
   }),
   resend: mutation({
     summary: 'Kirim ulang satu kunjungan yang gagal',

@@ -190,6 +190,14 @@ describe('SATUSEHAT outbox without settings', () => {
       failed: 1,
       failures: [{ reason: 'Pengaturan SATUSEHAT cabang ini belum diisi', count: 1 }],
     });
+    // The badge on the visit's record page: its readers see the status and the reason; nobody else.
+    const badge = await t.api(dokterB).get(`/api/satusehat/visit/${visitId}`);
+    expect(badge.status).toBe(200);
+    expect(badge.body.data).toMatchObject({ visit_id: visitId, status: 'not_configured' });
+    expect(badge.body.data.reason).toBe('Pengaturan SATUSEHAT cabang ini belum diisi');
+    expect((await t.api(dokter).get(`/api/satusehat/visit/${visitId}`)).status).toBe(404);
+    const finance = await t.makeUser('finance', { branchId: branchB });
+    expect((await t.api(finance).get(`/api/satusehat/visit/${visitId}`)).status).toBe(403);
     const again = await t.api(managerOpsB).post(`/api/satusehat/visits/${nc.body.data[0].id}/resend`, {});
     expect(again.status).toBe(200);
     expect((await t.api(managerOpsB).get('/api/satusehat/visits?status=waiting')).body.count).toBe(1);

@@ -20,6 +20,7 @@ import { useSession } from '../../../lib/session';
 import { branchTimeZone } from '../../../lib/branch-today';
 import { errorItems, TOAST_MS, useTRPC } from '../../../lib/trpc';
 import { PageHeader } from '../../../components/PageHeader';
+import { VisitSatusehatBadge } from '../../satusehat';
 import { PrintMenu } from '../../medical-lists';
 import { Badge } from '../../../components/ui/badge';
 import { PayStatusBadge } from '../../../components/PayStatusBadge';
@@ -206,6 +207,7 @@ export default function VisitRecordPage() {
               <Badge variant={finished ? 'secondary' : 'default'} data-testid="rm-record-status">
                 {finished ? 'Rekam medis selesai' : 'Draf'}
               </Badge>
+              {finished ? <VisitSatusehatBadge visit={d.visit.id} /> : null}
             </p>
             {finished && d.record?.finished_at ? (
               <p className="text-xs text-muted-foreground">
