@@ -79,7 +79,7 @@ export function inRoles(u: AccessSubject, roles: readonly RoleSetMember[]): bool
  *   privileges, e.g. the package list for /paket/promosi and for the registration wizard). Declare this
  *   instead of `auth` plus a check in the handler, so the permission walk sees it.
  * - roles: a role set (the spec's route guards); `exact`: top-level users pass only by their own role.
- * - toplevel: owner or developer (or any top-level role with `any: true`).
+ * - toplevel: owner or developer (or any top-level role with `any: true`, or also the ones `also` names).
  * - all: every one of several (a role gate and a privilege: clinical writes, docs/decisions.md issue 25).
  */
 export type Access =
@@ -88,7 +88,7 @@ export type Access =
   | { kind: 'feature'; resource: Resource; action: Action }
   | { kind: 'anyFeature'; features: readonly { resource: Resource; action: Action }[] }
   | { kind: 'roles'; roles: readonly RoleSetMember[]; exact?: boolean }
-  | { kind: 'toplevel'; any?: boolean }
+  | { kind: 'toplevel'; any?: boolean; also?: readonly TopLevelName[] }
   | { kind: 'all'; of: readonly Access[] };
 
 export const access = {
@@ -102,6 +102,8 @@ export const access = {
   }),
   roles: (...roles: RoleSetMember[]): Access => ({ kind: 'roles', roles }),
   toplevel: (any = false): Access => ({ kind: 'toplevel', any }),
+  /** Owner and developer, and these top-level roles too (SATUSEHAT: also the manager operational). */
+  toplevelAnd: (...also: TopLevelName[]): Access => ({ kind: 'toplevel', also }),
   /** Every one of these, e.g. a role gate and a privilege: `access.all(access.roles('dokter'), access.feature(...))`. */
   all: (...of: Access[]): Access => ({ kind: 'all', of }),
 };
@@ -119,7 +121,9 @@ export function allows(u: AccessSubject | null | undefined, a: Access): boolean 
     case 'roles':
       return !!u && (a.exact ? a.roles.includes(u.rolename as RoleName) : inRoles(u, a.roles));
     case 'toplevel':
-      return !!u && (a.any ? hasAnyTopLevel(u) : isTopLevel(u));
+      return (
+        !!u && (a.any ? hasAnyTopLevel(u) : isTopLevel(u) || !!a.also?.some((n) => TOPLEVEL_IDS[n] === u.roletoplevel))
+      );
     case 'all':
       return !!u && a.of.every((x) => allows(u, x));
     default: {

@@ -48,9 +48,9 @@ export const ATTENDANCE_ACCESS: Access = access.roles('manager', 'admin', 'tople
 export const BACKOFFICE_ATTENDANCE_ACCESS: Access = access.toplevel(true);
 /**
  * SATUSEHAT (issue 31): settings, master mappings and the data page are the backoffice's: owner, developer and the
- * backoffice managers (a manager on their own branch; owner and developer on any branch).
+ * manager operational, as the issue names them (not the manager HR); each on the current branch.
  */
-export const SATUSEHAT_ACCESS: Access = access.toplevel(true);
+export const SATUSEHAT_ACCESS: Access = access.toplevelAnd('manageroperational');
 /** Own web check-in, check-out and payslips ('Absensi Saya', 'Gaji Saya'): every signed-in staff member. */
 export const SELF_ATTENDANCE_ACCESS: Access = access.auth;
 

@@ -47,7 +47,8 @@ function describeAccess(a: Access): string {
     case 'roles':
       return `Role: ${a.roles.join(', ')}.`;
     case 'toplevel':
-      return a.any ? 'Pengguna pusat (semua role pusat).' : 'Pemilik atau developer.';
+      if (a.any) return 'Pengguna pusat (semua role pusat).';
+      return a.also?.length ? `Pemilik, developer atau ${a.also.join(', ')}.` : 'Pemilik atau developer.';
     case 'all':
       return a.of.map(describeAccess).join(' Dan: ');
   }

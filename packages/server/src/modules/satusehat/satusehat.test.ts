@@ -101,6 +101,10 @@ describe('SATUSEHAT settings', () => {
     );
     expect((await t.api(manager).put(`/api/satusehat/settings/${branchA}`, settings)).status).toBe(403);
     expect((await t.api(dokter).get('/api/satusehat/settings')).status).toBe(403);
+    // The issue names owner, developer and the manager operational: not the manager HR.
+    const managerHr = await t.makeUser('manager', { branchId: branchA, toplevel: 'managerhr' });
+    expect((await t.api(managerHr).put(`/api/satusehat/settings/${branchA}`, settings)).status).toBe(403);
+    expect((await t.api(managerHr).get('/api/satusehat/visits')).status).toBe(403);
     // Another branch's settings are not found, for a manager of branch B and for the owner in branch A alike.
     expect((await t.api(owner).put(`/api/satusehat/settings/${branchB}`, settings)).status).toBe(404);
     expect((await t.api(managerOpsB).put(`/api/satusehat/settings/${branchA}`, settings)).status).toBe(404);
