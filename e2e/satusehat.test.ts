@@ -68,7 +68,10 @@ describe('SATUSEHAT pages', () => {
       await page.type('#ss-client_secret', 'sim-secret-pusat');
       await clickButton(page, 'Simpan');
       await waitForText(page, 'Pengaturan SATUSEHAT disimpan');
+      // The settings are refetched after the test (token health): the result stays on the page after that.
+      const refetched = page.waitForResponse((r) => r.url().includes('satusehat.settings'));
       await clickButton(page, 'Tes koneksi');
+      await refetched;
       await page.waitForSelector('[data-testid="ss-test-result"]');
       const result = await page.$eval('[data-testid="ss-test-result"]', (e) => (e as HTMLElement).innerText);
       expect(result).toContain('Koneksi berhasil');

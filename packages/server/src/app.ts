@@ -181,7 +181,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pdf: measuredPdf(opts.services?.pdf ?? createPdfRenderer({ chromiumPath: config.chromiumPath }), metrics),
     jobs:
       opts.services?.jobs ??
-      (await startJobQueue(database, app.log, { pollingIntervalSeconds: config.jobPollingSeconds })),
+      (await startJobQueue(database, app.log, {
+        pollingIntervalSeconds: config.jobPollingSeconds,
+        maintenanceSeconds: config.jobMaintenanceSeconds,
+      })),
     authCache,
     events,
   };

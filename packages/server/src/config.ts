@@ -39,6 +39,8 @@ export interface Config {
   reminderGatewayAllowHosts: string[];
   /** How often an idle job worker looks for work, seconds (at least 0.5; tests shorten it). */
   jobPollingSeconds: number;
+  /** How often the queue's upkeep runs (expired jobs of a process that died go back to the queue). */
+  jobMaintenanceSeconds: number;
   /**
    * The bearer token `GET /metrics` asks of a caller that is not on this machine (METRICS_TOKEN); without it only a
    * direct loopback caller (no proxy in between) may read the metrics.
@@ -63,6 +65,8 @@ export interface Config {
   satusehatRetryDelaySeconds: number;
   /** How often waiting SATUSEHAT visits are put on the queue (seconds; 0: never, tests drive it themselves). */
   satusehatSweepSeconds: number;
+  /** How long one visit's send may run before the queue gives it to another worker (a process killed mid-send). */
+  satusehatSendExpireSeconds: number;
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -102,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     jobPollingSeconds: int(env.JOB_POLLING_SECONDS, 2),
+    jobMaintenanceSeconds: Math.max(1, int(env.JOB_MAINTENANCE_SECONDS, 120)),
     metricsToken: env.METRICS_TOKEN || undefined,
     backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
     backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 14)),
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     satusehatSecretKey: env.SATUSEHAT_SECRET_KEY || undefined,
     satusehatRetryDelaySeconds: Math.max(1, int(env.SATUSEHAT_RETRY_DELAY_SECONDS, 30)),
     satusehatSweepSeconds: Math.max(0, int(env.SATUSEHAT_SWEEP_SECONDS, 20)),
+    satusehatSendExpireSeconds: Math.max(5, int(env.SATUSEHAT_SEND_EXPIRE_SECONDS, 120)),
     ...overrides,
   };
 }

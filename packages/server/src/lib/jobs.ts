@@ -77,6 +77,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Run pg-boss maintenance (archiving, expiry) in this process. Default true. */
   supervise?: boolean;
+  /** How often that maintenance runs (seconds; pg-boss's default 120): an expired job is retried then. */
+  maintenanceSeconds?: number;
 }
 
 /** Creates or upgrades the queue's tables (schema `pgboss`) without starting any work: the test setup uses it. */
@@ -124,6 +126,7 @@ export async function startJobQueue(
     supervise: opts.supervise ?? true,
     schedule: false,
     archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+    ...(opts.maintenanceSeconds ? { maintenanceIntervalSeconds: opts.maintenanceSeconds } : {}),
   });
   boss.on('error', (err) => log.error({ err }, 'antrian pekerjaan: kesalahan'));
   await boss.start();
@@ -135,14 +138,17 @@ export async function startJobQueue(
 
   const queue: JobQueue = {
     async define(def) {
-      await boss.createQueue(def.name, {
+      const policy = {
         name: def.name,
         retryLimit: def.retryLimit ?? 3,
         retryDelay: def.retryDelay ?? 30,
         retryBackoff: def.retryBackoff ?? true,
         expireInSeconds: def.expireInSeconds ?? 15 * 60,
         retentionDays: 30,
-      });
+      };
+      // Created once; a later release's (or setting's) policy replaces the stored one, for the jobs sent from now.
+      await boss.createQueue(def.name, policy);
+      await boss.updateQueue(def.name, policy);
       await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           const jobLog = log.child({ job: job.name, jobId: job.id });

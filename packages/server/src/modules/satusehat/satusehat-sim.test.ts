@@ -3,6 +3,14 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { startSatusehatSim, type SatusehatSim } from '../../satusehat-sim/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import {
+  finishedSatusehatVisit,
+  satusehatBranch,
+  settingsOf,
+  SIM_CLIENT_A,
+  SIM_CLIENT_B,
+  type SatusehatBranch,
+} from '../../../test/satusehat-fixtures.js';
 import { sendSatusehatVisit, sweepSatusehat } from './index.js';
 
 // The sending flow against the simulator: two branches with their own credentials, every resource arriving once
@@ -13,68 +21,17 @@ let t: TestApp;
 let branchA: number;
 let branchB: number;
 let owner: TestUser;
-const people: Record<number, { manager: TestUser; dokter: TestUser; patient: number; item: number }> = {};
+const people: Record<number, SatusehatBranch> = {};
 
-const CLIENT_A = { id: 'sim-client-pusat', secret: 'sim-secret-pusat', org: '100000001' };
-const CLIENT_B = { id: 'sim-client-cabang', secret: 'sim-secret-cabang', org: '100000002' };
-
-function settingsOf(c: typeof CLIENT_A) {
-  return { organization_id: c.org, client_id: c.id, client_secret: c.secret, environment: 'staging' };
-}
+const CLIENT_A = SIM_CLIENT_A;
+const CLIENT_B = SIM_CLIENT_B;
 
 async function setup(branch: number, patientNik: string, doctorNik: string, client: typeof CLIENT_A) {
-  const manager = await t.makeUser('manager', { branchId: branch });
-  const dokter = await t.makeUser('dokter', { branchId: branch, name: `dr. ${branch}` });
-  await t.db.execute(sql`update users set idcard = ${doctorNik} where id = ${dokter.id}`);
-  const patient = await t.makePatient(branch, { name: `Pasien ${branch}`, idcard: patientNik });
-  const [i] = await queryRows<{ id: number }>(
-    t.db,
-    sql`insert into item (profile_id, code, name, unit, selling_price, kfa_code)
-        values (${branch}, ${`OB-${branch}`}, 'Parasetamol 500 mg', 'tablet', 150000, '93001019') returning id`,
-  );
-  people[branch] = { manager, dokter, patient, item: Number(i.id) };
-  const as = await t.makeUser('manager', { branchId: branch, toplevel: 'manageroperational' });
-  expect((await t.api(as).put(`/api/satusehat/settings/${branch}`, settingsOf(client))).status).toBe(200);
-  expect(
-    (
-      await t.api(as).put('/api/satusehat/mappings', {
-        kind: 'location',
-        local_key: 'konsultasi',
-        code: `loc-${client.org}`,
-        display: 'Poli Umum',
-      })
-    ).status,
-  ).toBe(200);
-  const doc = await t.api(as).post('/api/satusehat/mappings/lookup', { kind: 'practitioner' });
-  expect(doc.body.data).toMatchObject({ found: 1 });
-  const pat = await t.api(as).post('/api/satusehat/mappings/lookup', { kind: 'patient', ids: [patient] });
-  expect(pat.body.data).toMatchObject({ found: 1 });
-  return as;
+  const b = await satusehatBranch(t, branch, patientNik, doctorNik, client);
+  people[branch] = b;
+  return b.operator;
 }
-
-/** A konsultasi visit finished with diagnoses, vitals, a procedure and a prescription; answers its outbox id. */
-async function finishedVisit(branch: number): Promise<number> {
-  const p = people[branch];
-  const v = await t
-    .api(p.manager)
-    .post('/api/service/visit', { customer: p.patient, doctor: p.dokter.id, kind: 'konsultasi' });
-  expect(v.status).toBe(201);
-  const id = v.body.data.id;
-  const soap = await t.api(p.dokter).post(`/api/rekammedis/visit/${id}/soap`, {
-    subjective: 'Batuk pilek 3 hari',
-    vitals: { sistole: 120, diastole: 80, nadi: 88, suhu: 38.2 },
-    diagnoses: [{ code: 'J06.9', primary: true }],
-    procedures: [{ code: '89.7' }],
-  });
-  expect(soap.status).toBe(201);
-  const resep = await t.api(p.dokter).post(`/api/rekammedis/visit/${id}/resep`, {
-    items: [{ item: p.item, qty: 10, signa: '3 x 1 sesudah makan' }],
-  });
-  expect(resep.status).toBe(201);
-  expect((await t.api(p.dokter).post(`/api/rekammedis/visit/${id}/finish`, {})).status).toBe(200);
-  const [row] = await queryRows<{ id: number }>(t.db, sql`select id from satusehat_visit where visit_id = ${id}`);
-  return Number(row.id);
-}
+const finishedVisit = (branch: number) => finishedSatusehatVisit(t, people[branch]);
 
 const env = () => ({ db: t.db, config: t.config, now: () => new Date() });
 const status = async (id: number) =>

@@ -194,7 +194,9 @@ export async function registerSatusehatJobs(env: JobEnv): Promise<void> {
     retryLimit: SEND_RETRY_LIMIT,
     retryDelay: env.config.satusehatRetryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: 10 * 60,
+    // A send takes seconds (a retryable answer ends the run; the retry comes later): a job still active after this is
+    // a process that died mid-send, and goes back to the queue (the outbox row keeps waiting meanwhile).
+    expireInSeconds: env.config.satusehatSendExpireSeconds,
     handler: (data, job) => sendVisit(env, data.outbox, job.id),
   });
   const every = env.config.satusehatSweepSeconds;

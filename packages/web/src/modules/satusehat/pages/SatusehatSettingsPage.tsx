@@ -70,7 +70,12 @@ export default function SatusehatSettingsPage() {
   const [tested, setTested] = React.useState<SatusehatConnectionTestDto | null>(null);
   const form = useForm<Values, unknown, SatusehatSettingInput>({ resolver, defaultValues: valuesOf(undefined) });
   const { register, control, handleSubmit, reset, formState } = form;
+  // The form is filled from the branch's stored settings when they first load and again after a save, not on
+  // every refetch: 'Tes koneksi' refreshes them (token health), which must keep its result and the form as typed.
+  const loaded = React.useRef<number | null>(null);
   React.useEffect(() => {
+    if (!current || loaded.current === current.profile_id) return;
+    loaded.current = current.profile_id;
     reset(valuesOf(current));
     setTested(null);
     setServerErrors([]);
@@ -81,6 +86,7 @@ export default function SatusehatSettingsPage() {
       meta: { inlineErrors: true },
       onSuccess: async () => {
         toast.success('Pengaturan SATUSEHAT disimpan');
+        loaded.current = null;
         await refresh();
       },
       onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
