@@ -56,6 +56,8 @@ async function pick(page: Page, selector: string, text: string, optionText?: str
     );
     (o as HTMLElement).click();
   }, optionText ?? '');
+  // The list closes and gives the focus back to its trigger: typing into the next field before that loses keys.
+  await page.waitForSelector('[role=listbox]', { hidden: true });
 }
 
 async function clickButton(page: Page, scope: string, text: string): Promise<void> {
