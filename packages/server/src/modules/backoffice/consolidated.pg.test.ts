@@ -71,7 +71,7 @@ beforeAll(async () => {
   owner = await t.makeUser('manager', { branchId: branches[0], toplevel: 'owner' });
   for (let n = 0; n < 60; n++) {
     const b = pick(branches);
-    const amount = int(1, 5_000_000) * 100 + int(0, 99);
+    const amount = toSen(int(1, 5_000_000)) + int(0, 99);
     const d = pick(CODES);
     let c = pick(CODES);
     while (c === d) c = pick(CODES);
@@ -85,7 +85,7 @@ beforeAll(async () => {
     const from = pick(branches);
     let to = pick(branches);
     while (to === from) to = pick(branches);
-    const value = int(10_000, 900_000) * 100;
+    const value = toSen(int(10_000, 900_000));
     const sent = day(int(0, 120));
     const received = day(int(121, 170));
     await post(from, sent, [
