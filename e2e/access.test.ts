@@ -2,7 +2,17 @@
 import type { Browser, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../packages/shared/src/index.js';
-import { closePage, freshPage, launchBrowser, login, screenshot, url, VIEWPORTS, type ViewportName } from './helpers';
+import {
+  closePage,
+  freshPage,
+  launchBrowser,
+  login,
+  screenshot,
+  sidewaysScroll,
+  type ViewportName,
+  url,
+  VIEWPORTS,
+} from './helpers';
 
 /**
  * Issue 16, one truth for access: signed in as several demo roles of two branches, in an English browser, open every
@@ -148,7 +158,7 @@ async function onPhone(page: Page, path: string, viewport: ViewportName, quiet: 
       await page.waitForFunction((w) => window.innerWidth === w, {}, width);
       await settled(page);
       await quiet(150);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysScroll(page);
       if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px at ${width}px`);
       const nav = await page.evaluate(() => {
         // A wall screen (the queue display) has no menus at all.
@@ -218,7 +228,7 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
       if (text.includes(MSG.planned)) problems.push(`${path}: planned page`);
       if (text.includes(MSG.noPageAccess)) problems.push(`${path}: no-access state`);
       if (refused.length) problems.push(`${path}: 403 from ${[...new Set(refused)].join(', ')}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysScroll(page);
       if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px`);
       if (!layoutChecked.has(`${viewport} ${path}`)) {
         layoutChecked.add(`${viewport} ${path}`);

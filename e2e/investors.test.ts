@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { addMonths } from '../packages/shared/src/index.js';
-import { bodyText, closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { bodyText, closePage, launchBrowser, screenshot, sidewaysScroll, signedIn, url, waitForText } from './helpers';
 import { newBranch, type Branch } from './factory';
 
 /**
@@ -25,7 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const sideways = () => sidewaysScroll(page);
 
 describe('investors and deviden on a phone', () => {
   it('registers an investor through the form and lists it', async () => {

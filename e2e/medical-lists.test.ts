@@ -5,15 +5,16 @@ import path from 'node:path';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callIn,
   closePage,
   downloadedFile,
+  enabledButton,
   launchBrowser,
+  readWorkbook,
   screenshot,
+  sidewaysScroll,
   signedIn,
   url,
-  callIn,
-  enabledButton,
-  readWorkbook,
 } from './helpers';
 import { addDays, todayIn } from '../packages/shared/src/index.js';
 
@@ -189,7 +190,7 @@ describe('rekam medis lists and printouts', () => {
     try {
       await page.goto(url('/rekammedis/resep'), { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysScroll(page);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, 'rekammedis-resep-phone');
     } finally {

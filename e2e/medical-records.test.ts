@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import {
+  callIn as call,
   closePage,
   launchBrowser,
   screenshot,
   setViewport,
+  sidewaysScroll,
   signedIn,
   url,
   waitForText,
-  callIn as call,
 } from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 import { recordMasters, waitingVisit } from './fixtures/records';
@@ -203,7 +204,7 @@ describe('Rekam medis of a visit', () => {
       await setViewport(dokter, 'phone');
       await dokter.reload({ waitUntil: 'domcontentloaded' });
       await dokter.waitForSelector('[data-testid=rm-patient]');
-      const overflow = await dokter.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysScroll(dokter);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(dokter, 'rekam-medis-phone');
 

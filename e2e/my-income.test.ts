@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, screenshot, signedIn, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, sidewaysScroll, signedIn, waitForText } from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 
 /**
@@ -99,7 +99,7 @@ describe('My Income of a doctor', () => {
     await page.setViewport({ width: 360, height: 780 });
     await page.waitForFunction(() => window.innerWidth === 360);
     await waitForText(page, patient.username);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysScroll(page);
     expect(overflow).toBeLessThanOrEqual(1);
   });
 });

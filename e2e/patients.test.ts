@@ -6,16 +6,17 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { MSG } from '../packages/shared/src/index.js';
 import {
   bodyText,
+  callIn,
   closePage,
   downloadedFile,
+  enabledButton,
   launchBrowser,
+  readWorkbook,
   screenshot,
+  sidewaysScroll,
+  signedIn,
   url,
   waitForText,
-  signedIn,
-  callIn,
-  enabledButton,
-  readWorkbook,
 } from './helpers';
 import { newBranch, type Branch } from './factory';
 
@@ -342,7 +343,7 @@ describe('Data Pasien', () => {
     try {
       await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
-      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysScroll(admin);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(admin, 'patients-list-small');
       await (await button(admin, 'main', 'Pasien Baru')).click();

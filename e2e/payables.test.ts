@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { closePage, enabledButton, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import {
+  closePage,
+  enabledButton,
+  launchBrowser,
+  screenshot,
+  sidewaysScroll,
+  signedIn,
+  url,
+  waitForText,
+} from './helpers';
 import { newBranch, type Branch } from './factory';
 import { item, stockIn, vendor, warehouse } from './fixtures/stock';
 
@@ -200,7 +209,7 @@ describe('a vendor paid from its party page', () => {
         page,
         p.includes('party=') ? 'Rincian Hutang' : p.includes('actor') ? 'Hutang Vendor' : 'Transaksi Pembayaran',
       );
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysScroll(page);
       expect(overflow, p).toBeLessThanOrEqual(0);
       await screenshot(
         page,
@@ -214,7 +223,7 @@ describe('a vendor paid from its party page', () => {
     await page.goto(url('/finance/hutang/transaction'));
     await (await enabledButton(page, 'main', 'Bayar Hutang')).click();
     await page.waitForSelector('#pay-party');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'hutang-phone-pay-dialog');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, sidewaysScroll, signedIn, url, waitForText } from './helpers';
 import { newBranch, type Branch } from './factory';
 
 /**
@@ -73,7 +73,7 @@ describe('sharing rules master', () => {
     await page.setViewport({ width: 360, height: 780 });
     await page.waitForFunction(() => window.innerWidth === 360);
     await waitForText(page, procedure.name);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysScroll(page);
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'sharing-rules-phone');
   });
