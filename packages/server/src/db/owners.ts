@@ -85,6 +85,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   satusehat_map: 'satusehat',
   satusehat_visit: 'satusehat',
   satusehat_resource: 'satusehat',
+  // the masters the chain owns (issue 30 item 2)
+  chain_master: 'chainMasters',
   // the chain's price list (issue 30)
   price_list: 'pricelist',
   // promo seasons, 'Musim Promo' (issue 30)

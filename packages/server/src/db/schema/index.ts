@@ -18,3 +18,4 @@ export * from './sharing.js';
 export * from './satusehat.js';
 export * from './pricelist.js';
 export * from './season.js';
+export * from './chain.js';

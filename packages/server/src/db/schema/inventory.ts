@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { item } from './paket.js';
+import { chainRef } from './chain.js';
 
 /**
  * Inventory and pharmacy (issue 13). Stock is one append-only ledger (stock_movement); the on-hand quantity per
@@ -39,10 +40,13 @@ export const vendor = pgTable(
     /** Days between receipt and payment due. */
     payment_terms: integer('payment_terms').notNull().default(0),
     status: smallint('status').notNull().default(1),
+    /** The chain's record of this supplier (issue 30 item 2); NULL: the branch's own. `payment_terms` stays the branch's. */
+    chain_id: chainRef(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('vendor_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('vendor_profile_chain_idx').on(t.profile_id, t.chain_id),
     index('vendor_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
   ],
 );

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
 import { season } from './season.js';
+import { chainRef } from './chain.js';
 import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 
 /**
@@ -32,10 +33,13 @@ export const perawatan = pgTable(
     price: sen('price'),
     doctor_share: sen('doctor_share'),
     status: smallint('status').notNull().default(1),
+    /** The chain's record of this treatment (issue 30 item 2); NULL: the branch's own. */
+    chain_id: chainRef(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('perawatan_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('perawatan_profile_chain_idx').on(t.profile_id, t.chain_id),
     index('perawatan_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
   ],
 );
@@ -49,9 +53,14 @@ export const itemCategory = pgTable(
     name: varchar('name', { length: 80 }).notNull(),
     description: text('description'),
     status: smallint('status').notNull().default(1),
+    /** The chain's record of this category (issue 30 item 2); NULL: the branch's own. */
+    chain_id: chainRef(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('item_category_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('item_category_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+    uniqueIndex('item_category_profile_chain_idx').on(t.profile_id, t.chain_id),
+  ],
 );
 
 /**
@@ -80,10 +89,13 @@ export const item = pgTable(
     last_purchase_price: sen('last_purchase_price'),
     selling_price: sen('selling_price'),
     status: smallint('status').notNull().default(1),
+    /** The chain's record of this item (issue 30 item 2); NULL: the branch's own. `min_stock` stays the branch's. */
+    chain_id: chainRef(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('item_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('item_profile_chain_idx').on(t.profile_id, t.chain_id),
     index('item_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
   ],
 );
