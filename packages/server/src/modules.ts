@@ -59,6 +59,7 @@ import {
 } from './modules/satusehat/index.js';
 import { pricelistEndpoints, pricelistEntities } from './modules/pricelist/index.js';
 import { seasonEndpoints, seasonEntities } from './modules/season/index.js';
+import { chainMastersEndpoints, chainMastersEntities } from './modules/chainMasters/index.js';
 
 /**
  * Every module's endpoint declarations, by the name its tRPC router has in router.ts. The REST routes and the
@@ -100,6 +101,7 @@ export const apiModules: Record<string, EndpointTree> = {
   backoffice: backofficeEndpoints,
   pricelist: pricelistEndpoints,
   season: seasonEndpoints,
+  chainMasters: chainMastersEndpoints,
 };
 
 /**
@@ -131,6 +133,7 @@ export const apiEntities: EntityDef[] = [
   ...satusehatEntities,
   ...pricelistEntities,
   ...seasonEntities,
+  ...chainMastersEntities,
 ];
 
 /** Every REST route of every module, in registration order. */

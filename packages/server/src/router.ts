@@ -28,6 +28,7 @@ import { satusehatRouter } from './modules/satusehat/index.js';
 import { backofficeRouter } from './modules/backoffice/index.js';
 import { pricelistRouter } from './modules/pricelist/index.js';
 import { seasonRouter } from './modules/season/index.js';
+import { chainMastersRouter } from './modules/chainMasters/index.js';
 
 /** Every module's tRPC router, mounted at /trpc. Add a module here and its REST adapter in app.ts. */
 export const appRouter = router({
@@ -63,6 +64,7 @@ export const appRouter = router({
   backoffice: backofficeRouter,
   pricelist: pricelistRouter,
   season: seasonRouter,
+  chainMasters: chainMastersRouter,
 });
 
 export type AppRouter = typeof appRouter;

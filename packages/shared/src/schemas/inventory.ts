@@ -65,6 +65,8 @@ export interface CategoryDto {
   name: string;
   description: string | null;
   status: number;
+  /** The chain's record when the head office keeps this row (issue 30 item 2): read-only but the branch's own fields. */
+  chain_id?: number | null;
   /** Active items in the category. */
   items: number;
 }
@@ -122,6 +124,8 @@ export interface VendorDto {
   npwp: string | null;
   payment_terms: number;
   status: number;
+  /** The chain's record when the head office keeps this row (issue 30 item 2): read-only but the branch's own fields. */
+  chain_id?: number | null;
 }
 
 export const WAREHOUSE_KINDS = ['gudang', 'apotek', 'tindakan'] as const;

@@ -66,6 +66,8 @@ export interface TindakanDto {
   price: number;
   doctor_share: number;
   status: number;
+  /** The chain's record when the head office keeps this row (issue 30 item 2): read-only but the branch's own fields. */
+  chain_id?: number | null;
 }
 
 const wholeNumber = (message: string, min: number) =>
@@ -118,6 +120,8 @@ export interface ItemDto {
   last_purchase_price: number;
   selling_price: number;
   status: number;
+  /** The chain's record when the head office keeps this row (issue 30 item 2): read-only but the branch's own fields. */
+  chain_id?: number | null;
 }
 
 /** A lab form examined outside the clinic (issue 28 item 6): its laboratory or hospital and cost per form. */

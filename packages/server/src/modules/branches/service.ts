@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import * as q from './queries.js';
+import { copyChainMastersToBranch } from '../chainMasters/index.js';
 
 /**
  * Branch list. Top-level users may ask for every branch (isallbranch=1, used by the header switcher);
@@ -51,6 +52,8 @@ export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
       timezone: input.timezone,
     });
     await audit(tx, { action: 'create', entity: 'profile', entityId: row.id, after: row, profileId: row.id });
+    // The chain's masters (issue 30 item 2): the new branch starts with its row of each.
+    await copyChainMastersToBranch(tx, row.id);
     return q.toBranchDto(row);
   });
 }

@@ -27,3 +27,5 @@ export { inventoryRouter } from './router.js';
 export { inventoryEndpoints } from './endpoints.js';
 /** Purchasing as services (the demo seed; other modules buy through the REST API). */
 export { create as createPurchase, receive as receivePurchase } from './services/purchase.js';
+/** The chain's items, categories and suppliers into the branches' rows (issue 30 item 2, chainMasters calls it). */
+export { copyChainItem, copyChainCategory, copyChainVendor, type ChainCopyArgs } from './queries/chain.js';

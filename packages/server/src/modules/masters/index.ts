@@ -4,3 +4,5 @@ export { mastersEndpoints } from './endpoints.js';
 export { activeMastersByIds, MASTER_DEFS, type MasterKind } from './queries.js';
 export { TINDAKAN, ITEM, FORMLAB, ITEM_CATEGORY, mastersEntities } from './entities.js';
 export { toDto as masterDto } from './queries.js';
+/** The chain's treatments into the branches' rows (issue 30 item 2, chainMasters calls it). */
+export { copyChainTreatment } from './queries.js';

@@ -2,6 +2,7 @@ import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { fromSen } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
+import { chainCopySql } from '../../lib/chain-copies.js';
 
 /**
  * The three masters a package is made of share one shape (branch, code, name, money, status), so one set of
@@ -68,6 +69,7 @@ export function toDto<T>(def: MasterDef, r: Record<string, unknown>): T {
     code: r.code,
     name: r.name,
     status: Number(r.status),
+    chain_id: r.chain_id == null ? null : Number(r.chain_id),
   };
   for (const c of def.text) out[c] = r[c] ?? null;
   for (const c of def.money) out[c] = fromSen(Number(r[c] ?? 0));
@@ -176,4 +178,16 @@ export async function activeMastersByIds(
       sql`, `,
     )})`,
   );
+}
+
+/**
+ * The chain's treatment written into every branch's row of it (issue 30 item 2; `lib/chain-copies.ts`): values are
+ * columns (money in sen), in the caller's transaction.
+ */
+export async function copyChainTreatment(
+  db: Db,
+  a: { chainId: number; key: string; values: Record<string, unknown>; branches: readonly number[] | null },
+): Promise<void> {
+  for (const s of chainCopySql({ table: 'perawatan', keyExpr: (t) => sql`upper(${t}.code)`, ...a }))
+    await db.execute(s);
 }

@@ -13,6 +13,7 @@ import {
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { keepChainOwned } from '../../lib/chain-copies.js';
 import { audit } from '../../lib/audit.js';
 import * as q from './queries.js';
 
@@ -77,6 +78,13 @@ export async function list<K extends q.MasterKind>(
 
 const ENTITY = { tindakan: TINDAKAN, item: ITEM, formlab: FORMLAB } as const;
 
+/** What a branch still sets on a row the chain owns (docs/decisions.md, "Masters owned by the chain"). */
+const BRANCH_FIELDS: Record<q.MasterKind, string[]> = {
+  tindakan: [],
+  item: ['min_stock', 'last_purchase_price'],
+  formlab: [],
+};
+
 async function ownRow(ctx: Ctx & { user: NonNullable<Ctx['user']> }, kind: q.MasterKind, id: number, action: Action) {
   await requireAccess(ctx, ENTITY[kind], [id], action);
   const row = await q.findMaster(ctx.db, q.MASTER_DEFS[kind], id);
@@ -116,10 +124,12 @@ export async function update<K extends q.MasterKind>(
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
     const before = await ownRow(tx as typeof c, kind, id, 'write');
+    // A row the head office keeps (issue 30 item 2): the branch sets only its own fields.
+    const values = keepChainOwned(before, valuesOf(kind, input), BRANCH_FIELDS[kind]);
     await checkReferences(tx, kind, input);
     const same = await q.findMasterByCode(tx.db, def, Number(before.profile_id), input.code);
     if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
-    const row = await q.updateMaster(tx.db, def, id, valuesOf(kind, input));
+    const row = await q.updateMaster(tx.db, def, id, values);
     if (!row) throw notFoundOf(kind);
     await audit(tx, {
       action: 'update',
@@ -139,6 +149,7 @@ export async function deactivate<K extends q.MasterKind>(ctx: Ctx, kind: K, id: 
   const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
     const before = await ownRow(tx as typeof c, kind, id, 'write');
+    keepChainOwned(before, { status: 0 }, []);
     const row = await q.updateMaster(tx.db, def, id, { status: 0 });
     if (!row) throw notFoundOf(kind);
     await audit(tx, {

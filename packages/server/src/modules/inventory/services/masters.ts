@@ -13,6 +13,7 @@ import { branchScope, requireAccess, type EntityDef } from '../../../http/access
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { conflict, isUniqueViolation, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
+import { keepChainOwned } from '../../../lib/chain-copies.js';
 import { ITEM_CATEGORY, VENDOR, WAREHOUSE } from '../entities.js';
 import * as q from '../queries.js';
 
@@ -31,12 +32,19 @@ export interface Inputs {
   warehouse: WarehouseInput;
 }
 const ENTITY: Record<q.MasterTable, EntityDef> = { item_category: ITEM_CATEGORY, vendor: VENDOR, warehouse: WAREHOUSE };
+/** What a branch still sets on a row the chain owns (docs/decisions.md, "Masters owned by the chain"). */
+const BRANCH_FIELDS: Record<q.MasterTable, string[]> = { item_category: [], vendor: ['payment_terms'], warehouse: [] };
 const LABEL: Record<q.MasterTable, string> = { item_category: 'Kategori', vendor: 'Vendor', warehouse: 'Gudang' };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 function dto<T extends q.MasterTable>(table: T, r: q.Row): Dtos[T] {
-  const base = { id: Number(r.id), profile_id: Number(r.profile_id), status: Number(r.status) };
+  const base = {
+    id: Number(r.id),
+    profile_id: Number(r.profile_id),
+    status: Number(r.status),
+    chain_id: r.chain_id == null ? null : Number(r.chain_id),
+  };
   switch (table) {
     case 'item_category':
       return {
@@ -58,7 +66,9 @@ function dto<T extends q.MasterTable>(table: T, r: q.Row): Dtos[T] {
       } as Dtos[T];
     default:
       return {
-        ...base,
+        id: base.id,
+        profile_id: base.profile_id,
+        status: base.status,
         code: String(r.code),
         name: String(r.name),
         kind: String(r.kind) as WarehouseKind,
@@ -164,10 +174,12 @@ export async function update<T extends q.MasterTable>(
   const values = valuesOf(table, input);
   return inTransaction(c, async (tx) => {
     const before = await own(tx, table, id, 'write');
+    // A row the head office keeps (issue 30 item 2): the branch sets only its own fields.
+    const allowed = keepChainOwned(before, values, BRANCH_FIELDS[table]);
     const { key, field } = keyOf(table, values);
     const same = await q.findSameKey(tx.db, table, Number(before.profile_id), key);
     if (same && Number(same.id) !== id) throw duplicate(table, key, field);
-    const row = await q.updateMaster(tx.db, table, id, values).catch((e: unknown) => translate(table, e, values));
+    const row = await q.updateMaster(tx.db, table, id, allowed).catch((e: unknown) => translate(table, e, values));
     if (!row) throw notFound(ENTITY[table].notFound);
     await audit(tx, {
       action: 'update',
@@ -185,6 +197,7 @@ export async function deactivate<T extends q.MasterTable>(ctx: Ctx, table: T, id
   const c = requireUser(ctx);
   return inTransaction(c, async (tx) => {
     const before = await own(tx, table, id, 'write');
+    keepChainOwned(before, { status: 0 }, []);
     const row = await q.updateMaster(tx.db, table, id, { status: 0 });
     if (!row) throw notFound(ENTITY[table].notFound);
     await audit(tx, {
