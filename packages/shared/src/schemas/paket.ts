@@ -66,7 +66,6 @@ export interface TindakanDto {
   price: number;
   doctor_share: number;
   status: number;
-  /** The chain's record when the head office keeps this row (issue 30 item 2): read-only but the branch's own fields. */
   chain_id?: number | null;
 }
 
