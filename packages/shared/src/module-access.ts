@@ -294,6 +294,11 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/finance/report': { all: [access.toplevel()] },
   '/backoffice/finance/income/treatment': { all: [access.toplevel()] },
   '/backoffice/pricelist': { all: [access.toplevel()] },
+  // Issue 30 item 2: the masters the chain owns (every top-level user: the Backoffice's users).
+  '/backoffice/master/item': { all: [access.toplevel(true)] },
+  '/backoffice/master/item_category': { all: [access.toplevel(true)] },
+  '/backoffice/master/item_supplier': { all: [access.toplevel(true)] },
+  '/backoffice/master/treatment': { all: [access.toplevel(true)] },
   '/season': { all: [access.roles('superadmin', 'toplevel')] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },

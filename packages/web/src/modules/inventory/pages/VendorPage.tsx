@@ -11,6 +11,8 @@ export default function VendorPage() {
         base: '/api/inventory/vendor',
         resource: 'MASTER_SUPPLIER',
         schema: vendorInput,
+        // On a supplier the head office keeps (issue 30 item 2) the branch sets its own payment terms.
+        branchFields: ['payment_terms'],
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },

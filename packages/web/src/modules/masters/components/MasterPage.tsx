@@ -6,6 +6,7 @@ import { Ban, Pencil, Plus } from 'lucide-react';
 import {
   canFeature,
   formatNumber,
+  hasAnyTopLevel,
   formatRupiah,
   parseRupiah,
   type ErrorItem,
@@ -53,7 +54,15 @@ export interface MasterConfig {
   description: string;
   /** REST base, e.g. /api/master/tindakanmedis. */
   base: string;
-  resource: Resource;
+  /** The branch master's resource; a chain master (`chain`) is the head office's instead. */
+  resource?: Resource;
+  /**
+   * The head office's master of the chain (issue 30 item 2, /api/backoffice/master/{kind}): rows are chain records
+   * (their values under `fields`, the branches using them), managed by top-level users, deactivated by a PUT.
+   */
+  chain?: boolean;
+  /** On a branch page: the fields a branch still sets on a row the head office keeps (the others are read-only). */
+  branchFields?: string[];
   fields: MasterField[];
   /** Rows without a code (categories): the list and the confirmations name them by name. */
   noCode?: boolean;
@@ -67,6 +76,34 @@ type Row = Record<string, string | number | boolean | null> & {
   name: string;
   status: number;
 };
+
+interface ChainRow {
+  id: number;
+  key: string;
+  name: string;
+  status: number;
+  category: string | null;
+  fields: Record<string, string | number | boolean | null>;
+  branches: { profile_name: string }[];
+}
+
+/** A chain record as a list row: its values, and the branches using it as one text. */
+function chainRowOf(r: ChainRow): Row {
+  return {
+    ...r.fields,
+    id: r.id,
+    code: String(r.fields.code ?? r.key),
+    name: r.name,
+    status: r.status,
+    category: r.category,
+    branches: r.branches.map((b) => b.profile_name).join(', '),
+  };
+}
+
+async function fetchRows(config: MasterConfig, query: Record<string, unknown>, signal?: AbortSignal) {
+  const res = await api.get<{ data: Row[]; count: number }>(config.base, { query, signal });
+  return config.chain ? { ...res, data: (res.data as unknown as ChainRow[]).map(chainRowOf) } : res;
+}
 
 const NONE = '__none__';
 
@@ -153,7 +190,9 @@ function useFieldOptions(fields: MasterField[]) {
 export function MasterPage({ config }: { config: MasterConfig }) {
   const me = useSession();
   const qc = useQueryClient();
-  const canManage = canFeature(me, config.resource, 'manage');
+  const canManage = config.chain ? hasAnyTopLevel(me) : !!config.resource && canFeature(me, config.resource, 'manage');
+  /** A branch page's row the head office keeps: badge 'Pusat', only the branch's own fields editable. */
+  const isChainRow = (r: Row | 'new' | null) => !config.chain && !!r && r !== 'new' && r.chain_id != null;
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState('1');
   const { page, size: limit, pagination, resetting } = usePaging();
@@ -161,8 +200,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   const query = { keyword: keyword.trim(), status: status === 'all' ? '' : status };
   const list = useQuery({
     queryKey: [...key, query, page, limit],
-    queryFn: ({ signal }) =>
-      api.get<{ data: Row[]; count: number }>(config.base, { query: { ...query, page, limit }, signal }),
+    queryFn: ({ signal }) => fetchRows(config, { ...query, page, limit }, signal),
     meta: { inlineErrors: true },
   });
   const formFields = config.fields.filter((f) => !f.listOnly);
@@ -195,7 +233,13 @@ export function MasterPage({ config }: { config: MasterConfig }) {
     meta: { inlineErrors: true },
   });
   const deactivate = useMutation({
-    mutationFn: (row: Row) => api.delete(`${config.base}/${row.id}`),
+    mutationFn: (row: Row) =>
+      config.chain
+        ? api.put(`${config.base}/${row.id}`, {
+            ...toBody(formFields, Object.fromEntries(formFields.map((f) => [f.key, initialValue(f, row)]))),
+            status: 0,
+          })
+        : api.delete(`${config.base}/${row.id}`),
     onSuccess: () => {
       setDeactivating(null);
       void qc.invalidateQueries({ queryKey: key });
@@ -220,13 +264,25 @@ export function MasterPage({ config }: { config: MasterConfig }) {
     {
       key: 'status',
       header: 'Status',
-      cell: (r) => <Badge variant={r.status === 1 ? 'success' : 'warning'}>{statusLabel(r.status)}</Badge>,
+      cell: (r) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={r.status === 1 ? 'success' : 'warning'}>{statusLabel(r.status)}</Badge>
+          {isChainRow(r) ? (
+            <Badge variant="secondary" title="Data ini dikelola kantor pusat">
+              Pusat
+            </Badge>
+          ) : null}
+        </div>
+      ),
     },
+    ...(config.chain
+      ? [{ key: 'branches', header: 'Dipakai cabang', cell: (r: Row) => String(r.branches || '-'), priority: 3 }]
+      : []),
     {
       key: 'actions',
       header: '',
       cell: (r) =>
-        canManage ? (
+        canManage && (!isChainRow(r) || !!config.branchFields?.length) ? (
           <div className="flex justify-end gap-1">
             <Button
               size="sm"
@@ -236,7 +292,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
             >
               <Pencil />
             </Button>
-            {r.status === 1 ? (
+            {r.status === 1 && !isChainRow(r) ? (
               <Button
                 size="sm"
                 variant="ghost"
@@ -252,7 +308,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
   ];
 
   const exportAll = async () => {
-    const res = await api.get<{ data: Row[] }>(config.base, { query: { ...query, limit: 500 } });
+    const res = await fetchRows(config, { ...query, limit: 500 });
     await exportToExcel(
       config.title.toLowerCase().replace(/\s+/g, '-'),
       [
@@ -263,6 +319,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
           width: f.kind === 'money' ? 16 : 24,
         })),
         { header: 'Status', value: (r: Row) => statusLabel(r.status) },
+        ...(config.chain ? [{ header: 'Dipakai cabang', value: (r: Row) => String(r.branches ?? '') }] : []),
       ],
       res.data,
       config.title,
@@ -328,8 +385,14 @@ export function MasterPage({ config }: { config: MasterConfig }) {
               })(e)
             }
           >
+            {isChainRow(editing) ? (
+              <p className="text-sm text-muted-foreground">
+                Data ini dikelola kantor pusat; cabang hanya mengubah isian miliknya.
+              </p>
+            ) : null}
             {formFields.map((f) => {
               const err = fieldErrors[f.key]?.message;
+              const locked = isChainRow(editing) && !config.branchFields?.includes(f.key);
               return (
                 <FormField key={f.key} label={f.label} htmlFor={`m-${f.key}`} error={err} required={f.required}>
                   {f.kind === 'boolean' || f.kind === 'select' ? (
@@ -339,6 +402,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
                       render={({ field }) => (
                         <Select
                           value={field.value}
+                          disabled={locked}
                           onValueChange={(v) => {
                             field.onChange(v);
                             field.onBlur();
@@ -373,6 +437,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
                       inputMode={f.kind === 'money' ? 'decimal' : f.kind === 'number' ? 'numeric' : undefined}
                       aria-invalid={!!err}
                       aria-describedby={err ? `m-${f.key}-error` : undefined}
+                      readOnly={locked}
                       {...register(f.key)}
                     />
                   )}

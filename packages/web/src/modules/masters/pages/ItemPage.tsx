@@ -14,6 +14,8 @@ export default function ItemPage() {
         base: '/api/master/item',
         resource: 'MASTER_ITEM',
         schema: itemInput,
+        // On an item the head office keeps (issue 30 item 2) the branch sets its own minimum stock.
+        branchFields: ['min_stock', 'last_purchase_price'],
         fields: [
           { key: 'code', label: 'Kode', kind: 'text', required: true },
           { key: 'name', label: 'Nama', kind: 'text', required: true },
