@@ -100,7 +100,9 @@ function chainRowOf(r: ChainRow): Row {
   };
 }
 
-async function fetchRows(config: MasterConfig, query: Record<string, unknown>, signal?: AbortSignal) {
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+async function fetchRows(config: MasterConfig, query: Query, signal?: AbortSignal) {
   const res = await api.get<{ data: Row[]; count: number }>(config.base, { query, signal });
   return config.chain ? { ...res, data: (res.data as unknown as ChainRow[]).map(chainRowOf) } : res;
 }
@@ -276,7 +278,14 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       ),
     },
     ...(config.chain
-      ? [{ key: 'branches', header: 'Dipakai cabang', cell: (r: Row) => String(r.branches || '-'), priority: 3 }]
+      ? [
+          {
+            key: 'branches',
+            header: 'Dipakai cabang',
+            cell: (r: Row) => String(r.branches || '-'),
+            priority: 3 as const,
+          },
+        ]
       : []),
     {
       key: 'actions',
