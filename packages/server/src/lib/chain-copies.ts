@@ -26,9 +26,8 @@ export interface ChainCopySpec {
   branches: readonly number[] | null;
 }
 
-type Value = unknown | ((branch: SQL) => SQL);
-
-function valueSql(v: Value, branch: SQL): SQL {
+/** A value, or a function of the branch id's SQL (an id mapped per branch). */
+function valueSql(v: unknown, branch: SQL): SQL {
   if (typeof v === 'function') return (v as (b: SQL) => SQL)(branch);
   return sql`${v as string | number | boolean | null}`;
 }
@@ -73,7 +72,12 @@ export function chainCopySql(s: ChainCopySpec): SQL[] {
   return [update, adopt, insert];
 }
 
-const norm = (v: unknown): string => (v === null || v === undefined ? '' : String(v as string | number | boolean));
+const norm = (v: unknown): string =>
+  v === null || v === undefined
+    ? ''
+    : typeof v === 'object'
+      ? JSON.stringify(v)
+      : String(v);
 function same(a: unknown, b: unknown): boolean {
   const x = norm(a);
   const y = norm(b);
