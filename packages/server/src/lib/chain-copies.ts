@@ -72,12 +72,12 @@ export function chainCopySql(s: ChainCopySpec): SQL[] {
   return [update, adopt, insert];
 }
 
-const norm = (v: unknown): string =>
-  v === null || v === undefined
-    ? ''
-    : typeof v === 'object'
-      ? JSON.stringify(v)
-      : String(v);
+function norm(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? '';
+}
 function same(a: unknown, b: unknown): boolean {
   const x = norm(a);
   const y = norm(b);
