@@ -7,7 +7,8 @@ import { newBranch, type Branch } from './factory';
 /**
  * Masters owned by the chain (issue 30 item 2): the demo owner creates a chain item at /backoffice/master/item (the
  * list then names the branches using it, this file's branch among them); the branch's admin sees the item on its
- * own 'Master Item' page marked 'Pusat', with no way to change it.
+ * own 'Master Item' page marked 'Pusat': no deactivation, and its edit dialog locks every field but the branch's
+ * own minimum stock.
  */
 let browser: Browser;
 let clinic: Branch;
@@ -62,11 +63,17 @@ describe('chain masters (issue 30 item 2)', () => {
         };
       }, code);
       expect(row.text).toContain('Pusat');
-      expect(row.buttons.filter((b) => /Ubah|Nonaktifkan/.test(b))).toEqual([]);
-      const adds = await admin.evaluate(
-        () => [...document.querySelectorAll('button')].filter((b) => b.innerText.trim() === 'Tambah').length,
-      );
-      expect(adds).toBe(0);
+      // no deactivation; the edit dialog locks the head office's fields and leaves the branch its minimum stock
+      expect(row.buttons.filter((b) => /Nonaktifkan/.test(b))).toEqual([]);
+      await admin.click(`button[aria-label="Ubah ${code}"]`);
+      await admin.waitForSelector('#m-name');
+      await waitForText(admin, 'Data ini dikelola kantor pusat');
+      const locked = await admin.evaluate(() => ({
+        name: document.querySelector<HTMLInputElement>('#m-name')?.readOnly,
+        price: document.querySelector<HTMLInputElement>('#m-selling_price')?.readOnly,
+        minStock: document.querySelector<HTMLInputElement>('#m-min_stock')?.readOnly,
+      }));
+      expect(locked).toEqual({ name: true, price: true, minStock: false });
     } finally {
       await closePage(admin);
     }
