@@ -118,8 +118,11 @@ export function listen(base, cookie) {
       for (const line of d.split('\n'))
         if (line.startsWith('data:')) {
           events++;
-          const m = /"id"\s*:\s*(\d+)/.exec(line);
-          if (m && !seen.has(Number(m[1]))) seen.set(Number(m[1]), performance.now());
+          let ids = [];
+          try {
+            ids = JSON.parse(line.slice(5)).ids ?? [];
+          } catch {}
+          for (const id of ids) if (!seen.has(Number(id))) seen.set(Number(id), performance.now());
         }
     });
   });

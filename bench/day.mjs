@@ -150,13 +150,14 @@ async function backOffice(br, until) {
     ['neraca', `/api/finance/laporan/neraca?to=${today()}`],
     ['jurnal (halaman 1)', `/api/finance/jurnal?page=1`],
     ['ekspor kasir harian', `/api/kasir/report/daily/export?date=${today()}`],
-    ['daftar kunjungan', `/api/service/kunjungan?page=1`],
     ['dashboard', `/api/dashboard`],
+    ['daftar kunjungan', `/api/service/kunjungan?page=1`, 'admin'],
+    ['daftar pembayaran', `/api/kasir/payment?page=1`, 'admin'],
   ];
   let i = br.b;
   while (performance.now() < until) {
-    const [step, path] = calls[i++ % calls.length];
-    await br.staff.finance.call(step, 'GET', path);
+    const [step, path, who = 'finance'] = calls[i++ % calls.length];
+    await br.staff[who].call(step, 'GET', path);
     await sleep(2000 + Math.random() * 2000);
   }
 }
