@@ -145,6 +145,8 @@ export async function dbCounters(url) {
     ).rows[0];
     let calls = null;
     let execMs = null;
+    // statements per visit need pg_stat_statements (shared_preload_libraries; see docs/ops); without it, '-'
+    await c.query('create extension if not exists pg_stat_statements').catch(() => {});
     try {
       const s = (
         await c.query(

@@ -86,10 +86,19 @@ async function walk(br, ids, n) {
   if (v.status !== 201) return;
   const visit = v.body.data.id;
   br.expect.set(visit, performance.now());
-  if ((await nurse.call('panggil pasien', 'POST', `/api/service/visit/${visit}/status`, { status: 'dipanggil' })).status !== 200) return;
+  if (
+    (await nurse.call('panggil pasien', 'POST', `/api/service/visit/${visit}/status`, { status: 'dipanggil' }))
+      .status !== 200
+  )
+    return;
   const vit = { sistole: 120, diastole: 80, nadi: 78, suhu: 36.6, berat: 60, tinggi: 160 };
-  if ((await nurse.call('vital perawat', 'POST', `/api/rekammedis/visit/${visit}/soap`, { vitals: vit })).status >= 300) return;
-  if ((await doctor.s.call('mulai periksa', 'POST', `/api/service/visit/${visit}/status`, { status: 'diperiksa' })).status !== 200) return;
+  if ((await nurse.call('vital perawat', 'POST', `/api/rekammedis/visit/${visit}/soap`, { vitals: vit })).status >= 300)
+    return;
+  if (
+    (await doctor.s.call('mulai periksa', 'POST', `/api/service/visit/${visit}/status`, { status: 'diperiksa' }))
+      .status !== 200
+  )
+    return;
   await doctor.s.call('riwayat pasien', 'GET', `/api/rekammedis/patient/${customer}?page=1`);
   const soap = {
     subjective: 'Kulit kering dan gatal',
@@ -99,7 +108,8 @@ async function walk(br, ids, n) {
     vitals: {},
     diagnoses: [{ code: 'L20.9', primary: true }],
   };
-  if ((await doctor.s.call('SOAP + diagnosis', 'POST', `/api/rekammedis/visit/${visit}/soap`, soap)).status >= 300) return;
+  if ((await doctor.s.call('SOAP + diagnosis', 'POST', `/api/rekammedis/visit/${visit}/soap`, soap)).status >= 300)
+    return;
   const tr = { perawatan: ids.perawatan, qty: 1, doctor: doctor.id };
   if ((await doctor.s.call('tindakan', 'POST', `/api/rekammedis/visit/${visit}/treatment`, tr)).status >= 300) return;
   const rx = { items: [{ item: ids.item, qty: 1, signa: '2 x sehari oles' }] };
@@ -116,17 +126,29 @@ async function walk(br, ids, n) {
         { method: br.qris, amount: total - Math.floor(total / 2) },
       ]
     : [{ method: br.cash, amount: total }];
-  const pay = await admin.call(split ? 'bayar (split)' : 'bayar (tunai)', 'POST', '/api/kasir/payment', { visit, payments }, {
-    'idempotency-key': key(),
-  });
+  const pay = await admin.call(
+    split ? 'bayar (split)' : 'bayar (tunai)',
+    'POST',
+    '/api/kasir/payment',
+    { visit, payments },
+    {
+      'idempotency-key': key(),
+    },
+  );
   if (pay.status >= 300) return;
   acked.push({ visit, payment: pay.body.data?.id });
   const list = await pharmacist.call('antrian resep', 'GET', '/api/inventory/resep?status=antri');
   const mine = list.body?.data?.find?.((r) => r.visit_id === visit);
   if (mine) {
-    const d = await pharmacist.call('serah obat', 'POST', '/api/inventory/dispense', { resep: mine.id, warehouse: ids.apotek }, {
-      'idempotency-key': key(),
-    });
+    const d = await pharmacist.call(
+      'serah obat',
+      'POST',
+      '/api/inventory/dispense',
+      { resep: mine.id, warehouse: ids.apotek },
+      {
+        'idempotency-key': key(),
+      },
+    );
     if (d.status >= 300) return;
   }
   visitsDone++;
@@ -201,13 +223,20 @@ async function main() {
         });
       // the queue screen listens on the other process when there are two (a change made in one shows in the other)
       const other = apps[(apps.findIndex((a) => a.base === staff.admin.base) + 1) % apps.length];
-      const ev = listen(other.base, staff.nurse.base === other.base ? staff.nurse.cookie : await login(other.base, `perawat.c${pad(ids.b)}`, PASSWORD));
+      const ev = listen(
+        other.base,
+        staff.nurse.base === other.base
+          ? staff.nurse.cookie
+          : await login(other.base, `perawat.c${pad(ids.b)}`, PASSWORD),
+      );
       branches.push({ b: ids.b, ids, staff, cash: data.cash, qris: data.qris, ev, expect: new Map() });
     }
     await sleep(500);
     const before = await dbCounters(DB_URL);
     const cpu0 = apps.map((a) => cpuMs(a.pid));
-    const maxJournal = await withPg(DB_URL, async (c) => Number((await c.query('select max(id) m from jurnal')).rows[0].m));
+    const maxJournal = await withPg(DB_URL, async (c) =>
+      Number((await c.query('select max(id) m from jurnal')).rows[0].m),
+    );
     const t0 = performance.now();
     const until = t0 + SECONDS * 1000;
     const background = branches.flatMap((br) => [poller(br, until), backOffice(br, until)]);
@@ -234,7 +263,9 @@ async function main() {
       br.ev.close();
     }
     const per = (x) => (visitsDone ? (x / visitsDone).toFixed(1) : '-');
-    console.log(`\n## steps (${visitsStarted} visits started, ${visitsDone} walked to the end in ${elapsed.toFixed(0)} s)`);
+    console.log(
+      `\n## steps (${visitsStarted} visits started, ${visitsDone} walked to the end in ${elapsed.toFixed(0)} s)`,
+    );
     console.log(steps.table());
     console.log(`\n  errors: ${steps.errors}; throughput ${((visitsDone / elapsed) * 3600).toFixed(0)} visits/hour`);
     console.log(
@@ -272,6 +303,17 @@ async function main() {
           `${made} journals posted in the run, ${unbalanced} unbalanced`,
       );
     });
+    if (apps.length > 1) {
+      // a session ended in one process is refused by the other at once
+      const name = `inventory.c${pad(branches[0].b)}`;
+      const cookie = await login(apps[0].base, name, PASSWORD);
+      const before = await request(apps[1].base, 'GET', '/api/auth/me', { cookie });
+      await request(apps[0].base, 'POST', '/api/auth/logout', { cookie, body: {} });
+      const after = await request(apps[1].base, 'GET', '/api/auth/me', { cookie });
+      console.log(
+        `  check: signed in on process 1, /api/auth/me on process 2 ${before.status}; signed out on 1, on 2 at once ${after.status}`,
+      );
+    }
     console.log(`  load average at the end: ${load()}`);
   } finally {
     closeAgents();
