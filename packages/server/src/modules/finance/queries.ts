@@ -353,8 +353,7 @@ export async function sourceCodes(db: Db, ids: number[]): Promise<Map<number, st
   // The source id is text: compared as an integer (when it is one) so that each lookup is a primary-key probe; `x.id::text
   // = ...` read the whole table for every journal of the page (issue 33: 3 million payments, seconds per page).
   const asId = (id: SQL) => sql`case when ${id} ~ '^[0-9]{1,9}$' then ${id}::int end`;
-  const doc = (table: string, id: SQL) =>
-    sql`(select x.code from ${sql.identifier(table)} x where x.id = ${asId(id)})`;
+  const doc = (table: string, id: SQL) => sql`(select x.code from ${sql.identifier(table)} x where x.id = ${asId(id)})`;
   const sid = sql`j.source_id`;
   const part = sql`split_part(j.source_id, ':', 2)`;
   const rows = await queryRows<{ id: number; code: string | null }>(
