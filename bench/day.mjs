@@ -285,7 +285,7 @@ async function main() {
       const once = (
         await c.query(
           `select count(*) filter (where n = 1)::int as once, count(*) filter (where n <> 1)::int as other
-           from (select v, (select count(*) from kasir_payment p where p.visit_id = v and p.kind = 'visit') n from unnest($1::int[]) v) s`,
+           from (select v, (select count(*) from kasir_payment p where p.visit_id = v and p.status <> 'void') n from unnest($1::int[]) v) s`,
           [ids],
         )
       ).rows[0];
