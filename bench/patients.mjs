@@ -1,6 +1,6 @@
 // The search benchmark's 100 000 patients of one branch (bench/run.mjs, part `search`): names, NIK and phone numbers
 // derived from the row number, and the SQL that makes them.
-const FIRST = [
+export const FIRST = [
   'Siti',
   'Dewi',
   'Sri',
@@ -52,7 +52,7 @@ const FIRST = [
   'Tjokorda',
   'Ida',
 ];
-const LAST = [
+export const LAST = [
   'Purnamasari',
   'Wulandari',
   'Kusumawati',

@@ -1,4 +1,5 @@
-// `pnpm bench [parts...]`: load benchmarks of the built app (parts: auth search posting finance icd records; default all).
+// `pnpm bench [parts...]`: load benchmarks of the built app (parts: auth search posting finance icd records; default all;
+// `pnpm bench day` runs the day simulator of issue 33 instead, bench/day.mjs).
 // A benchmark, not a test: figures are printed, never asserted. bench/README.md explains each part and holds the
 // latest figures. PostgreSQL parts hold /tmp/pgtest.lock (flock) while they run, and drop their databases only
 // after the app has stopped. No Chromium runs during a measurement.
@@ -338,6 +339,13 @@ const icdPart = (dbUrl) => tsxPart('ICD search', 'icd.mts', dbUrl);
 const recordsPart = (dbUrl) => tsxPart('patient timeline, 700 visits, 100 000 patients', 'medical-records.mts', dbUrl);
 
 // ---------------------------------------------------------------- main
+if (args[0] === 'day') {
+  // The day simulator (issue 33) is a program of its own, on the database `pnpm bench:data` built (bench/day.mjs).
+  const code = await new Promise((r) =>
+    spawn(process.execPath, ['bench/day.mjs'], { cwd: ROOT, stdio: 'inherit' }).on('exit', r),
+  );
+  process.exit(code ?? 1);
+}
 if (!pgOnly) {
   header();
   if (dbs.has('pglite')) {

@@ -134,6 +134,8 @@ export const rmEntry = pgTable(
       .on(t.profile_id, t.idempotency_key)
       .where(sql`${t.idempotency_key} is not null`),
     index('rm_entry_visit_idx').on(t.visit_id, t.kind),
+    // Issue 33: finishing a record and the pharmacy's BHP read a record's entries (a scan of rm_entry without it).
+    index('rm_entry_record_idx').on(t.record_id, t.kind),
     index('rm_entry_customer_kind_idx').on(t.customer_id, t.kind),
     index('rm_entry_profile_kind_idx').on(t.profile_id, t.kind, t.created_at),
     index('rm_entry_prescription_idx').on(t.prescription_id),

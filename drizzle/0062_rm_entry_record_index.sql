@@ -1,0 +1,1 @@
+CREATE INDEX "rm_entry_record_idx" ON "rm_entry" USING btree ("record_id","kind");
