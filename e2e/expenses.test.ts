@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { bodyText, closePage, launchBrowser, signedIn, url, waitForText } from './helpers';
 import { newBranch, type Branch } from './factory';
+import { vendor } from './fixtures/stock';
 
 /**
  * Issue 28 item 5 in the browser as finance of this file's own branch: 'Daftarkan Pengeluaran' registers an
@@ -83,5 +84,32 @@ describe('an expense with proof, approved by a second person', () => {
     expect(await bodyText(page)).toContain('Rp6.000.000');
     const proof = await fin.call('GET', pending[0].proof.url);
     expect(proof.status).toBe(200);
+  });
+});
+
+describe('an expense owed to a party', () => {
+  it("registers it as the vendor's payable with 'Dicatat sebagai hutang ke pihak' and the party picker", async () => {
+    const name = clinic.unique('CV Servis AC');
+    const v = await vendor(clinic, { name });
+    await page.goto(url('/finance/hutang/dokter'));
+    await waitForText(page, 'Daftarkan Pengeluaran');
+    await selectByText('#exp-category', 'Pemeliharaan');
+    await page.type('#exp-amount', '350000');
+    await page.click('#exp-mode-party');
+    await page.waitForSelector('#exp-party-type');
+    await page.select('#exp-party-type', 'vendor');
+    await selectByText('#exp-party', name);
+    await page.type('#exp-memo', 'Servis AC dibayar akhir bulan e2e');
+    await page.click('button[type=submit]');
+    await waitForText(page, 'tersimpan dan diposting');
+
+    const fin = await clinic.api('finance');
+    const items = await fin.data<{ amount: number; outstanding: number; akun: string; source_type: string }[]>(
+      'GET',
+      `/api/finance/hutang/items?party_type=vendor&party=${v.id}`,
+    );
+    expect(items).toEqual([
+      expect.objectContaining({ amount: 350_000, outstanding: 350_000, akun: '2101', source_type: 'expense' }),
+    ]);
   });
 });
