@@ -27,13 +27,22 @@ describe('withholding rule', () => {
       allowed: true,
     });
     expect(
-      proposeWithholding({ party_type: 'vendor', has_tax_id: false, lines: [{ source_type: 'expense', amount: 1_234_599 }] }),
+      proposeWithholding({
+        party_type: 'vendor',
+        has_tax_id: false,
+        lines: [{ source_type: 'expense', amount: 1_234_599 }],
+      }),
     ).toMatchObject({ rate_bp: 400, amount: toSen(493) });
+    expect(proposeWithholding({ party_type: 'vendor', has_tax_id: true, lines: [lines[1]] })).toMatchObject({
+      amount: 0,
+      allowed: false,
+    });
     expect(
-      proposeWithholding({ party_type: 'vendor', has_tax_id: true, lines: [lines[1]] }),
-    ).toMatchObject({ amount: 0, allowed: false });
-    expect(
-      proposeWithholding({ party_type: 'doctor', has_tax_id: true, lines: [{ source_type: 'kasir_payment', amount: 100 }] }),
+      proposeWithholding({
+        party_type: 'doctor',
+        has_tax_id: true,
+        lines: [{ source_type: 'kasir_payment', amount: 100 }],
+      }),
     ).toMatchObject({ tax: 'pph_doctor', amount: 0, allowed: true });
   });
 });

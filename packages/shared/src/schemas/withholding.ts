@@ -5,7 +5,8 @@
  * leftovers".
  */
 import { percentOf, splitSen, toSen, type Sen } from '../money.js';
-import type { PartyType, PayableTax } from './payables.js';
+import { z, emptyToUndefined, idOf } from './common.js';
+import { PARTY_TYPES, type PartyType, type PayableTax } from './payables.js';
 
 /** The one tax a payment to a party of this type may withhold (none for the tax office itself). */
 export const PARTY_WITHHOLDING_TAX: Record<PartyType, PayableTax | null> = {
@@ -81,3 +82,15 @@ export function proposeWithholding(args: {
   const exact = base > 0 && rate_bp > 0 ? percentOf(base, rate_bp, 'floor') : 0;
   return { tax, base: base as Sen, rate_bp, amount: toSen(splitSen(exact).whole), allowed };
 }
+
+/** GET /api/finance/hutang/party-tax: what the pay dialog needs to propose (the party's tax and whether it has a tax id). */
+export const partyTaxQuery = z.object({
+  party_type: z.enum(PARTY_TYPES, { error: 'Jenis pihak tidak dikenal' }),
+  party: z.preprocess(emptyToUndefined, idOf('Pihak tidak valid').optional()),
+});
+export interface PartyTaxDto {
+  tax: PayableTax | null;
+  /** The party has an NPWP (a vendor) or NPWP/NIK (an investor, laboratory or hospital row) of this branch. */
+  has_tax_id: boolean;
+}
+export type PartyTaxQuery = z.infer<typeof partyTaxQuery>;

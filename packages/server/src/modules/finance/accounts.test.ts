@@ -72,7 +72,12 @@ describe('ACCOUNT constants and the seeded chart', () => {
     );
     const byCode = new Map(rows.map((r) => [r.code, r]));
     const wrong = Object.entries(ACCOUNT)
-      .map(([key, code]) => ({ key, code, name: byCode.get(code)?.name ?? null, intended: INTENDED[key as AccountKey] }))
+      .map(([key, code]) => ({
+        key,
+        code,
+        name: byCode.get(code)?.name ?? null,
+        intended: INTENDED[key as AccountKey],
+      }))
       .filter((r) => r.name !== r.intended);
     expect(wrong).toEqual([]);
     for (const code of Object.values(ACCOUNT)) expect(byCode.get(code)?.isheader).toBe(false);

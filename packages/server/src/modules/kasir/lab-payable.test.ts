@@ -112,8 +112,16 @@ describe('lab forms sent to an outside laboratory or hospital', () => {
       [{ partner_cost: 50000 }, 'partner_id', 'Pilih laboratorium/rumah sakit tujuan form ini'],
       [{ partner_id: 'abc', partner_cost: 1 }, 'partner_id', 'Laboratorium/rumah sakit tidak dikenal'],
       [{ partner_id: labUji, partner_cost: -1 }, 'partner_cost', 'Tidak boleh negatif'],
-      [{ partner_id: anInvestor, partner_cost: 1 }, 'partner_id', 'Laboratorium/rumah sakit tidak ditemukan di cabang ini'],
-      [{ partner_id: elsewhere, partner_cost: 1 }, 'partner_id', 'Laboratorium/rumah sakit tidak ditemukan di cabang ini'],
+      [
+        { partner_id: anInvestor, partner_cost: 1 },
+        'partner_id',
+        'Laboratorium/rumah sakit tidak ditemukan di cabang ini',
+      ],
+      [
+        { partner_id: elsewhere, partner_cost: 1 },
+        'partner_id',
+        'Laboratorium/rumah sakit tidak ditemukan di cabang ini',
+      ],
       [{ partner_id: closed, partner_cost: 1 }, 'partner_id', 'Laboratorium/rumah sakit tidak aktif'],
     ] as const;
     for (const [extra, field, message] of bad) {

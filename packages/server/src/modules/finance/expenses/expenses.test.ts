@@ -200,11 +200,9 @@ describe("owed to a party (the form's party picker)", () => {
 
     const r = await t
       .api(fin)
-      .post(
-        '/api/finance/expenses',
-        expense({ method: null, party_type: 'vendor', party: v.id, memo: 'Servis AC' }),
-        { 'Idempotency-Key': 'key-party-0001' },
-      );
+      .post('/api/finance/expenses', expense({ method: null, party_type: 'vendor', party: v.id, memo: 'Servis AC' }), {
+        'Idempotency-Key': 'key-party-0001',
+      });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(await linesOf(r.body.data.journal.id)).toEqual([
       { code: '6103', debit: 25_000_000, credit: 0 },

@@ -138,7 +138,7 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
     const withholding =
       a.kind === 'tax_deposit'
         ? (a.withholding ?? [])
-        : await resolveWithholding(tx.db, a, (item) => byId.get(item)?.source_type ?? '');
+        : await resolveWithholding(tx.db, tx.branchId, a, (item) => byId.get(item)?.source_type ?? '');
     const withheld = sumSen(withholding.map((w) => w.amount));
     if (withheld >= total) throw badRequest('Potongan pajak harus kurang dari jumlah yang dibayar', 'withholding');
     // Per control account: what the payment takes off (a debit; a debit note on an account alone cannot be paid).

@@ -20,6 +20,7 @@ import * as q from '../queries/payables.js';
  */
 export async function resolveWithholding(
   db: Db,
+  profileId: number,
   a: {
     party_type: PartyType;
     party_id?: number | null;
@@ -30,7 +31,7 @@ export async function resolveWithholding(
 ): Promise<{ tax: PayableTax; amount: Sen }[]> {
   const proposal = proposeWithholding({
     party_type: a.party_type,
-    has_tax_id: await q.partyHasTaxId(db, a.party_type, a.party_id),
+    has_tax_id: await q.partyHasTaxId(db, profileId, a.party_type, a.party_id),
     lines: a.allocations.map((l) => ({ source_type: sourceOf(l.item), amount: l.amount })),
   });
   if (a.withholding === undefined)

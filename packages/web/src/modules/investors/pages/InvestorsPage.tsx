@@ -96,7 +96,10 @@ const COLUMNS: Column<InvestorDto>[] = [
   { key: 'status', header: 'Status', cell: (r) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif') },
 ];
 
-const KIND_FILTER = [['semua', 'Semua jenis'], ...INVESTOR_KINDS.map((k) => [k, INVESTOR_KIND_LABEL[k]] as const)] as const;
+const KIND_FILTER = [
+  ['semua', 'Semua jenis'],
+  ...INVESTOR_KINDS.map((k) => [k, INVESTOR_KIND_LABEL[k]] as const),
+] as const;
 
 /**
  * /finance/master/investor: investors, hospitals, laboratories and equipment partners of the branch. `?kind=` filters
@@ -106,7 +109,9 @@ export default function InvestorsPage() {
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind');
-  const kind = (INVESTOR_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as InvestorKind) : undefined;
+  const kind = (INVESTOR_KINDS as readonly string[]).includes(kindParam ?? '')
+    ? (kindParam as InvestorKind)
+    : undefined;
   const qc = useQueryClient();
   const manage = canFeature(useSession(), 'FINANCE_SHARING', 'manage');
   const [page, setPage] = React.useState(1);
