@@ -159,12 +159,6 @@ export interface FormLabDto {
   status: number;
 }
 
-/** An outside laboratory or hospital the lab form master can send a form to (picker). */
-export interface LabPartnerOption {
-  id: number;
-  kind: LabPartnerType;
-  name: string;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Package types and packages
