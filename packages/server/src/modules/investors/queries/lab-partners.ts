@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LabPartnerOption, LabPartnerType } from '@klinik/shared';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../../db/client.js';
 
 /**
  * Outside laboratories and hospitals (issue 28, branch w28): the investor rows of kind 'laboratorium' and
