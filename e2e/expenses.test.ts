@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { bodyText, closePage, launchBrowser, signedIn, url, waitForText } from './helpers';
+import { bodyText, closePage, enabledButton, launchBrowser, signedIn, url, waitForText } from './helpers';
 import { newBranch, type Branch } from './factory';
+import { vendor } from './fixtures/stock';
 
 /**
  * Issue 28 item 5 in the browser as finance of this file's own branch: 'Daftarkan Pengeluaran' registers an
@@ -83,5 +84,55 @@ describe('an expense with proof, approved by a second person', () => {
     expect(await bodyText(page)).toContain('Rp6.000.000');
     const proof = await fin.call('GET', pending[0].proof.url);
     expect(proof.status).toBe(200);
+  });
+});
+
+describe('an expense owed to a party', () => {
+  it("registers it as the vendor's payable with 'Dicatat sebagai hutang ke pihak' and the party picker", async () => {
+    const name = clinic.unique('CV Servis AC');
+    const v = await vendor(clinic, { name });
+    await page.goto(url('/finance/hutang/dokter'));
+    await waitForText(page, 'Daftarkan Pengeluaran');
+    await selectByText('#exp-category', 'Pemeliharaan');
+    await page.type('#exp-amount', '350000');
+    await page.click('#exp-mode-party');
+    await page.waitForSelector('#exp-party-type');
+    await page.select('#exp-party-type', 'vendor');
+    await selectByText('#exp-party', name);
+    await page.type('#exp-memo', 'Servis AC dibayar akhir bulan e2e');
+    await page.click('button[type=submit]');
+    await waitForText(page, 'tersimpan dan diposting');
+
+    const fin = await clinic.api('finance');
+    const items = await fin.data<{ amount: number; outstanding: number; akun: string; source_type: string }[]>(
+      'GET',
+      `/api/finance/hutang/items?party_type=vendor&party=${v.id}`,
+    );
+    expect(items).toEqual([
+      expect.objectContaining({ amount: 350_000, outstanding: 350_000, akun: '2101', source_type: 'expense' }),
+    ]);
+
+    // Paying it: the dialog proposes PPh 23 from the party's tax treatment (a service of a vendor without NPWP: 4%).
+    const [item] = await fin.data<{ id: number }[]>('GET', `/api/finance/hutang/items?party_type=vendor&party=${v.id}`);
+    await page.goto(url('/finance/hutang/transaction'));
+    await (await enabledButton(page, 'main', 'Bayar Hutang')).click();
+    await page.waitForFunction(
+      (n) => [...(document.querySelector('#pay-party') as HTMLSelectElement).options].some((o) => o.text === n),
+      {},
+      name,
+    );
+    await page.select('#pay-party', `id:${v.id}`);
+    await page.waitForSelector(`input[data-item="${item.id}"]`);
+    await page.click(`input[data-item="${item.id}"]`);
+    await selectByText('#pay-method', 'Tunai');
+    await page.waitForFunction(() => (document.querySelector('#pay-withheld') as HTMLInputElement).value === '14.000');
+    await waitForText(page, 'tanpa NPWP');
+    await (await enabledButton(page, '[role=dialog]', 'Simpan Pembayaran')).click();
+    await page.waitForSelector('[data-testid=pay-result]');
+    const pays = await fin.data<{ total: number; withheld: number; cash: number }[]>(
+      'GET',
+      `/api/finance/hutang/payments?party_type=vendor&party=${v.id}`,
+    );
+    expect(pays).toEqual([expect.objectContaining({ total: 350_000, withheld: 14_000, cash: 336_000 })]);
   });
 });

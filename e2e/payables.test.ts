@@ -125,7 +125,7 @@ describe('a vendor paid from its party page', () => {
     await waitForText(page, supplierName);
   });
 
-  it('pays part of an item with PPh 23 withheld from the transaction page, then asks for its void', async () => {
+  it('pays part of a purchase (goods: nothing withheld) from the transaction page, then asks for its void', async () => {
     const fin = await clinic.api('finance');
     const [item] = await fin.data<ItemRow[]>('GET', `/api/finance/hutang/items?party_type=vendor&party=${second.id}`);
     expect(item).toMatchObject({ amount: 200_000, outstanding: 200_000 });
@@ -153,7 +153,9 @@ describe('a vendor paid from its party page', () => {
     await waitForText(page, 'Pembayaran melebihi sisa hutang');
     await page.click(amount, { clickCount: 3 });
     await page.type(amount, '150000');
-    await page.type('#pay-withheld', '3000');
+    // A purchase receipt is goods: the party's tax treatment withholds nothing and the field says why.
+    await waitForText(page, 'Tidak dipotong pajak: pembelian barang');
+    expect(await page.$eval('#pay-withheld', (el) => (el as HTMLInputElement).disabled)).toBe(true);
     await (await enabledButton(page, '[role=dialog]', 'Simpan Pembayaran')).click();
     await page.waitForSelector('[data-testid=pay-result]');
     const code = await page.$eval('[data-testid=pay-result] .font-mono', (el) => el.textContent.trim());
@@ -163,7 +165,7 @@ describe('a vendor paid from its party page', () => {
       'GET',
       `/api/finance/hutang/payments?party_type=vendor&party=${second.id}`,
     );
-    expect(pays).toEqual([expect.objectContaining({ code, total: 150_000, withheld: 3_000, cash: 147_000 })]);
+    expect(pays).toEqual([expect.objectContaining({ code, total: 150_000, withheld: 0, cash: 150_000 })]);
     await (await enabledButton(page, '[role=dialog]', 'Tutup')).click();
 
     // 'Export Excel' downloads the list of the filters from the server.

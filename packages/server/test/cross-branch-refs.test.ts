@@ -43,6 +43,7 @@ const REFS: Record<string, string | null> = {
   paket_type_id: 'paket.type',
   paket_history_id: 'paket.history',
   category_id: 'inventory.category',
+  partner_id: 'investors.investor',
   season_id: 'season.season',
   // Not an entity of one table: the line's kind says which (checked by the owning module's tests).
   ref_id: null,

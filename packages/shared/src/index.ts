@@ -40,6 +40,7 @@ export * from './allergy.js';
 export * from './schemas/patient-duplicates.js';
 export * from './schemas/income.js';
 export * from './schemas/payables.js';
+export * from './schemas/withholding.js';
 export * from './schemas/investors.js';
 export * from './schemas/sharing.js';
 export * from './schemas/sharing-runs.js';

@@ -84,6 +84,15 @@ export const expenseInput = z
   });
 export type ExpenseInput = z.infer<typeof expenseInput>;
 
+/** The parties of one type an expense can be owed to (the 'Daftarkan Pengeluaran' picker; issue 28, branch w28). */
+export const expensePartiesQuery = z.object({
+  party_type: z.enum(EXPENSE_PARTY_TYPES, { error: 'Jenis pihak tidak dikenal' }),
+});
+export interface ExpensePartyOption {
+  id: number;
+  name: string;
+}
+
 export const expenseListQuery = z.object({
   from: z.preprocess(emptyToUndefined, dateString.optional()),
   to: z.preprocess(emptyToUndefined, dateString.optional()),

@@ -288,3 +288,10 @@ export interface DevidenIncomeRowDto {
   gross: number;
   status: 'pending' | 'approved';
 }
+
+/** An outside laboratory or hospital (an investor row of that kind) the lab form master can send a form to (picker). */
+export interface LabPartnerOption {
+  id: number;
+  kind: 'laboratorium' | 'rumahsakit';
+  name: string;
+}

@@ -123,14 +123,15 @@ export interface ItemDto {
   chain_id?: number | null;
 }
 
-/** A lab form examined outside the clinic (issue 28 item 6): its laboratory or hospital and cost per form. */
+/**
+ * A lab form examined outside the clinic (issue 28 item 6): the laboratory or hospital it is sent to, picked from the
+ * outside-party master (`partner_id`, an investor row of kind 'laboratorium' or 'rumahsakit'), and its cost per form.
+ */
 export const LAB_PARTNER_TYPES = ['laboratorium', 'rumahsakit'] as const;
 export type LabPartnerType = (typeof LAB_PARTNER_TYPES)[number];
 const PARTNER_RULES: [(v: FormLabInput) => unknown, string, string][] = [
-  [(v) => v.partner_type && !v.partner_name, 'partner_name', 'Nama laboratorium/rumah sakit wajib diisi'],
-  [(v) => v.partner_type && !v.partner_cost, 'partner_cost', 'Biaya mitra wajib diisi'],
-  [(v) => !v.partner_type && v.partner_name, 'partner_type', 'Pilih jenis mitra (laboratorium/rumah sakit)'],
-  [(v) => !v.partner_type && v.partner_cost, 'partner_type', 'Biaya mitra hanya untuk form yang dikirim keluar'],
+  [(v) => v.partner_id && !v.partner_cost, 'partner_cost', 'Biaya mitra wajib diisi'],
+  [(v) => !v.partner_id && v.partner_cost, 'partner_id', 'Pilih laboratorium/rumah sakit tujuan form ini'],
 ];
 
 export const formLabInput = z
@@ -138,11 +139,7 @@ export const formLabInput = z
     code: code(),
     name: requiredText(150),
     price: rupiah,
-    partner_type: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z.enum(LAB_PARTNER_TYPES, { error: 'Jenis mitra tidak dikenal' }).nullable().optional(),
-    ),
-    partner_name: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), optionalText(150)),
+    partner_id: z.preprocess(emptyToUndefined, idOf('Laboratorium/rumah sakit tidak dikenal').optional().nullable()),
     partner_cost: rupiah.default(0),
     status: status01,
   })
@@ -157,6 +154,8 @@ export interface FormLabDto {
   code: string;
   name: string;
   price: number;
+  /** The outside laboratory or hospital (investor row), or null (in-house, or a name-only partner of before). */
+  partner_id: number | null;
   partner_type: LabPartnerType | null;
   partner_name: string | null;
   partner_cost: number;

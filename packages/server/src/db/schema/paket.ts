@@ -15,6 +15,7 @@ import {
 import { users } from './core.js';
 import { season } from './season.js';
 import { chainRef } from './chain.js';
+import { investor } from './investors.js';
 import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
 
 /**
@@ -116,6 +117,12 @@ export const formLab = pgTable(
     partner_type: varchar('partner_type', { length: 20 }),
     partner_name: varchar('partner_name', { length: 150 }),
     partner_cost: sen('partner_cost'),
+    /**
+     * The laboratory or hospital of the outside-party master (an `investor` row of kind 'laboratorium' or
+     * 'rumahsakit', issue 29 part B): the payable names this party; type and name above are its copy at saving.
+     * Null on a form kept in-house, or on a name-only partner saved before the master (0062).
+     */
+    partner_id: integer('partner_id').references(() => investor.id),
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
@@ -127,6 +134,7 @@ export const formLab = pgTable(
       sql`(${t.partner_type} is null and ${t.partner_name} is null and ${t.partner_cost} = 0)
         or (${t.partner_type} in ('laboratorium', 'rumahsakit') and length(trim(coalesce(${t.partner_name}, ''))) > 0 and ${t.partner_cost} >= 0)`,
     ),
+    check('form_lab_partner_id_chk', sql`${t.partner_id} is null or ${t.partner_type} is not null`),
   ],
 );
 

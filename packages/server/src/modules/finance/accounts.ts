@@ -41,9 +41,10 @@ export const ACCOUNT = {
   bebanSewa: '6103',
   bebanUtilitas: '6104',
   bebanBpjs: '6105',
-  /** PPh badan (issue 28 item 4; 1170 seeded by drizzle/0049_expenses_taxes_rules.sql): PP 55/2022 final is an expense, PPh 25 paid in advance. */
+  /** PPh badan (issue 28 item 4): PP 55/2022 final is an expense, PPh 25 paid in advance an asset (1180, seeded by
+   * drizzle/0061_pph25_own_account.sql; 1170 is Piutang Antar Cabang). */
   bebanPajakPenghasilan: '8102',
-  pph25DibayarDimuka: '1170',
+  pph25DibayarDimuka: '1180',
 } as const;
 export type AccountKey = keyof typeof ACCOUNT;
 export type AccountCode = (typeof ACCOUNT)[AccountKey];

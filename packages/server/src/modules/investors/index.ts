@@ -5,3 +5,4 @@ export { INVESTOR, DEVIDEN_SETTING, DEVIDEN_RUN, investorsEntities } from './ent
 export { investorsApprovalExecutors } from './runs.js';
 export { seedDemoInvestors } from './demo.js';
 export { investorIncome } from './income.js';
+export { labPartnerOptions, labPartnerOf } from './queries/lab-partners.js';

@@ -23,6 +23,7 @@ let prodia: number;
 let rsud: number;
 let inHouse: number;
 let cash: number;
+let labParty: number;
 
 const journalOf = (sourceType: string, id: number) => journalIn(t.db, sourceType, id);
 
@@ -42,13 +43,14 @@ async function labItems() {
     id: number;
     party_type: string;
     party_name: string;
+    party_id: number | null;
     amount: string;
     status: string;
     source_type: string;
     code: string;
   }>(
     t.db,
-    sql`select i.id, i.party_type, i.party_name, i.amount::text, i.status, i.source_type, a.code
+    sql`select i.id, i.party_type, i.party_name, i.party_id, i.amount::text, i.status, i.source_type, a.code
         from hutang_item i join akun a on a.id = i.akun_id
         where i.profile_id = ${branch} and a.code = '2105' order by i.id`,
   );
@@ -71,26 +73,56 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('lab forms sent to an outside laboratory or hospital', () => {
-  it('the master keeps the partner; a partner without name or cost, or a name without type, is 400', async () => {
+  it('the master names its partner from the outside-party master; a partner without cost, a cost without partner, another kind, branch or an inactive one is 400', async () => {
+    const party = async (body: object) => {
+      const r = await t.api(manager).post('/api/finance/investor', {
+        party_type: 'company',
+        npwp: '012345678901000',
+        tax_treatment: 'partnership',
+        ...body,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.data.id as number;
+    };
+    const labUji = await party({ kind: 'laboratorium', name: 'Lab Prodia Uji' });
+    const rsUji = await party({ kind: 'rumahsakit', name: 'RSUD Uji' });
+    const anInvestor = await party({ kind: 'investor', name: 'PT Modal Uji' });
+    const closed = await party({ kind: 'laboratorium', name: 'Lab Tutup', status: 0 });
+    const other = await t.makeBranch({ name: 'Cabang Lain Lab' });
+    const otherManager = await t.makeUser('manager', { branchId: other });
+    const elsewhere = (
+      await t.api(otherManager).post('/api/finance/investor', {
+        kind: 'laboratorium',
+        party_type: 'company',
+        name: 'Lab Cabang Lain',
+        tax_treatment: 'partnership',
+      })
+    ).body.data.id as number;
+    // The picker lists the active laboratories and hospitals of this branch only.
+    const options = await t.api(admin).get('/api/master/mitralab');
+    expect(options.status).toBe(200);
+    expect(options.body.data).toEqual([
+      { id: labUji, kind: 'laboratorium', name: 'Lab Prodia Uji' },
+      { id: rsUji, kind: 'rumahsakit', name: 'RSUD Uji' },
+    ]);
+
     const before = await countRows(t.db, 'form_lab');
     const bad = [
+      [{ partner_id: labUji }, 'partner_cost', 'Biaya mitra wajib diisi'],
+      [{ partner_cost: 50000 }, 'partner_id', 'Pilih laboratorium/rumah sakit tujuan form ini'],
+      [{ partner_id: 'abc', partner_cost: 1 }, 'partner_id', 'Laboratorium/rumah sakit tidak dikenal'],
+      [{ partner_id: labUji, partner_cost: -1 }, 'partner_cost', 'Tidak boleh negatif'],
       [
-        { partner_type: 'laboratorium', partner_cost: 50000 },
-        'partner_name',
-        'Nama laboratorium/rumah sakit wajib diisi',
-      ],
-      [{ partner_type: 'laboratorium', partner_name: 'Prodia' }, 'partner_cost', 'Biaya mitra wajib diisi'],
-      [{ partner_name: 'Prodia', partner_cost: 50000 }, 'partner_type', 'Pilih jenis mitra (laboratorium/rumah sakit)'],
-      [
-        { partner_type: 'apotek', partner_name: 'Prodia', partner_cost: 1 },
-        'partner_type',
-        'Jenis mitra tidak dikenal',
+        { partner_id: anInvestor, partner_cost: 1 },
+        'partner_id',
+        'Laboratorium/rumah sakit tidak ditemukan di cabang ini',
       ],
       [
-        { partner_type: 'laboratorium', partner_name: 'Prodia', partner_cost: -1 },
-        'partner_cost',
-        'Tidak boleh negatif',
+        { partner_id: elsewhere, partner_cost: 1 },
+        'partner_id',
+        'Laboratorium/rumah sakit tidak ditemukan di cabang ini',
       ],
+      [{ partner_id: closed, partner_cost: 1 }, 'partner_id', 'Laboratorium/rumah sakit tidak aktif'],
     ] as const;
     for (const [extra, field, message] of bad) {
       const r = await t
@@ -106,48 +138,43 @@ describe('lab forms sent to an outside laboratory or hospital', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body.data as {
         id: number;
+        partner_id: number | null;
         partner_type: string | null;
         partner_name: string | null;
         partner_cost: number;
       };
     };
+    // The type and name sent by the client are not taken: they are the master row's.
     const p = await mk({
       code: 'LAB-HBA1C',
       name: 'HbA1c',
       price: 150000,
+      partner_id: labUji,
+      partner_type: 'rumahsakit',
+      partner_name: 'Nama Palsu',
+      partner_cost: 90000,
+    });
+    expect(p).toMatchObject({
+      partner_id: labUji,
       partner_type: 'laboratorium',
       partner_name: 'Lab Prodia Uji',
       partner_cost: 90000,
     });
-    expect(p).toMatchObject({ partner_type: 'laboratorium', partner_name: 'Lab Prodia Uji', partner_cost: 90000 });
     prodia = p.id;
-    rsud = (
-      await mk({
-        code: 'LAB-PA',
-        name: 'Patologi Anatomi',
-        price: 400000,
-        partner_type: 'rumahsakit',
-        partner_name: 'RSUD Uji',
-        partner_cost: 250000,
-      })
-    ).id;
+    const pa = { code: 'LAB-PA', name: 'Patologi Anatomi', price: 400000 };
+    rsud = (await mk({ ...pa, partner_id: rsUji, partner_cost: 250000 })).id;
     const own = await mk({ code: 'LAB-GDS', name: 'Gula Darah Sewaktu', price: 30000 });
-    expect(own).toMatchObject({ partner_type: null, partner_name: null, partner_cost: 0 });
+    expect(own).toMatchObject({ partner_id: null, partner_type: null, partner_name: null, partner_cost: 0 });
     inHouse = own.id;
     // Clearing the partner (a PUT without it) makes the form in-house again.
-    const r = await t
+    const r = await t.api(admin).put(`/api/master/laboratorium/${rsud}`, pa);
+    expect(r.body.data).toMatchObject({ partner_id: null, partner_type: null, partner_name: null, partner_cost: 0 });
+    const back = await t
       .api(admin)
-      .put(`/api/master/laboratorium/${rsud}`, { code: 'LAB-PA', name: 'Patologi Anatomi', price: 400000 });
-    expect(r.body.data).toMatchObject({ partner_type: null, partner_name: null, partner_cost: 0 });
-    const back = await t.api(admin).put(`/api/master/laboratorium/${rsud}`, {
-      code: 'LAB-PA',
-      name: 'Patologi Anatomi',
-      price: 400000,
-      partner_type: 'rumahsakit',
-      partner_name: 'RSUD Uji',
-      partner_cost: 250000,
-    });
+      .put(`/api/master/laboratorium/${rsud}`, { ...pa, partner_id: rsUji, partner_cost: 250000 });
     expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({ partner_id: rsUji, partner_type: 'rumahsakit', partner_name: 'RSUD Uji' });
+    labParty = labUji;
   });
 
   it('a paid bill owes each partner its cost on 2105 (Dr 5103); an in-house form owes nothing', async () => {
@@ -171,14 +198,14 @@ describe('lab forms sent to an outside laboratory or hospital', () => {
       '2105': [0, 43000000],
     });
     const items = await labItems();
+    // Each item names its party of the master (the investor row), not a name only.
     expect(items.map((i) => [i.party_type, i.party_name, i.amount, i.status, i.source_type])).toEqual([
       ['laboratorium', 'Lab Prodia Uji', 18000000, 'open', 'kasir_payment'],
       ['rumahsakit', 'RSUD Uji', 25000000, 'open', 'kasir_payment'],
     ]);
-    // Finance sees them on the party pages' endpoints.
-    const r = await t
-      .api(finance)
-      .get('/api/finance/hutang/items?party_type=laboratorium&party_name=Lab%20Prodia%20Uji');
+    expect(Number(items[0].party_id)).toBe(labParty);
+    // Finance sees them on the party pages' endpoints, by the party's id.
+    const r = await t.api(finance).get(`/api/finance/hutang/items?party_type=laboratorium&party=${labParty}`);
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([expect.objectContaining({ amount: 180000, outstanding: 180000, akun: '2105' })]);
     const ageing = await t.api(finance).get('/api/finance/hutang/ageing?party_type=rumahsakit');

@@ -1,7 +1,7 @@
 import { FORMLAB, ITEM, TINDAKAN } from './entities.js';
 import type { EntityDef } from '../../http/access-scope.js';
 import { access, formLabInput, itemInput, masterListQuery, tindakanInput, z, type Resource } from '@klinik/shared';
-import { masterEndpoints } from '../../http/endpoint.js';
+import { masterEndpoints, query } from '../../http/endpoint.js';
 import * as service from './service.js';
 
 /**
@@ -51,4 +51,12 @@ export const mastersEndpoints = {
     formLabInput,
     FORMLAB,
   ),
+  /** The picker of the lab form master: outside laboratories and hospitals (issue 28, branch w28). */
+  labPartners: query({
+    summary: 'Laboratorium dan rumah sakit luar cabang ini (tujuan form lab yang dikirim keluar)',
+    access: access.feature('MASTER_TREATMENT', 'read'),
+    input: z.object({}),
+    handler: (ctx) => service.labPartners(ctx),
+    rest: { method: 'GET', path: '/api/master/mitralab', envelope: 'list' },
+  }),
 };

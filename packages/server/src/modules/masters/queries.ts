@@ -39,8 +39,10 @@ export const MASTER_DEFS: Record<MasterKind, MasterDef> = {
   },
   formlab: {
     table: 'form_lab',
+    // partner_type/partner_name are copied from the partner_id row by the service (never taken from the input).
     text: ['partner_type', 'partner_name'],
     money: ['price', 'partner_cost'],
+    ints: ['partner_id'],
     label: 'Form lab',
   },
 };

@@ -6,14 +6,16 @@ import {
   type FormLabInput,
   type ItemDto,
   type ItemInput,
+  type LabPartnerOption,
   type MasterListQuery,
   type Paged,
   type TindakanDto,
   type TindakanInput,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { keepChainOwned } from '../../lib/chain-copies.js';
+import { labPartnerOf, labPartnerOptions } from '../investors/index.js';
 import { audit } from '../../lib/audit.js';
 import * as q from './queries.js';
 
@@ -53,6 +55,24 @@ function valuesOf(
 async function checkReferences(ctx: Ctx, kind: q.MasterKind, input: Partial<ItemInput>): Promise<void> {
   if (kind === 'item' && typeof input.category_id === 'number')
     await requireReference(ctx, ITEM_CATEGORY, [input.category_id], 'category_id');
+}
+
+/**
+ * A lab form sent outside names its laboratory or hospital from the outside-party master (issue 28, branch w28):
+ * an active investor row of kind 'laboratorium' or 'rumahsakit' of this branch. Its kind and name are copied on the
+ * form (the bill's payable names the row; the copy keeps the list readable).
+ */
+async function partnerValues(
+  ctx: Ctx,
+  kind: q.MasterKind,
+  input: Partial<FormLabInput>,
+): Promise<Record<string, unknown>> {
+  if (kind !== 'formlab') return {};
+  if (!input.partner_id) return { partner_id: null, partner_type: null, partner_name: null };
+  const p = await labPartnerOf(ctx.db, ctx.branchId, input.partner_id);
+  if (!p) throw badRequest('Laboratorium/rumah sakit tidak ditemukan di cabang ini', 'partner_id');
+  if (p.status !== 1) throw badRequest('Laboratorium/rumah sakit tidak aktif', 'partner_id');
+  return { partner_id: p.id, partner_type: p.kind, partner_name: p.name };
 }
 
 function notFoundOf(kind: q.MasterKind) {
@@ -108,7 +128,8 @@ export async function create<K extends q.MasterKind>(
     await checkReferences(tx, kind, input);
     if (await q.findMasterByCode(tx.db, def, tx.branchId, input.code))
       throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
-    const row = await q.insertMaster(tx.db, def, tx.branchId, valuesOf(kind, input));
+    const values = { ...valuesOf(kind, input), ...(await partnerValues(tx, kind, input)) };
+    const row = await q.insertMaster(tx.db, def, tx.branchId, values);
     await audit(tx, { action: 'create', entity: def.table, entityId: row.id, after: row });
     return q.toDto<MasterDtos[K]>(def, row);
   });
@@ -125,7 +146,11 @@ export async function update<K extends q.MasterKind>(
   return inTransaction(c, async (tx) => {
     const before = await ownRow(tx as typeof c, kind, id, 'write');
     // A row the head office keeps (issue 30 item 2): the branch sets only its own fields.
-    const values = keepChainOwned(before, valuesOf(kind, input), BRANCH_FIELDS[kind]);
+    const values = keepChainOwned(
+      before,
+      { ...valuesOf(kind, input), ...(await partnerValues(tx, kind, input)) },
+      BRANCH_FIELDS[kind],
+    );
     await checkReferences(tx, kind, input);
     const same = await q.findMasterByCode(tx.db, def, Number(before.profile_id), input.code);
     if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
@@ -162,4 +187,10 @@ export async function deactivate<K extends q.MasterKind>(ctx: Ctx, kind: K, id: 
     });
     return q.toDto<MasterDtos[K]>(def, row);
   });
+}
+
+/** The outside laboratories and hospitals of the branch a lab form can be sent to (the lab master's picker). */
+export async function labPartners(ctx: Ctx): Promise<LabPartnerOption[]> {
+  const c = requireUser(ctx);
+  return labPartnerOptions(c.db, c.branchId);
 }

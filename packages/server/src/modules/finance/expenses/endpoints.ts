@@ -5,6 +5,7 @@ import {
   expenseCategoryUpdateInput,
   expenseInput,
   expenseListQuery,
+  expensePartiesQuery,
   expenseReverseInput,
   expenseSettingInput,
   FINANCE_OUT_ACCESS,
@@ -113,6 +114,13 @@ export const expenseEndpoints = {
       statuses: [200, 202],
     },
     present: (r) => (r.pending ? r : r.data),
+  }),
+  parties: query({
+    summary: 'Pihak aktif cabang ini menurut jenisnya (vendor, laboratorium, rumah sakit, dokter, investor, pegawai)',
+    access: read,
+    input: expensePartiesQuery,
+    rest: { method: 'GET', path: '/api/finance/expenses/parties', envelope: 'list' },
+    handler: (ctx, input) => service.listParties(ctx, input.party_type),
   }),
   categories: query({
     summary: 'Kategori pengeluaran (dipetakan ke akun beban)',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { countRows, createTestApp, type TestApp, type TestUser } from '../../../../test/helpers.js';
 import { multipartBody, PNG_1X1 } from '../../../../test/upload-helpers.js';
 import { queryRows } from '../../../db/client.js';
+import { vendor } from '../../../db/schema/index.js';
 import { createPeriode } from '../index.js';
 
 let t: TestApp;
@@ -174,6 +175,41 @@ describe('registering an expense', () => {
         'Idempotency-Key': 'key-proof-b-0001',
       });
     expect(other.status).toBe(400);
+  });
+});
+
+describe("owed to a party (the form's party picker)", () => {
+  it('lists the active parties of a type of this branch only, and registers the expense as their payable', async () => {
+    const [v] = await t.db
+      .insert(vendor)
+      .values([
+        { profile_id: branchA, code: 'V-SRV', name: 'CV Servis AC Sejuk' },
+        { profile_id: branchA, code: 'V-OLD', name: 'CV Tutup', status: 0 },
+        { profile_id: branchB, code: 'V-B', name: 'CV Cabang B' },
+      ])
+      .returning({ id: vendor.id });
+    const list = await t.api(fin).get('/api/finance/expenses/parties?party_type=vendor');
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([{ id: v.id, name: 'CV Servis AC Sejuk' }]);
+    const docs = await t.api(fin).get('/api/finance/expenses/parties?party_type=doctor');
+    expect(docs.body.data).toEqual([]);
+    const bad = await t.api(fin).get('/api/finance/expenses/parties?party_type=tetangga');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual([{ message: 'Jenis pihak tidak dikenal', field: 'party_type' }]);
+    expect((await t.api(admin).get('/api/finance/expenses/parties?party_type=vendor')).status).toBe(403);
+
+    const r = await t
+      .api(fin)
+      .post('/api/finance/expenses', expense({ method: null, party_type: 'vendor', party: v.id, memo: 'Servis AC' }), {
+        'Idempotency-Key': 'key-party-0001',
+      });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(await linesOf(r.body.data.journal.id)).toEqual([
+      { code: '6103', debit: 25_000_000, credit: 0 },
+      { code: '2101', debit: 0, credit: 25_000_000 },
+    ]);
+    const items = await t.api(fin).get(`/api/finance/hutang/items?party_type=vendor&party=${v.id}`);
+    expect(items.body.data).toEqual([expect.objectContaining({ amount: 250_000, outstanding: 250_000, akun: '2101' })]);
   });
 });
 

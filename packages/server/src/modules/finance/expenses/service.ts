@@ -21,6 +21,7 @@ import {
   type ExpenseInput,
   type ExpenseListQuery,
   type ExpenseOutcome,
+  type ExpensePartyOption,
   type ExpensePartyType,
   type ExpenseReverseInput,
   type ExpenseSettingDto,
@@ -78,6 +79,12 @@ function categoryDto(r: NonNullable<Awaited<ReturnType<typeof q.findCategory>>>)
     akun_name: r.akun_name,
     status: r.status,
   };
+}
+
+/** The active parties of one type of the branch an expense can be owed to (the register form's picker). */
+export async function listParties(ctx: Ctx, type: ExpensePartyType): Promise<ExpensePartyOption[]> {
+  const c = requireUser(ctx);
+  return q.listParties(c.db, c.branchId, type);
 }
 
 export async function listCategories(ctx: Ctx, status?: number): Promise<ExpenseCategoryDto[]> {

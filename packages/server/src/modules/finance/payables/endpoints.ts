@@ -1,5 +1,6 @@
 /** REST and tRPC of the payables sub-ledger (issue 28 items 1-3): /api/finance/hutang/*. */
 import {
+  partyTaxQuery,
   access,
   hutangAgeingQuery,
   hutangItemQuery,
@@ -27,6 +28,13 @@ export const hutangEndpoints = {
     input: hutangItemQuery,
     rest: { method: 'GET', path: '/api/finance/hutang/items', envelope: 'list' },
     handler: (ctx, input) => reads.listItems(ctx, input),
+  }),
+  partyTax: query({
+    summary: 'Perlakuan pajak pihak untuk pembayaran hutang (pajak yang dipotong, ada NPWP/NIK atau tidak)',
+    access: hutangRead,
+    input: partyTaxQuery,
+    rest: { method: 'GET', path: '/api/finance/hutang/party-tax' },
+    handler: (ctx, input) => reads.partyTax(ctx, input),
   }),
   ageing: query({
     summary: 'Umur hutang per pihak (belum jatuh tempo, 1-30, 31-60, 61-90, > 90 hari)',

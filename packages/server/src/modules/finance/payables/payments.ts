@@ -33,6 +33,7 @@ import { HUTANG_PAYMENT } from '../entities.js';
 import * as fq from '../queries.js';
 import * as q from '../queries/payables.js';
 import { PARTY_LABEL } from '@klinik/shared';
+import { resolveWithholding } from './withholding.js';
 
 export interface PayItemsArgs {
   kind?: 'payment' | 'tax_deposit';
@@ -133,7 +134,12 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
     if (issues.length) throw badRequestMany(issues);
     const total = sumSen(a.allocations.map((l) => l.amount));
     if (total <= 0) throw badRequest('Jumlah pembayaran harus lebih dari nol', 'allocations');
-    const withheld = sumSen((a.withholding ?? []).map((w) => w.amount));
+    // A payment withholds what the party's tax treatment says (a tax deposit withholds nothing).
+    const withholding =
+      a.kind === 'tax_deposit'
+        ? (a.withholding ?? [])
+        : await resolveWithholding(tx.db, tx.branchId, a, (item) => byId.get(item)?.source_type ?? '');
+    const withheld = sumSen(withholding.map((w) => w.amount));
     if (withheld >= total) throw badRequest('Potongan pajak harus kurang dari jumlah yang dibayar', 'withholding');
     // Per control account: what the payment takes off (a debit; a debit note on an account alone cannot be paid).
     const perAkun = new Map<number, number>();
@@ -185,11 +191,11 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
     const akunCodes = await q.akunInfo(tx.db, [...perAkun.keys()]);
     const first = items[0];
     const partyTaxId =
-      a.withholding?.length && a.party_id && INVESTOR_PARTIES.includes(a.party_type)
+      withholding.length && a.party_id && INVESTOR_PARTIES.includes(a.party_type)
         ? await q.investorTaxId(tx.db, a.party_id)
         : null;
     const withAkun: string[] = [];
-    for (const [i, w] of (a.withholding ?? []).entries()) {
+    for (const [i, w] of withholding.entries()) {
       const acc = await q.controlAccount(tx.db, 'pajak', w.tax);
       if (!acc) throw badRequest('Akun hutang pajak untuk potongan ini belum ada', `withholding.${i}.tax`);
       withAkun.push(acc.code);
@@ -207,7 +213,7 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
           debit: asSen(v),
           credit: asSen(0),
         })),
-        ...(a.withholding ?? []).map((w, i) => ({
+        ...withholding.map((w, i) => ({
           akun: withAkun[i],
           description: `Potongan ${w.tax.toUpperCase()} ${partyName}`,
           debit: asSen(0),
@@ -233,7 +239,7 @@ export async function payItems(ctx: Ctx, a: PayItemsArgs): Promise<PayItemsResul
       action: 'pay',
       entity: 'hutang_payment',
       entityId: pay.id,
-      after: { ...pay, allocations: a.allocations, withholding: a.withholding ?? [] },
+      after: { ...pay, allocations: a.allocations, withholding },
     });
     return { id: pay.id, code, total, withheld, journal: j.code, jurnal_id: j.id };
   });
@@ -252,7 +258,8 @@ export async function createPayment(ctx: Ctx, input: HutangPaymentInput) {
     date: input.date,
     memo: input.memo ?? null,
     allocations: input.allocations.map((l) => ({ item: l.item, amount: toSen(l.amount) })),
-    withholding: (input.withholding ?? []).map((w) => ({ tax: w.tax, amount: toSen(w.amount) })),
+    // Omitted: the party's tax treatment decides (resolveWithholding); [] withholds nothing.
+    withholding: input.withholding?.map((w) => ({ tax: w.tax, amount: toSen(w.amount) })),
     idempotency_key: input.idempotency_key ? `key:${input.idempotency_key}` : `auto:${ctx.requestId}`,
   });
   return { id: r.id, code: r.code, total: fromSen(r.total), withheld: fromSen(r.withheld), journal: r.journal };

@@ -4,6 +4,9 @@
  * another (branch / profile_id) or all (isallbranch=1), as every finance list.
  */
 import {
+  PARTY_WITHHOLDING_TAX,
+  type PartyTaxDto,
+  type PartyTaxQuery,
   asSen,
   escapeHtml,
   formatDate,
@@ -279,3 +282,12 @@ export async function paymentsXlsx(ctx: Ctx, f: HutangPaymentQuery) {
 }
 
 export { HUTANG_AGEING_LABEL };
+
+/** The party's tax treatment for the pay dialog's proposal (`proposeWithholding` of @klinik/shared). */
+export async function partyTax(ctx: Ctx, f: PartyTaxQuery): Promise<PartyTaxDto> {
+  const c = requireUser(ctx);
+  return {
+    tax: PARTY_WITHHOLDING_TAX[f.party_type],
+    has_tax_id: await q.partyHasTaxId(c.db, c.branchId, f.party_type, f.party),
+  };
+}

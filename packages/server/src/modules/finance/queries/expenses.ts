@@ -167,6 +167,31 @@ export async function findParty(db: Db, profileId: number, type: string, id: num
   return null;
 }
 
+/** The active parties of one type of the branch (the same rows `findParty` accepts), by name. */
+export async function listParties(db: Db, profileId: number, type: string): Promise<{ id: number; name: string }[]> {
+  let rows: { id: number; name: string }[] = [];
+  if (type === 'vendor')
+    rows = await queryRows(
+      db,
+      sql`select id, name from vendor where profile_id = ${profileId} and status = 1 order by lower(name), id`,
+    );
+  else if (type === 'doctor' || type === 'pegawai') {
+    const role = type === 'doctor' ? sql`and role = 2` : sql`and role <> 1`;
+    rows = await queryRows(
+      db,
+      sql`select id, name from users where profile_id = ${profileId} and status = 1 ${role} order by lower(name), id`,
+    );
+  } else if (type === 'investor' || type === 'laboratorium' || type === 'rumahsakit') {
+    const kinds = type === 'investor' ? sql`('investor', 'partner')` : sql`(${type})`;
+    rows = await queryRows(
+      db,
+      sql`select id, name from investor where profile_id = ${profileId} and status = 1 and kind in ${kinds}
+          order by lower(name), id`,
+    );
+  }
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
 const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
 const rev = alias(jurnal, 'rev');

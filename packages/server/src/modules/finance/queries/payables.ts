@@ -355,3 +355,26 @@ export async function branchName(db: Db, id: number): Promise<string | undefined
   const rows = await queryRows<{ name: string }>(db, sql`select name from profile where id = ${id}`);
   return rows[0]?.name;
 }
+
+/** Whether a party has a tax id for PPh 23 (a vendor's NPWP; an investor, hospital or laboratory row's NPWP or NIK). */
+export async function partyHasTaxId(
+  db: Db,
+  profileId: number,
+  type: string,
+  id: number | null | undefined,
+): Promise<boolean> {
+  if (!id) return false;
+  const rows =
+    type === 'vendor'
+      ? await queryRows<{ tax_id: string | null }>(
+          db,
+          sql`select nullif(trim(npwp), '') as tax_id from vendor where id = ${id} and profile_id = ${profileId}`,
+        )
+      : type === 'laboratorium' || type === 'rumahsakit' || type === 'investor'
+        ? await queryRows<{ tax_id: string | null }>(
+            db,
+            sql`select coalesce(npwp, nik) as tax_id from investor where id = ${id} and profile_id = ${profileId}`,
+          )
+        : [];
+  return !!rows[0]?.tax_id;
+}

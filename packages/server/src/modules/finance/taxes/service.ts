@@ -4,7 +4,7 @@
  * service from the documents' lines: payroll runs for pph_pegawai, the doctor-fee and investor runs for pph_doctor
  * and pph_investor, the PPh badan calculation below); a deposit (deposits.ts) pays a masa's items.
  * PPh badan: the regime is chosen per branch and year (PP 55/2022 final on the month's gross turnover, or the
- * monthly PPh 25 instalment); calculating a masa posts its payable once: Dr 8102 (final) or 1170 (PPh 25 paid in
+ * monthly PPh 25 instalment); calculating a masa posts its payable once: Dr 8102 (final) or 1180 (PPh 25 paid in
  * advance) / Cr 2203, party 'pajak' tax 'pph_badan'.
  */
 import {

@@ -283,7 +283,7 @@ describe('PPh badan', () => {
     expect(d.body.data.outstanding).toBe(0);
   });
 
-  it('PPh 25: the year’s instalment as the masa payable (Dr 1170 / Cr 2203)', async () => {
+  it('PPh 25: the year’s instalment as the masa payable (Dr 1180 / Cr 2203)', async () => {
     const s = await t
       .api(finB)
       .put('/api/finance/hutang/pajak-badan/setting', { year: 2026, regime: 'pph25', instalment: 750_000 });
@@ -298,7 +298,7 @@ describe('PPh badan', () => {
     expect(calc.status, JSON.stringify(calc.body)).toBe(201);
     expect(calc.body.data.badan).toMatchObject({ regime: 'pph25', amount: 750_000 });
     expect(await linesOf(calc.body.data.badan.journal.id)).toEqual([
-      { code: '1170', debit: 75_000_000, credit: 0 },
+      { code: '1180', debit: 75_000_000, credit: 0 },
       { code: '2203', debit: 0, credit: 75_000_000 },
     ]);
     const list = await t.api(finB).get('/api/finance/hutang/pajak-badan/setting');

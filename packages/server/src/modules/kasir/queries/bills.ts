@@ -84,6 +84,8 @@ export interface BillSourceRow {
   /** A lab form sent outside (form_lab.partner_*): who examines it and its cost per form (sen). */
   partner_type: 'laboratorium' | 'rumahsakit' | null;
   partner_name: string | null;
+  /** The outside-party master row (investor of kind laboratorium/rumahsakit), null for a name-only partner. */
+  partner_id: number | null;
   partner_cost: number;
 }
 
@@ -99,7 +101,8 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
           coalesce(p.name, i.name, fl.name, '-') as name, coalesce(v.qty, 1) as qty,
           coalesce(v.price, case when e.kind = 'resep' then i.selling_price end, 0)::text as price,
           v.doctor_id, coalesce(v.doctor_share, 0)::text as doctor_share,
-          fl.partner_type, fl.partner_name, coalesce(fl.partner_cost, 0)::text as partner_cost
+          coalesce(lp.kind, fl.partner_type) as partner_type, coalesce(lp.name, fl.partner_name) as partner_name,
+          fl.partner_id, coalesce(fl.partner_cost, 0)::text as partner_cost
         from rm_entry e
         join rm_record r on r.id = e.record_id and r.status = 'finished'
         join rm_entry_head h on h.entry_id = e.id and not h.voided
@@ -107,6 +110,7 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
         left join perawatan p on p.id = v.perawatan_id
         left join item i on i.id = v.item_id
         left join form_lab fl on fl.id = v.form_lab_id
+        left join investor lp on lp.id = fl.partner_id
         left join rm_prescription rx on rx.id = e.prescription_id
         where e.visit_id = ${visitId} and e.kind in ('treatment', 'produk', 'bhp', 'resep', 'lab')
           and (e.kind <> 'bhp' or coalesce(v.price, 0) > 0)
@@ -124,6 +128,7 @@ export async function billSources(db: Db, visitId: number): Promise<BillSourceRo
     price: n(r.price),
     doctor_id: r.doctor_id === null ? null : n(r.doctor_id),
     doctor_share: n(r.doctor_share),
+    partner_id: r.partner_id === null ? null : n(r.partner_id),
     partner_cost: n(r.partner_cost),
   }));
 }

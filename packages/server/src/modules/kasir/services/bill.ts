@@ -99,6 +99,7 @@ function withDispensed(recorded: q.BillSourceRow[], dispensed: DispensedLine[]):
         doctor_share: 0,
         partner_type: null,
         partner_name: null,
+        partner_id: null,
         partner_cost: 0,
       });
   }
@@ -168,7 +169,7 @@ async function build(
       // A lab form sent outside is owed to its laboratory or hospital, covered by a package or not.
       lab_partner:
         kind === 'lab' && s.partner_type && s.partner_name && s.partner_cost > 0
-          ? { type: s.partner_type, name: s.partner_name, cost: asSen(s.partner_cost * s.qty) }
+          ? { type: s.partner_type, id: s.partner_id, name: s.partner_name, cost: asSen(s.partner_cost * s.qty) }
           : null,
       revenue: revenueAccount(kind),
     };

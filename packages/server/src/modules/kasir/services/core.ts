@@ -98,6 +98,8 @@ export async function settle(
 
 export interface LabPartner {
   type: 'laboratorium' | 'rumahsakit';
+  /** The outside-party master row (issue 28, branch w28); null for a name-only partner saved before it. */
+  id: number | null;
   name: string;
   cost: Sen;
 }
@@ -222,12 +224,12 @@ export function journalLines(
       name: doctor === null ? 'Dokter (tanpa nama)' : null,
     });
   // Lab forms sent outside (issue 28 item 6): Dr Beban Laboratorium / Cr Hutang Lab/Rumah Sakit per partner.
-  const partners = new Map<string, { type: LabPartner['type']; name: string; cost: number }>();
+  const partners = new Map<string, { type: LabPartner['type']; id: number | null; name: string; cost: number }>();
   for (const l of lines) {
     const lp = l.lab_partner;
     if (!lp || lp.cost <= 0) continue;
-    const key = `${lp.type}|${lp.name}`;
-    const cur = partners.get(key) ?? { type: lp.type, name: lp.name, cost: 0 };
+    const key = lp.id === null ? `${lp.type}|${lp.name}` : `#${lp.id}`;
+    const cur = partners.get(key) ?? { type: lp.type, id: lp.id, name: lp.name, cost: 0 };
     cur.cost += lp.cost;
     partners.set(key, cur);
   }
@@ -237,7 +239,12 @@ export function journalLines(
     `${opts.memo} (form lab dikirim keluar)`,
   );
   for (const p of partners.values())
-    cr(auto('hutangLabRumahSakit'), p.cost, `${opts.memo} (form lab ${p.name})`, { type: p.type, name: p.name });
+    cr(
+      auto('hutangLabRumahSakit'),
+      p.cost,
+      `${opts.memo} (form lab ${p.name})`,
+      p.id === null ? { type: p.type, name: p.name } : { type: p.type, id: p.id },
+    );
   return out;
 }
 

@@ -1,11 +1,17 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  bpToPercent,
   formatDate,
+  formatNumber,
   formatRupiah,
+  fromSen,
   hutangPaymentInput,
   parseRupiah,
   PARTY_LABEL,
+  proposeWithholding,
+  toSen,
+  WITHHOLDING_TAX_LABEL,
   type ErrorItem,
   type HutangItemDto,
   type PartyType,
@@ -18,7 +24,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { newIdempotencyKey, selectClass } from '../lib';
-import { isParty, partiesOf, partyKey, PAYABLE_PARTY_TYPES, WITHHOLDING_TAX, type PartyRef } from './party';
+import { isParty, partiesOf, partyKey, PAYABLE_PARTY_TYPES, type PartyRef } from './party';
 
 interface PaidResult {
   code: string;
@@ -30,7 +36,9 @@ interface PaidResult {
 /**
  * 'Bayar Hutang': one payment of one party's open items (POST /api/finance/hutang/payments). The party type and
  * party are chosen here or given (a party page); every open item can be ticked and paid in full or in part, never
- * above its outstanding. One Idempotency-Key per opening of the dialog: a double click or a retry pays once.
+ * above its outstanding. One Idempotency-Key per opening of the dialog: a double click or a retry pays once. The
+ * withholding is proposed from the party's tax treatment (`proposeWithholding`, the server's rule: PPh 23 2% of a
+ * service, 4% without NPWP; nothing on goods or on items whose run withheld already); the user may change it.
  */
 export function PayDialog({
   open,
@@ -52,6 +60,8 @@ export function PayDialog({
   const [date, setDate] = React.useState(today);
   const [memo, setMemo] = React.useState('');
   const [withheld, setWithheld] = React.useState('');
+  /** The user typed the withholding: it is no longer the proposal. */
+  const [withheldTyped, setWithheldTyped] = React.useState(false);
   const [errors, setErrors] = React.useState<ErrorItem[]>([]);
   const [key, setKey] = React.useState(newIdempotencyKey);
   const [result, setResult] = React.useState<PaidResult | null>(null);
@@ -66,6 +76,7 @@ export function PayDialog({
     setDate(today);
     setMemo('');
     setWithheld('');
+    setWithheldTyped(false);
     setErrors([]);
     setResult(null);
     setKey(newIdempotencyKey());
@@ -84,8 +95,21 @@ export function PayDialog({
     0,
   );
 
-  const taxOf = WITHHOLDING_TAX[type as keyof typeof WITHHOLDING_TAX] ?? WITHHOLDING_TAX.vendor;
-  const cut = withheld.trim() ? (parseRupiah(withheld) ?? 0) : 0;
+  const partyTax = useQuery({
+    ...trpc.finance.hutang.partyTax.queryOptions({ party_type: type, party: current?.id ?? undefined }),
+    enabled: open && !!current,
+  });
+  const proposal = proposeWithholding({
+    party_type: type,
+    has_tax_id: partyTax.data?.has_tax_id ?? false,
+    lines: openItems
+      .filter((i) => amounts[i.id] !== undefined)
+      .map((i) => ({ source_type: i.source_type, amount: toSen(parseRupiah(amounts[i.id]) ?? 0) })),
+  });
+  const taxLabel = proposal.tax ? (WITHHOLDING_TAX_LABEL[proposal.tax] ?? proposal.tax) : 'pajak';
+  const proposed = proposal.amount > 0 ? formatNumber(fromSen(proposal.amount)) : '';
+  const shownWithheld = !proposal.allowed ? '' : withheldTyped ? withheld : proposed;
+  const cut = shownWithheld.trim() ? (parseRupiah(shownWithheld) ?? 0) : 0;
 
   const pay = useMutation(
     trpc.finance.hutang.pay.mutationOptions({
@@ -109,7 +133,11 @@ export function PayDialog({
       date,
       memo: memo || undefined,
       allocations: ticked.map((i) => ({ item: i.id, amount: parseRupiah(amounts[i.id]) ?? Number.NaN })),
-      withholding: withheld.trim() ? [{ tax: taxOf.tax, amount: parseRupiah(withheld) ?? Number.NaN }] : undefined,
+      // What the dialog shows is sent: the proposal, the typed amount, or [] (nothing withheld).
+      withholding:
+        shownWithheld.trim() && proposal.tax
+          ? [{ tax: proposal.tax, amount: parseRupiah(shownWithheld) ?? Number.NaN }]
+          : [],
     });
     const issues: ErrorItem[] = [];
     if (!current) issues.push({ message: 'Pihak wajib dipilih', field: 'party' });
@@ -280,16 +308,28 @@ export function PayDialog({
               <Input id="pay-memo" value={memo} onChange={(e) => setMemo(e.target.value)} />
             </FormField>
             <FormField
-              label={`Potongan ${taxOf.label} (Rp)`}
+              label={`Potongan ${taxLabel} (Rp)`}
               htmlFor="pay-withheld"
               error={errors.find((e) => e.field?.startsWith('withholding'))?.message}
-              description="Kosongkan bila tidak ada pemotongan pajak."
+              description={
+                !proposal.allowed
+                  ? 'Tidak dipotong pajak: pembelian barang, atau pajaknya sudah dipotong saat hutang dicatat.'
+                  : proposal.amount > 0
+                    ? `Usulan: ${taxLabel} ${bpToPercent(proposal.rate_bp)}% dari jasa ${formatRupiah(fromSen(proposal.base))}${
+                        partyTax.data?.has_tax_id ? '' : ' (tanpa NPWP: tarif 100% lebih tinggi)'
+                      }. Kosongkan bila tidak dipotong.`
+                    : 'Kosongkan bila tidak ada pemotongan pajak.'
+              }
             >
               <Input
                 id="pay-withheld"
                 inputMode="decimal"
-                value={withheld}
-                onChange={(e) => setWithheld(e.target.value)}
+                value={shownWithheld}
+                disabled={!proposal.allowed}
+                onChange={(e) => {
+                  setWithheldTyped(true);
+                  setWithheld(e.target.value);
+                }}
               />
             </FormField>
             <p className="text-sm">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isParty, partiesOf, partyKey, statementUrl, WITHHOLDING_TAX, PAYABLE_PARTY_TYPES } from './party';
+import { PARTY_WITHHOLDING_TAX } from '@klinik/shared';
+import { isParty, partiesOf, partyKey, statementUrl, PAYABLE_PARTY_TYPES } from './party';
 
 describe('payables parties in the pages', () => {
   const rows = [
@@ -39,8 +40,8 @@ describe('payables parties in the pages', () => {
   });
 
   it('offers a withholding tax for every party type a payment pays', () => {
-    for (const t of PAYABLE_PARTY_TYPES) expect(WITHHOLDING_TAX[t].tax).toBeTruthy();
-    expect(WITHHOLDING_TAX.laboratorium.tax).toBe('pph23');
-    expect(WITHHOLDING_TAX.doctor.tax).toBe('pph_doctor');
+    for (const t of PAYABLE_PARTY_TYPES) expect(PARTY_WITHHOLDING_TAX[t]).toBeTruthy();
+    expect(PARTY_WITHHOLDING_TAX.laboratorium).toBe('pph23');
+    expect(PARTY_WITHHOLDING_TAX.doctor).toBe('pph_doctor');
   });
 });

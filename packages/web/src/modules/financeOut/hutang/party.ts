@@ -1,4 +1,4 @@
-import type { PartyType, PayableTax } from '@klinik/shared';
+import type { PartyType } from '@klinik/shared';
 
 /**
  * A party of the payables sub-ledger as the pages name it: its master id (vendor, user) or, for a party known by
@@ -44,17 +44,3 @@ export function statementUrl(p: PartyRef, format: 'pdf' | 'xlsx', asOf?: string)
   if (asOf) q.set('as_of', asOf);
   return `/api/finance/hutang/statement?${q.toString()}`;
 }
-
-/**
- * The tax a payment to a party of this type may withhold (a new tax item on the office's account; the cash paid is
- * less by it): PPh 23 on services of vendors, laboratories and hospitals, PPh 21 of doctors and employees, the
- * investors' PPh. The user enters the amount: the sub-ledger keeps no tax treatment per party.
- */
-export const WITHHOLDING_TAX: Record<(typeof PAYABLE_PARTY_TYPES)[number], { tax: PayableTax; label: string }> = {
-  vendor: { tax: 'pph23', label: 'PPh 23' },
-  laboratorium: { tax: 'pph23', label: 'PPh 23' },
-  rumahsakit: { tax: 'pph23', label: 'PPh 23' },
-  doctor: { tax: 'pph_doctor', label: 'PPh 21 dokter' },
-  investor: { tax: 'pph_investor', label: 'PPh investor' },
-  pegawai: { tax: 'pph_pegawai', label: 'PPh 21 pegawai' },
-};

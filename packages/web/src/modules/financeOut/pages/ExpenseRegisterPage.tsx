@@ -2,12 +2,15 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  EXPENSE_PARTY_LABELS,
+  EXPENSE_PARTY_TYPES,
   EXPENSE_PROOF_ACCEPT,
   expenseInput,
   formatRupiah,
   parseRupiah,
   type ErrorItem,
   type ExpenseOutcome,
+  type ExpensePartyType,
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
@@ -24,11 +27,18 @@ interface Values {
   category: string;
   date: string;
   amount: string;
+  /** 'method': paid now from cash or bank; 'party': owed to a party (a payable item, paid later in Transaksi Hutang). */
+  mode: 'method' | 'party';
   method: string;
+  party_type: string;
+  party: string;
   memo: string;
 }
 
-/** /finance/hutang/dokter 'Daftarkan Pengeluaran': an expense paid from a cash or bank method, with its proof. */
+/**
+ * /finance/hutang/dokter 'Daftarkan Pengeluaran': an expense paid from a cash or bank method, or owed to a party
+ * (vendor, laboratorium, rumah sakit, dokter, investor, pegawai: the payables sub-ledger opens its item), with its proof.
+ */
 export default function ExpenseRegisterPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -37,7 +47,21 @@ export default function ExpenseRegisterPage() {
   const categories = useQuery(trpc.expenses.categories.queryOptions({ status: 1 }));
   const methods = useQuery(trpc.finance.paymentMethod.list.queryOptions({ status: 1 }));
   const setting = useQuery(trpc.expenses.setting.queryOptions());
-  const blank: Values = { category: '', date: today, amount: '', method: '', memo: '' };
+  const [partyType, setPartyType] = React.useState<ExpensePartyType | ''>('');
+  const parties = useQuery({
+    ...trpc.expenses.parties.queryOptions({ party_type: partyType as ExpensePartyType }),
+    enabled: partyType !== '',
+  });
+  const blank: Values = {
+    category: '',
+    date: today,
+    amount: '',
+    mode: 'method',
+    method: '',
+    party_type: '',
+    party: '',
+    memo: '',
+  };
   const [v, setV] = React.useState<Values>(blank);
   const [file, setFile] = React.useState<File | null>(null);
   const [proof, setProof] = React.useState<{ id: number; name: string } | null>(null);
@@ -56,6 +80,7 @@ export default function ExpenseRegisterPage() {
       onSuccess: async (out) => {
         setDone(out);
         setV(blank);
+        setPartyType('');
         setFile(null);
         setProof(null);
         if (fileRef.current) fileRef.current.value = '';
@@ -92,7 +117,10 @@ export default function ExpenseRegisterPage() {
       category: v.category ? Number(v.category) : undefined,
       date: v.date,
       amount: amount ?? Number.NaN,
-      method: v.method ? Number(v.method) : null,
+      method: v.mode === 'method' && v.method ? Number(v.method) : null,
+      ...(v.mode === 'party'
+        ? { party_type: v.party_type || null, party: v.party ? Number(v.party) : null }
+        : { party_type: null, party: null }),
       memo: v.memo,
       proof: proofId,
     };
@@ -108,7 +136,8 @@ export default function ExpenseRegisterPage() {
   if (!manage) return <p className="text-sm text-muted-foreground">Anda tidak berhak mendaftarkan pengeluaran.</p>;
   const busy = uploading || create.isPending;
   const general = errors.filter(
-    (e) => !e.field || !['category', 'date', 'amount', 'method', 'memo', 'proof'].includes(e.field),
+    (e) =>
+      !e.field || !['category', 'date', 'amount', 'method', 'party_type', 'party', 'memo', 'proof'].includes(e.field),
   );
   return (
     <div className="mx-auto grid w-full max-w-2xl grid-cols-[minmax(0,1fr)] gap-2">
@@ -153,16 +182,89 @@ export default function ExpenseRegisterPage() {
                 <Input id="exp-amount" inputMode="decimal" value={v.amount} onChange={set('amount')} />
               </FormField>
             </div>
-            <FormField label="Dibayar dengan" htmlFor="exp-method" error={fieldError('method')} required>
-              <select id="exp-method" className={selectClass} value={v.method} onChange={set('method')}>
-                <option value="">Pilih metode pembayaran</option>
-                {(methods.data ?? []).map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Cara pembayaran</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                {(
+                  [
+                    ['method', 'Dibayar sekarang (kas/bank)'],
+                    ['party', 'Dicatat sebagai hutang ke pihak'],
+                  ] as const
+                ).map(([mode, label]) => (
+                  <label key={mode} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="exp-mode"
+                      id={`exp-mode-${mode}`}
+                      value={mode}
+                      checked={v.mode === mode}
+                      onChange={() => setV((old) => ({ ...old, mode }))}
+                    />
+                    {label}
+                  </label>
                 ))}
-              </select>
-            </FormField>
+              </div>
+            </fieldset>
+            {v.mode === 'method' ? (
+              <FormField label="Dibayar dengan" htmlFor="exp-method" error={fieldError('method')} required>
+                <select id="exp-method" className={selectClass} value={v.method} onChange={set('method')}>
+                  <option value="">Pilih metode pembayaran</option>
+                  {(methods.data ?? []).map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Jenis Pihak" htmlFor="exp-party-type" error={fieldError('party_type')} required>
+                  <select
+                    id="exp-party-type"
+                    className={selectClass}
+                    value={v.party_type}
+                    onChange={(e) => {
+                      const type = e.target.value as ExpensePartyType | '';
+                      setPartyType(type);
+                      setV((old) => ({ ...old, party_type: type, party: '' }));
+                    }}
+                  >
+                    <option value="">Pilih jenis pihak</option>
+                    {EXPENSE_PARTY_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {EXPENSE_PARTY_LABELS[t]}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                <FormField
+                  label="Pihak"
+                  htmlFor="exp-party"
+                  error={fieldError('party') ?? fieldError('method')}
+                  required
+                  description={
+                    partyType && parties.data && !parties.data.length
+                      ? `Belum ada ${EXPENSE_PARTY_LABELS[partyType].toLowerCase()} aktif di cabang ini`
+                      : undefined
+                  }
+                >
+                  <select
+                    id="exp-party"
+                    className={selectClass}
+                    value={v.party}
+                    onChange={set('party')}
+                    disabled={!partyType || parties.isLoading}
+                  >
+                    <option value="">{parties.isLoading ? 'Memuat...' : 'Pilih pihak'}</option>
+                    {(parties.data ?? []).map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+              </div>
+            )}
             <FormField label="Keterangan" htmlFor="exp-memo" error={fieldError('memo')} required>
               <Textarea id="exp-memo" rows={3} value={v.memo} onChange={set('memo')} />
             </FormField>

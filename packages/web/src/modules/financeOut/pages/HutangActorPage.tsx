@@ -109,7 +109,17 @@ function PartyList({ type, asOf, setAsOf }: { type: ActorType; asOf: string; set
       <PageHeader
         title={`Hutang ${PARTY_LABEL[type]}`}
         description="Sisa hutang per pihak dan umurnya dari tanggal jatuh tempo (atau tanggal dokumen)."
-        actions={<ExportExcelButton disabled={!rows.length} onExport={exportRows} />}
+        actions={
+          <>
+            {type === 'laboratorium' || type === 'rumahsakit' ? (
+              // The outside laboratories and hospitals are kept in the investors' master (lab forms pick them).
+              <Button variant="outline" asChild>
+                <Link to={`/finance/master/investor?kind=${type}`}>Kelola {PARTY_LABEL[type]}</Link>
+              </Button>
+            ) : null}
+            <ExportExcelButton disabled={!rows.length} onExport={exportRows} />
+          </>
+        }
       />
       <div className="flex flex-wrap items-end gap-3">
         <AsOfField asOf={asOf} setAsOf={setAsOf} />

@@ -1,10 +1,13 @@
 import * as React from 'react';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canFeature,
   INVESTOR_KIND_LABEL,
+  INVESTOR_KINDS,
+  type InvestorKind,
   INVESTOR_PARTY_TYPE_LABEL,
   investorInput,
   TAX_TREATMENT_LABEL,
@@ -93,9 +96,22 @@ const COLUMNS: Column<InvestorDto>[] = [
   { key: 'status', header: 'Status', cell: (r) => (r.status === 1 ? 'Aktif' : 'Tidak Aktif') },
 ];
 
-/** /finance/master/investor: investors, hospitals, laboratories and equipment partners of the branch. */
+const KIND_FILTER = [
+  ['semua', 'Semua jenis'],
+  ...INVESTOR_KINDS.map((k) => [k, INVESTOR_KIND_LABEL[k]] as const),
+] as const;
+
+/**
+ * /finance/master/investor: investors, hospitals, laboratories and equipment partners of the branch. `?kind=` filters
+ * one kind (the outside laboratories and hospitals the lab forms are sent to: the payables' party pages link here).
+ */
 export default function InvestorsPage() {
   const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind');
+  const kind = (INVESTOR_KINDS as readonly string[]).includes(kindParam ?? '')
+    ? (kindParam as InvestorKind)
+    : undefined;
   const qc = useQueryClient();
   const manage = canFeature(useSession(), 'FINANCE_SHARING', 'manage');
   const [page, setPage] = React.useState(1);
@@ -103,7 +119,7 @@ export default function InvestorsPage() {
   const [keyword, setKeyword] = React.useState('');
   const kw = useDebouncedValue(keyword.trim());
   const query = useQuery({
-    ...trpc.investors.list.queryOptions({ page, limit: size, keyword: kw || undefined }),
+    ...trpc.investors.list.queryOptions({ page, limit: size, keyword: kw || undefined, kind }),
     placeholderData: keepPreviousData,
     meta: { inlineErrors: true },
   });
@@ -127,7 +143,7 @@ export default function InvestorsPage() {
   const edit = (r: InvestorDto | null) => {
     setEditing(r);
     setServerErrors([]);
-    reset(toValues(r));
+    reset(r ? toValues(r) : { ...blank, kind: kind ?? blank.kind });
     setOpen(true);
   };
   const submit = handleSubmit((data) => {
@@ -177,16 +193,32 @@ export default function InvestorsPage() {
         description="Investor, rumah sakit, laboratorium dan mitra alat yang menerima bagi hasil dari cabang ini."
         actions={manage ? <Button onClick={() => edit(null)}>Investor Baru</Button> : null}
       />
-      <SearchInput
-        wrapperClassName="sm:max-w-sm"
-        value={keyword}
-        onChange={(e) => {
-          setKeyword(e.target.value);
-          setPage(1);
-        }}
-        placeholder="Cari nama..."
-        aria-label="Cari nama"
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchInput
+          wrapperClassName="sm:max-w-sm"
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage(1);
+          }}
+          placeholder="Cari nama..."
+          aria-label="Cari nama"
+        />
+        <div className="grid w-full gap-1 sm:w-52">
+          <label htmlFor="inv-filter-kind" className="text-sm font-medium">
+            Jenis
+          </label>
+          <OptionSelect
+            id="inv-filter-kind"
+            value={kind ?? 'semua'}
+            onValueChange={(v) => {
+              setParams(v === 'semua' ? {} : { kind: v }, { replace: true });
+              setPage(1);
+            }}
+            options={KIND_FILTER}
+          />
+        </div>
+      </div>
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={columns}
