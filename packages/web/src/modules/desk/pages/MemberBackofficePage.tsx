@@ -14,8 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /**
  * /backoffice/membership/member (issue 30): the members of every branch or of the branches chosen, for owner and
@@ -49,12 +48,9 @@ export default function MemberBackofficePage() {
   ];
 
   const exportRows = async () => {
-    const rows: MemberDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.desk.backofficeMembers.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.desk.backofficeMembers.query({ ...filters, page, limit }),
+    );
     await exportToExcel(
       `member-semua-cabang-${today}`,
       [{ header: 'Cabang', value: (r) => branches.name(r.m.profile_id), width: 22 }, ...MEMBER_EXPORT_COLUMNS],

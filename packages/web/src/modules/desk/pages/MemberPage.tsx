@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { MemberDto } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable } from '../../../components/DataTable';
@@ -13,8 +12,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** /membership/member 'Member': patients holding packages, with their packages; search, filter, Excel. */
 export default function MemberPage() {
@@ -34,12 +32,7 @@ export default function MemberPage() {
   });
 
   const exportRows = async () => {
-    const rows: MemberDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.desk.members.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) => client.desk.members.query({ ...filters, page, limit }));
     await exportToExcel(`member-${today}`, MEMBER_EXPORT_COLUMNS, memberLines(rows), 'Member');
   };
 

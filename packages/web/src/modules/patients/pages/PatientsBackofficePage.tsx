@@ -14,8 +14,7 @@ import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PATIENT_COLUMNS } from '../components/patient-columns';
 import { PATIENT_EXPORT_COLUMNS, patientListFilters } from '../lib';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /**
  * /backoffice/pasien (issue 30): the patients of every branch or of the branches chosen, for owner and developer;
@@ -45,12 +44,9 @@ export default function PatientsBackofficePage() {
   ];
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.users.backofficePatients.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.users.backofficePatients.query({ ...filters, page, limit }),
+    );
     await exportToExcel<UserDto>(
       'pasien-semua-cabang',
       [{ header: 'Cabang', value: (u) => branches.name(u.profile_id), width: 22 }, ...PATIENT_EXPORT_COLUMNS],

@@ -18,8 +18,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { NewPatientDialog } from '../components/NewPatientDialog';
 import { PATIENT_EXPORT_COLUMNS, patientListFilters } from '../lib';
 import { PATIENT_COLUMNS } from '../components/patient-columns';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** /service/customer 'Data Pasien': the current branch's patients (PASIEN read; others go home like a guard). */
 export default function PatientsPage() {
@@ -48,12 +47,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
   });
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.users.list.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) => client.users.list.query({ ...filters, page, limit }));
     await exportToExcel<UserDto>('data-pasien', PATIENT_EXPORT_COLUMNS, rows, 'Data Pasien');
   };
 

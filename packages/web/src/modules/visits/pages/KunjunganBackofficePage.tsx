@@ -15,6 +15,7 @@ import { Label } from '../../../components/ui/label';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /**
  * /backoffice/kunjungan (issue 30): the visit history of every branch or of the branches chosen, for owner and
@@ -51,12 +52,9 @@ export default function KunjunganBackofficePage() {
   ];
 
   const exportAll = async () => {
-    const rows: VisitDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.visits.backofficeHistory.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.visits.backofficeHistory.query({ ...filters, page, limit }),
+    );
     await exportToExcel(
       `kunjungan-semua-cabang-${fromdate || 'awal'}-${todate || today}`,
       [{ header: 'Cabang', value: (v) => branches.name(v.profile_id), width: 22 }, ...KUNJUNGAN_EXPORT_COLUMNS],

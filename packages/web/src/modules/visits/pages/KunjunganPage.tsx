@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitDto, type VisitStatus } from '@klinik/shared';
+import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitStatus } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable } from '../../../components/DataTable';
@@ -16,6 +16,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** /service/kunjungan 'Kunjungan': the branch's visit history with filters, server pages and Excel. */
 export default function KunjunganPage() {
@@ -46,12 +47,7 @@ export default function KunjunganPage() {
   });
 
   const exportAll = async () => {
-    const rows: VisitDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.visits.history.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) => client.visits.history.query({ ...filters, page, limit }));
     await exportToExcel(
       `kunjungan-${fromdate || 'awal'}-${todate || today}`,
       KUNJUNGAN_EXPORT_COLUMNS,
