@@ -4,15 +4,14 @@ import { useNavigate } from 'react-router';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable } from '../../../components/DataTable';
-import { ListFilterBar } from '../../../components/ListFilterBar';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { usePaging } from '../../../lib/use-paging';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { MemberFilterBar } from '../components/MemberFilterBar';
 
 /** /membership/member 'Member': patients holding packages, with their packages; search, filter, Excel. */
 export default function MemberPage() {
@@ -43,23 +42,12 @@ export default function MemberPage() {
         description="Pasien yang memiliki paket beserta paketnya."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
-      <ListFilterBar
+      <MemberFilterBar
         keyword={keyword}
         onKeyword={resetting(setKeyword)}
-        placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
-        label="Cari member"
-        testId="member-search"
-      >
-        <Select value={active} onValueChange={resetting(setActive)}>
-          <SelectTrigger className="sm:w-52" aria-label="Status paket">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">Semua member</SelectItem>
-            <SelectItem value="1">Dengan paket aktif</SelectItem>
-          </SelectContent>
-        </Select>
-      </ListFilterBar>
+        active={active}
+        onActive={resetting(setActive)}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="member-table">
         <DataTable
