@@ -1,9 +1,10 @@
 /**
  * The cashier tests' shared clinic (issue 14): two branches, cashiers, a doctor and a patient, a treatment, a product
  * stocked in the pharmacy, an instalment package, the payment methods; and the helpers that make a package sale and
- * a visit with a finished record. Each test file builds its own (`kasirFixture()` in its beforeAll).
+ * a visit with a finished record. Each test file builds its own: `const { t, admin, ... } = await kasirSuite()` at its
+ * top (the clinic, its helpers, closed after the file).
  */
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { todayIn } from '@klinik/shared';
 import { stockIn } from './stock-fixtures.js';
@@ -166,4 +167,15 @@ export async function openSessions(k: KasirFixture) {
     [k.adminB, 0],
   ] as const)
     expect((await k.t.api(user).post('/api/kasir/session', { opening_float: float })).status).toBe(201);
+}
+
+/**
+ * A test file's cashier clinic with its helpers, built when the file is loaded (top-level await: the names are plain
+ * constants for the tests) and closed after its last test; `openSessions` opens the cashiers' tills as well.
+ */
+export async function kasirSuite(opts: { openSessions?: boolean } = {}) {
+  const k = await kasirFixture();
+  afterAll(() => k.t.close());
+  if (opts.openSessions) await openSessions(k);
+  return { ...k, ...kasirHelpers(k) };
 }

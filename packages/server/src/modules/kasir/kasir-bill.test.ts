@@ -2,47 +2,30 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { kasirFixture, kasirHelpers, openSessions, TABLES } from '../../../test/kasir-fixture.js';
+import { countRows } from '../../../test/helpers.js';
+import { kasirSuite, TABLES } from '../../../test/kasir-fixture.js';
 
 /** A visit's bill and its payment at the till: package slots, split tenders, discounts, the nota (issue 14). */
-let t: TestApp;
-let branchA: number;
-let branchB: number;
-let admin: TestUser;
-let admin2: TestUser;
-let manager: TestUser;
-let adminB: TestUser;
-let doctor: TestUser;
-let patient: number;
-let serumId: number;
-let cash: number;
-let transfer: number;
-let helpers: ReturnType<typeof kasirHelpers>;
-const one = <T>(q: ReturnType<typeof sql>) => helpers.one<T>(q);
-const journalOf = (sourceType: string, id: number) => helpers.journalOf(sourceType, id);
-const register = (customer: number) => helpers.register(customer);
-const finishedVisit: ReturnType<typeof kasirHelpers>['finishedVisit'] = (...a) => helpers.finishedVisit(...a);
-beforeAll(async () => {
-  const k = await kasirFixture();
-  t = k.t;
-  branchA = k.branchA;
-  branchB = k.branchB;
-  admin = k.admin;
-  admin2 = k.admin2;
-  manager = k.manager;
-  adminB = k.adminB;
-  doctor = k.doctor;
-  patient = k.patient;
-  serumId = k.serumId;
-  cash = k.cash;
-  transfer = k.transfer;
-  helpers = kasirHelpers(k);
-  await openSessions(k);
-});
-afterAll(() => t.close());
+const {
+  t,
+  branchA,
+  branchB,
+  admin,
+  admin2,
+  manager,
+  adminB,
+  doctor,
+  patient,
+  serumId,
+  cash,
+  transfer,
+  one,
+  journalOf,
+  register,
+  finishedVisit,
+} = await kasirSuite({ openSessions: true });
 
 describe('visit bill and payment', () => {
   let visit: { visitId: number; treatment: number; product: number };

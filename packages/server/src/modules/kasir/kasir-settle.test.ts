@@ -1,39 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { kasirFixture, kasirHelpers, openSessions, TABLES } from '../../../test/kasir-fixture.js';
+import { countRows } from '../../../test/helpers.js';
+import { kasirSuite, TABLES } from '../../../test/kasir-fixture.js';
 
 /** Settling a partly paid bill later (pelunasan) and voiding settlements (issue 14). */
-let t: TestApp;
-let branchA: number;
-let admin: TestUser;
-let admin2: TestUser;
-let manager: TestUser;
-let adminB: TestUser;
-let perawat: TestUser;
-let doctor: TestUser;
-let cash: number;
-let transfer: number;
-let helpers: ReturnType<typeof kasirHelpers>;
-const one = <T>(q: ReturnType<typeof sql>) => helpers.one<T>(q);
-const journalOf = (sourceType: string, id: number) => helpers.journalOf(sourceType, id);
-const finishedVisit: ReturnType<typeof kasirHelpers>['finishedVisit'] = (...a) => helpers.finishedVisit(...a);
-beforeAll(async () => {
-  const k = await kasirFixture();
-  t = k.t;
-  branchA = k.branchA;
-  admin = k.admin;
-  admin2 = k.admin2;
-  manager = k.manager;
-  adminB = k.adminB;
-  perawat = k.perawat;
-  doctor = k.doctor;
-  cash = k.cash;
-  transfer = k.transfer;
-  helpers = kasirHelpers(k);
-  await openSessions(k);
-});
-afterAll(() => t.close());
+const { t, branchA, admin, admin2, manager, adminB, perawat, doctor, cash, transfer, one, journalOf, finishedVisit } =
+  await kasirSuite({ openSessions: true });
 
 describe('settling a receivable later (pelunasan)', () => {
   it('takes further payments of a partly paid bill up to what is outstanding, then voids them with the bill', async () => {

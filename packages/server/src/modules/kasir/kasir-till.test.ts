@@ -1,42 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { countRows } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
 import { financePeriode } from '../../db/schema/index.js';
-import { kasirFixture, kasirHelpers, openSessions, TABLES, today } from '../../../test/kasir-fixture.js';
+import { kasirSuite, TABLES, today } from '../../../test/kasir-fixture.js';
 
 /** The general cashier's sales, closing the till, refunds out of another session (issue 14). */
-let t: TestApp;
-let branchA: number;
-let admin: TestUser;
-let admin2: TestUser;
-let manager: TestUser;
-let adminB: TestUser;
-let perawat: TestUser;
-let serumId: number;
-let apotek: number;
-let cash: number;
-let helpers: ReturnType<typeof kasirHelpers>;
-const one = <T>(q: ReturnType<typeof sql>) => helpers.one<T>(q);
-const journalOf = (sourceType: string, id: number) => helpers.journalOf(sourceType, id);
-const register = (customer: number) => helpers.register(customer);
-const finishedVisit: ReturnType<typeof kasirHelpers>['finishedVisit'] = (...a) => helpers.finishedVisit(...a);
-beforeAll(async () => {
-  const k = await kasirFixture();
-  t = k.t;
-  branchA = k.branchA;
-  admin = k.admin;
-  admin2 = k.admin2;
-  manager = k.manager;
-  adminB = k.adminB;
-  perawat = k.perawat;
-  serumId = k.serumId;
-  apotek = k.apotek;
-  cash = k.cash;
-  helpers = kasirHelpers(k);
-  await openSessions(k);
-});
-afterAll(() => t.close());
+const {
+  t,
+  branchA,
+  admin,
+  admin2,
+  manager,
+  adminB,
+  perawat,
+  serumId,
+  apotek,
+  cash,
+  one,
+  journalOf,
+  register,
+  finishedVisit,
+} = await kasirSuite({ openSessions: true });
 
 describe('POST /api/kasir/sales (general cashier)', () => {
   it('sells from the pharmacy with cost of goods, refuses short stock, and a void returns the stock', async () => {

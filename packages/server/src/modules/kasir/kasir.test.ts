@@ -1,38 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { kasirFixture, kasirHelpers, TABLES } from '../../../test/kasir-fixture.js';
+import { countRows } from '../../../test/helpers.js';
+import { kasirSuite, TABLES } from '../../../test/kasir-fixture.js';
 
 /** Cash sessions and instalment payments at the till (issue 14). */
-let t: TestApp;
-let branchA: number;
-let admin: TestUser;
-let admin2: TestUser;
-let manager: TestUser;
-let adminB: TestUser;
-let perawat: TestUser;
-let patient: number;
-let cash: number;
-let transfer: number;
-let helpers: ReturnType<typeof kasirHelpers>;
-const journalOf = (sourceType: string, id: number) => helpers.journalOf(sourceType, id);
-const register = (customer: number) => helpers.register(customer);
-
-beforeAll(async () => {
-  const k = await kasirFixture();
-  t = k.t;
-  branchA = k.branchA;
-  admin = k.admin;
-  admin2 = k.admin2;
-  manager = k.manager;
-  adminB = k.adminB;
-  perawat = k.perawat;
-  patient = k.patient;
-  cash = k.cash;
-  transfer = k.transfer;
-  helpers = kasirHelpers(k);
-});
-afterAll(() => t.close());
+const { t, branchA, admin, admin2, manager, adminB, perawat, patient, cash, transfer, journalOf, register } =
+  await kasirSuite();
 
 describe('cash sessions', () => {
   it('refuses a payment without an open session, then opens one (once)', async () => {

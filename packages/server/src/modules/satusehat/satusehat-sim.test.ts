@@ -161,10 +161,17 @@ describe('SATUSEHAT against the simulator', () => {
     const a = await finishedVisit(branchB);
     const jobs = t.ctx(owner).services.jobs;
     expect(await sweepSatusehat({ db: t.db, jobs, config: t.config, now: () => new Date(), log: t.app.log })).toBe(1);
-    await new Promise((r) => setTimeout(r, 4000));
+    // Until the queue has retried the send once (retry delay 1 s), not a fixed wait.
+    const retries = async () => {
+      const [row] = await queryRows<{ job_id: string | null }>(
+        t.db,
+        sql`select job_id from satusehat_visit where id = ${a}`,
+      );
+      return row.job_id ? ((await jobs.state('satusehat.send', row.job_id))?.retry_count ?? 0) : 0;
+    };
+    for (let i = 0; i < 80 && (await retries()) < 1; i++) await new Promise((r) => setTimeout(r, 250));
+    expect(await retries()).toBeGreaterThanOrEqual(1);
     expect(await status(a)).toMatchObject({ status: 'waiting' });
-    const [row] = await queryRows<{ job_id: string }>(t.db, sql`select job_id from satusehat_visit where id = ${a}`);
-    expect((await jobs.state('satusehat.send', row.job_id))?.retry_count).toBeGreaterThanOrEqual(1);
     sim.state.down = false;
     await until(a, 'sent');
     expect(sim.state.stored(CLIENT_B.id, 'Encounter')).toHaveLength(2);

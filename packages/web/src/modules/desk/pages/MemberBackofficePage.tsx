@@ -6,16 +6,14 @@ import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
 import { DataTable } from '../../../components/DataTable';
-import { ListFilterBar } from '../../../components/ListFilterBar';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { MemberFilterBar } from '../components/MemberFilterBar';
 
 /**
  * /backoffice/membership/member (issue 30): the members of every branch or of the branches chosen, for owner and
@@ -49,12 +47,9 @@ export default function MemberBackofficePage() {
   ];
 
   const exportRows = async () => {
-    const rows: MemberDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.desk.backofficeMembers.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.desk.backofficeMembers.query({ ...filters, page, limit }),
+    );
     await exportToExcel(
       `member-semua-cabang-${today}`,
       [{ header: 'Cabang', value: (r) => branches.name(r.m.profile_id), width: 22 }, ...MEMBER_EXPORT_COLUMNS],
@@ -70,24 +65,13 @@ export default function MemberBackofficePage() {
         description="Member semua cabang atau cabang terpilih."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
-      <ListFilterBar
+      <MemberFilterBar
         keyword={keyword}
         onKeyword={resetting(setKeyword)}
-        placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
-        label="Cari member"
-        testId="member-search"
-      >
-        <BranchFilter id="bo-member-branch" inline value={profiles} onChange={resetting(setProfiles)} />
-        <Select value={active} onValueChange={resetting(setActive)}>
-          <SelectTrigger className="sm:w-52" aria-label="Status paket">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">Semua member</SelectItem>
-            <SelectItem value="1">Dengan paket aktif</SelectItem>
-          </SelectContent>
-        </Select>
-      </ListFilterBar>
+        active={active}
+        onActive={resetting(setActive)}
+        branchFilter={<BranchFilter id="bo-member-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="member-table">
         <DataTable

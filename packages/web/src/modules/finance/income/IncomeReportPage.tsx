@@ -21,6 +21,7 @@ import { excelColumns, INCOME_COLUMNS, tableColumns } from './columns';
 import { IncomeNav } from './IncomeNav';
 import { LedgerCheck } from './LedgerCheck';
 import { usePaging } from '../../../lib/use-paging';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 const ALL = 'all';
 
@@ -70,13 +71,9 @@ export default function IncomeReportPage({ backoffice = false }: { backoffice?: 
   const title = INCOME_KIND_TITLES[kind];
 
   const exportIt = async () => {
-    const rows: IncomeRowDto[] = [];
-    let last: IncomeReportDto | undefined;
-    for (let p = 1; ; p++) {
-      last = await qc.fetchQuery(trpc.finance.income.report.queryOptions({ ...input, page: p, limit: 500 }));
-      rows.push(...last.data);
-      if (rows.length >= last.count || last.data.length === 0) break;
-    }
+    const { rows, last } = await fetchAllPages((page, limit) =>
+      qc.fetchQuery(trpc.finance.income.report.queryOptions({ ...input, page, limit })),
+    );
     const totals: IncomeRowDto = { key: 'total', code: '', name: 'TOTAL' };
     for (const c of INCOME_COLUMNS[kind])
       if (c.kind === 'money' || c.kind === 'qty') Object.assign(totals, { [c.key]: last.totals[c.key as never] });

@@ -13,6 +13,7 @@ import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** What a list page sends: the filters (and the page) of GET /api/rekammedis/daftar/{kind}. */
 export interface ListInput {
@@ -99,12 +100,7 @@ export function MedicalListView<T>({
   const title = MEDICAL_LIST_TITLE[kind];
   const id = (s: string) => `rm-${kind}-${s}`;
   const exportAll = async () => {
-    const rows: T[] = [];
-    for (let p = 1; ; p++) {
-      const res = await fetchPage(p);
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages(fetchPage);
     await exportToExcel(
       `rekam-medis-${kind}-${f.state.fromdate || 'awal'}-${f.state.todate || f.today}`,
       excel,

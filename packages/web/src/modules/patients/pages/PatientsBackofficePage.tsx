@@ -6,16 +6,14 @@ import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
 import { DataTable } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PATIENT_COLUMNS } from '../components/patient-columns';
 import { PATIENT_EXPORT_COLUMNS, patientListFilters } from '../lib';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { PatientFilterBar } from '../components/PatientFilterBar';
 
 /**
  * /backoffice/pasien (issue 30): the patients of every branch or of the branches chosen, for owner and developer;
@@ -45,12 +43,9 @@ export default function PatientsBackofficePage() {
   ];
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.users.backofficePatients.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.users.backofficePatients.query({ ...filters, page, limit }),
+    );
     await exportToExcel<UserDto>(
       'pasien-semua-cabang',
       [{ header: 'Cabang', value: (u) => branches.name(u.profile_id), width: 22 }, ...PATIENT_EXPORT_COLUMNS],
@@ -66,16 +61,13 @@ export default function PatientsBackofficePage() {
         description="Pasien semua cabang atau cabang terpilih."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
-      <ListFilterBar
+      <PatientFilterBar
         keyword={keyword}
         onKeyword={resetting(setKeyword)}
-        placeholder="Cari nama, NO RM., telepon atau NIK..."
-        label="Cari pasien"
-        testId="patient-search"
-      >
-        <BranchFilter id="bo-pasien-branch" inline value={profiles} onChange={resetting(setProfiles)} />
-        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
-      </ListFilterBar>
+        status={status}
+        onStatus={resetting(setStatus)}
+        branchFilter={<BranchFilter id="bo-pasien-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="patient-table">
         <DataTable

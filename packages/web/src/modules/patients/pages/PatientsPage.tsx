@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { ListFilterBar } from '../../../components/ListFilterBar';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
@@ -8,7 +7,6 @@ import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
-import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { Button } from '../../../components/ui/button';
@@ -18,8 +16,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { NewPatientDialog } from '../components/NewPatientDialog';
 import { PATIENT_EXPORT_COLUMNS, patientListFilters } from '../lib';
 import { PATIENT_COLUMNS } from '../components/patient-columns';
-
-const EXPORT_PAGE = 500;
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { PatientFilterBar } from '../components/PatientFilterBar';
 
 /** /service/customer 'Data Pasien': the current branch's patients (PASIEN read; others go home like a guard). */
 export default function PatientsPage() {
@@ -48,12 +46,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
   });
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.users.list.query({ ...filters, page: p, limit: EXPORT_PAGE });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length < EXPORT_PAGE) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) => client.users.list.query({ ...filters, page, limit }));
     await exportToExcel<UserDto>('data-pasien', PATIENT_EXPORT_COLUMNS, rows, 'Data Pasien');
   };
 
@@ -73,15 +66,12 @@ function PatientList({ canManage }: { canManage: boolean }) {
           </>
         }
       />
-      <ListFilterBar
+      <PatientFilterBar
         keyword={keyword}
         onKeyword={resetting(setKeyword)}
-        placeholder="Cari nama, NO RM., telepon atau NIK..."
-        label="Cari pasien"
-        testId="patient-search"
-      >
-        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
-      </ListFilterBar>
+        status={status}
+        onStatus={resetting(setStatus)}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <div data-testid="patient-table">
         <DataTable

@@ -1,22 +1,20 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatDate, ROLE_IDS, ROLE_LABELS, STAFF_ROLE_NAMES, type UserDto } from '@klinik/shared';
+import { formatDate, type UserDto } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { statusLabel } from '../../../lib/status';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { StaffFilterBar } from '../components/StaffFilterBar';
 
 const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
 
@@ -106,28 +104,15 @@ export default function AccountsBackofficePage() {
         description="Akun pegawai semua cabang: cabang, role dan status."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data?.count} />}
       />
-      <ListFilterBar
+      <StaffFilterBar
         keyword={keyword}
         onKeyword={resetting(setKeyword)}
-        placeholder="Cari nama atau username..."
-        label="Cari pengguna"
-      >
-        <BranchFilter id="bo-account-branch" inline value={profiles} onChange={resetting(setProfiles)} />
-        <Select value={role} onValueChange={resetting(setRole)}>
-          <SelectTrigger className="w-full sm:w-44" aria-label="Role">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="any">Semua role</SelectItem>
-            {STAFF_ROLE_NAMES.map((r) => (
-              <SelectItem key={r} value={String(ROLE_IDS[r])}>
-                {ROLE_LABELS[r]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-40" />
-      </ListFilterBar>
+        role={role}
+        onRole={resetting(setRole)}
+        status={status}
+        onStatus={resetting(setStatus)}
+        branchFilter={<BranchFilter id="bo-account-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={columns}

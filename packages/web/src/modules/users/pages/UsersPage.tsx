@@ -1,22 +1,12 @@
 import * as React from 'react';
-import { ListFilterBar } from '../../../components/ListFilterBar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { KeyRound, UserPlus, UserRound } from 'lucide-react';
-import {
-  canFeature,
-  formatDate,
-  ROLE_IDS,
-  ROLE_LABELS,
-  STAFF_ROLE_NAMES,
-  type UserAdminListQuery,
-  type UserDto,
-} from '@klinik/shared';
+import { canFeature, formatDate, type UserAdminListQuery, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
-import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
@@ -24,11 +14,11 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
 import { PrivilegesDialog } from '../components/PrivilegesDialog';
+import { StaffFilterBar } from '../components/StaffFilterBar';
 import { statusLabel } from '../../../lib/status';
 
 const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
@@ -172,27 +162,14 @@ export default function UsersPage() {
           </>
         }
       />
-      <ListFilterBar
+      <StaffFilterBar
         keyword={keyword}
         onKeyword={resetting(setKeyword)}
-        placeholder="Cari nama atau username..."
-        label="Cari pengguna"
-      >
-        <Select value={role} onValueChange={resetting(setRole)}>
-          <SelectTrigger className="w-full sm:w-44" aria-label="Role">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="any">Semua role</SelectItem>
-            {STAFF_ROLE_NAMES.map((r) => (
-              <SelectItem key={r} value={String(ROLE_IDS[r])}>
-                {ROLE_LABELS[r]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-40" />
-      </ListFilterBar>
+        role={role}
+        onRole={resetting(setRole)}
+        status={status}
+        onStatus={resetting(setStatus)}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={columns}

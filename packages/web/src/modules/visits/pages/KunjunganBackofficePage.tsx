@@ -1,20 +1,18 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitDto, type VisitStatus } from '@klinik/shared';
+import { addDays, type VisitDto, type VisitStatus } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
 import { DataTable } from '../../../components/DataTable';
-import { SearchInput } from '../../../components/ListFilters';
-import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Label } from '../../../components/ui/label';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { KunjunganFilters } from '../components/KunjunganFilters';
 
 /**
  * /backoffice/kunjungan (issue 30): the visit history of every branch or of the branches chosen, for owner and
@@ -51,12 +49,9 @@ export default function KunjunganBackofficePage() {
   ];
 
   const exportAll = async () => {
-    const rows: VisitDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.visits.backofficeHistory.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.visits.backofficeHistory.query({ ...filters, page, limit }),
+    );
     await exportToExcel(
       `kunjungan-semua-cabang-${fromdate || 'awal'}-${todate || today}`,
       [{ header: 'Cabang', value: (v) => branches.name(v.profile_id), width: 22 }, ...KUNJUNGAN_EXPORT_COLUMNS],
@@ -72,35 +67,18 @@ export default function KunjunganBackofficePage() {
         description="Kunjungan semua cabang atau cabang terpilih."
         actions={<ExportExcelButton onExport={exportAll} disabled={!query.data?.count} />}
       />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <BranchFilter id="bo-kj-branch" value={profiles} onChange={resetting(setProfiles)} />
-        <div className="grid gap-1">
-          <Label htmlFor="bo-kj-from">Dari Tanggal</Label>
-          <DateInput id="bo-kj-from" value={fromdate} onChange={resetting(setFrom)} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="bo-kj-to">Sampai Tanggal</Label>
-          <DateInput id="bo-kj-to" value={todate} onChange={resetting(setTo)} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="bo-kj-status">Status</Label>
-          <OptionSelect
-            id="bo-kj-status"
-            value={status || 'all'}
-            onValueChange={(v) => resetting(setStatus)(v === 'all' ? '' : (v as VisitStatus))}
-            options={[['all', 'Semua status'], ...VISIT_STATUSES.map((s) => [s, VISIT_STATUS_LABEL[s]] as const)]}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="bo-kj-keyword">Pasien</Label>
-          <SearchInput
-            id="bo-kj-keyword"
-            value={keyword}
-            onChange={(e) => resetting(setKeyword)(e.target.value)}
-            placeholder="Nama, NO RM, kode..."
-          />
-        </div>
-      </div>
+      <KunjunganFilters
+        idPrefix="bo-kj"
+        fromdate={fromdate}
+        todate={todate}
+        onFrom={resetting(setFrom)}
+        onTo={resetting(setTo)}
+        status={status}
+        onStatus={resetting(setStatus)}
+        keyword={keyword}
+        onKeyword={resetting(setKeyword)}
+        branchFilter={<BranchFilter id="bo-kj-branch" value={profiles} onChange={resetting(setProfiles)} />}
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={columns}

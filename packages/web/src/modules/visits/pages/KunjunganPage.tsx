@@ -1,21 +1,21 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitDto, type VisitStatus } from '@klinik/shared';
+import { addDays, type VisitStatus } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable } from '../../../components/DataTable';
-import { SearchInput } from '../../../components/ListFilters';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { exportToExcel } from '../../../components/export-excel';
-import { DateInput } from '../../../components/ui/date-input';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { FormField } from '../../../components/ui/form';
+import { KunjunganFilters } from '../components/KunjunganFilters';
 
 /** /service/kunjungan 'Kunjungan': the branch's visit history with filters, server pages and Excel. */
 export default function KunjunganPage() {
@@ -46,12 +46,7 @@ export default function KunjunganPage() {
   });
 
   const exportAll = async () => {
-    const rows: VisitDto[] = [];
-    for (let p = 1; ; p++) {
-      const res = await client.visits.history.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) => client.visits.history.query({ ...filters, page, limit }));
     await exportToExcel(
       `kunjungan-${fromdate || 'awal'}-${todate || today}`,
       KUNJUNGAN_EXPORT_COLUMNS,
@@ -71,43 +66,27 @@ export default function KunjunganPage() {
           </>
         }
       />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="grid gap-1">
-          <Label htmlFor="kj-from">Dari Tanggal</Label>
-          <DateInput id="kj-from" value={fromdate} onChange={resetting(setFrom)} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="kj-to">Sampai Tanggal</Label>
-          <DateInput id="kj-to" value={todate} onChange={resetting(setTo)} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="kj-doctor">Dokter</Label>
-          <OptionSelect
-            id="kj-doctor"
-            value={doctor || 'all'}
-            onValueChange={(v) => resetting(setDoctor)(v === 'all' ? '' : v)}
-            options={[['all', 'Semua dokter'], ...(doctors.data ?? []).map((d) => [String(d.id), d.name] as const)]}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="kj-status">Status</Label>
-          <OptionSelect
-            id="kj-status"
-            value={status || 'all'}
-            onValueChange={(v) => resetting(setStatus)(v === 'all' ? '' : (v as VisitStatus))}
-            options={[['all', 'Semua status'], ...VISIT_STATUSES.map((s) => [s, VISIT_STATUS_LABEL[s]] as const)]}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="kj-keyword">Pasien</Label>
-          <SearchInput
-            id="kj-keyword"
-            value={keyword}
-            onChange={(e) => resetting(setKeyword)(e.target.value)}
-            placeholder="Nama, NO RM, kode..."
-          />
-        </div>
-      </div>
+      <KunjunganFilters
+        idPrefix="kj"
+        fromdate={fromdate}
+        todate={todate}
+        onFrom={resetting(setFrom)}
+        onTo={resetting(setTo)}
+        status={status}
+        onStatus={resetting(setStatus)}
+        keyword={keyword}
+        onKeyword={resetting(setKeyword)}
+        doctorFilter={
+          <FormField label="Dokter" htmlFor="kj-doctor">
+            <OptionSelect
+              id="kj-doctor"
+              value={doctor || 'all'}
+              onValueChange={(v) => resetting(setDoctor)(v === 'all' ? '' : v)}
+              options={[['all', 'Semua dokter'], ...(doctors.data ?? []).map((d) => [String(d.id), d.name] as const)]}
+            />
+          </FormField>
+        }
+      />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
       <DataTable
         columns={KUNJUNGAN_COLUMNS}

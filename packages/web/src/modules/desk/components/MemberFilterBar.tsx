@@ -1,0 +1,43 @@
+import type * as React from 'react';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+
+/**
+ * The filter bar of the member lists ('Member' of a branch and of the backoffice): name, NO RM., phone or
+ * registration code and 'all' members or those with an active package ('1'); `branchFilter` goes before the latter
+ * where the list spans branches.
+ */
+export function MemberFilterBar({
+  keyword,
+  onKeyword,
+  active,
+  onActive,
+  branchFilter,
+}: {
+  keyword: string;
+  onKeyword: (keyword: string) => void;
+  active: string;
+  onActive: (active: string) => void;
+  branchFilter?: React.ReactNode;
+}) {
+  return (
+    <ListFilterBar
+      keyword={keyword}
+      onKeyword={onKeyword}
+      placeholder="Cari nama, NO RM., telepon atau kode registrasi..."
+      label="Cari member"
+      testId="member-search"
+    >
+      {branchFilter}
+      <Select value={active} onValueChange={onActive}>
+        <SelectTrigger className="sm:w-52" aria-label="Status paket">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">Semua member</SelectItem>
+          <SelectItem value="1">Dengan paket aktif</SelectItem>
+        </SelectContent>
+      </Select>
+    </ListFilterBar>
+  );
+}
