@@ -106,3 +106,27 @@ export async function runsIn(db: Db, id: number, branch: number): Promise<boolea
   );
   return Number(row?.n ?? 0) > 0;
 }
+
+/** A season as a report filter (the Backoffice dashboard): its dates, branches and target (sen). */
+export async function seasonForReport(
+  db: Db,
+  id: number,
+): Promise<{
+  id: number;
+  name: string;
+  start_at: string;
+  end_at: string;
+  revenue_target: number;
+  branches: number[];
+} | null> {
+  const row = await findSeason(db, id);
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    name: row.name,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    revenue_target: Number(row.revenue_target),
+    branches: (row.branches ?? []).map((b) => Number(b.id)),
+  };
+}
