@@ -178,7 +178,8 @@ export const paketTypeInput = z
     start_at: dateString,
     end_at: optionalDate,
     status: status01,
-    season_id: z.preprocess(emptyToUndefined, idOf('Musim promo tidak valid').nullable().optional()),
+    // Absent keeps the type's season; '' or null: no season.
+    season_id: z.preprocess((v) => (v === '' ? null : v), idOf('Musim promo tidak valid').nullable().optional()),
   })
   .refine((v) => !v.end_at || v.end_at >= v.start_at, {
     message: 'Tanggal berakhir tidak boleh sebelum tanggal mulai',
@@ -195,6 +196,15 @@ export interface PaketTypeDto {
   end_at: string | null;
   status: number;
   season_id: number | null;
+}
+
+/** GET /api/paket/season: the promo seasons running in the current branch (the type form, the sales filter). */
+export interface PaketSeasonOption {
+  id: number;
+  name: string;
+  start_at: string;
+  end_at: string;
+  status: number;
 }
 
 /** Item kinds of a package (spec 3 "Package item"). */

@@ -130,3 +130,18 @@ export async function seasonForReport(
     branches: (row.branches ?? []).map((b) => Number(b.id)),
   };
 }
+
+/** The seasons running in a branch, newest first (package type forms and package sales filters of that branch). */
+export async function seasonsOfBranch(
+  db: Db,
+  branch: number,
+): Promise<{ id: number; name: string; start_at: string; end_at: string; status: number }[]> {
+  const { rows } = await listSeasons(db, { branch, limit: 500, offset: 0 });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    start_at: r.start_at,
+    end_at: r.end_at,
+    status: Number(r.status),
+  }));
+}
