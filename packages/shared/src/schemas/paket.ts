@@ -198,15 +198,6 @@ export interface PaketTypeDto {
   season_id: number | null;
 }
 
-/** GET /api/paket/season: the promo seasons running in the current branch (the type form, the sales filter). */
-export interface PaketSeasonOption {
-  id: number;
-  name: string;
-  start_at: string;
-  end_at: string;
-  status: number;
-}
-
 /** Item kinds of a package (spec 3 "Package item"). */
 export const PAKET_ITEM_TYPES = { 1: 'Perawatan', 2: 'Item', 3: 'Form Lab' } as const;
 
