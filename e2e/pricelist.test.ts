@@ -12,6 +12,8 @@ let browser: Browser;
 let clinic: Branch;
 let code: string;
 let entry: number;
+let waiting: number;
+let owner: Api;
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -22,7 +24,7 @@ function addDays(day: string, n: number): string {
 beforeAll(async () => {
   clinic = await newBranch('pricelist', { roles: ['admin'] });
   code = (await clinic.procedure({ name: clinic.unique('Facial Harga') })).code;
-  const owner = await Api.signIn('owner');
+  owner = await Api.signIn('owner');
   const made = await owner.data<{ id: number }>('POST', '/api/backoffice/pricelist', {
     kind: 'treatment',
     code,
@@ -30,6 +32,16 @@ beforeAll(async () => {
     price: 275000,
   });
   entry = made.id;
+  // A second price, for another branch override slot: it stays waiting and its maker (the owner) edits it.
+  waiting = (
+    await owner.data<{ id: number }>('POST', '/api/backoffice/pricelist', {
+      kind: 'treatment',
+      code,
+      profile_id: clinic.id,
+      effective_at: addDays(clinic.today(), 14),
+      price: 300000,
+    })
+  ).id;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -47,7 +59,8 @@ describe('price list (issue 30)', () => {
       await page.click(`[data-testid="price-approve-${entry}"]`);
       await (await enabledButton(page, '[role="alertdialog"]', 'Setujui')).click();
       await waitForText(page, 'Harga disetujui');
-      await page.waitForFunction(() => !document.querySelector('[data-testid^="price-approve-"]'));
+      // Approved, its row offers no approval any more (the waiting branch price of the next test still does).
+      await page.waitForFunction((id) => !document.querySelector(`[data-testid="price-approve-${id}"]`), {}, entry);
       expect(await page.evaluate(() => document.body.innerText)).toContain('Disetujui');
     } finally {
       await closePage(page);
@@ -64,5 +77,37 @@ describe('price list (issue 30)', () => {
     } finally {
       await closePage(admin);
     }
+  });
+
+  it('the maker edits a waiting price through the dialog; an approved one offers no edit', async () => {
+    const page = await signedIn(browser, 'owner');
+    try {
+      await page.goto(url('/backoffice/pricelist'), { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('input[aria-label="Cari harga"]');
+      await page.type('input[aria-label="Cari harga"]', code);
+      await page.waitForSelector(`[data-testid="price-edit-${waiting}"]`);
+      // The approved base price (previous test) has no edit button; the waiting one is not the maker's to approve.
+      expect(await page.$(`[data-testid="price-edit-${entry}"]`)).toBeNull();
+      expect(await page.$(`[data-testid="price-approve-${waiting}"]`)).toBeNull();
+      await page.click(`[data-testid="price-edit-${waiting}"]`);
+      await page.waitForSelector('[data-testid="price-edit-dialog"] #price-edit-price');
+      expect(await page.$eval('#price-edit-price', (el) => (el as HTMLInputElement).value)).toBe('300000');
+      await page.click('#price-edit-price', { clickCount: 3 });
+      await page.keyboard.press('Backspace');
+      await page.click('[data-testid="price-edit-save"]');
+      await waitForText(page, 'Harus berupa angka');
+      await page.type('#price-edit-price', '325000');
+      await page.type('#price-edit-note', 'Harga baru cabang');
+      await page.click('[data-testid="price-edit-save"]');
+      await waitForText(page, 'Harga diubah; menunggu persetujuan');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="price-edit-dialog"]'));
+    } finally {
+      await closePage(page);
+    }
+    const saved = await owner.data<{ price: number; status: number; note: string }>(
+      'GET',
+      `/api/backoffice/pricelist/${waiting}`,
+    );
+    expect(saved).toMatchObject({ price: 325000, status: 0, note: 'Harga baru cabang' });
   });
 });

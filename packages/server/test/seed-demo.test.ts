@@ -64,6 +64,18 @@ describe('demo seed', () => {
     }
     expect(new Set(rows.map((r) => r.provincy))).toEqual(new Set(['DKI Jakarta', 'Jawa Barat', 'Bali']));
   });
+
+  it('gives each branch the province and regency codes of its city (issue 30 item 5)', async () => {
+    const rows = await queryRows<{ name: string; provincy_code: string; city_code: string }>(
+      db,
+      sql`select name, provincy_code, city_code from profile order by id`,
+    );
+    expect(rows.map((r) => [r.provincy_code, r.city_code])).toEqual([
+      ['31', '31.74'],
+      ['32', '32.73'],
+      ['51', '51.71'],
+    ]);
+  });
   it('opens an active period for Jakarta only, from the first day of the previous month', async () => {
     const periods = await queryRows<{ name: string; start_date: string; status: number }>(
       db,

@@ -48,3 +48,59 @@ export function titleCase(s: string): string {
     })
     .join('');
 }
+
+type AreaIndex = Map<string, Area>;
+let index: Promise<AreaIndex[]> | undefined;
+
+/** The four levels keyed by code, built once from the lists. */
+function areaIndex(): Promise<AreaIndex[]> {
+  index ??= loadAreas().then((a) =>
+    [a.provinces, a.regencies, a.districts, a.villages].map((list) => new Map(list.map((x) => [x.code, x]))),
+  );
+  return index;
+}
+
+/** The area codes of a branch (issue 30 item 5), province down to village. */
+export interface AreaCodes {
+  provincy_code: string | null;
+  city_code: string | null;
+  kecamatan_code: string | null;
+  desa_code: string | null;
+}
+
+const CODE_FIELDS = ['provincy_code', 'city_code', 'kecamatan_code', 'desa_code'] as const;
+const LEVEL_LABELS = ['Provinsi', 'Kota/kabupaten', 'Kecamatan', 'Desa/kelurahan'];
+const PARENT_LABELS = ['', 'provinsi', 'kota/kabupaten', 'kecamatan'];
+
+/**
+ * Why a set of area codes is wrong, on which field, or null when it is a chain of real areas: every code given
+ * exists, its level above is given, and it lies inside it ('Kota/kabupaten tidak termasuk provinsi yang dipilih').
+ */
+export async function areaCodesProblem(codes: AreaCodes): Promise<{ field: string; message: string } | null> {
+  const levels = await areaIndex();
+  for (let i = 0; i < CODE_FIELDS.length; i++) {
+    const code = codes[CODE_FIELDS[i]];
+    if (!code) continue;
+    const area = levels[i].get(code);
+    if (!area) return { field: CODE_FIELDS[i], message: `${LEVEL_LABELS[i]} tidak ditemukan` };
+    if (i === 0) continue;
+    const parent = codes[CODE_FIELDS[i - 1]];
+    if (!parent) return { field: CODE_FIELDS[i - 1], message: `${LEVEL_LABELS[i - 1]} wajib dipilih` };
+    if (area.parent !== parent)
+      return { field: CODE_FIELDS[i], message: `${LEVEL_LABELS[i]} tidak termasuk ${PARENT_LABELS[i]} yang dipilih` };
+  }
+  return null;
+}
+
+/** Display names of the codes ('' where a level is not set or unknown). */
+export async function areaNames(
+  codes: AreaCodes,
+): Promise<{ provincy: string; city: string; kecamatan: string; desa: string }> {
+  const levels = await areaIndex();
+  const name = (i: number) => {
+    const code = codes[CODE_FIELDS[i]];
+    const area = code ? levels[i].get(code) : undefined;
+    return area ? titleCase(area.name) : '';
+  };
+  return { provincy: name(0), city: name(1), kecamatan: name(2), desa: name(3) };
+}

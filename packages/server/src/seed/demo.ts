@@ -246,6 +246,9 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
           email: b.email,
           timezone: b.timezone,
           status: 1,
+          // Province and regency codes (issue 30 item 5); the street address names the rest.
+          provincy_code: b.regency.slice(0, 2),
+          city_code: b.regency,
         })
         .returning();
       branchIds.push(row.id);

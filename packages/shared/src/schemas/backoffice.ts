@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, emptyToUndefined } from './common.js';
+import { dateString, emptyToUndefined, idOf } from './common.js';
 import type { BalanceSheetDto, TrialBalanceDto, TrialBalanceRow } from './finance-reports.js';
 
 /** Longest month range of the Backoffice dashboard (one column per month and branch). */
@@ -36,7 +36,17 @@ const checkRange = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => 
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'Tanggal akhir sebelum tanggal awal' });
 };
 
-export const backofficeSummaryQuery = z.object({ ...range, profile_id: branchIdList }).superRefine(checkRange);
+/**
+ * `season`: a promo season narrows the dashboard to its branches (with profile_id: the named ones among them) and
+ * its dates (with from/to: their part inside it), and counts only packages of its package types.
+ */
+export const backofficeSummaryQuery = z
+  .object({
+    ...range,
+    profile_id: branchIdList,
+    season: z.preprocess(emptyToUndefined, idOf('Musim promo tidak valid').optional()),
+  })
+  .superRefine(checkRange);
 export type BackofficeSummaryQuery = z.input<typeof backofficeSummaryQuery>;
 
 /** One branch in one month; money in rupiah as the rest of the API. */
@@ -81,6 +91,20 @@ export interface BackofficeSummaryDto {
   byBranch: (BackofficeSummaryTotals & { profile_id: number; profile_name: string })[];
   /** Every chosen branch: flows summed, balances at the range's end. */
   total: BackofficeSummaryTotals;
+  /** With `season`: the season, its revenue target and the revenue of its branches over the range. */
+  season: BackofficeSeasonDto | null;
+}
+
+export interface BackofficeSeasonDto {
+  id: number;
+  name: string;
+  start_at: string;
+  end_at: string;
+  revenue_target: number;
+  /** 'Pendapatan' of the season's branches over the range (equal to `total.revenue`). */
+  revenue: number;
+  /** revenue / target in percent (two decimals), null when there is no target. */
+  achieved_percent: number | null;
 }
 
 export const consolidatedReportQuery = z

@@ -13,7 +13,39 @@ export interface BranchDto {
   status: number;
   timezone: string;
   city: string | null;
+  /** Administrative area codes (issue 30 item 5), the wilayah module's dotted codes; null = not set. */
+  provincy_code: string | null;
+  city_code: string | null;
+  kecamatan_code: string | null;
+  desa_code: string | null;
+  /** The names of those codes, title-cased (empty where a level is not set). */
+  area: BranchAreaNames;
 }
+
+export interface BranchAreaNames {
+  provincy: string;
+  city: string;
+  kecamatan: string;
+  desa: string;
+}
+
+/**
+ * A wilayah code of one level: digits in dotted groups ('32', '32.73', '32.73.01', '32.73.01.1001'). Empty or null
+ * clears the level; absent keeps it (a partial update).
+ */
+const areaCode = (pattern: RegExp, label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().trim().regex(pattern, `Kode ${label} tidak valid`).optional().nullable(),
+  );
+
+/** The four area levels of a branch; that each lies inside the one above is checked by the server (400 on the field). */
+export const branchAreaFields = {
+  provincy_code: areaCode(/^\d{2}$/, 'provinsi'),
+  city_code: areaCode(/^\d{2}\.\d{2}$/, 'kota/kabupaten'),
+  kecamatan_code: areaCode(/^\d{2}\.\d{2}\.\d{2}$/, 'kecamatan'),
+  desa_code: areaCode(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/, 'desa/kelurahan'),
+};
 
 const branchFields = {
   name: requiredText(100),
@@ -35,6 +67,7 @@ const branchFields = {
     .int()
     .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1'),
   timezone: z.enum(BRANCH_TIME_ZONES, { error: 'Zona waktu tidak valid' }),
+  ...branchAreaFields,
 };
 
 /** A new branch: active and in WIB unless said otherwise. */

@@ -180,7 +180,8 @@ export const paketTypeInput = z
     start_at: dateString,
     end_at: optionalDate,
     status: status01,
-    season_id: z.preprocess(emptyToUndefined, idOf('Musim promo tidak valid').nullable().optional()),
+    // Absent keeps the type's season; '' or null: no season.
+    season_id: z.preprocess((v) => (v === '' ? null : v), idOf('Musim promo tidak valid').nullable().optional()),
   })
   .refine((v) => !v.end_at || v.end_at >= v.start_at, {
     message: 'Tanggal berakhir tidak boleh sebelum tanggal mulai',

@@ -48,3 +48,12 @@ export const seasonListQuery = z.object({
   profile_id: z.preprocess(emptyToUndefined, idOf('Cabang tidak valid').optional()),
 });
 export type SeasonListQuery = z.infer<typeof seasonListQuery>;
+
+/** GET /api/paket/season: the promo seasons running in the current branch (the type form, the sales filter). */
+export interface PaketSeasonOption {
+  id: number;
+  name: string;
+  start_at: string;
+  end_at: string;
+  status: number;
+}

@@ -26,6 +26,11 @@ export function sessionUser(role: RoleName, roletoplevel = 0, id = 1): SessionUs
       status: 1,
       timezone: 'Asia/Jakarta',
       city: null,
+      provincy_code: null,
+      city_code: null,
+      kecamatan_code: null,
+      desa_code: null,
+      area: { provincy: '', city: '', kecamatan: '', desa: '' },
     },
   };
 }

@@ -33,6 +33,11 @@ export const profile = pgTable('profile', {
   logo: text('logo'),
   status: smallint('status').notNull().default(1),
   timezone: varchar('timezone', { length: 40 }).notNull().default('Asia/Jakarta'),
+  /** Issue 30 item 5: administrative area codes as the wilayah module gives them ('32', '32.73', ...). */
+  provincy_code: varchar('provincy_code', { length: 2 }),
+  city_code: varchar('city_code', { length: 5 }),
+  kecamatan_code: varchar('kecamatan_code', { length: 8 }),
+  desa_code: varchar('desa_code', { length: 13 }),
   ...timestamps,
 });
 

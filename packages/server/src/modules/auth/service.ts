@@ -26,13 +26,14 @@ async function sessionBranch(ctx: Ctx, branchId: number) {
 export async function toSessionUserDto(ctx: Ctx, user: SessionUser, branchId: number): Promise<SessionUserDto> {
   const branch = await sessionBranch(ctx, branchId);
   if (!branch) throw notFound('Cabang tidak ditemukan');
-  return dtoOf(user, branchId, branch);
+  return dtoOf(user, branchId, branch, await toBranchDto(branch));
 }
 
 function dtoOf(
   user: SessionUser,
   branchId: number,
   branch: NonNullable<Awaited<ReturnType<typeof findBranch>>>,
+  profile: SessionUserDto['profile'],
 ): SessionUserDto {
   return {
     id: user.id,
@@ -47,7 +48,7 @@ function dtoOf(
     username: user.username,
     avatarurl: user.avatar ? `/api/files/users/${user.id}/avatar` : null,
     previleges: user.previleges,
-    profile: toBranchDto(branch),
+    profile,
   };
 }
 
@@ -145,7 +146,7 @@ export async function me(ctx: Ctx): Promise<SessionUserDto> {
   ) {
     return m.dto;
   }
-  const dto = dtoOf(c.user, c.branchId, branch);
+  const dto = dtoOf(c.user, c.branchId, branch, await toBranchDto(branch));
   meMemo.set(c.user.previleges, { user: c.user, branch, dto });
   return dto;
 }

@@ -1,10 +1,14 @@
 import {
   addDays,
   addMonths,
+  asSen,
   BACKOFFICE_MAX_MONTHS,
+  bpToPercent,
   fromSen,
+  mulDivSen,
   sumSen,
   toSen,
+  type BackofficeSeasonDto,
   type BackofficeSummaryDto,
   type BackofficeSummaryRow,
   type BackofficeSummaryTotals,
@@ -17,6 +21,7 @@ import { badRequest } from '../../http/errors.js';
 import { listBranches } from '../branches/index.js';
 import { branchFigures } from '../finance/index.js';
 import { salesPerMonth } from '../paket/index.js';
+import { seasonForReport } from '../season/index.js';
 import { newPatientsPerMonth } from '../users/index.js';
 import { visitsPerMonth } from '../visits/index.js';
 
@@ -71,12 +76,13 @@ function totalOf(rows: BackofficeSummaryRow[], last: (r: BackofficeSummaryRow) =
  */
 export async function summary(ctx: Ctx, input: z.output<typeof backofficeSummaryQuery>): Promise<BackofficeSummaryDto> {
   const c = requireUser(ctx);
-  const { from, to, months } = await rangeOf(c, input);
-  const { scope, branches } = await chosenBranches(c, input.profile_id);
+  const season = input.season === undefined ? null : await seasonFilter(c, input);
+  const { from, to, months } = await rangeOf(c, season?.range ?? input);
+  const { scope, branches } = await chosenBranches(c, season?.branches ?? input.profile_id);
   const [visits, patients, packages] = await Promise.all([
     visitsPerMonth(c.db, scope, from, to).then(countOf),
     newPatientsPerMonth(c.db, scope, from, to).then(countOf),
-    salesPerMonth(c.db, scope, from, to).then(countOf),
+    salesPerMonth(c.db, scope, from, to, season?.row.id).then(countOf),
   ]);
   const rows: BackofficeSummaryRow[] = [];
   for (const b of branches) {
@@ -105,6 +111,7 @@ export async function summary(ctx: Ctx, input: z.output<typeof backofficeSummary
     }
   }
   const lastMonth = months[months.length - 1];
+  const total = totalOf(rows, (r) => r.month === lastMonth);
   return {
     from,
     to,
@@ -119,6 +126,41 @@ export async function summary(ctx: Ctx, input: z.output<typeof backofficeSummary
         (r) => r.month === lastMonth,
       ),
     })),
-    total: totalOf(rows, (r) => r.month === lastMonth),
+    total,
+    season: season ? seasonFigures(season.row, total.revenue) : null,
+  };
+}
+
+/**
+ * A season as the dashboard's filter: its branches (those named among them, 400 on profile_id if none) and its
+ * dates (the part of from/to inside them, 400 on from if none).
+ */
+async function seasonFilter(
+  c: AuthedCtx,
+  input: { season?: number; profile_id?: number[]; from?: string; to?: string },
+) {
+  const row = await seasonForReport(c.db, input.season!);
+  if (!row) throw badRequest('Musim promo tidak ditemukan', 'season');
+  const branches = input.profile_id ? input.profile_id.filter((id) => row.branches.includes(id)) : row.branches;
+  if (!branches.length) throw badRequest('Cabang yang dipilih tidak termasuk musim promo ini', 'profile_id');
+  const from = input.from && input.from > row.start_at ? input.from : row.start_at;
+  const to = input.to && input.to < row.end_at ? input.to : row.end_at;
+  if (from > to) throw badRequest('Rentang tanggal di luar musim promo ini', 'from');
+  return { row, branches, range: { from, to } };
+}
+
+function seasonFigures(
+  row: NonNullable<Awaited<ReturnType<typeof seasonForReport>>>,
+  revenue: number,
+): BackofficeSeasonDto {
+  const target = asSen(row.revenue_target);
+  return {
+    id: row.id,
+    name: row.name,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    revenue_target: fromSen(target),
+    revenue,
+    achieved_percent: target > 0 ? bpToPercent(mulDivSen(toSen(revenue), 10_000, target)) : null,
   };
 }

@@ -57,6 +57,56 @@ describe('branch manager', () => {
   });
 });
 
+describe('branch address codes (issue 30 item 5)', () => {
+  it('stores a chain of real areas and answers their names', async () => {
+    const res = await t.api(owner).put(`/api/profile/${branchA}`, {
+      provincy_code: '32',
+      city_code: '32.73',
+      kecamatan_code: '32.73.02',
+      desa_code: '32.73.02.1001',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ provincy_code: '32', city_code: '32.73', desa_code: '32.73.02.1001' });
+    expect(res.body.data.area).toMatchObject({ provincy: 'Jawa Barat', city: 'Kota Bandung', kecamatan: 'Coblong' });
+    expect(res.body.data.area.desa).not.toBe('');
+    // A partial update of another field keeps the codes; clearing the lower levels is allowed.
+    const kept = await t.api(owner).put(`/api/profile/${branchA}`, { phone: '0221111111' });
+    expect(kept.body.data.desa_code).toBe('32.73.02.1001');
+    const cleared = await t.api(owner).put(`/api/profile/${branchA}`, { kecamatan_code: null, desa_code: null });
+    expect(cleared.body.data).toMatchObject({ city_code: '32.73', kecamatan_code: null, desa_code: null });
+  });
+
+  it('refuses a level outside the one above, a missing upper level and an unknown code: 400 on the field', async () => {
+    const before = await branchRow(branchA);
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ provincy_code: '31', city_code: '32.73' }, 'city_code', /tidak termasuk provinsi/],
+      [{ provincy_code: '32', city_code: '32.73', kecamatan_code: '32.04.05' }, 'kecamatan_code', /tidak termasuk/],
+      [{ provincy_code: null, city_code: null, kecamatan_code: '32.73.02' }, 'city_code', /wajib dipilih/],
+      [{ provincy_code: '99' }, 'provincy_code', /tidak ditemukan/],
+      [{ provincy_code: 'JB' }, 'provincy_code', /tidak valid/],
+      // The stored regency (32.73) is not in the new province.
+      [{ provincy_code: '33' }, 'city_code', /tidak termasuk provinsi/],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await t.api(owner).put(`/api/profile/${branchA}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.find((e: { field?: string }) => e.field === field)?.message).toMatch(message);
+    }
+    expect(await branchRow(branchA)).toEqual(before);
+    const created = await t
+      .api(owner)
+      .post('/api/profile', { name: 'Cabang C', provincy_code: '32', city_code: '31.71' });
+    expect(created.status).toBe(400);
+    expect(created.body[0]).toMatchObject({ field: 'city_code' });
+  });
+
+  it('the database refuses a broken chain written around the server', async () => {
+    await expect(
+      t.db.execute(sql`UPDATE profile SET provincy_code = '31', city_code = '32.73' WHERE id = ${branchB}`),
+    ).rejects.toThrow();
+  });
+});
+
 describe('POST /api/profile/uploadavatar/{id} (branch logo) and GET /api/files/profile/{id}/logo', () => {
   it('stores a real PNG as the logo; any signed-in user reads it', async () => {
     const res = await upload(t, manager, `/api/profile/uploadavatar/${branchA}`, 'logo.png', PNG_1X1);

@@ -2,11 +2,13 @@ import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { BranchDto } from '@klinik/shared';
 import type { Db } from '../../db/client.js';
+import { areaNames } from '../../lib/wilayah.js';
 import { profile } from '../../db/schema/index.js';
 
 type ProfileRow = typeof profile.$inferSelect;
 
-export function toBranchDto(r: ProfileRow): BranchDto {
+/** The branch as answered; the area codes' names come from the wilayah lists (kept in memory). */
+export async function toBranchDto(r: ProfileRow): Promise<BranchDto> {
   return {
     id: r.id,
     name: r.name,
@@ -18,6 +20,11 @@ export function toBranchDto(r: ProfileRow): BranchDto {
     status: r.status,
     timezone: r.timezone,
     city: r.city,
+    provincy_code: r.provincy_code,
+    city_code: r.city_code,
+    kecamatan_code: r.kecamatan_code,
+    desa_code: r.desa_code,
+    area: await areaNames(r),
   };
 }
 

@@ -8,7 +8,8 @@ import {
   type BranchUpdateInput,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { areaCodesProblem, type AreaCodes } from '../../lib/wilayah.js';
 import { audit } from '../../lib/audit.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import * as q from './queries.js';
@@ -24,7 +25,7 @@ export async function list(ctx: Ctx, query: BranchListQuery): Promise<BranchDto[
     scope: branchScope(c, { isallbranch: query.isallbranch }),
     status: query.status,
   });
-  return rows.map(q.toBranchDto);
+  return Promise.all(rows.map(q.toBranchDto));
 }
 
 /** One branch: the current one, or any for top-level users. Others get 404, as if it did not exist. */
@@ -36,10 +37,28 @@ export async function get(ctx: Ctx, id: number): Promise<BranchDto> {
   return q.toBranchDto(row);
 }
 
+/**
+ * The area codes a write leaves on the branch (what it sends, else what is stored), refused with 400 on the field
+ * unless they are real areas each inside the one above.
+ */
+async function checkedAreaCodes(input: Partial<AreaCodes>, before: AreaCodes | null): Promise<AreaCodes> {
+  const pick = (k: keyof AreaCodes) => (input[k] === undefined ? (before?.[k] ?? null) : input[k]);
+  const codes: AreaCodes = {
+    provincy_code: pick('provincy_code'),
+    city_code: pick('city_code'),
+    kecamatan_code: pick('kecamatan_code'),
+    desa_code: pick('desa_code'),
+  };
+  const problem = await areaCodesProblem(codes);
+  if (problem) throw badRequest(problem.message, problem.field);
+  return codes;
+}
+
 /** Opening a branch is for owner and developer. */
 export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
   const c = requireUser(ctx);
   if (!isTopLevel(c.user)) throw forbidden('Hanya Owner atau Developer yang dapat membuat cabang baru');
+  const codes = await checkedAreaCodes(input, null);
   return inTransaction(c, async (tx) => {
     const row = await q.insertBranch(tx.db, {
       name: input.name,
@@ -50,6 +69,7 @@ export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
       logo: null,
       status: input.status,
       timezone: input.timezone,
+      ...codes,
     });
     await audit(tx, { action: 'create', entity: 'profile', entityId: row.id, after: row, profileId: row.id });
     // The chain's masters (issue 30 item 2): the new branch starts with its row of each.
@@ -66,6 +86,7 @@ export async function update(ctx: Ctx, id: number, input: BranchUpdateInput): Pr
     const before = await q.findBranch(tx.db, id);
     if (!before) throw notFound('Cabang tidak ditemukan');
     const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    await checkedAreaCodes(input, before);
     const row = await q.updateBranch(tx.db, id, values);
     if (!row) throw notFound('Cabang tidak ditemukan');
     tx.services.authCache?.dropBranch(id);

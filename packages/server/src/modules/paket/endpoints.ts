@@ -38,6 +38,13 @@ const typeSave = saveEndpoints({
  * POST /api/paket/membership; the other paths are ours (docs/decisions.md, "Paket").
  */
 export const paketEndpoints = {
+  seasons: query({
+    summary: 'Musim promo yang berjalan di cabang ini (jenis paket, filter penjualan paket)',
+    access: paketRead,
+    input: z.object({}),
+    rest: { method: 'GET', path: '/api/paket/season', envelope: 'list' },
+    handler: (ctx) => catalogue.seasons(ctx),
+  }),
   types: query({
     summary: 'Jenis paket cabang ini',
     access: paketRead,

@@ -2,4 +2,4 @@
 export { seasonRouter } from './router.js';
 export { seasonEndpoints } from './endpoints.js';
 export { SEASON, seasonEntities } from './entities.js';
-export { runsIn as seasonRunsIn } from './queries.js';
+export { runsIn as seasonRunsIn, seasonForReport, seasonsOfBranch } from './queries.js';

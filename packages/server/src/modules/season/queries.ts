@@ -106,3 +106,42 @@ export async function runsIn(db: Db, id: number, branch: number): Promise<boolea
   );
   return Number(row?.n ?? 0) > 0;
 }
+
+/** A season as a report filter (the Backoffice dashboard): its dates, branches and target (sen). */
+export async function seasonForReport(
+  db: Db,
+  id: number,
+): Promise<{
+  id: number;
+  name: string;
+  start_at: string;
+  end_at: string;
+  revenue_target: number;
+  branches: number[];
+} | null> {
+  const row = await findSeason(db, id);
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    name: row.name,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    revenue_target: Number(row.revenue_target),
+    branches: (row.branches ?? []).map((b) => Number(b.id)),
+  };
+}
+
+/** The seasons running in a branch, newest first (package type forms and package sales filters of that branch). */
+export async function seasonsOfBranch(
+  db: Db,
+  branch: number,
+): Promise<{ id: number; name: string; start_at: string; end_at: string; status: number }[]> {
+  const { rows } = await listSeasons(db, { branch, limit: 500, offset: 0 });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    start_at: r.start_at,
+    end_at: r.end_at,
+    status: Number(r.status),
+  }));
+}

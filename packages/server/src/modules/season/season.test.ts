@@ -155,6 +155,20 @@ describe('package types of a season', () => {
     // Changed without naming a season, the type keeps its own.
     const renamed = await t.api(manager).put(`/api/paket/type/${made.body.data.id}`, { ...type, name: 'Paket Natal' });
     expect(renamed.body.data).toMatchObject({ name: 'Paket Natal', season_id: season.body.data.id });
+    // The type form's and sales filter's list: the seasons running in the manager's branch only.
+    const options = await t.api(manager).get('/api/paket/season');
+    expect(options.status).toBe(200);
+    const ids = options.body.data.map((o: { id: number }) => o.id);
+    expect(ids).toContain(season.body.data.id);
+    expect(ids).not.toContain(seasonB.body.data.id);
+    // An empty choice (or null) takes the type out of its season.
+    const cleared = await t
+      .api(manager)
+      .put(`/api/paket/type/${made.body.data.id}`, { ...type, name: 'Paket Natal', season_id: '' });
+    expect(cleared.body.data.season_id).toBeNull();
+    await t
+      .api(manager)
+      .put(`/api/paket/type/${made.body.data.id}`, { ...type, name: 'Paket Natal', season_id: season.body.data.id });
     const sales = await t.api(manager).get(`/api/paket/membership?season=${season.body.data.id}`);
     expect(sales.status).toBe(200);
     expect(sales.body.count).toBe(0);

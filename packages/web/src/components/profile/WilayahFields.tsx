@@ -12,6 +12,9 @@ export interface WilayahValue {
   desa: string;
 }
 
+/** The codes of the four levels (null = not chosen), province first. */
+export type WilayahCodes = [string | null, string | null, string | null, string | null];
+
 const LEVELS: { level: WilayahLevel; field: keyof WilayahValue; label: string }[] = [
   { level: 'provinces', field: 'provincy', label: 'Provinsi' },
   { level: 'regencies', field: 'city', label: 'Kota/Kabupaten' },
@@ -30,13 +33,17 @@ export function WilayahFields({
   value,
   onChange,
   errors,
+  initialCodes,
 }: {
   value: WilayahValue;
-  onChange: (v: WilayahValue) => void;
+  /** The names, and the codes of the chosen areas (a branch stores the codes). */
+  onChange: (v: WilayahValue, codes: WilayahCodes) => void;
   errors?: Partial<Record<keyof WilayahValue, string | undefined>>;
+  /** Codes known already (a branch's): no look-up by name when the form opens. */
+  initialCodes?: WilayahCodes;
 }) {
   const client = useTRPCClient();
-  const [codes, setCodes] = React.useState<(string | null)[]>([null, null, null, null]);
+  const [codes, setCodes] = React.useState<WilayahCodes>(initialCodes ?? [null, null, null, null]);
 
   const fetchLevel = React.useCallback(
     (level: WilayahLevel, parent: string | null, keyword: string, signal?: AbortSignal): Promise<AreaDto[]> => {
@@ -57,10 +64,12 @@ export function WilayahFields({
 
   // Find the codes of the stored names once, so the lower pickers know their parent.
   const initial = React.useRef(value);
+  const knownCodes = React.useRef(!!initialCodes);
   React.useEffect(() => {
+    if (knownCodes.current) return;
     let cancelled = false;
     const run = async () => {
-      const found: (string | null)[] = [null, null, null, null];
+      const found: WilayahCodes = [null, null, null, null];
       let parent: string | null = null;
       for (let i = 0; i < LEVELS.length; i++) {
         const { level, field } = LEVELS[i];
@@ -82,7 +91,7 @@ export function WilayahFields({
 
   const choose = (index: number, area: AreaDto | null) => {
     const next = { ...value };
-    const nextCodes = [...codes];
+    const nextCodes: WilayahCodes = [...codes];
     next[LEVELS[index].field] = area?.name ?? '';
     nextCodes[index] = area?.code ?? null;
     for (let j = index + 1; j < LEVELS.length; j++) {
@@ -90,7 +99,7 @@ export function WilayahFields({
       nextCodes[j] = null;
     }
     setCodes(nextCodes);
-    onChange(next);
+    onChange(next, nextCodes);
   };
 
   return (

@@ -23,18 +23,28 @@ export async function salesTotals(
   return { count: Number(r.n), total: Number(r.total), onDay: Number(r.on_day) };
 }
 
-/** Package sales per branch and month of [from, to], counted as salesTotals counts them (the Backoffice dashboard). */
+/**
+ * Package sales per branch and month of [from, to], counted as salesTotals counts them (the Backoffice dashboard);
+ * with `season`, only sales of the package types of that season (as 'Penjualan Paket' filtered by season).
+ */
 export async function salesPerMonth(
   db: Db,
   scope: BranchScope,
   from: string,
   to: string,
+  season?: number,
 ): Promise<{ profile_id: number; month: string; n: number }[]> {
+  const ofSeason =
+    season === undefined
+      ? sql`true`
+      : sql`paket_history_id in (select h.id from paket_history h join paket_type t on t.id = h.paket_type_id
+                                  where t.season_id = ${season})`;
   return queryRows(
     db,
     sql`select profile_id, to_char(registered_at, 'YYYY-MM') || '-01' as month, count(*)::int as n
         from paket_membership
         where ${scopeSql(sql`profile_id`, scope)} and registered_at >= ${from} and registered_at <= ${to}
+          and ${ofSeason}
         group by 1, 2`,
   );
 }

@@ -9,6 +9,7 @@ import {
   type PaketInput,
   type PaketItemDto,
   type PaketListQuery,
+  type PaketSeasonOption,
   type PaketTypeDto,
   type PaketTypeInput,
 } from '@klinik/shared';
@@ -16,7 +17,7 @@ import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../../h
 import { badRequest, badRequestMany, conflict, notFound } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { activeMastersByIds, MASTER_DEFS, type MasterKind } from '../../masters/index.js';
-import { seasonRunsIn } from '../../season/index.js';
+import { seasonRunsIn, seasonsOfBranch } from '../../season/index.js';
 import * as q from '../queries.js';
 import { PAKET_NOT_FOUND, TYPE_NOT_FOUND } from './common.js';
 
@@ -30,6 +31,12 @@ async function seasonOf(c: Ctx, season: number | null | undefined): Promise<numb
   if (!(await seasonRunsIn(c.db, season, requireUser(c).branchId)))
     throw badRequest('Musim promo tidak ditemukan di cabang ini', 'season_id');
   return season;
+}
+
+/** The seasons a type of this branch may belong to, and its package sales be filtered by. */
+export async function seasons(ctx: Ctx): Promise<PaketSeasonOption[]> {
+  const c = requireUser(ctx);
+  return seasonsOfBranch(c.db, c.branchId);
 }
 
 export async function listTypes(ctx: Ctx, status?: number): Promise<PaketTypeDto[]> {

@@ -2,6 +2,8 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   formatDate,
+  formatNumber,
+  formatRupiah,
   fromSen,
   sumSen,
   toSen,
@@ -21,6 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMetric, METRICS, monthLabel, type MetricKey } from '../components/summary-metrics';
 
+const NO_SEASON = 'none';
 const SummaryChart = React.lazy(() => import('../components/SummaryChart'));
 const RUPIAH_FMT = '#,##0.00';
 
@@ -42,10 +45,22 @@ export default function BackofficeDashboardPage() {
   const [branches, setBranches] = React.useState<number[]>([]);
   const [range, setRange] = React.useState<{ from?: string; to?: string }>({});
   const [metric, setMetric] = React.useState<MetricKey>('revenue');
+  // A promo season narrows the comparison to its branches and dates and to its package types' sales.
+  const [season, setSeason] = React.useState(NO_SEASON);
+  const seasons = useQuery({ ...trpc.season.list.queryOptions({ page: 1, limit: 100 }), meta: { inlineErrors: true } });
   const q = useQuery({
-    ...trpc.backoffice.summary.queryOptions({ ...range, profile_id: branchIdsParam(branches) }),
+    ...trpc.backoffice.summary.queryOptions({
+      ...range,
+      profile_id: branchIdsParam(branches),
+      season: season === NO_SEASON ? undefined : Number(season),
+    }),
     meta: { inlineErrors: true },
   });
+  const chooseSeason = (v: string) => {
+    setSeason(v);
+    // The season's own dates, until the user narrows them.
+    setRange({});
+  };
   const data = q.data;
   const branchRows: BranchRow[] = data ? data.byBranch : [];
   const branchColumns: Column<BranchRow>[] = [
@@ -96,9 +111,24 @@ export default function BackofficeDashboardPage() {
         description="Perbandingan cabang per bulan: pendapatan, kunjungan, pasien baru, paket, piutang dan nilai stok."
         actions={<ExportExcelButton onExport={exportIt} disabled={!data} />}
       />
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
         <FormField label="Cabang" htmlFor="bo-branches" className="min-w-0">
           <BranchMultiSelect id="bo-branches" value={branches} onChange={setBranches} />
+        </FormField>
+        <FormField label="Musim Promo" htmlFor="bo-season">
+          <Select value={season} onValueChange={chooseSeason}>
+            <SelectTrigger id="bo-season">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_SEASON}>Semua (tanpa musim)</SelectItem>
+              {(seasons.data?.data ?? []).map((s) => (
+                <SelectItem key={s.id} value={String(s.id)}>
+                  {s.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </FormField>
         <FormField label="Dari Tanggal" htmlFor="bo-from">
           <DateInput
@@ -138,6 +168,31 @@ export default function BackofficeDashboardPage() {
             Coba lagi
           </Button>
         </div>
+      ) : null}
+      {data?.season ? (
+        <section
+          className="grid gap-1 rounded-lg border bg-card p-3 sm:grid-cols-3"
+          aria-label="Target musim promo"
+          data-testid="season-target"
+        >
+          <p className="sm:col-span-3 text-sm text-muted-foreground">
+            {data.season.name}: {formatDate(data.season.start_at)} - {formatDate(data.season.end_at)}
+          </p>
+          <p>
+            <span className="block text-xs text-muted-foreground">Target pendapatan</span>
+            <span className="font-semibold">{formatRupiah(data.season.revenue_target)}</span>
+          </p>
+          <p>
+            <span className="block text-xs text-muted-foreground">Pendapatan</span>
+            <span className="font-semibold">{formatRupiah(data.season.revenue)}</span>
+          </p>
+          <p>
+            <span className="block text-xs text-muted-foreground">Tercapai</span>
+            <span className="font-semibold">
+              {data.season.achieved_percent === null ? '-' : `${formatNumber(data.season.achieved_percent)}%`}
+            </span>
+          </p>
+        </section>
       ) : null}
       <section className="rounded-lg border bg-card p-3" aria-label="Grafik perbandingan cabang">
         {data ? (

@@ -19,6 +19,7 @@ import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { WilayahFields, type WilayahCodes, type WilayahValue } from '../../../components/profile/WilayahFields';
 
 interface Values {
   name: string;
@@ -28,7 +29,13 @@ interface Values {
   email: string;
   timezone: string;
   status: string;
+  provincy_code: string;
+  city_code: string;
+  kecamatan_code: string;
+  desa_code: string;
 }
+
+const CODE_FIELDS = ['provincy_code', 'city_code', 'kecamatan_code', 'desa_code'] as const;
 
 const toValues = (b: BranchDto | null): Values => ({
   name: b?.name ?? '',
@@ -38,9 +45,20 @@ const toValues = (b: BranchDto | null): Values => ({
   email: b?.email ?? '',
   timezone: b?.timezone ?? 'Asia/Jakarta',
   status: String(b?.status ?? 1),
+  provincy_code: b?.provincy_code ?? '',
+  city_code: b?.city_code ?? '',
+  kecamatan_code: b?.kecamatan_code ?? '',
+  desa_code: b?.desa_code ?? '',
 });
 
-/** Create (branch = null) or edit a branch: name, address, city, phone, email, time zone. */
+const namesOf = (b: BranchDto | null): WilayahValue => ({
+  provincy: b?.area.provincy ?? '',
+  city: b?.area.city ?? '',
+  kecamatan: b?.area.kecamatan ?? '',
+  desa: b?.area.desa ?? '',
+});
+
+/** Create (branch = null) or edit a branch: name, address, city, area codes (province to village), phone, email, time zone. */
 export function BranchFormDialog({
   branch,
   open,
@@ -63,15 +81,22 @@ export function BranchFormDialog({
     mode: 'onTouched',
   });
   useUnsavedChanges(open && form.formState.isDirty);
-  const { register, control, handleSubmit, reset, formState } = form;
+  const { register, control, handleSubmit, reset, setValue, formState } = form;
   const errors = formState.errors;
+  const [areaNames, setAreaNames] = React.useState<WilayahValue>(namesOf(branch));
 
   React.useEffect(() => {
     if (open) {
       reset(toValues(branch));
+      setAreaNames(namesOf(branch));
       setServerErrors([]);
     }
   }, [open, branch, reset]);
+
+  const chooseArea = (names: WilayahValue, codes: WilayahCodes) => {
+    setAreaNames(names);
+    CODE_FIELDS.forEach((f, i) => setValue(f, codes[i] ?? '', { shouldDirty: true, shouldValidate: true }));
+  };
 
   const submit = handleSubmit(async (data) => {
     setServerErrors([]);
@@ -108,6 +133,22 @@ export function BranchFormDialog({
             </FormField>
             {text('phone', 'Telepon', 'tel')}
             {text('email', 'Email', 'email')}
+            <WilayahFields
+              key={`${open}-${branch?.id ?? 'new'}`}
+              value={areaNames}
+              onChange={chooseArea}
+              initialCodes={
+                branch
+                  ? [branch.provincy_code, branch.city_code, branch.kecamatan_code, branch.desa_code]
+                  : [null, null, null, null]
+              }
+              errors={{
+                provincy: errors.provincy_code?.message,
+                city: errors.city_code?.message,
+                kecamatan: errors.kecamatan_code?.message,
+                desa: errors.desa_code?.message,
+              }}
+            />
             <FormField label="Zona Waktu" htmlFor="br-timezone" error={errors.timezone}>
               <Controller
                 control={control}

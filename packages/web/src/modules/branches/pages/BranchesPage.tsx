@@ -18,6 +18,12 @@ import { Switch } from '../../../components/ui/switch';
 import { BranchFormDialog } from '../components/BranchFormDialog';
 import { statusLabel } from '../../../lib/status';
 
+/** The street address, then the areas from village up to province (the typed city when no regency is chosen). */
+function branchAddress(b: BranchDto): string {
+  const { desa, kecamatan, city, provincy } = b.area;
+  return [b.address, desa, kecamatan, city || b.city, provincy].filter(Boolean).join(', ');
+}
+
 /** /backoffice/cabang: branch manager (spec 2.11): list, create (top level), edit, active toggle, logo upload. */
 export default function BranchesPage() {
   const trpc = useTRPC();
@@ -111,7 +117,9 @@ export default function BranchesPage() {
                 <ul className="grid gap-1 text-sm text-muted-foreground">
                   <li className="flex gap-2">
                     <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    <span className="min-w-0 break-words">{[b.address, b.city].filter(Boolean).join(', ') || '-'}</span>
+                    <span className="min-w-0 break-words" data-testid="branch-address">
+                      {branchAddress(b) || '-'}
+                    </span>
                   </li>
                   <li className="flex gap-2">
                     <Phone className="mt-0.5 size-4 shrink-0" aria-hidden /> {b.phone || '-'}

@@ -126,7 +126,7 @@ function MembershipDetail({ id, onClose }: { id: number | null; onClose: () => v
   );
 }
 
-/** /paket/sales: package registrations with filters (date, status, doctor, keyword), detail and Excel export. */
+/** /paket/sales: package registrations with filters (date, status, promo season, doctor, keyword), detail and Excel export. */
 export default function SalesPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -140,6 +140,11 @@ export default function SalesPage() {
   );
   const [todate, setTo] = React.useState(() => (isValidDate(params.get('todate') ?? '') ? params.get('todate')! : ''));
   const [status, setStatus] = React.useState('all');
+  // A promo season: sales of its package types (issue 30 item 6); ?season= comes along from links.
+  const [season, setSeason] = React.useState(() =>
+    /^\d+$/.test(params.get('season') ?? '') ? params.get('season')! : 'all',
+  );
+  const seasons = useQuery({ ...trpc.paket.seasons.queryOptions({}), meta: { inlineErrors: true } });
   const [doctor, setDoctor] = React.useState<UserDto | null>(null);
   const [detail, setDetail] = React.useState<number | null>(null);
   const filter = {
@@ -148,12 +153,13 @@ export default function SalesPage() {
     todate: todate || undefined,
     status: status === 'all' ? undefined : Number(status),
     doctor: doctor?.id,
+    season: season === 'all' ? undefined : Number(season),
   };
   const q = useQuery({
     ...trpc.paket.memberships.queryOptions({ ...filter, page, limit }),
     meta: { inlineErrors: true },
   });
-  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor, setPage]);
+  React.useEffect(() => setPage(1), [keyword, fromdate, todate, status, doctor, season, setPage]);
 
   const columns: Column<MembershipDto>[] = [
     { key: 'code', header: 'Kode', cell: (m) => <span className="font-mono text-xs">{m.code}</span> },
@@ -230,7 +236,7 @@ export default function SalesPage() {
         description="Registrasi paket promosi dan membership cabang ini."
         actions={<ExportExcelButton onExport={exportAll} disabled={!q.data?.count} />}
       />
-      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         <KeywordField
           id="sales-keyword"
           value={keyword}
@@ -244,6 +250,17 @@ export default function SalesPage() {
             value={status}
             onValueChange={setStatus}
             options={[['all', 'Semua'], ...Object.entries(MEMBERSHIP_STATUS)]}
+          />
+        </FormField>
+        <FormField label="Musim Promo" htmlFor="sales-season">
+          <OptionSelect
+            id="sales-season"
+            value={season}
+            onValueChange={setSeason}
+            options={[
+              ['all', 'Semua musim'],
+              ...(seasons.data ?? []).map((s): [string, string] => [String(s.id), s.name]),
+            ]}
           />
         </FormField>
         <FormField label="Dokter" htmlFor="sales-doctor">

@@ -25,6 +25,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { PriceDialog } from '../components/PriceDialog';
+import { PriceEditDialog } from '../components/PriceEditDialog';
 import { ShadowList } from '../components/ShadowList';
 
 const ALL = 'all';
@@ -70,6 +71,7 @@ export default function PricelistPage() {
   const [status, setStatus] = React.useState<string>(ALL);
   const [adding, setAdding] = React.useState(false);
   const [decision, setDecision] = React.useState<Decision | null>(null);
+  const [editing, setEditing] = React.useState<PriceListEntryDto | null>(null);
   const kw = useDebouncedValue(keyword.trim());
   const branches = useQuery({ ...trpc.branches.list.queryOptions({ isallbranch: 1 }), meta: { silent: true } });
   const query = useQuery({
@@ -119,6 +121,11 @@ export default function PricelistPage() {
       kind: 'action',
       cell: (r) => (
         <div className="flex justify-end gap-1">
+          {r.status === 0 && r.created_by === me.id ? (
+            <Button size="sm" variant="outline" onClick={() => setEditing(r)} data-testid={`price-edit-${r.id}`}>
+              Ubah
+            </Button>
+          ) : null}
           {r.status === 0 && r.created_by !== me.id ? (
             <Button size="sm" onClick={() => setDecision({ row: r, status: 1 })} data-testid={`price-approve-${r.id}`}>
               Setujui
@@ -180,6 +187,7 @@ export default function PricelistPage() {
         pagination={pagination(query.data?.count)}
       />
       <PriceDialog open={adding} today={today} onClose={() => setAdding(false)} />
+      <PriceEditDialog entry={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={!!decision}
         onOpenChange={(o) => !o && setDecision(null)}

@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatDate,
   PAKET_TYPE_KINDS,
   paketTypeInput,
   type ErrorItem,
@@ -18,6 +19,10 @@ import { ErrorList } from '../../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
 import { DateInput } from '../../../../components/ui/date-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../../components/ui/select';
+
+/** The select's value for 'no season' (a Select item cannot have an empty value). */
+const NO_SEASON = 'none';
 
 interface Values {
   name: string;
@@ -25,12 +30,20 @@ interface Values {
   start_at: string;
   end_at: string;
   status: string;
+  season_id: string;
 }
 
 const toValues = (t: PaketTypeDto | null, today: string): Values =>
   t
-    ? { name: t.name, type: String(t.type), start_at: t.start_at, end_at: t.end_at ?? '', status: String(t.status) }
-    : { name: '', type: '1', start_at: today, end_at: '', status: '1' };
+    ? {
+        name: t.name,
+        type: String(t.type),
+        start_at: t.start_at,
+        end_at: t.end_at ?? '',
+        status: String(t.status),
+        season_id: t.season_id ? String(t.season_id) : '',
+      }
+    : { name: '', type: '1', start_at: today, end_at: '', status: '1', season_id: '' };
 
 /**
  * 'Jenis Paket' create/edit dialog of /paket/promosi: react-hook-form over the shared `paketTypeInput` (the same
@@ -58,8 +71,12 @@ export function TypeDialog({
     defaultValues: toValues(type, today),
     mode: 'onTouched',
   });
-  const { register, control, handleSubmit, reset, formState } = form;
+  const { register, control, handleSubmit, reset, watch, formState } = form;
   const errors = formState.errors;
+  const isPromo = watch('type') === '1';
+  // The promo seasons running in this branch; a closed one is offered only to the type that has it.
+  const seasons = useQuery({ ...trpc.paket.seasons.queryOptions({}), enabled: open, meta: { inlineErrors: true } });
+  const seasonChoices = (seasons.data ?? []).filter((s) => s.status !== 2 || s.id === type?.season_id);
 
   React.useEffect(() => {
     if (open) {
@@ -70,7 +87,12 @@ export function TypeDialog({
 
   const submit = handleSubmit(async (data) => {
     setServerErrors([]);
-    const payload = { ...data, end_at: data.end_at || null };
+    // Only a promo package type belongs to a season.
+    const payload = {
+      ...data,
+      end_at: data.end_at || null,
+      season_id: data.type === 1 ? (data.season_id ?? null) : null,
+    };
     try {
       if (type) await update.mutateAsync({ id: type.id, data: payload });
       else await create.mutateAsync(payload);
@@ -135,6 +157,33 @@ export function TypeDialog({
                 />
               </FormField>
             </div>
+            {isPromo ? (
+              <FormField label="Musim Promo" htmlFor="type-season" error={errors.season_id}>
+                <Controller
+                  control={control}
+                  name="season_id"
+                  render={({ field }) => (
+                    <Select
+                      value={field.value || NO_SEASON}
+                      onValueChange={(v) => field.onChange(v === NO_SEASON ? '' : v)}
+                      disabled={seasons.isPending}
+                    >
+                      <SelectTrigger id="type-season" className="w-full" aria-invalid={!!errors.season_id}>
+                        <SelectValue placeholder={seasons.isPending ? 'Memuat...' : 'Tanpa musim promo'} />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NO_SEASON}>Tanpa musim promo</SelectItem>
+                        {seasonChoices.map((s) => (
+                          <SelectItem key={s.id} value={String(s.id)}>
+                            {s.name} ({formatDate(s.start_at)} - {formatDate(s.end_at)})
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+            ) : null}
             <FormField label="Status" htmlFor="type-status">
               <Controller
                 control={control}
