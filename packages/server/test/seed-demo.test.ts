@@ -306,6 +306,17 @@ describe('demo seed', () => {
     expect(await queryRows(db, sql`select 1 from satusehat_setting`)).toHaveLength(0);
   });
 
+  it('keeps one supplier for the whole chain: one chain record, a linked row in every branch (issue 30 item 2)', async () => {
+    const rows = await queryRows<{ profile_id: number; chain_id: number | null; code: string }>(
+      db,
+      sql`select v.profile_id, v.chain_id, v.code from vendor v join chain_master m on m.id = v.chain_id
+          where m.kind = 'item_supplier' and m.key = 'PST-SUP' order by v.profile_id`,
+    );
+    const branches = await queryRows<{ id: number }>(db, sql`select id from profile order by id`);
+    expect(rows.map((r) => Number(r.profile_id))).toEqual(branches.map((b) => Number(b.id)));
+    expect(new Set(rows.map((r) => Number(r.chain_id))).size).toBe(1);
+  });
+
   it('is deterministic on the same date', async () => {
     const again = await seeded();
     expect(await books(again)).toEqual(await books(db));

@@ -22,6 +22,7 @@ import { seedSharing } from './sharing.js';
 import { seedSatusehatDemo } from '../modules/satusehat/index.js';
 import { seedPriceList } from '../modules/pricelist/index.js';
 import { seedCtx } from './finance.js';
+import { createChainMaster } from '../modules/chainMasters/index.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
 function rng(seed: number) {
@@ -364,6 +365,15 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
       await seedCtx(tx, branchIds[0], new Date(), 'developer'),
       branchIds,
     );
+    // Issue 30 item 2: one supplier the head office keeps for the whole chain ('Pusat' in every branch's list).
+    await createChainMaster(await seedCtx(tx, branchIds[0], new Date()), 'item_supplier', {
+      code: 'PST-SUP',
+      name: 'PT Distribusi Farma Nusantara (Pusat)',
+      contact: 'Bagian Penjualan',
+      phone: '0215550199',
+      address: 'Jl. Gatot Subroto Kav. 12, Jakarta Selatan',
+      payment_terms: 30,
+    });
     return { branches: branchIds.length, accounts, patients };
   });
 }

@@ -2,4 +2,4 @@
 export { chainMastersRouter } from './router.js';
 export { chainMastersEndpoints } from './endpoints.js';
 export { CHAIN_MASTER, chainMastersEntities } from './entities.js';
-export { copyToBranch as copyChainMastersToBranch } from './service.js';
+export { copyToBranch as copyChainMastersToBranch, create as createChainMaster } from './service.js';

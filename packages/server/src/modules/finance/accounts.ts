@@ -42,7 +42,7 @@ export const ACCOUNT = {
   bebanUtilitas: '6104',
   bebanBpjs: '6105',
   /** PPh badan (issue 28 item 4): PP 55/2022 final is an expense, PPh 25 paid in advance an asset (1180, seeded by
-   * drizzle/0061_pph25_own_account.sql; 1170 is Piutang Antar Cabang). */
+   * drizzle/0063_pph25_own_account.sql; 1170 is Piutang Antar Cabang). */
   bebanPajakPenghasilan: '8102',
   pph25DibayarDimuka: '1180',
 } as const;
