@@ -13,7 +13,6 @@ import { areaCodesProblem, type AreaCodes } from '../../lib/wilayah.js';
 import { audit } from '../../lib/audit.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import * as q from './queries.js';
-import { copyChainMastersToBranch } from '../chainMasters/index.js';
 
 /**
  * Branch list. Top-level users may ask for every branch (isallbranch=1, used by the header switcher);
@@ -73,6 +72,9 @@ export async function create(ctx: Ctx, input: BranchInput): Promise<BranchDto> {
     });
     await audit(tx, { action: 'create', entity: 'profile', entityId: row.id, after: row, profileId: row.id });
     // The chain's masters (issue 30 item 2): the new branch starts with its row of each.
+    // Loaded when a branch opens, not with this module: chainMasters reaches inventory and finance, which reach
+    // this module back (a cycle that left finance's `auto` undefined where finance was imported first).
+    const { copyChainMastersToBranch } = await import('../chainMasters/index.js');
     await copyChainMastersToBranch(tx, row.id);
     return q.toBranchDto(row);
   });

@@ -52,6 +52,8 @@ export const NON_PATIENT_REFERENCES: readonly string[] = [
   'attendance_leave.cancelled_by',
   'attendance_leave.created_by',
   'attendance_leave.user_id',
+  'chain_master.created_by',
+  'chain_master.updated_by',
   'checklog_import.created_by',
   'checklog.created_by',
   'checklog.user_id',
