@@ -49,6 +49,8 @@ export interface ServerPagination {
   pageSize: number;
   /** Total rows on the server (the REST envelope's `count`). */
   total: number;
+  /** `total` is a capped count's "more than total - 1" (the visit history): shown as such. */
+  more?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
 }
@@ -167,7 +169,15 @@ export function DataTable<T>({
         </TableBody>
       </Table>
       {paginate && !loading ? (
-        <Pager page={current} pages={pages} pageSize={pageSize} total={total} onPage={setPage} onSize={setSize} />
+        <Pager
+          page={current}
+          pages={pages}
+          pageSize={pageSize}
+          total={total}
+          more={pagination?.more}
+          onPage={setPage}
+          onSize={setSize}
+        />
       ) : null}
     </div>
   );
@@ -178,6 +188,7 @@ function Pager({
   pages,
   pageSize,
   total,
+  more,
   onPage,
   onSize,
 }: {
@@ -185,6 +196,7 @@ function Pager({
   pages: number;
   pageSize: number;
   total: number;
+  more?: boolean;
   onPage: (p: number) => void;
   onSize: (s: number) => void;
 }) {
@@ -210,7 +222,7 @@ function Pager({
           </SelectContent>
         </Select>
         <span>
-          {from}-{to} dari {total}
+          {from}-{to} dari {more ? `lebih dari ${total - 1}` : total}
         </span>
       </div>
       <PageButtons page={page} pages={pages} onPage={onPage} />

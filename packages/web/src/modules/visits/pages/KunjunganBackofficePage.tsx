@@ -1,6 +1,13 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitDto, type VisitStatus } from '@klinik/shared';
+import {
+  addDays,
+  visitHistoryCountCapped,
+  VISIT_STATUS_LABEL,
+  VISIT_STATUSES,
+  type VisitDto,
+  type VisitStatus,
+} from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
@@ -55,7 +62,8 @@ export default function KunjunganBackofficePage() {
     for (let p = 1; ; p++) {
       const res = await client.visits.backofficeHistory.query({ ...filters, page: p, limit: 500 });
       rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
+      // The count is capped past the page (VISIT_HISTORY_COUNT_CAP): a short page is the end.
+      if (res.data.length < 500) break;
     }
     await exportToExcel(
       `kunjungan-semua-cabang-${fromdate || 'awal'}-${todate || today}`,
@@ -107,7 +115,10 @@ export default function KunjunganBackofficePage() {
         rows={query.data?.data}
         rowKey={(v) => v.id}
         loading={query.isPending}
-        pagination={pagination(query.data?.count)}
+        pagination={pagination(
+          query.data?.count,
+          visitHistoryCountCapped(query.data?.count ?? 0, page, size),
+        )}
       />
     </div>
   );
