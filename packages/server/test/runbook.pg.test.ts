@@ -185,8 +185,8 @@ describe('stopping the app', () => {
     });
     servers.push(server);
     let log = '';
-    server.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-    server.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    server.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    server.stderr.on('data', (d: Buffer) => (log += d.toString()));
     const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
     const base = `http://127.0.0.1:${port}`;
     for (let ok = false; !ok; await new Promise((r) => setTimeout(r, 250))) {

@@ -246,7 +246,7 @@ export async function startJobQueue(
       // completion it sends after the handler: wait until nothing of the queue's is running, twice in a row.
       const until = Date.now() + STOP_TIMEOUT_MS;
       await boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
-      for (let idle = 0; idle < 2 && Date.now() < until; ) {
+      for (let idle = 0; idle < 2 && Date.now() < until;) {
         await new Promise((r) => setTimeout(r, 50));
         idle = running === 0 && pendingSql === 0 ? idle + 1 : 0;
       }

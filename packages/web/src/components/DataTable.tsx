@@ -4,7 +4,7 @@ import { cn } from '../lib/utils';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 import { Skeleton, SKELETON_ROWS } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from './pagination';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, rowsLabel } from './pagination';
 import { PageButtons } from './ListPager';
 import { BREAKPOINTS, useMinWidth } from '../layouts/useMediaQuery';
 
@@ -200,8 +200,6 @@ function Pager({
   onPage: (p: number) => void;
   onSize: (s: number) => void;
 }) {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
   return (
     <nav
       aria-label="Halaman"
@@ -221,9 +219,7 @@ function Pager({
             ))}
           </SelectContent>
         </Select>
-        <span>
-          {from}-{to} dari {more ? `lebih dari ${total - 1}` : total}
-        </span>
+        <span>{rowsLabel(page, pageSize, total, more)}</span>
       </div>
       <PageButtons page={page} pages={pages} onPage={onPage} />
     </nav>

@@ -3,7 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { paketHistory, paketMembership, reservation, users, visit, visitStatusLog } from '../../db/schema/index.js';
-import { VISIT_HISTORY_COUNT_CAP, type VisitDto, type VisitKind, type VisitPayStatus, type VisitStatus } from '@klinik/shared';
+import {
+  VISIT_HISTORY_COUNT_CAP,
+  type VisitDto,
+  type VisitKind,
+  type VisitPayStatus,
+  type VisitStatus,
+} from '@klinik/shared';
 
 /** The only file of the module with SQL. Every list takes the branch it is scoped to. */
 export type VisitRow = typeof visit.$inferSelect;

@@ -115,10 +115,7 @@ export default function KunjunganBackofficePage() {
         rows={query.data?.data}
         rowKey={(v) => v.id}
         loading={query.isPending}
-        pagination={pagination(
-          query.data?.count,
-          visitHistoryCountCapped(query.data?.count ?? 0, page, size),
-        )}
+        pagination={pagination(query.data?.count, visitHistoryCountCapped(query.data?.count ?? 0, page, size))}
       />
     </div>
   );
