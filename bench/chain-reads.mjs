@@ -1,7 +1,8 @@
 // Single reads on the chain database (issue 33 item 3), one client at a time: the timeline of the demo patient with
 // 700 visits at 1 000 000 patients (the treating doctor, `dokter`), and the owner's consolidated reports over the 50
 // branches and a year. `node bench/chain-reads.mjs` after `pnpm bench:data`; BENCH_RUNS (20) per read after a
-// warm-up. A benchmark: printed, never asserted.
+// warm-up; CHAIN_READS=<regex> runs only the reads whose label matches (e.g. 'profit|history'). A benchmark: printed,
+// never asserted.
 import { load, machine, percentile, startApp, withPg } from './lib.mjs';
 import { login, request } from './day-lib.mjs';
 
@@ -22,6 +23,7 @@ const app = await startApp('reads', { DATABASE_URL: DB_URL, SEED_DEMO: '0', LOG_
 try {
   const doctor = await login(app.base, 'dokter', PASSWORD);
   const owner = await login(app.base, 'owner', PASSWORD);
+  const desk = await login(app.base, 'admin.c07', PASSWORD);
   const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const branches = Array.from({ length: 50 }, (_, i) => `profile_id=${i + 1}`).join('&');
@@ -43,9 +45,12 @@ try {
       owner,
       `/api/backoffice/finance/neraca?to=${today}&${branches}&consolidated=1`,
     ],
+    ['visit history of a branch (60 000 visits), page 1', desk, `/api/service/kunjungan?page=1`],
+    ['visit history of a branch, page 40', desk, `/api/service/kunjungan?page=40`],
     ['backoffice summary', owner, `/api/backoffice/summary`],
   ];
-  for (const [label, cookie, path] of cases) {
+  const only = process.env.CHAIN_READS ? new RegExp(process.env.CHAIN_READS, 'i') : null;
+  for (const [label, cookie, path] of cases.filter(([label]) => !only || only.test(label))) {
     const first = await request(app.base, 'GET', path, { cookie });
     if (first.status !== 200) {
       console.log(`  ${label.padEnd(52)} ${first.status} ${JSON.stringify(first.body).slice(0, 160)}`);

@@ -200,13 +200,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('branchId', 0);
   app.decorateRequest('ctx', null as unknown as Ctx);
 
-  // Open server-sent event streams end before the server closes (it would wait for them).
+  // Stopping, in this order (issue 33): the queue, which waits for its running jobs (they use the database and may
+  // send more work); the open server-sent event streams (the server would wait for them); then Fastify closes the
+  // HTTP server (requests in flight finish) and runs onClose below; the pool last (here, or the owner's after
+  // `app.close()` when the database was given).
   app.addHook('preClose', async () => {
+    await services.jobs.stop();
     await events.stop();
   });
   app.addHook('onClose', async () => {
-    // The queue first: it waits for running jobs, which may still use the database.
-    await services.jobs.stop();
     await unlisten();
     await services.pdf.close();
     if (!opts.database) await database.close();

@@ -47,16 +47,24 @@ async function serve(config: Config) {
     );
   }
   const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
   const backupEnv = { database, config, jobs: app.services.jobs, log: app.log, appVersion: appVersion() };
   if (config.backupSchedule) await scheduleBackups(backupEnv);
   // `pnpm backup` asks this process for the embedded database's backup (ops/schedule.ts).
   process.on('SIGUSR2', () => void answerBackupRequests(backupEnv));
   if (database.kind === 'pglite') fs.writeFileSync(pidFile(config), String(process.pid));
+  // The app stops its queue (waiting for running jobs) and its HTTP server; the database is closed after both, never
+  // under a job that still finishes (an onClose hook here would run first: Fastify runs them last-added first).
   const stop = async () => {
-    await app.close();
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      console.error('Gagal menghentikan aplikasi dengan rapi:', err);
+      code = 1;
+    }
+    await database.close();
     if (database.kind === 'pglite') fs.rmSync(pidFile(config), { force: true });
-    process.exit(0);
+    process.exit(code);
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -18,7 +19,7 @@ const MAIN = path.join(ROOT, 'packages/server/dist/main.js');
 const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'klinik-runbook-'));
 const suffix = Math.random().toString(16).slice(2, 8);
-const databases = [`klinik_rb_${suffix}`, `klinik_rb_restored_${suffix}`];
+const databases = [`klinik_rb_${suffix}`, `klinik_rb_restored_${suffix}`, `klinik_rb_stop_${suffix}`];
 const servers: ChildProcess[] = [];
 const OWNER = {
   username: 'owner_runbook',
@@ -168,5 +169,70 @@ describe('runbook on the embedded database', () => {
     await cli(restored, 'restore', archive);
     const base2 = await start(restored);
     expect(await me(base2, await signIn(base2))).toBe(200);
+  });
+});
+
+describe('stopping the app', () => {
+  it('SIGTERM while a job runs: the job finishes, then the app exits 0 without touching a closed pool', async () => {
+    await run('createdb', [...pgArgs, databases[2]]);
+    const env = { DATABASE_URL: dbUrl(databases[2]), DATA_DIR: path.join(tmp, 'pg-stop'), JOB_POLLING_SECONDS: '0.5' };
+    await createOwner(env);
+    const port = await freePort();
+    const server = spawn(process.execPath, [MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    servers.push(server);
+    let log = '';
+    server.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    server.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    const base = `http://127.0.0.1:${port}`;
+    for (let ok = false; !ok; await new Promise((r) => setTimeout(r, 250))) {
+      expect(server.exitCode).toBeNull();
+      ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    }
+
+    // The daily backup (ops.backup) is due now, but its pg_dump waits for a lock the test holds: the job is running.
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    const locker = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table profile in access exclusive mode');
+      const job = await client.query<{ id: string }>(
+        `update pgboss.job set start_after = now() where name = 'ops.backup' and state = 'created' returning id`,
+      );
+      expect(job.rows).toHaveLength(1);
+      const state = async () =>
+        (await client.query<{ state: string }>('select state from pgboss.job where id = $1', [job.rows[0].id])).rows[0]
+          .state;
+      let s = await state();
+      for (let i = 0; i < 80 && s !== 'active'; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        s = await state();
+      }
+      expect(s).toBe('active');
+      // A moment for the handler to reach the lock, then SIGTERM; the lock goes a second later.
+      await new Promise((r) => setTimeout(r, 1000));
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(server.exitCode).toBeNull();
+      await locker.query('commit');
+      expect(await exited).toBe(0);
+      expect(log).not.toMatch(/Cannot use a pool|pool after calling end|shut down while active/);
+      // The job completed (its next day's run queued) instead of being failed or left active.
+      expect(await state()).toBe('completed');
+      const next = await client.query(`select 1 from pgboss.job where name = 'ops.backup' and state = 'created'`);
+      expect(next.rows).toHaveLength(1);
+    } finally {
+      await locker.end();
+      await client.end();
+    }
   });
 });

@@ -18,6 +18,8 @@ import type { Config } from '../config.js';
 export const JOB_SCHEMA = 'pgboss';
 /** Failed jobs (dead letters) stay visible this long. */
 const KEEP_FAILED_SECONDS = 30 * 24 * 3600;
+/** How long stop() waits for running jobs. */
+const STOP_TIMEOUT_MS = 30_000;
 
 export interface JobDefinition<T extends object> {
   /** Letters, digits, `_`, `-` and `.`: e.g. 'reminder.appointment'. */
@@ -119,8 +121,21 @@ export async function startJobQueue(
   log: FastifyBaseLogger,
   opts: JobQueueOptions = {},
 ): Promise<JobQueue> {
+  // What the queue still does with the database: pg-boss's statements (a worker's fetch in flight, the completion
+  // it sends without waiting after a handler returns) and our handlers. stop() waits until both are done.
+  let pendingSql = 0;
+  let running = 0;
   const boss = new PgBoss({
-    db: adapter(database),
+    db: {
+      executeSql: async (text, values) => {
+        pendingSql++;
+        try {
+          return await database.executeSql(text, values);
+        } finally {
+          pendingSql--;
+        }
+      },
+    },
     schema: JOB_SCHEMA,
     migrate: true,
     supervise: opts.supervise ?? true,
@@ -152,11 +167,14 @@ export async function startJobQueue(
       await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           const jobLog = log.child({ job: job.name, jobId: job.id });
+          running++;
           try {
             await def.handler(job.data as never, { id: job.id, name: job.name, log: jobLog });
           } catch (err) {
             jobLog.warn({ err }, 'pekerjaan gagal; dicoba lagi bila batas belum tercapai');
             throw err;
+          } finally {
+            running--;
           }
         }
       });
@@ -223,8 +241,15 @@ export async function startJobQueue(
     async stop() {
       if (stopped) return;
       stopped = true;
-      // Waits for running handlers (up to 30 s), then leaves the database to its owner.
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: 30_000 });
+      // Waits for running handlers (up to 30 s), then leaves the database to its owner. pg-boss's own wait ends
+      // when no worker holds a job, which misses a fetch still in flight (its jobs then run after the stop) and the
+      // completion it sends after the handler: wait until nothing of the queue's is running, twice in a row.
+      const until = Date.now() + STOP_TIMEOUT_MS;
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
+      for (let idle = 0; idle < 2 && Date.now() < until;) {
+        await new Promise((r) => setTimeout(r, 50));
+        idle = running === 0 && pendingSql === 0 ? idle + 1 : 0;
+      }
     },
   };
   return queue;

@@ -4,7 +4,7 @@ import { cn } from '../lib/utils';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 import { Skeleton, SKELETON_ROWS } from './ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from './pagination';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, rowsLabel } from './pagination';
 import { PageButtons } from './ListPager';
 import { BREAKPOINTS, useMinWidth } from '../layouts/useMediaQuery';
 
@@ -49,6 +49,8 @@ export interface ServerPagination {
   pageSize: number;
   /** Total rows on the server (the REST envelope's `count`). */
   total: number;
+  /** `total` is a capped count's "more than total - 1" (the visit history): shown as such. */
+  more?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
 }
@@ -167,7 +169,15 @@ export function DataTable<T>({
         </TableBody>
       </Table>
       {paginate && !loading ? (
-        <Pager page={current} pages={pages} pageSize={pageSize} total={total} onPage={setPage} onSize={setSize} />
+        <Pager
+          page={current}
+          pages={pages}
+          pageSize={pageSize}
+          total={total}
+          more={pagination?.more}
+          onPage={setPage}
+          onSize={setSize}
+        />
       ) : null}
     </div>
   );
@@ -178,6 +188,7 @@ function Pager({
   pages,
   pageSize,
   total,
+  more,
   onPage,
   onSize,
 }: {
@@ -185,11 +196,10 @@ function Pager({
   pages: number;
   pageSize: number;
   total: number;
+  more?: boolean;
   onPage: (p: number) => void;
   onSize: (s: number) => void;
 }) {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
   return (
     <nav
       aria-label="Halaman"
@@ -209,9 +219,7 @@ function Pager({
             ))}
           </SelectContent>
         </Select>
-        <span>
-          {from}-{to} dari {total}
-        </span>
+        <span>{rowsLabel(page, pageSize, total, more)}</span>
       </div>
       <PageButtons page={page} pages={pages} onPage={onPage} />
     </nav>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, pageWindow } from './pagination';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, pageWindow, rowsLabel } from './pagination';
 
 describe('pagination (spec 9)', () => {
   it('offers 8, 20, 30, 50 with 20 by default', () => {
@@ -34,5 +34,11 @@ describe('pagination (spec 9)', () => {
   it('clamps a current page outside the range', () => {
     expect(pageWindow(99, 7)).toEqual([3, 4, 5, 6, 7]);
     expect(pageWindow(0, 7)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("labels the rows shown, and a capped count as 'lebih dari' (the visit history)", () => {
+    expect(rowsLabel(2, 20, 65)).toBe('21-40 dari 65');
+    expect(rowsLabel(1, 20, 0)).toBe('0-0 dari 0');
+    expect(rowsLabel(1, 20, 1001, true)).toBe('1-20 dari lebih dari 1000');
   });
 });

@@ -20,3 +20,13 @@ export function pageWindow(current: number, totalPages: number, size: number = P
   start = Math.max(1, Math.min(start, total - count + 1));
   return Array.from({ length: count }, (_, i) => start + i);
 }
+
+/**
+ * The pager's rows label: '21-40 dari 65'; with `more` (a capped count, the visit history) `total` is one past the
+ * cap: '1-20 dari lebih dari 1000'.
+ */
+export function rowsLabel(page: number, pageSize: number, total: number, more = false): string {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return `${from}-${to} dari ${more ? `lebih dari ${total - 1}` : total}`;
+}

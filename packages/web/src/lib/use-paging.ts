@@ -9,10 +9,11 @@ import type { ServerPagination } from '../components/DataTable';
 export function usePaging(initialSize: number = DEFAULT_PAGE_SIZE) {
   const [page, setPage] = React.useState(1);
   const [size, setSize] = React.useState(initialSize);
-  const pagination = (total: number | undefined): ServerPagination => ({
+  const pagination = (total: number | undefined, more = false): ServerPagination => ({
     page,
     pageSize: size,
     total: total ?? 0,
+    more,
     onPageChange: setPage,
     onPageSizeChange: setSize,
   });

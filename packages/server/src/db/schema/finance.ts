@@ -115,6 +115,10 @@ export const jurnal = pgTable(
     index('jurnal_profile_date_idx').on(t.profile_id, t.transaction_at),
     index('jurnal_source_idx').on(t.source_type, t.source_id),
     index('jurnal_periode_idx').on(t.periode_id),
+    // The few closing journals, which profit and loss leaves out (finance queries/balances.ts rangeSums).
+    index('jurnal_closing_idx')
+      .on(t.id)
+      .where(sql`kind = 'closing'`),
   ],
 );
 

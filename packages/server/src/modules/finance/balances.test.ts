@@ -119,6 +119,24 @@ describe('sums from monthly balances', () => {
     }
   });
 
+  it('movement only (profit and loss) equals the range movement over every line, the opening left at 0', async () => {
+    for (const [from, to] of ranges) {
+      const got = await q.rangeSums(t.db, branchScope(t.ctx(fin)), from, to, {
+        excludeClosing: true,
+        movementOnly: true,
+      });
+      const want = await naive(from, to, true);
+      const clean = (m: typeof got, opening: boolean) =>
+        Object.fromEntries(
+          [...m]
+            .map(([id, v]) => [id, opening ? v : { ...v, od: 0, oc: 0 }] as const)
+            .filter(([, v]) => v.od || v.oc || v.d || v.c || v.n)
+            .sort(([a], [b]) => a - b),
+        );
+      expect(clean(got, true), `${from}..${to}`).toEqual(clean(want, false));
+    }
+  });
+
   it('balances before or up to a date equal the sums over every line', async () => {
     for (const date of ['2026-01-01', '2026-02-15', '2026-03-31', '2026-04-01', '2026-07-01']) {
       const before = await q.sumsByAkun(t.db, branchScope(t.ctx(fin)), { before: date });

@@ -3,7 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { paketHistory, paketMembership, reservation, users, visit, visitStatusLog } from '../../db/schema/index.js';
-import type { VisitDto, VisitKind, VisitPayStatus, VisitStatus } from '@klinik/shared';
+import {
+  VISIT_HISTORY_COUNT_CAP,
+  type VisitDto,
+  type VisitKind,
+  type VisitPayStatus,
+  type VisitStatus,
+} from '@klinik/shared';
 
 /** The only file of the module with SQL. Every list takes the branch it is scoped to. */
 export type VisitRow = typeof visit.$inferSelect;
@@ -115,23 +121,29 @@ export async function listQueue(db: Db, f: VisitFilter): Promise<VisitDto[]> {
   return rows.map(toDto);
 }
 
-/** The visit history, newest first, with the total for the pager. */
+/**
+ * The visit history, newest first, with the total for the pager: exact up to offset + VISIT_HISTORY_COUNT_CAP, past
+ * it that plus one ("more than"), so a page reads at most its offset and the cap's rows, not the branch's book.
+ */
 export async function listHistory(
   db: Db,
   f: VisitFilter & { limit: number; offset: number },
 ): Promise<{ rows: VisitDto[]; count: number }> {
   const w = where(f);
+  const matches = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(visit)
+    .innerJoin(customer, eq(customer.id, visit.customer_id))
+    .where(w)
+    .limit(f.offset + VISIT_HISTORY_COUNT_CAP + 1)
+    .as('capped');
   const [rows, [total]] = await Promise.all([
     baseSelect(db)
       .where(w)
       .orderBy(desc(visit.visit_date), asc(visit.doctor_id), asc(visit.queue_number), desc(visit.id))
       .limit(f.limit)
       .offset(f.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(visit)
-      .innerJoin(customer, eq(customer.id, visit.customer_id))
-      .where(w),
+    db.select({ n: sql<number>`count(*)::int` }).from(matches),
   ]);
   return { rows: rows.map(toDto), count: Number(total?.n ?? 0) };
 }

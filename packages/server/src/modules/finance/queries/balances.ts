@@ -60,22 +60,29 @@ function wholeMonths(from: string, to: string): { first: string; last: string } 
 
 /**
  * Trial balance sums per account: before `from` (opening) and within [from, to] (movement, with the number of
- * lines). excludeClosing leaves out the closing journals (profit and loss).
+ * lines). excludeClosing leaves out the closing journals (profit and loss); movementOnly leaves the opening at 0
+ * and reads no line before `from` (profit and loss needs none).
+ *
+ * The closing journals are a handful (one per branch and closed period): their ids come from the partial index
+ * `jurnal_closing_idx` as one hashed list, instead of looking up every line's journal (issue 33: that lookup was
+ * three quarters of a year's consolidated profit and loss).
  */
 export async function rangeSums(
   db: Db,
   scope: BranchScope,
   from: string,
   to: string,
-  opts: { excludeClosing?: boolean } = {},
+  opts: { excludeClosing?: boolean; movementOnly?: boolean } = {},
 ): Promise<Map<number, { od: number; oc: number; d: number; c: number; n: number }>> {
   const notClosingBal = opts.excludeClosing ? sql` and not s.closing` : sql``;
   const notClosingLine = opts.excludeClosing
-    ? sql` and not exists (select 1 from jurnal j where j.id = d.jurnal_id and j.kind = 'closing')`
+    ? sql` and d.jurnal_id not in (select j.id from jurnal j where j.kind = 'closing')`
     : sql``;
   const whole = wholeMonths(from, to);
   // Lines read one by one: the opening's part of from's month, and the range outside its whole months.
-  const lineRanges: SQL[] = [sql`(d.transaction_at >= ${monthOf(from)} and d.transaction_at < ${from})`];
+  const lineRanges: SQL[] = opts.movementOnly
+    ? []
+    : [sql`(d.transaction_at >= ${monthOf(from)} and d.transaction_at < ${from})`];
   if (whole) {
     if (from < whole.first) lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
     const after = addMonth(whole.last, 1);
@@ -88,26 +95,30 @@ export async function rangeSums(
     sql`select akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
           sum(n)::int as n
         from (
-          select s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
+          ${
+            opts.movementOnly
+              ? sql``
+              : sql`select s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
           from jurnal_saldo_bulan s
           where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(from)}${notClosingBal}
+          union all`
+          }
           ${
             whole
-              ? sql`union all
-          select s.akun_id, 0, 0, s.debit, s.credit, s.n
+              ? sql`select s.akun_id, 0::bigint as od, 0::bigint as oc, s.debit as d, s.credit as c, s.n as n
           from jurnal_saldo_bulan s
-          where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}${notClosingBal}`
+          where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}${notClosingBal}
+          union all`
               : sql``
           }
-          union all
           select d.akun_id,
-            case when d.transaction_at < ${from} then d.debit else 0 end,
-            case when d.transaction_at < ${from} then d.credit else 0 end,
-            case when d.transaction_at >= ${from} then d.debit else 0 end,
-            case when d.transaction_at >= ${from} then d.credit else 0 end,
-            case when d.transaction_at >= ${from} then 1 else 0 end
+            case when d.transaction_at < ${from} then d.debit else 0 end as od,
+            case when d.transaction_at < ${from} then d.credit else 0 end as oc,
+            case when d.transaction_at >= ${from} then d.debit else 0 end as d,
+            case when d.transaction_at >= ${from} then d.credit else 0 end as c,
+            case when d.transaction_at >= ${from} then 1 else 0 end as n
           from jurnal_detail d
-          where ${scopeSql(sql`d.profile_id`, scope)} and (${sql.join(lineRanges, sql` or `)})${notClosingLine}
+          where ${scopeSql(sql`d.profile_id`, scope)} and (${lineRanges.length ? sql.join(lineRanges, sql` or `) : sql`false`})${notClosingLine}
         ) x group by akun_id`,
   );
   return new Map(

@@ -193,7 +193,7 @@ export async function profitLoss(ctx: Ctx, query: ReportQuery): Promise<ProfitLo
   const { from, to } = await rangeOf(c, query);
   const [accounts, sums] = await Promise.all([
     q.listAkun(c.db),
-    q.rangeSums(c.db, scope, from, to, { excludeClosing: true }),
+    q.rangeSums(c.db, scope, from, to, { excludeClosing: true, movementOnly: true }),
   ]);
   const net = (id: number) => {
     const s = sums.get(id);

@@ -1,6 +1,13 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, type VisitDto, type VisitStatus } from '@klinik/shared';
+import {
+  addDays,
+  visitHistoryCountCapped,
+  VISIT_STATUS_LABEL,
+  VISIT_STATUSES,
+  type VisitDto,
+  type VisitStatus,
+} from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
@@ -85,7 +92,7 @@ export default function KunjunganBackofficePage() {
         rows={query.data?.data}
         rowKey={(v) => v.id}
         loading={query.isPending}
-        pagination={pagination(query.data?.count)}
+        pagination={pagination(query.data?.count, visitHistoryCountCapped(query.data?.count ?? 0, page, size))}
       />
     </div>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "jurnal_closing_idx" ON "jurnal" USING btree ("id") WHERE kind = 'closing';
