@@ -1,13 +1,6 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  addDays,
-  visitHistoryCountCapped,
-  VISIT_STATUS_LABEL,
-  VISIT_STATUSES,
-  type VisitDto,
-  type VisitStatus,
-} from '@klinik/shared';
+import { addDays, visitHistoryCountCapped, type VisitStatus } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable } from '../../../components/DataTable';
