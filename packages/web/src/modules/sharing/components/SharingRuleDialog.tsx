@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   isTopLevel,
@@ -8,18 +8,17 @@ import {
   SHARING_KINDS,
   SHARING_TAX_BASES,
   sharingRuleInput,
-  type ErrorItem,
   type SharingOptionsDto,
   type SharingRuleDto,
 } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useSession } from '../../../lib/session';
 import { resolverOver } from '../../../lib/resolver-over';
-import { Button } from '../../../components/ui/button';
+import { useEditDialogForm } from '../../../lib/use-edit-dialog-form';
+import { FormDialog } from '../../../components/FormDialog';
 import { DateInput } from '../../../components/ui/date-input';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { OptionSelect } from '../../../components/OptionSelect';
@@ -43,6 +42,20 @@ type Output = ReturnType<typeof sharingRuleInput.parse>;
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
 const id = (v: string) => (v === ALL ? null : Number(v));
 
+const ruleValues = ({ rule, today }: { rule: SharingRuleDto | null; today: string }): Values => ({
+  doctor: rule?.doctor ? String(rule.doctor.id) : ALL,
+  perawatan: rule?.perawatan ? String(rule.perawatan.id) : ALL,
+  everyBranch: rule && !rule.branch ? '1' : '0',
+  kind: rule?.kind ?? 'percent',
+  value: rule ? String(rule.value) : '',
+  basis: rule?.basis ?? 'list_price',
+  min_fee: rule?.min_fee != null ? String(rule.min_fee) : '',
+  tax_base: rule?.tax_base ?? 'share',
+  effective_from: rule?.effective_from ?? today,
+  effective_to: rule?.effective_to ?? '',
+  note: rule?.note ?? '',
+});
+
 /**
  * 'Tambah Aturan' / 'Ubah': a sharing rule on react-hook-form with the shared sharingRuleInput (the server's rules).
  * The branch is the current branch (a treatment's rule takes the treatment's); only the owner may pick every branch.
@@ -65,7 +78,6 @@ export function SharingRuleDialog({
   const qc = useQueryClient();
   const me = useSession();
   const owner = isTopLevel(me);
-  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const resolver = React.useMemo(
     () =>
       resolverOver<Values, unknown, Output>(sharingRuleInput, (v) => ({
@@ -83,51 +95,27 @@ export function SharingRuleDialog({
       })),
     [me.profile_id, rule],
   );
-  const form = useForm<Values, unknown, Output>({ resolver, mode: 'onTouched' });
-  const { register, control, handleSubmit, reset, formState, watch } = form;
-  React.useEffect(() => {
-    if (!open) return;
-    setServerErrors([]);
-    reset({
-      doctor: rule?.doctor ? String(rule.doctor.id) : ALL,
-      perawatan: rule?.perawatan ? String(rule.perawatan.id) : ALL,
-      everyBranch: rule && !rule.branch ? '1' : '0',
-      kind: rule?.kind ?? 'percent',
-      value: rule ? String(rule.value) : '',
-      basis: rule?.basis ?? 'list_price',
-      min_fee: rule?.min_fee != null ? String(rule.min_fee) : '',
-      tax_base: rule?.tax_base ?? 'share',
-      effective_from: rule?.effective_from ?? today,
-      effective_to: rule?.effective_to ?? '',
-      note: rule?.note ?? '',
-    });
-  }, [open, rule, today, reset]);
-  const done = async (message: string) => {
-    toast.success(message);
-    await qc.invalidateQueries({ queryKey: trpc.sharing.pathKey() });
-    onClose();
-  };
-  const onError = (e: unknown) => setServerErrors(applyServerErrors(form, errorItems(e)));
-  const create = useMutation(
-    trpc.sharing.create.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: () => done('Aturan sharing disimpan'),
-      onError,
-    }),
-  );
-  const update = useMutation(
-    trpc.sharing.update.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: (r) => done(r.id === rule?.id ? 'Aturan sharing diubah' : 'Versi baru aturan sharing disimpan'),
-      onError,
-    }),
-  );
-  const busy = create.isPending || update.isPending;
-  const submit = handleSubmit((data) => {
-    setServerErrors([]);
-    if (rule) update.mutate({ id: rule.id, data });
-    else create.mutate(data);
+  const create = useMutation({ ...trpc.sharing.create.mutationOptions(), meta: { inlineErrors: true } });
+  const update = useMutation({ ...trpc.sharing.update.mutationOptions(), meta: { inlineErrors: true } });
+  const edit = React.useMemo(() => ({ rule, today }), [rule, today]);
+  const { form, serverErrors, submit } = useEditDialogForm({
+    resolver,
+    valuesOf: ruleValues,
+    edit,
+    open,
+    save: async (data) => {
+      if (rule) {
+        const saved = await update.mutateAsync({ id: rule.id, data });
+        toast.success(saved.id === rule.id ? 'Aturan sharing diubah' : 'Versi baru aturan sharing disimpan');
+      } else {
+        await create.mutateAsync(data);
+        toast.success('Aturan sharing disimpan');
+      }
+      await qc.invalidateQueries({ queryKey: trpc.sharing.pathKey() });
+      onClose();
+    },
   });
+  const { register, control, formState, watch } = form;
   const used = !!rule?.used;
   const kind = watch('kind');
   const doctors: [string, string][] = [
@@ -149,98 +137,91 @@ export function SharingRuleDialog({
     />
   );
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
-      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
-        <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
-          <DialogHeader>
-            <DialogTitle>{rule ? 'Ubah Aturan Sharing' : 'Tambah Aturan Sharing'}</DialogTitle>
-            <DialogDescription>
-              {used
-                ? `Aturan ini sudah dipakai ${rule?.used} baris jasa: perubahan nilai berlaku sebagai versi baru mulai tanggal yang dipilih (setelah ${rule?.effective_from}); riwayat tidak berubah.`
-                : 'Aturan paling spesifik yang berlaku pada tanggal kunjungan yang dipakai: dokter, lalu tindakan, lalu cabang.'}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Dokter" htmlFor="sharing-doctor" error={err.doctor}>
-              {used ? (
-                <p className="text-sm">{rule?.doctor?.name ?? 'Semua dokter'}</p>
-              ) : (
-                select('doctor', 'sharing-doctor', doctors)
-              )}
-            </FormField>
-            <FormField label="Tindakan" htmlFor="sharing-perawatan" error={err.perawatan}>
-              {used ? (
-                <p className="text-sm">{rule?.perawatan?.name ?? 'Semua tindakan'}</p>
-              ) : (
-                select('perawatan', 'sharing-perawatan', treatments)
-              )}
-            </FormField>
-            {owner && !used ? (
-              <FormField label="Cabang" htmlFor="sharing-branch" error={err.everyBranch}>
-                {select('everyBranch', 'sharing-branch', [
-                  ['0', 'Cabang ini'],
-                  ['1', 'Semua cabang'],
-                ])}
-              </FormField>
-            ) : null}
-            <FormField label="Jenis" htmlFor="sharing-kind" error={err.kind}>
-              {select('kind', 'sharing-kind', SHARING_KINDS)}
-            </FormField>
-            <FormField
-              label={kind === 'percent' ? 'Nilai (%)' : 'Nilai per tindakan (Rp)'}
-              htmlFor="sharing-value"
-              error={err.value}
-            >
-              <Input id="sharing-value" inputMode="decimal" aria-invalid={!!err.value} {...register('value')} />
-            </FormField>
-            <FormField label="Dasar perhitungan" htmlFor="sharing-basis" error={err.basis}>
-              {select('basis', 'sharing-basis', SHARING_BASES)}
-            </FormField>
-            <FormField
-              label="Minimum per baris (Rp)"
-              htmlFor="sharing-min"
-              error={err.min_fee}
-              description="Kosongkan bila tidak ada"
-            >
-              <Input id="sharing-min" inputMode="decimal" aria-invalid={!!err.min_fee} {...register('min_fee')} />
-            </FormField>
-            <FormField label="Dasar PPh 21" htmlFor="sharing-tax" error={err.tax_base}>
-              {select('tax_base', 'sharing-tax', SHARING_TAX_BASES)}
-            </FormField>
-            <FormField label="Berlaku mulai" htmlFor="sharing-from" error={err.effective_from}>
-              <Controller
-                control={control}
-                name="effective_from"
-                render={({ field }) => <DateInput id="sharing-from" value={field.value} onChange={field.onChange} />}
-              />
-            </FormField>
-            <FormField
-              label="Berlaku sampai"
-              htmlFor="sharing-to"
-              error={err.effective_to}
-              description="Kosongkan bila tanpa batas"
-            >
-              <Controller
-                control={control}
-                name="effective_to"
-                render={({ field }) => <DateInput id="sharing-to" value={field.value} onChange={field.onChange} />}
-              />
-            </FormField>
-          </div>
-          <FormField label="Catatan" htmlFor="sharing-note" error={err.note}>
-            <Textarea id="sharing-note" rows={2} {...register('note')} />
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={rule ? 'Ubah Aturan Sharing' : 'Tambah Aturan Sharing'}
+      description={
+        used
+          ? `Aturan ini sudah dipakai ${rule?.used} baris jasa: perubahan nilai berlaku sebagai versi baru mulai tanggal yang dipilih (setelah ${rule?.effective_from}); riwayat tidak berubah.`
+          : 'Aturan paling spesifik yang berlaku pada tanggal kunjungan yang dipakai: dokter, lalu tindakan, lalu cabang.'
+      }
+      submit={submit}
+      busy={create.isPending || update.isPending}
+      className="max-h-[90vh] max-w-2xl overflow-y-auto"
+      submitTestId="sharing-save"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Dokter" htmlFor="sharing-doctor" error={err.doctor}>
+          {used ? (
+            <p className="text-sm">{rule?.doctor?.name ?? 'Semua dokter'}</p>
+          ) : (
+            select('doctor', 'sharing-doctor', doctors)
+          )}
+        </FormField>
+        <FormField label="Tindakan" htmlFor="sharing-perawatan" error={err.perawatan}>
+          {used ? (
+            <p className="text-sm">{rule?.perawatan?.name ?? 'Semua tindakan'}</p>
+          ) : (
+            select('perawatan', 'sharing-perawatan', treatments)
+          )}
+        </FormField>
+        {owner && !used ? (
+          <FormField label="Cabang" htmlFor="sharing-branch" error={err.everyBranch}>
+            {select('everyBranch', 'sharing-branch', [
+              ['0', 'Cabang ini'],
+              ['1', 'Semua cabang'],
+            ])}
           </FormField>
-          <ErrorList items={serverErrors} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={busy} data-testid="sharing-save">
-              Simpan
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        ) : null}
+        <FormField label="Jenis" htmlFor="sharing-kind" error={err.kind}>
+          {select('kind', 'sharing-kind', SHARING_KINDS)}
+        </FormField>
+        <FormField
+          label={kind === 'percent' ? 'Nilai (%)' : 'Nilai per tindakan (Rp)'}
+          htmlFor="sharing-value"
+          error={err.value}
+        >
+          <Input id="sharing-value" inputMode="decimal" aria-invalid={!!err.value} {...register('value')} />
+        </FormField>
+        <FormField label="Dasar perhitungan" htmlFor="sharing-basis" error={err.basis}>
+          {select('basis', 'sharing-basis', SHARING_BASES)}
+        </FormField>
+        <FormField
+          label="Minimum per baris (Rp)"
+          htmlFor="sharing-min"
+          error={err.min_fee}
+          description="Kosongkan bila tidak ada"
+        >
+          <Input id="sharing-min" inputMode="decimal" aria-invalid={!!err.min_fee} {...register('min_fee')} />
+        </FormField>
+        <FormField label="Dasar PPh 21" htmlFor="sharing-tax" error={err.tax_base}>
+          {select('tax_base', 'sharing-tax', SHARING_TAX_BASES)}
+        </FormField>
+        <FormField label="Berlaku mulai" htmlFor="sharing-from" error={err.effective_from}>
+          <Controller
+            control={control}
+            name="effective_from"
+            render={({ field }) => <DateInput id="sharing-from" value={field.value} onChange={field.onChange} />}
+          />
+        </FormField>
+        <FormField
+          label="Berlaku sampai"
+          htmlFor="sharing-to"
+          error={err.effective_to}
+          description="Kosongkan bila tanpa batas"
+        >
+          <Controller
+            control={control}
+            name="effective_to"
+            render={({ field }) => <DateInput id="sharing-to" value={field.value} onChange={field.onChange} />}
+          />
+        </FormField>
+      </div>
+      <FormField label="Catatan" htmlFor="sharing-note" error={err.note}>
+        <Textarea id="sharing-note" rows={2} {...register('note')} />
+      </FormField>
+      <ErrorList items={serverErrors} />
+    </FormDialog>
   );
 }
