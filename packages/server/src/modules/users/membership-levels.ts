@@ -10,7 +10,11 @@ import { audit } from '../../lib/audit.js';
  * endpoints let only top-level users write it (docs/decisions.md "Payment methods and membership levels").
  */
 
-const dto = (r: typeof membershipLevel.$inferSelect): MembershipLevelDto => ({ id: r.id, name: r.name, status: r.status });
+const dto = (r: typeof membershipLevel.$inferSelect): MembershipLevelDto => ({
+  id: r.id,
+  name: r.name,
+  status: r.status,
+});
 
 export async function listMembershipLevels(ctx: Ctx, status?: number): Promise<MembershipLevelDto[]> {
   const rows = await ctx.db
