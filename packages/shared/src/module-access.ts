@@ -311,6 +311,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/master/item_category': { all: [access.toplevel(true)] },
   '/backoffice/master/item_supplier': { all: [access.toplevel(true)] },
   '/backoffice/master/treatment': { all: [access.toplevel(true)] },
+  '/backoffice/master/payment-method': { all: [access.toplevel(true)] },
+  '/backoffice/master/membership-level': { all: [access.toplevel(true)] },
   '/season': { all: [access.roles('superadmin', 'toplevel')] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },
