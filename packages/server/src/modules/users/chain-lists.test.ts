@@ -18,11 +18,11 @@ let branchFinance: TestUser;
 let nurseB: TestUser;
 
 const count = async (table: string) =>
-  Number((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n);
+  Number((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n);
 const rowOf = async (table: string, id: number) =>
   (await queryRows<Record<string, unknown>>(t.db, sql`select * from ${sql.identifier(table)} where id = ${id}`))[0];
 const cashAccount = async () =>
-  Number((await queryRows<{ id: number }>(t.db, sql`select id from akun where code = '1102'`))[0]!.id);
+  Number((await queryRows<{ id: number }>(t.db, sql`select id from akun where code = '1102'`))[0].id);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,23 +62,23 @@ describe('payment methods: the head office writes, branches read (issue 30 item 
   it('a branch user (even with MASTER_PAYMENTMETHOD manage) is refused and nothing is written', async () => {
     const akun = await cashAccount();
     const [tunai] = await queryRows<{ id: number }>(t.db, sql`select id from payment_method order by id limit 1`);
-    const before = await rowOf('payment_method', tunai!.id);
+    const before = await rowOf('payment_method', tunai.id);
     const n = await count('payment_method');
     for (const u of [branchManager, branchFinance]) {
       const create = await t.api(u).post('/api/finance/paymentmethod', { name: 'Cabang', akun_id: akun });
       expect(create.status).toBe(403);
       expect(create.body[0].message).toBe(CHAIN_OWNED_MESSAGE);
-      const edit = await t.api(u).put(`/api/finance/paymentmethod/${tunai!.id}`, { name: 'Tunai Cabang' });
+      const edit = await t.api(u).put(`/api/finance/paymentmethod/${tunai.id}`, { name: 'Tunai Cabang' });
       expect(edit.status).toBe(403);
       expect(edit.body[0].message).toBe(CHAIN_OWNED_MESSAGE);
-      const deactivate = await t.api(u).put(`/api/finance/paymentmethod/${tunai!.id}`, { status: 0 });
+      const deactivate = await t.api(u).put(`/api/finance/paymentmethod/${tunai.id}`, { status: 0 });
       expect(deactivate.status).toBe(403);
     }
     await expect(
-      t.trpc(branchManager).finance.paymentMethod.update({ id: tunai!.id, data: { status: 0 } }),
+      t.trpc(branchManager).finance.paymentMethod.update({ id: tunai.id, data: { status: 0 } }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: CHAIN_OWNED_MESSAGE });
     expect(await count('payment_method')).toBe(n);
-    expect(await rowOf('payment_method', tunai!.id)).toEqual(before);
+    expect(await rowOf('payment_method', tunai.id)).toEqual(before);
   });
 });
 

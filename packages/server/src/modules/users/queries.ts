@@ -422,10 +422,10 @@ export async function lockMembershipLevel(db: Db, id: number): Promise<Membershi
 
 export async function insertMembershipLevel(db: Db, values: { name: string; status: number }) {
   const [row] = await db.insert(membershipLevel).values(values).returning();
-  return row!;
+  return row;
 }
 
 export async function updateMembershipLevel(db: Db, id: number, values: Partial<{ name: string; status: number }>) {
   const [row] = await db.update(membershipLevel).set(values).where(eq(membershipLevel.id, id)).returning();
-  return row!;
+  return row;
 }
