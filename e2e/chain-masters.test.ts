@@ -8,7 +8,8 @@ import { newBranch, type Branch } from './factory';
  * Masters owned by the chain (issue 30 item 2): the demo owner creates a chain item at /backoffice/master/item (the
  * list then names the branches using it, this file's branch among them); the branch's admin sees the item on its
  * own 'Master Item' page marked 'Pusat': no deactivation, and its edit dialog locks every field but the branch's
- * own minimum stock.
+ * own minimum stock. Payment methods and membership levels: the owner manages them at /backoffice/master/*, a
+ * branch's finance user reads the payment methods with no button that would be refused.
  */
 let browser: Browser;
 let clinic: Branch;
@@ -16,7 +17,7 @@ const code = `RNT-${randomBytes(3).toString('hex').toUpperCase()}`;
 const name = `Serum Rantai ${code}`;
 
 beforeAll(async () => {
-  clinic = await newBranch('chainmaster', { roles: ['admin'] });
+  clinic = await newBranch('chainmaster', { roles: ['admin', 'finance'] });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -76,6 +77,35 @@ describe('chain masters (issue 30 item 2)', () => {
       expect(locked).toEqual({ name: true, price: true, minStock: false });
     } finally {
       await closePage(admin);
+    }
+  });
+
+  it('the owner adds a membership level; a branch finance user reads the payment methods without buttons', async () => {
+    const level = `Level ${code}`;
+    const page = await signedIn(browser, 'owner');
+    try {
+      await page.goto(url('/backoffice/master/membership-level'), { waitUntil: 'domcontentloaded' });
+      await (await enabledButton(page, 'main', 'Level Baru')).click();
+      await page.waitForSelector('#ml-name');
+      await page.type('#ml-name', level);
+      await (await enabledButton(page, '[role="dialog"]', 'Simpan')).click();
+      await waitForText(page, 'Level membership tersimpan');
+      await page.waitForFunction((n) => document.querySelector('main')!.innerText.includes(n), {}, level);
+      await page.goto(url('/backoffice/master/payment-method'), { waitUntil: 'domcontentloaded' });
+      await waitForText(page, 'Tunai');
+      await enabledButton(page, 'main', 'Metode Baru');
+    } finally {
+      await closePage(page);
+    }
+    const fin = await signedIn(browser, clinic.as('finance'));
+    try {
+      await fin.goto(url('/finance/master/paymentmethod'), { waitUntil: 'domcontentloaded' });
+      await waitForText(fin, 'Tunai');
+      await waitForText(fin, 'Data ini dikelola kantor pusat');
+      const buttons = await fin.$$eval('main button', (bs) => bs.map((b) => b.innerText.trim()));
+      expect(buttons.filter((b) => /Metode Baru|Ubah|Nonaktifkan/.test(b))).toEqual([]);
+    } finally {
+      await closePage(fin);
     }
   });
 });

@@ -335,8 +335,8 @@ describe('shell', () => {
   });
 
   it('shows the shared page on a planned route, inside its layout', async () => {
-    // The chain's promo master is still planned (issue 30 item 2 built item, category, supplier, treatment); when it
-    // gets a page, pick another planned route here.
+    // The chain's promo master is still planned (issue 30 item 2 built item, category, supplier, treatment, payment
+    // method, membership level); when it gets a page, pick another planned route here.
     const page = await signedIn(browser, 'owner', 'large', { layout: false });
     try {
       await page.goto(url('/backoffice/master/promo'), { waitUntil: 'domcontentloaded' });

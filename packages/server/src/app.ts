@@ -346,7 +346,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!needed) return void sendIssues(reply, 403, [{ message: MSG.forbidden }]);
     if (!allows(req.user, needed)) {
       if (!req.user && needed.kind !== 'public') return void sendIssues(reply, 401, [{ message: MSG.unauthenticated }]);
-      return void sendIssues(reply, 403, [{ message: MSG.forbidden }]);
+      return void sendIssues(reply, 403, [{ message: req.routeOptions.config?.denied ?? MSG.forbidden }]);
     }
     // NUL and other control characters in any param, query value or body string: 400 before anything runs (issue 8).
     const bad = forbiddenCharIssues(req.params);

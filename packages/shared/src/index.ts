@@ -49,4 +49,5 @@ export * from './schemas/backoffice.js';
 export * from './schemas/my-income.js';
 export * from './schemas/pricelist.js';
 export * from './schemas/chain-masters.js';
+export * from './schemas/membership-level.js';
 export * from './schemas/season.js';

@@ -27,12 +27,24 @@ export const FINANCE_ACCESS = {
   read: access.feature('FINANCE_LAPORAN', 'read'),
   /** Finance writes (periods, journals, reversal, close, chart, taxes): FINANCE_LAPORAN manage (finance, manager). */
   manage: access.feature('FINANCE_LAPORAN', 'manage'),
-  /** Payment methods master: MASTER_PAYMENTMETHOD manage (finance, manager, superadmin). */
-  paymentMethodManage: access.feature('MASTER_PAYMENTMETHOD', 'manage'),
+  /**
+   * Payment methods master: one list for the whole chain, kept by the head office (issue 30 item 2): top-level
+   * users only; a branch user's write is refused with CHAIN_OWNED_MESSAGE.
+   */
+  paymentMethodManage: access.toplevel(true),
   /** The payment method list feeds cashier screens of every staff role: names and accounts are not secret. */
   paymentMethodRead: STAFF_ACCESS,
   /** Income reports (/finance/income/*): FINANCE_INCOME read. */
   incomeRead: access.feature('FINANCE_INCOME', 'read'),
+} as const;
+
+/**
+ * Membership levels (issue 30 item 2): one list for the whole chain. Every staff member reads it (the patient's
+ * profile names the level); only the head office (any top-level user) writes it.
+ */
+export const MEMBERSHIP_LEVEL_ACCESS = {
+  read: STAFF_ACCESS,
+  manage: access.toplevel(true),
 } as const;
 
 /** The job queue's dead letters (/admin/jobs): owner and developer. */
@@ -299,6 +311,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/backoffice/master/item_category': { all: [access.toplevel(true)] },
   '/backoffice/master/item_supplier': { all: [access.toplevel(true)] },
   '/backoffice/master/treatment': { all: [access.toplevel(true)] },
+  '/backoffice/master/payment-method': { all: [access.toplevel(true)] },
+  '/backoffice/master/membership-level': { all: [access.toplevel(true)] },
   '/season': { all: [access.roles('superadmin', 'toplevel')] },
   '/paket/registration': { all: [access.feature('LAYANAN_PAKET', 'manage'), STAFF_ACCESS] },
   '/finance/piutang/membership': { any: PIUTANG_READ.map(read) },

@@ -23,6 +23,8 @@ export type UpdateInput<I extends Schema> = z.ZodObject<{ id: typeof idParam; da
 export function saveEndpoints<I extends Schema, C, U, UI extends Schema = I>(
   spec: {
     access: Access;
+    /** The 403 message when `access` refuses a signed-in caller (see `Policy.denied`). */
+    denied?: string;
     path: string;
     entity: EntityDef;
     input: I;
@@ -42,6 +44,7 @@ export function saveEndpoints<I extends Schema, C, U, UI extends Schema = I>(
     create: mutation<C, I>({
       summary: spec.summary?.create ?? `Tambah ${spec.label}`,
       access: spec.access,
+      denied: spec.denied,
       input: spec.input,
       rest: { method: 'POST', path: spec.path, status: 201 },
       handler: (ctx, data) => spec.create(ctx, data as z.output<I>),
@@ -50,6 +53,7 @@ export function saveEndpoints<I extends Schema, C, U, UI extends Schema = I>(
       entity: spec.entity,
       summary: spec.summary?.update ?? `Ubah ${spec.label}`,
       access: spec.access,
+      denied: spec.denied,
       input: z.object({ id: idParam, data: updateData }),
       rest: { method: 'PUT', path: `${spec.path}/:id`, body: 'data' },
       handler: (ctx, input) => {

@@ -57,6 +57,11 @@ export interface Policy<I, R> {
   authorize?: Authorize<I>;
   /** The read trail of the answer (see {@link ReadAudit}). */
   readAudit?: ReadAudit<I, R>;
+  /**
+   * The 403 message for a signed-in caller the access refuses (default: the generic one), e.g. a chain master's
+   * write refused to a branch user: 'Data ini dikelola kantor pusat' (docs/decisions.md, issue 30 item 2).
+   */
+  denied?: string;
 }
 
 /** Runs the declared `authorize` step (the caller is signed in: access was checked before). */

@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs. An /api route without it is refused (deny by default). */
     access?: Access;
+    /** The 403 message when `access` refuses a signed-in caller (the endpoint's `denied`). */
+    denied?: string;
   }
   interface FastifyInstance {
     /** The REST routes registered from endpoint declarations (the OpenAPI document lists these). */
@@ -292,7 +294,7 @@ async function invokeHandler(
 
 function toProcedure(endpoint: AnyEndpoint) {
   const e = loose(endpoint);
-  const base = procedure.meta({ access: e.access });
+  const base = procedure.meta({ access: e.access, denied: e.denied });
   const run = async ({ ctx, input }: { ctx: Ctx; input?: unknown }) => {
     const { result } = await invoke(endpoint, ctx, input, {});
     return e.present ? e.present(result) : result;
@@ -394,7 +396,7 @@ export function registerRest(app: FastifyInstance, entries: RestEntry[]): void {
     app.route({
       method: rest.method,
       url: rest.path,
-      config: { access: e.access },
+      config: { access: e.access, denied: e.denied },
       bodyLimit: rest.bodyLimit,
       handler: async (req, reply) => {
         const input = parseRestInput(e, rest, req);

@@ -8,6 +8,8 @@ import { AppError, fromPgError, zodIssues } from './errors.js';
 export interface Meta {
   /** What the procedure needs. A procedure without it is refused (deny by default). */
   access?: Access;
+  /** The 403 message when `access` refuses a signed-in caller (the endpoint's `denied`). */
+  denied?: string;
 }
 
 const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -75,7 +77,7 @@ const accessCheck = t.middleware(({ ctx, meta, next }) => {
   if (!allows(ctx.user, needed)) {
     throw new TRPCError({
       code: ctx.user || needed.kind === 'public' ? 'FORBIDDEN' : 'UNAUTHORIZED',
-      message: MSG.forbidden,
+      message: ctx.user ? (meta?.denied ?? MSG.forbidden) : MSG.forbidden,
     });
   }
   return next();

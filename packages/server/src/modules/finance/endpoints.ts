@@ -1,5 +1,6 @@
 import { AKUN, JURNAL, PAJAK, PAYMENT_METHOD, PERIODE } from './entities.js';
 import {
+  CHAIN_OWNED_MESSAGE,
   autopostingPreviewInput,
   autopostingUpdateInput,
   akunInput,
@@ -179,6 +180,8 @@ export const financeEndpoints = {
     ...saveEndpoints({
       path: '/api/finance/paymentmethod',
       access: paymentMethodManage,
+      // The chain's list, kept by the head office (issue 30 item 2): a branch user is told so.
+      denied: CHAIN_OWNED_MESSAGE,
       entity: PAYMENT_METHOD,
       input: paymentMethodInput,
       updateInput: paymentMethodUpdateInput,

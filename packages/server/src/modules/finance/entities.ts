@@ -27,7 +27,7 @@ export const PAYMENT_METHOD = entity({
   table: 'payment_method',
   branchColumn: null,
   notFound: 'Metode pembayaran tidak ditemukan',
-  unscopedBecause: 'one list of payment methods for the whole organisation (spec), changed with MASTER_PAYMENT manage',
+  unscopedBecause: 'one list of payment methods for the whole chain (spec), changed by the head office only',
 });
 export const PAJAK = entity({
   name: 'finance.pajak',

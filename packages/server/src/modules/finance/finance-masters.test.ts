@@ -7,6 +7,7 @@ import { queryRows } from '../../db/client.js';
 let t: TestApp;
 let fin: TestUser;
 let admin: TestUser;
+let head: TestUser;
 
 async function akunId(code: string): Promise<number> {
   const [r] = await queryRows<{ id: number }>(t.db, sql`select id from akun where code = ${code}`);
@@ -18,6 +19,7 @@ beforeAll(async () => {
   const branch = await t.makeBranch({ name: 'Cabang Master' });
   fin = await t.makeUser('finance', { branchId: branch });
   admin = await t.makeUser('admin', { branchId: branch });
+  head = await t.makeUser('manager', { branchId: branch, toplevel: 'manageroperational' });
 });
 afterAll(() => t.close());
 
@@ -27,18 +29,21 @@ describe('masters: payment methods and taxes', () => {
     expect(list.status).toBe(200);
     expect(list.body.data[0]).toMatchObject({ name: 'Tunai', akuncode: '1101' });
     const bad = await t
-      .api(fin)
+      .api(head)
       .post('/api/finance/paymentmethod', { name: 'Aneh', type: 'lainnya', akun_id: await akunId('4101') });
     expect(bad.status).toBe(400);
     expect(bad.body[0].message).toMatch(/kas atau bank/);
-    expect(
-      (await t.api(admin).post('/api/finance/paymentmethod', { name: 'X', akun_id: await akunId('1102') })).status,
-    ).toBe(403);
+    // The chain's list is the head office's (issue 30 item 2): a branch's finance user is refused too.
+    for (const u of [admin, fin]) {
+      const res = await t.api(u).post('/api/finance/paymentmethod', { name: 'X', akun_id: await akunId('1102') });
+      expect(res.status).toBe(403);
+      expect(res.body[0].message).toBe('Data ini dikelola kantor pusat');
+    }
     const ok = await t
-      .api(fin)
+      .api(head)
       .post('/api/finance/paymentmethod', { name: 'OVO', type: 'qris', akun_id: await akunId('1102') });
     expect(ok.status).toBe(201);
-    const off = await t.api(fin).put(`/api/finance/paymentmethod/${ok.body.data.id}`, { status: 0 });
+    const off = await t.api(head).put(`/api/finance/paymentmethod/${ok.body.data.id}`, { status: 0 });
     expect(off.body.data.status).toBe(0);
   });
 

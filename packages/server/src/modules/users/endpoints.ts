@@ -1,6 +1,11 @@
-import { USER } from './entities.js';
+import { MEMBERSHIP_LEVEL, USER } from './entities.js';
 import {
   access,
+  CHAIN_OWNED_MESSAGE,
+  emptyToUndefined,
+  MEMBERSHIP_LEVEL_ACCESS,
+  membershipLevelInput,
+  membershipLevelUpdateInput,
   backofficeUserQuery,
   customerSearchQuery,
   employeeCreateInput,
@@ -21,7 +26,8 @@ import {
   userSetStatusInput,
   z,
 } from '@klinik/shared';
-import { mutation, query, restOnly } from '../../http/endpoint.js';
+import { mutation, query, restOnly, saveEndpoints } from '../../http/endpoint.js';
+import * as levels from './membership-levels.js';
 import { notFound } from '../../http/errors.js';
 import { openUpload, readImageUpload } from '../../lib/uploads.js';
 import { buildXlsx, sendXlsx } from '../../lib/xlsx.js';
@@ -304,4 +310,25 @@ export const usersEndpoints = {
     rest: { method: 'DELETE', path: '/api/users/:id/sessions/:session' },
     handler: (ctx, input) => endSession(ctx, input),
   }),
+  /** Issue 30 item 2: the chain's membership levels; every staff member reads, the head office writes. */
+  membershipLevel: {
+    list: query({
+      summary: 'Level membership (satu daftar untuk seluruh cabang)',
+      access: MEMBERSHIP_LEVEL_ACCESS.read,
+      input: z.object({ status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()) }).optional(),
+      rest: { method: 'GET', path: '/api/membershiplevel', envelope: 'list' },
+      handler: (ctx, input) => levels.listMembershipLevels(ctx, input?.status),
+    }),
+    ...saveEndpoints({
+      path: '/api/membershiplevel',
+      access: MEMBERSHIP_LEVEL_ACCESS.manage,
+      denied: CHAIN_OWNED_MESSAGE,
+      entity: MEMBERSHIP_LEVEL,
+      input: membershipLevelInput,
+      updateInput: membershipLevelUpdateInput,
+      create: levels.createMembershipLevel,
+      update: levels.updateMembershipLevel,
+      summary: { create: 'Tambah level membership (kantor pusat)', update: 'Ubah level membership (kantor pusat)' },
+    }),
+  },
 };

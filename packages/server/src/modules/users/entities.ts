@@ -9,4 +9,12 @@ export const USER = entity({
   organisation: true,
   self: true,
 });
-export const usersEntities = [USER];
+/** The chain's membership levels (issue 30 item 2): one list, kept by the head office. */
+export const MEMBERSHIP_LEVEL = entity({
+  name: 'users.membershipLevel',
+  table: 'membership_level',
+  branchColumn: null,
+  notFound: 'Level membership tidak ditemukan',
+  unscopedBecause: 'one list of membership levels for the whole chain (spec), changed by the head office only',
+});
+export const usersEntities = [USER, MEMBERSHIP_LEVEL];

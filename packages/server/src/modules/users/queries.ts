@@ -388,3 +388,44 @@ export async function newPatientsPerMonth(
         group by 1, 2`,
   );
 }
+
+// ---------------------------------------------------------------- the chain's membership levels (issue 30 item 2)
+
+export type MembershipLevelRow = typeof membershipLevel.$inferSelect;
+
+export function listMembershipLevels(db: Db, status?: number): Promise<MembershipLevelRow[]> {
+  return db
+    .select()
+    .from(membershipLevel)
+    .where(status === undefined ? undefined : eq(membershipLevel.status, status))
+    .orderBy(asc(membershipLevel.id));
+}
+
+/** Another level with this name, case and spaces aside. */
+export async function membershipLevelNamed(db: Db, name: string, except?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: membershipLevel.id })
+    .from(membershipLevel)
+    .where(
+      and(
+        sql`lower(trim(${membershipLevel.name})) = lower(trim(${name}))`,
+        except === undefined ? undefined : sql`${membershipLevel.id} <> ${except}`,
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function lockMembershipLevel(db: Db, id: number): Promise<MembershipLevelRow | undefined> {
+  const [row] = await db.select().from(membershipLevel).where(eq(membershipLevel.id, id)).for('update');
+  return row;
+}
+
+export async function insertMembershipLevel(db: Db, values: { name: string; status: number }) {
+  const [row] = await db.insert(membershipLevel).values(values).returning();
+  return row;
+}
+
+export async function updateMembershipLevel(db: Db, id: number, values: Partial<{ name: string; status: number }>) {
+  const [row] = await db.update(membershipLevel).set(values).where(eq(membershipLevel.id, id)).returning();
+  return row;
+}

@@ -4,6 +4,8 @@ import type { ModulePages } from '../../app/route-types';
 export const pages: ModulePages = {
   '/finance/master/akun': lazyPage(() => import('./pages/AkunPage')),
   '/finance/master/paymentmethod': lazyPage(() => import('./pages/PaymentMethodPage')),
+  // Issue 30 item 2: the chain's payment methods at the head office (the same page; top-level users manage).
+  '/backoffice/master/payment-method': lazyPage(() => import('./pages/PaymentMethodPage')),
   '/finance/master/pajak': lazyPage(() => import('./pages/PajakPage')),
   '/finance/master/jurnalautoposting': lazyPage(() => import('./pages/JurnalAutopostingPage')),
   '/finance/periode': lazyPage(() => import('./pages/PeriodePage')),

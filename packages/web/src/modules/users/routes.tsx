@@ -9,4 +9,6 @@ export const pages: ModulePages = {
   '/users': lazyPage(() => import('./pages/UsersPage')),
   '/me/profile': lazyPage(() => import('./pages/MyProfilePage')),
   '/backoffice/account/user': lazyPage(() => import('./pages/AccountsBackofficePage')),
+  // Issue 30 item 2: the chain's membership levels, kept by the head office.
+  '/backoffice/master/membership-level': lazyPage(() => import('./pages/MembershipLevelPage')),
 };

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  canFeature,
+  allows,
+  FINANCE_ACCESS,
   PAYMENT_METHOD_TYPES,
   paymentMethodInput,
   type ErrorItem,
@@ -34,12 +35,16 @@ interface Values {
 const toValues = (m: PaymentMethodDto | null): Values =>
   m ? { name: m.name, type: m.type, akun_id: String(m.akun_id) } : { name: '', type: 'tunai', akun_id: '' };
 
-/** /finance/master/paymentmethod: payment methods, each posting to its cash or bank account. */
+/**
+ * Payment methods, each posting to its cash or bank account: one list for the whole chain (issue 30 item 2). The
+ * head office (top-level users) manages it here or at /backoffice/master/payment-method; a branch's
+ * /finance/master/paymentmethod shows the same rows read-only.
+ */
 export default function PaymentMethodPage() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const me = useSession();
-  const manage = canFeature(me, 'MASTER_PAYMENTMETHOD', 'manage');
+  const manage = allows(me, FINANCE_ACCESS.paymentMethodManage);
   const list = useQuery({ ...trpc.finance.paymentMethod.list.queryOptions(), meta: { silent: true } });
   const accounts = (usePostableAccounts().data ?? []).filter((a) => a.category === 1);
   const [editing, setEditing] = React.useState<PaymentMethodDto | null>(null);
@@ -129,6 +134,11 @@ export default function PaymentMethodPage() {
           </>
         }
       />
+      {manage ? null : (
+        <p className="text-sm text-muted-foreground" data-testid="chain-owned-note">
+          Data ini dikelola kantor pusat
+        </p>
+      )}
       <DataTable columns={columns} rows={list.data} rowKey={(m) => m.id} loading={list.isLoading} />
       <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
         <DialogContent className="max-w-md">
