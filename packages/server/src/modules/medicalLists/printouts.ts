@@ -2,7 +2,7 @@ import { requireAccess } from '../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { readUpload } from '../../lib/uploads.js';
-import { RM_VISIT } from '../medicalRecords/index.js';
+import { patientAllergens, RM_VISIT } from '../medicalRecords/index.js';
 import { PRESCRIPTION } from './entities.js';
 import { resepHtml, resumeHtml, suratSakitHtml, type PrintDoc } from './print.js';
 import * as q from './queries.js';
@@ -31,7 +31,7 @@ async function printDoc(c: AuthedCtx, visitId: number): Promise<PrintDoc & { hea
     head,
     logoDataUrl: logo ? `data:${logo.mime};base64,${logo.buffer.toString('base64')}` : null,
     printedOn: await c.today(),
-    allergies: await q.patientAllergies(c.db, Number(head.customer_id)),
+    allergies: await patientAllergens(c, Number(head.customer_id)),
   };
 }
 

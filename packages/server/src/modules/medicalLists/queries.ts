@@ -334,19 +334,6 @@ export async function findPrescription(db: Db, id: number): Promise<Prescription
   return row;
 }
 
-/** The patient's allergies (current, not voided), from every record of theirs. */
-export async function patientAllergies(db: Db, customerId: number): Promise<string[]> {
-  const rows = await queryRows<{ allergen: string }>(
-    db,
-    sql`select distinct v.allergen from rm_entry e
-        join rm_entry_head h on h.entry_id = e.id and not h.voided
-        join rm_entry_version v on v.id = h.version_id
-        where e.customer_id = ${customerId} and e.kind = 'alergi' and v.allergen is not null
-        order by v.allergen`,
-  );
-  return rows.map((r) => r.allergen);
-}
-
 /** Doctors of the branches in scope (role 2, active, or practising there), for the lists' doctor filter. */
 export async function doctorsInScope(db: Db, scope: BranchScope): Promise<{ id: number; name: string }[]> {
   return queryRows<{ id: number; name: string }>(
