@@ -57,11 +57,6 @@ export async function createSession(
 
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
-/**
- * The session for a cookie token, renewed while used (idle expiry slides, never past the absolute one).
- * Expired sessions are deleted when met. With a cache, a session read in the last few seconds is not read again
- * (its expiry is still checked on every request; see cache.ts for how changes reach it).
- */
 /** What a session row needs at `now`: nothing, a renewal of its idle expiry, or it has expired. */
 function sessionState(row: SessionRow, times: SessionTimes, now: number): 'ok' | 'renew' | 'expired' {
   if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) return 'expired';
@@ -81,6 +76,20 @@ export function cachedSessionRow(token: string, times: SessionTimes, cache?: Aut
   return row && sessionState(row, times, Date.now()) === 'ok' ? row : undefined;
 }
 
+/** The session row of a session id (hashed token), as stored. */
+async function readSession(db: Db, id: string): Promise<SessionRow[]> {
+  return db
+    .select({
+      id: session.id,
+      user_id: session.user_id,
+      profile_id: session.profile_id,
+      expires_at: session.expires_at,
+      absolute_expires_at: session.absolute_expires_at,
+    })
+    .from(session)
+    .where(eq(session.id, id));
+}
+
 /**
  * The session for a cookie token, renewed while used (idle expiry slides, never past the absolute one).
  * Expired sessions are deleted when met. With a cache, a session read in the last few seconds is not read again
@@ -97,16 +106,7 @@ export async function validateSessionToken(
   let row: SessionRow | undefined = cache?.session(id);
   if (!row) {
     const epoch = cache?.epoch ?? 0;
-    [row] = await db
-      .select({
-        id: session.id,
-        user_id: session.user_id,
-        profile_id: session.profile_id,
-        expires_at: session.expires_at,
-        absolute_expires_at: session.absolute_expires_at,
-      })
-      .from(session)
-      .where(eq(session.id, id));
+    [row] = await readSession(db, id);
     if (!row) return null;
     cache?.putSession(row, epoch);
   }
@@ -137,16 +137,7 @@ export async function invalidateSession(db: Db, id: string): Promise<void> {
 export async function sessionAlive(db: Db, id: string, times: SessionTimes, cache?: AuthCache): Promise<boolean> {
   let row: SessionRow | undefined = cache?.session(id);
   if (!row) {
-    [row] = await db
-      .select({
-        id: session.id,
-        user_id: session.user_id,
-        profile_id: session.profile_id,
-        expires_at: session.expires_at,
-        absolute_expires_at: session.absolute_expires_at,
-      })
-      .from(session)
-      .where(eq(session.id, id));
+    [row] = await readSession(db, id);
   }
   return !!row && sessionState(row, times, Date.now()) !== 'expired';
 }
