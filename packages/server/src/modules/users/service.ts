@@ -1,4 +1,10 @@
-import { accessibleIds, backofficeScope, branchScope, requireAccess } from '../../http/access-scope.js';
+import {
+  accessibleIds,
+  backofficeScope,
+  branchScope,
+  requireAccess,
+  type BranchScope,
+} from '../../http/access-scope.js';
 import { USER } from './entities.js';
 import {
   todayIn,
@@ -12,7 +18,7 @@ import {
   type UserDto,
   type UserListQuery,
 } from '@klinik/shared';
-import { inTransaction, requireUser, type Ctx } from '../../http/context.js';
+import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { audit, auditRead } from '../../lib/audit.js';
 import { nextNumber } from '../../lib/numbering.js';
@@ -127,10 +133,20 @@ export async function adminList(ctx: Ctx, query: UserAdminListQuery): Promise<Pa
 async function adminPage(ctx: Ctx, query: UserAdminListQuery): Promise<Paged<UserDto>> {
   const c = requireUser(ctx);
   const type = query.type ?? (query.role === 1 ? 'patient' : 'staff');
+  return userPage(c, branchScope(c, { profile_id: query.profile_id }), type, query);
+}
+
+/** One page of patients or staff accounts in a scope, with the filters both lists share. */
+async function userPage(
+  c: AuthedCtx,
+  scope: BranchScope,
+  kind: 'patient' | 'staff',
+  query: Pick<UserAdminListQuery, 'role' | 'status' | 'keyword' | 'limit' | 'page'>,
+): Promise<Paged<UserDto>> {
   const { rows, count } = await q.listUsers(c.db, {
-    scope: branchScope(c, { profile_id: query.profile_id }),
-    role: type === 'patient' ? 1 : query.role,
-    staffOnly: type === 'staff',
+    scope,
+    role: kind === 'patient' ? 1 : query.role,
+    staffOnly: kind === 'staff',
     status: query.status,
     keyword: query.keyword,
     limit: query.limit,
@@ -150,17 +166,7 @@ export async function backofficeList(
   kind: 'patient' | 'staff',
 ): Promise<Paged<UserDto>> {
   const c = requireUser(ctx);
-  const { rows, count } = await q.listUsers(c.db, {
-    scope: backofficeScope(c, query.profile_id),
-    role: kind === 'patient' ? 1 : query.role,
-    staffOnly: kind === 'staff',
-    status: query.status,
-    keyword: query.keyword,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
-  const today = todayIn('Asia/Jakarta');
-  return { data: rows.map((r) => q.toUserDto(r.user, r.level, today)), count };
+  return userPage(c, backofficeScope(c, query.profile_id), kind, query);
 }
 
 /** Rows for the Excel export of the user list (at most 5000). */
