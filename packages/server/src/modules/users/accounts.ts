@@ -26,7 +26,14 @@ import { invalidateUserSessions } from '../../auth/session.js';
 import { removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import { loadPrivileges } from '../auth/index.js';
 import { findBranch } from '../branches/index.js';
-import { approvalRuleFor, logActivity, requestOrRun, storeRequest, type ApprovalExecutor } from '../applog/index.js';
+import {
+  approvalRuleFor,
+  logActivity,
+  requestOrRun,
+  storeRequest,
+  type ApprovalExecutor,
+  type ApprovalRequest,
+} from '../applog/index.js';
 import { audit } from '../../lib/audit.js';
 import { executeMerge } from './patients.js';
 import * as q from './queries.js';
@@ -188,51 +195,25 @@ export async function put(ctx: Ctx, id: number, input: UserPutInput): Promise<Ac
   }
 
   const payload: UserPutInput = JSON.parse(JSON.stringify(input));
-  if (deactivate) {
-    return requestOrRun(
+  const viaApproval = (action: ApprovalRequest['action'], message: string, note?: string) =>
+    requestOrRun(
       c,
-      {
-        action: 'user.deactivate',
-        message: `Menonaktifkan pengguna ${target.name}`,
-        entity: 'users',
-        entityId: id,
-        subjectUserId: id,
-        payload,
-        url: `/user/${id}`,
-      },
+      { action, message, note, entity: 'users', entityId: id, subjectUserId: id, payload, url: `/user/${id}` },
       (tx) => applyPut(tx, id, payload),
     );
-  }
+  if (deactivate) return viaApproval('user.deactivate', `Menonaktifkan pengguna ${target.name}`);
   if (accessChange && !self) {
-    return requestOrRun(
-      c,
-      {
-        action: 'user.change_role',
-        message: `Mengubah role / cabang pengguna ${target.name}`,
-        note: describeAccessChange(target, input),
-        entity: 'users',
-        entityId: id,
-        subjectUserId: id,
-        payload,
-        url: `/user/${id}`,
-      },
-      (tx) => applyPut(tx, id, payload),
+    return viaApproval(
+      'user.change_role',
+      `Mengubah role / cabang pengguna ${target.name}`,
+      describeAccessChange(target, input),
     );
   }
   if (privilegeChange && !self) {
-    return requestOrRun(
-      c,
-      {
-        action: 'user.change_privileges',
-        message: `Mengubah hak akses pengguna ${target.name}`,
-        note: describePrivilegeChange(privilegesBefore, privilegesAfter ?? []),
-        entity: 'users',
-        entityId: id,
-        subjectUserId: id,
-        payload,
-        url: `/user/${id}`,
-      },
-      (tx) => applyPut(tx, id, payload),
+    return viaApproval(
+      'user.change_privileges',
+      `Mengubah hak akses pengguna ${target.name}`,
+      describePrivilegeChange(privilegesBefore, privilegesAfter ?? []),
     );
   }
   const data = await inTransaction(c, (tx) => applyPut(tx, id, payload));
