@@ -11,6 +11,7 @@ import {
 import { requireUser, type Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
+import { SLIP_STYLE } from '../../lib/slip-style.js';
 import { getRun } from './runs.js';
 import * as q from './queries.js';
 
@@ -64,18 +65,7 @@ export function slipHtml(
   for (const l of lines) groups.set(l.investor, [...(groups.get(l.investor) ?? []), l]);
   const who = groups.size === 1 ? lines[0].investor_name : 'semua penerima';
   const title = `SLIP BAGI HASIL ${periodLabel(run.period)} - ${who} - ${branch.name}`;
-  return `<!doctype html><html lang="id"><head><meta charset="utf-8"/><title>${esc(title)}</title><style>
-  @page { size: A5 landscape; margin: 10mm; }
-  body { font-family: Arial, Helvetica, sans-serif; font-size: 10px; color: #111; }
-  .slip { page-break-after: always; }
-  .slip:last-child { page-break-after: auto; }
-  header { display: flex; justify-content: space-between; border-bottom: 2px solid #111; padding-bottom: 4px; }
-  .brand, .title { font-size: 14px; font-weight: bold; }
-  table { border-collapse: collapse; width: 100%; margin-top: 6px; }
-  th { text-align: left; border-bottom: 1px solid #111; }
-  td { padding: 2px 4px; border-bottom: 1px dotted #bbb; }
-  .num { text-align: right; white-space: nowrap; }
-  .total td { font-weight: bold; border-top: 1px solid #111; }
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"/><title>${esc(title)}</title><style>${SLIP_STYLE}
   .notice { margin-top: 8px; border: 1px solid #111; padding: 4px 8px; }
 </style></head><body>${[...groups.values()].map((g) => section(run, g, branch)).join('')}</body></html>`;
 }

@@ -9,23 +9,12 @@ import {
 import { requireUser, type Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { audit } from '../../lib/audit.js';
+import { SLIP_STYLE } from '../../lib/slip-style.js';
 import { getRun } from './runs.js';
 import { branchInfo } from './queries/runs.js';
 
 const rp = (v: number) => formatRupiah(v);
 
-const STYLE = `
-  @page { size: A5 landscape; margin: 10mm; }
-  body { font-family: Arial, Helvetica, sans-serif; font-size: 10px; color: #111; }
-  .slip { page-break-after: always; }
-  .slip:last-child { page-break-after: auto; }
-  header { display: flex; justify-content: space-between; border-bottom: 2px solid #111; padding-bottom: 4px; }
-  .brand, .title { font-size: 14px; font-weight: bold; }
-  table { border-collapse: collapse; width: 100%; margin-top: 6px; }
-  th { text-align: left; border-bottom: 1px solid #111; }
-  td { padding: 2px 4px; border-bottom: 1px dotted #bbb; }
-  .num { text-align: right; white-space: nowrap; }
-  .total td { font-weight: bold; border-top: 1px solid #111; }`;
 
 function section(branch: { name: string; address: string | null }, run: SharingRunDto, d: SharingRunDoctorDto): string {
   const state = run.status === 'approved' ? '' : ' (BELUM DISETUJUI)';
@@ -67,7 +56,7 @@ export function runSlipHtml(
   const pages = doctors.length
     ? doctors.map((d) => section(branch, run, d)).join('')
     : `<section class="slip"><p>Belum ada jasa dokter dalam perhitungan ini.</p></section>`;
-  return `<!doctype html><html lang="id"><head><meta charset="utf-8"/><title>${esc(title)}</title><style>${STYLE}
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"/><title>${esc(title)}</title><style>${SLIP_STYLE}
 </style></head><body>${pages}</body></html>`;
 }
 
