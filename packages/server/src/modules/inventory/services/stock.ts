@@ -219,44 +219,51 @@ export async function issueStock(ctx: Ctx, args: IssueArgs): Promise<StockResult
     const value = sumSen(taken.map((t) => Math.abs(t.value)));
     const journal = args.journal ?? 'auto';
     const debit = journal === false ? null : journal === 'auto' ? DEFAULT_DEBIT[args.kind] : journal.debit;
-    let jurnal: { id: number; code: string } | null = null;
-    if (debit && value > 0) {
-      const memo =
-        (typeof journal === 'object' ? journal.memo : undefined) ??
-        args.memo ??
-        `Persediaan keluar (${args.kind}) ${args.source.kind} #${args.source.id}`;
-      jurnal = await postJournal(tx, {
-        transaction_at: date,
-        memo,
-        source_type: `stock_${args.kind}`,
-        source_id: `${args.source.kind}:${args.source.id}`,
-        lines: [
-          {
-            akun: debit,
-            description: memo,
-            debit: value,
-            credit: asSen(0),
-            party: typeof journal === 'object' ? journal.party : undefined,
-          },
-          ...creditLines(taken),
-        ],
-      });
-    }
+    const jurnal = await postMovementJournal(tx, 'out', { ...args, journal }, debit, date, taken, value);
     return { lines: taken, value, jurnal };
   });
 }
 
-/** One Cr Persediaan line per item (its name in the description). */
-function creditLines(taken: StockLineTaken[]) {
+/**
+ * The journal of a movement, posted in its transaction: the other side (`akun`: the journal's account or the kind's
+ * default) against one Persediaan line per item (its name in the description), Dr <akun> / Cr Persediaan on the
+ * way out, Dr Persediaan / Cr <akun> on the way in. None when no account is due or nothing of value moved.
+ */
+async function postMovementJournal(
+  tx: Ctx,
+  way: 'in' | 'out',
+  args: { kind: string; source: SourceRef; memo?: string; journal: IssueJournal | ReceiveJournal },
+  akun: string | null,
+  date: string,
+  taken: StockLineTaken[],
+  value: Sen,
+): Promise<{ id: number; code: string } | null> {
+  if (!akun || value <= 0) return null;
+  const journal = typeof args.journal === 'object' ? args.journal : undefined;
+  const memo =
+    journal?.memo ??
+    args.memo ??
+    `Persediaan ${way === 'in' ? 'masuk' : 'keluar'} (${args.kind}) ${args.source.kind} #${args.source.id}`;
   const byItem = new Map<number, { name: string; value: number }>();
   for (const t of taken) {
     const cur = byItem.get(t.item) ?? { name: t.name, value: 0 };
     cur.value += Math.abs(t.value);
     byItem.set(t.item, cur);
   }
-  return [...byItem.values()]
+  const side = (amount: Sen, debit: boolean) =>
+    debit ? { debit: amount, credit: asSen(0) } : { debit: asSen(0), credit: amount };
+  const persediaan = [...byItem.values()]
     .filter((v) => v.value > 0)
-    .map((v) => ({ akun: auto('persediaan'), description: v.name, debit: asSen(0), credit: asSen(v.value) }));
+    .map((v) => ({ akun: auto('persediaan'), description: v.name, ...side(asSen(v.value), way === 'in') }));
+  const dueDate = journal && 'due_date' in journal ? journal.due_date : undefined;
+  const other = { akun, description: memo, ...side(value, way === 'out'), party: journal?.party, due_date: dueDate };
+  return postJournal(tx, {
+    transaction_at: date,
+    memo,
+    source_type: `stock_${args.kind}`,
+    source_id: `${args.source.kind}:${args.source.id}`,
+    lines: way === 'in' ? [...persediaan, other] : [other, ...persediaan],
+  });
 }
 
 export interface ReceiveLineInput {
@@ -362,38 +369,7 @@ export async function receiveStock(ctx: Ctx, args: ReceiveArgs): Promise<StockRe
     const value = sumSen(taken.map((t) => t.value));
     const journal = args.journal ?? 'auto';
     const credit = journal === false ? null : journal === 'auto' ? DEFAULT_CREDIT[args.kind] : journal.credit;
-    let jurnal: { id: number; code: string } | null = null;
-    if (credit && value > 0) {
-      const memo =
-        (typeof journal === 'object' ? journal.memo : undefined) ??
-        args.memo ??
-        `Persediaan masuk (${args.kind}) ${args.source.kind} #${args.source.id}`;
-      const byItem = new Map<number, { name: string; value: number }>();
-      for (const t of taken) {
-        const cur = byItem.get(t.item) ?? { name: t.name, value: 0 };
-        cur.value += t.value;
-        byItem.set(t.item, cur);
-      }
-      jurnal = await postJournal(tx, {
-        transaction_at: date,
-        memo,
-        source_type: `stock_${args.kind}`,
-        source_id: `${args.source.kind}:${args.source.id}`,
-        lines: [
-          ...[...byItem.values()]
-            .filter((v) => v.value > 0)
-            .map((v) => ({ akun: auto('persediaan'), description: v.name, debit: asSen(v.value), credit: asSen(0) })),
-          {
-            akun: credit,
-            description: memo,
-            debit: asSen(0),
-            credit: value,
-            party: typeof journal === 'object' ? journal.party : undefined,
-            due_date: typeof journal === 'object' ? journal.due_date : undefined,
-          },
-        ],
-      });
-    }
+    const jurnal = await postMovementJournal(tx, 'in', { ...args, journal }, credit, date, taken, value);
     return { lines: taken, value, jurnal };
   });
 }
