@@ -253,17 +253,13 @@ export async function postCount(tx: Ctx, id: number): Promise<void> {
   const today = await tx.today();
   const memo = `Stok opname ${count.code}: ${count.reason}`;
   const source = { kind: 'stock_count', id };
+  const movement = { kind: 'adjustment', warehouse: count.warehouse_id, source, date: today, note: memo, memo } as const;
   const codes: string[] = [];
   let loss = 0;
   let gain = 0;
   if (out.length) {
     const r = await issueStock(tx, {
-      kind: 'adjustment',
-      warehouse: count.warehouse_id,
-      source,
-      date: today,
-      note: memo,
-      memo,
+      ...movement,
       items: out.map((l) => ({ item: l.item_id, qty: l.system - l.counted, batch: l.batch_id })),
     });
     loss = r.value;
@@ -271,12 +267,7 @@ export async function postCount(tx: Ctx, id: number): Promise<void> {
   }
   if (inn.length) {
     const r = await receiveStock(tx, {
-      kind: 'adjustment',
-      warehouse: count.warehouse_id,
-      source,
-      date: today,
-      note: memo,
-      memo,
+      ...movement,
       items: inn.map((l) => ({ item: l.item_id, qty: l.counted - l.system, batch: l.batch_id })),
     });
     gain = r.value;
