@@ -221,3 +221,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const res: unknown = await db.execute(query);
   return (res as { rows: T[] }).rows;
 }
+
+/** One page of a list and the number of rows matching its filter, read side by side. */
+export async function pageRows<T>(db: Db, page: SQL, count: SQL): Promise<{ rows: T[]; count: number }> {
+  const [rows, [n]] = await Promise.all([queryRows<T>(db, page), queryRows<{ n: number }>(db, count)]);
+  return { rows, count: n?.n ?? 0 };
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
-import { queryRows, type Db } from '../../db/client.js';
+import { pageRows, queryRows, type Db } from '../../db/client.js';
 import { ids, likeOf, type R } from './queries/sql-helpers.js';
 export * from './queries/pharmacy.js';
 
@@ -163,14 +163,11 @@ export async function listTransfers(
   if (f.to) conds.push(sql`t.sent_at <= ${f.to}`);
   if (f.keyword) conds.push(sql`lower(t.code) like ${likeOf(f.keyword)}`);
   const where = sql.join(conds, sql` and `);
-  const [rows, [n]] = await Promise.all([
-    queryRows<TransferRow>(
-      db,
-      sql`${transferSelect} where ${where} order by t.sent_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from stock_transfer t where ${where}`),
-  ]);
-  return { rows, count: n?.n ?? 0 };
+  return pageRows<TransferRow>(
+    db,
+    sql`${transferSelect} where ${where} order by t.sent_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
+    sql`select count(*)::int as n from stock_transfer t where ${where}`,
+  );
 }
 
 export interface TransferLineRow {
@@ -410,14 +407,11 @@ export async function listCounts(
   if (f.keyword)
     conds.push(sql`(lower(c.code) like ${likeOf(f.keyword)} or lower(c.reason) like ${likeOf(f.keyword)})`);
   const where = sql.join(conds, sql` and `);
-  const [rows, [n]] = await Promise.all([
-    queryRows<CountRow>(
-      db,
-      sql`${countSelect} where ${where} order by c.counted_at desc, c.id desc limit ${limit} offset ${(page - 1) * limit}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from stock_count c where ${where}`),
-  ]);
-  return { rows, count: n?.n ?? 0 };
+  return pageRows<CountRow>(
+    db,
+    sql`${countSelect} where ${where} order by c.counted_at desc, c.id desc limit ${limit} offset ${(page - 1) * limit}`,
+    sql`select count(*)::int as n from stock_count c where ${where}`,
+  );
 }
 export interface CountLineRow {
   item_id: number;
