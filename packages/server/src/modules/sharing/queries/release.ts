@@ -1,5 +1,5 @@
 /** SQL of the package fee releases (sharing_release; the sharing module owns it and sharing_line). */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { sharingLine, sharingRelease } from '../../../db/schema/index.js';
 
@@ -21,8 +21,8 @@ export async function membershipPaid(db: Db, id: number): Promise<{ price: numbe
   return r ? { price: Number(r.price), paid: Number(r.paid) } : undefined;
 }
 
-/** The registration's lines still waiting for part of their share, locked. */
-export async function waitingLinesOf(db: Db, membershipId: number): Promise<WaitingLine[]> {
+/** The waiting lines `where` picks, locked, in order. */
+async function waitingLines(db: Db, where: SQL | undefined): Promise<WaitingLine[]> {
   const rows = await db
     .select({
       id: sharingLine.id,
@@ -31,28 +31,23 @@ export async function waitingLinesOf(db: Db, membershipId: number): Promise<Wait
       payable: sharingLine.payable,
     })
     .from(sharingLine)
-    .where(and(eq(sharingLine.membership_id, membershipId), eq(sharingLine.status, 'waiting')))
+    .where(where)
     .orderBy(sharingLine.id)
     .for('update');
   return rows.map((r) => ({ ...r, doctor_id: Number(r.doctor_id) }));
 }
 
+/** The registration's lines still waiting for part of their share, locked. */
+export async function waitingLinesOf(db: Db, membershipId: number): Promise<WaitingLine[]> {
+  return waitingLines(db, and(eq(sharingLine.membership_id, membershipId), eq(sharingLine.status, 'waiting')));
+}
+
 /** A bill's own lines (not package-covered) still waiting for part of their share, locked. */
 export async function waitingLinesOfPayment(db: Db, paymentId: number): Promise<WaitingLine[]> {
-  const rows = await db
-    .select({
-      id: sharingLine.id,
-      doctor_id: sharingLine.doctor_id,
-      share: sharingLine.share,
-      payable: sharingLine.payable,
-    })
-    .from(sharingLine)
-    .where(
-      and(eq(sharingLine.payment_id, paymentId), eq(sharingLine.status, 'waiting'), isNull(sharingLine.membership_id)),
-    )
-    .orderBy(sharingLine.id)
-    .for('update');
-  return rows.map((r) => ({ ...r, doctor_id: Number(r.doctor_id) }));
+  return waitingLines(
+    db,
+    and(eq(sharingLine.payment_id, paymentId), eq(sharingLine.status, 'waiting'), isNull(sharingLine.membership_id)),
+  );
 }
 
 export async function addRelease(db: Db, l: WaitingLine, paymentId: number, amount: number): Promise<void> {
