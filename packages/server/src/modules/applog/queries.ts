@@ -20,8 +20,9 @@ export async function lockApplog(db: Db, id: number): Promise<ApplogRow | undefi
   return row;
 }
 
-export async function findApplog(db: Db, id: number) {
-  const [row] = await db
+/** Requests with who asked and who decided. */
+function selectApplog(db: Db) {
+  return db
     .select({
       log: applog,
       requester: { id: users.id, name: users.name, role: users.role },
@@ -29,8 +30,11 @@ export async function findApplog(db: Db, id: number) {
     })
     .from(applog)
     .innerJoin(users, eq(users.id, applog.user_id))
-    .leftJoin(decider, eq(decider.id, applog.decided_by))
-    .where(eq(applog.id, id));
+    .leftJoin(decider, eq(decider.id, applog.decided_by));
+}
+
+export async function findApplog(db: Db, id: number) {
+  const [row] = await selectApplog(db).where(eq(applog.id, id));
   return row;
 }
 
@@ -135,15 +139,7 @@ function whereOf(f: ApplogFilter): SQL | undefined {
 export async function listApplog(db: Db, f: ApplogFilter) {
   const where = whereOf(f);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        log: applog,
-        requester: { id: users.id, name: users.name, role: users.role },
-        decider: { id: decider.id, name: decider.name },
-      })
-      .from(applog)
-      .innerJoin(users, eq(users.id, applog.user_id))
-      .leftJoin(decider, eq(decider.id, applog.decided_by))
+    selectApplog(db)
       .where(where)
       .orderBy(desc(applog.logtime), desc(applog.id))
       .limit(f.limit)
