@@ -1,5 +1,5 @@
 /** SQL of a doctor's My Income (issue 29 item 6): fee lines with the patient's name and NO RM, approved runs. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 
 const n = (v: unknown) => Number(v);
@@ -33,6 +33,16 @@ export interface IncomeLineRow {
   clawback_of: number | null;
 }
 
+/** `and <column> in (branches)`, nothing for every branch (null). */
+function inBranches(column: SQL, branches: number[] | null): SQL {
+  return branches
+    ? sql`and ${column} in (${sql.join(
+        branches.map((b) => sql`${b}`),
+        sql`, `,
+      )})`
+    : sql``;
+}
+
 /** The doctor's fee lines of from..to (service date), of the given branches (null: every branch). */
 export async function incomeLines(
   db: Db,
@@ -41,12 +51,7 @@ export async function incomeLines(
   from: string,
   to: string,
 ): Promise<IncomeLineRow[]> {
-  const scope = branches
-    ? sql`and l.profile_id in (${sql.join(
-        branches.map((b) => sql`${b}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const scope = inBranches(sql`l.profile_id`, branches);
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select l.id, l.service_date::text as service_date, v.customer_id, u.name as patient_name, u.username as no_rm,
@@ -102,12 +107,7 @@ export async function doctorRuns(
   from: string,
   to: string,
 ): Promise<{ id: number; period: string; cutoff: string; doctors: unknown }[]> {
-  const scope = branches
-    ? sql`and r.profile_id in (${sql.join(
-        branches.map((b) => sql`${b}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const scope = inBranches(sql`r.profile_id`, branches);
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select r.id, r.period, r.cutoff::text as cutoff, r.doctors from sharing_run r
