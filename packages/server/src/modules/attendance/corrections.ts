@@ -89,19 +89,19 @@ export const attendanceApprovalExecutors: Partial<Record<ApprovalAction, Approva
   ...payApprovalExecutors,
 };
 
+/** A correction of a day proposed and still waiting for approval (times as typed, HH:mm), nothing applied yet. */
+export interface PendingCorrection {
+  applog_id: number;
+  reason: string;
+  check_in: string | null;
+  check_out: string | null;
+  status: string | null;
+  requested_by: string;
+}
+
 /** Corrections of this day still waiting for approval, per employee (the latest request), for the daily view. */
 export async function pendingCorrectionsOf(ctx: Ctx, date: string, ids: number[]) {
-  const out = new Map<
-    number,
-    {
-      applog_id: number;
-      reason: string;
-      check_in: string | null;
-      check_out: string | null;
-      status: string | null;
-      requested_by: string;
-    }
-  >();
+  const out = new Map<number, PendingCorrection>();
   for (const r of await pendingRequests(ctx, 'attendance.correct_day', 'attendance_day', ids)) {
     const p = r.payload as Partial<AttendanceCorrectionInput> | null;
     if (!p || p.date !== date || r.entity_id === null || out.has(r.entity_id)) continue;

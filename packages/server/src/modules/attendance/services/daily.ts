@@ -3,7 +3,7 @@ import { branchScope } from '../../../http/access-scope.js';
 import { type DailyQuery, type DailyStatus } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import * as q from '../queries/index.js';
-import { correctionsOf, pendingCorrectionsOf } from '../corrections.js';
+import { correctionsOf, pendingCorrectionsOf, type PendingCorrection } from '../corrections.js';
 import {
   addDaysTo,
   attendShift,
@@ -47,14 +47,7 @@ export interface DailyRow {
     original: { check_in: string | null; check_out: string | null; status: DailyStatus };
   } | null;
   /** A correction of the day proposed and still waiting for approval (times as typed, HH:mm), nothing applied yet. */
-  pending_correction: {
-    applog_id: number;
-    reason: string;
-    check_in: string | null;
-    check_out: string | null;
-    status: string | null;
-    requested_by: string;
-  } | null;
+  pending_correction: PendingCorrection | null;
 }
 
 /**
