@@ -180,17 +180,22 @@ export async function update<T extends q.MasterTable>(
     const same = await q.findSameKey(tx.db, table, Number(before.profile_id), key);
     if (same && Number(same.id) !== id) throw duplicate(table, key, field);
     const row = await q.updateMaster(tx.db, table, id, allowed).catch((e: unknown) => translate(table, e, values));
-    if (!row) throw notFound(ENTITY[table].notFound);
-    await audit(tx, {
-      action: 'update',
-      entity: table,
-      entityId: id,
-      before,
-      after: row,
-      profileId: Number(row.profile_id),
-    });
-    return dto(table, (await q.findMaster(tx.db, table, id)) ?? row);
+    return changed(tx, table, id, 'update', before, row);
   });
+}
+
+/** After an update: 404 when the row is gone, else the change on the trail and the row as read back. */
+async function changed<T extends q.MasterTable>(
+  tx: Ctx,
+  table: T,
+  id: number,
+  action: 'update' | 'deactivate',
+  before: q.Row,
+  row: q.Row | undefined,
+): Promise<Dtos[T]> {
+  if (!row) throw notFound(ENTITY[table].notFound);
+  await audit(tx, { action, entity: table, entityId: id, before, after: row, profileId: Number(row.profile_id) });
+  return dto(table, (await q.findMaster(tx.db, table, id)) ?? row);
 }
 
 export async function deactivate<T extends q.MasterTable>(ctx: Ctx, table: T, id: number): Promise<Dtos[T]> {
@@ -199,16 +204,7 @@ export async function deactivate<T extends q.MasterTable>(ctx: Ctx, table: T, id
     const before = await own(tx, table, id, 'write');
     keepChainOwned(before, { status: 0 }, []);
     const row = await q.updateMaster(tx.db, table, id, { status: 0 });
-    if (!row) throw notFound(ENTITY[table].notFound);
-    await audit(tx, {
-      action: 'deactivate',
-      entity: table,
-      entityId: id,
-      before,
-      after: row,
-      profileId: Number(row.profile_id),
-    });
-    return dto(table, (await q.findMaster(tx.db, table, id)) ?? row);
+    return changed(tx, table, id, 'deactivate', before, row);
   });
 }
 
