@@ -139,11 +139,7 @@ function whereOf(f: ApplogFilter): SQL | undefined {
 export async function listApplog(db: Db, f: ApplogFilter) {
   const where = whereOf(f);
   const [rows, [total]] = await Promise.all([
-    selectApplog(db)
-      .where(where)
-      .orderBy(desc(applog.logtime), desc(applog.id))
-      .limit(f.limit)
-      .offset(f.offset),
+    selectApplog(db).where(where).orderBy(desc(applog.logtime), desc(applog.id)).limit(f.limit).offset(f.offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(applog)

@@ -15,7 +15,6 @@ import { branchInfo } from './queries/runs.js';
 
 const rp = (v: number) => formatRupiah(v);
 
-
 function section(branch: { name: string; address: string | null }, run: SharingRunDto, d: SharingRunDoctorDto): string {
   const state = run.status === 'approved' ? '' : ' (BELUM DISETUJUI)';
   const rows = d.lines

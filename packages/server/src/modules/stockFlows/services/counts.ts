@@ -253,7 +253,14 @@ export async function postCount(tx: Ctx, id: number): Promise<void> {
   const today = await tx.today();
   const memo = `Stok opname ${count.code}: ${count.reason}`;
   const source = { kind: 'stock_count', id };
-  const movement = { kind: 'adjustment', warehouse: count.warehouse_id, source, date: today, note: memo, memo } as const;
+  const movement = {
+    kind: 'adjustment',
+    warehouse: count.warehouse_id,
+    source,
+    date: today,
+    note: memo,
+    memo,
+  } as const;
   const codes: string[] = [];
   let loss = 0;
   let gain = 0;
