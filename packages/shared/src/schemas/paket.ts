@@ -198,6 +198,8 @@ export interface PaketTypeDto {
   end_at: string | null;
   status: number;
   season_id: number | null;
+  /** Set: the head office's type (issue 30 item 2), which a branch shows but does not change. */
+  chain_id: number | null;
 }
 
 /** Item kinds of a package (spec 3 "Package item"). */

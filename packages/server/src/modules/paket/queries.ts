@@ -52,6 +52,7 @@ export function toTypeDto(r: PaketTypeRow): PaketTypeDto {
     end_at: r.end_at,
     status: r.status,
     season_id: r.season_id,
+    chain_id: r.chain_id,
   };
 }
 
