@@ -334,6 +334,8 @@ export interface PaketHistoryDto {
   cicilan_attempt: number;
   created_at: string;
   items?: PaketItemDto[];
+  /** In the list: set for the head office's package (issue 30 item 2), which a branch sells but does not change. */
+  chain_id?: number | null;
 }
 
 export const paketHistoryQuery = z.object({

@@ -122,6 +122,16 @@ export async function findPaket(db: Db, id: number) {
   return row;
 }
 
+/** The chain records the given packages are copies of (issue 30 item 2), by package id. */
+export async function chainIdsOf(db: Db, paketIds: number[]): Promise<Map<number, number>> {
+  if (!paketIds.length) return new Map();
+  const rows = await db
+    .select({ id: paket.id, chain_id: paket.chain_id })
+    .from(paket)
+    .where(inArray(paket.id, paketIds));
+  return new Map(rows.filter((r) => r.chain_id !== null).map((r) => [r.id, Number(r.chain_id)]));
+}
+
 export async function findPaketByCode(db: Db, profileId: number, code: string) {
   const [row] = await db
     .select()

@@ -121,7 +121,17 @@ export async function listHistory(
     c,
     rows.map((r) => r.h.id),
   );
-  return { data: rows.map((r) => q.toHistoryDto(r.h, r.t, items.get(r.h.id) ?? [])), count };
+  const chains = await q.chainIdsOf(
+    c.db,
+    rows.map((r) => r.h.paket_id),
+  );
+  return {
+    data: rows.map((r) => ({
+      ...q.toHistoryDto(r.h, r.t, items.get(r.h.id) ?? []),
+      chain_id: chains.get(r.h.paket_id) ?? null,
+    })),
+    count,
+  };
 }
 
 async function ownHistory(c: AuthedCtx, id: number) {

@@ -32,6 +32,7 @@ import { statusLabel } from '../../../lib/status';
 import { SearchInput } from '../../../components/ListFilters';
 import { usePaging } from '../../../lib/use-paging';
 import { DateInput } from '../../../components/ui/date-input';
+import { ChainBadge } from '../../../components/ChainBadge';
 import { cellValue, initialValue, NONE, toBody, type MasterField, type Values } from './master-fields';
 
 export type { MasterField };
@@ -212,11 +213,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       cell: (r) => (
         <div className="flex flex-wrap gap-1">
           <Badge variant={r.status === 1 ? 'success' : 'warning'}>{statusLabel(r.status)}</Badge>
-          {isChainRow(r) ? (
-            <Badge variant="secondary" title="Data ini dikelola kantor pusat">
-              Pusat
-            </Badge>
-          ) : null}
+          {isChainRow(r) ? <ChainBadge chainId={Number(r.chain_id)} /> : null}
         </div>
       ),
     },
