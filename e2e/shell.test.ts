@@ -13,7 +13,6 @@ import {
   type SessionUserDto,
 } from '../packages/shared/src/index.js';
 import {
-  bodyText,
   closePage,
   freshPage,
   launchBrowser,

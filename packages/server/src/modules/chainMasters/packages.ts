@@ -63,7 +63,7 @@ export function paketVersionOf(f: Record<string, unknown>): ChainPaketVersion {
     typeChainId: num(f.paket_type_id),
     active_at: String(f.active_at),
     price: asSen(num(f.price)),
-    description: f.description == null ? null : String(f.description),
+    description: typeof f.description === 'string' ? f.description : null,
     status: num(f.status),
     installment_schema: instal ? 1 : 0,
     dp_amount: instal ? asSen(num(f.dp_amount)) : 0,

@@ -3,16 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, Pencil, Plus } from 'lucide-react';
-import {
-  canFeature,
-  formatNumber,
-  hasAnyTopLevel,
-  formatRupiah,
-  parseRupiah,
-  type ErrorItem,
-  type Resource,
-  type z,
-} from '@klinik/shared';
+import { canFeature, hasAnyTopLevel, type ErrorItem, type Resource, type z } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
 import { api, errorItems } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

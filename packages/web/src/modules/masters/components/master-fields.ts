@@ -34,6 +34,13 @@ export interface MasterField {
 
 type Row = Record<string, unknown>;
 
+/** A row value as text (an object, which only a custom field holds, as JSON). */
+function str(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
+
 export const NONE = '__none__';
 
 export type Values = Record<string, string>;
@@ -44,8 +51,8 @@ export function initialValue(f: MasterField, row: Row | 'new'): string {
   const v = row[f.key];
   if (f.kind === 'money') return formatNumber(Number(v ?? 0));
   if (f.kind === 'boolean') return v === true ? 'true' : 'false';
-  if (f.kind === 'select') return v === null || v === undefined ? NONE : String(v);
-  return String(v ?? '');
+  if (f.kind === 'select') return v === null || v === undefined ? NONE : str(v);
+  return str(v);
 }
 
 export function bodyValue(f: MasterField, raw: string): unknown {
@@ -79,6 +86,6 @@ export function cellValue(f: MasterField, r: Row): string {
   if (f.custom?.cell) return f.custom.cell(v);
   if (f.kind === 'money') return formatRupiah(Number(v ?? 0));
   if (f.kind === 'boolean') return v === true ? 'Ya' : 'Tidak';
-  if (f.kind === 'select' && f.options && !f.display) return f.options.find((o) => o.value === String(v))?.label ?? '-';
-  return v === null || v === undefined || v === '' ? '-' : String(v);
+  if (f.kind === 'select' && f.options && !f.display) return f.options.find((o) => o.value === str(v))?.label ?? '-';
+  return v === null || v === undefined || v === '' ? '-' : str(v);
 }
