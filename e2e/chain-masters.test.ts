@@ -9,7 +9,8 @@ import { newBranch, type Branch } from './factory';
  * list then names the branches using it, this file's branch among them); the branch's admin sees the item on its
  * own 'Master Item' page marked 'Pusat': no deactivation, and its edit dialog locks every field but the branch's
  * own minimum stock. Payment methods and membership levels: the owner manages them at /backoffice/master/*, a
- * branch's finance user reads the payment methods with no button that would be refused.
+ * branch's finance user reads the payment methods with no button that would be refused. Photo labels: the owner adds
+ * one at /backoffice/master/foto-label; the branch's multimedia user sees it marked 'Pusat' without 'Ubah'.
  */
 let browser: Browser;
 let clinic: Branch;
@@ -17,7 +18,7 @@ const code = `RNT-${randomBytes(3).toString('hex').toUpperCase()}`;
 const name = `Serum Rantai ${code}`;
 
 beforeAll(async () => {
-  clinic = await newBranch('chainmaster', { roles: ['admin', 'finance'] });
+  clinic = await newBranch('chainmaster', { roles: ['admin', 'finance', 'multimedia'] });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -106,6 +107,46 @@ describe('chain masters (issue 30 item 2)', () => {
       expect(buttons.filter((b) => /Metode Baru|Ubah|Nonaktifkan/.test(b))).toEqual([]);
     } finally {
       await closePage(fin);
+    }
+  });
+
+  it('the owner adds a chain photo label; the branch shows it marked Pusat, without Ubah', async () => {
+    const label = `Label ${code}`;
+    const page = await signedIn(browser, 'owner');
+    try {
+      await page.goto(url('/backoffice/master/foto-label'), { waitUntil: 'domcontentloaded' });
+      await (await enabledButton(page, 'body', 'Tambah')).click();
+      await page.waitForSelector('#m-name');
+      await page.type('#m-name', label);
+      await (await enabledButton(page, '[role="dialog"]', 'Simpan')).click();
+      await waitForText(page, 'Aksi berhasil dilakukan');
+      await page.keyboard.press('Escape');
+      await page.type('input[aria-label="Cari"]', code);
+      await page.waitForFunction(
+        (n, b) => document.body.innerText.includes(n) && document.body.innerText.includes(b),
+        {},
+        label,
+        clinic.name,
+      );
+    } finally {
+      await closePage(page);
+    }
+    const mm = await signedIn(browser, clinic.as('multimedia'));
+    try {
+      await mm.goto(url('/service/master/multimedialabel'), { waitUntil: 'domcontentloaded' });
+      await mm.waitForSelector('input[aria-label="Cari label"]');
+      await mm.type('input[aria-label="Cari label"]', code);
+      await mm.waitForFunction((n) => document.body.innerText.includes(n), {}, label);
+      const row = await mm.evaluate((c) => {
+        const tr = [...document.querySelectorAll('tr, [role="row"], li')].find((e) =>
+          (e as HTMLElement).innerText.includes(c),
+        ) as HTMLElement | undefined;
+        return { text: tr?.innerText ?? '', buttons: tr ? tr.querySelectorAll('button').length : -1 };
+      }, label);
+      expect(row.text).toContain('Pusat');
+      expect(row.buttons).toBe(0);
+    } finally {
+      await closePage(mm);
     }
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addMonths, todayIn } from '@klinik/shared';
 import { queryRows, type Db } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { DEMO_CHAIN_PACKAGE } from '../src/seed/chain-packages.js';
 import { freshDatabase } from './helpers.js';
 
 /**
@@ -315,6 +316,37 @@ describe('demo seed', () => {
     const branches = await queryRows<{ id: number }>(db, sql`select id from profile order by id`);
     expect(rows.map((r) => Number(r.profile_id))).toEqual(branches.map((b) => Number(b.id)));
     expect(new Set(rows.map((r) => Number(r.chain_id))).size).toBe(1);
+  });
+
+  it('keeps a photo label and a promo package for the whole chain, on sale in every branch (issue 30 item 2)', async () => {
+    const branches = (await queryRows<{ id: number }>(db, sql`select id from profile order by id`)).map((b) =>
+      Number(b.id),
+    );
+    const labels = await queryRows<{ profile_id: number }>(
+      db,
+      sql`select l.profile_id from multimedia_label l join chain_master m on m.id = l.chain_id
+          where m.kind = 'foto-label' order by l.profile_id`,
+    );
+    expect(labels.map((r) => Number(r.profile_id))).toEqual(branches);
+    const pakets = await queryRows<{
+      profile_id: number;
+      version: number;
+      status: number;
+      items: number;
+      type: number;
+    }>(
+      db,
+      sql`select k.profile_id, h.version, h.status,
+            (select count(*)::int from paket_history_item i join perawatan p on p.id = i.perawatan_id
+              where i.paket_history_id = h.id and p.profile_id = k.profile_id and p.chain_id is not null) as items,
+            (select count(*)::int from paket_type t where t.id = h.paket_type_id and t.profile_id = k.profile_id
+              and t.chain_id is not null) as type
+          from paket k join chain_master m on m.id = k.chain_id
+          join paket_history h on h.paket_id = k.id and h.is_current
+          where m.kind = 'promosi' and m.key = ${DEMO_CHAIN_PACKAGE} order by k.profile_id`,
+    );
+    expect(pakets.map((r) => Number(r.profile_id))).toEqual(branches);
+    for (const r of pakets) expect([r.version, r.status, r.items, r.type].map(Number)).toEqual([1, 1, 1, 1]);
   });
 
   it('is deterministic on the same date', async () => {

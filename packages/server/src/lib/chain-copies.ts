@@ -5,7 +5,8 @@ import { forbidden } from '../http/errors.js';
 /**
  * The statements that bring every branch's row of one chain master in line with the chain record (issue 30 item 2,
  * docs/decisions.md "Masters owned by the chain"). Only builds SQL: the module owning the branch table runs it
- * (masters for perawatan, inventory for item, item_category, vendor), so each table keeps its one writer.
+ * (masters for perawatan, inventory for item, item_category, vendor, multimedia for multimedia_label, paket for
+ * paket_type), so each table keeps its one writer.
  *
  * In order, for the branches named (null: every branch):
  * 1. the branch rows linked to the chain record take its values;
@@ -14,7 +15,7 @@ import { forbidden } from '../http/errors.js';
  * 3. a branch without a row of the thing gets one (with the `insertOnly` values too: the branch's own defaults).
  */
 export interface ChainCopySpec {
-  table: 'perawatan' | 'item' | 'item_category' | 'vendor';
+  table: 'perawatan' | 'item' | 'item_category' | 'vendor' | 'multimedia_label' | 'paket_type';
   chainId: number;
   /** The row's natural key as SQL over the table's columns (`upper(code)`), and the chain record's key. */
   keyExpr: (alias: SQL) => SQL;
@@ -32,7 +33,8 @@ function valueSql(v: unknown, branch: SQL): SQL {
   return sql`${v as string | number | boolean | null}`;
 }
 
-function inBranches(column: SQL, branches: readonly number[] | null): SQL {
+/** `column in (branches)`; null: every branch. */
+export function inBranches(column: SQL, branches: readonly number[] | null): SQL {
   if (branches === null) return sql`true`;
   if (!branches.length) return sql`false`;
   return sql`${column} in (${sql.join(

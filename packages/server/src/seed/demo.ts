@@ -22,6 +22,7 @@ import { seedSharing } from './sharing.js';
 import { seedSatusehatDemo } from '../modules/satusehat/index.js';
 import { seedPriceList } from '../modules/pricelist/index.js';
 import { seedCtx } from './finance.js';
+import { seedChainPackages } from './chain-packages.js';
 import { createChainMaster } from '../modules/chainMasters/index.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo clinic is the same on every machine. */
@@ -374,6 +375,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
       address: 'Jl. Gatot Subroto Kav. 12, Jakarta Selatan',
       payment_terms: 30,
     });
+    // Issue 30 item 2: a photo label, a package type and a promo package of the head office, in every branch.
+    await seedChainPackages(await seedCtx(tx, branchIds[0], new Date()));
     return { branches: branchIds.length, accounts, patients };
   });
 }

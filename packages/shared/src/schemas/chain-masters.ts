@@ -1,18 +1,30 @@
 import { z, emptyToUndefined, pageQuery } from './common.js';
 import { categoryInput, vendorInput } from './inventory.js';
-import { itemInput, tindakanInput } from './paket.js';
+import { itemInput, paketInput, paketTypeInput, tindakanInput } from './paket.js';
+import { multimediaLabelInput } from './service-multimedia.js';
 
 /**
  * The masters the chain owns (issue 30 item 2, docs/decisions.md "Masters owned by the chain"): one chain record per
  * thing, kept by the head office at /backoffice/master/{kind}, copied into every branch's own row of it.
  */
-export const CHAIN_MASTER_KINDS = ['item', 'item_category', 'item_supplier', 'treatment'] as const;
+export const CHAIN_MASTER_KINDS = [
+  'item',
+  'item_category',
+  'item_supplier',
+  'treatment',
+  'promo',
+  'promosi',
+  'foto-label',
+] as const;
 export type ChainMasterKind = (typeof CHAIN_MASTER_KINDS)[number];
 export const CHAIN_MASTER_LABEL: Record<ChainMasterKind, string> = {
   item: 'Item',
   item_category: 'Kategori Item',
   item_supplier: 'Supplier',
   treatment: 'Perawatan',
+  promo: 'Jenis paket',
+  promosi: 'Paket promosi',
+  'foto-label': 'Label foto',
 };
 export const chainMasterKind = z.enum(CHAIN_MASTER_KINDS, { error: 'Jenis master tidak dikenal' });
 
@@ -29,6 +41,14 @@ export const chainMasterInputs = {
   item_category: categoryInput,
   item_supplier: vendorInput,
   treatment: tindakanInput,
+  /** A package type ('Jenis Paket'): its `season_id` names a season; each branch's copy keeps it only where it runs. */
+  promo: paketTypeInput,
+  /**
+   * A package: `paket_type_id` names a chain package type (kind promo), each item's `ref_id` a chain treatment
+   * (type 1) or chain item (type 2); a lab form (type 3) is each branch's own, so not in a chain package.
+   */
+  promosi: paketInput,
+  'foto-label': multimediaLabelInput,
 } as const;
 export type ChainMasterInputs = { [K in ChainMasterKind]: z.infer<(typeof chainMasterInputs)[K]> };
 

@@ -198,6 +198,7 @@ export interface PaketTypeDto {
   end_at: string | null;
   status: number;
   season_id: number | null;
+  chain_id: number | null; // the head office's type (issue 30 item 2): a branch shows it, does not change it
 }
 
 /** Item kinds of a package (spec 3 "Package item"). */
@@ -225,10 +226,7 @@ export const paketItemInput = z.object({
 });
 export type PaketItemInput = z.infer<typeof paketItemInput>;
 
-/**
- * A package version. With installment_schema 1 the down payment plus cicilan_attempt instalments of
- * cicilan_amount must equal the price exactly (checked in sen); with 0 the instalment fields are ignored.
- */
+/** A package version. Instalments (schema 1): DP + cicilan_attempt x cicilan_amount = price exactly (in sen). */
 export const paketInput = z
   .object({
     code: code(),
@@ -332,6 +330,7 @@ export interface PaketHistoryDto {
   cicilan_attempt: number;
   created_at: string;
   items?: PaketItemDto[];
+  chain_id?: number | null; // in the list: the head office's package (issue 30 item 2), not changed by a branch
 }
 
 export const paketHistoryQuery = z.object({

@@ -12,6 +12,8 @@ export interface MultimediaLabelDto {
   name: string;
   /** 1 active, 0 inactive ('Tidak Aktif'): kept for the photos that carry it, not offered for new ones. */
   status: number;
+  /** Set: the head office's label (issue 30 item 2), which a branch shows but does not change. */
+  chain_id: number | null;
   created_at: string;
 }
 

@@ -189,6 +189,24 @@ describe('planned routes', () => {
     },
   );
 
+  it('a route without its page renders the planned page (none is left in the spec: one page withheld)', async () => {
+    const { ['/backoffice/master/promo']: _withheld, ...pages } = MODULE_PAGES;
+    const routes = resolveRoutes(ROUTE_SPECS, pages);
+    expect(routes.find((r) => r.path === '/backoffice/master/promo')?.planned).toBe(true);
+    const qc = makeQueryClient();
+    qc.setQueryData(SESSION_KEY, user('manager', TOPLEVEL_IDS.owner));
+    const router = createMemoryRouter(buildRouteObjects(routes), { initialEntries: ['/backoffice/master/promo'] });
+    const html = await renderAll(
+      <QueryClientProvider client={qc}>
+        <TRPCProvider trpcClient={makeTrpcClient()} queryClient={qc}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain(MSG.planned);
+    expect(html).toContain('data-layout="backoffice"');
+  });
+
   it('a role outside the guard does not get the page (the guard navigates to /)', async () => {
     const qc = makeQueryClient();
     qc.setQueryData(SESSION_KEY, user('inventory'));

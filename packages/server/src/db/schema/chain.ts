@@ -25,7 +25,10 @@ export const chainMaster = pgTable(
   },
   (t) => [
     uniqueIndex('chain_master_kind_key_idx').on(t.kind, t.key),
-    check('chain_master_kind_check', sql`${t.kind} in ('treatment', 'item', 'item_category', 'item_supplier')`),
+    check(
+      'chain_master_kind_check',
+      sql`${t.kind} in ('treatment', 'item', 'item_category', 'item_supplier', 'promo', 'promosi', 'foto-label')`,
+    ),
     check('chain_master_status_check', sql`${t.status} in (0, 1)`),
   ],
 );

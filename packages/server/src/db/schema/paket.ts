@@ -150,9 +150,14 @@ export const paketType = pgTable(
     status: smallint('status').notNull().default(1),
     /** The promo season ('Musim Promo') the type belongs to, if any (issue 30). */
     season_id: integer('season_id').references(() => season.id),
+    /** The chain's package type this row is the branch's copy of (issue 30 item 2, Backoffice 'Promo'). */
+    chain_id: chainRef(),
     ...timestamps,
   },
-  (t) => [index('paket_type_profile_idx').on(t.profile_id)],
+  (t) => [
+    index('paket_type_profile_idx').on(t.profile_id),
+    uniqueIndex('paket_type_profile_chain_idx').on(t.profile_id, t.chain_id),
+  ],
 );
 
 /** A package's identity; what it offers lives in its history versions. */
@@ -162,9 +167,14 @@ export const paket = pgTable(
     id: serial('id').primaryKey(),
     profile_id: branch(),
     code: varchar('code', { length: 30 }).notNull(),
+    /** The chain's package this is the branch's copy of (issue 30 item 2, Backoffice 'Paket Promosi'). */
+    chain_id: chainRef(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('paket_profile_code_idx').on(t.profile_id, t.code)],
+  (t) => [
+    uniqueIndex('paket_profile_code_idx').on(t.profile_id, t.code),
+    uniqueIndex('paket_profile_chain_idx').on(t.profile_id, t.chain_id),
+  ],
 );
 
 /** Every change of a package is a new row here; exactly one row per package is current. */

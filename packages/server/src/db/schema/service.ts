@@ -16,6 +16,7 @@ import {
 import { users } from './core.js';
 import { ts, timestamps, ref, branch, userRef, idempotencyKey } from './columns.js';
 import { paketMembership } from './paket.js';
+import { chainRef } from './chain.js';
 
 /**
  * Service front desk (issue 11): where a doctor practises, their schedules and closed dates, reservations into
@@ -197,9 +198,14 @@ export const multimediaLabel = pgTable(
     profile_id: branch(),
     name: varchar('name', { length: 100 }).notNull(),
     status: smallint('status').notNull().default(1),
+    /** The chain's label this row is the branch's copy of (issue 30 item 2, Backoffice 'Label Foto'). */
+    chain_id: chainRef(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('multimedia_label_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('multimedia_label_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
+    uniqueIndex('multimedia_label_profile_chain_idx').on(t.profile_id, t.chain_id),
+  ],
 );
 
 /** A progress photo of a visit. Deleting hides it (status 0, deleted_at/by); the row and file stay for the auditor. */

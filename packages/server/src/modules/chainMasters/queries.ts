@@ -22,16 +22,26 @@ export interface BranchRow {
   status: number;
 }
 
-/** The branch table of each kind (its owner writes it: masters for perawatan, inventory for the rest). */
-const BRANCH_TABLE: Record<ChainMasterKind, string> = {
-  item: 'item',
-  item_category: 'item_category',
-  item_supplier: 'vendor',
-  treatment: 'perawatan',
+/**
+ * The branch rows of each kind (their owners write them: masters for perawatan, inventory for item, item_category
+ * and vendor, multimedia for multimedia_label, paket for paket_type and paket, whose status is its current version's).
+ */
+const table = (name: string) => sql`(select id, profile_id, chain_id, status from ${sql.identifier(name)})`;
+const BRANCH_ROWS: Record<ChainMasterKind, SQL> = {
+  item: table('item'),
+  item_category: table('item_category'),
+  item_supplier: table('vendor'),
+  treatment: table('perawatan'),
+  promo: table('paket_type'),
+  'foto-label': table('multimedia_label'),
+  promosi: sql`(select k.id, k.profile_id, k.chain_id, coalesce(h.status, 0) as status from paket k
+    left join paket_history h on h.paket_id = k.id and h.is_current)`,
 };
 
+/** `category`: the name of the chain record an item's category_id or a package's paket_type_id names. */
 const select = sql`select m.id, m.kind, m.key, m.name, m.fields, m.status, m.updated_at,
-  (select c.name from chain_master c where c.kind = 'item_category' and c.id = (m.fields->>'category_id')::int) as category
+  (select c.name from chain_master c
+    where c.id = coalesce((m.fields->>'category_id')::int, (m.fields->>'paket_type_id')::int)) as category
   from chain_master m`;
 
 function likeOf(s: string): string {
@@ -66,11 +76,27 @@ export async function findByKey(db: Db, kind: ChainMasterKind, key: string): Pro
   return row;
 }
 
-/** Every chain record, categories first (an item's copy names its branch's category), for a new branch. */
+/**
+ * Every chain record for a new branch, what is named before what names it: categories before items, treatments,
+ * items and package types before packages.
+ */
 export async function all(db: Db): Promise<ChainRow[]> {
   return queryRows<ChainRow>(
     db,
-    sql`${select} order by case m.kind when 'item_category' then 0 when 'item_supplier' then 1 when 'treatment' then 2 else 3 end, m.id`,
+    sql`${select} order by case m.kind when 'item_category' then 0 when 'item_supplier' then 1 when 'treatment' then 2
+      when 'item' then 3 when 'promo' then 4 when 'foto-label' then 5 else 6 end, m.id`,
+  );
+}
+
+/** The chain records of one kind among the given ids (a package's type and items). */
+export async function findMany(db: Db, kind: ChainMasterKind, ids: readonly number[]): Promise<ChainRow[]> {
+  if (!ids.length) return [];
+  return queryRows<ChainRow>(
+    db,
+    sql`${select} where m.kind = ${kind} and m.id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
   );
 }
 
@@ -101,10 +127,9 @@ export async function update(
 /** The branch rows linked to the given chain records (which branches use them). */
 export async function branchRows(db: Db, kind: ChainMasterKind, ids: readonly number[]): Promise<BranchRow[]> {
   if (!ids.length) return [];
-  const t = sql.identifier(BRANCH_TABLE[kind]);
   return queryRows<BranchRow>(
     db,
-    sql`select r.chain_id, r.profile_id, p.name as profile_name, r.id, r.status from ${t} r
+    sql`select r.chain_id, r.profile_id, p.name as profile_name, r.id, r.status from ${BRANCH_ROWS[kind]} r
         join profile p on p.id = r.profile_id
         where r.chain_id in (${sql.join(
           ids.map((i) => sql`${i}`),

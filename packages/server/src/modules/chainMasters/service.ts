@@ -16,7 +16,11 @@ import { audit } from '../../lib/audit.js';
 import type { Db } from '../../db/client.js';
 import { copyChainCategory, copyChainItem, copyChainVendor } from '../inventory/index.js';
 import { copyChainTreatment } from '../masters/index.js';
+import { copyChainLabel } from '../multimedia/index.js';
+import { copyChainPaket, copyChainPaketType } from '../paket/index.js';
+import { seasonForReport } from '../season/index.js';
 import * as q from './queries.js';
+import { checkPackage, paketVersionOf } from './packages.js';
 
 /**
  * The masters the chain owns (issue 30 item 2; docs/decisions.md "Masters owned by the chain"). The head office
@@ -25,7 +29,17 @@ import * as q from './queries.js';
  */
 
 /** Fields held in sen in the chain record and answered in rupiah. */
-const MONEY = ['price', 'doctor_share', 'selling_price'];
+const MONEY = ['price', 'doctor_share', 'selling_price', 'dp_amount', 'cicilan_amount'];
+
+/** What a kind's copy step gets: the chain's values for the branches named (null: every branch). */
+interface ApplyArgs {
+  chainId: number;
+  key: string;
+  values: Record<string, unknown>;
+  insertOnly?: Record<string, unknown>;
+  branches: readonly number[] | null;
+  by: number | null;
+}
 
 interface KindDef {
   /** The chain record's key and the field a duplicate is reported on. */
@@ -37,7 +51,9 @@ interface KindDef {
     fields: Record<string, unknown>,
     status: number,
   ) => { values: Record<string, unknown>; insertOnly?: Record<string, unknown> };
-  apply: (db: Db, a: Parameters<typeof copyChainItem>[1]) => Promise<void>;
+  apply: (db: Db, a: ApplyArgs) => Promise<void>;
+  /** Checks of what the input names (an item's category, a type's season, a package's type and items). */
+  check?: (db: Db, input: Record<string, unknown>) => Promise<void>;
 }
 
 const pick = (f: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, f[k] ?? null]));
@@ -46,6 +62,11 @@ const byCode: Pick<KindDef, 'key' | 'keyField' | 'duplicate'> = {
   keyField: 'code',
   duplicate: (i) => `Kode ${String(i.code).trim().toUpperCase()} sudah dipakai`,
 };
+const byName = (what: string): Pick<KindDef, 'key' | 'keyField' | 'duplicate'> => ({
+  key: (i) => String(i.name).trim().toLowerCase(),
+  keyField: 'name',
+  duplicate: (i) => `${what} ${String(i.name).trim()} sudah ada`,
+});
 
 const KINDS: Record<ChainMasterKind, KindDef> = {
   treatment: {
@@ -55,6 +76,10 @@ const KINDS: Record<ChainMasterKind, KindDef> = {
   },
   item: {
     ...byCode,
+    check: async (db, input) => {
+      if (input.category_id != null && !(await q.find(db, 'item_category', Number(input.category_id))))
+        throw badRequest('Kategori tidak valid', 'category_id');
+    },
     copy: (f, status) => ({
       values: {
         ...pick(f, [
@@ -76,9 +101,7 @@ const KINDS: Record<ChainMasterKind, KindDef> = {
     apply: copyChainItem,
   },
   item_category: {
-    key: (i) => String(i.name).trim().toLowerCase(),
-    keyField: 'name',
-    duplicate: (i) => `Kategori ${String(i.name).trim()} sudah ada`,
+    ...byName('Kategori'),
     copy: (f, status) => ({ values: { ...pick(f, ['name', 'description']), status } }),
     apply: copyChainCategory,
   },
@@ -89,6 +112,35 @@ const KINDS: Record<ChainMasterKind, KindDef> = {
       insertOnly: { payment_terms: f.payment_terms ?? 0 },
     }),
     apply: copyChainVendor,
+  },
+  promo: {
+    ...byName('Jenis paket'),
+    check: async (db, input) => {
+      if (input.season_id != null && !(await seasonForReport(db, Number(input.season_id))))
+        throw badRequest('Musim promo tidak ditemukan', 'season_id');
+    },
+    copy: (f, status) => ({
+      values: { ...pick(f, ['name', 'type', 'start_at', 'end_at', 'season_id']), status },
+    }),
+    apply: copyChainPaketType,
+  },
+  promosi: {
+    ...byCode,
+    check: checkPackage,
+    copy: (f, status) => ({ values: { ...f, status } }),
+    apply: (db, a) =>
+      copyChainPaket(db, {
+        chainId: a.chainId,
+        key: a.key,
+        version: paketVersionOf(a.values),
+        branches: a.branches,
+        by: a.by,
+      }),
+  },
+  'foto-label': {
+    ...byName('Label'),
+    copy: (f, status) => ({ values: { ...pick(f, ['name']), status } }),
+    apply: copyChainLabel,
   },
 };
 
@@ -160,13 +212,6 @@ export async function get(ctx: Ctx, kind: ChainMasterKind, id: number): Promise<
   return one(requireUser(ctx).db, kind, id);
 }
 
-/** An item's category must be a chain category. */
-async function checkCategory(db: Db, kind: ChainMasterKind, input: Record<string, unknown>): Promise<void> {
-  if (kind !== 'item' || input.category_id == null) return;
-  if (!(await q.find(db, 'item_category', Number(input.category_id))))
-    throw badRequest('Kategori tidak valid', 'category_id');
-}
-
 async function write(ctx: Ctx, kind: ChainMasterKind, id: number | null, data: unknown): Promise<ChainMasterDto> {
   const c = requireUser(ctx);
   const input = parse(kind, data) as Record<string, unknown>;
@@ -179,14 +224,14 @@ async function write(ctx: Ctx, kind: ChainMasterKind, id: number | null, data: u
     if (id !== null && !before) throw notFound(`${CHAIN_MASTER_LABEL[kind]} tidak ditemukan`);
     const same = await q.findByKey(tx.db, kind, key);
     if (same && Number(same.id) !== id) throw conflict(def.duplicate(input), def.keyField);
-    await checkCategory(tx.db, kind, input);
+    await def.check?.(tx.db, input);
     const name = String(input.name);
     const chainId =
       id === null
         ? await q.insert(tx.db, { kind, key, name, fields, status, by: c.user.id })
         : (await q.update(tx.db, id, { key, name, fields, status, by: c.user.id }), id);
     const { values, insertOnly } = def.copy(fields, status);
-    await def.apply(tx.db, { chainId, key, values, insertOnly, branches: null });
+    await def.apply(tx.db, { chainId, key, values, insertOnly, branches: null, by: c.user.id });
     const after = await one(tx.db, kind, chainId);
     await audit(tx, {
       action: id === null ? 'create' : 'update',
@@ -208,6 +253,13 @@ export async function copyToBranch(ctx: Ctx, profileId: number): Promise<void> {
   for (const row of await q.all(ctx.db)) {
     const def = KINDS[row.kind];
     const { values, insertOnly } = def.copy(row.fields ?? {}, Number(row.status));
-    await def.apply(ctx.db, { chainId: Number(row.id), key: row.key, values, insertOnly, branches: [profileId] });
+    await def.apply(ctx.db, {
+      chainId: Number(row.id),
+      key: row.key,
+      values,
+      insertOnly,
+      branches: [profileId],
+      by: ctx.user?.id ?? null,
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { chainCopySql } from '../../lib/chain-copies.js';
 import { multimediaLabel, visitMultimedia } from '../../db/schema/index.js';
 
 /** The only file of the module with SQL. Every list takes the branch scope it reads. */
@@ -10,6 +11,18 @@ export type PhotoRow = typeof visitMultimedia.$inferSelect;
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 
 // ------------------------------------------------------------------------------------------------ labels
+
+/**
+ * The branch rows of a chain label (issue 30 item 2, Backoffice 'Label Foto'): the head office's name and status
+ * written into every branch's copy, a branch's own label of the same name adopted, a branch without one given one.
+ */
+export async function copyChainLabel(
+  db: Db,
+  a: { chainId: number; key: string; values: Record<string, unknown>; branches: readonly number[] | null },
+): Promise<void> {
+  for (const s of chainCopySql({ table: 'multimedia_label', keyExpr: (t) => sql`lower(${t}.name)`, ...a }))
+    await db.execute(s);
+}
 
 export async function listLabels(
   db: Db,

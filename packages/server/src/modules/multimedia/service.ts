@@ -20,13 +20,21 @@ import { branchScope, requireAccess, requireReference } from '../../http/access-
 import { photoVariants, removeUpload, storeImage, type CheckedImage } from '../../lib/uploads.js';
 import { MULTIMEDIA_LABEL, PHOTO_VISIT, VISIT_PHOTO } from './entities.js';
 import * as q from './queries.js';
+import { keepChainOwned } from '../../lib/chain-copies.js';
 
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 // ------------------------------------------------------------------------------------------------ labels
 
 function labelDto(r: q.LabelRow): MultimediaLabelDto {
-  return { id: r.id, profile_id: r.profile_id, name: r.name, status: r.status, created_at: iso(r.created_at)! };
+  return {
+    id: r.id,
+    profile_id: r.profile_id,
+    name: r.name,
+    status: r.status,
+    chain_id: r.chain_id,
+    created_at: iso(r.created_at)!,
+  };
 }
 
 const LABEL_TAKEN = 'Nama label sudah dipakai di cabang ini';
@@ -60,6 +68,8 @@ export async function updateLabel(ctx: Ctx, id: number, input: MultimediaLabelIn
     await requireAccess(tx, MULTIMEDIA_LABEL, [id], 'write');
     const before = await q.findLabel(tx.db, id);
     if (!before) throw notFound(MULTIMEDIA_LABEL.notFound);
+    // A label the head office keeps (issue 30 item 2): a branch sets nothing of it.
+    keepChainOwned(before, { name: input.name, status: input.status }, []);
     if (await q.labelNameTaken(tx.db, before.profile_id, input.name, id)) throw badRequest(LABEL_TAKEN, 'name');
     const row = await q.updateLabel(tx.db, id, { name: input.name, status: input.status });
     await audit(tx, { action: 'update', entity: 'multimedia_label', entityId: id, before, after: row });

@@ -12,3 +12,4 @@ export {
 export { salesPerMonth } from './queries/sales.js';
 export { paketOverdueDashboardCard, paketSalesDashboardCard, salesOf } from './dashboard.js';
 export { PAKET_TYPE, PAKET, PAKET_HISTORY, MEMBERSHIP, paketEntities } from './entities.js';
+export { copyChainPaket, copyChainPaketType, type ChainPaketVersion } from './queries/chain.js';

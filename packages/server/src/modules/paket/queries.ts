@@ -52,6 +52,7 @@ export function toTypeDto(r: PaketTypeRow): PaketTypeDto {
     end_at: r.end_at,
     status: r.status,
     season_id: r.season_id,
+    chain_id: r.chain_id,
   };
 }
 
@@ -119,6 +120,16 @@ export function toHistoryDto(r: HistoryRow, t: PaketTypeRow, items?: PaketItemDt
 export async function findPaket(db: Db, id: number) {
   const [row] = await db.select().from(paket).where(eq(paket.id, id));
   return row;
+}
+
+/** The chain records the given packages are copies of (issue 30 item 2), by package id. */
+export async function chainIdsOf(db: Db, paketIds: number[]): Promise<Map<number, number>> {
+  if (!paketIds.length) return new Map();
+  const rows = await db
+    .select({ id: paket.id, chain_id: paket.chain_id })
+    .from(paket)
+    .where(inArray(paket.id, paketIds));
+  return new Map(rows.filter((r) => r.chain_id !== null).map((r) => [r.id, Number(r.chain_id)]));
 }
 
 export async function findPaketByCode(db: Db, profileId: number, code: string) {

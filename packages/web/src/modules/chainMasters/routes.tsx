@@ -7,4 +7,7 @@ export const pages: ModulePages = {
   '/backoffice/master/item_category': lazyPage(() => import('./pages/ChainCategoryPage')),
   '/backoffice/master/item_supplier': lazyPage(() => import('./pages/ChainSupplierPage')),
   '/backoffice/master/treatment': lazyPage(() => import('./pages/ChainTreatmentPage')),
+  '/backoffice/master/promosi': lazyPage(() => import('./pages/ChainPackagePage')),
+  '/backoffice/master/promo': lazyPage(() => import('./pages/ChainPromoPage')),
+  '/backoffice/master/foto-label': lazyPage(() => import('./pages/ChainLabelPage')),
 };

@@ -1,6 +1,7 @@
 import { branchScope, requireAccess, requireReference } from '../../../http/access-scope.js';
 import { PAKET, PAKET_HISTORY, PAKET_TYPE } from '../entities.js';
 import {
+  CHAIN_OWNED_MESSAGE,
   PAKET_ITEM_TYPES,
   toSen,
   type Paged,
@@ -14,7 +15,8 @@ import {
   type PaketTypeInput,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../../http/context.js';
-import { badRequest, badRequestMany, conflict, notFound } from '../../../http/errors.js';
+import { badRequest, badRequestMany, conflict, forbidden, notFound } from '../../../http/errors.js';
+import { keepChainOwned } from '../../../lib/chain-copies.js';
 import { audit } from '../../../lib/audit.js';
 import { activeMastersByIds, MASTER_DEFS, type MasterKind } from '../../masters/index.js';
 import { seasonRunsIn, seasonsOfBranch } from '../../season/index.js';
@@ -67,12 +69,18 @@ export async function updateType(ctx: Ctx, id: number, input: PaketTypeInput): P
     await requireAccess(tx, PAKET_TYPE, [id], 'write');
     const before = await q.findType(tx.db, id);
     if (!before) throw notFound(TYPE_NOT_FOUND);
-    const row = await q.updateType(tx.db, id, {
+    const values = {
       name: input.name,
       type: input.type,
       start_at: input.start_at,
       end_at: input.end_at ?? null,
       status: input.status,
+      season_id: input.season_id === undefined ? before.season_id : input.season_id,
+    };
+    // A type the head office keeps (issue 30 item 2): a branch sets nothing of it.
+    keepChainOwned(before, values, []);
+    const row = await q.updateType(tx.db, id, {
+      ...values,
       season_id: input.season_id === undefined ? before.season_id : await seasonOf(tx, input.season_id),
     });
     await audit(tx, { action: 'update', entity: 'paket_type', entityId: id, before, after: row });
@@ -113,7 +121,17 @@ export async function listHistory(
     c,
     rows.map((r) => r.h.id),
   );
-  return { data: rows.map((r) => q.toHistoryDto(r.h, r.t, items.get(r.h.id) ?? [])), count };
+  const chains = await q.chainIdsOf(
+    c.db,
+    rows.map((r) => r.h.paket_id),
+  );
+  return {
+    data: rows.map((r) => ({
+      ...q.toHistoryDto(r.h, r.t, items.get(r.h.id) ?? []),
+      chain_id: chains.get(r.h.paket_id) ?? null,
+    })),
+    count,
+  };
 }
 
 async function ownHistory(c: AuthedCtx, id: number) {
@@ -246,6 +264,8 @@ export async function updatePaket(ctx: Ctx, paketId: number, input: PaketInput):
     await requireAccess(tx, PAKET, [paketId], 'write');
     const p = await q.findPaket(tx.db, paketId);
     if (!p) throw notFound(PAKET_NOT_FOUND);
+    // A package the head office keeps (issue 30 item 2): its versions come from the head office only.
+    if (p.chain_id !== null) throw forbidden(CHAIN_OWNED_MESSAGE);
     const same = await q.findPaketByCode(tx.db, tx.branchId, input.code);
     if (same && same.id !== paketId) throw conflict(`Kode paket ${input.code} sudah dipakai`, 'code');
     const items = await checkVersion(tx, input);

@@ -3,16 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, Pencil, Plus } from 'lucide-react';
-import {
-  canFeature,
-  formatNumber,
-  hasAnyTopLevel,
-  formatRupiah,
-  parseRupiah,
-  type ErrorItem,
-  type Resource,
-  type z,
-} from '@klinik/shared';
+import { canFeature, hasAnyTopLevel, type ErrorItem, type Resource, type z } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
 import { api, errorItems } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -31,23 +22,11 @@ import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { statusLabel } from '../../../lib/status';
 import { SearchInput } from '../../../components/ListFilters';
 import { usePaging } from '../../../lib/use-paging';
+import { DateInput } from '../../../components/ui/date-input';
+import { ChainBadge } from '../../../components/ChainBadge';
+import { cellValue, initialValue, NONE, toBody, type MasterField, type Values } from './master-fields';
 
-export interface MasterField {
-  key: string;
-  label: string;
-  kind: 'text' | 'money' | 'number' | 'boolean' | 'select';
-  required?: boolean;
-  /** select: fixed options, or a list endpoint whose active rows are the options (value id, label name). */
-  options?: { value: string; label: string }[];
-  optionsFrom?: string;
-  /** The row key shown in the list instead of the field's own value (e.g. the category name for category_id). */
-  display?: string;
-  /** Shown in the form only. */
-  formOnly?: boolean;
-  /** Shown in the list only (a count the server keeps). */
-  listOnly?: boolean;
-  hint?: string;
-}
+export type { MasterField };
 
 export interface MasterConfig {
   title: string;
@@ -107,42 +86,6 @@ async function fetchRows(config: MasterConfig, query: Query, signal?: AbortSigna
   return config.chain ? { ...res, data: (res.data as unknown as ChainRow[]).map(chainRowOf) } : res;
 }
 
-const NONE = '__none__';
-
-type Values = Record<string, string>;
-
-function initialValue(f: MasterField, row: Row | 'new'): string {
-  if (row === 'new') return f.kind === 'boolean' ? 'false' : f.kind === 'select' ? NONE : '';
-  const v = row[f.key];
-  if (f.kind === 'money') return formatNumber(Number(v ?? 0));
-  if (f.kind === 'boolean') return v === true ? 'true' : 'false';
-  if (f.kind === 'select') return v === null || v === undefined ? NONE : String(v);
-  return String(v ?? '');
-}
-
-function bodyValue(f: MasterField, raw: string): unknown {
-  const v = raw.trim();
-  switch (f.kind) {
-    case 'money':
-      return v === '' ? undefined : (parseRupiah(v) ?? v);
-    case 'number':
-      return v === '' ? undefined : /^-?\d+$/.test(v) ? Number(v) : v;
-    case 'boolean':
-      return v === 'true';
-    case 'select':
-      return v === NONE || v === '' ? null : /^\d+$/.test(v) ? Number(v) : v;
-    default:
-      return v || null;
-  }
-}
-
-/** The body sent to the server (the row's status is added on submit): each form field's text read as its kind. */
-function toBody(fields: MasterField[], values: Values): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const f of fields) body[f.key] = bodyValue(f, values[f.key] ?? '');
-  return body;
-}
-
 /**
  * The master's shared schema run over the body the form will send; issues land on their fields. `raw` keeps the body
  * itself as the submitted data, so the server receives what it always did (e.g. null for a cleared category).
@@ -150,14 +93,6 @@ function toBody(fields: MasterField[], values: Values): Record<string, unknown> 
 function masterResolver(schema: z.ZodType, fields: MasterField[]): Resolver<Values> {
   const inner = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>;
   return (values, ctx, options) => inner(toBody(fields, values) as Values, ctx, options);
-}
-
-function cellValue(f: MasterField, r: Row): string {
-  const v = r[f.display ?? f.key];
-  if (f.kind === 'money') return formatRupiah(Number(v ?? 0));
-  if (f.kind === 'boolean') return v === true ? 'Ya' : 'Tidak';
-  if (f.kind === 'select' && f.options && !f.display) return f.options.find((o) => o.value === String(v))?.label ?? '-';
-  return v === null || v === undefined || v === '' ? '-' : String(v);
 }
 
 /** Options of a select field: fixed, or the active rows of a list endpoint. */
@@ -269,11 +204,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
       cell: (r) => (
         <div className="flex flex-wrap gap-1">
           <Badge variant={r.status === 1 ? 'success' : 'warning'}>{statusLabel(r.status)}</Badge>
-          {isChainRow(r) ? (
-            <Badge variant="secondary" title="Data ini dikelola kantor pusat">
-              Pusat
-            </Badge>
-          ) : null}
+          {isChainRow(r) ? <ChainBadge chainId={Number(r.chain_id)} /> : null}
         </div>
       ),
     },
@@ -404,7 +335,31 @@ export function MasterPage({ config }: { config: MasterConfig }) {
               const locked = isChainRow(editing) && !config.branchFields?.includes(f.key);
               return (
                 <FormField key={f.key} label={f.label} htmlFor={`m-${f.key}`} error={err} required={f.required}>
-                  {f.kind === 'boolean' || f.kind === 'select' ? (
+                  {f.custom || f.kind === 'date' ? (
+                    <Controller
+                      control={control}
+                      name={f.key}
+                      render={({ field }) =>
+                        f.custom ? (
+                          <>
+                            {f.custom.render({
+                              id: `m-${f.key}`,
+                              value: field.value,
+                              onChange: field.onChange,
+                              disabled: locked,
+                            })}
+                          </>
+                        ) : (
+                          <DateInput
+                            id={`m-${f.key}`}
+                            value={field.value}
+                            onChange={field.onChange}
+                            disabled={locked}
+                          />
+                        )
+                      }
+                    />
+                  ) : f.kind === 'boolean' || f.kind === 'select' ? (
                     <Controller
                       control={control}
                       name={f.key}

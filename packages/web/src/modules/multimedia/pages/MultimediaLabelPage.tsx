@@ -11,6 +11,7 @@ import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { usePaging } from '../../../lib/use-paging';
 import { Badge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ChainBadge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -44,7 +45,12 @@ export default function MultimediaLabelPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (r) => <Badge variant={r.status === 1 ? 'default' : 'secondary'}>{statusText(r.status)}</Badge>,
+      cell: (r) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={r.status === 1 ? 'default' : 'secondary'}>{statusText(r.status)}</Badge>
+          <ChainBadge chainId={r.chain_id} />
+        </div>
+      ),
     },
     { key: 'created_at', header: 'Dibuat', cell: (r) => formatDateTime(r.created_at), className: 'whitespace-nowrap' },
     ...(canManage
@@ -53,11 +59,13 @@ export default function MultimediaLabelPage() {
             key: 'actions',
             header: '',
             className: 'text-right',
-            cell: (r: MultimediaLabelDto) => (
-              <Button size="sm" variant="outline" onClick={() => setEditing(r)} aria-label={`Ubah ${r.name}`}>
-                <Pencil /> Ubah
-              </Button>
-            ),
+            // A label the head office keeps: the branch changes nothing of it (issue 30 item 2).
+            cell: (r: MultimediaLabelDto) =>
+              r.chain_id === null ? (
+                <Button size="sm" variant="outline" onClick={() => setEditing(r)} aria-label={`Ubah ${r.name}`}>
+                  <Pencil /> Ubah
+                </Button>
+              ) : null,
           },
         ]
       : []),

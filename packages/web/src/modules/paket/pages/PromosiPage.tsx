@@ -7,6 +7,7 @@ import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
+import { ChainBadge } from '../../../components/ChainBadge';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -73,7 +74,12 @@ export default function PromosiPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => <Badge variant={p.status === 1 ? 'success' : 'warning'}>{statusLabel(p.status)}</Badge>,
+      cell: (p) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={p.status === 1 ? 'success' : 'warning'}>{statusLabel(p.status)}</Badge>
+          <ChainBadge chainId={p.chain_id} />
+        </div>
+      ),
     },
     {
       key: 'actions',
@@ -83,7 +89,7 @@ export default function PromosiPage() {
           <Button size="sm" variant="ghost" onClick={() => setVersions(p.paket_id)} aria-label={`Riwayat ${p.code}`}>
             <History />
           </Button>
-          {canManage ? (
+          {canManage && p.chain_id == null ? (
             <Button size="sm" variant="ghost" onClick={() => setEditPaket(p)} aria-label={`Ubah ${p.code}`}>
               <Pencil />
             </Button>
@@ -100,13 +106,19 @@ export default function PromosiPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (t) => <Badge variant={t.status === 1 ? 'success' : 'warning'}>{statusLabel(t.status)}</Badge>,
+      cell: (t) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={t.status === 1 ? 'success' : 'warning'}>{statusLabel(t.status)}</Badge>
+          <ChainBadge chainId={t.chain_id} />
+        </div>
+      ),
     },
     {
       key: 'actions',
       header: '',
+      // A type or package the head office keeps: the branch changes nothing of it (issue 30 item 2).
       cell: (t) =>
-        canManage ? (
+        canManage && t.chain_id === null ? (
           <Button size="sm" variant="ghost" onClick={() => setEditType(t)} aria-label={`Ubah ${t.name}`}>
             <Pencil />
           </Button>
