@@ -283,6 +283,11 @@ export const derivedSql = [
   `insert into jurnal_saldo_bulan (profile_id, akun_id, bulan, closing, debit, credit, n)
      select d.profile_id, d.akun_id, date_trunc('month', d.transaction_at)::date, false, sum(d.debit), sum(d.credit), count(*)
      from jurnal_detail d where d.profile_id >= ${FIRST_CHAIN_BRANCH} group by 1, 2, 3`,
+  `insert into jurnal_saldo_hari (profile_id, akun_id, hari, closing, debit, credit, n)
+     select d.profile_id, d.akun_id, d.transaction_at, false, sum(d.debit), sum(d.credit), count(*)
+     from jurnal_detail d where d.profile_id >= ${FIRST_CHAIN_BRANCH} group by 1, 2, 3`,
+  // The Backoffice's daily counts of visits, new patients and package sales (drizzle/0069_daily_summaries.sql).
+  `select ringkasan_harian_isi()`,
   `insert into stock_balance (profile_id, warehouse_id, item_id, quantity)
      select profile_id, warehouse_id, item_id, sum(quantity) from stock_movement
      where profile_id >= ${FIRST_CHAIN_BRANCH} group by 1, 2, 3`,
@@ -307,6 +312,18 @@ export const CHECKS = {
       from jurnal_detail d join jurnal j on j.id = d.jurnal_id group by 1, 2, 3, 4) l
       using (profile_id, akun_id, bulan, closing)
       where l.n is distinct from s.n or l.debit is distinct from s.debit or l.credit is distinct from s.credit`,
+  'daily balances differing from the sum of lines': `select count(*) from jurnal_saldo_hari s full join (
+      select d.profile_id, d.akun_id, d.transaction_at hari, j.kind = 'closing' closing,
+             sum(d.debit) debit, sum(d.credit) credit, count(*) n
+      from jurnal_detail d join jurnal j on j.id = d.jurnal_id group by 1, 2, 3, 4) l
+      using (profile_id, akun_id, hari, closing)
+      where l.n is distinct from s.n or l.debit is distinct from s.debit or l.credit is distinct from s.credit`,
+  'daily counts differing from the documents': `select count(*) from (select * from ringkasan_harian where n <> 0) s
+      full join (select profile_id, visit_date hari, 'kunjungan' jenis, count(*)::int n from visit group by 1, 2
+                 union all select profile_id, join_at, 'pasien_baru', count(*)::int from users
+                  where role = 1 and join_at is not null group by 1, 2
+                 union all select profile_id, registered_at, 'paket', count(*)::int from paket_membership group by 1, 2) d
+      using (profile_id, hari, jenis) where s.n is distinct from d.n`,
   'stock balances differing from the sum of movements': `select count(*) from stock_balance b full join (
       select profile_id, warehouse_id, item_id, batch_id, sum(quantity) q from stock_movement group by 1, 2, 3, 4) m
       on m.profile_id = b.profile_id and m.warehouse_id = b.warehouse_id and m.item_id = b.item_id
