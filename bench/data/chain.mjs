@@ -5,8 +5,8 @@
 // 1 000 000 patients, 3 000 000 finished and paid visits over three years with records, payments, 7-line journals
 // (about 21 million lines), stock movements and monthly payroll. The bulk phases run with
 // session_replication_role = replica (row triggers and foreign keys off, unique and check constraints on) and write
-// what the triggers would have written (monthly and daily balances, the daily counts, stock balances, valuation); the invariants are then
-// checked by SQL (CHECKS in chain-sql.mjs). Prints sizes and time per phase. A benchmark tool, nothing asserted.
+// what the triggers would have written (monthly and daily balances, the daily counts, stock balances, valuation);
+// the invariants are then checked by SQL (CHECKS in chain-sql.mjs). Prints sizes and time per phase. A benchmark tool, nothing asserted.
 import { spawnSync } from 'node:child_process';
 import { load, machine, pg, ROOT } from '../lib.mjs';
 import * as q from './chain-sql.mjs';
