@@ -279,6 +279,18 @@ export function monthlySql(b, sz) {
 }
 
 /** What the triggers would have kept: monthly balances, stock balances and valuation of the chain branches. */
+/**
+ * The chain doctors' fee lines (issue 29's sharing_line), one per treatment line with a doctor's share, as the till
+ * writes them when no rule applies (the treatment's fixed share copied): lines before `payableFrom` were paid by
+ * earlier runs ('paid'), those from it on wait for the next run ('payable'). bench/chain-fees.mjs times the runs.
+ */
+export const feeLinesSql = (payableFrom) => `insert into sharing_line (profile_id, doctor_id, visit_id, payment_id,
+      payment_line_id, perawatan_id, qty, basis_amount, share, payable, tax_base_kind, tax_base, status, service_date)
+    select l.profile_id, l.doctor_id, v.id, p.id, l.id, l.ref_id, 1, l.total, l.doctor_share, l.doctor_share, 'share',
+           l.doctor_share, case when v.visit_date < '${payableFrom}' then 'paid' else 'payable' end, v.visit_date
+    from kasir_payment_line l join kasir_payment p on p.id = l.payment_id join visit v on v.id = p.visit_id
+    where l.profile_id >= ${FIRST_CHAIN_BRANCH} and l.doctor_share > 0`;
+
 export const derivedSql = [
   `insert into jurnal_saldo_bulan (profile_id, akun_id, bulan, closing, debit, credit, n)
      select d.profile_id, d.akun_id, date_trunc('month', d.transaction_at)::date, false, sum(d.debit), sum(d.credit), count(*)

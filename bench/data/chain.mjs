@@ -94,6 +94,10 @@ await phase(`visits, records, payments, journals, stock (${sz.visits})`, async (
 });
 await phase('stock receipts and payroll (monthly)', () => run(q.monthlySql(b, sz)));
 await phase('monthly and daily balances, daily counts, stock (derived)', () => run(q.derivedSql));
+// Fee lines: paid up to the month before last, payable since (the next doctor-fee run takes them).
+const wib = new Date(Date.now() + 7 * 3600_000);
+const lastMonth = new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+await phase('doctor fee lines', () => run(q.feeLinesSql(lastMonth)));
 await run(["set maintenance_work_mem = '1GB'", 'set max_parallel_maintenance_workers = 2']);
 await phase(`build ${indexes.length} secondary indexes again`, () => run(indexes.map((i) => i.def)));
 await run(['set session_replication_role = origin']);
@@ -130,6 +134,7 @@ const tables = [
   'stock_movement',
   'payroll_run',
   'payroll_run_line',
+  'sharing_line',
 ];
 console.log('\n  rows:');
 for (const t of tables) {
