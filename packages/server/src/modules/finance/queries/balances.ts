@@ -72,8 +72,49 @@ export async function rangeSums(
   scope: BranchScope,
   from: string,
   to: string,
-  opts: { excludeClosing?: boolean; movementOnly?: boolean } = {},
-): Promise<Map<number, { od: number; oc: number; d: number; c: number; n: number }>> {
+  opts: RangeOpts = {},
+): Promise<Map<number, RangeSum>> {
+  const rows = await rangeSumRows(db, scope, from, to, opts, false);
+  return new Map(rows.map((r) => [Number(r.akun_id), sumOf(r)]));
+}
+
+/** rangeSums of every branch in scope at once (one statement): branch id -> account id -> sums. */
+export async function rangeSumsByBranch(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  opts: RangeOpts = {},
+): Promise<Map<number, Map<number, RangeSum>>> {
+  const out = new Map<number, Map<number, RangeSum>>();
+  for (const r of await rangeSumRows(db, scope, from, to, opts, true)) {
+    const b = Number(r.profile_id);
+    if (!out.has(b)) out.set(b, new Map());
+    out.get(b)!.set(Number(r.akun_id), sumOf(r));
+  }
+  return out;
+}
+
+type RangeOpts = { excludeClosing?: boolean; movementOnly?: boolean };
+export type RangeSum = { od: number; oc: number; d: number; c: number; n: number };
+type RangeRow = { profile_id?: number; akun_id: number; od: string; oc: string; d: string; c: string; n: number };
+const sumOf = (r: RangeRow): RangeSum => ({
+  od: Number(r.od),
+  oc: Number(r.oc),
+  d: Number(r.d),
+  c: Number(r.c),
+  n: Number(r.n),
+});
+
+async function rangeSumRows(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  opts: RangeOpts,
+  byBranch: boolean,
+): Promise<RangeRow[]> {
+  const pb = byBranch ? sql`profile_id, ` : sql``;
   const notClosingBal = opts.excludeClosing ? sql` and not s.closing` : sql``;
   const notClosingDay = opts.excludeClosing ? sql` and not d.closing` : sql``;
   const whole = wholeMonths(from, to);
@@ -86,28 +127,28 @@ export async function rangeSums(
   } else {
     dayRanges.push(sql`(d.hari >= ${from} and d.hari <= ${to})`);
   }
-  const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string; n: number }>(
+  return queryRows<RangeRow>(
     db,
-    sql`select akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
+    sql`select ${pb}akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
           sum(n)::int as n
         from (
           ${
             opts.movementOnly
               ? sql``
-              : sql`select s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
+              : sql`select s.profile_id, s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
           from jurnal_saldo_bulan s
           where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(from)}${notClosingBal}
           union all`
           }
           ${
             whole
-              ? sql`select s.akun_id, 0::bigint as od, 0::bigint as oc, s.debit as d, s.credit as c, s.n as n
+              ? sql`select s.profile_id, s.akun_id, 0::bigint as od, 0::bigint as oc, s.debit as d, s.credit as c, s.n as n
           from jurnal_saldo_bulan s
           where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}${notClosingBal}
           union all`
               : sql``
           }
-          select d.akun_id,
+          select d.profile_id, d.akun_id,
             case when d.hari < ${from} then d.debit else 0 end as od,
             case when d.hari < ${from} then d.credit else 0 end as oc,
             case when d.hari >= ${from} then d.debit else 0 end as d,
@@ -115,13 +156,7 @@ export async function rangeSums(
             case when d.hari >= ${from} then d.n else 0 end as n
           from jurnal_saldo_hari d
           where ${scopeSql(sql`d.profile_id`, scope)} and (${dayRanges.length ? sql.join(dayRanges, sql` or `) : sql`false`})${notClosingDay}
-        ) x group by akun_id`,
-  );
-  return new Map(
-    rows.map((r) => [
-      Number(r.akun_id),
-      { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c), n: Number(r.n) },
-    ]),
+        ) x group by ${pb}akun_id`,
   );
 }
 
