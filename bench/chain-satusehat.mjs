@@ -5,11 +5,31 @@
 // finished visits are put in the outbox as the record's finished hook does, and the built server (sweep every
 // second) sends them. Printed: visits and resources sent, the time from the first to the last send, resources/s.
 // Outbox rows of an earlier run are removed first. A benchmark: printed, never asserted.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { load, login, machine, ROOT, startApp, withPg } from './lib.mjs';
 import { request } from './day-lib.mjs';
 
-const { startSatusehatSim } = await import(`${ROOT}/packages/server/dist/satusehat-sim/index.js`);
+/** The simulator of the built server (`main.js satusehat-sim`) in its own process; resolves its URLs and stop(). */
+async function startSim(args) {
+  const child = spawn(process.execPath, ['packages/server/dist/main.js', 'satusehat-sim', '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/SATUSEHAT_BASE_URL=\S+/.test(out)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`simulator exited (${code}): ${out}`)));
+  });
+  return {
+    authUrl: /SATUSEHAT_AUTH_URL=(\S+)/.exec(out)[1],
+    baseUrl: /SATUSEHAT_BASE_URL=(\S+)/.exec(out)[1],
+    close: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
+}
 const u = new URL(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 u.pathname = '/' + (process.env.BENCH_CHAIN_DB || 'klinik_chain');
 const DB_URL = u.toString();
@@ -19,8 +39,6 @@ const CLIENT = { clientId: 'bench-client', clientSecret: 'bench-secret', orgId: 
 const KEY = randomBytes(32).toString('hex');
 
 console.log(`# SATUSEHAT outbox drain ${new Date().toISOString()}  ${machine()}  load average ${load()}`);
-const sim = await startSatusehatSim({ port: 0, host: '127.0.0.1' });
-sim.state.addClient(CLIENT);
 const setup = await withPg(DB_URL, async (c) => {
   await c.query(
     `delete from satusehat_resource where outbox_id in (select id from satusehat_visit where profile_id = $1)`,
@@ -46,10 +64,15 @@ const setup = await withPg(DB_URL, async (c) => {
   ).rows;
   return { records, doctors };
 });
-for (const [i, p] of setup.records.entries())
-  if (p.idcard) sim.state.addPatient({ nik: p.idcard, ihs: `P${String(i).padStart(10, '0')}`, name: p.name });
-for (const [i, d] of setup.doctors.entries())
-  sim.state.addPractitioner({ nik: d.idcard, ihs: `1000${String(100000 + i)}`, name: d.name });
+const name = (s) => s.replace(/[^A-Za-z .]/g, '');
+const sim = await startSim([
+  '--client',
+  `${CLIENT.clientId}:${CLIENT.clientSecret}:${CLIENT.orgId}`,
+  ...setup.records
+    .filter((p) => p.idcard)
+    .flatMap((p, i) => ['--patient', `${p.idcard}:P${String(i).padStart(10, '0')}:${name(p.name)}`]),
+  ...setup.doctors.flatMap((d, i) => ['--practitioner', `${d.idcard}:1000${100000 + i}:${name(d.name)}`]),
+]);
 
 const env = {
   DATABASE_URL: DB_URL,
