@@ -27,7 +27,8 @@ await withPg(DB_URL, async (c) => {
   );
   if (n) return;
   const t = performance.now();
-  await c.query(feeLinesSql(lastMonth));
+  // Only the payable months (row by row through the foreign keys: the loader writes every month in bulk).
+  await c.query(feeLinesSql(lastMonth, lastMonth));
   await c.query('analyze sharing_line');
   console.log(`  fee lines written (none yet): ${((performance.now() - t) / 1000).toFixed(1)} s`);
 });

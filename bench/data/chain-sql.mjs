@@ -282,14 +282,15 @@ export function monthlySql(b, sz) {
 /**
  * The chain doctors' fee lines (issue 29's sharing_line), one per treatment line with a doctor's share, as the till
  * writes them when no rule applies (the treatment's fixed share copied): lines before `payableFrom` were paid by
- * earlier runs ('paid'), those from it on wait for the next run ('payable'). bench/chain-fees.mjs times the runs.
+ * earlier runs ('paid'), those from it on wait for the next run ('payable'); `since`: only the lines from that day.
+ * bench/chain-fees.mjs times the runs.
  */
-export const feeLinesSql = (payableFrom) => `insert into sharing_line (profile_id, doctor_id, visit_id, payment_id,
+export const feeLinesSql = (payableFrom, since = null) => `insert into sharing_line (profile_id, doctor_id, visit_id, payment_id,
       payment_line_id, perawatan_id, qty, basis_amount, share, payable, tax_base_kind, tax_base, status, service_date)
     select l.profile_id, l.doctor_id, v.id, p.id, l.id, l.ref_id, 1, l.total, l.doctor_share, l.doctor_share, 'share',
            l.doctor_share, case when v.visit_date < '${payableFrom}' then 'paid' else 'payable' end, v.visit_date
     from kasir_payment_line l join kasir_payment p on p.id = l.payment_id join visit v on v.id = p.visit_id
-    where l.profile_id >= ${FIRST_CHAIN_BRANCH} and l.doctor_share > 0`;
+    where l.profile_id >= ${FIRST_CHAIN_BRANCH} and l.doctor_share > 0${since ? ` and v.visit_date >= '${since}'` : ''}`;
 
 export const derivedSql = [
   `insert into jurnal_saldo_bulan (profile_id, akun_id, bulan, closing, debit, credit, n)
