@@ -22,7 +22,7 @@ import { listBranches } from '../branches/index.js';
 import { branchMonthFigures } from '../finance/index.js';
 import { salesPerMonth } from '../paket/index.js';
 import { seasonForReport } from '../season/index.js';
-import { countsPerMonth, type SummaryKind } from './summary-counts.js';
+import { countsPerMonth, type SummaryKind } from './queries.js';
 
 const monthOf = (date: string) => `${date.slice(0, 8)}01`;
 const monthEnd = (month: string) => addDays(addMonths(month, 1), -1);

@@ -38,7 +38,7 @@ export {
 } from './reversal.js';
 export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
-export { branchMonthFigures } from './branch-figures.js';
+export { branchMonthFigures } from './queries/branch-figures.js';
 /** The branch reports and the consolidation's eliminations, for the Backoffice's consolidated reports (issue 30). */
 export { trialBalancesOfBranches, profitLoss, balanceSheet } from './services/reports.js';
 export { interBranchEliminations, type Elimination } from './consolidation.js';

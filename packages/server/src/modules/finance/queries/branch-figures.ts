@@ -1,8 +1,8 @@
 import { addDays, addMonths, asSen, type Sen } from '@klinik/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { scopeSql, type BranchScope } from '../../http/access-scope.js';
-import { ACCOUNT } from './accounts.js';
+import { queryRows, type Db } from '../../../db/client.js';
+import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
+import { ACCOUNT } from '../accounts.js';
 
 const RECEIVABLES: string[] = [ACCOUNT.piutangPasien, ACCOUNT.piutangMembership];
 const STOCK: string[] = [ACCOUNT.persediaan];
