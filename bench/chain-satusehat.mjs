@@ -1,7 +1,7 @@
 // How fast the SATUSEHAT outbox drains against the local simulator (issue 33 item 3, goal >= 50 resources/s), on the
 // chain database of `pnpm bench:data`: chain branch SS_BRANCH (default 7) is set up as a clinic reporting to the
 // simulator (settings through the API as the owner; a Location per visit kind, the branch's doctors and the patients
-// of the visits looked up by NIK in the simulator's registers through the API), SS_VISITS (default 300) of its
+// of the visits looked up by NIK in the simulator's registers, its treatments mapped to ICD-9-CM 89.7, through the API), SS_VISITS (default 300) of its
 // finished visits are put in the outbox as the record's finished hook does, and the built server (sweep every
 // second) sends them. Printed: visits and resources sent, the time from the first to the last send, resources/s.
 // Outbox rows of an earlier run are removed first. A benchmark: printed, never asserted.
@@ -62,7 +62,8 @@ const setup = await withPg(DB_URL, async (c) => {
       [BRANCH],
     )
   ).rows;
-  return { records, doctors };
+  const treatments = (await c.query(`select id from perawatan where profile_id = $1`, [BRANCH])).rows;
+  return { records, doctors, treatments };
 });
 const name = (s) => s.replace(/[^A-Za-z .]/g, '');
 const sim = await startSim([
@@ -107,6 +108,8 @@ try {
       code: `loc-${kind}`,
       display: kind,
     });
+  for (const tr of setup.treatments)
+    await call('PUT', '/api/satusehat/mappings', { kind: 'treatment', local_key: String(tr.id), code: '89.7' });
   await call('POST', '/api/satusehat/mappings/lookup', { kind: 'practitioner' });
   const ids = setup.records.map((r) => Number(r.customer_id));
   for (let i = 0; i < ids.length; i += 50)
@@ -145,7 +148,7 @@ try {
   }
   const wall = (Date.now() - t0) / 1000;
   console.log(
-    `  ${state.sent} of ${state.n} visits sent (${state.n - state.sent - state.waiting} failed${state.reasons ? `: ${state.reasons.slice(0, 200)}` : ''}), ${state.resources} resources; first to last send ${state.span.toFixed(1)} s, outbox to drained ${wall.toFixed(1)} s: ${(state.resources / state.span).toFixed(1)} resources/s (${(state.resources / wall).toFixed(1)} with the sweep's start)`,
+    `  ${state.sent} of ${state.n} visits sent (${state.n - state.sent - state.waiting} failed${state.reasons ? `: ${state.reasons.slice(0, 200)}` : ''}), ${state.resources} resources; first to last send ${Number(state.span).toFixed(1)} s, outbox to drained ${wall.toFixed(1)} s: ${(state.resources / Number(state.span)).toFixed(1)} resources/s (${(state.resources / wall).toFixed(1)} with the sweep's start)`,
   );
 } finally {
   await app.stop();

@@ -308,4 +308,3 @@ export async function markFollowUpReminded(db: Db, id: number, at: string) {
     .returning({ id: visit.id, reminded_at: visit.follow_up_reminded_at });
   return row;
 }
-
