@@ -279,10 +279,28 @@ export function monthlySql(b, sz) {
 }
 
 /** What the triggers would have kept: monthly balances, stock balances and valuation of the chain branches. */
+/**
+ * The chain doctors' fee lines (issue 29's sharing_line), one per treatment line with a doctor's share, as the till
+ * writes them when no rule applies (the treatment's fixed share copied): lines before `payableFrom` were paid by
+ * earlier runs ('paid'), those from it on wait for the next run ('payable'); `since`: only the lines from that day.
+ * bench/chain-fees.mjs times the runs.
+ */
+export const feeLinesSql = (payableFrom, since = null) => `insert into sharing_line (profile_id, doctor_id, visit_id, payment_id,
+      payment_line_id, perawatan_id, qty, basis_amount, share, payable, tax_base_kind, tax_base, status, service_date)
+    select l.profile_id, l.doctor_id, v.id, p.id, l.id, l.ref_id, 1, l.total, l.doctor_share, l.doctor_share, 'share',
+           l.doctor_share, case when v.visit_date < '${payableFrom}' then 'paid' else 'payable' end, v.visit_date
+    from kasir_payment_line l join kasir_payment p on p.id = l.payment_id join visit v on v.id = p.visit_id
+    where l.profile_id >= ${FIRST_CHAIN_BRANCH} and l.doctor_share > 0${since ? ` and v.visit_date >= '${since}'` : ''}`;
+
 export const derivedSql = [
   `insert into jurnal_saldo_bulan (profile_id, akun_id, bulan, closing, debit, credit, n)
      select d.profile_id, d.akun_id, date_trunc('month', d.transaction_at)::date, false, sum(d.debit), sum(d.credit), count(*)
      from jurnal_detail d where d.profile_id >= ${FIRST_CHAIN_BRANCH} group by 1, 2, 3`,
+  `insert into jurnal_saldo_hari (profile_id, akun_id, hari, closing, debit, credit, n)
+     select d.profile_id, d.akun_id, d.transaction_at, false, sum(d.debit), sum(d.credit), count(*)
+     from jurnal_detail d where d.profile_id >= ${FIRST_CHAIN_BRANCH} group by 1, 2, 3`,
+  // The Backoffice's daily counts of visits, new patients and package sales (drizzle/0068_daily_summaries.sql).
+  `select ringkasan_harian_isi()`,
   `insert into stock_balance (profile_id, warehouse_id, item_id, quantity)
      select profile_id, warehouse_id, item_id, sum(quantity) from stock_movement
      where profile_id >= ${FIRST_CHAIN_BRANCH} group by 1, 2, 3`,
@@ -307,6 +325,18 @@ export const CHECKS = {
       from jurnal_detail d join jurnal j on j.id = d.jurnal_id group by 1, 2, 3, 4) l
       using (profile_id, akun_id, bulan, closing)
       where l.n is distinct from s.n or l.debit is distinct from s.debit or l.credit is distinct from s.credit`,
+  'daily balances differing from the sum of lines': `select count(*) from jurnal_saldo_hari s full join (
+      select d.profile_id, d.akun_id, d.transaction_at hari, j.kind = 'closing' closing,
+             sum(d.debit) debit, sum(d.credit) credit, count(*) n
+      from jurnal_detail d join jurnal j on j.id = d.jurnal_id group by 1, 2, 3, 4) l
+      using (profile_id, akun_id, hari, closing)
+      where l.n is distinct from s.n or l.debit is distinct from s.debit or l.credit is distinct from s.credit`,
+  'daily counts differing from the documents': `select count(*) from (select * from ringkasan_harian where n <> 0) s
+      full join (select profile_id, visit_date hari, 'kunjungan' jenis, count(*)::int n from visit group by 1, 2
+                 union all select profile_id, join_at, 'pasien_baru', count(*)::int from users
+                  where role = 1 and join_at is not null group by 1, 2
+                 union all select profile_id, registered_at, 'paket', count(*)::int from paket_membership group by 1, 2) d
+      using (profile_id, hari, jenis) where s.n is distinct from d.n`,
   'stock balances differing from the sum of movements': `select count(*) from stock_balance b full join (
       select profile_id, warehouse_id, item_id, batch_id, sum(quantity) q from stock_movement group by 1, 2, 3, 4) m
       on m.profile_id = b.profile_id and m.warehouse_id = b.warehouse_id and m.item_id = b.item_id

@@ -13,7 +13,7 @@ import {
   type z,
 } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../http/context.js';
-import { balanceSheet, interBranchEliminations, profitLoss, trialBalance } from '../finance/index.js';
+import { balanceSheet, interBranchEliminations, profitLoss, trialBalancesOfBranches } from '../finance/index.js';
 import { chosenBranches, rangeOf } from './service.js';
 
 type Input = z.output<typeof consolidatedReportQuery>;
@@ -31,7 +31,14 @@ export async function consolidatedTrialBalance(ctx: Ctx, input: Input): Promise<
   const c = requireUser(ctx);
   const { from, to } = await rangeOf(c, input, MAX_MONTHS);
   const { scope, branches } = await chosenBranches(c, input.profile_id);
-  const reports = await Promise.all(branches.map((b) => trialBalance(c, { from, to, profile_id: b.id })));
+  // One statement over every chosen branch (monthly and daily balances), each branch's rows as its own report.
+  const reports = await trialBalancesOfBranches(
+    c.db,
+    scope,
+    branches.map((b) => b.id),
+    from,
+    to,
+  );
   const refs = branches.map((b) => ({ id: b.id, name: b.name }));
   const zero = { opening_debit: 0, opening_credit: 0, debit: 0, credit: 0, closing_debit: 0, closing_credit: 0 };
   const base = { from, to, branches: refs };

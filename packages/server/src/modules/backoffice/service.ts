@@ -19,11 +19,10 @@ import { backofficeScope } from '../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { listBranches } from '../branches/index.js';
-import { branchFigures } from '../finance/index.js';
+import { branchMonthFigures } from '../finance/index.js';
 import { salesPerMonth } from '../paket/index.js';
 import { seasonForReport } from '../season/index.js';
-import { newPatientsPerMonth } from '../users/index.js';
-import { visitsPerMonth } from '../visits/index.js';
+import { countsPerMonth, type SummaryKind } from './queries.js';
 
 const monthOf = (date: string) => `${date.slice(0, 8)}01`;
 const monthEnd = (month: string) => addDays(addMonths(month, 1), -1);
@@ -79,37 +78,36 @@ export async function summary(ctx: Ctx, input: z.output<typeof backofficeSummary
   const season = input.season === undefined ? null : await seasonFilter(c, input);
   const { from, to, months } = await rangeOf(c, season?.range ?? input);
   const { scope, branches } = await chosenBranches(c, season?.branches ?? input.profile_id);
-  const [visits, patients, packages] = await Promise.all([
-    visitsPerMonth(c.db, scope, from, to).then(countOf),
-    newPatientsPerMonth(c.db, scope, from, to).then(countOf),
-    salesPerMonth(c.db, scope, from, to, season?.row.id).then(countOf),
+  // Counts from the daily counts, money from the monthly and daily balances: bounded by branches and days.
+  const [counts, seasonSales, figures] = await Promise.all([
+    countsPerMonth(c.db, scope, from, to),
+    season ? salesPerMonth(c.db, scope, from, to, season.row.id).then(countOf) : null,
+    branchMonthFigures(c.db, scope, from, to),
   ]);
+  const byKind = (kind: SummaryKind) => countOf(counts.filter((r) => r.jenis === kind));
+  const visits = byKind('kunjungan');
+  const patients = byKind('pasien_baru');
+  // A season counts only the sales of its package types: read from the sales of its (short) range.
+  const packages = seasonSales ?? byKind('paket');
   const rows: BackofficeSummaryRow[] = [];
-  for (const b of branches) {
-    const figures = await Promise.all(
-      months.map(async (month) => {
-        const segFrom = month < from ? from : month;
-        const end = monthEnd(month);
-        const segTo = end > to ? to : end;
-        return { month, segFrom, segTo, f: await branchFigures(c, b.id, segFrom, segTo) };
-      }),
-    );
-    for (const { month, segFrom, segTo, f } of figures) {
+  for (const b of branches)
+    for (const month of months) {
+      const end = monthEnd(month);
+      const f = figures.get(`${b.id}:${month}`);
       rows.push({
         profile_id: b.id,
         profile_name: b.name,
         month,
-        from: segFrom,
-        to: segTo,
-        revenue: f.revenue,
+        from: month < from ? from : month,
+        to: end > to ? to : end,
+        revenue: fromSen(f?.revenue ?? asSen(0)),
         visits: visits(b.id, month),
         new_patients: patients(b.id, month),
         packages_sold: packages(b.id, month),
-        receivables: f.receivables,
-        stock_value: f.stock_value,
+        receivables: fromSen(f?.receivables ?? asSen(0)),
+        stock_value: fromSen(f?.stock_value ?? asSen(0)),
       });
     }
-  }
   const lastMonth = months[months.length - 1];
   const total = totalOf(rows, (r) => r.month === lastMonth);
   return {

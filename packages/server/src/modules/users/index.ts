@@ -2,7 +2,6 @@
 export { usersRouter } from './router.js';
 export { usersEndpoints } from './endpoints.js';
 export { staffAccess } from './access.js';
-export { newPatientsPerMonth } from './queries.js';
 export { initialsOf, keywordRank, keywordWhere, replacePrivileges, setAttendanceCode } from './queries.js';
 export { usersApprovalExecutors, createPatient } from './service.js';
 export { patientsDashboardCard } from './dashboard.js';

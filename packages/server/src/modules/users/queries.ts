@@ -373,22 +373,6 @@ export async function listMerges(db: Db, patientId: number) {
   );
 }
 
-/** Patients (role 1) who joined a branch, per branch and month of [from, to] (the Backoffice dashboard). */
-export async function newPatientsPerMonth(
-  db: Db,
-  scope: BranchScope,
-  from: string,
-  to: string,
-): Promise<{ profile_id: number; month: string; n: number }[]> {
-  return queryRows(
-    db,
-    sql`select u.profile_id, to_char(u.join_at, 'YYYY-MM') || '-01' as month, count(*)::int as n
-        from users u
-        where u.role = 1 and ${scopeSql(sql`u.profile_id`, scope)} and u.join_at >= ${from} and u.join_at <= ${to}
-        group by 1, 2`,
-  );
-}
-
 // ---------------------------------------------------------------- the chain's membership levels (issue 30 item 2)
 
 export type MembershipLevelRow = typeof membershipLevel.$inferSelect;

@@ -2,5 +2,4 @@
 export { visitsRouter } from './router.js';
 export { visitsEndpoints, visitRead, visitMove, visitRegister } from './endpoints.js';
 export { VISIT, CHECKIN_RESERVATION, visitsEntities } from './entities.js';
-export { visitsPerMonth } from './queries.js';
 export { findVisitForRecord, completeVisitForRecord, markFollowUpReminded } from './front.js';

@@ -308,19 +308,3 @@ export async function markFollowUpReminded(db: Db, id: number, at: string) {
     .returning({ id: visit.id, reminded_at: visit.follow_up_reminded_at });
   return row;
 }
-
-/** Visits per branch and month of [from, to], as the history (Kunjungan) counts them: every status. */
-export async function visitsPerMonth(
-  db: Db,
-  scope: BranchScope,
-  from: string,
-  to: string,
-): Promise<{ profile_id: number; month: string; n: number }[]> {
-  return queryRows(
-    db,
-    sql`select v.profile_id, to_char(v.visit_date, 'YYYY-MM') || '-01' as month, count(*)::int as n
-        from visit v join users c on c.id = v.customer_id
-        where ${scopeSql(sql`v.profile_id`, scope)} and v.visit_date >= ${from} and v.visit_date <= ${to}
-        group by 1, 2`,
-  );
-}

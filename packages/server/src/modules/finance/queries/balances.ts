@@ -5,9 +5,9 @@ import { queryRows, type Db } from '../../../db/client.js';
 
 // ---------------------------------------------------------------- balances
 
-// Monthly balances (drizzle/0012_monthly_balances.sql): whole months are read from jurnal_saldo_bulan, only the
-// partial months at the ends of a range from the lines, so a report's cost follows the number of months and
-// accounts, not the size of the book.
+// Monthly balances (drizzle/0013_monthly_balances.sql): whole months are read from jurnal_saldo_bulan, the partial
+// months at the ends of a range from the daily balances jurnal_saldo_hari (drizzle/0068_daily_summaries.sql), so a
+// report's cost follows the number of months, days and accounts, not the size of the book.
 
 /** First day of the date's month. */
 function monthOf(date: string): string {
@@ -42,8 +42,8 @@ export async function sumsByAkun(
             select s.akun_id, s.debit, s.credit from jurnal_saldo_bulan s
             where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(bound)}
             union all
-            select d.akun_id, d.debit, d.credit from jurnal_detail d
-            where ${scopeSql(sql`d.profile_id`, scope)} and d.transaction_at >= ${monthOf(bound)} and d.transaction_at < ${bound}
+            select d.akun_id, d.debit, d.credit from jurnal_saldo_hari d
+            where ${scopeSql(sql`d.profile_id`, scope)} and d.hari >= ${monthOf(bound)} and d.hari < ${bound}
           ) x group by akun_id`
       : sql`select s.akun_id, sum(s.debit)::text as debit, sum(s.credit)::text as credit from jurnal_saldo_bulan s
             where ${scopeSql(sql`s.profile_id`, scope)} group by s.akun_id`,
@@ -63,69 +63,100 @@ function wholeMonths(from: string, to: string): { first: string; last: string } 
  * lines). excludeClosing leaves out the closing journals (profit and loss); movementOnly leaves the opening at 0
  * and reads no line before `from` (profit and loss needs none).
  *
- * The closing journals are a handful (one per branch and closed period): their ids come from the partial index
- * `jurnal_closing_idx` as one hashed list, instead of looking up every line's journal (issue 33: that lookup was
- * three quarters of a year's consolidated profit and loss).
+ * No journal line is read: whole months come from jurnal_saldo_bulan and the days of the partial months from
+ * jurnal_saldo_hari, both keeping the closing journals apart (issue 33: the lines of the two partial months of a
+ * year's range were most of a consolidated trial balance over 50 branches).
  */
 export async function rangeSums(
   db: Db,
   scope: BranchScope,
   from: string,
   to: string,
-  opts: { excludeClosing?: boolean; movementOnly?: boolean } = {},
-): Promise<Map<number, { od: number; oc: number; d: number; c: number; n: number }>> {
-  const notClosingBal = opts.excludeClosing ? sql` and not s.closing` : sql``;
-  const notClosingLine = opts.excludeClosing
-    ? sql` and d.jurnal_id not in (select j.id from jurnal j where j.kind = 'closing')`
-    : sql``;
-  const whole = wholeMonths(from, to);
-  // Lines read one by one: the opening's part of from's month, and the range outside its whole months.
-  const lineRanges: SQL[] = opts.movementOnly
-    ? []
-    : [sql`(d.transaction_at >= ${monthOf(from)} and d.transaction_at < ${from})`];
-  if (whole) {
-    if (from < whole.first) lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
-    const after = addMonth(whole.last, 1);
-    if (after <= to) lineRanges.push(sql`(d.transaction_at >= ${after} and d.transaction_at <= ${to})`);
-  } else {
-    lineRanges.push(sql`(d.transaction_at >= ${from} and d.transaction_at <= ${to})`);
+  opts: RangeOpts = {},
+): Promise<Map<number, RangeSum>> {
+  const rows = await rangeSumRows(db, scope, from, to, opts, false);
+  return new Map(rows.map((r) => [Number(r.akun_id), sumOf(r)]));
+}
+
+/** rangeSums of every branch in scope at once (one statement): branch id -> account id -> sums. */
+export async function rangeSumsByBranch(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  opts: RangeOpts = {},
+): Promise<Map<number, Map<number, RangeSum>>> {
+  const out = new Map<number, Map<number, RangeSum>>();
+  for (const r of await rangeSumRows(db, scope, from, to, opts, true)) {
+    const b = Number(r.profile_id);
+    if (!out.has(b)) out.set(b, new Map());
+    out.get(b)!.set(Number(r.akun_id), sumOf(r));
   }
-  const rows = await queryRows<{ akun_id: number; od: string; oc: string; d: string; c: string; n: number }>(
+  return out;
+}
+
+type RangeOpts = { excludeClosing?: boolean; movementOnly?: boolean };
+export type RangeSum = { od: number; oc: number; d: number; c: number; n: number };
+type RangeRow = { profile_id?: number; akun_id: number; od: string; oc: string; d: string; c: string; n: number };
+const sumOf = (r: RangeRow): RangeSum => ({
+  od: Number(r.od),
+  oc: Number(r.oc),
+  d: Number(r.d),
+  c: Number(r.c),
+  n: Number(r.n),
+});
+
+async function rangeSumRows(
+  db: Db,
+  scope: BranchScope,
+  from: string,
+  to: string,
+  opts: RangeOpts,
+  byBranch: boolean,
+): Promise<RangeRow[]> {
+  const pb = byBranch ? sql`profile_id, ` : sql``;
+  const notClosingBal = opts.excludeClosing ? sql` and not s.closing` : sql``;
+  const notClosingDay = opts.excludeClosing ? sql` and not d.closing` : sql``;
+  const whole = wholeMonths(from, to);
+  // Days read from the daily balances: the opening's part of from's month, and the range outside its whole months.
+  const dayRanges: SQL[] = opts.movementOnly ? [] : [sql`(d.hari >= ${monthOf(from)} and d.hari < ${from})`];
+  if (whole) {
+    if (from < whole.first) dayRanges.push(sql`(d.hari >= ${from} and d.hari < ${whole.first})`);
+    const after = addMonth(whole.last, 1);
+    if (after <= to) dayRanges.push(sql`(d.hari >= ${after} and d.hari <= ${to})`);
+  } else {
+    dayRanges.push(sql`(d.hari >= ${from} and d.hari <= ${to})`);
+  }
+  return queryRows<RangeRow>(
     db,
-    sql`select akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
+    sql`select ${pb}akun_id, sum(od)::text as od, sum(oc)::text as oc, sum(d)::text as d, sum(c)::text as c,
           sum(n)::int as n
         from (
           ${
             opts.movementOnly
               ? sql``
-              : sql`select s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
+              : sql`select s.profile_id, s.akun_id, s.debit as od, s.credit as oc, 0::bigint as d, 0::bigint as c, 0 as n
           from jurnal_saldo_bulan s
           where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan < ${monthOf(from)}${notClosingBal}
           union all`
           }
           ${
             whole
-              ? sql`select s.akun_id, 0::bigint as od, 0::bigint as oc, s.debit as d, s.credit as c, s.n as n
+              ? sql`select s.profile_id, s.akun_id, 0::bigint as od, 0::bigint as oc, s.debit as d, s.credit as c, s.n as n
           from jurnal_saldo_bulan s
           where ${scopeSql(sql`s.profile_id`, scope)} and s.bulan >= ${whole.first} and s.bulan <= ${whole.last}${notClosingBal}
           union all`
               : sql``
           }
-          select d.akun_id,
-            case when d.transaction_at < ${from} then d.debit else 0 end as od,
-            case when d.transaction_at < ${from} then d.credit else 0 end as oc,
-            case when d.transaction_at >= ${from} then d.debit else 0 end as d,
-            case when d.transaction_at >= ${from} then d.credit else 0 end as c,
-            case when d.transaction_at >= ${from} then 1 else 0 end as n
-          from jurnal_detail d
-          where ${scopeSql(sql`d.profile_id`, scope)} and (${lineRanges.length ? sql.join(lineRanges, sql` or `) : sql`false`})${notClosingLine}
-        ) x group by akun_id`,
-  );
-  return new Map(
-    rows.map((r) => [
-      Number(r.akun_id),
-      { od: Number(r.od), oc: Number(r.oc), d: Number(r.d), c: Number(r.c), n: Number(r.n) },
-    ]),
+          select d.profile_id, d.akun_id,
+            case when d.hari < ${from} then d.debit else 0 end as od,
+            case when d.hari < ${from} then d.credit else 0 end as oc,
+            case when d.hari >= ${from} then d.debit else 0 end as d,
+            case when d.hari >= ${from} then d.credit else 0 end as c,
+            case when d.hari >= ${from} then d.n else 0 end as n
+          from jurnal_saldo_hari d
+          where ${scopeSql(sql`d.profile_id`, scope)} and (${dayRanges.length ? sql.join(dayRanges, sql` or `) : sql`false`})${notClosingDay}
+        ) x group by ${pb}akun_id`,
   );
 }
 
@@ -172,10 +203,10 @@ export async function ledgerLines(
   const whole = wholeMonths(from, to);
   const partial: SQL[] = [];
   if (whole) {
-    if (from < whole.first) partial.push(sql`(d.transaction_at >= ${from} and d.transaction_at < ${whole.first})`);
+    if (from < whole.first) partial.push(sql`(d.hari >= ${from} and d.hari < ${whole.first})`);
     const after = addMonth(whole.last, 1);
-    if (after <= to) partial.push(sql`(d.transaction_at >= ${after} and d.transaction_at <= ${to})`);
-  } else partial.push(sql`(d.transaction_at >= ${from} and d.transaction_at <= ${to})`);
+    if (after <= to) partial.push(sql`(d.hari >= ${after} and d.hari <= ${to})`);
+  } else partial.push(sql`(d.hari >= ${from} and d.hari <= ${to})`);
   // Lines and net (debit - credit) per account and month within the range.
   const months = await queryRows<{ akun_id: number; bulan: string; n: number; net: string }>(
     db,
@@ -188,8 +219,8 @@ export async function ledgerLines(
           union all`
               : sql``
           }
-          select d.akun_id, date_trunc('month', d.transaction_at)::date as bulan, 1 as n, d.debit - d.credit as net
-          from jurnal_detail d
+          select d.akun_id, date_trunc('month', d.hari)::date as bulan, d.n, d.debit - d.credit as net
+          from jurnal_saldo_hari d
           where ${scopeSql(sql`d.profile_id`, scope)} and d.akun_id in (${idList}) and (${partial.length ? sql.join(partial, sql` or `) : sql`false`})
         ) x group by akun_id, bulan order by akun_id, bulan`,
   );

@@ -15,6 +15,8 @@ import {
   type TrialBalanceDto,
   type TrialBalanceRow,
 } from '@klinik/shared';
+import type { Db } from '../../../db/client.js';
+import type { BranchScope } from '../../../http/access-scope.js';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest } from '../../../http/errors.js';
 import * as q from '../queries.js';
@@ -31,6 +33,30 @@ export async function trialBalance(ctx: Ctx, query: ReportQuery): Promise<TrialB
   const scope = scopeOf(c, query);
   const { from, to } = await rangeOf(c, query);
   const [accounts, sums] = await Promise.all([q.listAkun(c.db), q.rangeSums(c.db, scope, from, to)]);
+  return trialBalanceOf(accounts, sums, from, to);
+}
+
+/**
+ * Each branch's trial balance of [from, to], as `trialBalance` answers it for that branch, from one statement over
+ * every branch (the Backoffice's consolidated trial balance). The scope is the caller's to check.
+ */
+export async function trialBalancesOfBranches(
+  db: Db,
+  scope: BranchScope,
+  branchIds: number[],
+  from: string,
+  to: string,
+): Promise<TrialBalanceDto[]> {
+  const [accounts, sums] = await Promise.all([q.listAkun(db), q.rangeSumsByBranch(db, scope, from, to)]);
+  return branchIds.map((id) => trialBalanceOf(accounts, sums.get(id) ?? new Map(), from, to));
+}
+
+function trialBalanceOf(
+  accounts: q.AkunRow[],
+  sums: Map<number, q.RangeSum>,
+  from: string,
+  to: string,
+): TrialBalanceDto {
   const rows: TrialBalanceRow[] = [];
   const t = { od: 0, oc: 0, d: 0, c: 0, cd: 0, cc: 0 };
   for (const a of accounts) {
