@@ -4,3 +4,5 @@ export { visitsEndpoints, visitRead, visitMove, visitRegister } from './endpoint
 export { VISIT, CHECKIN_RESERVATION, visitsEntities } from './entities.js';
 export { visitsPerMonth } from './queries.js';
 export { findVisitForRecord, completeVisitForRecord, markFollowUpReminded } from './front.js';
+/** Registering a visit at the desk (the demo seed registers the second branch's visits through it). */
+export { register as registerVisit } from './service.js';
