@@ -35,19 +35,19 @@ async function openTab(page: Page, name: string): Promise<void> {
   throw new Error(`No tab ${name}`);
 }
 
-/** Ticks this file's two branches in a Backoffice branch filter. */
-async function pickBranches(page: Page, trigger: string): Promise<void> {
+/** Ticks branches (this file's two unless named) in a Backoffice branch filter. */
+async function pickBranches(page: Page, trigger: string, names = [north.name, south.name]): Promise<void> {
   await page.click(trigger);
-  for (const b of [north, south]) {
+  for (const name of names) {
     await page.waitForFunction(
-      (name) => [...document.querySelectorAll('label')].some((l) => l.textContent?.includes(name)),
+      (n) => [...document.querySelectorAll('label')].some((l) => l.textContent?.includes(n)),
       {},
-      b.name,
+      name,
     );
-    await page.evaluate((name) => {
-      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.includes(name));
+    await page.evaluate((n) => {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.includes(n));
       label?.querySelector('button')?.click();
-    }, b.name);
+    }, name);
   }
 }
 
@@ -62,7 +62,61 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The dashboard table's rows (first table of the page): each row's cells' text. */
+async function tableCells(page: Page): Promise<string[][]> {
+  return page.evaluate(() =>
+    [...([...document.querySelectorAll('main table')][0]?.querySelectorAll('tbody tr') ?? [])].map((r) =>
+      [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? ''),
+    ),
+  );
+}
+
+/** Rupiah text ('Rp 12.500.000') as a number. */
+const rupiahOf = (text: string) => Number(text.replace(/[^0-9-]/g, ''));
+
 describe('/backoffice (Beranda Backoffice)', () => {
+  it("the owner compares the demo chain's two branches with books: Jakarta's and Bandung's revenue and a chart", async () => {
+    const jakarta = 'Klinik Sehat Sentosa Jakarta';
+    const bandung = 'Klinik Sehat Sentosa Bandung';
+    const page = await signedIn(browser, 'owner', 'large');
+    try {
+      await page.goto(url('/backoffice'));
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Beranda Backoffice');
+      await pickBranches(page, '#bo-branches', [jakarta, bandung]);
+      await page.keyboard.press('Escape');
+      // The two demo branches and the total, both with revenue of their own (the demo seed gives Bandung books).
+      await page.waitForFunction(
+        (a, b) => {
+          const rows = [...([...document.querySelectorAll('main table')][0]?.querySelectorAll('tbody tr') ?? [])];
+          const text = rows.map((r) => (r as HTMLElement).innerText);
+          return rows.length === 3 && text.some((t) => t.startsWith(a)) && text.some((t) => t.startsWith(b));
+        },
+        {},
+        jakarta,
+        bandung,
+      );
+      const cells = await tableCells(page);
+      const row = (name: string) => cells.find((c) => c[0].startsWith(name))!;
+      const [jkt, bdg, total] = [row(jakarta), row(bandung), row('Total')];
+      expect(rupiahOf(jkt[1])).toBeGreaterThan(0);
+      expect(rupiahOf(bdg[1])).toBeGreaterThan(0);
+      expect(rupiahOf(total[1])).toBe(rupiahOf(jkt[1]) + rupiahOf(bdg[1]));
+      // The chart is drawn and its legend names both branches.
+      await page.waitForFunction(
+        (a, b) => {
+          const legend = document.querySelector('.recharts-legend-wrapper')?.textContent ?? '';
+          return !!document.querySelector('.recharts-surface') && legend.includes(a) && legend.includes(b);
+        },
+        {},
+        jakarta,
+        bandung,
+      );
+      await screenshot(page, 'backoffice-dashboard-demo');
+    } finally {
+      await closePage(page);
+    }
+  });
+
   it('the owner compares two branches and reads their figures back', async () => {
     const page = await signedIn(browser, 'owner', 'large');
     try {

@@ -8,7 +8,8 @@ import { freshDatabase } from './helpers.js';
 
 /**
  * The demo clinic: Jakarta gets books (active period from the first of the previous month, opening balances,
- * journals, package sales); Bandung and Denpasar start without a period or journals (the e2e suites open theirs).
+ * journals, package sales), Bandung smaller books of its own from the same day (issue 30: the Backoffice dashboard
+ * compares two branches with money); Denpasar starts without a period or journals.
  */
 type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
 const opened: Fresh[] = [];
@@ -77,20 +78,76 @@ describe('demo seed', () => {
       ['51', '51.71'],
     ]);
   });
-  it('opens an active period for Jakarta only, from the first day of the previous month', async () => {
+  it('opens an active period for Jakarta and Bandung, from the first day of the previous month; none in Denpasar', async () => {
     const periods = await queryRows<{ name: string; start_date: string; status: number }>(
       db,
-      sql`select p.name, f.start_date::text as start_date, f.status from finance_periode f join profile p on p.id = f.profile_id`,
+      sql`select p.name, f.start_date::text as start_date, f.status from finance_periode f join profile p on p.id = f.profile_id
+          order by p.id`,
     );
     const today = todayIn('Asia/Jakarta');
+    const start = addMonths(`${today.slice(0, 8)}01`, -1);
     expect(periods).toEqual([
-      { name: 'Klinik Sehat Sentosa Jakarta', start_date: addMonths(`${today.slice(0, 8)}01`, -1), status: 0 },
+      { name: 'Klinik Sehat Sentosa Jakarta', start_date: start, status: 0 },
+      { name: 'Klinik Sehat Sentosa Bandung', start_date: start, status: 0 },
     ]);
     const elsewhere = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from jurnal j join profile p on p.id = j.profile_id where p.name not like '%Jakarta'`,
+      sql`select count(*)::int as n from jurnal j join profile p on p.id = j.profile_id where p.name like '%Denpasar'`,
     );
     expect(elsewhere[0].n).toBe(0);
+  });
+
+  it('gives Bandung books of its own: revenue, stock, receivables, package sales and paid visits (issue 30)', async () => {
+    const [bandung] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from profile where name = 'Klinik Sehat Sentosa Bandung'`,
+    );
+    // Every journal of the branch is balanced, posted (not a draft) and inside its period.
+    const journals = await queryRows<{ source_type: string; kind: string; d: string; c: string; at: string }>(
+      db,
+      sql`select j.source_type, j.kind, j.transaction_at::text as at,
+            (select sum(debit) from jurnal_detail d where d.jurnal_id = j.id)::text as d,
+            (select sum(credit) from jurnal_detail d where d.jurnal_id = j.id)::text as c
+          from jurnal j where j.profile_id = ${bandung.id} order by j.id`,
+    );
+    const [period] = await queryRows<{ start_date: string }>(
+      db,
+      sql`select start_date::text as start_date from finance_periode where profile_id = ${bandung.id}`,
+    );
+    for (const j of journals) {
+      expect(j.d, j.source_type).toBe(j.c);
+      expect(Number(j.d)).toBeGreaterThan(0);
+      if (j.kind !== 'opening') expect(j.at >= period.start_date && j.at <= todayIn('Asia/Jakarta')).toBe(true);
+    }
+    // Posted through the services: the opening, the demo's revenue and rent, a receipt, packages, the till
+    // (a down payment and the visits are both kasir_payment).
+    expect([...new Set(journals.map((j) => j.source_type))].sort()).toEqual(
+      ['periode', 'demo', 'stock_receipt', 'paket_membership', 'kasir_payment'].sort(),
+    );
+    const balance = async (codes: string[]) => {
+      const [r] = await queryRows<{ v: string }>(
+        db,
+        sql`select coalesce(sum(d.debit - d.credit), 0)::text as v from jurnal_detail d join akun a on a.id = d.akun_id
+            where d.profile_id = ${bandung.id} and a.code in ${sql.raw(`('${codes.join("','")}')`)}`,
+      );
+      return Number(r.v);
+    };
+    expect(-(await balance(['4101', '4102', '4103', '4104', '4105', '4109']))).toBeGreaterThan(0);
+    expect(await balance(['1120', '1130'])).toBeGreaterThan(0);
+    // The stock on hand is worth exactly what account 1140 says.
+    const [stock] = await queryRows<{ v: string }>(
+      db,
+      sql`select coalesce(sum(value), 0)::text as v from stock_movement where profile_id = ${bandung.id}`,
+    );
+    expect(Number(stock.v)).toBeGreaterThan(0);
+    expect(await balance(['1140'])).toBe(Number(stock.v));
+    const [counts] = await queryRows<{ paket: number; paid: number }>(
+      db,
+      sql`select (select count(*)::int from paket_membership where profile_id = ${bandung.id}) as paket,
+            (select count(*)::int from kasir_payment p join visit v on v.id = p.visit_id
+              where v.profile_id = ${bandung.id} and p.status = 'paid') as paid`,
+    );
+    expect(counts).toEqual({ paket: 3, paid: 2 });
   });
 
   it('posts balanced journals inside the period, with package sales as Dr 1130 / Cr 2301', async () => {
@@ -100,15 +157,17 @@ describe('demo seed', () => {
       sql`select start_date::text as start_date from finance_periode`,
     );
     const today = todayIn('Asia/Jakarta');
-    expect(rows.filter((r) => r.kind === 'opening')).toHaveLength(1);
+    // One opening journal in each branch with books (Jakarta, Bandung).
+    expect(rows.filter((r) => r.kind === 'opening')).toHaveLength(2);
     const umum = rows.filter((r) => r.kind === 'umum');
     expect(umum.length).toBeGreaterThanOrEqual(30);
     for (const r of umum) {
       expect(r.transaction_at >= period.start_date && r.transaction_at <= today).toBe(true);
     }
     const paket = umum.filter((r) => r.source_type === 'paket_membership');
-    expect(paket.length).toBeGreaterThanOrEqual(5);
-    expect(paket.length).toBeLessThanOrEqual(8);
+    // Jakarta's six registrations and Bandung's three.
+    expect(paket.length).toBeGreaterThanOrEqual(8);
+    expect(paket.length).toBeLessThanOrEqual(11);
     for (const r of paket) expect(r.lines).toMatch(/^1130:\d+:0,2301:0:\d+$/);
     const [m] = await queryRows<{ n: number; withJournal: number }>(
       db,

@@ -1,6 +1,7 @@
 import type { Ctx } from '../http/context.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.js';
+import { queryRows, type Db } from '../db/client.js';
 
 const SECRET_KEYS = new Set(['password', 'password_hash', 'repeatpassword', 'token']);
 
@@ -57,6 +58,25 @@ export function auditInsertSelect(entry: {
     select ${entry.userId}::int, d.profile_id, ${entry.action}, ${entry.entity}, d.id::text,
       jsonb_set(${JSON.stringify(scrub(entry.after))}::jsonb, '{code}', to_jsonb(d.code)), ${entry.requestId}
     from ${entry.from} d`;
+}
+
+/**
+ * Who wrote one entity through the given actions (e.g. 'create' and 'update'), from its audit rows: the people a
+ * separation-of-duties check must keep from deciding it. Answers distinct user ids (the system's rows, NULL, left out).
+ */
+export async function auditAuthors(
+  db: Db,
+  entry: { entity: string; entityId: number | string; actions: readonly string[] },
+): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`select distinct user_id from audit_log where entity = ${entry.entity} and entity_id = ${String(entry.entityId)}
+        and user_id is not null and action in (${sql.join(
+          entry.actions.map((a) => sql`${a}`),
+          sql`, `,
+        )})`,
+  );
+  return rows.map((r) => Number(r.user_id));
 }
 
 /** At most this many record ids are kept on one read row (a page is 100 at most; an export says how many in all). */

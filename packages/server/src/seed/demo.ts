@@ -19,6 +19,7 @@ import { seedInventoryFlows } from './inventory-flows.js';
 import { seedKasir } from './kasir.js';
 import { seedExpenses } from './expenses.js';
 import { seedSharing } from './sharing.js';
+import { seedBandungBooks } from './bandung.js';
 import { seedSatusehatDemo } from '../modules/satusehat/index.js';
 import { seedPriceList } from '../modules/pricelist/index.js';
 import { seedCtx } from './finance.js';
@@ -225,8 +226,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds the demo clinic: 3 branches, an account for every role, 60 patients, packages, and Jakarta's books (active
- * period, journals, package sales). Deterministic given today's date; one transaction.
+ * Seeds the demo clinic: 3 branches, an account for every role, 60 patients, packages, and the books of Jakarta and
+ * Bandung (active period, journals, package sales). Deterministic given today's date; one transaction.
  */
 export async function seedDemo(db: Db, password: string, opts: { uploadDir?: string } = {}): Promise<SeedResult> {
   const areas = await loadAreas();
@@ -334,7 +335,7 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
       patients++;
     }
     await seedPaket(tx, branchIds);
-    // Books and package sales for Jakarta only; Bandung and Denpasar start without a period.
+    // Jakarta's books and package sales (Bandung's come after its stock, below; Denpasar starts without a period).
     await seedFinance(tx, branchIds, rng(20250301));
     // Doctors' practice and schedules everywhere; Jakarta's reservations (issue 11).
     await seedServiceSchedule(tx, branchIds);
@@ -358,6 +359,8 @@ export async function seedDemo(db: Db, password: string, opts: { uploadDir?: str
     await seedExpenses(tx, branchIds);
     // Issue 29: the demo doctors' sharing rules and a few visits paid at the till with their fee lines.
     await seedSharing(tx, branchIds);
+    // Issue 30: the chain's second branch with books (Bandung: period, revenue, stock, packages, paid visits).
+    await seedBandungBooks(tx, branchIds);
     // Issue 31: SATUSEHAT mappings and a few visits with each status (no settings: nothing is sent).
     await seedSatusehatDemo(tx, branchIds);
     // Issue 30: the chain's price list with a scheduled base price, a branch's own price and one waiting approval.

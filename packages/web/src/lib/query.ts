@@ -1,4 +1,11 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { errorItems, errorStatus } from './errors';
 
 /** Popups last 2 seconds (spec 8). */
@@ -44,11 +51,35 @@ function report(err: unknown, meta: KlinikMeta | undefined, client: () => QueryC
 }
 
 /**
+ * A query client whose invalidation never keeps an answer given before the change it follows. TanStack Query joins
+ * a fetch already running instead of restarting it when the query has no data yet (only a cancelRefetch of a query
+ * WITH data restarts): a list whose new filter (a debounced search word) began loading just before a mutation saved
+ * would take that pre-mutation answer as fresh after `invalidateQueries`, and keep it for the stale time (30 s):
+ * an approved price still offered 'Setujui' (e2e/pricelist.test.ts, issue 30). So such a first fetch of a query the
+ * invalidation will refetch is cancelled (its state reverted) first, and the invalidation fetches it anew.
+ */
+export class KlinikQueryClient extends QueryClient {
+  override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    if (filters?.refetchType !== 'none') {
+      const type = filters?.refetchType ?? filters?.type ?? 'active';
+      const firstFetches = this.getQueryCache()
+        .findAll({ ...filters, type, fetchStatus: 'fetching' })
+        .filter((q) => q.state.data === undefined && !q.isDisabled());
+      await Promise.all(firstFetches.map((q) => q.cancel({ revert: true })));
+    }
+    return super.invalidateQueries(filters, options);
+  }
+}
+
+/**
  * The app's query client. It lives in its own module, apart from the tRPC client (lib/trpc.ts), so that the
  * login page's first download carries TanStack Query but not tRPC (issue 10).
  */
 export function makeQueryClient(): QueryClient {
-  const qc: QueryClient = new QueryClient({
+  const qc: QueryClient = new KlinikQueryClient({
     queryCache: new QueryCache({ onError: (err, query) => report(err, query.meta, () => qc, 'query') }),
     mutationCache: new MutationCache({
       onError: (err, _v, _c, mutation) => report(err, mutation.meta, () => qc, 'mutation'),

@@ -146,14 +146,24 @@ describe('the price list', () => {
     ]);
     // Waiting, it changes nothing.
     expect((await priceOf(admin, `kind=item&id=${serumA}`)).body.data.price).toBe(100000);
-    // The developer edits it, so becomes its maker: now the owner may approve.
-    const edited = await t.api(developer).put(`/api/backoffice/pricelist/${made.body.data.id}`, { price: 95000 });
-    expect(edited.body.data).toMatchObject({ price: 95000, created_by: developer.id });
-    expect((await t.api(developer).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 1 })).status).toBe(
-      403,
-    );
-    const ok = await t.api(owner).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 1 });
-    expect(ok.body.data).toMatchObject({ status: 1, statusname: 'Disetujui', decided_by: owner.id });
+    // Only its maker changes a waiting price: another top-level person is refused and nothing changes.
+    const before = await queryRows(t.db, sql`select * from price_list where id = ${made.body.data.id}`);
+    const other = await t.api(developer).put(`/api/backoffice/pricelist/${made.body.data.id}`, { price: 95000 });
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual([
+      {
+        message:
+          'Harga yang menunggu persetujuan hanya dapat diubah oleh pembuatnya; tolak harga ini lalu buat harga baru',
+      },
+    ]);
+    expect(await queryRows(t.db, sql`select * from price_list where id = ${made.body.data.id}`)).toEqual(before);
+    // The maker edits it (and stays its maker and last editor): still not theirs to approve.
+    const edited = await t.api(owner).put(`/api/backoffice/pricelist/${made.body.data.id}`, { price: 95000 });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ price: 95000, created_by: owner.id, status: 0 });
+    expect((await t.api(owner).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 1 })).status).toBe(403);
+    const ok = await t.api(developer).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 1 });
+    expect(ok.body.data).toMatchObject({ status: 1, statusname: 'Disetujui', decided_by: developer.id });
     expect((await priceOf(admin, `kind=item&id=${serumA}`)).body.data).toMatchObject({ price: 95000, source: 'base' });
     // An approved price is history: not edited, and once in force not withdrawn.
     expect((await t.api(developer).put(`/api/backoffice/pricelist/${made.body.data.id}`, { price: 1 })).status).toBe(
@@ -162,6 +172,35 @@ describe('the price list', () => {
     expect((await t.api(developer).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 2 })).status).toBe(
       409,
     );
+  });
+
+  it('never lets anyone who wrote a waiting price approve it: its maker or an earlier editor (audit trail)', async () => {
+    const made = await t
+      .api(owner)
+      .post('/api/backoffice/pricelist', { kind: 'item', code: 'SR-01', effective_at: '2027-01-04', price: 97000 });
+    expect(made.status).toBe(201);
+    // A price edited by another person before the maker-only rule: its maker is the editor, the creator is in the trail.
+    await t.db.execute(sql`update price_list set created_by = ${developer.id} where id = ${made.body.data.id}`);
+    await t.db.execute(
+      sql`insert into audit_log (user_id, action, entity, entity_id) values (${developer.id}, 'update', 'price_list', ${String(made.body.data.id)})`,
+    );
+    const third = await t.makeUser('manager', { branchId: branchA, toplevel: 'owner' });
+    for (const [who, message] of [
+      [developer, 'Anda tidak dapat memutuskan permintaan Anda sendiri'],
+      [owner, 'Anda tidak dapat menyetujui harga yang pernah Anda buat atau ubah sendiri'],
+    ] as const) {
+      const r = await t.api(who).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 1 });
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual([{ message }]);
+    }
+    const [row] = await queryRows<{ status: number }>(
+      t.db,
+      sql`select status from price_list where id = ${made.body.data.id}`,
+    );
+    expect(Number(row.status)).toBe(0);
+    const ok = await t.api(third).put(`/api/backoffice/pricelist/${made.body.data.id}`, { status: 1 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 1, decided_by: third.id });
   });
 
   it('the general cashier sells at the price in force', async () => {

@@ -13,8 +13,8 @@ import {
   type PriceQuery,
 } from '@klinik/shared';
 import { inTransaction, requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http/errors.js';
+import { audit, auditAuthors } from '../../lib/audit.js';
 import { requireSecondPerson } from '../applog/index.js';
 import { PRICE_LIST } from './entities.js';
 import * as q from './queries.js';
@@ -137,9 +137,17 @@ export async function create(ctx: Ctx, input: PriceListInput): Promise<PriceList
   }
 }
 
+/** 403 to anyone but its maker who tries to change a waiting price (issue 30: the numbers stay the maker's). */
+export const NOT_THE_MAKER =
+  'Harga yang menunggu persetujuan hanya dapat diubah oleh pembuatnya; tolak harga ini lalu buat harga baru';
+
+/** 403 to an approver who once wrote the price's numbers (a price edited before the maker-only rule). */
+export const OWN_NUMBERS = 'Anda tidak dapat menyetujui harga yang pernah Anda buat atau ubah sendiri';
+
 /**
- * PUT /api/backoffice/pricelist/{id}: change a waiting price (the editor becomes its maker), approve it (status 1,
- * never by its maker), reject it (status 2) or withdraw an approved price that is not in force yet (status 2).
+ * PUT /api/backoffice/pricelist/{id}: its maker changes a waiting price (anyone else: 403), another top-level person
+ * approves it (status 1: never its maker nor anyone who wrote its numbers, by the audit trail), it is rejected
+ * (status 2) or an approved price that is not in force yet is withdrawn (status 2).
  */
 export async function update(ctx: Ctx, id: number, input: PriceListUpdateInput): Promise<PriceListEntryDto> {
   const c = requireUser(ctx);
@@ -152,6 +160,13 @@ export async function update(ctx: Ctx, id: number, input: PriceListUpdateInput):
       if (input.status === 1) {
         if (before.status !== 0) throw conflict('Harga ini tidak menunggu persetujuan');
         requireSecondPerson(me, before.created_by, []);
+        // Nor anyone the audit trail shows writing this price (its creation, every edit: the last editor too).
+        const authors = await auditAuthors(tx.db, {
+          entity: 'price_list',
+          entityId: id,
+          actions: ['create', 'update'],
+        });
+        if (authors.includes(me)) throw forbidden(OWN_NUMBERS);
         if (before.effective_at < today)
           throw badRequest('Tanggal berlaku sudah lewat; ubah tanggalnya dulu', 'effective_at');
       } else if (input.status === 2) {
@@ -160,6 +175,7 @@ export async function update(ctx: Ctx, id: number, input: PriceListUpdateInput):
           throw conflict('Harga yang sudah berlaku tidak dapat dibatalkan; tambahkan harga baru');
       } else {
         if (before.status !== 0) throw conflict('Hanya harga yang menunggu persetujuan yang dapat diubah');
+        if (before.created_by !== me) throw forbidden(NOT_THE_MAKER);
         const on = input.effective_at ?? before.effective_at;
         if (on < today) throw badRequest('Tanggal berlaku tidak boleh sebelum hari ini', 'effective_at');
       }
@@ -173,7 +189,6 @@ export async function update(ctx: Ctx, id: number, input: PriceListUpdateInput):
               price: input.price === undefined ? before.price : toSen(input.price),
               effective_at: input.effective_at ?? before.effective_at,
               note: input.note === undefined ? before.note : input.note || null,
-              created_by: me,
             },
       );
       const action = input.status === 1 ? 'approve' : input.status === 2 ? 'cancel' : 'update';
