@@ -106,18 +106,14 @@ async function controlsOutsideTheirBox(page: Page): Promise<string[]> {
 const TRACKED = new Set(['fetch', 'xhr']);
 
 /**
- * The page's requests in flight, event streams left out (live pages keep theirs open as long as they are shown):
- * `quiet(ms)` resolves once none has been in flight for that long.
+ * The page's requests in flight, event streams left out (live pages keep theirs open as long as they are shown).
  */
 function trackRequests(page: Page) {
   const open = new Set<HTTPRequest>();
-  let last = Date.now();
   const start = (r: HTTPRequest) => {
     if (TRACKED.has(r.resourceType())) open.add(r);
   };
-  const end = (r: HTTPRequest) => {
-    if (open.delete(r)) last = Date.now();
-  };
+  const end = (r: HTTPRequest) => open.delete(r);
   const endOfResponse = (r: HTTPResponse) => end(r.request());
   page.on('request', start);
   // Answered is enough (a 403 is seen by then; the page's data is awaited by `settled`).
@@ -125,14 +121,7 @@ function trackRequests(page: Page) {
   page.on('requestfailed', end);
   page.on('requestservedfromcache', end);
   return {
-    async quiet(ms: number): Promise<void> {
-      const deadline = Date.now() + 20_000;
-      last = Math.max(last, Date.now());
-      while (open.size > 0 || Date.now() - last < ms) {
-        if (Date.now() > deadline) throw new Error(`still loading: ${[...open].map((r) => r.url()).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    open,
     stop() {
       page.off('request', start);
       page.off('response', endOfResponse);
@@ -142,6 +131,48 @@ function trackRequests(page: Page) {
   };
 }
 
+/**
+ * Waits until the page shown is ready, on signals instead of a guessed quiet period (issue 27 item 8): the page of
+ * the current address has mounted (its lazy chunk arrived: the app's `data-page`, app/page-shown.tsx), no query or
+ * mutation is in flight (`data-fetching`) and no request of the page is unanswered, and all of that has held for two
+ * animation frames in a row (a query that an answer leads to starts within the render that answer causes). At most
+ * 20 s, then the test fails naming what was still open.
+ */
+let readyCalls = 0;
+async function ready(page: Page, requests: ReturnType<typeof trackRequests>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const left = deadline - Date.now();
+    const shown = await page
+      .waitForFunction(
+        (call) => {
+          // Frames counted per call: a count left by the previous call must not make this one ready at once.
+          const w = window as unknown as { __ready?: { call: number; frames: number } };
+          if (w.__ready?.call !== call) w.__ready = { call, frames: 0 };
+          const d = document.documentElement.dataset;
+          w.__ready.frames = d.page === location.pathname && d.fetching === '0' ? w.__ready.frames + 1 : 0;
+          return w.__ready.frames >= 2;
+        },
+        { polling: 'raf', timeout: Math.max(left, 1) },
+        ++readyCalls,
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown && requests.open.size === 0) return;
+    if (Date.now() > deadline) {
+      const state = await page.evaluate(
+        () =>
+          `${location.pathname}: page ${document.documentElement.dataset.page}, in flight ${document.documentElement.dataset.fetching}`,
+      );
+      throw new Error(`not ready after 20 s (${state}): ${[...requests.open].map((r) => r.url()).join(', ')}`);
+    }
+    // A request the app's queries do not count (the session, a slot's own fetch): its answer, then look again.
+    while (requests.open.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Pages looked at at 390 px as well as 360 px: where the cashier and the nurses work on a phone (issue 26 item 6). */
 const ALSO_AT_390 = new Set(['/service/payment', '/service/visit', '/service/consultation', '/service/tindakan']);
 
@@ -149,7 +180,7 @@ const ALSO_AT_390 = new Set(['/service/payment', '/service/visit', '/service/con
  * The page at a phone width: its width fits (tables scroll inside their own box) and the bottom navigation is in
  * view. The page stays where it is; the viewport changes around it, then goes back for the rest of the walk.
  */
-async function onPhone(page: Page, path: string, viewport: ViewportName, quiet: (ms: number) => Promise<void>) {
+async function onPhone(page: Page, path: string, viewport: ViewportName, isReady: () => Promise<void>) {
   const problems: string[] = [];
   const widths = ALSO_AT_390.has(path) ? [360, 390] : [360];
   try {
@@ -157,7 +188,7 @@ async function onPhone(page: Page, path: string, viewport: ViewportName, quiet: 
       await page.setViewport({ width, height: 780 });
       await page.waitForFunction((w) => window.innerWidth === w, {}, width);
       await settled(page);
-      await quiet(150);
+      await isReady();
       const overflow = await sidewaysScroll(page);
       if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px at ${width}px`);
       const nav = await page.evaluate(() => {
@@ -196,16 +227,24 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
     if (r.status() === 403) refused.push(`${new URL(r.url()).pathname}`);
   };
   page.on('response', onResponse);
-  const inFlight = trackRequests(page);
+  const requests = trackRequests(page);
   const problems: string[] = [];
   const visited: string[] = [];
+  // A refusal is reported with the page being looked at when it arrives, and none is dropped: one that comes after
+  // its page's look is reported with the next page, or after the last.
+  const refusals = (where: string) => {
+    if (refused.length) problems.push(`${where}: 403 from ${[...new Set(refused)].join(', ')}`);
+    refused.length = 0;
+  };
   try {
     await login(page, username);
+    // The app's first page after signing in, answered before the walk reloads it: a request the reload cuts off
+    // gets neither an answer nor a failure from Chromium, and would stay open (the header's calls, under load).
+    await ready(page, requests);
     const queue = ['/'];
     const seen = new Set(queue);
     while (queue.length > 0) {
       const path = queue.shift()!;
-      refused.length = 0;
       if (visited.length === 0) {
         // networkidle2, not 0: live pages (visit queue, history, display, multimedia queue) keep their event stream open.
         await page.goto(url(path), { waitUntil: 'networkidle2' });
@@ -216,18 +255,18 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
           window.history.pushState({}, '', p);
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, path);
-        // The page's chunk, then its first calls.
-        await inFlight.quiet(500);
       }
+      // The page's chunk, then its first calls; its data drawn (no skeleton), then what that leads to.
+      await ready(page, requests);
       await settled(page);
-      await inFlight.quiet(150);
+      await ready(page, requests);
       visited.push(path);
       const here = new URL(page.url()).pathname;
       const text = await page.evaluate(() => document.body.innerText);
       if (here !== path && !(path === '/' && here === '/')) problems.push(`${path}: sent to ${here}`);
       if (text.includes(MSG.planned)) problems.push(`${path}: planned page`);
       if (text.includes(MSG.noPageAccess)) problems.push(`${path}: no-access state`);
-      if (refused.length) problems.push(`${path}: 403 from ${[...new Set(refused)].join(', ')}`);
+      refusals(path);
       const overflow = await sidewaysScroll(page);
       if (overflow > 1) problems.push(`${path}: scrolls sideways by ${overflow}px`);
       if (!layoutChecked.has(`${viewport} ${path}`)) {
@@ -242,13 +281,15 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
       }
       if (!layoutChecked.has(path)) {
         layoutChecked.add(path);
-        problems.push(...(await onPhone(page, path, viewport, (ms) => inFlight.quiet(ms))));
+        problems.push(...(await onPhone(page, path, viewport, () => ready(page, requests))));
       }
     }
+    await ready(page, requests);
+    refusals(`after ${visited.at(-1)}`);
     await screenshot(page, `access-${username}-${viewport}`);
   } finally {
     page.off('response', onResponse);
-    inFlight.stop();
+    requests.stop();
     await closePage(page);
   }
   return { visited, problems };

@@ -77,6 +77,9 @@ export default defineConfig(({ command }) => ({
     // The manifest lets bench/bundle-report.mjs add up what the login page loads before it renders.
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    // The size table's gzip column costs a compression of every chunk on each build (`pnpm test` builds first);
+    // bench/bundle-report.mjs measures what a phone downloads.
+    reportCompressedSize: false,
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {

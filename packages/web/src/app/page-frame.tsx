@@ -7,6 +7,7 @@ import NoAccessPage from '../pages/NoAccessPage';
 import PlannedPage from '../pages/PlannedPage';
 import { useSession } from '../lib/session';
 import { canEnter, hasPageAccess } from './guards';
+import { PageShown } from './page-shown';
 import type { AppRoute } from './route-types';
 
 /**
@@ -36,7 +37,13 @@ export function Guard({
 }) {
   const user = useSession();
   if (!canEnter(user, route.guard)) return <Navigate to="/" replace />;
-  if (!route.planned && !hasPageAccess(user, route)) return <NoAccessPage title={route.title} />;
+  if (!route.planned && !hasPageAccess(user, route))
+    return (
+      <>
+        <NoAccessPage title={route.title} />
+        <PageShown />
+      </>
+    );
   return <>{children}</>;
 }
 
@@ -52,7 +59,13 @@ export class PageAccessBoundary extends React.Component<
   render() {
     const { error } = this.state;
     if (error == null) return this.props.children;
-    if (errorStatus(error) === 403) return <NoAccessPage title={this.props.title} />;
+    if (errorStatus(error) === 403)
+      return (
+        <>
+          <NoAccessPage title={this.props.title} />
+          <PageShown />
+        </>
+      );
     throw error;
   }
 }
@@ -65,7 +78,10 @@ export default function PageFrame({ route }: { route: AppRoute }) {
     <Guard route={route}>
       <Titled title={route.title}>
         <PageAccessBoundary title={route.title}>
-          <React.Suspense fallback={<FullPageSpinner />}>{body}</React.Suspense>
+          <React.Suspense fallback={<FullPageSpinner />}>
+            {body}
+            <PageShown />
+          </React.Suspense>
         </PageAccessBoundary>
       </Titled>
     </Guard>

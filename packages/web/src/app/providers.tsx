@@ -2,6 +2,7 @@ import * as React from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { makeQueryClient } from '../lib/query';
 import { useAfterPaint } from '../lib/use-after-paint';
+import { QueryActivity } from './page-shown';
 
 // The toaster (sonner) is not needed to paint the first page: it loads once that is drawn (issue 10). A toast shown
 // before it is there is not lost: sonner hands its active toasts to a Toaster when it mounts.
@@ -14,6 +15,7 @@ export function Providers({ client, children }: { client?: QueryClient; children
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <QueryActivity />
       {painted ? (
         <React.Suspense fallback={null}>
           <Toaster />

@@ -1,9 +1,45 @@
-import type * as React from 'react';
-import { VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitStatus } from '@klinik/shared';
+import * as React from 'react';
+import { addDays, VISIT_STATUS_LABEL, VISIT_STATUSES, type VisitStatus } from '@klinik/shared';
 import { DateRangeFields } from '../../../components/FilterFields';
 import { SearchInput } from '../../../components/ListFilters';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { FormField } from '../../../components/ui/form';
+import { useBranchToday } from '../../../lib/branch-today';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/**
+ * The state of the visit history's filter card (the branch's 'Kunjungan' and the backoffice's): the last 30 days of
+ * the branch by default. `filters` is what the list query takes (the keyword debounced), `props` what
+ * `KunjunganFilters` takes; `resetting` (usePaging) shows page 1 again when a filter changes.
+ */
+export function useKunjunganFilters(resetting: <V>(set: (value: V) => void) => (value: V) => void) {
+  const today = useBranchToday();
+  const [fromdate, setFrom] = React.useState(() => addDays(today, -30));
+  const [todate, setTo] = React.useState(today);
+  const [status, setStatus] = React.useState<VisitStatus | ''>('');
+  const [keyword, setKeyword] = React.useState('');
+  const kw = useDebouncedValue(keyword.trim());
+  return {
+    /** The dates chosen, as an export's file name shows them. */
+    period: `${fromdate || 'awal'}-${todate || today}`,
+    filters: {
+      fromdate: fromdate || undefined,
+      todate: todate || undefined,
+      status: status || undefined,
+      keyword: kw || undefined,
+    },
+    props: {
+      fromdate,
+      todate,
+      onFrom: resetting(setFrom),
+      onTo: resetting(setTo),
+      status,
+      onStatus: resetting(setStatus),
+      keyword,
+      onKeyword: resetting(setKeyword),
+    },
+  };
+}
 
 /**
  * The filter card of the visit history ('Kunjungan' of a branch and of the backoffice): the dates, the status and

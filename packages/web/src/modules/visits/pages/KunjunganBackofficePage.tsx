@@ -1,18 +1,16 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, visitHistoryCountCapped, type VisitDto, type VisitStatus } from '@klinik/shared';
+import { visitHistoryCountCapped, type VisitDto } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
 import { DataTable } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { ErrorList } from '../../../components/ui/error-list';
 import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
-import { KunjunganFilters } from '../components/KunjunganFilters';
+import { KunjunganFilters, useKunjunganFilters } from '../components/KunjunganFilters';
 
 /**
  * /backoffice/kunjungan (issue 30): the visit history of every branch or of the branches chosen, for owner and
@@ -21,22 +19,11 @@ import { KunjunganFilters } from '../components/KunjunganFilters';
 export default function KunjunganBackofficePage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const today = useBranchToday();
   const branches = useBranches();
   const { page, size, pagination, resetting } = usePaging();
-  const [fromdate, setFrom] = React.useState(() => addDays(today, -30));
-  const [todate, setTo] = React.useState(today);
-  const [status, setStatus] = React.useState<VisitStatus | ''>('');
-  const [keyword, setKeyword] = React.useState('');
+  const kunjungan = useKunjunganFilters(resetting);
   const [profiles, setProfiles] = React.useState<number[]>([]);
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = {
-    fromdate: fromdate || undefined,
-    todate: todate || undefined,
-    status: status || undefined,
-    keyword: kw || undefined,
-    profile_id: profiles.length ? profiles : undefined,
-  };
+  const filters = { ...kunjungan.filters, profile_id: profiles.length ? profiles : undefined };
   const query = useQuery({
     ...trpc.visits.backofficeHistory.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -53,7 +40,7 @@ export default function KunjunganBackofficePage() {
       client.visits.backofficeHistory.query({ ...filters, page, limit }),
     );
     await exportToExcel(
-      `kunjungan-semua-cabang-${fromdate || 'awal'}-${todate || today}`,
+      `kunjungan-semua-cabang-${kunjungan.period}`,
       [{ header: 'Cabang', value: (v) => branches.name(v.profile_id), width: 22 }, ...KUNJUNGAN_EXPORT_COLUMNS],
       rows,
       'Kunjungan',
@@ -69,14 +56,7 @@ export default function KunjunganBackofficePage() {
       />
       <KunjunganFilters
         idPrefix="bo-kj"
-        fromdate={fromdate}
-        todate={todate}
-        onFrom={resetting(setFrom)}
-        onTo={resetting(setTo)}
-        status={status}
-        onStatus={resetting(setStatus)}
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
+        {...kunjungan.props}
         branchFilter={<BranchFilter id="bo-kj-branch" value={profiles} onChange={resetting(setProfiles)} />}
       />
       {query.error ? <ErrorList items={errorItems(query.error)} /> : null}

@@ -1,42 +1,29 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, visitHistoryCountCapped, type VisitStatus } from '@klinik/shared';
+import { visitHistoryCountCapped } from '@klinik/shared';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable } from '../../../components/DataTable';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { exportToExcel } from '../../../components/export-excel';
 import { ErrorList } from '../../../components/ui/error-list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 import { FormField } from '../../../components/ui/form';
-import { KunjunganFilters } from '../components/KunjunganFilters';
+import { KunjunganFilters, useKunjunganFilters } from '../components/KunjunganFilters';
 
 /** /service/kunjungan 'Kunjungan': the branch's visit history with filters, server pages and Excel. */
 export default function KunjunganPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const today = useBranchToday();
   const live = useVisitLive();
   const { page, size, pagination, resetting } = usePaging();
-  const [fromdate, setFrom] = React.useState(() => addDays(today, -30));
-  const [todate, setTo] = React.useState(today);
+  const kunjungan = useKunjunganFilters(resetting);
   const [doctor, setDoctor] = React.useState('');
-  const [status, setStatus] = React.useState<VisitStatus | ''>('');
-  const [keyword, setKeyword] = React.useState('');
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = {
-    fromdate: fromdate || undefined,
-    todate: todate || undefined,
-    doctor: doctor ? Number(doctor) : undefined,
-    status: status || undefined,
-    keyword: kw || undefined,
-  };
+  const filters = { ...kunjungan.filters, doctor: doctor ? Number(doctor) : undefined };
   const doctors = useQuery({ ...trpc.visits.doctors.queryOptions(), staleTime: 60_000 });
   const query = useQuery({
     ...trpc.visits.history.queryOptions({ ...filters, page, limit: size }),
@@ -47,12 +34,7 @@ export default function KunjunganPage() {
 
   const exportAll = async () => {
     const { rows } = await fetchAllPages((page, limit) => client.visits.history.query({ ...filters, page, limit }));
-    await exportToExcel(
-      `kunjungan-${fromdate || 'awal'}-${todate || today}`,
-      KUNJUNGAN_EXPORT_COLUMNS,
-      rows,
-      'Kunjungan',
-    );
+    await exportToExcel(`kunjungan-${kunjungan.period}`, KUNJUNGAN_EXPORT_COLUMNS, rows, 'Kunjungan');
   };
 
   return (
@@ -68,14 +50,7 @@ export default function KunjunganPage() {
       />
       <KunjunganFilters
         idPrefix="kj"
-        fromdate={fromdate}
-        todate={todate}
-        onFrom={resetting(setFrom)}
-        onTo={resetting(setTo)}
-        status={status}
-        onStatus={resetting(setStatus)}
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
+        {...kunjungan.props}
         doctorFilter={
           <FormField label="Dokter" htmlFor="kj-doctor">
             <OptionSelect
