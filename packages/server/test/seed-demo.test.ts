@@ -359,7 +359,13 @@ describe('demo seed', () => {
   });
 
   it('shows SATUSEHAT mappings and a visit of each status in Jakarta, with no settings (issue 31)', async () => {
-    const statuses = await queryRows<{ status: string }>(db, sql`select status from satusehat_visit order by id`);
+    // Jakarta's rows only: Bandung's demo visits (its books, issue 30) are finished too and, once the SATUSEHAT
+    // module's record hook is registered, wait as not configured there; which file registers it first is order.
+    const [jakarta] = await queryRows<{ id: number }>(db, sql`select id from profile order by id limit 1`);
+    const statuses = await queryRows<{ status: string }>(
+      db,
+      sql`select status from satusehat_visit where profile_id = ${jakarta.id} order by id`,
+    );
     expect(statuses.map((r) => r.status)).toEqual(['sent', 'sent', 'failed', 'not_configured', 'not_configured']);
     const maps = await queryRows<{ kind: string }>(db, sql`select distinct kind from satusehat_map order by kind`);
     expect(maps.map((r) => r.kind)).toEqual(['location', 'practitioner']);
