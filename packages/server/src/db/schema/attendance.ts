@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable,
-  serial,
   bigserial,
   integer,
   smallint,
   text,
   varchar,
   boolean,
-  date,
   bigint,
   doublePrecision,
   primaryKey,
@@ -18,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
-import { ts, createdAt, updatedAt, timestamps, ref, branch, userRef } from './columns.js';
+import * as col from './columns.js';
 
 /** Attendance and payroll (issue 15): departments, employment data, shifts, rosters, offices, punches, settings. */
 
@@ -26,11 +24,10 @@ import { ts, createdAt, updatedAt, timestamps, ref, branch, userRef } from './co
 export const department = pgTable(
   'department',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 80 }).notNull(),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [uniqueIndex('department_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`)],
 );
@@ -45,11 +42,11 @@ export const employee = pgTable(
     user_id: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    profile_id: branch(),
+    profile_id: col.branch(),
     department_id: integer('department_id').references(() => department.id),
     position: varchar('position', { length: 80 }),
-    join_date: date('join_date', { mode: 'string' }),
-    end_date: date('end_date', { mode: 'string' }),
+    join_date: col.day('join_date'),
+    end_date: col.day('end_date'),
     employment: varchar('employment', { length: 20 }).notNull().default('tetap'),
     ptkp: varchar('ptkp', { length: 5 }).notNull().default('TK/0'),
     npwp: varchar('npwp', { length: 22 }),
@@ -59,8 +56,8 @@ export const employee = pgTable(
     bank_name: varchar('bank_name', { length: 60 }),
     bank_account: varchar('bank_account', { length: 40 }),
     bank_holder: varchar('bank_holder', { length: 150 }),
-    base_salary: bigint('base_salary', { mode: 'number' }).notNull().default(0),
-    ...timestamps,
+    base_salary: col.sen('base_salary'),
+    ...col.timestamps,
   },
   (t) => [
     index('employee_profile_idx').on(t.profile_id),
@@ -74,16 +71,15 @@ export const employee = pgTable(
 export const shift = pgTable(
   'shift',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 60 }).notNull(),
     start_time: varchar('start_time', { length: 5 }).notNull(),
     end_time: varchar('end_time', { length: 5 }).notNull(),
     break_minutes: integer('break_minutes').notNull().default(0),
-    crosses_midnight: boolean('crosses_midnight').notNull().default(false),
+    crosses_midnight: col.flag('crosses_midnight'),
     late_tolerance: integer('late_tolerance').notNull().default(0),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('shift_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -95,12 +91,12 @@ export const shift = pgTable(
 export const roster = pgTable(
   'roster',
   {
-    user_id: ref('user_id', () => users.id),
-    date: date('date', { mode: 'string' }).notNull(),
-    profile_id: branch(),
-    shift_id: ref('shift_id', () => shift.id),
-    updated_by: userRef('updated_by'),
-    updated_at: updatedAt(),
+    user_id: col.ref('user_id', () => users.id),
+    date: col.day('date').notNull(),
+    profile_id: col.branch(),
+    shift_id: col.ref('shift_id', () => shift.id),
+    updated_by: col.userRef('updated_by'),
+    updated_at: col.updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.date] }), index('roster_profile_date_idx').on(t.profile_id, t.date)],
 );
@@ -112,17 +108,16 @@ export const roster = pgTable(
 export const attendanceLeave = pgTable(
   'attendance_leave',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    user_id: ref('user_id', () => users.id),
-    date: date('date', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    user_id: col.ref('user_id', () => users.id),
+    date: col.day('date').notNull(),
     kind: varchar('kind', { length: 10 }).notNull(),
     reason: text('reason').notNull(),
-    status: smallint('status').notNull().default(1),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
-    cancelled_by: userRef('cancelled_by'),
-    cancelled_at: ts('cancelled_at'),
+    status: col.activeStatus(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
+    cancelled_by: col.userRef('cancelled_by'),
+    cancelled_at: col.ts('cancelled_at'),
   },
   (t) => [
     uniqueIndex('attendance_leave_active_idx')
@@ -140,31 +135,29 @@ export const attendanceLeave = pgTable(
 export const attendanceCorrection = pgTable(
   'attendance_correction',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    user_id: ref('user_id', () => users.id),
-    date: date('date', { mode: 'string' }).notNull(),
-    check_in: ts('check_in'),
-    check_out: ts('check_out'),
+    ...col.branchKeys(),
+    user_id: col.ref('user_id', () => users.id),
+    date: col.day('date').notNull(),
+    check_in: col.ts('check_in'),
+    check_out: col.ts('check_out'),
     status: varchar('status', { length: 20 }),
     reason: text('reason').notNull(),
-    requested_by: userRef('requested_by'),
+    requested_by: col.userRef('requested_by'),
     applog_id: integer('applog_id'),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [index('attendance_correction_day_idx').on(t.profile_id, t.date, t.user_id)],
 );
 
 /** /backoffice/attendance/office: office locations; a branch with an active office requires web check-in inside one. */
 export const office = pgTable('office', {
-  id: serial('id').primaryKey(),
-  profile_id: branch(),
+  ...col.branchKeys(),
   name: varchar('name', { length: 80 }).notNull(),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   radius: integer('radius').notNull().default(100),
-  status: smallint('status').notNull().default(1),
-  ...timestamps,
+  status: col.activeStatus(),
+  ...col.timestamps,
 });
 
 /**
@@ -176,16 +169,16 @@ export const checklog = pgTable(
   'checklog',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    profile_id: branch(),
-    user_id: userRef('user_id'),
+    profile_id: col.branch(),
+    user_id: col.userRef('user_id'),
     attendance_code: varchar('attendance_code', { length: 50 }),
-    punch_at: ts('punch_at').notNull(),
+    punch_at: col.ts('punch_at').notNull(),
     state: smallint('state').notNull().default(0),
     source: varchar('source', { length: 10 }).notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
     /** The import a device punch came in with (null for web punches and punches imported before 0055). */
     import_id: integer('import_id').references((): AnyPgColumn => checklogImport.id),
   },
@@ -207,14 +200,13 @@ export const checklog = pgTable(
 export const checklogImport = pgTable(
   'checklog_import',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     kind: varchar('kind', { length: 10 }).notNull(),
     file_name: varchar('file_name', { length: 200 }),
     line_count: integer('line_count').notNull(),
     imported: integer('imported').notNull().default(0),
-    created_by: ref('created_by', () => users.id),
-    created_at: createdAt(),
+    created_by: col.ref('created_by', () => users.id),
+    created_at: col.createdAt(),
   },
   (t) => [
     index('checklog_import_profile_idx').on(t.profile_id, t.created_at),
@@ -230,12 +222,12 @@ export const checklogImport = pgTable(
 export const payrollSetting = pgTable(
   'payroll_setting',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     key: varchar('key', { length: 40 }).notNull(),
-    berlaku_mulai: date('berlaku_mulai', { mode: 'string' }).notNull(),
+    berlaku_mulai: col.day('berlaku_mulai').notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
     note: text('note'),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [uniqueIndex('payroll_setting_key_day_idx').on(t.key, t.berlaku_mulai)],
 );
@@ -248,17 +240,16 @@ export const payrollSetting = pgTable(
 export const payrollComponent = pgTable(
   'payroll_component',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 80 }).notNull(),
     kind: varchar('kind', { length: 10 }).notNull(),
     method: varchar('method', { length: 20 }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    amount: col.sen('amount'),
     rate_bp: integer('rate_bp').notNull().default(0),
     taxable: boolean('taxable').notNull().default(true),
-    bpjs_base: boolean('bpjs_base').notNull().default(false),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    bpjs_base: col.flag('bpjs_base'),
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('payroll_component_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -275,13 +266,12 @@ export const payrollComponent = pgTable(
 export const payrollGroup = pgTable(
   'payroll_group',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 80 }).notNull(),
     /** Attendance counts from the day after `cutoff_day` of the previous month to `cutoff_day`; 0 = calendar month. */
     cutoff_day: smallint('cutoff_day').notNull().default(0),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('payroll_group_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -292,8 +282,8 @@ export const payrollGroup = pgTable(
 export const payrollGroupComponent = pgTable(
   'payroll_group_component',
   {
-    group_id: ref('group_id', () => payrollGroup.id),
-    component_id: ref('component_id', () => payrollComponent.id),
+    group_id: col.ref('group_id', () => payrollGroup.id),
+    component_id: col.ref('component_id', () => payrollComponent.id),
   },
   (t) => [primaryKey({ columns: [t.group_id, t.component_id] })],
 );
@@ -303,27 +293,26 @@ export const payrollGroupMember = pgTable('payroll_group_member', {
   user_id: integer('user_id')
     .primaryKey()
     .references(() => users.id),
-  group_id: ref('group_id', () => payrollGroup.id),
+  group_id: col.ref('group_id', () => payrollGroup.id),
 });
 
 /** A monthly run per branch and group: status 0 draft, 1 approved (locked, journal posted). */
 export const payrollRun = pgTable(
   'payroll_run',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    group_id: ref('group_id', () => payrollGroup.id),
+    ...col.branchKeys(),
+    group_id: col.ref('group_id', () => payrollGroup.id),
     period: varchar('period', { length: 7 }).notNull(),
     status: smallint('status').notNull().default(0),
-    date_from: date('date_from', { mode: 'string' }).notNull(),
-    date_to: date('date_to', { mode: 'string' }).notNull(),
+    date_from: col.day('date_from').notNull(),
+    date_to: col.day('date_to').notNull(),
     jurnal_id: integer('jurnal_id'),
-    created_by: userRef('created_by'),
-    approved_by: userRef('approved_by'),
-    approved_at: ts('approved_at'),
+    created_by: col.userRef('created_by'),
+    approved_by: col.userRef('approved_by'),
+    approved_at: col.ts('approved_at'),
     /** A correction run names the approved run it corrects; approving it marks that run superseded (status 2). */
     corrects_run_id: integer('corrects_run_id').references((): AnyPgColumn => payrollRun.id),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('payroll_run_one_open_correction_idx')
@@ -344,26 +333,26 @@ export const payrollRun = pgTable(
 export const payrollRunLine = pgTable(
   'payroll_run_line',
   {
-    run_id: ref('run_id', () => payrollRun.id),
-    user_id: ref('user_id', () => users.id),
+    run_id: col.ref('run_id', () => payrollRun.id),
+    user_id: col.ref('user_id', () => users.id),
     employment: varchar('employment', { length: 20 }).notNull(),
     ptkp: varchar('ptkp', { length: 5 }).notNull(),
-    base_salary: bigint('base_salary', { mode: 'number' }).notNull(),
-    earnings: bigint('earnings', { mode: 'number' }).notNull(),
-    deductions: bigint('deductions', { mode: 'number' }).notNull(),
-    bruto: bigint('bruto', { mode: 'number' }).notNull(),
-    jkn_employer: bigint('jkn_employer', { mode: 'number' }).notNull(),
-    jkn_employee: bigint('jkn_employee', { mode: 'number' }).notNull(),
-    jht_employer: bigint('jht_employer', { mode: 'number' }).notNull(),
-    jht_employee: bigint('jht_employee', { mode: 'number' }).notNull(),
-    jp_employer: bigint('jp_employer', { mode: 'number' }).notNull(),
-    jp_employee: bigint('jp_employee', { mode: 'number' }).notNull(),
-    jkk: bigint('jkk', { mode: 'number' }).notNull(),
-    jkm: bigint('jkm', { mode: 'number' }).notNull(),
-    pph21: bigint('pph21', { mode: 'number' }).notNull(),
+    base_salary: col.money('base_salary').notNull(),
+    earnings: col.money('earnings').notNull(),
+    deductions: col.money('deductions').notNull(),
+    bruto: col.money('bruto').notNull(),
+    jkn_employer: col.money('jkn_employer').notNull(),
+    jkn_employee: col.money('jkn_employee').notNull(),
+    jht_employer: col.money('jht_employer').notNull(),
+    jht_employee: col.money('jht_employee').notNull(),
+    jp_employer: col.money('jp_employer').notNull(),
+    jp_employee: col.money('jp_employee').notNull(),
+    jkk: col.money('jkk').notNull(),
+    jkm: col.money('jkm').notNull(),
+    pph21: col.money('pph21').notNull(),
     pph21_method: varchar('pph21_method', { length: 20 }).notNull(),
     pph21_rate_bp: integer('pph21_rate_bp').notNull(),
-    net: bigint('net', { mode: 'number' }).notNull(),
+    net: col.money('net').notNull(),
     detail: text('detail').notNull(),
   },
   (t) => [primaryKey({ columns: [t.run_id, t.user_id] }), index('payroll_run_line_user_idx').on(t.user_id)],
@@ -380,8 +369,8 @@ export const attendanceSetting = pgTable(
       .primaryKey()
       .references(() => profile.id),
     punch_import_max_days: integer('punch_import_max_days').notNull(),
-    updated_by: userRef('updated_by'),
-    updated_at: updatedAt(),
+    updated_by: col.userRef('updated_by'),
+    updated_at: col.updatedAt(),
   },
   (t) => [check('attendance_setting_days_check', sql`${t.punch_import_max_days} between 1 and 62`)],
 );

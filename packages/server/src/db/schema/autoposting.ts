@@ -1,5 +1,5 @@
-import { pgTable, serial, varchar, date, index } from 'drizzle-orm/pg-core';
-import { createdAt, ref, branch, userRef } from './columns.js';
+import { pgTable, varchar, index } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
 import { akun } from './finance.js';
 
 /**
@@ -11,13 +11,12 @@ import { akun } from './finance.js';
 export const financeAutoposting = pgTable(
   'finance_autoposting',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     key: varchar('key', { length: 40 }).notNull(),
-    akun_id: ref('akun_id', () => akun.id),
-    effective_from: date('effective_from', { mode: 'string' }).notNull(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    akun_id: col.ref('akun_id', () => akun.id),
+    effective_from: col.day('effective_from').notNull(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [index('finance_autoposting_lookup_idx').on(t.profile_id, t.key, t.effective_from)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps, userRef } from './columns.js';
+import { check, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
 
 /**
  * Issue 30 item 2: the masters the chain owns. One row is one thing of the chain (a treatment, an item, an item
@@ -13,15 +13,15 @@ import { timestamps, userRef } from './columns.js';
 export const chainMaster = pgTable(
   'chain_master',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     kind: varchar('kind', { length: 30 }).notNull(),
     key: varchar('key', { length: 150 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     fields: jsonb('fields').notNull().default({}),
-    status: smallint('status').notNull().default(1),
-    created_by: userRef('created_by'),
-    updated_by: userRef('updated_by'),
-    ...timestamps,
+    status: col.activeStatus(),
+    created_by: col.userRef('created_by'),
+    updated_by: col.userRef('updated_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('chain_master_kind_key_idx').on(t.kind, t.key),

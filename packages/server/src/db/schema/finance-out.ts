@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable,
-  serial,
-  integer,
-  smallint,
-  varchar,
-  text,
-  date,
-  bigint,
-  index,
-  uniqueIndex,
-  primaryKey,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, varchar, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { applog } from './staff.js';
-import { ts, createdAt, updatedAt, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { akun, jurnal, paymentMethod } from './finance.js';
 
 /**
@@ -26,37 +14,36 @@ import { akun, jurnal, paymentMethod } from './finance.js';
 export const expenseCategory = pgTable(
   'expense_category',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
-    akun_id: ref('akun_id', () => akun.id),
-    status: smallint('status').notNull().default(1),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    akun_id: col.ref('akun_id', () => akun.id),
+    status: col.activeStatus(),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [uniqueIndex('expense_category_code_idx').on(t.code)],
 );
 
 /** A branch's limits (sen): proof required above proof_limit, approval by a second person above approval_limit. */
 export const expenseSetting = pgTable('expense_setting', {
-  profile_id: branch().primaryKey(),
-  proof_limit: bigint('proof_limit', { mode: 'number' }).notNull(),
-  approval_limit: bigint('approval_limit', { mode: 'number' }).notNull(),
-  updated_by: userRef('updated_by'),
-  updated_at: updatedAt(),
+  profile_id: col.branch().primaryKey(),
+  proof_limit: col.money('proof_limit').notNull(),
+  approval_limit: col.money('approval_limit').notNull(),
+  updated_by: col.userRef('updated_by'),
+  updated_at: col.updatedAt(),
 });
 
 /** An uploaded proof (receipt photo or PDF) under uploadDir/expense/<branch>/; used by at most one expense. */
 export const expenseProof = pgTable(
   'expense_proof',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     path: varchar('path', { length: 200 }).notNull(),
     mime: varchar('mime', { length: 40 }).notNull(),
     size: integer('size').notNull(),
-    uploaded_by: userRef('uploaded_by'),
-    created_at: createdAt(),
+    uploaded_by: col.userRef('uploaded_by'),
+    created_at: col.createdAt(),
   },
   (t) => [index('expense_proof_profile_idx').on(t.profile_id)],
 );
@@ -70,14 +57,13 @@ export const expenseProof = pgTable(
 export const expense = pgTable(
   'expense',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    category_id: ref('category_id', () => expenseCategory.id),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    category_id: col.ref('category_id', () => expenseCategory.id),
     /** The category's account when registered (a later remap of the category changes nothing posted). */
-    akun_id: ref('akun_id', () => akun.id),
-    date: date('date', { mode: 'string' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    akun_id: col.ref('akun_id', () => akun.id),
+    date: col.day('date').notNull(),
+    amount: col.money('amount').notNull(),
     payment_method_id: integer('payment_method_id').references(() => paymentMethod.id),
     party_type: varchar('party_type', { length: 20 }),
     party_id: integer('party_id'),
@@ -90,13 +76,13 @@ export const expense = pgTable(
     applog_id: integer('applog_id').references(() => applog.id),
     reverse_applog_id: integer('reverse_applog_id').references(() => applog.id),
     reverse_reason: text('reverse_reason'),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    approved_by: userRef('approved_by'),
-    reversed_by: userRef('reversed_by'),
-    created_at: createdAt(),
-    posted_at: ts('posted_at'),
-    reversed_at: ts('reversed_at'),
+    idempotency_key: col.idempotencyKey(),
+    created_by: col.userRef('created_by'),
+    approved_by: col.userRef('approved_by'),
+    reversed_by: col.userRef('reversed_by'),
+    created_at: col.createdAt(),
+    posted_at: col.ts('posted_at'),
+    reversed_at: col.ts('reversed_at'),
   },
   (t) => [
     uniqueIndex('expense_code_idx').on(t.profile_id, t.code),
@@ -114,17 +100,17 @@ export const expense = pgTable(
 export const pphBadanSetting = pgTable(
   'pph_badan_setting',
   {
-    profile_id: branch(),
+    profile_id: col.branch(),
     year: integer('year').notNull(),
     /** 'pp55' | 'pph25' */
     regime: varchar('regime', { length: 10 }).notNull(),
     /** PP 55/2022 rate in basis points (50 = 0,5%). */
     rate_bp: integer('rate_bp').notNull().default(50),
     /** PPh 25: the monthly instalment in sen. */
-    instalment: bigint('instalment', { mode: 'number' }),
+    instalment: col.money('instalment'),
     note: varchar('note', { length: 255 }),
-    updated_by: userRef('updated_by'),
-    updated_at: updatedAt(),
+    updated_by: col.userRef('updated_by'),
+    updated_at: col.updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.profile_id, t.year] })],
 );
@@ -133,16 +119,15 @@ export const pphBadanSetting = pgTable(
 export const pphBadanMasa = pgTable(
   'pph_badan_masa',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     masa: varchar('masa', { length: 7 }).notNull(),
     regime: varchar('regime', { length: 10 }).notNull(),
-    turnover: sen('turnover'),
+    turnover: col.sen('turnover'),
     rate_bp: integer('rate_bp'),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: col.money('amount').notNull(),
     jurnal_id: integer('jurnal_id').references(() => jurnal.id),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [uniqueIndex('pph_badan_masa_idx').on(t.profile_id, t.masa)],
 );

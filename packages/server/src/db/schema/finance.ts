@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable,
-  serial,
   integer,
   smallint,
   text,
   varchar,
-  boolean,
-  date,
-  bigint,
   bigserial,
   index,
   uniqueIndex,
@@ -16,7 +12,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { profile } from './core.js';
-import { ts, createdAt, updatedAt, ref, branch, userRef } from './columns.js';
+import { applog } from './staff.js';
+import * as col from './columns.js';
 
 /**
  * Chart of accounts: one chart for the whole chain (docs/decisions.md "Finance").
@@ -27,14 +24,14 @@ import { ts, createdAt, updatedAt, ref, branch, userRef } from './columns.js';
 export const akun = pgTable(
   'akun',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     code: varchar('code', { length: 20 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     category: smallint('category').notNull(),
-    isheader: boolean('isheader').notNull().default(false),
+    isheader: col.flag('isheader'),
     parent_id: integer('parent_id').references((): AnyPgColumn => akun.id),
     normal: varchar('normal', { length: 1 }).notNull(),
-    status: smallint('status').notNull().default(1),
+    status: col.activeStatus(),
     profile_id: integer('profile_id').references(() => profile.id),
     description: text('description'),
     /**
@@ -44,8 +41,8 @@ export const akun = pgTable(
     payable_party: varchar('payable_party', { length: 20 }),
     /** Of a 'pajak' control account: the tax its items default to (pph_pegawai, pph23, bpjs, ppn, ...). */
     payable_tax: varchar('payable_tax', { length: 20 }),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [uniqueIndex('akun_code_idx').on(t.code), index('akun_parent_idx').on(t.parent_id)],
 );
@@ -54,15 +51,14 @@ export const akun = pgTable(
 export const financePeriode = pgTable(
   'finance_periode',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    start_date: date('start_date', { mode: 'string' }).notNull(),
-    end_date: date('end_date', { mode: 'string' }),
+    ...col.branchKeys(),
+    start_date: col.day('start_date').notNull(),
+    end_date: col.day('end_date'),
     status: smallint('status').notNull().default(0),
-    created_by: userRef('created_by'),
-    closed_by: userRef('closed_by'),
-    closed_at: ts('closed_at'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    closed_by: col.userRef('closed_by'),
+    closed_at: col.ts('closed_at'),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('finance_periode_one_active_idx')
@@ -76,11 +72,11 @@ export const financePeriode = pgTable(
 export const financePeriodeSaldo = pgTable(
   'finance_periode_saldo',
   {
-    periode_id: ref('periode_id', () => financePeriode.id),
+    periode_id: col.ref('periode_id', () => financePeriode.id),
     kind: varchar('kind', { length: 5 }).notNull(),
-    akun_id: ref('akun_id', () => akun.id),
-    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
-    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+    akun_id: col.ref('akun_id', () => akun.id),
+    debit: col.sen('debit'),
+    credit: col.sen('credit'),
   },
   (t) => [primaryKey({ columns: [t.periode_id, t.kind, t.akun_id] })],
 );
@@ -93,21 +89,20 @@ export const financePeriodeSaldo = pgTable(
 export const jurnal = pgTable(
   'jurnal',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    periode_id: ref('periode_id', () => financePeriode.id),
+    ...col.branchKeys(),
+    periode_id: col.ref('periode_id', () => financePeriode.id),
     code: varchar('code', { length: 60 }).notNull(),
-    transaction_at: date('transaction_at', { mode: 'string' }).notNull(),
+    transaction_at: col.day('transaction_at').notNull(),
     memo: text('memo').notNull().default(''),
     kind: varchar('kind', { length: 10 }).notNull().default('umum'),
     source_type: varchar('source_type', { length: 40 }),
     source_id: varchar('source_id', { length: 60 }),
     reversal_of: integer('reversal_of').references((): AnyPgColumn => jurnal.id),
     /** Sum of the debits (= sum of the credits) in sen, and the number of lines: checked against the lines at commit. */
-    total: bigint('total', { mode: 'number' }).notNull(),
+    total: col.money('total').notNull(),
     line_count: smallint('line_count').notNull(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('jurnal_profile_code_idx').on(t.profile_id, t.code),
@@ -127,16 +122,16 @@ export const jurnalDetail = pgTable(
   'jurnal_detail',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    jurnal_id: ref('jurnal_id', () => jurnal.id),
+    jurnal_id: col.ref('jurnal_id', () => jurnal.id),
     line_no: smallint('line_no').notNull(),
-    akun_id: ref('akun_id', () => akun.id),
+    akun_id: col.ref('akun_id', () => akun.id),
     description: text('description'),
-    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
-    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+    debit: col.sen('debit'),
+    credit: col.sen('credit'),
     /** The automatic-journal key the line's account was resolved from (issue 28 item 7); null for a chosen account. */
     autopost_key: varchar('autopost_key', { length: 40 }),
     profile_id: integer('profile_id').notNull(),
-    transaction_at: date('transaction_at', { mode: 'string' }).notNull(),
+    transaction_at: col.day('transaction_at').notNull(),
   },
   (t) => [
     index('jurnal_detail_jurnal_idx').on(t.jurnal_id),
@@ -149,27 +144,37 @@ export const jurnalDetail = pgTable(
 
 /** Payment methods (chain-wide), each posting to its cash or bank account. */
 export const paymentMethod = pgTable('payment_method', {
-  id: serial('id').primaryKey(),
+  id: col.serialId(),
   name: varchar('name', { length: 100 }).notNull(),
   type: varchar('type', { length: 20 }).notNull().default('tunai'),
-  akun_id: ref('akun_id', () => akun.id),
-  status: smallint('status').notNull().default(1),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  akun_id: col.ref('akun_id', () => akun.id),
+  status: col.activeStatus(),
+  created_at: col.createdAt(),
+  updated_at: col.updatedAt(),
 });
 
 /** Taxes: rate in basis points (1/100 of a percent: 1100 = 11%) and the payable account. */
 export const pajak = pgTable(
   'pajak',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     rate_bp: integer('rate_bp').notNull(),
-    akun_id: ref('akun_id', () => akun.id),
-    status: smallint('status').notNull().default(1),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    akun_id: col.ref('akun_id', () => akun.id),
+    status: col.activeStatus(),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [uniqueIndex('pajak_code_idx').on(t.code)],
 );
+
+/** A run posted to the books once approved (deviden, doctor payout): its request, journal, maker and approver. */
+export const approvedPosting = () => ({
+  applog_id: integer('applog_id').references(() => applog.id),
+  jurnal_id: integer('jurnal_id').references(() => jurnal.id),
+  created_by: col.userRef('created_by'),
+  approved_by: col.userRef('approved_by'),
+  approved_at: col.ts('approved_at'),
+  created_at: col.createdAt(),
+});

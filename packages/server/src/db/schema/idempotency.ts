@@ -1,6 +1,6 @@
-import { jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { createdAt, ref, branch } from './columns.js';
+import * as col from './columns.js';
 
 /**
  * One row per Idempotency-Key a branch has seen (issue 27 item 2, issue 25 finding 6; http/idempotency.ts): the
@@ -12,17 +12,16 @@ import { createdAt, ref, branch } from './columns.js';
 export const idempotencyRequest = pgTable(
   'idempotency_request',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     key: varchar('key', { length: 120 }).notNull(),
-    user_id: ref('user_id', () => users.id),
+    user_id: col.ref('user_id', () => users.id),
     /** The endpoint: its REST method and path (the same for the tRPC procedure). */
     operation: varchar('operation', { length: 200 }).notNull(),
     /** sha256 (hex) of the operation and the canonical JSON of the input without the key. */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     /** The handler's result (JSON), replayed to the same request. */
     result: jsonb('result'),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [uniqueIndex('idempotency_request_key_idx').on(t.profile_id, t.key)],
 );

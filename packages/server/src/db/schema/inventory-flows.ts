@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable,
-  serial,
-  integer,
-  smallint,
-  text,
-  varchar,
-  date,
-  bigint,
-  index,
-  uniqueIndex,
-  check,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, varchar, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { profile } from './core.js';
-import { createdAt, updatedAt, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { item } from './paket.js';
 import { stockBatch, warehouse } from './inventory.js';
 import { rmEntry, rmPrescription } from './medical-records.js';
@@ -33,29 +21,28 @@ import { visit } from './service.js';
 export const stockTransfer = pgTable(
   'stock_transfer',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    to_profile_id: branch('to_profile_id'),
-    code: varchar('code', { length: 40 }).notNull(),
-    from_warehouse_id: ref('from_warehouse_id', () => warehouse.id),
-    to_warehouse_id: ref('to_warehouse_id', () => warehouse.id),
-    sent_at: date('sent_at', { mode: 'string' }).notNull(),
-    received_at: date('received_at', { mode: 'string' }),
-    status: smallint('status').notNull().default(1),
+    ...col.branchKeys(),
+    to_profile_id: col.branch('to_profile_id'),
+    code: col.docCode(),
+    from_warehouse_id: col.ref('from_warehouse_id', () => warehouse.id),
+    to_warehouse_id: col.ref('to_warehouse_id', () => warehouse.id),
+    sent_at: col.day('sent_at').notNull(),
+    received_at: col.day('received_at'),
+    status: col.activeStatus(),
     note: text('note'),
     receive_note: text('receive_note'),
-    value: bigint('value', { mode: 'number' }).notNull().default(0),
-    received_value: bigint('received_value', { mode: 'number' }),
-    difference_value: bigint('difference_value', { mode: 'number' }),
+    value: col.sen('value'),
+    received_value: col.money('received_value'),
+    difference_value: col.money('difference_value'),
     send_jurnal_code: varchar('send_jurnal_code', { length: 40 }),
     receive_jurnal_code: varchar('receive_jurnal_code', { length: 40 }),
     /** Inter-branch: the sending branch's journal at receipt (clears its in-transit account). */
     settle_jurnal_code: varchar('settle_jurnal_code', { length: 40 }),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    received_by: userRef('received_by'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    idempotency_key: col.idempotencyKey(),
+    created_by: col.userRef('created_by'),
+    received_by: col.userRef('received_by'),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     uniqueIndex('stock_transfer_code_idx').on(t.profile_id, t.code),
@@ -74,13 +61,12 @@ export const stockTransfer = pgTable(
 export const stockTransferItem = pgTable(
   'stock_transfer_item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    transfer_id: ref('transfer_id', () => stockTransfer.id),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    transfer_id: col.ref('transfer_id', () => stockTransfer.id),
+    item_id: col.ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
-    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    value: col.sen('value'),
     to_item_id: integer('to_item_id').references(() => item.id),
     to_batch_id: integer('to_batch_id').references(() => stockBatch.id),
     received: integer('received'),
@@ -99,22 +85,19 @@ export const stockTransferItem = pgTable(
 export const stockCount = pgTable(
   'stock_count',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    warehouse_id: ref('warehouse_id', () => warehouse.id),
-    counted_at: date('counted_at', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    warehouse_id: col.ref('warehouse_id', () => warehouse.id),
+    counted_at: col.day('counted_at').notNull(),
     reason: text('reason').notNull(),
-    status: smallint('status').notNull().default(1),
+    status: col.activeStatus(),
     /** Value of the differences (sen, positive): shortages and surpluses. */
-    loss: bigint('loss', { mode: 'number' }).notNull().default(0),
-    gain: bigint('gain', { mode: 'number' }).notNull().default(0),
+    loss: col.sen('loss'),
+    gain: col.sen('gain'),
     jurnal_code: varchar('jurnal_code', { length: 100 }),
     applog_id: integer('applog_id'),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...col.written(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     uniqueIndex('stock_count_code_idx').on(t.profile_id, t.code),
@@ -128,15 +111,14 @@ export const stockCount = pgTable(
 export const stockCountItem = pgTable(
   'stock_count_item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    count_id: ref('count_id', () => stockCount.id),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    count_id: col.ref('count_id', () => stockCount.id),
+    item_id: col.ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     system: integer('system').notNull(),
     counted: integer('counted').notNull(),
     /** Signed value of the difference, sen (estimate at count time; the posted value once posted). */
-    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    value: col.sen('value'),
   },
   (t) => [
     index('stock_count_item_count_idx').on(t.count_id),
@@ -151,8 +133,8 @@ export const inventorySetting = pgTable(
     profile_id: integer('profile_id')
       .primaryKey()
       .references(() => profile.id),
-    adjustment_approval_threshold: bigint('adjustment_approval_threshold', { mode: 'number' }).notNull(),
-    updated_at: updatedAt(),
+    adjustment_approval_threshold: col.money('adjustment_approval_threshold').notNull(),
+    updated_at: col.updatedAt(),
   },
   (t) => [check('inventory_setting_threshold_check', sql`${t.adjustment_approval_threshold} >= 0`)],
 );
@@ -161,18 +143,15 @@ export const inventorySetting = pgTable(
 export const dispensing = pgTable(
   'dispensing',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    prescription_id: ref('prescription_id', () => rmPrescription.id),
-    visit_id: ref('visit_id', () => visit.id),
-    warehouse_id: ref('warehouse_id', () => warehouse.id),
-    dispensed_at: date('dispensed_at', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    prescription_id: col.ref('prescription_id', () => rmPrescription.id),
+    visit_id: col.ref('visit_id', () => visit.id),
+    warehouse_id: col.ref('warehouse_id', () => warehouse.id),
+    dispensed_at: col.day('dispensed_at').notNull(),
     note: text('note'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    ...col.written(),
   },
   (t) => [
     uniqueIndex('dispensing_code_idx').on(t.profile_id, t.code),
@@ -190,20 +169,19 @@ export const dispensing = pgTable(
 export const dispensingItem = pgTable(
   'dispensing_item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    dispensing_id: ref('dispensing_id', () => dispensing.id),
-    prescription_id: ref('prescription_id', () => rmPrescription.id),
-    resep_entry_id: ref('resep_entry_id', () => rmEntry.id),
-    prescribed_item_id: ref('prescribed_item_id', () => item.id),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    dispensing_id: col.ref('dispensing_id', () => dispensing.id),
+    prescription_id: col.ref('prescription_id', () => rmPrescription.id),
+    resep_entry_id: col.ref('resep_entry_id', () => rmEntry.id),
+    prescribed_item_id: col.ref('prescribed_item_id', () => item.id),
+    item_id: col.ref('item_id', () => item.id),
     reason: text('reason'),
     /** Why the item was handed over although it matches a recorded allergy (who/when: the dispensing's). */
     allergy_override: text('allergy_override'),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
-    price: bigint('price', { mode: 'number' }).notNull(),
-    cost: bigint('cost', { mode: 'number' }).notNull(),
+    price: col.money('price').notNull(),
+    cost: col.money('cost').notNull(),
   },
   (t) => [
     index('dispensing_item_dispensing_idx').on(t.dispensing_id),

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable,
-  serial,
   bigserial,
   integer,
-  smallint,
   text,
   varchar,
-  date,
   bigint,
   index,
   uniqueIndex,
   unique,
   check,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { item } from './paket.js';
 import { chainRef } from './chain.js';
 
@@ -29,8 +26,7 @@ import { chainRef } from './chain.js';
 export const vendor = pgTable(
   'vendor',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     contact: varchar('contact', { length: 100 }),
@@ -39,10 +35,10 @@ export const vendor = pgTable(
     npwp: varchar('npwp', { length: 30 }),
     /** Days between receipt and payment due. */
     payment_terms: integer('payment_terms').notNull().default(0),
-    status: smallint('status').notNull().default(1),
+    status: col.activeStatus(),
     /** The chain's record of this supplier (issue 30 item 2); NULL: the branch's own. `payment_terms` stays the branch's. */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('vendor_profile_code_idx').on(t.profile_id, t.code),
@@ -58,13 +54,12 @@ export const vendor = pgTable(
 export const warehouse = pgTable(
   'warehouse',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     kind: varchar('kind', { length: 20 }).notNull().default('gudang'),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('warehouse_profile_code_idx').on(t.profile_id, t.code),
@@ -79,12 +74,11 @@ export const warehouse = pgTable(
 export const stockBatch = pgTable(
   'stock_batch',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    item_id: col.ref('item_id', () => item.id),
     batch: varchar('batch', { length: 50 }).notNull(),
-    expired_at: date('expired_at', { mode: 'string' }).notNull(),
-    created_at: createdAt(),
+    expired_at: col.day('expired_at').notNull(),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('stock_batch_item_batch_idx').on(t.item_id, t.batch),
@@ -114,21 +108,21 @@ export const stockMovement = pgTable(
   'stock_movement',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    profile_id: branch(),
-    warehouse_id: ref('warehouse_id', () => warehouse.id),
-    item_id: ref('item_id', () => item.id),
+    profile_id: col.branch(),
+    warehouse_id: col.ref('warehouse_id', () => warehouse.id),
+    item_id: col.ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
-    value: bigint('value', { mode: 'number' }),
-    unit_cost: bigint('unit_cost', { mode: 'number' }),
+    value: col.money('value'),
+    unit_cost: col.money('unit_cost'),
     kind: varchar('kind', { length: 20 }).notNull(),
     /** Business date (the branch's day) the movement counts on: the stock card and the value report use it. */
-    moved_at: date('moved_at', { mode: 'string' }).notNull(),
+    moved_at: col.day('moved_at').notNull(),
     source_kind: varchar('source_kind', { length: 40 }).notNull(),
     source_id: integer('source_id').notNull(),
     note: text('note'),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [
     index('stock_movement_item_idx').on(t.item_id, t.warehouse_id, t.moved_at, t.id),
@@ -146,13 +140,12 @@ export const stockMovement = pgTable(
 export const stockBalance = pgTable(
   'stock_balance',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    warehouse_id: ref('warehouse_id', () => warehouse.id),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    warehouse_id: col.ref('warehouse_id', () => warehouse.id),
+    item_id: col.ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
-    updated_at: updatedAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     unique('stock_balance_key').on(t.warehouse_id, t.item_id, t.batch_id).nullsNotDistinct(),
@@ -168,10 +161,10 @@ export const stockValuation = pgTable(
     item_id: integer('item_id')
       .primaryKey()
       .references(() => item.id),
-    profile_id: branch(),
+    profile_id: col.branch(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    value: bigint('value', { mode: 'number' }).notNull(),
-    updated_at: updatedAt(),
+    value: col.money('value').notNull(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     check('stock_valuation_quantity_check', sql`${t.quantity} >= 0`),
@@ -183,18 +176,17 @@ export const stockValuation = pgTable(
 export const purchaseOrder = pgTable(
   'purchase_order',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    vendor_id: ref('vendor_id', () => vendor.id),
-    warehouse_id: ref('warehouse_id', () => warehouse.id),
-    ordered_at: date('ordered_at', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    vendor_id: col.ref('vendor_id', () => vendor.id),
+    warehouse_id: col.ref('warehouse_id', () => warehouse.id),
+    ordered_at: col.day('ordered_at').notNull(),
     note: text('note'),
-    total: sen('total'),
-    status: smallint('status').notNull().default(1),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    ...timestamps,
+    total: col.sen('total'),
+    status: col.activeStatus(),
+    idempotency_key: col.idempotencyKey(),
+    created_by: col.userRef('created_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('purchase_order_code_idx').on(t.profile_id, t.code),
@@ -207,12 +199,11 @@ export const purchaseOrder = pgTable(
 export const purchaseOrderItem = pgTable(
   'purchase_order_item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    purchase_id: ref('purchase_id', () => purchaseOrder.id),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    purchase_id: col.ref('purchase_id', () => purchaseOrder.id),
+    item_id: col.ref('item_id', () => item.id),
     quantity: integer('quantity').notNull(),
-    price: sen('price'),
+    price: col.sen('price'),
     received: integer('received').notNull().default(0),
   },
   (t) => [
@@ -226,19 +217,16 @@ export const purchaseOrderItem = pgTable(
 export const purchaseReceipt = pgTable(
   'purchase_receipt',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    purchase_id: ref('purchase_id', () => purchaseOrder.id),
-    warehouse_id: ref('warehouse_id', () => warehouse.id),
-    received_at: date('received_at', { mode: 'string' }).notNull(),
-    total: sen('total'),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    purchase_id: col.ref('purchase_id', () => purchaseOrder.id),
+    warehouse_id: col.ref('warehouse_id', () => warehouse.id),
+    received_at: col.day('received_at').notNull(),
+    total: col.sen('total'),
     note: text('note'),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    ...col.written(),
   },
   (t) => [
     uniqueIndex('purchase_receipt_code_idx').on(t.profile_id, t.code),
@@ -251,14 +239,13 @@ export const purchaseReceipt = pgTable(
 export const purchaseReceiptItem = pgTable(
   'purchase_receipt_item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    receipt_id: ref('receipt_id', () => purchaseReceipt.id),
-    purchase_item_id: ref('purchase_item_id', () => purchaseOrderItem.id),
-    item_id: ref('item_id', () => item.id),
+    ...col.branchKeys(),
+    receipt_id: col.ref('receipt_id', () => purchaseReceipt.id),
+    purchase_item_id: col.ref('purchase_item_id', () => purchaseOrderItem.id),
+    item_id: col.ref('item_id', () => item.id),
     batch_id: integer('batch_id').references(() => stockBatch.id),
     quantity: integer('quantity').notNull(),
-    price: sen('price'),
+    price: col.sen('price'),
     stock_quantity: integer('stock_quantity').notNull(),
   },
   (t) => [

@@ -1,36 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { users } from './core.js';
-import { applog } from './staff.js';
-import { branch, sen } from './columns.js';
-import { jurnal } from './finance.js';
+import { check, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
+import { approvedPosting } from './finance.js';
 import { perawatan } from './paket.js';
 
 /**
  * Investors, hospitals, laboratories and partners of a branch, their deviden settings and the monthly distribution
  * runs (issue 29 part B), owned by the investors module. Never deleted: deactivate (status 0). Money in sen.
  */
-const userRef = (name: string) => integer(name).references(() => users.id);
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 export const investor = pgTable(
   'investor',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     /** investor | rumahsakit | laboratorium | partner */
     kind: varchar('kind', { length: 20 }).notNull(),
     /** individual | company (Indonesian) | foreign */
@@ -47,11 +29,11 @@ export const investor = pgTable(
     /** dividend | interest | equipment_rent | partnership */
     tax_treatment: varchar('tax_treatment', { length: 20 }).notNull(),
     /** The investor's own account (role investor), who may read their distributions. */
-    user_id: userRef('user_id'),
-    status: smallint('status').notNull().default(1),
-    created_by: userRef('created_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
-    updated_at: ts('updated_at').notNull().defaultNow(),
+    user_id: col.userRef('user_id'),
+    status: col.activeStatus(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     index('investor_profile_name_idx').on(t.profile_id, t.name),
@@ -76,24 +58,21 @@ export const investor = pgTable(
 export const devidenSetting = pgTable(
   'deviden_setting',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    investor_id: integer('investor_id')
-      .notNull()
-      .references(() => investor.id),
+    ...col.branchKeys(),
+    investor_id: col.ref('investor_id', () => investor.id),
     /** profit | revenue | procedure */
     basis: varchar('basis', { length: 20 }).notNull(),
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
     /** Percentage in basis points (profit, revenue, or of a procedure's net price). */
     percent_bp: integer('percent_bp'),
     /** Amount per procedure performed, sen. */
-    amount: bigint('amount', { mode: 'number' }),
-    effective_from: date('effective_from', { mode: 'string' }).notNull(),
-    effective_to: date('effective_to', { mode: 'string' }),
+    amount: col.money('amount'),
+    effective_from: col.day('effective_from').notNull(),
+    effective_to: col.day('effective_to'),
     note: varchar('note', { length: 255 }),
-    status: smallint('status').notNull().default(1),
-    created_by: userRef('created_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    status: col.activeStatus(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [
     index('deviden_setting_investor_idx').on(t.investor_id, t.effective_from),
@@ -114,20 +93,14 @@ export const devidenSetting = pgTable(
 export const devidenRun = pgTable(
   'deviden_run',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     /** 'YYYY-MM' */
     period: varchar('period', { length: 7 }).notNull(),
     /** pending (waiting for approval) | approved */
     status: varchar('status', { length: 12 }).notNull().default('pending'),
-    revenue: sen('revenue'),
-    profit: sen('profit'),
-    applog_id: integer('applog_id').references(() => applog.id),
-    jurnal_id: integer('jurnal_id').references(() => jurnal.id),
-    created_by: userRef('created_by'),
-    approved_by: userRef('approved_by'),
-    approved_at: ts('approved_at'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    revenue: col.sen('revenue'),
+    profit: col.sen('profit'),
+    ...approvedPosting(),
   },
   (t) => [
     uniqueIndex('deviden_run_profile_period_uq').on(t.profile_id, t.period),
@@ -140,32 +113,26 @@ export const devidenRun = pgTable(
 export const devidenRunLine = pgTable(
   'deviden_run_line',
   {
-    id: serial('id').primaryKey(),
-    run_id: integer('run_id')
-      .notNull()
-      .references(() => devidenRun.id),
-    profile_id: branch(),
+    id: col.serialId(),
+    run_id: col.ref('run_id', () => devidenRun.id),
+    profile_id: col.branch(),
     period: varchar('period', { length: 7 }).notNull(),
-    setting_id: integer('setting_id')
-      .notNull()
-      .references(() => devidenSetting.id),
-    investor_id: integer('investor_id')
-      .notNull()
-      .references(() => investor.id),
+    setting_id: col.ref('setting_id', () => devidenSetting.id),
+    investor_id: col.ref('investor_id', () => investor.id),
     basis: varchar('basis', { length: 20 }).notNull(),
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
     /** Procedures performed (procedure basis). */
     qty: integer('qty').notNull().default(0),
     /** What the share is taken of: profit, revenue, or the procedures' net price (sen). */
-    basis_amount: sen('basis_amount'),
+    basis_amount: col.sen('basis_amount'),
     percent_bp: integer('percent_bp'),
-    unit_amount: bigint('unit_amount', { mode: 'number' }),
-    gross: sen('gross'),
+    unit_amount: col.money('unit_amount'),
+    gross: col.sen('gross'),
     /** pph23 | pph26 | null */
     tax_kind: varchar('tax_kind', { length: 10 }),
     tax_rate_bp: integer('tax_rate_bp').notNull().default(0),
-    tax: sen('tax'),
-    net: sen('net'),
+    tax: col.sen('tax'),
+    net: col.sen('net'),
     /** What the investor row said when the run was made (name, party type, treatment, NIK/NPWP). */
     investor_snapshot: jsonb('investor_snapshot').notNull(),
   },

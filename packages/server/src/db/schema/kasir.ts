@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  pgTable,
-  serial,
-  integer,
-  varchar,
-  text,
-  boolean,
-  date,
-  bigint,
-  index,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, pgTable, integer, varchar, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profile, users } from './core.js';
 import { applog } from './staff.js';
-import { ts, createdAt, updatedAt, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { paymentMethod } from './finance.js';
 import { paketMembership, paketMembershipSlot } from './paket.js';
 import { visit } from './service.js';
@@ -30,20 +18,19 @@ import { warehouse } from './inventory.js';
 export const kasirSession = pgTable(
   'kasir_session',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    cashier_id: ref('cashier_id', () => users.id),
-    open_date: date('open_date', { mode: 'string' }).notNull(),
-    opened_at: ts('opened_at').notNull().defaultNow(),
-    opening_float: sen('opening_float'),
+    ...col.branchKeys(),
+    cashier_id: col.ref('cashier_id', () => users.id),
+    open_date: col.day('open_date').notNull(),
+    opened_at: col.ts('opened_at').notNull().defaultNow(),
+    opening_float: col.sen('opening_float'),
     /** open | closed */
     status: varchar('status', { length: 10 }).notNull().default('open'),
-    closed_at: ts('closed_at'),
-    closed_by: userRef('closed_by'),
-    expected_total: sen('expected_total'),
-    counted_total: sen('counted_total'),
+    closed_at: col.ts('closed_at'),
+    closed_by: col.userRef('closed_by'),
+    expected_total: col.sen('expected_total'),
+    counted_total: col.sen('counted_total'),
     /** counted - expected (negative: short). */
-    difference: bigint('difference', { mode: 'number' }).notNull().default(0),
+    difference: col.sen('difference'),
     note: text('note'),
   },
   (t) => [
@@ -58,13 +45,12 @@ export const kasirSession = pgTable(
 export const kasirSessionCount = pgTable(
   'kasir_session_count',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    session_id: ref('session_id', () => kasirSession.id),
-    payment_method_id: ref('payment_method_id', () => paymentMethod.id),
-    expected: sen('expected'),
-    counted: sen('counted'),
-    difference: bigint('difference', { mode: 'number' }).notNull().default(0),
+    ...col.branchKeys(),
+    session_id: col.ref('session_id', () => kasirSession.id),
+    payment_method_id: col.ref('payment_method_id', () => paymentMethod.id),
+    expected: col.sen('expected'),
+    counted: col.sen('counted'),
+    difference: col.sen('difference'),
   },
   (t) => [uniqueIndex('kasir_session_count_idx').on(t.session_id, t.payment_method_id)],
 );
@@ -77,39 +63,38 @@ export const kasirSessionCount = pgTable(
 export const kasirPayment = pgTable(
   'kasir_payment',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
     /** visit | sales | cicilan */
     kind: varchar('kind', { length: 10 }).notNull(),
     visit_id: integer('visit_id').references(() => visit.id),
-    customer_id: userRef('customer_id'),
+    customer_id: col.userRef('customer_id'),
     membership_id: integer('membership_id').references(() => paketMembership.id),
     warehouse_id: integer('warehouse_id').references(() => warehouse.id),
-    session_id: ref('session_id', () => kasirSession.id),
-    cashier_id: ref('cashier_id', () => users.id),
-    paid_date: date('paid_date', { mode: 'string' }).notNull(),
-    subtotal: sen('subtotal'),
-    discount: sen('discount'),
-    tax: sen('tax'),
-    total: sen('total'),
-    paid: sen('paid'),
-    tendered: sen('tendered'),
-    change: sen('change'),
+    session_id: col.ref('session_id', () => kasirSession.id),
+    cashier_id: col.ref('cashier_id', () => users.id),
+    paid_date: col.day('paid_date').notNull(),
+    subtotal: col.sen('subtotal'),
+    discount: col.sen('discount'),
+    tax: col.sen('tax'),
+    total: col.sen('total'),
+    paid: col.sen('paid'),
+    tendered: col.sen('tendered'),
+    change: col.sen('change'),
     /** paid | partly | void */
     status: varchar('status', { length: 10 }).notNull(),
-    idempotency_key: idempotencyKey().notNull(),
+    idempotency_key: col.idempotencyKey().notNull(),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
     print_count: integer('print_count').notNull().default(0),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
     /** A settlement (kind pelunasan) of a visit payment's receivable: the visit payment it settles. */
     parent_id: integer('parent_id').references((): AnyPgColumn => kasirPayment.id),
     /**
      * Of a visit payment: what its settlements that are not void paid (kept by a trigger from the settlement rows;
      * CHECK paid + settled <= total refuses over-settling).
      */
-    settled: sen('settled'),
+    settled: col.sen('settled'),
     /**
      * The approved kasir.discount request (applog) this payment used for a discount above the limit. Unique over
      * every payment, void ones included: an approval is used once (issue 25, finding 8).
@@ -134,21 +119,20 @@ export const kasirPayment = pgTable(
 export const kasirPaymentLine = pgTable(
   'kasir_payment_line',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    payment_id: ref('payment_id', () => kasirPayment.id),
+    ...col.branchKeys(),
+    payment_id: col.ref('payment_id', () => kasirPayment.id),
     /** treatment | product | resep | bhp | lab | item | cicilan */
     kind: varchar('kind', { length: 10 }).notNull(),
     ref_id: integer('ref_id'),
     name: varchar('name', { length: 200 }).notNull(),
     qty: integer('qty').notNull().default(1),
-    price: sen('price'),
-    discount: sen('discount'),
+    price: col.sen('price'),
+    discount: col.sen('discount'),
     covered_by_paket: integer('covered_by_paket').references(() => paketMembershipSlot.id),
-    tax: sen('tax'),
-    total: sen('total'),
-    doctor_id: userRef('doctor_id'),
-    doctor_share: sen('doctor_share'),
+    tax: col.sen('tax'),
+    total: col.sen('total'),
+    doctor_id: col.userRef('doctor_id'),
+    doctor_share: col.sen('doctor_share'),
   },
   (t) => [index('kasir_payment_line_payment_idx').on(t.payment_id)],
 );
@@ -157,13 +141,12 @@ export const kasirPaymentLine = pgTable(
 export const kasirPaymentTender = pgTable(
   'kasir_payment_tender',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    payment_id: ref('payment_id', () => kasirPayment.id),
-    payment_method_id: ref('payment_method_id', () => paymentMethod.id),
-    amount: sen('amount'),
-    tendered: sen('tendered'),
-    change: sen('change'),
+    ...col.branchKeys(),
+    payment_id: col.ref('payment_id', () => kasirPayment.id),
+    payment_method_id: col.ref('payment_method_id', () => paymentMethod.id),
+    amount: col.sen('amount'),
+    tendered: col.sen('tendered'),
+    change: col.sen('change'),
   },
   (t) => [index('kasir_payment_tender_payment_idx').on(t.payment_id)],
 );
@@ -172,22 +155,21 @@ export const kasirPaymentTender = pgTable(
 export const kasirVoid = pgTable(
   'kasir_void',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    payment_id: ref('payment_id', () => kasirPayment.id),
+    ...col.branchKeys(),
+    payment_id: col.ref('payment_id', () => kasirPayment.id),
     reason: text('reason').notNull(),
-    requested_by: userRef('requested_by'),
-    approved_by: userRef('approved_by'),
+    requested_by: col.userRef('requested_by'),
+    approved_by: col.userRef('approved_by'),
     applog_id: integer('applog_id'),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    voided_date: date('voided_date', { mode: 'string' }).notNull(),
+    voided_date: col.day('voided_date').notNull(),
     /**
      * The cash session the money went back from: the payment's own session while it is open, else the open session
      * of the cashier who asked for the void (null on voids before this column: the payment's session).
      */
     refund_session_id: integer('refund_session_id').references(() => kasirSession.id),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [uniqueIndex('kasir_void_payment_idx').on(t.payment_id)],
 );
@@ -197,8 +179,8 @@ export const kasirSetting = pgTable('kasir_setting', {
   profile_id: integer('profile_id')
     .primaryKey()
     .references(() => profile.id),
-  is_pkp: boolean('is_pkp').notNull().default(false),
+  is_pkp: col.flag('is_pkp'),
   /** Discount of a bill above this share of its subtotal (basis points: 1000 = 10%) needs approval. */
   discount_limit_bp: integer('discount_limit_bp').notNull().default(1000),
-  updated_at: updatedAt(),
+  updated_at: col.updatedAt(),
 });

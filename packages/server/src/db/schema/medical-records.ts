@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable,
-  serial,
   integer,
   smallint,
   text,
   varchar,
-  boolean,
-  date,
-  bigint,
   numeric,
   index,
   uniqueIndex,
@@ -17,7 +13,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { ts, createdAt, updatedAt, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { formLab, item, perawatan } from './paket.js';
 import { visit } from './service.js';
 
@@ -52,17 +48,16 @@ export const icd9cm = pgTable('icd9cm', {
 export const rmRecord = pgTable(
   'rm_record',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    visit_id: ref('visit_id', () => visit.id),
-    customer_id: ref('customer_id', () => users.id),
-    doctor_id: ref('doctor_id', () => users.id),
-    visit_date: date('visit_date', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    visit_id: col.ref('visit_id', () => visit.id),
+    customer_id: col.ref('customer_id', () => users.id),
+    doctor_id: col.ref('doctor_id', () => users.id),
+    visit_date: col.day('visit_date').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('draft'),
-    finished_at: ts('finished_at'),
-    finished_by: userRef('finished_by'),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    finished_at: col.ts('finished_at'),
+    finished_by: col.userRef('finished_by'),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('rm_record_visit_idx').on(t.visit_id),
@@ -76,6 +71,14 @@ export const rmRecord = pgTable(
   ],
 );
 
+/** The first columns of a row of a visit's record (prescription, entry, letter): branch, record, visit, patient. */
+const recordKeys = () => ({
+  ...col.branchKeys(),
+  record_id: col.ref('record_id', () => rmRecord.id),
+  visit_id: col.ref('visit_id', () => visit.id),
+  customer_id: col.ref('customer_id', () => users.id),
+});
+
 /**
  * A prescription (resep) of a visit: the header the pharmacy works from. Its items are rm_entry rows of kind
  * 'resep' pointing here. pharmacy_status (menunggu -> sebagian -> diserahkan; batal) is the only column that may
@@ -84,19 +87,13 @@ export const rmRecord = pgTable(
 export const rmPrescription = pgTable(
   'rm_prescription',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    record_id: ref('record_id', () => rmRecord.id),
-    visit_id: ref('visit_id', () => visit.id),
-    customer_id: ref('customer_id', () => users.id),
-    doctor_id: ref('doctor_id', () => users.id),
-    code: varchar('code', { length: 40 }).notNull(),
+    ...recordKeys(),
+    doctor_id: col.ref('doctor_id', () => users.id),
+    code: col.docCode(),
     note: text('note'),
     pharmacy_status: varchar('pharmacy_status', { length: 20 }).notNull().default('menunggu'),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...col.written(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     uniqueIndex('rm_prescription_profile_code_idx').on(t.profile_id, t.code),
@@ -116,17 +113,11 @@ export const rmPrescription = pgTable(
 export const rmEntry = pgTable(
   'rm_entry',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    record_id: ref('record_id', () => rmRecord.id),
-    visit_id: ref('visit_id', () => visit.id),
-    customer_id: ref('customer_id', () => users.id),
+    ...recordKeys(),
     kind: varchar('kind', { length: 20 }).notNull(),
     /** The prescription a 'resep' item belongs to (null for the other kinds). */
     prescription_id: integer('prescription_id').references(() => rmPrescription.id),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    ...col.written(),
   },
   (t) => [
     unique('rm_entry_id_kind_key').on(t.id, t.kind),
@@ -153,8 +144,7 @@ export const rmEntry = pgTable(
 export const rmEntryVersion = pgTable(
   'rm_entry_version',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     entry_id: integer('entry_id').notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
     version: smallint('version').notNull(),
@@ -179,8 +169,8 @@ export const rmEntryVersion = pgTable(
     ),
     // Treatment
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
-    doctor_id: userRef('doctor_id'),
-    assistant_id: userRef('assistant_id'),
+    doctor_id: col.userRef('doctor_id'),
+    assistant_id: col.userRef('assistant_id'),
     icd9cm: varchar('icd9cm', { length: 10 }).references(() => icd9cm.code),
     // Product, consumable (BHP), prescription item
     item_id: integer('item_id').references(() => item.id),
@@ -191,13 +181,13 @@ export const rmEntryVersion = pgTable(
     form_lab_id: integer('form_lab_id').references(() => formLab.id),
     // Treatment, product, BHP, prescription item, lab form
     qty: integer('qty'),
-    price: bigint('price', { mode: 'number' }),
-    doctor_share: bigint('doctor_share', { mode: 'number' }),
+    price: col.money('price'),
+    doctor_share: col.money('doctor_share'),
     // Allergy (allergen, note); lab form (note)
     allergen: varchar('allergen', { length: 200 }),
     note: text('note'),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [
     foreignKey({ columns: [t.entry_id, t.kind], foreignColumns: [rmEntry.id, rmEntry.kind] }).onDelete('restrict'),
@@ -240,10 +230,10 @@ export const rmEntryHead = pgTable(
     entry_id: integer('entry_id')
       .primaryKey()
       .references(() => rmEntry.id),
-    version_id: ref('version_id', () => rmEntryVersion.id),
+    version_id: col.ref('version_id', () => rmEntryVersion.id),
     version: smallint('version').notNull(),
-    voided: boolean('voided').notNull().default(false),
-    updated_at: updatedAt(),
+    voided: col.flag('voided'),
+    updated_at: col.updatedAt(),
   },
   (t) => [uniqueIndex('rm_entry_head_version_idx').on(t.version_id)],
 );
@@ -252,15 +242,14 @@ export const rmEntryHead = pgTable(
 export const rmDiagnosis = pgTable(
   'rm_diagnosis',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    version_id: ref('version_id', () => rmEntryVersion.id),
+    ...col.branchKeys(),
+    version_id: col.ref('version_id', () => rmEntryVersion.id),
     code: varchar('code', { length: 10 })
       .notNull()
       .references(() => icd10.code),
-    is_primary: boolean('is_primary').notNull().default(false),
+    is_primary: col.flag('is_primary'),
     seq: smallint('seq').notNull(),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('rm_diagnosis_version_code_idx').on(t.version_id, t.code),
@@ -275,14 +264,13 @@ export const rmDiagnosis = pgTable(
 export const rmProcedure = pgTable(
   'rm_procedure',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    version_id: ref('version_id', () => rmEntryVersion.id),
+    ...col.branchKeys(),
+    version_id: col.ref('version_id', () => rmEntryVersion.id),
     code: varchar('code', { length: 10 })
       .notNull()
       .references(() => icd9cm.code),
     seq: smallint('seq').notNull(),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('rm_procedure_version_code_idx').on(t.version_id, t.code),
@@ -298,19 +286,15 @@ export const rmProcedure = pgTable(
 export const rmSickLetter = pgTable(
   'rm_sick_letter',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    record_id: ref('record_id', () => rmRecord.id),
-    visit_id: ref('visit_id', () => visit.id),
-    customer_id: ref('customer_id', () => users.id),
-    doctor_id: ref('doctor_id', () => users.id),
-    code: varchar('code', { length: 40 }).notNull(),
+    ...recordKeys(),
+    doctor_id: col.ref('doctor_id', () => users.id),
+    code: col.docCode(),
     days: smallint('days').notNull(),
-    start_date: date('start_date', { mode: 'string' }).notNull(),
-    end_date: date('end_date', { mode: 'string' }).notNull(),
+    start_date: col.day('start_date').notNull(),
+    end_date: col.day('end_date').notNull(),
     diagnosis: text('diagnosis'),
-    created_by: userRef('created_by').notNull(),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by').notNull(),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('rm_sick_letter_visit_idx').on(t.visit_id),

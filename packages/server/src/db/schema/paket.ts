@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable,
-  serial,
-  integer,
-  smallint,
-  text,
-  varchar,
-  boolean,
-  date,
-  index,
-  uniqueIndex,
-  check,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, smallint, text, varchar, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
 import { season } from './season.js';
 import { chainRef } from './chain.js';
 import { investor } from './investors.js';
-import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 
 /**
  * Paket promosi and membership (issue 5). Every table is branch-owned (profile_id): each branch keeps its own
@@ -27,16 +15,15 @@ import { createdAt, timestamps, sen, ref, branch, userRef, idempotencyKey } from
 export const perawatan = pgTable(
   'perawatan',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
-    price: sen('price'),
-    doctor_share: sen('doctor_share'),
-    status: smallint('status').notNull().default(1),
+    price: col.sen('price'),
+    doctor_share: col.sen('doctor_share'),
+    status: col.activeStatus(),
     /** The chain's record of this treatment (issue 30 item 2); NULL: the branch's own. */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('perawatan_profile_code_idx').on(t.profile_id, t.code),
@@ -49,14 +36,13 @@ export const perawatan = pgTable(
 export const itemCategory = pgTable(
   'item_category',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 80 }).notNull(),
     description: text('description'),
-    status: smallint('status').notNull().default(1),
+    status: col.activeStatus(),
     /** The chain's record of this category (issue 30 item 2); NULL: the branch's own. */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('item_category_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -71,8 +57,7 @@ export const itemCategory = pgTable(
 export const item = pgTable(
   'item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     unit: varchar('unit', { length: 30 }).notNull(),
@@ -81,18 +66,18 @@ export const item = pgTable(
     conversion: integer('conversion').notNull().default(1),
     min_stock: integer('min_stock').notNull().default(0),
     /** Batches and expiry dates tracked (drugs, cosmetics). */
-    track_batch: boolean('track_batch').notNull().default(false),
+    track_batch: col.flag('track_batch'),
     /** Kamus Farmasi dan Alat Kesehatan code for SATUSEHAT. */
     kfa_code: varchar('kfa_code', { length: 30 }),
     /** Active ingredient(s) (zat aktif, generic name; several separated by commas), matched against allergies. */
     generic_name: varchar('generic_name', { length: 200 }),
     /** Price of one purchase unit at the last receipt, sen. The moving average cost lives in stock_valuation. */
-    last_purchase_price: sen('last_purchase_price'),
-    selling_price: sen('selling_price'),
-    status: smallint('status').notNull().default(1),
+    last_purchase_price: col.sen('last_purchase_price'),
+    selling_price: col.sen('selling_price'),
+    status: col.activeStatus(),
     /** The chain's record of this item (issue 30 item 2); NULL: the branch's own. `min_stock` stays the branch's. */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('item_profile_code_idx').on(t.profile_id, t.code),
@@ -105,26 +90,25 @@ export const item = pgTable(
 export const formLab = pgTable(
   'form_lab',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
-    price: sen('price'),
+    price: col.sen('price'),
     /**
      * A form examined outside the clinic (issue 28 item 6): the laboratory or hospital it is sent to (a party of the
      * payables known by name) and what it charges per form (sen); a paid bill owes it (Dr 5103 / Cr 2105).
      */
     partner_type: varchar('partner_type', { length: 20 }),
     partner_name: varchar('partner_name', { length: 150 }),
-    partner_cost: sen('partner_cost'),
+    partner_cost: col.sen('partner_cost'),
     /**
      * The laboratory or hospital of the outside-party master (an `investor` row of kind 'laboratorium' or
      * 'rumahsakit', issue 29 part B): the payable names this party; type and name above are its copy at saving.
      * Null on a form kept in-house, or on a name-only partner saved before the master (0062).
      */
     partner_id: integer('partner_id').references(() => investor.id),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('form_lab_profile_code_idx').on(t.profile_id, t.code),
@@ -141,18 +125,17 @@ export const formLab = pgTable(
 export const paketType = pgTable(
   'paket_type',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 100 }).notNull(),
     type: smallint('type').notNull().default(1),
-    start_at: date('start_at', { mode: 'string' }).notNull(),
-    end_at: date('end_at', { mode: 'string' }),
-    status: smallint('status').notNull().default(1),
+    start_at: col.day('start_at').notNull(),
+    end_at: col.day('end_at'),
+    status: col.activeStatus(),
     /** The promo season ('Musim Promo') the type belongs to, if any (issue 30). */
     season_id: integer('season_id').references(() => season.id),
     /** The chain's package type this row is the branch's copy of (issue 30 item 2, Backoffice 'Promo'). */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     index('paket_type_profile_idx').on(t.profile_id),
@@ -164,12 +147,11 @@ export const paketType = pgTable(
 export const paket = pgTable(
   'paket',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     code: varchar('code', { length: 30 }).notNull(),
     /** The chain's package this is the branch's copy of (issue 30 item 2, Backoffice 'Paket Promosi'). */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('paket_profile_code_idx').on(t.profile_id, t.code),
@@ -181,24 +163,23 @@ export const paket = pgTable(
 export const paketHistory = pgTable(
   'paket_history',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    paket_id: ref('paket_id', () => paket.id),
+    ...col.branchKeys(),
+    paket_id: col.ref('paket_id', () => paket.id),
     version: integer('version').notNull(),
     is_current: boolean('is_current').notNull().default(true),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
-    paket_type_id: ref('paket_type_id', () => paketType.id),
-    active_at: date('active_at', { mode: 'string' }).notNull(),
-    price: sen('price'),
+    paket_type_id: col.ref('paket_type_id', () => paketType.id),
+    active_at: col.day('active_at').notNull(),
+    price: col.sen('price'),
     description: text('description'),
-    status: smallint('status').notNull().default(1),
+    status: col.activeStatus(),
     installment_schema: smallint('installment_schema').notNull().default(0),
-    dp_amount: sen('dp_amount'),
-    cicilan_amount: sen('cicilan_amount'),
+    dp_amount: col.sen('dp_amount'),
+    cicilan_amount: col.sen('cicilan_amount'),
     cicilan_attempt: integer('cicilan_attempt').notNull().default(0),
-    created_by: userRef('created_by'),
-    created_at: createdAt(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('paket_history_version_idx').on(t.paket_id, t.version),
@@ -213,8 +194,8 @@ export const paketHistory = pgTable(
 export const paketHistoryItem = pgTable(
   'paket_history_item',
   {
-    id: serial('id').primaryKey(),
-    paket_history_id: ref('paket_history_id', () => paketHistory.id),
+    id: col.serialId(),
+    paket_history_id: col.ref('paket_history_id', () => paketHistory.id),
     type: smallint('type').notNull(),
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
     item_id: integer('item_id').references(() => item.id),
@@ -230,25 +211,24 @@ export const paketHistoryItem = pgTable(
 export const paketMembership = pgTable(
   'paket_membership',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    customer_id: ref('customer_id', () => users.id),
-    doctor_id: ref('doctor_id', () => users.id),
-    paket_history_id: ref('paket_history_id', () => paketHistory.id),
-    registered_at: date('registered_at', { mode: 'string' }).notNull(),
-    status: smallint('status').notNull().default(1),
-    price: sen('price'),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    customer_id: col.ref('customer_id', () => users.id),
+    doctor_id: col.ref('doctor_id', () => users.id),
+    paket_history_id: col.ref('paket_history_id', () => paketHistory.id),
+    registered_at: col.day('registered_at').notNull(),
+    status: col.activeStatus(),
+    price: col.sen('price'),
     installment_schema: smallint('installment_schema').notNull().default(0),
-    dp_amount: sen('dp_amount'),
-    cicilan_amount: sen('cicilan_amount'),
+    dp_amount: col.sen('dp_amount'),
+    cicilan_amount: col.sen('cicilan_amount'),
     cicilan_attempt: integer('cicilan_attempt').notNull().default(0),
     /** Client key (Idempotency-Key header) or, without one, a key derived from the payload and a 2-minute window. */
-    idempotency_key: idempotencyKey().notNull(),
+    idempotency_key: col.idempotencyKey().notNull(),
     jurnal_id: integer('jurnal_id'),
     jurnal_code: varchar('jurnal_code', { length: 40 }),
-    created_by: userRef('created_by'),
-    ...timestamps,
+    created_by: col.userRef('created_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('paket_membership_code_idx').on(t.profile_id, t.code),
@@ -262,16 +242,15 @@ export const paketMembership = pgTable(
 export const paketMembershipSlot = pgTable(
   'paket_membership_slot',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    membership_id: ref('membership_id', () => paketMembership.id),
-    paket_history_item_id: ref('paket_history_item_id', () => paketHistoryItem.id),
+    ...col.branchKeys(),
+    membership_id: col.ref('membership_id', () => paketMembership.id),
+    paket_history_item_id: col.ref('paket_history_item_id', () => paketHistoryItem.id),
     type: smallint('type').notNull(),
     code: varchar('code', { length: 30 }).notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     free_slot: integer('free_slot').notNull(),
     used_slot: integer('used_slot').notNull().default(0),
-    expired_at: date('expired_at', { mode: 'string' }).notNull(),
+    expired_at: col.day('expired_at').notNull(),
   },
   (t) => [index('paket_membership_slot_membership_idx').on(t.membership_id)],
 );
@@ -280,14 +259,13 @@ export const paketMembershipSlot = pgTable(
 export const paketMembershipCicilan = pgTable(
   'paket_membership_cicilan',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    membership_id: ref('membership_id', () => paketMembership.id),
+    ...col.branchKeys(),
+    membership_id: col.ref('membership_id', () => paketMembership.id),
     seq: integer('seq').notNull(),
-    due_date: date('due_date', { mode: 'string' }).notNull(),
-    amount: sen('amount'),
-    paid_amount: sen('paid_amount'),
-    paid_at: date('paid_at', { mode: 'string' }),
+    due_date: col.day('due_date').notNull(),
+    amount: col.sen('amount'),
+    paid_amount: col.sen('paid_amount'),
+    paid_at: col.day('paid_at'),
     /** 0 unpaid, 1 paid. */
     status: smallint('status').notNull().default(0),
   },

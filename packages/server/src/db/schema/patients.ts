@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, ref, branch } from './columns.js';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
 import { users } from './core.js';
 import { applog } from './staff.js';
 
@@ -10,16 +10,15 @@ import { applog } from './staff.js';
 export const patientMerge = pgTable(
   'patient_merge',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    survivor_id: ref('survivor_id', () => users.id),
-    merged_id: ref('merged_id', () => users.id),
+    ...col.branchKeys(),
+    survivor_id: col.ref('survivor_id', () => users.id),
+    merged_id: col.ref('merged_id', () => users.id),
     reason: text('reason').notNull(),
-    requested_by: ref('requested_by', () => users.id),
-    approved_by: ref('approved_by', () => users.id),
-    applog_id: ref('applog_id', () => applog.id),
+    requested_by: col.ref('requested_by', () => users.id),
+    approved_by: col.ref('approved_by', () => users.id),
+    applog_id: col.ref('applog_id', () => applog.id),
     moved: jsonb('moved').notNull(),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [index('patient_merge_survivor_idx').on(t.survivor_id), index('patient_merge_merged_idx').on(t.merged_id)],
 );

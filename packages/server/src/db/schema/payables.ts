@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, bigint, varchar, text, date, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, integer, bigint, varchar, text, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { applog } from './staff.js';
-import { createdAt, sen, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { akun, jurnal, jurnalDetail, paymentMethod } from './finance.js';
 
 /**
@@ -16,8 +16,7 @@ import { akun, jurnal, jurnalDetail, paymentMethod } from './finance.js';
 export const hutangItem = pgTable(
   'hutang_item',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     /** vendor | laboratorium | rumahsakit | doctor | investor | pegawai | pajak */
     party_type: varchar('party_type', { length: 20 }).notNull(),
     /** The party's row (vendor.id, users.id of a doctor/employee, ...) when it has one; no FK (several tables). */
@@ -33,21 +32,21 @@ export const hutangItem = pgTable(
     recipient_tax_id: varchar('recipient_tax_id', { length: 30 }),
     source_type: varchar('source_type', { length: 40 }).notNull(),
     source_id: varchar('source_id', { length: 60 }).notNull(),
-    jurnal_id: ref('jurnal_id', () => jurnal.id),
+    jurnal_id: col.ref('jurnal_id', () => jurnal.id),
     jurnal_detail_id: bigint('jurnal_detail_id', { mode: 'number' })
       .notNull()
       .references(() => jurnalDetail.id),
-    akun_id: ref('akun_id', () => akun.id),
-    doc_date: date('doc_date', { mode: 'string' }).notNull(),
-    due_date: date('due_date', { mode: 'string' }),
+    akun_id: col.ref('akun_id', () => akun.id),
+    doc_date: col.day('doc_date').notNull(),
+    due_date: col.day('due_date'),
     /** Sen; negative for a debit note (what the party owes back). */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    paid: sen('paid'),
+    amount: col.money('amount').notNull(),
+    paid: col.sen('paid'),
     /** open | paid | cancelled */
     status: varchar('status', { length: 10 }).notNull().default('open'),
     /** The journal whose reversal cancelled the item. */
     cancel_jurnal_id: integer('cancel_jurnal_id').references(() => jurnal.id),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('hutang_item_detail_idx').on(t.jurnal_detail_id),
@@ -78,20 +77,19 @@ export const hutangItem = pgTable(
 export const hutangPayment = pgTable(
   'hutang_payment',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
     /** payment | tax_deposit */
     kind: varchar('kind', { length: 12 }).notNull().default('payment'),
     party_type: varchar('party_type', { length: 20 }).notNull(),
     party_id: integer('party_id'),
     party_name: varchar('party_name', { length: 200 }).notNull(),
-    payment_method_id: ref('payment_method_id', () => paymentMethod.id),
-    date: date('date', { mode: 'string' }).notNull(),
+    payment_method_id: col.ref('payment_method_id', () => paymentMethod.id),
+    date: col.day('date').notNull(),
     /** Sum of the allocations (what the items are reduced by), sen. */
-    total: bigint('total', { mode: 'number' }).notNull(),
+    total: col.money('total').notNull(),
     /** Withheld (new tax items), sen; cash out = total - withheld. */
-    withheld: sen('withheld'),
+    withheld: col.sen('withheld'),
     memo: text('memo'),
     jurnal_id: integer('jurnal_id').references(() => jurnal.id),
     /** posted | voided */
@@ -99,14 +97,14 @@ export const hutangPayment = pgTable(
     void_jurnal_id: integer('void_jurnal_id').references(() => jurnal.id),
     void_applog_id: integer('void_applog_id').references(() => applog.id),
     void_reason: text('void_reason'),
-    idempotency_key: idempotencyKey().notNull(),
-    created_by: userRef('created_by'),
+    idempotency_key: col.idempotencyKey().notNull(),
+    created_by: col.userRef('created_by'),
     /** Tax deposits: which tax and masa, the billing code and the NTPN of the deposit. */
     tax: varchar('tax', { length: 20 }),
     masa: varchar('masa', { length: 7 }),
     billing_code: varchar('billing_code', { length: 30 }),
     ntpn: varchar('ntpn', { length: 30 }),
-    created_at: createdAt(),
+    created_at: col.createdAt(),
   },
   (t) => [
     uniqueIndex('hutang_payment_code_idx').on(t.profile_id, t.code),
@@ -122,11 +120,10 @@ export const hutangPayment = pgTable(
 export const hutangAllocation = pgTable(
   'hutang_allocation',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    payment_id: ref('payment_id', () => hutangPayment.id),
-    item_id: ref('item_id', () => hutangItem.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    ...col.branchKeys(),
+    payment_id: col.ref('payment_id', () => hutangPayment.id),
+    item_id: col.ref('item_id', () => hutangItem.id),
+    amount: col.money('amount').notNull(),
   },
   (t) => [
     uniqueIndex('hutang_allocation_item_idx').on(t.payment_id, t.item_id),

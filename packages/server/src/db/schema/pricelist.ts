@@ -1,18 +1,7 @@
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
 import { sql } from 'drizzle-orm';
-import { profile, users } from './core.js';
+import { profile } from './core.js';
 
 /**
  * Issue 30 item 3: the chain's price list. One row is one price of a treatment (`perawatan`) or an item, named by
@@ -24,19 +13,19 @@ import { profile, users } from './core.js';
 export const priceList = pgTable(
   'price_list',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     kind: varchar('kind', { length: 20 }).notNull(),
     code: varchar('code', { length: 50 }).notNull(),
     profile_id: integer('profile_id').references(() => profile.id),
-    effective_at: date('effective_at', { mode: 'string' }).notNull(),
-    price: bigint('price', { mode: 'number' }).notNull(),
+    effective_at: col.day('effective_at').notNull(),
+    price: col.money('price').notNull(),
     status: smallint('status').notNull().default(0),
     note: text('note'),
     /** Who made the change (NULL: the migration that copied the masters' prices). */
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    decided_by: integer('decided_by').references(() => users.id),
-    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
+    decided_by: col.userRef('decided_by'),
+    decided_at: col.ts('decided_at'),
   },
   (t) => [
     index('price_list_lookup_idx').on(t.kind, t.code, t.profile_id, t.effective_at),

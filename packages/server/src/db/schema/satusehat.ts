@@ -6,13 +6,12 @@ import {
   jsonb,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { branch, ref, timestamps, ts, userRef } from './columns.js';
+import * as col from './columns.js';
 import { profile } from './core.js';
 import { rmRecord } from './medical-records.js';
 import { visit } from './service.js';
@@ -44,8 +43,8 @@ export const satusehatSetting = pgTable(
     postal_code: varchar('postal_code', { length: 10 }),
     latitude: numeric('latitude', { precision: 9, scale: 6 }),
     longitude: numeric('longitude', { precision: 9, scale: 6 }),
-    updated_by: userRef('updated_by'),
-    ...timestamps,
+    updated_by: col.userRef('updated_by'),
+    ...col.timestamps,
   },
   (t) => [
     check('satusehat_setting_env_chk', sql`${t.environment} in ('development', 'staging', 'production')`),
@@ -63,10 +62,10 @@ export const satusehatSetting = pgTable(
 export const satusehatToken = pgTable('satusehat_token', {
   client_id: varchar('client_id', { length: 200 }).primaryKey(),
   token_enc: text('token_enc'),
-  expires_at: ts('expires_at'),
-  failed_at: ts('failed_at'),
+  expires_at: col.ts('expires_at'),
+  failed_at: col.ts('failed_at'),
   fail_reason: text('fail_reason'),
-  updated_at: ts('updated_at').notNull().defaultNow(),
+  updated_at: col.updatedAt(),
 });
 
 /**
@@ -77,14 +76,13 @@ export const satusehatToken = pgTable('satusehat_token', {
 export const satusehatMap = pgTable(
   'satusehat_map',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     kind: varchar('kind', { length: 20 }).notNull(),
     local_key: varchar('local_key', { length: 60 }).notNull(),
     code: varchar('code', { length: 80 }).notNull(),
     display: varchar('display', { length: 200 }),
-    updated_by: userRef('updated_by'),
-    ...timestamps,
+    updated_by: col.userRef('updated_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('satusehat_map_key_idx').on(t.profile_id, t.kind, t.local_key),
@@ -100,18 +98,17 @@ export const satusehatMap = pgTable(
 export const satusehatVisit = pgTable(
   'satusehat_visit',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    visit_id: ref('visit_id', () => visit.id),
-    record_id: ref('record_id', () => rmRecord.id),
+    ...col.branchKeys(),
+    visit_id: col.ref('visit_id', () => visit.id),
+    record_id: col.ref('record_id', () => rmRecord.id),
     status: varchar('status', { length: 20 }).notNull().default('waiting'),
     reason: text('reason'),
     attempts: integer('attempts').notNull().default(0),
     revision: integer('revision').notNull().default(1),
     sent_revision: integer('sent_revision'),
     job_id: varchar('job_id', { length: 40 }),
-    sent_at: ts('sent_at'),
-    ...timestamps,
+    sent_at: col.ts('sent_at'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('satusehat_visit_visit_idx').on(t.visit_id),
@@ -128,9 +125,8 @@ export const satusehatVisit = pgTable(
 export const satusehatResource = pgTable(
   'satusehat_resource',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    outbox_id: ref('outbox_id', () => satusehatVisit.id),
+    ...col.branchKeys(),
+    outbox_id: col.ref('outbox_id', () => satusehatVisit.id),
     key: varchar('key', { length: 120 }).notNull(),
     resource_type: varchar('resource_type', { length: 40 }).notNull(),
     seq: smallint('seq').notNull(),
@@ -140,7 +136,7 @@ export const satusehatResource = pgTable(
     reason: text('reason'),
     sent_revision: integer('sent_revision'),
     body: jsonb('body'),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('satusehat_resource_key_idx').on(t.outbox_id, t.key),

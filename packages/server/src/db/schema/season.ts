@@ -1,18 +1,6 @@
-import {
-  bigint,
-  check,
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
 import { sql } from 'drizzle-orm';
-import { profile, users } from './core.js';
 
 /**
  * 'Musim Promo' (issue 30 item 6): a dated promotional period of some branches with a revenue target (sen).
@@ -22,16 +10,16 @@ import { profile, users } from './core.js';
 export const season = pgTable(
   'season',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     name: varchar('name', { length: 100 }).notNull(),
-    start_at: date('start_at', { mode: 'string' }).notNull(),
-    end_at: date('end_at', { mode: 'string' }).notNull(),
-    revenue_target: bigint('revenue_target', { mode: 'number' }).notNull().default(0),
+    start_at: col.day('start_at').notNull(),
+    end_at: col.day('end_at').notNull(),
+    revenue_target: col.sen('revenue_target'),
     status: smallint('status').notNull().default(0),
     note: text('note'),
-    created_by: integer('created_by').references(() => users.id),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     check('season_dates_check', sql`${t.end_at} >= ${t.start_at}`),
@@ -44,12 +32,8 @@ export const season = pgTable(
 export const seasonBranch = pgTable(
   'season_branch',
   {
-    season_id: integer('season_id')
-      .notNull()
-      .references(() => season.id),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    season_id: col.ref('season_id', () => season.id),
+    profile_id: col.branch(),
   },
   (t) => [primaryKey({ columns: [t.season_id, t.profile_id] })],
 );

@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable,
-  serial,
-  integer,
-  smallint,
-  text,
-  varchar,
-  boolean,
-  date,
-  time,
-  index,
-  uniqueIndex,
-  check,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, smallint, text, varchar, time, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { ts, timestamps, ref, branch, userRef, idempotencyKey } from './columns.js';
+import * as col from './columns.js';
 import { paketMembership } from './paket.js';
 import { chainRef } from './chain.js';
 
@@ -29,14 +16,13 @@ import { chainRef } from './chain.js';
 export const doctorPractice = pgTable(
   'doctor_practice',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    doctor_id: ref('doctor_id', () => users.id),
+    ...col.branchKeys(),
+    doctor_id: col.ref('doctor_id', () => users.id),
     /** Surat Izin Praktik for this branch (SATUSEHAT Practitioner needs it). */
     sip_number: varchar('sip_number', { length: 60 }),
     specialization: varchar('specialization', { length: 100 }),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [uniqueIndex('doctor_practice_profile_doctor_idx').on(t.profile_id, t.doctor_id)],
 );
@@ -45,16 +31,15 @@ export const doctorPractice = pgTable(
 export const doctorSchedule = pgTable(
   'doctor_schedule',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    doctor_id: ref('doctor_id', () => users.id),
+    ...col.branchKeys(),
+    doctor_id: col.ref('doctor_id', () => users.id),
     day_of_week: smallint('day_of_week').notNull(),
     start_time: time('start_time').notNull(),
     end_time: time('end_time').notNull(),
     slot_minutes: smallint('slot_minutes').notNull().default(30),
     capacity: smallint('capacity').notNull().default(4),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
+    status: col.activeStatus(),
+    ...col.timestamps,
   },
   (t) => [index('doctor_schedule_profile_doctor_idx').on(t.profile_id, t.doctor_id, t.day_of_week)],
 );
@@ -63,14 +48,13 @@ export const doctorSchedule = pgTable(
 export const scheduleClosed = pgTable(
   'schedule_closed',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    doctor_id: userRef('doctor_id'),
-    date: date('date', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    doctor_id: col.userRef('doctor_id'),
+    date: col.day('date').notNull(),
     reason: varchar('reason', { length: 200 }),
-    status: smallint('status').notNull().default(1),
-    created_by: userRef('created_by'),
-    ...timestamps,
+    status: col.activeStatus(),
+    created_by: col.userRef('created_by'),
+    ...col.timestamps,
   },
   (t) => [index('schedule_closed_profile_date_idx').on(t.profile_id, t.date)],
 );
@@ -82,10 +66,9 @@ export const scheduleClosed = pgTable(
 export const reservationSlot = pgTable(
   'reservation_slot',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    doctor_id: ref('doctor_id', () => users.id),
-    date: date('date', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    doctor_id: col.ref('doctor_id', () => users.id),
+    date: col.day('date').notNull(),
     time: time('time').notNull(),
     capacity: smallint('capacity').notNull(),
     booked: smallint('booked').notNull().default(0),
@@ -97,12 +80,11 @@ export const reservationSlot = pgTable(
 export const reservation = pgTable(
   'reservation',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    customer_id: ref('customer_id', () => users.id),
-    doctor_id: ref('doctor_id', () => users.id),
-    date: date('date', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    customer_id: col.ref('customer_id', () => users.id),
+    doctor_id: col.ref('doctor_id', () => users.id),
+    date: col.day('date').notNull(),
     time: time('time').notNull(),
     end_time: time('end_time').notNull(),
     /** The slot's capacity at booking time (from the schedule); the trigger puts it on reservation_slot. */
@@ -110,11 +92,11 @@ export const reservation = pgTable(
     note: text('note'),
     status: varchar('status', { length: 20 }).notNull().default('booked'),
     cancel_reason: text('cancel_reason'),
-    reminded_at: ts('reminded_at'),
-    reminded_by: userRef('reminded_by'),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    ...timestamps,
+    reminded_at: col.ts('reminded_at'),
+    reminded_by: col.userRef('reminded_by'),
+    idempotency_key: col.idempotencyKey(),
+    created_by: col.userRef('created_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('reservation_profile_code_idx').on(t.profile_id, t.code),
@@ -134,33 +116,32 @@ export const reservation = pgTable(
 export const visit = pgTable(
   'visit',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    code: varchar('code', { length: 40 }).notNull(),
-    visit_date: date('visit_date', { mode: 'string' }).notNull(),
+    ...col.branchKeys(),
+    code: col.docCode(),
+    visit_date: col.day('visit_date').notNull(),
     queue_number: integer('queue_number').notNull(),
-    customer_id: ref('customer_id', () => users.id),
-    doctor_id: ref('doctor_id', () => users.id),
+    customer_id: col.ref('customer_id', () => users.id),
+    doctor_id: col.ref('doctor_id', () => users.id),
     /** The nurse or therapist handling a treatment visit (optional). */
-    nurse_id: userRef('nurse_id'),
+    nurse_id: col.userRef('nurse_id'),
     kind: varchar('kind', { length: 20 }).notNull(),
     complaint: text('complaint'),
     reservation_id: integer('reservation_id').references(() => reservation.id),
     paket_membership_id: integer('paket_membership_id').references(() => paketMembership.id),
     /** Progress photos are wanted: the visit shows in the multimedia queue. */
-    needs_multimedia: boolean('needs_multimedia').notNull().default(false),
+    needs_multimedia: col.flag('needs_multimedia'),
     status: varchar('status', { length: 20 }).notNull().default('menunggu'),
-    called_at: ts('called_at'),
-    started_at: ts('started_at'),
-    finished_at: ts('finished_at'),
-    cancelled_at: ts('cancelled_at'),
+    called_at: col.ts('called_at'),
+    started_at: col.ts('started_at'),
+    finished_at: col.ts('finished_at'),
+    cancelled_at: col.ts('cancelled_at'),
     cancel_reason: text('cancel_reason'),
     /** A follow-up the doctor asked for (control visit); the reminder page lists the due ones. */
-    follow_up_date: date('follow_up_date', { mode: 'string' }),
-    follow_up_reminded_at: ts('follow_up_reminded_at'),
-    idempotency_key: idempotencyKey(),
-    created_by: userRef('created_by'),
-    ...timestamps,
+    follow_up_date: col.day('follow_up_date'),
+    follow_up_reminded_at: col.ts('follow_up_reminded_at'),
+    idempotency_key: col.idempotencyKey(),
+    created_by: col.userRef('created_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('visit_profile_code_idx').on(t.profile_id, t.code),
@@ -180,12 +161,12 @@ export const visit = pgTable(
 export const visitStatusLog = pgTable(
   'visit_status_log',
   {
-    id: serial('id').primaryKey(),
-    visit_id: ref('visit_id', () => visit.id),
+    id: col.serialId(),
+    visit_id: col.ref('visit_id', () => visit.id),
     from_status: varchar('from_status', { length: 20 }),
     to_status: varchar('to_status', { length: 20 }).notNull(),
-    by_user: userRef('by_user'),
-    at: ts('at').notNull().defaultNow(),
+    by_user: col.userRef('by_user'),
+    at: col.ts('at').notNull().defaultNow(),
   },
   (t) => [index('visit_status_log_visit_idx').on(t.visit_id)],
 );
@@ -194,13 +175,12 @@ export const visitStatusLog = pgTable(
 export const multimediaLabel = pgTable(
   'multimedia_label',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     name: varchar('name', { length: 100 }).notNull(),
-    status: smallint('status').notNull().default(1),
+    status: col.activeStatus(),
     /** The chain's label this row is the branch's copy of (issue 30 item 2, Backoffice 'Label Foto'). */
     chain_id: chainRef(),
-    ...timestamps,
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('multimedia_label_profile_name_idx').on(t.profile_id, sql`lower(${t.name})`),
@@ -212,22 +192,21 @@ export const multimediaLabel = pgTable(
 export const visitMultimedia = pgTable(
   'visit_multimedia',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    visit_id: ref('visit_id', () => visit.id),
-    customer_id: ref('customer_id', () => users.id),
+    ...col.branchKeys(),
+    visit_id: col.ref('visit_id', () => visit.id),
+    customer_id: col.ref('customer_id', () => users.id),
     label_id: integer('label_id').references(() => multimediaLabel.id),
     photo: text('photo').notNull(),
     thumbnail: text('thumbnail').notNull(),
     width: integer('width'),
     height: integer('height'),
-    upload_at: ts('upload_at').notNull(),
+    upload_at: col.ts('upload_at').notNull(),
     note: text('note'),
-    status: smallint('status').notNull().default(1),
-    uploaded_by: userRef('uploaded_by'),
-    deleted_at: ts('deleted_at'),
-    deleted_by: userRef('deleted_by'),
-    ...timestamps,
+    status: col.activeStatus(),
+    uploaded_by: col.userRef('uploaded_by'),
+    deleted_at: col.ts('deleted_at'),
+    deleted_by: col.userRef('deleted_by'),
+    ...col.timestamps,
   },
   (t) => [
     index('visit_multimedia_visit_idx').on(t.visit_id),
@@ -243,15 +222,14 @@ export const visitMultimedia = pgTable(
 export const reminderGateway = pgTable(
   'reminder_gateway',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    enabled: boolean('enabled').notNull().default(false),
+    ...col.branchKeys(),
+    enabled: col.flag('enabled'),
     provider: varchar('provider', { length: 20 }).notNull().default('webhook'),
     url: text('url').notNull(),
     token_header: varchar('token_header', { length: 60 }).notNull().default('Authorization'),
     token: text('token'),
-    updated_by: userRef('updated_by'),
-    ...timestamps,
+    updated_by: col.userRef('updated_by'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('reminder_gateway_profile_idx').on(t.profile_id),
@@ -267,8 +245,7 @@ export const reminderGateway = pgTable(
 export const reminderDelivery = pgTable(
   'reminder_delivery',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
+    ...col.branchKeys(),
     kind: varchar('kind', { length: 20 }).notNull(),
     reservation_id: integer('reservation_id').references(() => reservation.id),
     visit_id: integer('visit_id').references(() => visit.id),
@@ -279,10 +256,10 @@ export const reminderDelivery = pgTable(
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
     job_id: varchar('job_id', { length: 64 }),
-    created_by: userRef('created_by'),
-    sent_at: ts('sent_at'),
-    failed_at: ts('failed_at'),
-    ...timestamps,
+    created_by: col.userRef('created_by'),
+    sent_at: col.ts('sent_at'),
+    failed_at: col.ts('failed_at'),
+    ...col.timestamps,
   },
   (t) => [
     uniqueIndex('reminder_delivery_reservation_active_idx')

@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable,
-  serial,
-  integer,
-  bigint,
-  varchar,
-  text,
-  date,
-  timestamp,
-  index,
-  check,
-  jsonb,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { profile, users } from './core.js';
+import { pgTable, integer, bigint, varchar, text, index, check, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import * as col from './columns.js';
+import { profile } from './core.js';
 import { kasirPayment } from './kasir.js';
-import { jurnal } from './finance.js';
-import { applog } from './staff.js';
+import { approvedPosting } from './finance.js';
 import { perawatan } from './paket.js';
 import { visit } from './service.js';
 
@@ -27,16 +14,14 @@ import { visit } from './service.js';
  * advisory lock, so two concurrent inserts cannot both pass). A fee line is one paid treatment line with the rule
  * and its inputs copied, so a later change of a rule never changes it. docs/decisions.md "Sharing rules".
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
-const userRef = (name: string) => integer(name).references(() => users.id);
 
 export const sharingRule = pgTable(
   'sharing_rule',
   {
-    id: serial('id').primaryKey(),
+    id: col.serialId(),
     /** NULL: every branch. A treatment rule is always its treatment's branch. */
     profile_id: integer('profile_id').references(() => profile.id),
-    doctor_id: userRef('doctor_id'),
+    doctor_id: col.userRef('doctor_id'),
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
     /** percent | amount */
     kind: varchar('kind', { length: 10 }).notNull(),
@@ -45,17 +30,17 @@ export const sharingRule = pgTable(
     /** list_price | after_discount | after_discount_bhp */
     basis: varchar('basis', { length: 20 }).notNull(),
     /** Sen per line; NULL: none. */
-    min_fee: bigint('min_fee', { mode: 'number' }),
+    min_fee: col.money('min_fee'),
     /** share (the fee paid to the doctor) | patient_fee (the doctor fee the patient paid: the line's basis) */
     tax_base: varchar('tax_base', { length: 12 }).notNull().default('share'),
-    effective_from: date('effective_from', { mode: 'string' }).notNull(),
-    effective_to: date('effective_to', { mode: 'string' }),
+    effective_from: col.day('effective_from').notNull(),
+    effective_to: col.day('effective_to'),
     note: text('note'),
     /** The version this rule continues (a changed rule already used is closed and continued). */
     replaces_id: integer('replaces_id'),
-    created_by: userRef('created_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
-    updated_at: ts('updated_at').notNull().defaultNow(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
+    updated_at: col.updatedAt(),
   },
   (t) => [
     index('sharing_rule_lookup_idx').on(t.perawatan_id, t.doctor_id),
@@ -71,15 +56,10 @@ export const sharingRule = pgTable(
 export const sharingLine = pgTable(
   'sharing_line',
   {
-    id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
-    doctor_id: userRef('doctor_id').notNull(),
+    ...col.branchKeys(),
+    doctor_id: col.userRef('doctor_id').notNull(),
     visit_id: integer('visit_id').references(() => visit.id),
-    payment_id: integer('payment_id')
-      .notNull()
-      .references(() => kasirPayment.id),
+    payment_id: col.ref('payment_id', () => kasirPayment.id),
     /** The payment line (kasir_payment_line.id) it shares; NULL for a clawback. */
     payment_line_id: bigint('payment_line_id', { mode: 'number' }),
     perawatan_id: integer('perawatan_id').references(() => perawatan.id),
@@ -91,22 +71,22 @@ export const sharingLine = pgTable(
     kind: varchar('kind', { length: 10 }),
     value: bigint('value', { mode: 'number' }),
     basis: varchar('basis', { length: 20 }),
-    basis_amount: bigint('basis_amount', { mode: 'number' }).notNull(),
-    min_fee: bigint('min_fee', { mode: 'number' }),
+    basis_amount: col.money('basis_amount').notNull(),
+    min_fee: col.money('min_fee'),
     /** Sen; negative for a clawback. */
-    share: bigint('share', { mode: 'number' }).notNull(),
+    share: col.money('share').notNull(),
     /** The part of the share booked to Hutang Dokter so far (a package line: pro rata to what the package received). */
-    payable: bigint('payable', { mode: 'number' }).notNull(),
+    payable: col.money('payable').notNull(),
     tax_base_kind: varchar('tax_base_kind', { length: 12 }).notNull().default('share'),
-    tax_base: bigint('tax_base', { mode: 'number' }).notNull(),
+    tax_base: col.money('tax_base').notNull(),
     /** waiting | payable | paid | clawed_back | cancelled */
     status: varchar('status', { length: 12 }).notNull(),
     /** The payout run (a later issue); NULL until a run takes the line. */
     run_id: integer('run_id'),
     /** A clawback names the line it takes back. */
     clawback_of: integer('clawback_of'),
-    service_date: date('service_date', { mode: 'string' }).notNull(),
-    created_at: ts('created_at').notNull().defaultNow(),
+    service_date: col.day('service_date').notNull(),
+    created_at: col.createdAt(),
   },
   (t) => [
     index('sharing_line_doctor_idx').on(t.profile_id, t.doctor_id, t.service_date),
@@ -127,17 +107,13 @@ export const sharingLine = pgTable(
 export const sharingRelease = pgTable(
   'sharing_release',
   {
-    id: serial('id').primaryKey(),
-    line_id: integer('line_id')
-      .notNull()
-      .references(() => sharingLine.id),
-    payment_id: integer('payment_id')
-      .notNull()
-      .references(() => kasirPayment.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    id: col.serialId(),
+    line_id: col.ref('line_id', () => sharingLine.id),
+    payment_id: col.ref('payment_id', () => kasirPayment.id),
+    amount: col.money('amount').notNull(),
     /** active | reversed */
     status: varchar('status', { length: 10 }).notNull().default('active'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_at: col.createdAt(),
   },
   (t) => [
     index('sharing_release_payment_idx').on(t.payment_id),
@@ -155,23 +131,15 @@ export const sharingRelease = pgTable(
 export const sharingRun = pgTable(
   'sharing_run',
   {
-    id: serial('id').primaryKey(),
-    profile_id: integer('profile_id')
-      .notNull()
-      .references(() => profile.id),
+    ...col.branchKeys(),
     /** 'YYYY-MM' */
     period: varchar('period', { length: 7 }).notNull(),
-    cutoff: date('cutoff', { mode: 'string' }).notNull(),
+    cutoff: col.day('cutoff').notNull(),
     /** open | approved */
     status: varchar('status', { length: 10 }).notNull().default('open'),
     /** The per-doctor figures frozen at approval (DTO shape, rupiah); NULL while open. */
     doctors: jsonb('doctors'),
-    applog_id: integer('applog_id').references(() => applog.id),
-    jurnal_id: integer('jurnal_id').references(() => jurnal.id),
-    created_by: userRef('created_by'),
-    approved_by: userRef('approved_by'),
-    approved_at: ts('approved_at'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    ...approvedPosting(),
   },
   (t) => [
     uniqueIndex('sharing_run_open_uq')
@@ -186,16 +154,12 @@ export const sharingRun = pgTable(
 export const sharingRunExclusion = pgTable(
   'sharing_run_exclusion',
   {
-    id: serial('id').primaryKey(),
-    run_id: integer('run_id')
-      .notNull()
-      .references(() => sharingRun.id),
-    line_id: integer('line_id')
-      .notNull()
-      .references(() => sharingLine.id),
+    id: col.serialId(),
+    run_id: col.ref('run_id', () => sharingRun.id),
+    line_id: col.ref('line_id', () => sharingLine.id),
     reason: text('reason').notNull(),
-    created_by: userRef('created_by'),
-    created_at: ts('created_at').notNull().defaultNow(),
+    created_by: col.userRef('created_by'),
+    created_at: col.createdAt(),
   },
   (t) => [uniqueIndex('sharing_run_exclusion_uq').on(t.run_id, t.line_id)],
 );

@@ -1,17 +1,6 @@
-import {
-  pgTable,
-  serial,
-  integer,
-  smallint,
-  text,
-  varchar,
-  boolean,
-  jsonb,
-  primaryKey,
-  index,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, smallint, text, varchar, boolean, jsonb, primaryKey, index } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-import { ts, updatedAt, ref, branch, userRef } from './columns.js';
+import * as col from './columns.js';
 
 /**
  * Activity log with approvals (spec 3, 4, 7). A request (kind 'request') starts at status 0 and is decided once
@@ -21,11 +10,11 @@ import { ts, updatedAt, ref, branch, userRef } from './columns.js';
 export const applog = pgTable(
   'applog',
   {
-    id: serial('id').primaryKey(),
-    logtime: ts('logtime').notNull().defaultNow(),
-    profile_id: branch(),
+    id: col.serialId(),
+    logtime: col.ts('logtime').notNull().defaultNow(),
+    profile_id: col.branch(),
     /** The requester / actor. */
-    user_id: ref('user_id', () => users.id),
+    user_id: col.ref('user_id', () => users.id),
     kind: varchar('kind', { length: 20 }).notNull().default('activity'),
     action: varchar('action', { length: 60 }),
     message: text('message').notNull(),
@@ -40,13 +29,13 @@ export const applog = pgTable(
     payload: jsonb('payload'),
     /** Role names that may decide ('toplevel' users always may). */
     assignby: jsonb('assignby').$type<string[]>().notNull().default([]),
-    decided_by: userRef('decided_by'),
-    decided_at: ts('decided_at'),
+    decided_by: col.userRef('decided_by'),
+    decided_at: col.ts('decided_at'),
     /**
      * The person whose pay or record the request changes (the payee of a pay change, the user whose privileges
      * change): neither they nor the requester may decide it (issue 25, separation of duties).
      */
-    subject_user_id: userRef('subject_user_id'),
+    subject_user_id: col.userRef('subject_user_id'),
   },
   (t) => [
     index('applog_profile_time_idx').on(t.profile_id, t.logtime),
@@ -60,11 +49,11 @@ export const applog = pgTable(
 export const approvalRule = pgTable(
   'approval_rule',
   {
-    profile_id: branch(),
+    profile_id: col.branch(),
     action: varchar('action', { length: 60 }).notNull(),
     needs_approval: boolean('needs_approval').notNull().default(true),
     approver_roles: jsonb('approver_roles').$type<string[]>().notNull().default([]),
-    updated_at: updatedAt(),
+    updated_at: col.updatedAt(),
     updated_by: integer('updated_by'),
   },
   (t) => [primaryKey({ columns: [t.profile_id, t.action] })],
@@ -74,11 +63,10 @@ export const approvalRule = pgTable(
 export const pengumuman = pgTable(
   'pengumuman',
   {
-    id: serial('id').primaryKey(),
-    profile_id: branch(),
-    user_id: ref('user_id', () => users.id),
+    ...col.branchKeys(),
+    user_id: col.ref('user_id', () => users.id),
     message: varchar('message', { length: 100 }).notNull(),
-    posttime: ts('posttime').notNull().defaultNow(),
+    posttime: col.ts('posttime').notNull().defaultNow(),
   },
   (t) => [index('pengumuman_profile_time_idx').on(t.profile_id, t.posttime)],
 );
