@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import type { Db } from '../../db/client.js';
+import { likeOf } from '../../db/like.js';
 import { __name__ } from '../../db/schema/index.js';
 
 /** The only file of the module with SQL. Every query takes the branch it is scoped to. */
@@ -11,10 +12,7 @@ export async function list__Name__(
   f: { scope: BranchScope; keyword?: string; limit: number; offset: number },
 ): Promise<{ rows: __Name__Row[]; count: number }> {
   const w: SQL[] = [scopeSql(__name__.profile_id, f.scope)];
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-    w.push(sql`lower(${__name__.name}) like ${like}`);
-  }
+  if (f.keyword) w.push(sql`lower(${__name__.name}) like ${likeOf(f.keyword)}`);
   const where = and(...w);
   const [rows, [total]] = await Promise.all([
     db

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { applog, approvalRule, users } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 export type ApplogRow = typeof applog.$inferSelect;
 export type ApprovalRuleRow = typeof approvalRule.$inferSelect;
@@ -114,7 +115,7 @@ function whereOf(f: ApplogFilter): SQL | undefined {
   if (f.groupvisit) w.push(eq(applog.groupvisit, f.groupvisit));
   if (f.assignby) w.push(sql`${applog.assignby} @> ${JSON.stringify([f.assignby])}::jsonb`);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+    const like = likeOf(f.keyword);
     w.push(
       or(
         sql`lower(${applog.message}) like ${like}`,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChainMasterKind } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
+import { likeOf } from '../../db/like.js';
 
 /** The chain records (table chain_master, this module's) and the branch rows linked to them (read only here). */
 export interface ChainRow {
@@ -43,10 +44,6 @@ const select = sql`select m.id, m.kind, m.key, m.name, m.fields, m.status, m.upd
   (select c.name from chain_master c
     where c.id = coalesce((m.fields->>'category_id')::int, (m.fields->>'paket_type_id')::int)) as category
   from chain_master m`;
-
-function likeOf(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-}
 
 export async function list(
   db: Db,

@@ -3,13 +3,12 @@ import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PricelistKind } from '@klinik/shared';
 import { priceInForceSql } from '../pricelist/index.js';
+import { likeOf } from '../../db/like.js';
 
 /**
  * The desk's read-only views (issue 11 item 7) over the masters' and the paket module's tables. Nothing here
  * writes: prices are edited in their masters, packages in the paket module.
  */
-
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 
 export interface PriceRow {
   kind: PricelistKind;

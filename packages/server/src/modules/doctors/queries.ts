@@ -2,13 +2,12 @@ import { and, asc, count, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import type { Db } from '../../db/client.js';
 import { doctorPractice, doctorSchedule, profile, scheduleClosed, users } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 /** The doctors module's only SQL (issue 11 item 1). Every query takes the branch it is scoped to. */
 export type PracticeRow = typeof doctorPractice.$inferSelect;
 export type ScheduleRow = typeof doctorSchedule.$inferSelect;
 export type ClosedRow = typeof scheduleClosed.$inferSelect;
-
-export const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 
 const practiceCols = {
   id: doctorPractice.id,

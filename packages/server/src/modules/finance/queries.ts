@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { auditInsertSelect } from '../../lib/audit.js';
 import { nextNumberSql } from '../../lib/numbering.js';
 import { akun, financePeriode, financePeriodeSaldo, jurnal, jurnalDetail, profile } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 export * from './queries/balances.js';
 export * from './queries/masters.js';
 export * from './queries/consolidated.js';
@@ -407,7 +408,7 @@ export async function listJurnal(db: Db, f: JurnalFilter): Promise<{ rows: Jurna
   if (f.to) conds.push(sql`${jurnal.transaction_at} <= ${f.to}`);
   if (f.sourceType) conds.push(eq(jurnal.source_type, f.sourceType));
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+    const like = likeOf(f.keyword);
     conds.push(
       sql`(lower(${jurnal.code}) like ${like} or lower(${jurnal.memo}) like ${like} or exists (
         select 1 from jurnal_detail d join akun a on a.id = d.akun_id

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { IcdCodeDto, IcdKind } from '@klinik/shared';
+import { containing, escapeLike } from '../../db/like.js';
 
 /**
  * The module's only SQL: ranked search in the `icd10` / `icd9cm` code lists (global, not per branch: a code list
@@ -9,9 +10,6 @@ import type { IcdCodeDto, IcdKind } from '@klinik/shared';
  * words (LIKE '%word%' in either name, every word must match: a BitmapAnd of BitmapOrs).
  */
 const TABLES: Record<IcdKind, SQL> = { icd10: sql.raw('"icd10"'), icd9cm: sql.raw('"icd9cm"') };
-
-/** A LIKE pattern matching `s` literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface IcdSearch {
   /** Lower-case words, each must occur in the Indonesian or the English name (not used when `code` is set). */
@@ -30,17 +28,17 @@ export async function searchIcd(db: Db, kind: IcdKind, q: IcdSearch): Promise<Ic
     q.words.length && !q.code
       ? sql.join(
           q.words.map((w) => {
-            const p = `%${likeEscape(w)}%`;
+            const p = containing(w);
             return sql`(lower(name_id) LIKE ${p} OR lower(name_en) LIKE ${p})`;
           }),
           sql` AND `,
         )
       : sql`false`;
-  const codePrefix = q.code ? `${likeEscape(q.code)}%` : null;
+  const codePrefix = q.code ? `${escapeLike(q.code)}%` : null;
   const where = codePrefix ? sql`(code LIKE ${codePrefix} OR (${wordsMatch}))` : wordsMatch;
   const rank = q.code ? sql`CASE WHEN code = ${q.code} THEN 0 WHEN code LIKE ${codePrefix} THEN 1 ELSE 2 END` : sql`2`;
   // Then a name that starts with the first word, the category before its subdivisions (shorter code), code order.
-  const first = q.words[0] ? `${likeEscape(q.words[0])}%` : '';
+  const first = q.words[0] ? `${escapeLike(q.words[0])}%` : '';
   const select = sql`SELECT code, name_id, name_en FROM ${t} WHERE ${where}
         ORDER BY ${rank},
           CASE WHEN lower(name_id) LIKE ${first} OR lower(name_en) LIKE ${first} THEN 0 ELSE 1 END,

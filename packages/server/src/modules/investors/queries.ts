@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { devidenRun, devidenRunLine, devidenSetting, investor, perawatan } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 /** The investors module's only SQL. Every list takes the branch it is scoped to. */
 export type InvestorRow = typeof investor.$inferSelect;
@@ -9,14 +10,12 @@ export type SettingRow = typeof devidenSetting.$inferSelect;
 export type RunRow = typeof devidenRun.$inferSelect;
 export type RunLineRow = typeof devidenRunLine.$inferSelect;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-
 export async function listInvestors(
   db: Db,
   f: { scope: BranchScope; keyword?: string; kind?: string; userId?: number | null; limit: number; offset: number },
 ): Promise<{ rows: InvestorRow[]; count: number }> {
   const w: SQL[] = [scopeSql(investor.profile_id, f.scope)];
-  if (f.keyword) w.push(sql`lower(${investor.name}) like ${like(f.keyword)}`);
+  if (f.keyword) w.push(sql`lower(${investor.name}) like ${likeOf(f.keyword)}`);
   if (f.kind) w.push(eq(investor.kind, f.kind));
   if (f.userId) w.push(eq(investor.user_id, f.userId));
   const where = and(...w);

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { fromSen } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
 import { chainCopySql } from '../../lib/chain-copies.js';
+import { likeOf } from '../../db/like.js';
 
 /**
  * The three masters a package is made of share one shape (branch, code, name, money, status), so one set of
@@ -81,10 +82,6 @@ export function toDto<T>(def: MasterDef, r: Record<string, unknown>): T {
   return out as T;
 }
 
-function escapeLike(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-}
-
 export async function listMasters(
   db: Db,
   def: MasterDef,
@@ -93,7 +90,7 @@ export async function listMasters(
   const where: SQL[] = [scopeSql(sql`profile_id`, f.scope)];
   if (f.status !== undefined) where.push(sql`status = ${f.status}`);
   if (f.keyword) {
-    const like = escapeLike(f.keyword);
+    const like = likeOf(f.keyword);
     where.push(sql`(lower(code) like ${like} or lower(name) like ${like})`);
   }
   const cond = sql.join(where, sql` and `);

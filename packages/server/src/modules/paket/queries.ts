@@ -28,12 +28,9 @@ import {
   profile,
   users,
 } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 export { INSTALLMENT_SCHEMAS };
-
-function like(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Package types
@@ -188,7 +185,7 @@ export async function listCurrentHistories(
   if (f.status !== undefined) where.push(eq(paketHistory.status, f.status));
   if (f.paketTypeId !== undefined) where.push(eq(paketHistory.paket_type_id, f.paketTypeId));
   if (f.keyword) {
-    const k = like(f.keyword);
+    const k = likeOf(f.keyword);
     where.push(
       or(
         sql`lower(${paketHistory.code}) like ${k}`,
@@ -351,7 +348,7 @@ export async function listMemberships(db: Db, f: MembershipFilter) {
   if (f.fromdate) where.push(gte(paketMembership.registered_at, f.fromdate));
   if (f.todate) where.push(lte(paketMembership.registered_at, f.todate));
   if (f.keyword) {
-    const k = like(f.keyword);
+    const k = likeOf(f.keyword);
     where.push(
       or(
         sql`lower(${paketMembership.code}) like ${k}`,
@@ -463,7 +460,7 @@ export async function cicilanOf(db: Db, membershipId: number): Promise<Membershi
 
 /** Outstanding instalments (amount - paid > 0) of a branch, with patient and membership code. */
 export async function outstandingInstalments(db: Db, scope: BranchScope, keyword?: string) {
-  const k = keyword ? like(keyword) : null;
+  const k = keyword ? likeOf(keyword) : null;
   return queryRows<{
     customer_id: number;
     name: string;

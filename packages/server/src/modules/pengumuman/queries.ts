@@ -3,6 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PengumumanDto } from '@klinik/shared';
 import type { Db } from '../../db/client.js';
 import { pengumuman, users } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 export async function insertPengumuman(db: Db, values: typeof pengumuman.$inferInsert) {
   const [row] = await db.insert(pengumuman).values(values).returning();
@@ -15,7 +16,7 @@ export async function listPengumuman(
 ): Promise<{ data: PengumumanDto[]; count: number }> {
   const w: SQL[] = [scopeSql(pengumuman.profile_id, f.scope)];
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+    const like = likeOf(f.keyword);
     w.push(sql`lower(${pengumuman.message}) like ${like}`);
   }
   const where = and(...w);

@@ -11,11 +11,11 @@ import {
   users,
   visit,
 } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 /** The reservations module's only SQL (issue 11 items 2 and 6). Every query takes the branch it is scoped to. */
 export type ReservationRow = typeof reservation.$inferSelect;
 
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 const customer = alias(users, 'customer');
 const doctor = alias(users, 'doctor');
 

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { season, seasonBranch } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
 
 /** The season module's only SQL. */
 export type SeasonRow = typeof season.$inferSelect;
@@ -22,8 +23,6 @@ const listSelect = sql`select s.id, s.name, s.start_at::text as start_at, s.end_
     (select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name)
        from season_branch b join profile p on p.id = b.profile_id where b.season_id = s.id) as branches
   from season s`;
-
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 
 /** Seasons newest first; `branch` = seasons running in that branch. */
 export async function listSeasons(

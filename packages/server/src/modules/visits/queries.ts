@@ -10,6 +10,7 @@ import {
   type VisitPayStatus,
   type VisitStatus,
 } from '@klinik/shared';
+import { likeOf } from '../../db/like.js';
 
 /** The only file of the module with SQL. Every list takes the branch it is scoped to. */
 export type VisitRow = typeof visit.$inferSelect;
@@ -74,8 +75,6 @@ export function toDto(r: Joined): VisitDto {
   };
 }
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
-
 export interface VisitFilter {
   scope: BranchScope;
   id?: number;
@@ -104,7 +103,7 @@ function where(f: VisitFilter): SQL | undefined {
   if (f.mineNurse)
     w.push(sql`${visit.kind} = 'tindakan' and (${visit.nurse_id} = ${f.mineNurse} or ${visit.nurse_id} is null)`);
   if (f.keyword) {
-    const like = escapeLike(f.keyword);
+    const like = likeOf(f.keyword);
     w.push(
       sql`(lower(${customer.name}) like ${like} or lower(${customer.username}) like ${like} or lower(${visit.code}) like ${like} or coalesce(${customer.phone}, '') like ${like})`,
     );

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { type Db } from '../../../db/client.js';
 import { applog, department, employee, profile, users } from '../../../db/schema/index.js';
 import { byBranch } from './scope.js';
+import { containing } from '../../../db/like.js';
 
 /**
  * Attendance's SQL (payroll's is in payroll.ts next to this file; index.ts is what the module imports). `branch` null =
@@ -102,7 +103,7 @@ export function listEmployees(
   branch: BranchScope,
   f: { keyword?: string; department?: number; ids?: number[]; activeOnly?: boolean },
 ) {
-  const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => '\\' + c)}%` : null;
+  const kw = f.keyword ? containing(f.keyword) : null;
   return db
     .select(employeeColumns)
     .from(users)

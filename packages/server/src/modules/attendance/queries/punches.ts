@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql } from 
 import { queryRows, type Db } from '../../../db/client.js';
 import { checklog, checklogImport, payrollSetting, profile, users } from '../../../db/schema/index.js';
 import { byBranch } from './scope.js';
+import { containing } from '../../../db/like.js';
 
 // Punches ---------------------------------------------------------------------------------------------------
 
@@ -136,7 +137,7 @@ export async function listChecklog(
   branch: BranchScope,
   f: { fromIso: string; toIso: string; keyword?: string; page: number; limit: number },
 ) {
-  const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => '\\' + c)}%` : null;
+  const kw = f.keyword ? containing(f.keyword) : null;
   const where = and(
     byBranch(checklog.profile_id, branch),
     gte(checklog.punch_at, f.fromIso),

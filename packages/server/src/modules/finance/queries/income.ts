@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
+import { containing } from '../../../db/like.js';
 
 const n = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 
@@ -34,8 +35,6 @@ function events(r: Range, kinds: SQL): SQL {
         and v.voided_date >= ${r.from} and v.voided_date <= ${r.to}`;
 }
 const tillKinds = sql`'visit', 'sales'`;
-
-const like = (k: string) => `%${k.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export interface ProcedureRow {
   key: string;
@@ -68,7 +67,7 @@ export async function procedures(db: Db, r: Range, doctor?: number, keyword?: st
       left join rm_entry_version ver on ver.id = h.version_id
       left join perawatan pr on pr.id = ver.perawatan_id
       where ${doctor ? sql`coalesce(l.doctor_id, vi.doctor_id) = ${doctor}` : sql`true`}
-        ${keyword ? sql`and (coalesce(pr.name, l.name) ilike ${like(keyword)} or pr.code ilike ${like(keyword)})` : sql``}
+        ${keyword ? sql`and (coalesce(pr.name, l.name) ilike ${containing(keyword)} or pr.code ilike ${containing(keyword)})` : sql``}
       group by 1, 2, 3
       order by 3, 1`,
   );
@@ -162,7 +161,7 @@ function documentsSql(r: Range, doctor?: number, keyword?: string): SQL {
     left join users d on d.id = vi.doctor_id
     left join profile b on b.id = p.profile_id
     where ${doctor ? sql`vi.doctor_id = ${doctor}` : sql`true`}
-      ${keyword ? sql`and (p.code ilike ${like(keyword)} or c.name ilike ${like(keyword)} or c.username ilike ${like(keyword)})` : sql``}`;
+      ${keyword ? sql`and (p.code ilike ${containing(keyword)} or c.name ilike ${containing(keyword)} or c.username ilike ${containing(keyword)})` : sql``}`;
 }
 
 /** The till's documents of the range (a visit's bill or a general sale), one row per payment and per void. */
@@ -279,7 +278,7 @@ export async function pakets(db: Db, r: Range, doctor?: number, keyword?: string
         sum(slots_total)::text as slots_total, sum(slots_used)::text as slots_used, sum(recognized)::text as recognized,
         sum(price_to_date)::text as price_to_date, sum(recognized_to_date)::text as recognized_to_date
       from allx join paket_history ph on ph.paket_id = allx.paket_id and ph.is_current
-      where ${keyword ? sql`(ph.name ilike ${like(keyword)} or ph.code ilike ${like(keyword)})` : sql`true`}
+      where ${keyword ? sql`(ph.name ilike ${containing(keyword)} or ph.code ilike ${containing(keyword)})` : sql`true`}
       group by allx.paket_id, ph.code, ph.name
       order by ph.name, allx.paket_id`,
   );
@@ -327,7 +326,7 @@ function pendingLabSql(r: Range, doctor?: number, keyword?: string): SQL {
       and vi.visit_date >= ${r.from} and vi.visit_date <= ${r.to}
       and coalesce(ps.pay_status, 'belum_dibayar') <> 'lunas'
       ${doctor ? sql`and vi.doctor_id = ${doctor}` : sql``}
-      ${keyword ? sql`and (fl.name ilike ${like(keyword)} or vi.code ilike ${like(keyword)} or c.name ilike ${like(keyword)})` : sql``}`;
+      ${keyword ? sql`and (fl.name ilike ${containing(keyword)} or vi.code ilike ${containing(keyword)} or c.name ilike ${containing(keyword)})` : sql``}`;
 }
 
 /** Lab forms of finished records (billed) whose visit bill is not paid in full, one row per form ordered. */

@@ -3,8 +3,9 @@ import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { kasirPayment, kasirPaymentLine, kasirPaymentTender, kasirVoid } from '../../../db/schema/index.js';
-import { type PaymentRow, type LineRow, type SessionRow, like, n } from './rows.js';
+import { type PaymentRow, type LineRow, type SessionRow, n } from './rows.js';
 import { normSession } from './sessions.js';
+import { likeOf } from '../../../db/like.js';
 
 // ------------------------------------------------------------------------------------------ payments
 
@@ -187,7 +188,7 @@ export async function listPayments(
     offset: number;
   },
 ) {
-  const k = f.keyword ? like(f.keyword) : null;
+  const k = f.keyword ? likeOf(f.keyword) : null;
   const where: SQL = sql`where ${scopeSql(sql`p.profile_id`, f.scope)}
     ${f.kind ? sql`and p.kind = ${f.kind}` : sql``}
     ${f.status ? sql`and p.status = ${f.status}` : sql``}

@@ -1,8 +1,9 @@
 /** General sales: items for sale, the stock movements of a sale, warehouses. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { like, n } from './rows.js';
+import { n } from './rows.js';
 import { priceInForceSql } from '../../pricelist/index.js';
+import { likeOf } from '../../../db/like.js';
 
 /** An item's price in force today for the branch (the chain's price list; the master's price when unlisted). */
 const itemPrice = (profileId: number, today: string) =>
@@ -57,7 +58,7 @@ export async function warehouses(db: Db, profileId: number) {
 
 /** Active items of the branch with their quantity on hand in a warehouse (the general cashier's picker). */
 export async function saleItems(db: Db, profileId: number, today: string, warehouseId: number, keyword?: string) {
-  const k = keyword ? like(keyword) : null;
+  const k = keyword ? likeOf(keyword) : null;
   const rows = await queryRows<{ id: number; code: string; name: string; unit: string; price: string; stock: number }>(
     db,
     sql`select i.id, i.code, i.name, i.unit, ${itemPrice(profileId, today)}::text as price,

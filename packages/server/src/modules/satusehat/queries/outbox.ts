@@ -11,6 +11,7 @@ import {
   visit,
 } from '../../../db/schema/index.js';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
+import { likeOf } from '../../../db/like.js';
 
 export type OutboxRow = typeof satusehatVisit.$inferSelect;
 export type ResourceRow = typeof satusehatResource.$inferSelect;
@@ -129,7 +130,7 @@ export async function listOutbox(
   if (f.status) w.push(eq(satusehatVisit.status, f.status));
   if (f.id) w.push(eq(satusehatVisit.id, f.id));
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
+    const like = likeOf(f.keyword);
     w.push(sql`(lower(${visit.code}) like ${like} or lower(${patient}) like ${like})`);
   }
   const where = and(...w);

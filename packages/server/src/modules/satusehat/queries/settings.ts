@@ -12,6 +12,7 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
+import { likeOf } from '../../../db/like.js';
 
 export type SettingRow = typeof satusehatSetting.$inferSelect;
 export type TokenRow = typeof satusehatToken.$inferSelect;
@@ -108,7 +109,7 @@ export async function localThings(
   kind: 'practitioner' | 'patient' | 'item' | 'treatment',
   f: { keyword?: string; unmapped?: boolean; limit: number; offset: number },
 ): Promise<{ rows: LocalThing[]; count: number }> {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const like = f.keyword ? likeOf(f.keyword) : null;
   const mapped = (key: SQL) =>
     sql`exists (select 1 from ${satusehatMap} m where m.profile_id = ${profileId} and m.kind = ${kind} and m.local_key = ${key})`;
   let base;
