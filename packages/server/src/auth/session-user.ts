@@ -1,19 +1,10 @@
-import type { Privilege } from '@klinik/shared';
+import type { SessionUserDto } from '@klinik/shared';
 
-/** The signed-in user as every check and service sees it. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  role: number;
-  rolename: string;
-  roletoplevel: number;
-  roletoplevelname: string;
-  /** The user's home branch. */
-  profile_id: number;
-  shift_id: number | null;
-  initial: string;
-  username: string;
+/**
+ * The signed-in user as every check and service sees it: the API's user (profile_id is the user's home branch) with
+ * the stored avatar path instead of its URL, and the session, instead of the current branch.
+ */
+export interface SessionUser extends Omit<SessionUserDto, 'avatarurl' | 'profile'> {
   avatar: string | null;
-  previleges: Privilege[];
   sessionId: string;
 }

@@ -255,29 +255,27 @@ interface LooseEndpoint extends Policy<unknown, unknown> {
 }
 const loose = (e: AnyEndpoint) => e as unknown as LooseEndpoint;
 
-/**
- * Calls the endpoint's handler (the one way both front doors call a handler): its `authorize` step first, then the
- * handler (through the idempotency protocol when it declares `rest.idempotencyKey`), then its read trail.
- */
-async function invoke(
+/** A call of an endpoint's handler: its result, and whether it was a stored answer replayed (idempotency). */
+type Invoke = (
   endpoint: AnyEndpoint,
   ctx: Ctx,
   input: unknown,
   call: Call,
-): Promise<{ result: unknown; replayed: boolean }> {
+) => Promise<{ result: unknown; replayed: boolean }>;
+
+/**
+ * Calls the endpoint's handler (the one way both front doors call a handler): its `authorize` step first, then the
+ * handler (through the idempotency protocol when it declares `rest.idempotencyKey`), then its read trail.
+ */
+const invoke: Invoke = async (endpoint, ctx, input, call) => {
   const e = loose(endpoint);
   await runAuthorize(e, ctx, input);
   const out = await invokeHandler(endpoint, ctx, input, call);
   await runReadAudit(e, ctx, input, out.result);
   return out;
-}
+};
 
-async function invokeHandler(
-  endpoint: AnyEndpoint,
-  ctx: Ctx,
-  input: unknown,
-  call: Call,
-): Promise<{ result: unknown; replayed: boolean }> {
+const invokeHandler: Invoke = async (endpoint, ctx, input, call) => {
   const e = loose(endpoint);
   const field = endpoint.rest?.idempotencyKey;
   if (!field || !isRecord(input)) return { result: await e.handler(ctx, input, call), replayed: false };
@@ -290,7 +288,7 @@ async function invokeHandler(
       ? { operation, key: `auto:${derived}`.slice(0, 120), input: derived }
       : { operation, key: typeof key === 'string' ? key : undefined, input: rest };
   return idempotent(ctx, request, (tx) => e.handler(tx, input, call));
-}
+};
 
 function toProcedure(endpoint: AnyEndpoint) {
   const e = loose(endpoint);

@@ -14,6 +14,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import type { Config } from '../config.js';
+import type { FailedJobDto } from '@klinik/shared';
 
 export const JOB_SCHEMA = 'pgboss';
 /** Failed jobs (dead letters) stay visible this long. */
@@ -34,17 +35,8 @@ export interface JobDefinition<T extends object> {
   handler(data: T, job: { id: string; name: string; log: FastifyBaseLogger }): Promise<void>;
 }
 
-export interface FailedJob {
-  id: string;
-  name: string;
-  data: unknown;
-  /** The error of the last attempt. */
-  error: string;
-  retry_count: number;
-  retry_limit: number;
-  created_on: string;
-  failed_on: string | null;
-}
+/** A job that failed for good, as /admin/jobs lists it (`error`: the error of the last attempt). */
+export type FailedJob = FailedJobDto;
 
 export interface JobQueue {
   define<T extends object>(def: JobDefinition<T>): Promise<void>;

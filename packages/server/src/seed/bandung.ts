@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { addDays, addMonths, asSen, fromSen, todayIn, toSen } from '@klinik/shared';
+import { addDays, addMonths, fromSen, todayIn } from '@klinik/shared';
 import { queryRows, type Db } from '../db/client.js';
-import { item, paketHistory, perawatan, profile, users, vendor, warehouse } from '../db/schema/index.js';
+import { item, perawatan, profile, vendor, warehouse } from '../db/schema/index.js';
 import { ACCOUNT, createPeriode, postJournal, type PostingLine } from '../modules/finance/index.js';
 import { createPurchase, receivePurchase } from '../modules/inventory/index.js';
 import { openKasirSession, payCicilan, payVisit } from '../modules/kasir/index.js';
 import { finishRecord, recordTreatment } from '../modules/medicalRecords/index.js';
 import { register } from '../modules/paket/index.js';
 import { registerVisit } from '../modules/visits/index.js';
-import { seedCtx } from './finance.js';
+import { cr, dr, registrationChoices, seedCtx } from './finance.js';
 
 /**
  * The demo chain's second branch with books (issue 30): Bandung gets an active period from the same first day as
@@ -53,18 +53,6 @@ export async function seedBandungBooks(
   });
   result.journals++;
 
-  const dr = (akun: string, amount: number, description?: string): PostingLine => ({
-    akun,
-    debit: toSen(amount),
-    credit: asSen(0),
-    description,
-  });
-  const cr = (akun: string, amount: number, description?: string): PostingLine => ({
-    akun,
-    debit: asSen(0),
-    credit: toSen(amount),
-    description,
-  });
   let seq = 0;
   const post = async (date: string, memo: string, lines: PostingLine[]) => {
     await postJournal(finance, {
@@ -130,16 +118,7 @@ export async function seedBandungBooks(
   }
 
   // Package registrations of Bandung patients (Dr 1130 / Cr 2301, dated today by the service).
-  const patients = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 1), eq(users.profile_id, branchId)))
-    .orderBy(asc(users.id));
-  const versions = await tx
-    .select({ id: paketHistory.id })
-    .from(paketHistory)
-    .where(and(eq(paketHistory.profile_id, branchId), eq(paketHistory.is_current, true)))
-    .orderBy(asc(paketHistory.id));
+  const { patients, versions } = await registrationChoices(tx, branchId);
   const doctorId = doctor.user!.id;
   for (let i = 0; i < Math.min(3, patients.length) && versions.length; i++) {
     await register(

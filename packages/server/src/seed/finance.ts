@@ -38,6 +38,35 @@ export interface FinanceSeedResult {
 const rupiah = (n: number) => Math.round(n / 1000) * 1000;
 
 /** A service context for the seed: the owner account as the acting user, the branch, a silent logger, no PDF. */
+/** Demo posting lines: the demo's amounts are written in rupiah; the posting service takes sen. */
+export const dr = (akun: string, amount: number, description?: string): PostingLine => ({
+  akun,
+  debit: toSen(amount),
+  credit: asSen(0),
+  description,
+});
+export const cr = (akun: string, amount: number, description?: string): PostingLine => ({
+  akun,
+  debit: asSen(0),
+  credit: toSen(amount),
+  description,
+});
+
+/** A branch's patients and current package versions, in id order: what the demo registers packages from. */
+export async function registrationChoices(tx: Db, branchId: number) {
+  const patients = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 1), eq(users.profile_id, branchId)))
+    .orderBy(asc(users.id));
+  const versions = await tx
+    .select({ id: paketHistory.id })
+    .from(paketHistory)
+    .where(and(eq(paketHistory.profile_id, branchId), eq(paketHistory.is_current, true)))
+    .orderBy(asc(paketHistory.id));
+  return { patients, versions };
+}
+
 export async function seedCtx(tx: Db, branchId: number, now: Date, username = 'owner'): Promise<Ctx> {
   const [owner] = await tx
     .select({ id: users.id })
@@ -105,19 +134,6 @@ export async function seedFinance(
     await postJournal(ctx, { transaction_at: date, memo, source_type: 'demo', source_id: `demo-${++seq}`, lines });
     journals++;
   };
-  // The demo's amounts are written in rupiah; the posting service takes sen.
-  const dr = (akun: string, amount: number, description?: string): PostingLine => ({
-    akun,
-    debit: toSen(amount),
-    credit: asSen(0),
-    description,
-  });
-  const cr = (akun: string, amount: number, description?: string): PostingLine => ({
-    akun,
-    debit: asSen(0),
-    credit: toSen(amount),
-    description,
-  });
   const between = (lo: number, hi: number) => rupiah(lo + random() * (hi - lo));
 
   const doctors = await tx
@@ -232,16 +248,7 @@ export async function seedFinance(
   }
 
   // Package registrations of Jakarta patients (dated today by the service).
-  const patients = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 1), eq(users.profile_id, branchId)))
-    .orderBy(asc(users.id));
-  const versions = await tx
-    .select({ id: paketHistory.id })
-    .from(paketHistory)
-    .where(and(eq(paketHistory.profile_id, branchId), eq(paketHistory.is_current, true)))
-    .orderBy(asc(paketHistory.id));
+  const { patients, versions } = await registrationChoices(tx, branchId);
   let registrations = 0;
   const count = Math.min(6, patients.length);
   for (let i = 0; i < count && doctors.length && versions.length; i++) {

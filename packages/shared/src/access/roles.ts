@@ -100,16 +100,15 @@ const R = (...r: Resource[]) => r;
 const ALL_FINANCE = R('FINANCE_LAPORAN', 'FINANCE_INCOME', 'FINANCE_HUTANG', 'FINANCE_SHARING');
 const ALL_RM = R('RM_DOKUMEN', 'RM_TREATMENT', 'RM_RESEP', 'RM_PRODUK', 'RM_BHP', 'RM_FOTOPROGRES');
 const ALL_STOCK = R('STOCK_ITEM', 'STOCK_BELANJA', 'STOCK_MUTASI');
-const ALL_MASTER = R(
-  'MASTER_ITEM',
-  'MASTER_ITEM_CATEGORY',
-  'MASTER_SUPPLIER',
-  'MASTER_TREATMENT',
-  'MASTER_PAKET',
-  'MASTER_PROMO',
-  'MASTER_LABEL_FOTOPROGRES',
-  'MASTER_PAYMENTMETHOD',
-  'MASTER_LAVEL_MEMBERSHIP',
+const ALL_MASTER = RESOURCES.filter((r) => r.startsWith('MASTER_'));
+/** The front desk's services and both tills (admin and manager manage them). */
+const FRONT_DESK = R(
+  'LAYANAN_RESERVASI',
+  'LAYANAN_KUNJUNGAN',
+  'LAYANAN_PAKET',
+  'LAYANAN_MEMBERSHIP',
+  'KASIR_KLINIK',
+  'KASIR_UMUM',
 );
 export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; read: Resource[] }> = {
   customer: { manage: [], read: [] },
@@ -120,12 +119,7 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
   admin: {
     manage: R(
       'PASIEN',
-      'LAYANAN_RESERVASI',
-      'LAYANAN_KUNJUNGAN',
-      'LAYANAN_PAKET',
-      'LAYANAN_MEMBERSHIP',
-      'KASIR_KLINIK',
-      'KASIR_UMUM',
+      ...FRONT_DESK,
       'MASTER_TREATMENT',
       'MASTER_PAKET',
       'MASTER_ITEM',
@@ -142,12 +136,7 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleName, { manage: Resource[]; rea
       'PRICELIST',
       'SETTING_USER',
       'SETTING_APPROVAL',
-      'LAYANAN_RESERVASI',
-      'LAYANAN_KUNJUNGAN',
-      'LAYANAN_PAKET',
-      'LAYANAN_MEMBERSHIP',
-      'KASIR_KLINIK',
-      'KASIR_UMUM',
+      ...FRONT_DESK,
       ...ALL_FINANCE,
       ...ALL_STOCK,
       ...ALL_MASTER,

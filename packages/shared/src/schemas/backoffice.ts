@@ -49,15 +49,8 @@ export const backofficeSummaryQuery = z
   .superRefine(checkRange);
 export type BackofficeSummaryQuery = z.input<typeof backofficeSummaryQuery>;
 
-/** One branch in one month; money in rupiah as the rest of the API. */
-export interface BackofficeSummaryRow {
-  profile_id: number;
-  profile_name: string;
-  /** First day of the month (YYYY-MM-01). */
-  month: string;
-  /** The part of the month inside the range. */
-  from: string;
-  to: string;
+/** The figures of the dashboard, of one branch's month or summed; money in rupiah as the rest of the API. */
+export interface BackofficeSummaryTotals {
   /** 'Pendapatan' of the profit and loss (category 4) of [from, to]. */
   revenue: number;
   /** Visits registered (Kunjungan) in [from, to], every status. */
@@ -72,13 +65,15 @@ export interface BackofficeSummaryRow {
   stock_value: number;
 }
 
-export interface BackofficeSummaryTotals {
-  revenue: number;
-  visits: number;
-  new_patients: number;
-  packages_sold: number;
-  receivables: number;
-  stock_value: number;
+/** One branch in one month. */
+export interface BackofficeSummaryRow extends BackofficeSummaryTotals {
+  profile_id: number;
+  profile_name: string;
+  /** First day of the month (YYYY-MM-01). */
+  month: string;
+  /** The part of the month inside the range. */
+  from: string;
+  to: string;
 }
 
 export interface BackofficeSummaryDto {

@@ -176,6 +176,24 @@ export const percent = () =>
     .max(100, 'Persen maksimal 100')
     .refine(hasAtMostTwoDecimals, 'Persen maksimal dua angka desimal');
 
+/** A master's code (item, procedure, package...): trimmed, upper-cased, letters, digits and `._/-` only. */
+export const masterCode = (max = 30) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z
+      .string({ error: 'Kode wajib diisi' })
+      .min(1, 'Kode wajib diisi')
+      .max(max, `Kode maksimal ${max} karakter`)
+      .regex(/^[A-Z0-9._/-]+$/, 'Kode hanya boleh huruf, angka, titik, garis miring, garis bawah atau strip'),
+  );
+
+/** A master's status: 1 active (the default) or 0 inactive. */
+export const masterStatus = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
+  .default(1);
+
 export const PAGE_SIZES = [8, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 

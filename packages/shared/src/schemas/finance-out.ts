@@ -6,6 +6,7 @@
  */
 import { z, emptyToUndefined, optionalText, requiredText, dateString, idOf, pageQuery, rupiah } from './common.js';
 import { access, type Access } from '../access.js';
+import { PARTY_LABEL } from './payables.js';
 
 /** FINANCE_HUTANG read (finance, manager) sees expenses and tax payables; manage registers and deposits. */
 export const FINANCE_OUT_ACCESS: { read: Access; manage: Access } = {
@@ -20,14 +21,11 @@ export const FINANCE_OUT_ACCESS: { read: Access; manage: Access } = {
 /** Parties an expense can be owed to (a payable item on the party's control account). */
 export const EXPENSE_PARTY_TYPES = ['vendor', 'laboratorium', 'rumahsakit', 'doctor', 'investor', 'pegawai'] as const;
 export type ExpensePartyType = (typeof EXPENSE_PARTY_TYPES)[number];
-export const EXPENSE_PARTY_LABELS: Record<ExpensePartyType, string> = {
-  vendor: 'Vendor',
-  laboratorium: 'Laboratorium',
-  rumahsakit: 'Rumah Sakit',
-  doctor: 'Dokter',
-  investor: 'Investor',
-  pegawai: 'Pegawai',
-};
+/** The payables' names of these parties (PARTY_LABEL). */
+export const EXPENSE_PARTY_LABELS = Object.fromEntries(EXPENSE_PARTY_TYPES.map((t) => [t, PARTY_LABEL[t]])) as Record<
+  ExpensePartyType,
+  string
+>;
 
 /** pending: waits for approval; posted; rejected: the approver refused it (never posted); reversed: corrected. */
 export const EXPENSE_STATUSES = ['pending', 'posted', 'rejected', 'reversed'] as const;

@@ -1,12 +1,7 @@
 /** What the finance reports answer: trial balance, ledger, profit and loss, balance sheet (DTOs). */
 
-export interface TrialBalanceRow {
-  akun_id: number;
-  code: string;
-  name: string;
-  category: number;
-  categoryname: string;
-  normal: 'D' | 'K';
+/** The figures of a trial-balance line, and of its totals: opening balance, the range's movements, closing balance. */
+export interface TrialBalanceColumns {
   opening_debit: number;
   opening_credit: number;
   debit: number;
@@ -14,18 +9,19 @@ export interface TrialBalanceRow {
   closing_debit: number;
   closing_credit: number;
 }
+export interface TrialBalanceRow extends TrialBalanceColumns {
+  akun_id: number;
+  code: string;
+  name: string;
+  category: number;
+  categoryname: string;
+  normal: 'D' | 'K';
+}
 export interface TrialBalanceDto {
   from: string;
   to: string;
   rows: TrialBalanceRow[];
-  totals: {
-    opening_debit: number;
-    opening_credit: number;
-    debit: number;
-    credit: number;
-    closing_debit: number;
-    closing_credit: number;
-  };
+  totals: TrialBalanceColumns;
 }
 
 export interface LedgerEntry {

@@ -8,6 +8,8 @@ import {
   plainString,
   requiredText,
   rupiah,
+  masterCode,
+  masterStatus,
 } from './common.js';
 import { PHONE_PATTERN } from '../phone.js';
 
@@ -17,22 +19,6 @@ import { PHONE_PATTERN } from '../phone.js';
  * item, except on purchase orders and receipts, which count purchase units (docs/decisions.md, "Inventory").
  * Money in rupiah at the edge.
  */
-
-const code = (max = 30) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z
-      .string({ error: 'Kode wajib diisi' })
-      .min(1, 'Kode wajib diisi')
-      .max(max, `Kode maksimal ${max} karakter`)
-      .regex(/^[A-Z0-9._/-]+$/, 'Kode hanya boleh huruf, angka, titik, garis miring, garis bawah atau strip'),
-  );
-
-const status01 = z.coerce
-  .number()
-  .int()
-  .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
-  .default(1);
 
 /** A whole quantity > 0 (JSON number or a string of digits). */
 export const positiveQty = (message = 'Jumlah harus bilangan bulat lebih dari 0') =>
@@ -56,7 +42,7 @@ export type InventoryListQuery = z.infer<typeof inventoryListQuery>;
 export const categoryInput = z.object({
   name: requiredText(80),
   description: optionalText(500),
-  status: status01,
+  status: masterStatus,
 });
 export type CategoryInput = z.infer<typeof categoryInput>;
 export interface CategoryDto {
@@ -96,7 +82,7 @@ const phone = z.preprocess(
 );
 
 export const vendorInput = z.object({
-  code: code(),
+  code: masterCode(),
   name: requiredText(150),
   contact: optionalText(100),
   phone,
@@ -110,7 +96,7 @@ export const vendorInput = z.object({
       .min(0, 'Termin pembayaran tidak boleh negatif')
       .max(365, 'Termin pembayaran maksimal 365 hari'),
   ),
-  status: status01,
+  status: masterStatus,
 });
 export type VendorInput = z.infer<typeof vendorInput>;
 export interface VendorDto {
@@ -137,10 +123,10 @@ export const WAREHOUSE_KIND_LABELS: Record<WarehouseKind, string> = {
 };
 
 export const warehouseInput = z.object({
-  code: code(),
+  code: masterCode(),
   name: requiredText(100),
   kind: z.enum(WAREHOUSE_KINDS, { error: 'Jenis gudang harus gudang, apotek atau tindakan' }),
-  status: status01,
+  status: masterStatus,
 });
 export type WarehouseInput = z.infer<typeof warehouseInput>;
 export interface WarehouseDto {

@@ -26,30 +26,48 @@ export interface RmProcedureDto {
   name_en: string;
 }
 
+/** A choice of the record's forms (a treatment, an item, a lab form) with its price in force (rupiah). */
+export interface RmOptionDto {
+  id: number;
+  code: string;
+  name: string;
+  price: number;
+  unit?: string;
+  /** Items: the active ingredient (matched against the allergies; searched too). */
+  generic_name?: string | null;
+}
+
+/** The vital signs of a SOAP note. */
+export interface RmVitals {
+  sistole: number | null;
+  diastole: number | null;
+  nadi: number | null;
+  respirasi: number | null;
+  suhu: number | null;
+  spo2: number | null;
+  berat: number | null;
+  tinggi: number | null;
+  bmi: number | null;
+}
+
+/** The text of a SOAP note. */
+export interface RmSoapText {
+  subjective: string | null;
+  objective: string | null;
+  assessment: string | null;
+  plan: string | null;
+}
+
 /** One version of an entry: the content as it was then, who wrote it, when, why. */
-export interface RmVersionDto {
+export interface RmVersionDto extends Partial<RmSoapText> {
   id: number;
   version: number;
   action: RmVersionAction;
   reason: string | null;
   created_at: string;
   created_by: RmPerson | null;
-  // soap
-  subjective?: string | null;
-  objective?: string | null;
-  assessment?: string | null;
-  plan?: string | null;
-  vitals?: {
-    sistole: number | null;
-    diastole: number | null;
-    nadi: number | null;
-    respirasi: number | null;
-    suhu: number | null;
-    spo2: number | null;
-    berat: number | null;
-    tinggi: number | null;
-    bmi: number | null;
-  };
+  // soap: the text (RmSoapText) and
+  vitals?: RmVitals;
   diagnoses?: RmDiagnosisDto[];
   procedures?: RmProcedureDto[];
   // treatment

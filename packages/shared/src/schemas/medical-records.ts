@@ -76,6 +76,9 @@ export {
 } from './medical-records-inputs.js';
 export {
   type RmPerson,
+  type RmOptionDto,
+  type RmVitals,
+  type RmSoapText,
   type RmDiagnosisDto,
   type RmProcedureDto,
   type RmVersionDto,

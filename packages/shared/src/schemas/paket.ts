@@ -9,6 +9,8 @@ import {
   optionalDate,
   idParam,
   idOf,
+  masterCode,
+  masterStatus,
 } from './common.js';
 import { formatRupiah, fromSen, toSen } from '../money.js';
 
@@ -22,22 +24,6 @@ import { formatRupiah, fromSen, toSen } from '../money.js';
 // Masters
 // ---------------------------------------------------------------------------------------------------------
 
-const code = (max = 30) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z
-      .string({ error: 'Kode wajib diisi' })
-      .min(1, 'Kode wajib diisi')
-      .max(max, `Kode maksimal ${max} karakter`)
-      .regex(/^[A-Z0-9._/-]+$/, 'Kode hanya boleh huruf, angka, titik, garis miring, garis bawah atau strip'),
-  );
-
-const status01 = z.coerce
-  .number()
-  .int()
-  .refine((v) => v === 0 || v === 1, 'Status harus 0 atau 1')
-  .default(1);
-
 export const masterListQuery = z.object({
   ...pageQuery,
   status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
@@ -47,11 +33,11 @@ export type MasterListQuery = z.infer<typeof masterListQuery>;
 /** Medical procedure (tindakan medis / perawatan): price and the doctor's share of it, both in rupiah. */
 export const tindakanInput = z
   .object({
-    code: code(),
+    code: masterCode(),
     name: requiredText(150),
     price: rupiah,
     doctor_share: rupiah.default(0),
-    status: status01,
+    status: masterStatus,
   })
   .refine((v) => toSen(v.doctor_share) <= toSen(v.price), {
     message: 'Bagian dokter tidak boleh melebihi harga',
@@ -85,7 +71,7 @@ const wholeNumber = (message: string, min: number) =>
  * `last_purchase_price` is the price of one purchase unit (rupiah), updated by every receipt.
  */
 export const itemInput = z.object({
-  code: code(),
+  code: masterCode(),
   name: requiredText(150),
   unit: requiredText(30),
   category_id: z.preprocess(emptyToUndefined, idOf('Kategori tidak valid').optional().nullable()),
@@ -98,7 +84,7 @@ export const itemInput = z.object({
   generic_name: optionalText(200),
   last_purchase_price: rupiah.default(0),
   selling_price: rupiah,
-  status: status01,
+  status: masterStatus,
 });
 export type ItemInput = z.infer<typeof itemInput>;
 export interface ItemDto {
@@ -136,12 +122,12 @@ const PARTNER_RULES: [(v: FormLabInput) => unknown, string, string][] = [
 
 export const formLabInput = z
   .object({
-    code: code(),
+    code: masterCode(),
     name: requiredText(150),
     price: rupiah,
     partner_id: z.preprocess(emptyToUndefined, idOf('Laboratorium/rumah sakit tidak dikenal').optional().nullable()),
     partner_cost: rupiah.default(0),
-    status: status01,
+    status: masterStatus,
   })
   .superRefine((v, ctx) => {
     for (const [broken, field, message] of PARTNER_RULES)
@@ -179,7 +165,7 @@ export const paketTypeInput = z
       .refine((v) => v === 1 || v === 2, 'Jenis paket tidak valid'),
     start_at: dateString,
     end_at: optionalDate,
-    status: status01,
+    status: masterStatus,
     // Absent keeps the type's season; '' or null: no season.
     season_id: z.preprocess((v) => (v === '' ? null : v), idOf('Musim promo tidak valid').nullable().optional()),
   })
@@ -229,13 +215,13 @@ export type PaketItemInput = z.infer<typeof paketItemInput>;
 /** A package version. Instalments (schema 1): DP + cicilan_attempt x cicilan_amount = price exactly (in sen). */
 export const paketInput = z
   .object({
-    code: code(),
+    code: masterCode(),
     name: requiredText(150),
     paket_type_id: idParam,
     active_at: dateString,
     price: rupiah.refine((v) => v > 0, 'Harga harus lebih dari 0'),
     description: optionalText(2000),
-    status: status01,
+    status: masterStatus,
     installment_schema: z.coerce
       .number()
       .int()

@@ -41,6 +41,9 @@ export interface BupotRows {
   a1: (string | number)[][];
 }
 
+/** The columns both withholding sheets (BPMP, BP21) end with: the rate, the withholder and the tax withheld. */
+const WITHHOLDING_COLUMNS = ['Tarif', 'ID TKU', 'Tgl Pemotongan', 'Nama', 'PPh 21', 'Catatan'];
+
 export const BPMP_HEADER = [
   'Masa Pajak',
   'Tahun Pajak',
@@ -52,12 +55,7 @@ export const BPMP_HEADER = [
   'Sertifikat/Fasilitas',
   'Kode Objek Pajak',
   'Penghasilan Kotor',
-  'Tarif',
-  'ID TKU',
-  'Tgl Pemotongan',
-  'Nama',
-  'PPh 21',
-  'Catatan',
+  ...WITHHOLDING_COLUMNS,
 ];
 export const BP21_HEADER = [
   'Masa Pajak',
@@ -68,12 +66,7 @@ export const BP21_HEADER = [
   'Kode Objek Pajak',
   'Penghasilan Kotor',
   'DPP (%)',
-  'Tarif',
-  'ID TKU',
-  'Tgl Pemotongan',
-  'Nama',
-  'PPh 21',
-  'Catatan',
+  ...WITHHOLDING_COLUMNS,
 ];
 export const A1_HEADER = [
   'Tahun Pajak',
@@ -109,6 +102,8 @@ export function bupotRows(
     const id = ids.get(l.employee);
     const tin = recipientTin(id);
     const note = tin ? '' : 'NIK/NPWP pegawai belum diisi';
+    // The WITHHOLDING_COLUMNS of a BPMP or BP21 row (ID TKU empty).
+    const withheld = [l.pph21_rate, '', date, l.name, l.pph21, note];
     if (l.employment === 'tetap' && l.annual) {
       const a = l.annual;
       out.a1.push([
@@ -142,12 +137,7 @@ export function bupotRows(
         'N/A',
         TAX_OBJECT.tetap,
         l.bruto,
-        l.pph21_rate,
-        '',
-        date,
-        l.name,
-        l.pph21,
-        note,
+        ...withheld,
       ]);
     } else {
       const kind = l.employment === 'bukan_pegawai' ? 'bukan_pegawai' : 'tidak_tetap';
@@ -160,12 +150,7 @@ export function bupotRows(
         TAX_OBJECT[kind],
         l.bruto,
         kind === 'bukan_pegawai' ? 50 : 100,
-        l.pph21_rate,
-        '',
-        date,
-        l.name,
-        l.pph21,
-        note,
+        ...withheld,
       ]);
     }
   }

@@ -5,16 +5,7 @@
 export { attendanceRouter } from './router.js';
 export { attendanceEndpoints } from './endpoints.js';
 export { simulatePph21 } from './simulator.js';
-export {
-  DEPARTMENT,
-  EMPLOYEE,
-  SHIFT,
-  OFFICE,
-  PAYROLL_COMPONENT,
-  PAYROLL_GROUP,
-  PAYROLL_RUN,
-  attendanceEntities,
-} from './entities.js';
+export { attendanceEntities } from './entities.js';
 export { createRun, approveRun, createCorrection } from './payroll.js';
 export { attendanceApprovalExecutors } from './corrections.js';
 export { localToEpoch, addDaysTo } from './timeclock.js';

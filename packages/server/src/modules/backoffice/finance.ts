@@ -13,13 +13,20 @@ import {
   type z,
 } from '@klinik/shared';
 import { requireUser, type Ctx } from '../../http/context.js';
-import { balanceSheet, interBranchEliminations, profitLoss, trialBalancesOfBranches } from '../finance/index.js';
+import {
+  balanceColumns,
+  balanceSheet,
+  balanceTotals,
+  interBranchEliminations,
+  profitLoss,
+  side,
+  trialBalancesOfBranches,
+} from '../finance/index.js';
 import { chosenBranches, rangeOf } from './service.js';
 
 type Input = z.output<typeof consolidatedReportQuery>;
 /** Finance reports are not capped by the dashboard's month count: a year and a bit at most is asked for. */
 const MAX_MONTHS = 120;
-const side = (net: number) => ({ debit: net > 0 ? fromSen(net) : 0, credit: net < 0 ? fromSen(-net) : 0 });
 const sen = (rupiah: number) => toSen(rupiah);
 
 /**
@@ -80,18 +87,11 @@ export async function consolidatedTrialBalance(ctx: Ctx, input: Input): Promise<
       plus(close + s.e, 'fd', 'fc');
       t.d += s.d;
       t.c += s.c;
-      const o = side(s.open);
-      const cl = side(close);
       const el = side(s.e);
       const f = side(close + s.e);
       return {
         ...s.meta,
-        opening_debit: o.debit,
-        opening_credit: o.credit,
-        debit: fromSen(s.d),
-        credit: fromSen(s.c),
-        closing_debit: cl.debit,
-        closing_credit: cl.credit,
+        ...balanceColumns(s.open, s.d, s.c),
         elimination_debit: el.debit,
         elimination_credit: el.credit,
         consolidated_debit: f.debit,
@@ -103,12 +103,7 @@ export async function consolidatedTrialBalance(ctx: Ctx, input: Input): Promise<
     consolidated: true,
     rows,
     totals: {
-      opening_debit: fromSen(t.od),
-      opening_credit: fromSen(t.oc),
-      debit: fromSen(t.d),
-      credit: fromSen(t.c),
-      closing_debit: fromSen(t.cd),
-      closing_credit: fromSen(t.cc),
+      ...balanceTotals(t),
       elimination_debit: fromSen(t.ed),
       elimination_credit: fromSen(t.ec),
       consolidated_debit: fromSen(t.fd),

@@ -40,7 +40,14 @@ export { createPeriode } from './services/periods.js';
 export { financeDashboardCard, revenueOf } from './dashboard.js';
 export { branchMonthFigures } from './queries/branch-figures.js';
 /** The branch reports and the consolidation's eliminations, for the Backoffice's consolidated reports (issue 30). */
-export { trialBalancesOfBranches, profitLoss, balanceSheet } from './services/reports.js';
+export {
+  trialBalancesOfBranches,
+  profitLoss,
+  balanceSheet,
+  side,
+  balanceColumns,
+  balanceTotals,
+} from './services/reports.js';
 export { interBranchEliminations, type Elimination } from './consolidation.js';
 /** Paid treatments per procedure of the current branch (issue 29 part B: deviden per procedure performed). */
 export { proceduresPaid } from './income/service.js';

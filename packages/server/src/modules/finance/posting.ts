@@ -294,19 +294,23 @@ export async function insertJournal(
   // formatDocNumber's layout (PREFIX/branch/yyyymm/nnnn); the database fills in the number.
   const branchPart = String(ctx.branchId).padStart(2, '0');
   const total = sumSen(a.lines.map((l) => l.debit));
+  // The journal's head as stored, and as its audit row records it.
+  const head = {
+    code: given,
+    transaction_at: a.transaction_at,
+    memo: a.memo,
+    kind: a.kind,
+    source_type: a.source_type ?? null,
+    source_id: a.source_id ?? null,
+    reversal_of: a.reversal_of ?? null,
+  };
   try {
     const stored = await q.insertJurnalNumbered(
       ctx.db,
       {
         profile_id: ctx.branchId,
         periode_id: a.periode.id,
-        code: given,
-        transaction_at: a.transaction_at,
-        memo: a.memo,
-        kind: a.kind,
-        source_type: a.source_type ?? null,
-        source_id: a.source_id ?? null,
-        reversal_of: a.reversal_of ?? null,
+        ...head,
         total,
         line_count: a.lines.length,
         created_by: ctx.user?.id ?? null,
@@ -323,16 +327,7 @@ export async function insertJournal(
         user_id: ctx.user?.id ?? null,
         action: a.kind === 'reversal' ? 'reverse' : 'create',
         request_id: ctx.requestId,
-        after: {
-          code: given,
-          transaction_at: a.transaction_at,
-          memo: a.memo,
-          kind: a.kind,
-          source_type: a.source_type ?? null,
-          source_id: a.source_id ?? null,
-          reversal_of: a.reversal_of ?? null,
-          lines: a.lines,
-        },
+        after: { ...head, lines: a.lines },
       },
     );
     await recordPayables(

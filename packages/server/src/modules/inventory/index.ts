@@ -8,6 +8,7 @@ export {
   availableStock,
   warehouseOfKind,
   isExpired,
+  requireWarehouseItems,
   DEFAULT_DEBIT,
   DEFAULT_CREDIT,
   type IssueArgs,
@@ -23,6 +24,8 @@ export {
   type StockResult,
 } from './services/stock.js';
 export { ITEM_CATEGORY, VENDOR, WAREHOUSE, PURCHASE, inventoryEntities } from './entities.js';
+/** An item row as the inventory reads it (prices in sen). */
+export type { ItemRow } from './queries.js';
 export { inventoryRouter } from './router.js';
 export { inventoryEndpoints } from './endpoints.js';
 /** Purchasing as services (the demo seed; other modules buy through the REST API). */

@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { ids, likeOf } from './queries/sql-helpers.js';
+import { ids } from './queries/sql-helpers.js';
+import { likeOf } from '../../db/like.js';
+import type { ItemStockDto } from '@klinik/shared';
 export * from './queries/purchasing.js';
 
 /**
  * The inventory module's only SQL. Every list takes the branch scope; single rows are read after the service has
  * checked them with requireAccess / requireReference. Money columns are sen (bigint, read as numbers).
  */
-
-export { likeOf } from './queries/sql-helpers.js';
 
 // ------------------------------------------------------------------------------------------------ masters
 
@@ -213,17 +213,17 @@ export async function lockItems(db: Db, itemIds: readonly number[]): Promise<voi
   );
 }
 
+/** Balances of an item in a warehouse with stock, first-expired first (no batch last). */
+const balancesSql = (warehouseId: number, itemId: number) =>
+  sql`select b.id, b.warehouse_id, b.item_id, b.batch_id, sb.batch, to_char(sb.expired_at, 'YYYY-MM-DD') as expired_at,
+        b.quantity
+      from stock_balance b left join stock_batch sb on sb.id = b.batch_id
+      where b.warehouse_id = ${warehouseId} and b.item_id = ${itemId} and b.quantity > 0
+      order by sb.expired_at nulls last, b.id`;
+
 /** Balances of an item in a warehouse, first-expired first (no batch last), locked for the transaction. */
 export async function lockBalances(db: Db, warehouseId: number, itemId: number): Promise<BalanceRow[]> {
-  return queryRows<BalanceRow>(
-    db,
-    sql`select b.id, b.warehouse_id, b.item_id, b.batch_id, sb.batch, to_char(sb.expired_at, 'YYYY-MM-DD') as expired_at,
-          b.quantity
-        from stock_balance b left join stock_batch sb on sb.id = b.batch_id
-        where b.warehouse_id = ${warehouseId} and b.item_id = ${itemId} and b.quantity > 0
-        order by sb.expired_at nulls last, b.id
-        for update of b`,
-  );
+  return queryRows<BalanceRow>(db, sql`${balancesSql(warehouseId, itemId)} for update of b`);
 }
 
 export interface MovementInsert {
@@ -324,20 +324,9 @@ export async function listStock(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-export interface ItemStockRow {
-  id: number;
-  code: string;
-  name: string;
-  unit: string;
-  purchase_unit: string | null;
-  conversion: number;
-  category: string | null;
-  min_stock: number;
-  track_batch: boolean;
-  quantity: number;
-  value: number;
-  last_purchase_price: number;
-  per_warehouse: { warehouse: number; name: string; quantity: number }[] | null;
+/** An item's stock as read (value and last_purchase_price in sen; no warehouse: null); the API's ItemStockDto. */
+export interface ItemStockRow extends Omit<ItemStockDto, 'per_warehouse' | 'average_cost'> {
+  per_warehouse: ItemStockDto['per_warehouse'] | null;
 }
 
 export async function listItemStock(
@@ -454,14 +443,7 @@ export async function accountBalanceAt(db: Db, profileId: number, code: string, 
 
 /** Balances of an item in a warehouse with stock, first-expired first, without locking (for display and checks). */
 export async function balancesOf(db: Db, warehouseId: number, itemId: number): Promise<BalanceRow[]> {
-  return queryRows<BalanceRow>(
-    db,
-    sql`select b.id, b.warehouse_id, b.item_id, b.batch_id, sb.batch, to_char(sb.expired_at, 'YYYY-MM-DD') as expired_at,
-          b.quantity
-        from stock_balance b left join stock_batch sb on sb.id = b.batch_id
-        where b.warehouse_id = ${warehouseId} and b.item_id = ${itemId} and b.quantity > 0
-        order by sb.expired_at nulls last, b.id`,
-  );
+  return queryRows<BalanceRow>(db, balancesSql(warehouseId, itemId));
 }
 
 export async function warehouseHoldsStock(db: Db, warehouseId: number): Promise<boolean> {

@@ -112,6 +112,22 @@ async function ownRow(ctx: Ctx & { user: NonNullable<Ctx['user']> }, kind: q.Mas
   return row;
 }
 
+/** Stores a change of an own row (the caller's transaction) and audits it, before and after; the stored row's DTO. */
+async function storeChange<K extends q.MasterKind>(
+  tx: Ctx,
+  kind: K,
+  id: number,
+  before: q.MasterRow,
+  values: Record<string, unknown>,
+  action: 'update' | 'deactivate',
+): Promise<MasterDtos[K]> {
+  const def = q.MASTER_DEFS[kind];
+  const row = await q.updateMaster(tx.db, def, id, values);
+  if (!row) throw notFoundOf(kind);
+  await audit(tx, { action, entity: def.table, entityId: id, before, after: row, profileId: Number(row.profile_id) });
+  return q.toDto<MasterDtos[K]>(def, row);
+}
+
 export async function get<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number): Promise<MasterDtos[K]> {
   const c = requireUser(ctx);
   return q.toDto<MasterDtos[K]>(q.MASTER_DEFS[kind], await ownRow(c, kind, id, 'read'));
@@ -154,38 +170,17 @@ export async function update<K extends q.MasterKind>(
     await checkReferences(tx, kind, input);
     const same = await q.findMasterByCode(tx.db, def, Number(before.profile_id), input.code);
     if (same && Number(same.id) !== id) throw conflict(`Kode ${input.code} sudah dipakai`, 'code');
-    const row = await q.updateMaster(tx.db, def, id, values);
-    if (!row) throw notFoundOf(kind);
-    await audit(tx, {
-      action: 'update',
-      entity: def.table,
-      entityId: id,
-      before,
-      after: row,
-      profileId: Number(row.profile_id),
-    });
-    return q.toDto<MasterDtos[K]>(def, row);
+    return storeChange<K>(tx, kind, id, before, values, 'update');
   });
 }
 
 /** Deactivate (status 0): the row stays for packages and registrations that name it. */
 export async function deactivate<K extends q.MasterKind>(ctx: Ctx, kind: K, id: number): Promise<MasterDtos[K]> {
   const c = requireUser(ctx);
-  const def = q.MASTER_DEFS[kind];
   return inTransaction(c, async (tx) => {
     const before = await ownRow(tx as typeof c, kind, id, 'write');
     keepChainOwned(before, { status: 0 }, []);
-    const row = await q.updateMaster(tx.db, def, id, { status: 0 });
-    if (!row) throw notFoundOf(kind);
-    await audit(tx, {
-      action: 'deactivate',
-      entity: def.table,
-      entityId: id,
-      before,
-      after: row,
-      profileId: Number(row.profile_id),
-    });
-    return q.toDto<MasterDtos[K]>(def, row);
+    return storeChange<K>(tx, kind, id, before, { status: 0 }, 'deactivate');
   });
 }
 

@@ -1,7 +1,7 @@
 import { requireAccess } from '../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { readUpload } from '../../lib/uploads.js';
+import { logoDataUrl } from '../../lib/letterhead.js';
 import { patientAllergens, RM_VISIT } from '../medicalRecords/index.js';
 import { PRESCRIPTION } from './entities.js';
 import { resepHtml, resumeHtml, suratSakitHtml, type PrintDoc } from './print.js';
@@ -26,10 +26,9 @@ const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
 async function printDoc(c: AuthedCtx, visitId: number): Promise<PrintDoc & { head: q.PrintHead }> {
   const head = await q.printHead(c.db, visitId);
   if (!head) throw notFound('Kunjungan tidak ditemukan');
-  const logo = await readUpload(c.config.uploadDir, head.branch_logo, { kind: 'profile', id: Number(head.profile_id) });
   return {
     head,
-    logoDataUrl: logo ? `data:${logo.mime};base64,${logo.buffer.toString('base64')}` : null,
+    logoDataUrl: await logoDataUrl(c.config.uploadDir, head.branch_logo, Number(head.profile_id)),
     printedOn: await c.today(),
     allergies: await patientAllergens(c, Number(head.customer_id)),
   };

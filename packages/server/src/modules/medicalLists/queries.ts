@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
-import type { MedicalListKind } from '@klinik/shared';
+import type { MedicalListKind, RmSoapText } from '@klinik/shared';
+import { likeOf } from '../../db/like.js';
+import type { TreatmentAssistRow } from '../medicalRecords/index.js';
 
 /**
  * The module's only SQL: the record lists read the medical record's tables (rm_record, rm_entry, rm_entry_head,
@@ -21,7 +23,6 @@ export interface ListFilter {
   offset: number;
 }
 
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 /** The patient filter by keyword (name or NO RM), on the customer id column given. */
 const patientLike = (column: SQL, keyword: string) =>
   sql`exists (select 1 from users pk where pk.id = ${column}
@@ -42,24 +43,15 @@ export interface BaseRow {
   doctor_name: string;
   created_at: string;
 }
-export interface EntryRow extends BaseRow {
+export interface EntryRow extends BaseRow, RmSoapText, TreatmentAssistRow {
   version: number;
   voided: boolean;
   record_status: string;
-  subjective: string | null;
-  objective: string | null;
-  assessment: string | null;
-  plan: string | null;
   diagnoses: { code: string; name_id: string; name_en: string; primary: boolean }[] | null;
   perawatan_id: number | null;
   perawatan_name: string | null;
   performer_id: number | null;
   performer_name: string | null;
-  assistant_id: number | null;
-  assistant_name: string | null;
-  icd9cm: string | null;
-  icd9cm_name_id: string | null;
-  icd9cm_name_en: string | null;
   item_id: number | null;
   item_name: string | null;
   qty: number | null;
@@ -228,15 +220,11 @@ export async function printHead(db: Db, visitId: number): Promise<PrintHead | un
   return row;
 }
 
-export interface PrintEntry {
+export interface PrintEntry extends RmSoapText {
   id: number;
   kind: string;
   prescription_id: number | null;
   version: number;
-  subjective: string | null;
-  objective: string | null;
-  assessment: string | null;
-  plan: string | null;
   sistole: number | null;
   diastole: number | null;
   nadi: number | null;

@@ -32,5 +32,6 @@ export { onRecordFinished, type RecordFinishedHook } from './service.js';
 export { allergyOverrides, patientAllergens } from './allergy.js';
 /** Who may read a visit's record (for endpoints of other modules that show part of it: the SATUSEHAT badge). */
 export { authorizeVisitRead } from './access.js';
+export type { TreatmentAssistRow } from './queries/entries.js';
 /** Writing a treatment and finishing a record (the demo seed's second branch examines its visits through them). */
 export { createTreatment as recordTreatment, finish as finishRecord } from './service.js';

@@ -3,12 +3,12 @@ import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { chainCopySql } from '../../lib/chain-copies.js';
 import { multimediaLabel, visitMultimedia } from '../../db/schema/index.js';
+import { likeOf } from '../../db/like.js';
+import type { MultimediaQueueDto, VisitMultimediaDto } from '@klinik/shared';
 
 /** The only file of the module with SQL. Every list takes the branch scope it reads. */
 export type LabelRow = typeof multimediaLabel.$inferSelect;
 export type PhotoRow = typeof visitMultimedia.$inferSelect;
-
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 
 // ------------------------------------------------------------------------------------------------ labels
 
@@ -85,10 +85,14 @@ export async function updateLabel(
 
 // ------------------------------------------------------------------------------------------------ photos
 
-/** A photo with what the lists show of its visit, patient, label and the people who took or hid it. */
-export interface PhotoView {
-  id: number;
-  profile_id: number;
+/**
+ * A photo with what the lists show of its visit, patient, label and the people who took or hid it: the columns the
+ * API's VisitMultimediaDto shows as they are, the rest flat and by id (the service builds the DTO).
+ */
+export interface PhotoView extends Pick<
+  VisitMultimediaDto,
+  'id' | 'profile_id' | 'width' | 'height' | 'upload_at' | 'note' | 'status' | 'uploaded_by' | 'deleted_at'
+> {
   visit_id: number;
   visit_code: string;
   visit_date: string;
@@ -99,14 +103,7 @@ export interface PhotoView {
   label_name: string | null;
   photo: string;
   thumbnail: string;
-  width: number | null;
-  height: number | null;
-  upload_at: string;
-  note: string | null;
-  status: number;
-  uploaded_by: number | null;
   uploaded_by_name: string | null;
-  deleted_at: string | null;
   deleted_by_name: string | null;
 }
 
@@ -211,13 +208,11 @@ export async function findVisit(db: Db, id: number): Promise<VisitRef | undefine
   return row;
 }
 
-export interface QueueVisitRow {
-  id: number;
-  code: string;
-  visit_date: string;
-  queue_number: number;
-  kind: string;
-  status: string;
+/** A visit of the multimedia queue as read: the API's MultimediaQueueDto's own columns, the people flat and by id. */
+export interface QueueVisitRow extends Pick<
+  MultimediaQueueDto,
+  'id' | 'code' | 'visit_date' | 'queue_number' | 'kind' | 'status'
+> {
   customer_id: number;
   customer_name: string;
   customer_username: string;

@@ -1,16 +1,10 @@
 import { formatDate, formatRupiah, fromSen, sumSen, terbilang, toSen, INSTALLMENT_SCHEMAS } from '@klinik/shared';
 import { escapeHtml } from '@klinik/shared';
-import { readUpload } from '../../lib/uploads.js';
+import type { Letterhead } from '../../lib/letterhead.js';
 
 /** Everything the instalment agreement shows; built by the service, turned into HTML here (no I/O but the logo). */
 export interface AgreementData {
-  branch: {
-    name: string;
-    address: string | null;
-    phone: string | null;
-    email: string | null;
-    logoDataUrl: string | null;
-  };
+  branch: Letterhead;
   date: string;
   patient: {
     name: string;
@@ -51,12 +45,6 @@ export interface AgreementData {
 }
 
 const esc = escapeHtml;
-
-/** The branch logo (a file the logo upload stored for this branch) as a data: URL, or null when absent or unreadable. */
-export async function logoDataUrl(uploadDir: string, logo: string | null, branchId: number): Promise<string | null> {
-  const file = await readUpload(uploadDir, logo, { kind: 'profile', id: branchId });
-  return file ? `data:${file.mime};base64,${file.buffer.toString('base64')}` : null;
-}
 
 export function agreementHtml(d: AgreementData): string {
   const p = d.paket;

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { priceList } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
-import type { PriceKind, PriceSource } from '@klinik/shared';
+import type { PriceKind, PriceListEntryDto, PriceSource } from '@klinik/shared';
+import { likeOf } from '../../db/like.js';
 
 /** The price list's only SQL. Rows are chain-wide (base) or of one branch (override); see schema/pricelist.ts. */
 export type PriceListRow = typeof priceList.$inferSelect;
@@ -85,22 +86,10 @@ export async function priceInForce(
   };
 }
 
-export interface EntryRow extends Record<string, unknown> {
-  id: number;
-  kind: PriceKind;
-  code: string;
-  name: string | null;
-  profile_id: number | null;
-  profile_name: string | null;
-  effective_at: string;
+/** A price list row as read (the price in sen, maybe as text); the API's PriceListEntryDto without what is derived. */
+export interface EntryRow
+  extends Record<string, unknown>, Omit<PriceListEntryDto, 'price' | 'statusname' | 'shadowed_by'> {
   price: number | string;
-  status: number;
-  note: string | null;
-  created_by: number | null;
-  created_by_name: string | null;
-  created_at: string;
-  decided_by: number | null;
-  decided_by_name: string | null;
 }
 
 const entrySelect = sql`select p.id, p.kind, p.code, p.profile_id, pr.name as profile_name,
@@ -116,8 +105,6 @@ const entrySelect = sql`select p.id, p.kind, p.code, p.profile_id, pr.name as pr
   left join profile pr on pr.id = p.profile_id
   left join users cu on cu.id = p.created_by
   left join users du on du.id = p.decided_by`;
-
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%`;
 
 /** The list, newest date first; `branch` 'base' = base prices only, a number = that branch's overrides. */
 export async function listEntries(

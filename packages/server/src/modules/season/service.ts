@@ -63,6 +63,18 @@ async function checkBranches(c: AuthedCtx, branches: number[]): Promise<number[]
   return unique;
 }
 
+/** The season's own columns as the form gives them (the target in sen). */
+function valuesOf(input: SeasonInput) {
+  return {
+    name: input.name,
+    start_at: input.start_at,
+    end_at: input.end_at,
+    revenue_target: toSen(input.revenue_target),
+    status: input.status,
+    note: input.note || null,
+  };
+}
+
 function overlapOr(err: unknown): never {
   if (constraintOf(err) === 'season_one_active') throw conflict(OVERLAP);
   throw err;
@@ -75,12 +87,7 @@ export async function create(ctx: Ctx, input: SeasonInput): Promise<SeasonDto> {
   try {
     return await inTransaction(c, async (tx) => {
       const row = await q.insertSeason(tx.db, {
-        name: input.name,
-        start_at: input.start_at,
-        end_at: input.end_at,
-        revenue_target: toSen(input.revenue_target),
-        status: input.status,
-        note: input.note || null,
+        ...valuesOf(input),
         created_by: tx.user!.id,
       });
       await q.setBranches(tx.db, row.id, branches);
@@ -105,12 +112,7 @@ export async function update(ctx: Ctx, id: number, input: SeasonInput): Promise<
       // Branches first: the season's own write then checks its final branches and dates (trigger season_one_active).
       await q.setBranches(tx.db, id, branches);
       await q.updateSeason(tx.db, id, {
-        name: input.name,
-        start_at: input.start_at,
-        end_at: input.end_at,
-        revenue_target: toSen(input.revenue_target),
-        status: input.status,
-        note: input.note || null,
+        ...valuesOf(input),
         updated_at: tx.now().toISOString(),
       });
       await audit(tx, { action: 'update', entity: 'season', entityId: id, before, after: { ...input, branches } });

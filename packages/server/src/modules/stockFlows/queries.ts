@@ -1,15 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { pageRows, queryRows, type Db } from '../../db/client.js';
-import { ids, likeOf, type R } from './queries/sql-helpers.js';
+import { ids, type R } from './queries/sql-helpers.js';
+import { likeOf } from '../../db/like.js';
+import type { CountSheetLineDto, TransferDto } from '@klinik/shared';
+import type { ItemRow as InventoryItemRow } from '../inventory/index.js';
 export * from './queries/pharmacy.js';
 
 /**
  * The stock flows module's only SQL (transfers, stock counts, dispensing). Lists take the branch scope; single
  * rows are read after the service checked them with requireAccess / requireReference. Money columns are sen.
  */
-
-export { likeOf } from './queries/sql-helpers.js';
 
 // ------------------------------------------------------------------------------------------------ shared reads
 
@@ -41,15 +42,11 @@ export async function transferTargets(db: Db): Promise<WarehouseRow[]> {
   );
 }
 
-export interface ItemRow {
-  id: number;
-  profile_id: number;
-  code: string;
-  name: string;
-  unit: string;
-  track_batch: boolean;
-  selling_price: number;
-  status: number;
+/** An item as the stock flows read it: the inventory's item row's identity and price, and its active ingredient. */
+export interface ItemRow extends Pick<
+  InventoryItemRow,
+  'id' | 'profile_id' | 'code' | 'name' | 'unit' | 'track_batch' | 'selling_price' | 'status'
+> {
   generic_name: string | null;
 }
 export async function items(db: Db, list: readonly number[]): Promise<ItemRow[]> {
@@ -107,27 +104,13 @@ export async function insertTransferItem(db: Db, v: R): Promise<void> {
   );
 }
 
-export interface TransferRow {
-  id: number;
-  code: string;
-  profile_id: number;
-  from_branch: string;
-  to_profile_id: number;
-  to_branch: string;
+/** A transfer as read (values in sen, warehouses by id); the API's TransferDto. */
+export interface TransferRow extends Omit<
+  TransferDto,
+  'inter_branch' | 'from_warehouse' | 'to_warehouse' | 'status_label' | 'can_receive' | 'items'
+> {
   from_warehouse_id: number;
-  from_warehouse_name: string;
   to_warehouse_id: number;
-  to_warehouse_name: string;
-  sent_at: string;
-  received_at: string | null;
-  status: number;
-  note: string | null;
-  receive_note: string | null;
-  value: number;
-  received_value: number | null;
-  difference_value: number | null;
-  created_by_name: string | null;
-  received_by_name: string | null;
 }
 const transferSelect = sql`select t.id, t.code, t.profile_id, pf.name as from_branch, t.to_profile_id, pt.name as to_branch,
     t.from_warehouse_id, wf.name as from_warehouse_name, t.to_warehouse_id, wt.name as to_warehouse_name,
@@ -170,14 +153,18 @@ export async function listTransfers(
   );
 }
 
-export interface TransferLineRow {
-  id: number;
+/** The item and batch columns of a document line (transfer, count). */
+interface ItemBatchRow {
   item_id: number;
   code: string;
   name: string;
   unit: string;
   batch_id: number | null;
   batch: string | null;
+}
+
+export interface TransferLineRow extends ItemBatchRow {
+  id: number;
   expired_at: string | null;
   quantity: number;
   value: number;
@@ -253,17 +240,10 @@ export async function copyItem(db: Db, fromItemId: number, profileId: number): P
 
 // ------------------------------------------------------------------------------------------------ stock counts
 
-export interface SheetRow {
+/** A line of the count sheet as read (unit cost in sen); the API's CountSheetLineDto. */
+export interface SheetRow extends Omit<CountSheetLineDto, 'item' | 'system'> {
   item_id: number;
-  code: string;
-  name: string;
-  unit: string;
-  category: string | null;
-  batch_id: number | null;
-  batch: string | null;
-  expired_at: string | null;
   quantity: number;
-  unit_cost: number;
 }
 /** What the ledger says is in a warehouse now (rows with quantity 0 of batched items left out). */
 export async function countSheet(db: Db, warehouseId: number): Promise<SheetRow[]> {
@@ -413,13 +393,7 @@ export async function listCounts(
     sql`select count(*)::int as n from stock_count c where ${where}`,
   );
 }
-export interface CountLineRow {
-  item_id: number;
-  code: string;
-  name: string;
-  unit: string;
-  batch_id: number | null;
-  batch: string | null;
+export interface CountLineRow extends ItemBatchRow {
   system: number;
   counted: number;
   value: number;

@@ -9,9 +9,11 @@ import {
   topLevelNameOf,
   type Privilege,
   type UserDto,
+  type PatientDuplicateDto,
 } from '@klinik/shared';
 import { queryRows, type Db } from '../../db/client.js';
 import { membershipLevel, patientMerge, userPrivilege, users } from '../../db/schema/index.js';
+import { containing, escapeLike } from '../../db/like.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -111,7 +113,7 @@ export function keywordWhere(keyword: string): SQL {
   if (/^rm\d{8}$/.test(k))
     return sql`(lower(${users.username}) = ${k} or ${users.id} = (select m.merged_into from ${users} m where lower(m.username) = ${k}))`;
   if (/^\d{16}$/.test(k)) return sql`(${users.idcard} = ${k} or klinik_phone_norm(${users.phone}) = ${k})`;
-  const like = `%${k.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+  const like = containing(k);
   const arms = [sql`lower(${users.name}) like ${like}`, sql`lower(${users.username}) like ${like}`];
   // A phone number or NIK holds no letters (PHONE_PATTERN, NIK_PATTERN), so a keyword with one cannot match them:
   // leaving those arms out spares the planner two index scans and each candidate row two comparisons.
@@ -130,7 +132,7 @@ export function keywordWhere(keyword: string): SQL {
 export function keywordRank(keyword: string | undefined): SQL[] {
   const k = keyword?.trim().toLowerCase();
   if (!k) return [];
-  const prefix = `${k.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+  const prefix = `${escapeLike(k)}%`;
   return [
     sql`case when lower(${users.username}) = ${k} or ${users.idcard} = ${k} then 0
       when lower(${users.name}) like ${prefix} then 1 else 2 end`,
@@ -263,14 +265,8 @@ export interface DuplicateFilter {
   limit: number;
 }
 
-export interface DuplicateRow {
-  id: number;
-  username: string;
-  name: string;
-  birth_date: string | null;
-  phone: string | null;
-  idcard: string | null;
-  status: number;
+/** A candidate as read: the API's PatientDuplicateDto with each reason as a flag. */
+export interface DuplicateRow extends Omit<PatientDuplicateDto, 'reasons'> {
   nik: boolean;
   name_birth_date: boolean;
   name_phone: boolean;

@@ -34,17 +34,12 @@ import { readsPatients } from './access.js';
  */
 export async function list(ctx: Ctx, query: UserListQuery): Promise<Paged<UserDto>> {
   const c = requireUser(ctx);
-  const { rows, count } = await q.listUsers(c.db, {
-    scope: branchScope(c, { profile_id: query.profile_id }),
-    role: query.role,
-    staffOnly: query.role === undefined && !readsPatients(c.user),
-    status: query.status,
-    keyword: query.keyword,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
-  const today = todayIn('Asia/Jakarta');
-  return { data: rows.map((r) => q.toUserDto(r.user, r.level, today)), count };
+  const scope = branchScope(c, { profile_id: query.profile_id });
+  return usersPage(
+    c,
+    { scope, role: query.role, staffOnly: query.role === undefined && !readsPatients(c.user) },
+    query,
+  );
 }
 
 /** The read trail of patient records (issue 8): which patients a list, a detail or an export answered. */
@@ -143,10 +138,17 @@ async function userPage(
   kind: 'patient' | 'staff',
   query: Pick<UserAdminListQuery, 'role' | 'status' | 'keyword' | 'limit' | 'page'>,
 ): Promise<Paged<UserDto>> {
+  return usersPage(c, { scope, role: kind === 'patient' ? 1 : query.role, staffOnly: kind === 'staff' }, query);
+}
+
+/** One page of the users `who` names, filtered by status and keyword, as the API shows them. */
+async function usersPage(
+  c: AuthedCtx,
+  who: Pick<q.UserFilter, 'scope' | 'role' | 'staffOnly'>,
+  query: Pick<UserAdminListQuery, 'status' | 'keyword' | 'limit' | 'page'>,
+): Promise<Paged<UserDto>> {
   const { rows, count } = await q.listUsers(c.db, {
-    scope,
-    role: kind === 'patient' ? 1 : query.role,
-    staffOnly: kind === 'staff',
+    ...who,
     status: query.status,
     keyword: query.keyword,
     limit: query.limit,

@@ -3,10 +3,10 @@ import { requireAccess } from '../../http/access-scope.js';
 import { requireUser, type AuthedCtx, type Ctx } from '../../http/context.js';
 import { branchScope } from '../../http/access-scope.js';
 import { conflict } from '../../http/errors.js';
-import { audit } from '../../lib/audit.js';
 import { publishBranchEvent } from '../../lib/branch-events.js';
 import { VISIT } from './entities.js';
 import * as q from './queries.js';
+import { recordMove, STAMP } from './moves.js';
 
 /**
  * For other modules (the medical record, the cashier): one visit of the caller's branch by id, or the entity's
@@ -23,11 +23,6 @@ const STEPS: Partial<Record<VisitStatus, VisitStatus>> = {
   menunggu: 'dipanggil',
   dipanggil: 'diperiksa',
   diperiksa: 'selesai',
-};
-const STAMP: Partial<Record<VisitStatus, 'called_at' | 'started_at' | 'finished_at'>> = {
-  dipanggil: 'called_at',
-  diperiksa: 'started_at',
-  selesai: 'finished_at',
 };
 
 /**
@@ -48,14 +43,7 @@ export async function completeVisitForRecord(tx: AuthedCtx, id: number): Promise
     const at = tx.now().toISOString();
     const after = await q.transition(tx.db, id, from, { status: to, [STAMP[to]!]: at, updated_at: at });
     if (!after) throw conflict(visitTransitionMessage(from, to), 'status');
-    await q.insertStatusLog(tx.db, { visit_id: id, from_status: from, to_status: to, by_user: tx.user.id, at });
-    await audit(tx, {
-      action: 'status',
-      entity: 'visit',
-      entityId: id,
-      before: { status: from },
-      after: { status: to, by: 'rekam_medis' },
-    });
+    await recordMove(tx, id, { from, to, at }, { by: 'rekam_medis' });
     passed.push(to);
   }
   if (passed.length) await publishBranchEvent(tx.db, VISIT_EVENT_CHANNEL, tx.branchId, [id]);

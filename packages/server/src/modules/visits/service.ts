@@ -33,6 +33,7 @@ import { USER } from '../users/index.js';
 import { markReservationArrived } from '../reservations/index.js';
 import { CHECKIN_RESERVATION, VISIT } from './entities.js';
 import * as q from './queries.js';
+import { recordMove, STAMP } from './moves.js';
 
 /**
  * Visits (issue 11 items 3 and 4). Registration (walk-in or check-in of today's reservation) takes the visit's code
@@ -273,13 +274,6 @@ export async function register(
 // The state machine
 // ---------------------------------------------------------------------------------------------------------------
 
-const STAMP: Partial<Record<VisitStatus, 'called_at' | 'started_at' | 'finished_at' | 'cancelled_at'>> = {
-  dipanggil: 'called_at',
-  diperiksa: 'started_at',
-  selesai: 'finished_at',
-  batal: 'cancelled_at',
-};
-
 /** POST /api/service/visit/{id}/status: one step of VISIT_TRANSITIONS, or 409 with the Indonesian refusal. */
 export async function setStatus(
   ctx: Ctx,
@@ -311,14 +305,7 @@ export async function setStatus(
       const now = await q.findVisit(tx.db, id);
       throw conflict(visitTransitionMessage((now?.status ?? from) as VisitStatus, to), 'status');
     }
-    await q.insertStatusLog(tx.db, { visit_id: id, from_status: from, to_status: to, by_user: tx.user.id, at });
-    await audit(tx, {
-      action: 'status',
-      entity: 'visit',
-      entityId: id,
-      before: { status: from },
-      after: { status: to, reason: input.reason ?? null },
-    });
+    await recordMove(tx, id, { from, to, at }, { reason: input.reason ?? null });
     await announce(tx, [id]);
     return { id, status: to, from };
   });

@@ -30,15 +30,9 @@ import * as q from '../queries.js';
 import { keyLabel, mappingAt } from './resolve.js';
 import { accountProblem } from '../account-check.js';
 
-interface VersionRow {
-  id: number;
+/** A version of a key's account as read: the API's AutopostingVersionDto and the key it is of. */
+interface VersionRow extends AutopostingVersionDto {
   key: string;
-  akun_id: number;
-  akun: string;
-  akunname: string;
-  effective_from: string;
-  created_by: string | null;
-  created_at: string;
 }
 
 async function versions(ctx: Ctx, key?: string): Promise<VersionRow[]> {

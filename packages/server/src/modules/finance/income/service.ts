@@ -48,6 +48,13 @@ const EMPTY_TOTALS: IncomeTotalsDto = {
 
 const money = (v: number) => fromSen(v);
 
+/** Gross, discount and net (gross less discount) of a row or of the totals, in rupiah. */
+const netOf = (gross: number, discount: number) => ({
+  gross: money(gross),
+  discount: money(discount),
+  net: money(gross - discount),
+});
+
 interface Page {
   rows: IncomeRowDto[];
   count: number;
@@ -58,31 +65,39 @@ function slice<T>(rows: T[], page: number, limit: number): T[] {
   return rows.slice((page - 1) * limit, page * limit);
 }
 
+/**
+ * A report read whole: the page of its rows asked for (key, code and name, then the figures `figures` gives) and the
+ * totals over all of them.
+ */
+function wholePage<R extends { key: string; code: string; name: string }>(
+  rows: R[],
+  f: IncomeQuery,
+  figures: (x: R) => Omit<IncomeRowDto, 'key' | 'code' | 'name'>,
+  totals: Partial<IncomeTotalsDto>,
+): Page {
+  const page = slice(rows, f.page, f.limit).map((x) => ({ key: x.key, code: x.code, name: x.name, ...figures(x) }));
+  return { count: rows.length, rows: page, totals };
+}
+
 async function tindakanmedis(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
   const rows = await q.procedures(c.db, r, f.doctor, f.keyword);
   const gross = sumSen(rows.map((x) => x.gross));
   const discount = sumSen(rows.map((x) => x.discount));
-  return {
-    count: rows.length,
-    rows: slice(rows, f.page, f.limit).map((x) => ({
-      key: x.key,
-      code: x.code,
-      name: x.name,
+  return wholePage(
+    rows,
+    f,
+    (x) => ({
       qty: x.qty,
       covered_qty: x.covered_qty,
-      gross: money(x.gross),
-      discount: money(x.discount),
-      net: money(x.gross - x.discount),
+      ...netOf(x.gross, x.discount),
       doctor_share: money(x.doctor_share),
-    })),
-    totals: {
+    }),
+    {
       qty: rows.reduce((s, x) => s + x.qty, 0),
-      gross: money(gross),
-      discount: money(discount),
-      net: money(gross - discount),
+      ...netOf(gross, discount),
       doctor_share: money(sumSen(rows.map((x) => x.doctor_share))),
     },
-  };
+  );
 }
 
 async function service(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
@@ -116,19 +131,34 @@ async function service(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> 
     rows: slice(rows, f.page, f.limit),
     totals: {
       qty: kinds.reduce((s, k) => s + k.qty, 0),
-      gross: money(gross),
-      discount: money(discount),
-      net: money(gross - discount),
+      ...netOf(gross, discount),
     },
   };
 }
 
-async function treatment(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
+type DocFilter = { doctor?: number; keyword?: string };
+
+/**
+ * A report of documents read a page at a time: this page's rows and the totals over the whole filter, each read with
+ * the report's doctor and keyword.
+ */
+async function documentPage<R, T extends { count: number }>(
+  c: AuthedCtx,
+  r: q.Range,
+  f: IncomeQuery,
+  read: (db: AuthedCtx['db'], r: q.Range, f: DocFilter & { limit: number; offset: number }) => Promise<R[]>,
+  readTotals: (db: AuthedCtx['db'], r: q.Range, f: DocFilter) => Promise<T>,
+): Promise<{ rows: R[]; t: T }> {
   const filter = { doctor: f.doctor, keyword: f.keyword };
   const [rows, t] = await Promise.all([
-    q.documents(c.db, r, { ...filter, limit: f.limit, offset: (f.page - 1) * f.limit }),
-    q.documentTotals(c.db, r, filter),
+    read(c.db, r, { ...filter, limit: f.limit, offset: (f.page - 1) * f.limit }),
+    readTotals(c.db, r, filter),
   ]);
+  return { rows, t };
+}
+
+async function treatment(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
+  const { rows, t } = await documentPage(c, r, f, q.documents, q.documentTotals);
   return {
     count: t.count,
     rows: rows.map((x) => ({
@@ -140,15 +170,11 @@ async function treatment(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page
       doctor: x.doctor ?? '-',
       branch: x.branch ?? '-',
       status: x.is_void ? 'batal' : 'dibayar',
-      gross: money(x.gross),
-      discount: money(x.discount),
-      net: money(x.gross - x.discount),
+      ...netOf(x.gross, x.discount),
       doctor_share: money(x.doctor_share),
     })),
     totals: {
-      gross: money(t.gross),
-      discount: money(t.discount),
-      net: money(t.gross - t.discount),
+      ...netOf(t.gross, t.discount),
       doctor_share: money(t.doctor_share),
     },
   };
@@ -157,12 +183,10 @@ async function treatment(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page
 async function paket(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
   const rows = await q.pakets(c.db, r, f.doctor, f.keyword);
   const deferred = (x: q.PaketRow) => x.price_to_date - x.recognized_to_date;
-  return {
-    count: rows.length,
-    rows: slice(rows, f.page, f.limit).map((x) => ({
-      key: x.key,
-      code: x.code,
-      name: x.name,
+  return wholePage(
+    rows,
+    f,
+    (x) => ({
       sold_count: x.sold_count,
       sold_value: money(x.sold_value),
       collected: money(x.collected),
@@ -171,8 +195,8 @@ async function paket(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
       recognized: money(x.recognized),
       net: money(x.recognized),
       deferred: money(deferred(x)),
-    })),
-    totals: {
+    }),
+    {
       sold_count: rows.reduce((s, x) => s + x.sold_count, 0),
       sold_value: money(sumSen(rows.map((x) => x.sold_value))),
       collected: money(sumSen(rows.map((x) => x.collected))),
@@ -181,15 +205,11 @@ async function paket(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
       net: money(sumSen(rows.map((x) => x.recognized))),
       deferred: money(sumSen(rows.map(deferred))),
     },
-  };
+  );
 }
 
 async function pendingformlab(c: AuthedCtx, r: q.Range, f: IncomeQuery): Promise<Page> {
-  const filter = { doctor: f.doctor, keyword: f.keyword };
-  const [rows, t] = await Promise.all([
-    q.pendingLab(c.db, r, { ...filter, limit: f.limit, offset: (f.page - 1) * f.limit }),
-    q.pendingLabTotals(c.db, r, filter),
-  ]);
+  const { rows, t } = await documentPage(c, r, f, q.pendingLab, q.pendingLabTotals);
   return {
     count: t.count,
     rows: rows.map((x) => ({

@@ -2,6 +2,7 @@
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
+import type { LedgerEntry } from '@klinik/shared';
 
 // ---------------------------------------------------------------- balances
 
@@ -160,15 +161,9 @@ async function rangeSumRows(
   );
 }
 
-export interface LedgerLineRow {
+/** A ledger line as read (sen): the API's LedgerEntry of an account, with a running sum instead of its balance. */
+export interface LedgerLineRow extends Omit<LedgerEntry, 'balance'> {
   akun_id: number;
-  jurnal_id: number;
-  code: string;
-  transaction_at: string;
-  memo: string;
-  description: string | null;
-  debit: number;
-  credit: number;
   /** Debit minus credit (sen) of the account's lines in range up to and including this one. */
   run: number;
 }
@@ -253,19 +248,15 @@ export async function ledgerLines(
         order by d.transaction_at, d.jurnal_id, d.line_no
         limit ${w.toRn - before})`);
   }
-  const rows = await queryRows<{
-    k: number;
-    akun_id: number;
-    jurnal_id: number;
-    code: string;
-    transaction_at: string;
-    memo: string;
-    description: string | null;
-    debit: string;
-    credit: string;
-    rn: number;
-    run: string;
-  }>(
+  const rows = await queryRows<
+    Omit<LedgerLineRow, 'debit' | 'credit' | 'run'> & {
+      k: number;
+      debit: string;
+      credit: string;
+      rn: number;
+      run: string;
+    }
+  >(
     db,
     sql`select x.k, x.akun_id, x.jurnal_id, j.code, x.transaction_at::text as transaction_at, j.memo, x.description,
           x.debit::text as debit, x.credit::text as credit,

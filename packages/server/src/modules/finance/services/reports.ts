@@ -24,8 +24,35 @@ import { rangeOf, scopeOf } from './common.js';
 
 // ---------------------------------------------------------------- reports
 
-function side(net: number): { debit: number; credit: number } {
+/** A net balance (sen, debit positive) as its debit or credit column, in rupiah. */
+export function side(net: number): { debit: number; credit: number } {
   return { debit: net > 0 ? fromSen(net) : 0, credit: net < 0 ? fromSen(-net) : 0 };
+}
+
+/** The columns of an account's trial-balance line from its opening balance and the range's movements (sen). */
+export function balanceColumns(open: number, d: number, c: number) {
+  const o = side(open);
+  const cl = side(open + d - c);
+  return {
+    opening_debit: o.debit,
+    opening_credit: o.credit,
+    debit: fromSen(d),
+    credit: fromSen(c),
+    closing_debit: cl.debit,
+    closing_credit: cl.credit,
+  };
+}
+
+/** The totals of a trial balance from its column sums in sen (opening, movements, closing; debit and credit). */
+export function balanceTotals(t: { od: number; oc: number; d: number; c: number; cd: number; cc: number }) {
+  return {
+    opening_debit: fromSen(t.od),
+    opening_credit: fromSen(t.oc),
+    debit: fromSen(t.d),
+    credit: fromSen(t.c),
+    closing_debit: fromSen(t.cd),
+    closing_credit: fromSen(t.cc),
+  };
 }
 
 export async function trialBalance(ctx: Ctx, query: ReportQuery): Promise<TrialBalanceDto> {
@@ -65,8 +92,6 @@ function trialBalanceOf(
     const open = s.od - s.oc;
     const close = open + s.d - s.c;
     if (open === 0 && s.d === 0 && s.c === 0) continue;
-    const o = side(open);
-    const cl = side(close);
     rows.push({
       akun_id: a.id,
       code: a.code,
@@ -74,12 +99,7 @@ function trialBalanceOf(
       category: a.category,
       categoryname: AKUN_CATEGORIES[a.category as keyof typeof AKUN_CATEGORIES] ?? '',
       normal: a.normal === 'K' ? 'K' : 'D',
-      opening_debit: o.debit,
-      opening_credit: o.credit,
-      debit: fromSen(s.d),
-      credit: fromSen(s.c),
-      closing_debit: cl.debit,
-      closing_credit: cl.credit,
+      ...balanceColumns(open, s.d, s.c),
     });
     if (open > 0) t.od += open;
     else t.oc -= open;
@@ -92,14 +112,7 @@ function trialBalanceOf(
     from,
     to,
     rows,
-    totals: {
-      opening_debit: fromSen(t.od),
-      opening_credit: fromSen(t.oc),
-      debit: fromSen(t.d),
-      credit: fromSen(t.c),
-      closing_debit: fromSen(t.cd),
-      closing_credit: fromSen(t.cc),
-    },
+    totals: balanceTotals(t),
   };
 }
 

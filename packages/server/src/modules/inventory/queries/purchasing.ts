@@ -2,26 +2,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { queryRows, type Db } from '../../../db/client.js';
-import { ids, likeOf } from './sql-helpers.js';
+import { ids } from './sql-helpers.js';
 import type { Row } from '../queries.js';
+import { likeOf } from '../../../db/like.js';
+import type { PurchaseDto, PurchaseReceiptDto } from '@klinik/shared';
 
 // ------------------------------------------------------------------------------------------------ purchasing
 
-export interface PurchaseRow {
-  id: number;
-  profile_id: number;
-  branch_name: string;
-  code: string;
+/** A purchase order as read (totals in sen, vendor and warehouse by id); the API's PurchaseDto. */
+export interface PurchaseRow extends Omit<PurchaseDto, 'vendor' | 'warehouse' | 'status_label' | 'items'> {
   vendor_id: number;
-  vendor_name: string;
   warehouse_id: number;
-  warehouse_name: string;
-  ordered_at: string;
-  note: string | null;
-  total: number;
-  received_total: number;
-  status: number;
-  created_by_name: string | null;
 }
 
 const PURCHASE_SELECT = sql`select p.id, p.profile_id, pr.name as branch_name, p.code, p.vendor_id, v.name as vendor_name,
@@ -147,24 +138,9 @@ export async function purchaseLines(db: Db, purchaseId: number): Promise<Purchas
   );
 }
 
-export interface ReceiptRow {
-  id: number;
-  code: string;
-  received_at: string;
-  total: number;
-  jurnal_code: string | null;
-  created_by_name: string | null;
-  items:
-    | {
-        item: number;
-        name: string;
-        qty: number;
-        price: number;
-        stock_qty: number;
-        batch: string | null;
-        expired_at: string | null;
-      }[]
-    | null;
+/** A receipt as read (money in sen; no line: items null); the API's PurchaseReceiptDto. */
+export interface ReceiptRow extends Omit<PurchaseReceiptDto, 'items'> {
+  items: PurchaseReceiptDto['items'] | null;
 }
 
 export async function purchaseReceipts(db: Db, purchaseId: number): Promise<ReceiptRow[]> {

@@ -26,10 +26,9 @@ import { badRequest, badRequestMany, conflict, notFound } from '../../../http/er
 import { audit } from '../../../lib/audit.js';
 import { formatDocNumber, nextNumber } from '../../../lib/numbering.js';
 import { auto } from '../../finance/index.js';
-import { ITEM } from '../../masters/index.js';
-import { PURCHASE, VENDOR, WAREHOUSE } from '../entities.js';
+import { PURCHASE, VENDOR } from '../entities.js';
 import * as q from '../queries.js';
-import { receiveStock } from './stock.js';
+import { receiveStock, requireWarehouseItems } from './stock.js';
 
 const periodOf = (date: string) => date.slice(0, 7).replace('-', '');
 
@@ -137,14 +136,7 @@ export async function create(
     const orderedAt = input.ordered_at ?? today;
     if (orderedAt > today) throw badRequest('Tanggal pesanan tidak boleh di masa depan', 'ordered_at');
     await requireReference(tx, VENDOR, [input.vendor], 'vendor', 'Vendor tidak ditemukan');
-    await requireReference(tx, WAREHOUSE, [input.warehouse], 'warehouse', 'Gudang tidak ditemukan');
-    await requireReference(
-      tx,
-      ITEM,
-      input.items.map((l) => l.item),
-      'items',
-      'Item tidak ditemukan',
-    );
+    await requireWarehouseItems(tx, input);
     const [vendor] = await q.vendorsByIds(tx.db, [input.vendor]);
     if (Number(vendor.status) !== 1) throw badRequest('Vendor tidak aktif', 'vendor');
     const [wh] = await q.warehousesByIds(tx.db, [input.warehouse]);

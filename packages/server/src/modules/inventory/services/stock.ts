@@ -113,14 +113,79 @@ async function checkWarehouse(ctx: Ctx, warehouse: number): Promise<q.Row> {
   return w;
 }
 
+/** The warehouse and the items a document of lines names must be the branch's (refused on 'warehouse' / 'items'). */
+export async function requireWarehouseItems(ctx: Ctx, doc: { warehouse: number; items: { item: number }[] }) {
+  await requireReference(ctx, WAREHOUSE, [doc.warehouse], 'warehouse', 'Gudang tidak ditemukan');
+  await requireReference(
+    ctx,
+    ITEM,
+    doc.items.map((l) => l.item),
+    'items',
+    'Item tidak ditemukan',
+  );
+}
+
 async function itemsOf(ctx: Ctx, ids: number[], field: string): Promise<Map<number, q.ItemRow>> {
   await requireReference(ctx, ITEM, ids, field, 'Item tidak ditemukan');
   return new Map((await q.itemsByIds(ctx.db, ids)).map((i) => [Number(i.id), i]));
 }
 
+/** What every movement starts from: today, its business date, its (active) warehouse checked and its items. */
+async function movementOf(tx: Ctx, args: Common, ids: number[], field: string) {
+  const today = await tx.today();
+  await checkWarehouse(tx, args.warehouse);
+  return { today, date: args.date ?? today, items: await itemsOf(tx, ids, field) };
+}
+
 /** Whether a batch may leave on `today`: a batch expires on its expiry date (not after it). */
 export function isExpired(expiredAt: string | null, today: string): boolean {
   return expiredAt !== null && expiredAt <= today;
+}
+
+/** One ledger row to write: the batch it names (id null: none), the signed quantity and value (null: at cost). */
+interface LineToWrite {
+  item: q.ItemRow;
+  itemId: number;
+  batch: { id: number | null; no: string | null; expired_at: string | null };
+  qty: number;
+  value: number | null;
+}
+
+/** Writes one ledger row of a movement of `args.kind` on `date` and answers it as the line taken. */
+async function writeLine(
+  tx: Ctx,
+  args: Common & { kind: IssueKind | ReceiveKind },
+  date: string,
+  l: LineToWrite,
+): Promise<StockLineTaken> {
+  const m = await q.insertMovement(tx.db, {
+    profile_id: tx.branchId,
+    warehouse_id: args.warehouse,
+    item_id: l.itemId,
+    batch_id: l.batch.id,
+    quantity: l.qty,
+    value: l.value,
+    kind: args.kind,
+    moved_at: date,
+    source_kind: args.source.kind,
+    source_id: args.source.id,
+    note: args.note ?? null,
+    created_by: tx.user?.id ?? null,
+  });
+  return {
+    movement: m.id,
+    warehouse: args.warehouse,
+    item: l.itemId,
+    code: l.item.code,
+    name: l.item.name,
+    unit: l.item.unit,
+    batch: l.batch.id,
+    batch_no: l.batch.no,
+    expired_at: l.batch.expired_at,
+    qty: l.qty,
+    value: asSen(m.value),
+    unit_cost: asSen(m.unit_cost),
+  };
 }
 
 /**
@@ -139,11 +204,9 @@ export async function issueStock(ctx: Ctx, args: IssueArgs): Promise<StockResult
       throw badRequest('Jumlah harus bilangan bulat lebih dari 0', `${field}.${i}.qty`);
   });
   return inTransaction(ctx, async (tx) => {
-    const today = await tx.today();
-    const date = args.date ?? today;
-    await checkWarehouse(tx, args.warehouse);
-    const items = await itemsOf(
+    const { today, date, items } = await movementOf(
       tx,
+      args,
       lines.map((l) => l.item),
       field,
     );
@@ -179,41 +242,14 @@ export async function issueStock(ctx: Ctx, args: IssueArgs): Promise<StockResult
         if (take <= 0) continue;
         need -= take;
         used.set(Number(b.id), (used.get(Number(b.id)) ?? 0) + take);
-        let m: { id: number; value: number; unit_cost: number };
+        const batch = { id: b.batch_id === null ? null : Number(b.batch_id), no: b.batch, expired_at: b.expired_at };
         try {
-          m = await q.insertMovement(tx.db, {
-            profile_id: tx.branchId,
-            warehouse_id: args.warehouse,
-            item_id: l.item,
-            batch_id: b.batch_id === null ? null : Number(b.batch_id),
-            quantity: -take,
-            value: null,
-            kind: args.kind,
-            moved_at: date,
-            source_kind: args.source.kind,
-            source_id: args.source.id,
-            note: args.note ?? null,
-            created_by: tx.user?.id ?? null,
-          });
+          taken.push(await writeLine(tx, args, date, { item, itemId: l.item, batch, qty: -take, value: null }));
         } catch (err) {
           const c = constraintOf(err);
           if (c && STOCK_CHECKS.has(c)) throw shortage(item, available, l.qty, `${field}.${i}.qty`);
           throw err;
         }
-        taken.push({
-          movement: m.id,
-          warehouse: args.warehouse,
-          item: l.item,
-          code: item.code,
-          name: item.name,
-          unit: item.unit,
-          batch: b.batch_id === null ? null : Number(b.batch_id),
-          batch_no: b.batch,
-          expired_at: b.expired_at,
-          qty: -take,
-          value: asSen(m.value),
-          unit_cost: asSen(m.unit_cost),
-        });
       }
     }
     const value = sumSen(taken.map((t) => Math.abs(t.value)));
@@ -292,11 +328,9 @@ export async function receiveStock(ctx: Ctx, args: ReceiveArgs): Promise<StockRe
   const field = args.field ?? 'items';
   if (!args.items.length) throw badRequest('Minimal satu item', field);
   return inTransaction(ctx, async (tx) => {
-    const today = await tx.today();
-    const date = args.date ?? today;
-    await checkWarehouse(tx, args.warehouse);
-    const items = await itemsOf(
+    const { date, items } = await movementOf(
       tx,
+      args,
       args.items.map((l) => l.item),
       field,
     );
@@ -337,34 +371,8 @@ export async function receiveStock(ctx: Ctx, args: ReceiveArgs): Promise<StockRe
     for (const [i, l] of args.items.entries()) {
       const item = items.get(l.item)!;
       const b = batches[i];
-      const m = await q.insertMovement(tx.db, {
-        profile_id: tx.branchId,
-        warehouse_id: args.warehouse,
-        item_id: l.item,
-        batch_id: b ? Number(b.id) : null,
-        quantity: l.qty,
-        value: l.value ?? null,
-        kind: args.kind,
-        moved_at: date,
-        source_kind: args.source.kind,
-        source_id: args.source.id,
-        note: args.note ?? null,
-        created_by: tx.user?.id ?? null,
-      });
-      taken.push({
-        movement: m.id,
-        warehouse: args.warehouse,
-        item: l.item,
-        code: item.code,
-        name: item.name,
-        unit: item.unit,
-        batch: b ? Number(b.id) : null,
-        batch_no: b?.batch ?? null,
-        expired_at: b?.expired_at ?? null,
-        qty: l.qty,
-        value: asSen(m.value),
-        unit_cost: asSen(m.unit_cost),
-      });
+      const batch = { id: b ? Number(b.id) : null, no: b?.batch ?? null, expired_at: b?.expired_at ?? null };
+      taken.push(await writeLine(tx, args, date, { item, itemId: l.item, batch, qty: l.qty, value: l.value ?? null }));
     }
     const value = sumSen(taken.map((t) => t.value));
     const journal = args.journal ?? 'auto';

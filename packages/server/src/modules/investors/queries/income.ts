@@ -1,22 +1,11 @@
 /** SQL of an investor's My Income (issue 29 item 6): the distribution lines of the investor rows naming the account. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
+import type { MyIncomeDistributionDto } from '@klinik/shared';
 
-export interface IncomeLineRow {
-  run: number;
-  period: string;
-  status: string;
-  investor: number;
-  investor_name: string;
-  basis: string;
-  basis_amount: number;
+/** A distribution line as read (money in sen, the percentage in basis points); the API's MyIncomeDistributionDto. */
+export interface IncomeLineRow extends Omit<MyIncomeDistributionDto, 'percent'> {
   percent_bp: number | null;
-  unit_amount: number | null;
-  qty: number;
-  gross: number;
-  tax_kind: string | null;
-  tax: number;
-  net: number;
 }
 
 /** Lines of runs of the months from..to (YYYY-MM) of every investor row whose sign-in account is `user`. */

@@ -2,19 +2,17 @@
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { like, n } from './rows.js';
+import { n, numbered } from './rows.js';
+import { likeOf } from '../../../db/like.js';
+import type { BranchDto } from '@klinik/shared';
 
 // ------------------------------------------------------------------------------------------ people, branch
 
 export async function findBranch(db: Db, id: number) {
-  const [row] = await queryRows<{
-    id: number;
-    name: string;
-    address: string | null;
-    phone: string | null;
-    email: string | null;
-    logo: string | null;
-  }>(db, sql`select id, name, address, phone, email, logo from profile where id = ${id}`);
+  const [row] = await queryRows<Pick<BranchDto, 'id' | 'name' | 'address' | 'phone' | 'email' | 'logo'>>(
+    db,
+    sql`select id, name, address, phone, email, logo from profile where id = ${id}`,
+  );
   return row;
 }
 
@@ -59,15 +57,7 @@ export async function visitHead(db: Db, id: number): Promise<VisitHead | undefin
         left join rm_record r on r.visit_id = v.id
         where v.id = ${id}`,
   );
-  return row
-    ? {
-        ...row,
-        id: n(row.id),
-        profile_id: n(row.profile_id),
-        customer_id: n(row.customer_id),
-        doctor_id: n(row.doctor_id),
-      }
-    : undefined;
+  return row ? numbered(row, 'id', 'profile_id', 'customer_id', 'doctor_id') : undefined;
 }
 
 export interface BillSourceRow {
@@ -139,24 +129,20 @@ export async function billableVisits(
   scope: BranchScope,
   f: { date?: string; unpaid?: boolean; paystatus?: string; keyword?: string },
 ) {
-  const k = f.keyword ? like(f.keyword) : null;
+  const k = f.keyword ? likeOf(f.keyword) : null;
   const status = sql`coalesce(p.pay_status, 'belum_dibayar')`;
-  const rows = await queryRows<{
-    id: number;
-    code: string;
-    visit_date: string;
-    status: string;
-    customer_id: number;
-    customername: string;
-    customerusername: string;
-    doctorname: string;
-    payment_id: number | null;
-    payment_code: string | null;
-    payment_total: string | null;
-    payment_paid: string | null;
-    payment_outstanding: string | null;
-    pay_status: string;
-  }>(
+  type Head =
+    'id' | 'code' | 'visit_date' | 'status' | 'customer_id' | 'customername' | 'customerusername' | 'doctorname';
+  const rows = await queryRows<
+    Pick<VisitHead, Head> & {
+      payment_id: number | null;
+      payment_code: string | null;
+      payment_total: string | null;
+      payment_paid: string | null;
+      payment_outstanding: string | null;
+      pay_status: string;
+    }
+  >(
     db,
     sql`select v.id, v.code, v.visit_date, v.status, v.customer_id, c.name as customername, c.username as customerusername,
           d.name as doctorname, p.payment_id, p.code as payment_code, p.total::text as payment_total,

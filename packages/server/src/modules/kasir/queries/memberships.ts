@@ -1,7 +1,8 @@
 /** Memberships paid by instalment (cicilan) and package slots usable at the till. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { like, n } from './rows.js';
+import { n, numbered } from './rows.js';
+import { likeOf } from '../../../db/like.js';
 
 // ------------------------------------------------------------------------------------------ memberships (cicilan)
 
@@ -27,16 +28,7 @@ export async function lockMembership(db: Db, id: number): Promise<MembershipLock
         join paket_history h on h.id = m.paket_history_id
         where m.id = ${id} for update of m`,
   );
-  return row
-    ? {
-        ...row,
-        id: n(row.id),
-        profile_id: n(row.profile_id),
-        customer_id: n(row.customer_id),
-        status: n(row.status),
-        price: n(row.price),
-      }
-    : undefined;
+  return row ? numbered(row, 'id', 'profile_id', 'customer_id', 'status', 'price') : undefined;
 }
 
 export interface CicilanRow {
@@ -71,7 +63,7 @@ export async function cicilanOf(db: Db, membershipIds: number[]): Promise<(Cicil
 
 /** Memberships of this branch (active) with something still unpaid, found by patient or code. */
 export async function searchMembershipsDue(db: Db, profileId: number, keyword?: string, customer?: number) {
-  const k = keyword ? like(keyword) : null;
+  const k = keyword ? likeOf(keyword) : null;
   const rows = await queryRows<MembershipLock>(
     db,
     sql`select m.id, m.profile_id, m.code, m.customer_id, m.status, m.price::text as price, u.name as customername,

@@ -36,6 +36,7 @@ import { dispensedLinesForVisit, type DispensedLine } from '../../stockFlows/ind
 import { auditRecordReads } from '../../../lib/audit.js';
 import * as q from '../queries.js';
 import {
+  lineFigures,
   requireOpenSession,
   resultOf,
   revenueAccount,
@@ -191,12 +192,7 @@ async function build(
 function lineDto(l: BuiltLine): BillLineDto {
   return {
     kind: l.kind,
-    ref: l.ref_id,
-    name: l.name,
-    qty: l.qty,
-    price: fromSen(l.price),
-    discount: fromSen(l.discount),
-    covered_by_paket: l.covered_by_paket,
+    ...lineFigures(l),
     covered_label: l.covered_label,
     tax: fromSen(l.tax),
     total: fromSen(l.total),

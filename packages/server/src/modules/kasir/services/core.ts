@@ -400,3 +400,22 @@ export function toPaymentDto(r: q.PaymentListRow): PaymentDto {
     parent: r.parent_id ? { id: Number(r.parent_id), code: r.parentcode ?? '' } : null,
   };
 }
+
+/** A bill's or a payment's line as the API shows it: what it is, how many, at what price (rupiah), package cover. */
+export function lineFigures<R, C>(l: {
+  ref_id: R;
+  name: string;
+  qty: number;
+  price: number;
+  discount: number;
+  covered_by_paket: C;
+}) {
+  return {
+    ref: l.ref_id,
+    name: l.name,
+    qty: l.qty,
+    price: fromSen(l.price),
+    discount: fromSen(l.discount),
+    covered_by_paket: l.covered_by_paket,
+  };
+}

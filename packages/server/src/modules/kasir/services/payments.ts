@@ -15,10 +15,10 @@ import { escapeHtml } from '@klinik/shared';
 import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
 import { audit, auditRecordReads } from '../../../lib/audit.js';
-import { readUpload } from '../../../lib/uploads.js';
+import { logoDataUrl, type Letterhead } from '../../../lib/letterhead.js';
 import { KASIR_PAYMENT } from '../entities.js';
 import * as q from '../queries.js';
-import { toPaymentDto } from './core.js';
+import { lineFigures, toPaymentDto } from './core.js';
 import { settlementsOf } from './settle.js';
 
 export async function getPayment(ctx: Ctx, id: number, action: 'read' | 'export' = 'read'): Promise<PaymentDto> {
@@ -44,12 +44,7 @@ export async function getPayment(ctx: Ctx, id: number, action: 'read' | 'export'
     settlements,
     lines: lines.map((l) => ({
       kind: l.kind as LineKind,
-      ref: l.ref_id,
-      name: l.name,
-      qty: l.qty,
-      price: fromSen(l.price),
-      discount: fromSen(l.discount),
-      covered_by_paket: l.covered_by_paket,
+      ...lineFigures(l),
       tax: fromSen(l.tax),
       total: fromSen(l.total),
     })),
@@ -94,22 +89,10 @@ export async function markPrinted(ctx: Ctx, id: number): Promise<{ copy: boolean
   });
 }
 
-/** The branch logo as a data: URL, or null when absent or unreadable. */
-async function logoDataUrl(uploadDir: string, logo: string | null, branchId: number): Promise<string | null> {
-  const file = await readUpload(uploadDir, logo, { kind: 'profile', id: branchId });
-  return file ? `data:${file.mime};base64,${file.buffer.toString('base64')}` : null;
-}
-
 const esc = escapeHtml;
 
 export interface NotaData {
-  branch: {
-    name: string;
-    address: string | null;
-    phone: string | null;
-    email: string | null;
-    logoDataUrl: string | null;
-  };
+  branch: Letterhead;
   payment: PaymentDto;
   copy: boolean;
 }

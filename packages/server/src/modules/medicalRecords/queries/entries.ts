@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { RmKind } from '@klinik/shared';
+import type { RmKind, RmSoapText, RmVitals } from '@klinik/shared';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { rmPrescription } from '../../../db/schema/index.js';
@@ -10,7 +10,17 @@ import { idList, num, type PrescriptionRow } from './common.js';
 // Entries with their versions (batched: one query per kind of thing, whatever the number of visits)
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface VersionRow {
+/** A treatment's assistant and ICD-9-CM procedure as read (the medical lists read them too). */
+export interface TreatmentAssistRow {
+  assistant_id: number | null;
+  assistant_name: string | null;
+  icd9cm: string | null;
+  icd9cm_name_id: string | null;
+  icd9cm_name_en: string | null;
+}
+
+/** An entry's version as read: its SOAP text and vital signs (RmSoapText, RmVitals) among the columns of every kind. */
+export interface VersionRow extends RmSoapText, RmVitals, TreatmentAssistRow {
   version_id: number;
   entry_id: number;
   kind: RmKind;
@@ -27,29 +37,11 @@ export interface VersionRow {
   created_at: string;
   created_by: number | null;
   created_by_name: string | null;
-  subjective: string | null;
-  objective: string | null;
-  assessment: string | null;
-  plan: string | null;
-  sistole: number | null;
-  diastole: number | null;
-  nadi: number | null;
-  respirasi: number | null;
-  suhu: number | null;
-  spo2: number | null;
-  berat: number | null;
-  tinggi: number | null;
-  bmi: number | null;
   perawatan_id: number | null;
   perawatan_code: string | null;
   perawatan_name: string | null;
   doctor_id: number | null;
   doctor_name: string | null;
-  assistant_id: number | null;
-  assistant_name: string | null;
-  icd9cm: string | null;
-  icd9cm_name_id: string | null;
-  icd9cm_name_en: string | null;
   item_id: number | null;
   item_code: string | null;
   item_name: string | null;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { priceInForceSql } from '../../pricelist/index.js';
+import { likeOf } from '../../../db/like.js';
+import type { RmOptionDto } from '@klinik/shared';
 
 /** The masters the record forms choose from, of the branch. */
 // ---------------------------------------------------------------------------------------------------------------
@@ -103,24 +105,15 @@ export async function missingCodes(db: Db, table: 'icd10' | 'icd9cm', codes: str
   return codes.filter((c) => !found.has(c));
 }
 
-export interface OptionRow {
-  id: number;
-  code: string;
-  name: string;
-  price: number;
-  unit?: string;
-  /** Items: the active ingredient (matched against the allergies; searched too). */
-  generic_name?: string | null;
-}
+/** An option as read: the API's RmOptionDto with the price in sen. */
+export type OptionRow = RmOptionDto;
+
+/** Options of a branch's active masters matching a keyword, priced as the chain price list has it on `on`. */
+type PricedOptions = (db: Db, branch: number, keyword: string | undefined, on: string) => Promise<OptionRow[]>;
 
 /** Treatments with the chain price list's price in force on `on` (the form shows what the line will cost). */
-export async function perawatanOptions(
-  db: Db,
-  branch: number,
-  keyword: string | undefined,
-  on: string,
-): Promise<OptionRow[]> {
-  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+export const perawatanOptions: PricedOptions = async (db, branch, keyword, on) => {
+  const like = keyword ? likeOf(keyword) : null;
   const price = priceInForceSql('treatment', sql`t.code`, sql`${branch}`, sql`${on}::date`, sql`t.price`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -129,10 +122,10 @@ export async function perawatanOptions(
         order by lower(name) limit 30`,
   );
   return rows.map((r) => ({ id: Number(r.id), code: String(r.code), name: String(r.name), price: Number(r.price) }));
-}
+};
 
 export async function formLabOptions(db: Db, branch: number, keyword: string | undefined): Promise<OptionRow[]> {
-  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+  const like = keyword ? likeOf(keyword) : null;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select id, code, name, price from form_lab where profile_id = ${branch} and status = 1
@@ -143,13 +136,8 @@ export async function formLabOptions(db: Db, branch: number, keyword: string | u
 }
 
 /** Items with the chain price list's price in force on `on`. */
-export async function itemOptions(
-  db: Db,
-  branch: number,
-  keyword: string | undefined,
-  on: string,
-): Promise<OptionRow[]> {
-  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m).toLowerCase()}%` : null;
+export const itemOptions: PricedOptions = async (db, branch, keyword, on) => {
+  const like = keyword ? likeOf(keyword) : null;
   const price = priceInForceSql('item', sql`i.code`, sql`${branch}`, sql`${on}::date`, sql`i.selling_price`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -165,7 +153,7 @@ export async function itemOptions(
     price: Number(r.selling_price),
     generic_name: (r.generic_name as string | null) ?? null,
   }));
-}
+};
 
 export async function staffOptions(db: Db, branch: number): Promise<{ id: number; name: string; role: number }[]> {
   const rows = await queryRows<Record<string, unknown>>(

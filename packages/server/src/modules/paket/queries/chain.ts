@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { chainCopySql, inBranches } from '../../../lib/chain-copies.js';
+import type { PaketHistoryDto } from '@klinik/shared';
 
 /**
  * The branch rows of the chain's package types and packages (issue 30 item 2, Backoffice 'Promo' and 'Paket
@@ -32,19 +33,21 @@ export async function copyChainPaketType(
     await db.execute(s);
 }
 
-/** A chain package's terms: money in sen, its type and items named by chain records. */
-export interface ChainPaketVersion {
-  code: string;
-  name: string;
+/** A chain package's terms (a version's, PaketHistoryDto): money in sen, its type and items named by chain records. */
+export interface ChainPaketVersion extends Pick<
+  PaketHistoryDto,
+  | 'code'
+  | 'name'
+  | 'active_at'
+  | 'price'
+  | 'description'
+  | 'status'
+  | 'installment_schema'
+  | 'dp_amount'
+  | 'cicilan_amount'
+  | 'cicilan_attempt'
+> {
   typeChainId: number;
-  active_at: string;
-  price: number;
-  description: string | null;
-  status: number;
-  installment_schema: number;
-  dp_amount: number;
-  cicilan_amount: number;
-  cicilan_attempt: number;
   items: { type: number; chainId: number; free_slot: number; expired_duration: number }[];
 }
 

@@ -6,7 +6,8 @@ import { requireUser, type Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
 import { auditRead } from '../../../lib/audit.js';
 import { getActivePeriod, requireActivePeriod } from '../../finance/index.js';
-import { agreementHtml, logoDataUrl, type AgreementData } from '../agreement.js';
+import { agreementHtml, type AgreementData } from '../agreement.js';
+import { logoDataUrl } from '../../../lib/letterhead.js';
 import * as q from '../queries.js';
 import { PAKET_NOT_FOUND, requireDoctor, requirePatient } from './common.js';
 

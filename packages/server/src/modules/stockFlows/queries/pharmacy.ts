@@ -2,21 +2,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { queryRows, type Db } from '../../../db/client.js';
-import { ids, likeOf, type R } from './sql-helpers.js';
+import { ids, type R } from './sql-helpers.js';
+import { likeOf } from '../../../db/like.js';
+import type { ResepDto, ResepLineDto } from '@klinik/shared';
 
 // ------------------------------------------------------------------------------------------------ pharmacy
 
-export interface ResepRow {
-  id: number;
+/** A prescription as read: the API's ResepDto's own columns and its branch. */
+export interface ResepRow extends Omit<
+  ResepDto,
+  'pharmacy_status' | 'status_label' | 'items' | 'dispensings' | 'allergies'
+> {
   profile_id: number;
-  code: string;
-  visit_id: number;
-  customer_id: number;
-  customer_name: string;
-  doctor_name: string;
-  note: string | null;
   pharmacy_status: string;
-  created_at: string;
 }
 const resepSelect = sql`select p.id, p.profile_id, p.code, p.visit_id, p.customer_id, c.name as customer_name,
     d.name as doctor_name, p.note, p.pharmacy_status, p.created_at
@@ -54,19 +52,9 @@ export async function listResep(
   return { rows, count: n?.n ?? 0 };
 }
 
-export interface ResepLineRow {
-  id: number;
+/** A prescription line as read (price in sen); the API's ResepLineDto without what the pharmacy's stock adds. */
+export interface ResepLineRow extends Omit<ResepLineDto, 'item' | 'remaining' | 'available'> {
   item_id: number;
-  code: string;
-  name: string;
-  unit: string;
-  qty: number;
-  signa: string | null;
-  price: number;
-  dispensed: number;
-  generic_name: string | null;
-  /** The prescriber's reason for a drug matching a recorded allergy. */
-  allergy_override: string | null;
 }
 /** The prescription's current, not voided items with what was already handed over. */
 export async function resepLines(db: Db, prescriptionId: number): Promise<ResepLineRow[]> {

@@ -27,8 +27,7 @@ import { inTransaction, requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { audit } from '../../../lib/audit.js';
 import { approvalRuleFor, storeRequest } from '../../applog/index.js';
-import { issueStock, receiveStock, WAREHOUSE } from '../../inventory/index.js';
-import { ITEM } from '../../masters/index.js';
+import { issueStock, receiveStock, requireWarehouseItems, WAREHOUSE } from '../../inventory/index.js';
 import { STOCK_COUNT } from '../entities.js';
 import * as q from '../queries.js';
 import { docNumber, resolveBatch, rp } from './common.js';
@@ -132,14 +131,7 @@ export async function adjust(
   const c = requireUser(ctx);
   const rule = await approvalRuleFor(c, 'inventory.adjustment');
   const out = await inTransaction(c, async (tx) => {
-    await requireReference(tx, WAREHOUSE, [input.warehouse], 'warehouse', 'Gudang tidak ditemukan');
-    await requireReference(
-      tx,
-      ITEM,
-      input.items.map((l) => l.item),
-      'items',
-      'Item tidak ditemukan',
-    );
+    await requireWarehouseItems(tx, input);
     const itemRows = new Map(
       (
         await q.items(

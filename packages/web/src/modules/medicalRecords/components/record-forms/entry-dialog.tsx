@@ -2,7 +2,15 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { toast } from 'sonner';
-import { formatRupiah, MSG, RM_KIND_LABEL, type ErrorItem, type RmEntryDto, type RmKind } from '@klinik/shared';
+import {
+  formatRupiah,
+  MSG,
+  RM_KIND_LABEL,
+  type ErrorItem,
+  type RmEntryDto,
+  type RmKind,
+  type RmOptionDto,
+} from '@klinik/shared';
 import { newIdempotencyKey } from '../../../../lib/api';
 import { errorItems, TOAST_MS, useTRPC, useTRPCClient } from '../../../../lib/trpc';
 import { AllergyOverrideDialog, splitAllergyErrors } from '../../../../components/AllergyOverride';
@@ -96,14 +104,7 @@ export function ReasonField({
 
 export const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export interface Option {
-  id: number;
-  code: string;
-  name: string;
-  price: number;
-  unit?: string;
-  generic_name?: string | null;
-}
+export type Option = RmOptionDto;
 
 export function useStaff(open: boolean) {
   const trpc = useTRPC();
