@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { toSen } from '@klinik/shared';
 import { queryRows } from '../../db/client.js';
 import { ACCOUNT } from '../finance/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
@@ -209,11 +210,11 @@ describe('daily summary tables', () => {
                             sql`, `,
                           )})`
                     }`);
-      expect(r.revenue * 100).toBe(await sum([], r.to, 'd.credit - d.debit', r.from, 4));
-      expect(r.receivables * 100).toBe(
+      expect(toSen(r.revenue)).toBe(await sum([], r.to, 'd.credit - d.debit', r.from, 4));
+      expect(toSen(r.receivables)).toBe(
         await sum([ACCOUNT.piutangPasien, ACCOUNT.piutangMembership], r.to, 'd.debit - d.credit'),
       );
-      expect(r.stock_value * 100).toBe(await sum([ACCOUNT.persediaan], r.to, 'd.debit - d.credit'));
+      expect(toSen(r.stock_value)).toBe(await sum([ACCOUNT.persediaan], r.to, 'd.debit - d.credit'));
     }
     const at = (b: number, m: string) =>
       res.body.data.rows.find((r: { profile_id: number; month: string }) => r.profile_id === b && r.month === m);
