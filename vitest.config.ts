@@ -82,6 +82,21 @@ const e2eLane = {
   sequence: { groupOrder: 3 },
 };
 
+/**
+ * The server side's projects (server, medium, server-pg): two forked workers, one module graph per worker, not per
+ * file (importing the server, every module, drizzle and fastify, was half of the project's time). Files share no
+ * state but module-level registries, which are keyed (an approval executor, a record hook or a job registered twice
+ * is the same one); each file opens its own database and app.
+ */
+const serverSide = {
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+  maxWorkers: 2,
+  isolate: false,
+};
+
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres)
   console.warn('TEST_DATABASE_URL is not set: the server-pg concurrency tests (*.pg.test.ts) do not run');
@@ -105,16 +120,7 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.medium.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          maxWorkers: 2,
-          // One module graph per worker, not per file: importing the server (every module, drizzle, fastify) was
-          // half of the project's time. Files share no state but module-level registries, which are keyed (an
-          // approval executor, a record hook or a job registered twice is the same one); each file opens its own
-          // database and app.
-          isolate: false,
+          ...serverSide,
           sequence: { groupOrder: 1 },
         },
       },
@@ -126,12 +132,7 @@ export default defineConfig({
           name: 'medium',
           include: ['packages/server/test/medium/**/*.medium.test.ts'],
           globalSetup: ['packages/server/test/medium/global-setup.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          maxWorkers: 2,
-          isolate: false,
+          ...serverSide,
           sequence: { groupOrder: 1 },
         },
       },
@@ -142,12 +143,7 @@ export default defineConfig({
                 name: 'server-pg',
                 include: ['packages/server/src/**/*.pg.test.ts', 'packages/server/test/**/*.pg.test.ts'],
                 globalSetup: ['packages/server/test/global-setup.ts'],
-                environment: 'node',
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-                pool: 'forks' as const,
-                maxWorkers: 2,
-                isolate: false,
+                ...serverSide,
                 sequence: { groupOrder: 2 },
               },
             },
