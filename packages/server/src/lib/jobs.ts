@@ -31,6 +31,11 @@ export interface JobDefinition<T extends object> {
   retryBackoff?: boolean;
   /** An attempt that runs longer than this is failed (and retried). Default 15 minutes. */
   expireInSeconds?: number;
+  /**
+   * How many of this job's jobs run at once in this process (default 1). pg-boss 10 has no per-worker concurrency:
+   * each `work()` is its own fetch loop, so this many are started. A handler must then be safe beside itself.
+   */
+  workers?: number;
   handler(data: T, job: { id: string; name: string; log: FastifyBaseLogger }): Promise<void>;
 }
 
@@ -164,7 +169,7 @@ export async function startJobQueue(
       // Created once; a later release's (or setting's) policy replaces the stored one, for the jobs sent from now.
       await boss.createQueue(def.name, policy);
       await boss.updateQueue(def.name, policy);
-      await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, async (jobs) => {
+      const work = async (jobs: PgBoss.Job<object>[]) => {
         for (const job of jobs) {
           const jobLog = log.child({ job: job.name, jobId: job.id });
           running++;
@@ -177,7 +182,9 @@ export async function startJobQueue(
             running--;
           }
         }
-      });
+      };
+      for (let i = 0; i < Math.max(1, Math.floor(def.workers ?? 1)); i++)
+        await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, work);
     },
     async send(name, data, o = {}) {
       const id = await boss.send(name, data, {
