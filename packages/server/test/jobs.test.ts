@@ -143,3 +143,27 @@ describe('workers', () => {
     expect(most).toBe(3);
   }, 60_000);
 });
+
+describe('draining', () => {
+  it('takes the next job at once after one is done, not after the polling interval (an outbox drains)', async () => {
+    // A 5 s polling interval: one job per interval would take 25 s for the five queued while the first runs.
+    const slow = await createTestApp({ jobPollingSeconds: 5 });
+    try {
+      const done: number[] = [];
+      await slow.app.services.jobs.define<{ n: number }>({
+        name: 'uji.kuras',
+        retryLimit: 0,
+        async handler(data) {
+          if (data.n === 0) for (let n = 1; n <= 5; n++) await slow.app.services.jobs.send('uji.kuras', { n });
+          done.push(data.n);
+        },
+      });
+      await slow.app.services.jobs.send('uji.kuras', { n: 0 });
+      // The first job waits for the worker's next look (at most one interval); the other five follow one another.
+      await vi.waitFor(() => expect(done).toContain(0), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(done).toHaveLength(6), { timeout: 4_000, interval: 50 });
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+});

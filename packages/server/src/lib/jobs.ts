@@ -130,6 +130,11 @@ export async function startJobQueue(
   // it sends without waiting after a handler returns) and our handlers. stop() waits until both are done.
   let pendingSql = 0;
   let running = 0;
+  /** This process's worker ids per job name, to wake them when there is work (see `work` below). */
+  const workers = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
   const boss = new PgBoss({
     db: {
       executeSql: async (text, values) => {
@@ -169,7 +174,13 @@ export async function startJobQueue(
       // Created once; a later release's (or setting's) policy replaces the stored one, for the jobs sent from now.
       await boss.createQueue(def.name, policy);
       await boss.updateQueue(def.name, policy);
+      // pg-boss 10 waits its polling interval after every fetch, even one that found a job: one job per interval
+      // and worker (the SATUSEHAT outbox drained one visit a second). Workers that found a job ask again at once
+      // (their siblings too); only an empty fetch waits.
+      const ids: string[] = [];
+      workers.set(def.name, ids);
       const work = async (jobs: PgBoss.Job<object>[]) => {
+        if (jobs.length) wake(def.name);
         for (const job of jobs) {
           const jobLog = log.child({ job: job.name, jobId: job.id });
           running++;
@@ -184,7 +195,7 @@ export async function startJobQueue(
         }
       };
       for (let i = 0; i < Math.max(1, Math.floor(def.workers ?? 1)); i++)
-        await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, work);
+        ids.push(await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, work));
     },
     async send(name, data, o = {}) {
       const id = await boss.send(name, data, {
