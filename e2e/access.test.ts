@@ -111,6 +111,10 @@ const TRACKED = new Set(['fetch', 'xhr']);
 function trackRequests(page: Page) {
   const open = new Set<HTTPRequest>();
   const start = (r: HTTPRequest) => {
+    // A new document of the page (the walk's reload of its first page): the old document's calls are gone with it,
+    // and Chromium reports neither an answer nor a failure for a call a reload cuts off (seen under load: the
+    // footer's announcements, asked again just before the reload, stayed "open" for 20 s).
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) open.clear();
     if (TRACKED.has(r.resourceType())) open.add(r);
   };
   const end = (r: HTTPRequest) => open.delete(r);

@@ -201,6 +201,22 @@ export async function readWorkbook(file: string): Promise<Workbook> {
 }
 
 /** Waits until the page shows the text somewhere. */
+/**
+ * Replaces what a text field holds with `text` as a user does (select all, delete, type), so a controlled input's
+ * state changes with it: setting the DOM value by script is undone by the next render of the field (a refetch under
+ * load), and the typed text then lands after the old one. Waits until the field shows exactly `text`.
+ */
+export async function retype(page: Page, selector: string, text: string): Promise<void> {
+  await page.click(selector);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.waitForFunction((s) => document.querySelector<HTMLInputElement>(s)?.value === '', {}, selector);
+  await page.type(selector, text);
+  await page.waitForFunction((s, t) => document.querySelector<HTMLInputElement>(s)?.value === t, {}, selector, text);
+}
+
 export async function waitForText(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t) => document.body.innerText.includes(t), {}, text);
 }

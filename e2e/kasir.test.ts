@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText, callIn as call } from './helpers';
+import { closePage, launchBrowser, retype, screenshot, signedIn, url, waitForText, callIn as call } from './helpers';
 import { newBranch, type Branch } from './factory';
 import {
   finishedVisit,
@@ -263,8 +263,7 @@ describe('Kasir Klinik', () => {
       // Open the bill from the queue: the covered line shows Rp 0.
       const openBill = async (label: string) => {
         await page.waitForSelector('#queue-keyword');
-        await page.$eval('#queue-keyword', (e) => ((e as HTMLInputElement).value = ''));
-        await page.type('#queue-keyword', visit.code);
+        await retype(page, '#queue-keyword', visit.code);
         try {
           await page.waitForFunction(
             (code, l) =>

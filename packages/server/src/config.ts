@@ -67,6 +67,12 @@ export interface Config {
   satusehatSweepSeconds: number;
   /** How long one visit's send may run before the queue gives it to another worker (a process killed mid-send). */
   satusehatSendExpireSeconds: number;
+  /**
+   * Visits sent at once by one process (SATUSEHAT_SEND_WORKERS, 1 to 8, default 4): each visit's resources go one
+   * after another (they name each other), different visits side by side. The platform publishes no limit for its
+   * FHIR endpoints and asks for low concurrency per client (docs/decisions.md "SATUSEHAT send workers").
+   */
+  satusehatSendWorkers: number;
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     satusehatRetryDelaySeconds: Math.max(1, int(env.SATUSEHAT_RETRY_DELAY_SECONDS, 30)),
     satusehatSweepSeconds: Math.max(0, int(env.SATUSEHAT_SWEEP_SECONDS, 20)),
     satusehatSendExpireSeconds: Math.max(5, int(env.SATUSEHAT_SEND_EXPIRE_SECONDS, 120)),
+    satusehatSendWorkers: Math.min(8, Math.max(1, int(env.SATUSEHAT_SEND_WORKERS, 4))),
     ...overrides,
   };
 }

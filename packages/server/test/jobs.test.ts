@@ -104,3 +104,66 @@ describe('job queue', () => {
     expect((await t.api(owner).post(`/api/jobs/uji.pengingat/${id}/retry`)).status).toBe(404);
   }, 90_000);
 });
+
+describe('workers', () => {
+  it('runs a job defined with workers: 3 three at a time in one process (SATUSEHAT sends visits side by side)', async () => {
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await t.app.services.jobs.define<{ n: number }>({
+      name: 'uji.paralel',
+      retryLimit: 0,
+      workers: 3,
+      async handler(data) {
+        running++;
+        most = Math.max(most, running);
+        started.push(data.n);
+        try {
+          await gate;
+        } finally {
+          running--;
+        }
+      },
+    });
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) ids.push(await t.app.services.jobs.send('uji.paralel', { n }));
+    // Three handlers are inside at once, held by the gate; the fourth job waits for a free worker.
+    await vi.waitFor(() => expect(started).toHaveLength(3), { timeout: 30_000, interval: 50 });
+    expect(most).toBe(3);
+    release();
+    await vi.waitFor(
+      async () => {
+        for (const id of ids) expect((await jobRow(id)).state).toBe('completed');
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(started.sort()).toEqual([0, 1, 2, 3]);
+    expect(most).toBe(3);
+  }, 60_000);
+});
+
+describe('draining', () => {
+  it('takes the next job at once after one is done, not after the polling interval (an outbox drains)', async () => {
+    // A 5 s polling interval: one job per interval would take 25 s for the five queued while the first runs.
+    const slow = await createTestApp({ jobPollingSeconds: 5 });
+    try {
+      const done: number[] = [];
+      await slow.app.services.jobs.define<{ n: number }>({
+        name: 'uji.kuras',
+        retryLimit: 0,
+        async handler(data) {
+          if (data.n === 0) for (let n = 1; n <= 5; n++) await slow.app.services.jobs.send('uji.kuras', { n });
+          done.push(data.n);
+        },
+      });
+      await slow.app.services.jobs.send('uji.kuras', { n: 0 });
+      // The first job waits for the worker's next look (at most one interval); the other five follow one another.
+      await vi.waitFor(() => expect(done).toContain(0), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(done).toHaveLength(6), { timeout: 4_000, interval: 50 });
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+});

@@ -32,6 +32,11 @@ export interface JobDefinition<T extends object> {
   retryBackoff?: boolean;
   /** An attempt that runs longer than this is failed (and retried). Default 15 minutes. */
   expireInSeconds?: number;
+  /**
+   * How many of this job's jobs run at once in this process (default 1). pg-boss 10 has no per-worker concurrency:
+   * each `work()` is its own fetch loop, so this many are started. A handler must then be safe beside itself.
+   */
+  workers?: number;
   handler(data: T, job: { id: string; name: string; log: FastifyBaseLogger }): Promise<void>;
 }
 
@@ -117,6 +122,11 @@ export async function startJobQueue(
   // it sends without waiting after a handler returns) and our handlers. stop() waits until both are done.
   let pendingSql = 0;
   let running = 0;
+  /** This process's worker ids per job name, to wake them when there is work (see `work` below). */
+  const workers = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
   const boss = new PgBoss({
     db: {
       executeSql: async (text, values) => {
@@ -156,7 +166,13 @@ export async function startJobQueue(
       // Created once; a later release's (or setting's) policy replaces the stored one, for the jobs sent from now.
       await boss.createQueue(def.name, policy);
       await boss.updateQueue(def.name, policy);
-      await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, async (jobs) => {
+      // pg-boss 10 waits its polling interval after every fetch, even one that found a job: one job per interval
+      // and worker (the SATUSEHAT outbox drained one visit a second). Workers that found a job ask again at once
+      // (their siblings too); only an empty fetch waits.
+      const ids: string[] = [];
+      workers.set(def.name, ids);
+      const work = async (jobs: PgBoss.Job<object>[]) => {
+        if (jobs.length) wake(def.name);
         for (const job of jobs) {
           const jobLog = log.child({ job: job.name, jobId: job.id });
           running++;
@@ -169,7 +185,9 @@ export async function startJobQueue(
             running--;
           }
         }
-      });
+      };
+      for (let i = 0; i < Math.max(1, Math.floor(def.workers ?? 1)); i++)
+        ids.push(await boss.work<object>(def.name, { pollingIntervalSeconds: polling, batchSize: 1 }, work));
     },
     async send(name, data, o = {}) {
       const id = await boss.send(name, data, {

@@ -90,6 +90,14 @@ export const sharingLine = pgTable(
   },
   (t) => [
     index('sharing_line_doctor_idx').on(t.profile_id, t.doctor_id, t.service_date),
+    // A payout run's lines (the run's page, its approval, a doctor's runs) and the lines a new run may claim: the
+    // chain's book holds years of paid lines, these read only what they need (issue 33, the doctor-fee run).
+    index('sharing_line_run_idx')
+      .on(t.run_id)
+      .where(sql`${t.run_id} is not null`),
+    index('sharing_line_payable_idx')
+      .on(t.profile_id, t.service_date)
+      .where(sql`${t.status} = 'payable' and ${t.run_id} is null`),
     index('sharing_line_payment_idx').on(t.payment_id),
     index('sharing_line_membership_idx').on(t.membership_id),
     check('sharing_line_status_ck', sql`${t.status} in ('waiting', 'payable', 'paid', 'clawed_back', 'cancelled')`),

@@ -197,6 +197,8 @@ export async function registerSatusehatJobs(env: JobEnv): Promise<void> {
     // A send takes seconds (a retryable answer ends the run; the retry comes later): a job still active after this is
     // a process that died mid-send, and goes back to the queue (the outbox row keeps waiting meanwhile).
     expireInSeconds: env.config.satusehatSendExpireSeconds,
+    // Visits side by side: each row is claimed by compare-and-set of its job_id and a visit's resources are its own.
+    workers: env.config.satusehatSendWorkers,
     handler: (data, job) => sendVisit(env, data.outbox, job.id),
   });
   const every = env.config.satusehatSweepSeconds;

@@ -1,0 +1,2 @@
+CREATE INDEX "sharing_line_run_idx" ON "sharing_line" USING btree ("run_id") WHERE "sharing_line"."run_id" is not null;--> statement-breakpoint
+CREATE INDEX "sharing_line_payable_idx" ON "sharing_line" USING btree ("profile_id","service_date") WHERE "sharing_line"."status" = 'payable' and "sharing_line"."run_id" is null;
