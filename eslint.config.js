@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Money is integer sen: no hand-made `* 100` or `/ 100` (see the rule's block below). */
+const NO_HAND_MONEY = {
+  selector:
+    "BinaryExpression[operator=/^[*\\/]$/][right.type='Literal'][right.value=100], BinaryExpression[operator='*'][left.type='Literal'][left.value=100], AssignmentExpression[operator=/^[*\\/]=$/][right.type='Literal'][right.value=100]",
+  message:
+    'No hand-made * 100 or / 100: use toSen / fromSen / percentToBp / bpToPercent / percentOf from the shared money module.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,13 +153,27 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.{ts,tsx}'],
     ignores: ['packages/shared/src/money.ts', '**/*.test.{ts,tsx}', 'packages/*/src/test/**'],
     rules: {
+      'no-restricted-syntax': ['error', NO_HAND_MONEY],
+    },
+  },
+  // SQL only in a module's queries (the drizzle import rule above cannot see a `sql` tag re-exported by a queries
+  // file): no `sql\`...\`` template in a module's other files. The same rule key as the money rule, so both are here.
+  {
+    files: ['packages/server/src/modules/**/*.ts'],
+    ignores: [
+      'packages/server/src/modules/*/queries.ts',
+      'packages/server/src/modules/*/queries/*.ts',
+      'packages/server/src/modules/*/*/queries.ts',
+      'packages/server/src/modules/*/*/queries/*.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        NO_HAND_MONEY,
         {
-          selector:
-            "BinaryExpression[operator=/^[*\\/]$/][right.type='Literal'][right.value=100], BinaryExpression[operator='*'][left.type='Literal'][left.value=100], AssignmentExpression[operator=/^[*\\/]=$/][right.type='Literal'][right.value=100]",
-          message:
-            'No hand-made * 100 or / 100: use toSen / fromSen / percentToBp / bpToPercent / percentOf from the shared money module.',
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL belongs in queries.ts (or queries/*.ts) of this module.',
         },
       ],
     },

@@ -12,7 +12,7 @@
  * trigger accepts and which is cleared again right after.
  */
 import { asSen, isValidDate, formatDate } from '@klinik/shared';
-import { queryRows, sql } from './queries/autoposting.js';
+import * as rq from './queries/reversal.js';
 import { requireOwnBranch } from '../../http/access-scope.js';
 import { inTransaction, type Ctx } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
@@ -49,22 +49,10 @@ export interface ReversedJournal {
   reversal_of: number;
 }
 
-interface StoredJournal {
-  id: number;
-  profile_id: number;
-  code: string;
-  transaction_at: string;
-  kind: string;
-  source_type: string | null;
-  source_id: string | null;
-}
+type StoredJournal = rq.StoredJournal;
 
 async function storedLines(ctx: Ctx, jurnalId: number): Promise<ResolvedLine[]> {
-  const rows = await queryRows<{ akun_id: number; description: string | null; debit: string; credit: string }>(
-    ctx.db,
-    sql`select akun_id, description, debit::text as debit, credit::text as credit
-        from jurnal_detail where jurnal_id = ${jurnalId} order by line_no, id`,
-  );
+  const rows = await rq.storedLines(ctx.db, jurnalId);
   // Swapped: what was debited is credited and the other way round, account by account, in the stored order.
   return rows.map((r) => ({
     akun_id: Number(r.akun_id),
@@ -89,7 +77,7 @@ async function reverseStored(ctx: Ctx, orig: StoredJournal, o: ReverseOptions): 
     const periode = await lockActivePeriodFor(tx, o.transaction_at);
     const lines = await storedLines(tx, orig.id);
     if (!lines.length) throw badRequest(`Jurnal ${orig.code} tidak memiliki baris`);
-    await queryRows(tx.db, sql`select set_config('klinik.document_reversal', 'on', true)`);
+    await rq.markDocumentReversal(tx.db, true);
     const { id, code } = await insertJournal(tx, {
       periode,
       transaction_at: o.transaction_at,
@@ -101,18 +89,9 @@ async function reverseStored(ctx: Ctx, orig: StoredJournal, o: ReverseOptions): 
       lines,
       paidOutDoctors: o.paidOutDoctors,
     });
-    await queryRows(tx.db, sql`select set_config('klinik.document_reversal', '', true)`);
+    await rq.markDocumentReversal(tx.db, false);
     return { id, code, reversal_of: orig.id };
   });
-}
-
-async function findStored(ctx: Ctx, where: ReturnType<typeof sql>): Promise<StoredJournal[]> {
-  const rows = await queryRows<StoredJournal>(
-    ctx.db,
-    sql`select j.id, j.profile_id, j.code, j.transaction_at::text as transaction_at, j.kind, j.source_type, j.source_id
-        from jurnal j where ${where} order by j.id`,
-  );
-  return rows.map((r) => ({ ...r, id: Number(r.id), profile_id: Number(r.profile_id) }));
 }
 
 /**
@@ -120,7 +99,7 @@ async function findStored(ctx: Ctx, where: ReturnType<typeof sql>): Promise<Stor
  * not a document journal, is already reversed ('Jurnal ini sudah dibatalkan'), or the date is outside the period.
  */
 export async function reverseJournal(ctx: Ctx, jurnalId: number, o: ReverseOptions): Promise<ReversedJournal> {
-  const [orig] = await findStored(ctx, sql`j.id = ${jurnalId}`);
+  const orig = await rq.storedJournal(ctx.db, jurnalId);
   if (!orig) throw badRequest('Jurnal tidak ditemukan');
   return reverseStored(ctx, orig, o);
 }
@@ -130,12 +109,7 @@ export async function reverseJournal(ctx: Ctx, jurnalId: number, o: ReverseOptio
  * reversed yet, oldest first. Returns the reversal journals (empty when the document posted nothing).
  */
 export async function reverseDocument(ctx: Ctx, a: ReverseDocumentArgs): Promise<ReversedJournal[]> {
-  const journals = await findStored(
-    ctx,
-    sql`j.profile_id = ${ctx.branchId} and j.kind = 'umum' and j.source_type = ${a.source_type}
-        and j.source_id = ${String(a.source_id)}
-        and not exists (select 1 from jurnal r where r.reversal_of = j.id)`,
-  );
+  const journals = await rq.unreversedOf(ctx.db, ctx.branchId, a.source_type, String(a.source_id));
   const out: ReversedJournal[] = [];
   for (const j of journals) out.push(await reverseStored(ctx, j, a));
   return out;

@@ -21,7 +21,7 @@ import {
   type AutopostingVersionDto,
   type AutopostKey,
 } from '@klinik/shared';
-import { queryRows, sql } from '../queries/autoposting.js';
+import * as aq from '../queries/autoposting.js';
 import { financeAutoposting } from '../../../db/schema/index.js';
 import { requireUser, type Ctx } from '../../../http/context.js';
 import { badRequest, notFound } from '../../../http/errors.js';
@@ -30,20 +30,10 @@ import * as q from '../queries.js';
 import { keyLabel, mappingAt } from './resolve.js';
 import { accountProblem } from '../account-check.js';
 
-/** A version of a key's account as read: the API's AutopostingVersionDto and the key it is of. */
-interface VersionRow extends AutopostingVersionDto {
-  key: string;
-}
+type VersionRow = aq.VersionRow;
 
-async function versions(ctx: Ctx, key?: string): Promise<VersionRow[]> {
-  return queryRows<VersionRow>(
-    ctx.db,
-    sql`select f.id, f.key, f.akun_id, a.code as akun, a.name as akunname, f.effective_from::text as effective_from,
-          u.name as created_by, f.created_at::text as created_at
-        from finance_autoposting f join akun a on a.id = f.akun_id left join users u on u.id = f.created_by
-        where f.profile_id = ${ctx.branchId} ${key ? sql`and f.key = ${key}` : sql``}
-        order by f.key, f.effective_from desc, f.id desc`,
-  );
+function versions(ctx: Ctx, key?: string): Promise<VersionRow[]> {
+  return aq.versions(ctx.db, ctx.branchId, key);
 }
 
 function versionDto(r: VersionRow): AutopostingVersionDto {
@@ -62,15 +52,7 @@ type Sample = NonNullable<AutopostingDto['sample']>;
 
 /** Per key, the latest journal of a document of ctx.branchId that posted with it. */
 async function samples(ctx: Ctx, key?: string): Promise<Map<string, Sample>> {
-  const rows = await queryRows<Sample & { key: string }>(
-    ctx.db,
-    sql`select distinct on (d.autopost_key) d.autopost_key as key, j.source_type, j.source_id as source, j.code,
-          j.transaction_at::text as transaction_at
-        from jurnal_detail d join jurnal j on j.id = d.jurnal_id
-        where d.profile_id = ${ctx.branchId} and d.autopost_key is not null and j.kind = 'umum'
-          ${key ? sql`and d.autopost_key = ${key}` : sql``}
-        order by d.autopost_key, d.id desc`,
-  );
+  const rows = await aq.samples(ctx.db, ctx.branchId, key);
   return new Map(rows.map(({ key: k, ...r }) => [k, r]));
 }
 
@@ -143,29 +125,11 @@ export async function updateAutoposting(ctx: Ctx, key: string, input: Autopostin
   return toDtos(await versions(c, key), await c.today(), [key], await samples(c, key))[0];
 }
 
-interface StoredLine {
-  line_no: number;
-  akun: string;
-  akunname: string;
-  description: string | null;
-  debit: string;
-  credit: string;
-  autopost_key: string | null;
-}
-
 export async function previewAutoposting(ctx: Ctx, input: AutopostingPreviewInput): Promise<AutopostingPreviewDto> {
   const c = requireUser(ctx);
   const date = input.date ?? (await c.today());
   if (!isValidDate(date)) throw badRequest('Tanggal tidak valid (format YYYY-MM-DD)', 'date');
-  const lines = await queryRows<StoredLine>(
-    c.db,
-    sql`select d.line_no, a.code as akun, a.name as akunname, d.description, d.debit::text as debit,
-          d.credit::text as credit, d.autopost_key
-        from jurnal j join jurnal_detail d on d.jurnal_id = j.id join akun a on a.id = d.akun_id
-        where j.profile_id = ${c.branchId} and j.kind = 'umum' and j.source_type = ${input.source_type}
-          and j.source_id = ${input.source}
-        order by j.id, d.line_no`,
-  );
+  const lines = await aq.documentLines(c.db, c.branchId, input.source_type, String(input.source));
   if (!lines.length) throw notFound('Dokumen tidak ditemukan atau belum memiliki jurnal');
   const keys = [...new Set(lines.flatMap((l) => (l.autopost_key ? [l.autopost_key] : [])))];
   const map = await mappingAt(c.db, c.branchId, keys, date);
