@@ -2,13 +2,12 @@ import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MemberDto } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
-import { DataTable } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { ErrorList } from '../../../components/ui/error-list';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
@@ -72,17 +71,14 @@ export default function MemberBackofficePage() {
         onActive={resetting(setActive)}
         branchFilter={<BranchFilter id="bo-member-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <div data-testid="member-table">
-        <DataTable
-          columns={columns}
-          rows={query.data?.data}
-          rowKey={(m) => m.id}
-          loading={query.isPending}
-          onRowClick={(m) => void navigate(`/customer/${m.id}`)}
-          pagination={pagination(query.data?.count)}
-        />
-      </div>
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
+        columns={columns}
+        rowKey={(m) => m.id}
+        onRowClick={(m) => void navigate(`/customer/${m.id}`)}
+        testId="member-table"
+      />
     </div>
   );
 }

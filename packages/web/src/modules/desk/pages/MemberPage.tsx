@@ -1,13 +1,12 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
-import { DataTable } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { usePaging } from '../../../lib/use-paging';
-import { ErrorList } from '../../../components/ui/error-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
@@ -48,17 +47,14 @@ export default function MemberPage() {
         active={active}
         onActive={resetting(setActive)}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <div data-testid="member-table">
-        <DataTable
-          columns={MEMBER_COLUMNS}
-          rows={query.data?.data}
-          rowKey={(m) => m.id}
-          loading={query.isPending}
-          onRowClick={(m) => void navigate(`/customer/${m.id}`)}
-          pagination={pagination(query.data?.count)}
-        />
-      </div>
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
+        columns={MEMBER_COLUMNS}
+        rowKey={(m) => m.id}
+        onRowClick={(m) => void navigate(`/customer/${m.id}`)}
+        testId="member-table"
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ItemStockDto, StockCardDto } from '@klinik/shared';
 import { api, errorItems } from '../../../lib/trpc';
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -92,14 +93,7 @@ export default function ItemStockPage() {
         value={keyword}
         onChange={(e) => resetting(setKeyword)(e.target.value)}
       />
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
-        pagination={pagination(list.data?.count)}
-      />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
       <Dialog open={card !== null} onOpenChange={(o) => (o ? undefined : setCard(null))}>
         <DialogContent className="max-w-4xl">
           <DialogHeader>

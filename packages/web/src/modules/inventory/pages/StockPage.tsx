@@ -1,13 +1,13 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StockRowDto, StockValueDto } from '@klinik/shared';
-import { api, errorItems } from '../../../lib/trpc';
+import { api } from '../../../lib/trpc';
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Card, CardContent } from '../../../components/ui/card';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ExpiryBadge, useWarehouses } from '../components/common';
 import { SearchInput } from '../../../components/ListFilters';
@@ -147,13 +147,11 @@ export default function StockPage() {
           </SelectContent>
         </Select>
       </div>
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={list}
+        pagination={pagination}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(r) => `${r.warehouse}-${r.item}-${r.batch_id ?? 0}`}
-        loading={list.isPending}
-        pagination={pagination(list.data?.count)}
       />
     </div>
   );

@@ -2,15 +2,15 @@ import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDate, type UserDto } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
-import { ErrorList } from '../../../components/ui/error-list';
 import { statusLabel } from '../../../lib/status';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -113,14 +113,12 @@ export default function AccountsBackofficePage() {
         onStatus={resetting(setStatus)}
         branchFilter={<BranchFilter id="bo-account-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
         columns={columns}
-        rows={query.data?.data}
         rowKey={(u) => u.id}
-        loading={query.isPending}
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
-        pagination={pagination(query.data?.count)}
       />
     </div>
   );

@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router';
 import { KeyRound, UserPlus, UserRound } from 'lucide-react';
 import { canFeature, formatDate, type UserAdminListQuery, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
@@ -13,7 +14,6 @@ import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
@@ -170,14 +170,12 @@ export default function UsersPage() {
         status={status}
         onStatus={resetting(setStatus)}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
         columns={columns}
-        rows={query.data?.data}
         rowKey={(u) => u.id}
-        loading={query.isPending}
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
-        pagination={pagination(query.data?.count)}
       />
       {canManage ? (
         <CreateEmployeeDialog
