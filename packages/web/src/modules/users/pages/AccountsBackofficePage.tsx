@@ -8,15 +8,12 @@ import type { Column } from '../../../components/DataTable';
 import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { statusLabel } from '../../../lib/status';
-import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { StaffFilterBar } from '../components/StaffFilterBar';
-
-const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
+import { fullRole, StaffStatusBadge, useStaffListFilters } from '../components/staff-list';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /**
  * /backoffice/account/user (issue 30): the staff accounts of every branch or of the branches chosen, with their
@@ -27,18 +24,10 @@ export default function AccountsBackofficePage() {
   const client = useTRPCClient();
   const navigate = useNavigate();
   const branches = useBranches();
-  const [keyword, setKeyword] = React.useState('');
-  const [role, setRole] = React.useState('any');
-  const [status, setStatus] = React.useState('any');
-  const [profiles, setProfiles] = React.useState<number[]>([]);
-  const { page, size, pagination, resetting } = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = {
-    keyword: kw || undefined,
-    role: role === 'any' ? undefined : Number(role),
-    status: status === 'any' ? undefined : Number(status),
-    profile_id: profiles.length ? profiles : undefined,
-  };
+  const staff = useStaffListFilters();
+  const { page, size, pagination } = staff.paging;
+  const { profiles } = staff;
+  const filters = { ...staff.filters, profile_id: profiles.length ? profiles : undefined };
   const query = useQuery({
     ...trpc.users.backofficeAccounts.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -68,18 +57,15 @@ export default function AccountsBackofficePage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (u) => <Badge variant={u.status === 1 ? 'success' : 'warning'}>{statusLabel(u.status)}</Badge>,
+      cell: (u) => <StaffStatusBadge status={u.status} />,
     },
     { key: 'phone', header: 'Telepon', cell: (u) => u.phone ?? '-', priority: 3 },
   ];
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; p <= 20; p++) {
-      const res = await client.users.backofficeAccounts.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.users.backofficeAccounts.query({ ...filters, page, limit }),
+    );
     await exportToExcel<UserDto>(
       'akun-pengguna-semua-cabang',
       [
@@ -105,13 +91,8 @@ export default function AccountsBackofficePage() {
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data?.count} />}
       />
       <StaffFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        role={role}
-        onRole={resetting(setRole)}
-        status={status}
-        onStatus={resetting(setStatus)}
-        branchFilter={<BranchFilter id="bo-account-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
+        {...staff.bar}
+        branchFilter={<BranchFilter id="bo-account-branch" inline value={profiles} onChange={staff.setProfiles} />}
       />
       <PagedQueryTable
         query={query}
