@@ -169,7 +169,7 @@ export default function ChecklogPage() {
         query={list}
         pagination={pagination}
         columns={columns}
-        rowKey={(r) => r.id}
+
         emptyText="Tidak ada absen pada rentang tanggal ini."
       />
       <Dialog open={importOpen} onOpenChange={(o) => !importLog.isPending && setImportOpen(o)}>

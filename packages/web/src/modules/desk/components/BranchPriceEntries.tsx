@@ -43,7 +43,7 @@ export function BranchPriceEntries() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <PagedQueryTable query={query} pagination={pagination} columns={COLUMNS} rowKey={(r) => r.id} />
+        <PagedQueryTable query={query} pagination={pagination} columns={COLUMNS} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,7 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { usePaging } from '../../../lib/use-paging';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
 /**
@@ -40,4 +42,25 @@ export function MemberFilterBar({
       </Select>
     </ListFilterBar>
   );
+}
+
+/**
+ * The filter state of the member lists ('Member' of a branch and of the backoffice): the typed keyword (debounced),
+ * 'all' or active ('1') members, the branches chosen, and the paging; a new filter value shows page 1 again. `bar`
+ * goes to MemberFilterBar, `filters` to the list query.
+ */
+export function useMemberListFilters() {
+  const [keyword, setKeyword] = React.useState('');
+  const [active, setActive] = React.useState('all');
+  const [profiles, setProfiles] = React.useState<number[]>([]);
+  const paging = usePaging();
+  const kw = useDebouncedValue(keyword.trim());
+  const { resetting } = paging;
+  return {
+    paging,
+    bar: { keyword, onKeyword: resetting(setKeyword), active, onActive: resetting(setActive) },
+    profiles,
+    setProfiles: resetting(setProfiles),
+    filters: { keyword: kw || undefined, active: active === '1' ? (1 as const) : undefined },
+  };
 }

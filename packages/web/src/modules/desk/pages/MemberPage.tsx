@@ -1,4 +1,3 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
@@ -6,11 +5,9 @@ import { useBranchToday } from '../../../lib/branch-today';
 import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
-import { MemberFilterBar } from '../components/MemberFilterBar';
+import { MemberFilterBar, useMemberListFilters } from '../components/MemberFilterBar';
 
 /** /membership/member 'Member': patients holding packages, with their packages; search, filter, Excel. */
 export default function MemberPage() {
@@ -18,11 +15,9 @@ export default function MemberPage() {
   const client = useTRPCClient();
   const navigate = useNavigate();
   const today = useBranchToday();
-  const [keyword, setKeyword] = React.useState('');
-  const [active, setActive] = React.useState('all');
-  const { page, size, pagination, resetting } = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = { keyword: kw || undefined, active: active === '1' ? 1 : undefined };
+  const members = useMemberListFilters();
+  const { page, size, pagination } = members.paging;
+  const { filters } = members;
   const query = useQuery({
     ...trpc.desk.members.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -41,17 +36,12 @@ export default function MemberPage() {
         description="Pasien yang memiliki paket beserta paketnya."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
-      <MemberFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        active={active}
-        onActive={resetting(setActive)}
-      />
+      <MemberFilterBar {...members.bar} />
       <PagedQueryTable
         query={query}
         pagination={pagination}
         columns={MEMBER_COLUMNS}
-        rowKey={(m) => m.id}
+
         onRowClick={(m) => void navigate(`/customer/${m.id}`)}
         testId="member-table"
       />

@@ -108,7 +108,7 @@ export default function DoctorMasterPage() {
             </FormField>
             <Button onClick={() => setPracticeDialog({ edit: null })}>Tambah Dokter</Button>
           </div>
-          <PagedQueryTable query={practices} pagination={pagination} columns={pcols} rowKey={(p) => p.id} />
+          <PagedQueryTable query={practices} pagination={pagination} columns={pcols} />
         </TabsContent>
         <TabsContent value="jadwal" className="grid gap-3">
           <div>

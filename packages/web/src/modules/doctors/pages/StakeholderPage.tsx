@@ -109,7 +109,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
           placeholder="Nama, username, telepon"
         />
       </FormField>
-      <PagedQueryTable query={q} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={q} pagination={pagination} columns={columns} />
     </div>
   );
 }

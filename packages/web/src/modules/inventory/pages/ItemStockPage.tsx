@@ -92,7 +92,7 @@ export default function ItemStockPage() {
         value={keyword}
         onChange={(e) => resetting(setKeyword)(e.target.value)}
       />
-      <PagedQueryTable query={list} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} />
       <Dialog open={card !== null} onOpenChange={(o) => (o ? undefined : setCard(null))}>
         <DialogContent className="max-w-4xl">
           <DialogHeader>

@@ -130,7 +130,7 @@ export function PurchaseList({ allBranches = false }: { allBranches?: boolean })
           </SelectContent>
         </Select>
       </div>
-      <PagedQueryTable query={list} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} />
       {canManage ? <PurchaseForm open={creating} onClose={() => setCreating(false)} /> : null}
       <PurchaseDetail id={detail} onClose={() => setDetail(null)} canReceive={canManage} />
     </div>

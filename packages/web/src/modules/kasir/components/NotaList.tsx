@@ -86,7 +86,7 @@ export function NotaList({
         query={query}
         pagination={paging.pagination}
         columns={columns}
-        rowKey={(r) => r.id}
+
         emptyText="Belum ada nota"
       />
     </>

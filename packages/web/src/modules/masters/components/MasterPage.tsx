@@ -302,7 +302,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
           </SelectContent>
         </Select>
       </div>
-      <PagedQueryTable query={list} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} />
 
       <Dialog open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))}>
         <DialogContent>

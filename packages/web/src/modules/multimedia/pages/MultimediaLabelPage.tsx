@@ -104,7 +104,7 @@ export default function MultimediaLabelPage() {
       <ListFilterBar keyword={keyword} onKeyword={resetting(setKeyword)} placeholder="Cari label..." label="Cari label">
         <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
       </ListFilterBar>
-      <PagedQueryTable query={query} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       {canManage ? (
         <LabelDialog
           label={editing === 'new' ? null : editing}

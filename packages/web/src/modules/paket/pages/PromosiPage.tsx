@@ -153,7 +153,7 @@ export default function PromosiPage() {
               </Button>
             ) : null}
           </div>
-          <PagedQueryTable query={list} pagination={pagination} columns={paketColumns} rowKey={(p) => p.id} />
+          <PagedQueryTable query={list} pagination={pagination} columns={paketColumns} />
         </TabsContent>
         <TabsContent value="jenis" className="grid gap-3">
           {canManage ? (

@@ -288,7 +288,7 @@ export default function SalesPage() {
         query={q}
         pagination={pagination}
         columns={columns}
-        rowKey={(m) => m.id}
+
         onRowClick={(m) => setDetail(m.id)}
       />
       <MembershipDetail id={detail} onClose={() => setDetail(null)} />

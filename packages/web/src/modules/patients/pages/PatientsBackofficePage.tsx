@@ -71,7 +71,7 @@ export default function PatientsBackofficePage() {
         query={query}
         pagination={pagination}
         columns={columns}
-        rowKey={(u) => u.id}
+
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
         testId="patient-table"
       />

@@ -75,7 +75,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
         query={query}
         pagination={pagination}
         columns={PATIENT_COLUMNS}
-        rowKey={(u) => u.id}
+
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
         testId="patient-table"
       />

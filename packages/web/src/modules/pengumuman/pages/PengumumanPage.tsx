@@ -67,7 +67,7 @@ export default function PengumumanPage() {
         placeholder="Cari pengumuman..."
         aria-label="Cari pengumuman"
       />
-      <PagedQueryTable query={query} pagination={pagination} columns={COLUMNS} rowKey={(p) => p.id} />
+      <PagedQueryTable query={query} pagination={pagination} columns={COLUMNS} />
       {canPost ? <PosterDialog open={posting} onOpenChange={setPosting} onPosted={() => setPosted(true)} /> : null}
       <SuccessDialog open={posted} onClose={() => setPosted(false)} />
     </div>

@@ -178,7 +178,7 @@ export default function PricelistPage() {
           options={[[ALL, 'Semua status'], ...Object.entries(PRICE_STATUS)] as [string, string][]}
         />
       </div>
-      <PagedQueryTable query={query} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       <PriceDialog open={adding} today={today} onClose={() => setAdding(false)} />
       <PriceEditDialog entry={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

@@ -313,7 +313,7 @@ export default function ReservasiPage() {
           <DoctorPicker id="resv-doctor" value={doctor} onChange={setDoctor} placeholder="Semua dokter" />
         </FormField>
       </div>
-      <PagedQueryTable query={q} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={q} pagination={pagination} columns={columns} />
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </div>
   );

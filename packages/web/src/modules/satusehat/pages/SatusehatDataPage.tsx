@@ -175,7 +175,7 @@ export default function SatusehatDataPage() {
         query={list}
         pagination={pagination}
         columns={columns}
-        rowKey={(r) => r.id}
+
         emptyText="Belum ada kunjungan yang dikirim ke SATUSEHAT"
       />
     </div>

@@ -68,7 +68,7 @@ export default function SeasonPage() {
         placeholder="Cari nama..."
         aria-label="Cari musim promo"
       />
-      <PagedQueryTable query={query} pagination={pagination} columns={columns} rowKey={(r) => r.id} />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       <SeasonDialog
         open={editing !== null}
         season={editing === 'new' ? null : editing}

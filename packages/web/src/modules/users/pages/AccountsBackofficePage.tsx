@@ -1,4 +1,3 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDate, type UserDto } from '@klinik/shared';
@@ -98,7 +97,7 @@ export default function AccountsBackofficePage() {
         query={query}
         pagination={pagination}
         columns={columns}
-        rowKey={(u) => u.id}
+
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
       />
     </div>

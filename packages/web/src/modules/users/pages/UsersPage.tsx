@@ -147,7 +147,7 @@ export default function UsersPage() {
         query={query}
         pagination={pagination}
         columns={columns}
-        rowKey={(u) => u.id}
+
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
       />
       {canManage ? (

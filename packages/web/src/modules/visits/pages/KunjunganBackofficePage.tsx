@@ -62,7 +62,6 @@ export default function KunjunganBackofficePage() {
         query={query}
         pagination={(count) => pagination(count, visitHistoryCountCapped(count ?? 0, page, size))}
         columns={columns}
-        rowKey={(v) => v.id}
       />
     </div>
   );

@@ -65,7 +65,6 @@ export default function KunjunganPage() {
         query={query}
         pagination={(count) => pagination(count, visitHistoryCountCapped(count ?? 0, page, size))}
         columns={KUNJUNGAN_COLUMNS}
-        rowKey={(v) => v.id}
       />
     </div>
   );
