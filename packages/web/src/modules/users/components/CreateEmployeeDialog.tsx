@@ -19,6 +19,8 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { emptyAsAbsentResolver } from '../../../components/empty-as-absent';
+import { BranchItems } from '../../../components/BranchItems';
+import { IndexSelect } from '../../../components/IndexSelect';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
 interface Values {
@@ -154,11 +156,7 @@ export function CreateEmployeeDialog({
                         <SelectValue placeholder="Pilih cabang" />
                       </SelectTrigger>
                       <SelectContent>
-                        {(branches.data ?? []).map((b) => (
-                          <SelectItem key={b.id} value={String(b.id)}>
-                            {b.name}
-                          </SelectItem>
-                        ))}
+                        <BranchItems branches={branches.data} />
                       </SelectContent>
                     </Select>
                   )}
@@ -170,18 +168,7 @@ export function CreateEmployeeDialog({
                 control={control}
                 name="gender"
                 render={({ field: f }) => (
-                  <Select value={f.value || undefined} onValueChange={f.onChange}>
-                    <SelectTrigger id="emp-gender" className="w-full">
-                      <SelectValue placeholder="Pilih..." />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {GENDER_LABELS.map((l, i) => (
-                        <SelectItem key={l} value={String(i)}>
-                          {l}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <IndexSelect id="emp-gender" value={f.value} onValueChange={f.onChange} labels={GENDER_LABELS} />
                 )}
               />
             </FormField>
