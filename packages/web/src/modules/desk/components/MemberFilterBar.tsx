@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { ListFilterBar } from '../../../components/ListFilterBar';
-import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
 /**
@@ -50,17 +49,11 @@ export function MemberFilterBar({
  * goes to MemberFilterBar, `filters` to the list query.
  */
 export function useMemberListFilters() {
-  const [keyword, setKeyword] = React.useState('');
+  const list = useListFilters();
   const [active, setActive] = React.useState('all');
-  const [profiles, setProfiles] = React.useState<number[]>([]);
-  const paging = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const { resetting } = paging;
   return {
-    paging,
-    bar: { keyword, onKeyword: resetting(setKeyword), active, onActive: resetting(setActive) },
-    profiles,
-    setProfiles: resetting(setProfiles),
-    filters: { keyword: kw || undefined, active: active === '1' ? (1 as const) : undefined },
+    ...list,
+    bar: { keyword: list.keyword, onKeyword: list.onKeyword, active, onActive: list.paging.resetting(setActive) },
+    filters: { keyword: list.kw, active: active === '1' ? (1 as const) : undefined },
   };
 }

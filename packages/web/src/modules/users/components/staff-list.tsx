@@ -3,8 +3,7 @@ import type { UserDto } from '@klinik/shared';
 import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
 import { Badge } from '../../../components/ui/badge';
 import { statusLabel } from '../../../lib/status';
-import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListFilters } from '../../../lib/use-list-filters';
 
 /** The role as the staff lists show it: the top-level title before the branch role ('Owner · Manager'). */
 export const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
@@ -20,27 +19,22 @@ export function StaffStatusBadge({ status }: { status: number }) {
  * `bar` goes to StaffFilterBar, `filters` to the list query.
  */
 export function useStaffListFilters() {
-  const [keyword, setKeyword] = React.useState('');
+  const list = useListFilters();
   const [role, setRole] = React.useState('any');
   const [status, setStatus] = React.useState('any');
-  const [profiles, setProfiles] = React.useState<number[]>([]);
-  const paging = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const { resetting } = paging;
+  const { resetting } = list.paging;
   return {
-    paging,
+    ...list,
     bar: {
-      keyword,
-      onKeyword: resetting(setKeyword),
+      keyword: list.keyword,
+      onKeyword: list.onKeyword,
       role,
       onRole: resetting(setRole),
       status,
       onStatus: resetting(setStatus),
     },
-    profiles,
-    setProfiles: resetting(setProfiles),
     filters: {
-      keyword: kw || undefined,
+      keyword: list.kw,
       role: role === 'any' ? undefined : Number(role),
       status: status === 'any' ? undefined : Number(status),
     },
