@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import {
   employeeCreateInput,
@@ -22,6 +22,7 @@ import { emptyAsAbsentResolver } from '../../../components/empty-as-absent';
 import { BranchItems } from '../../../components/BranchItems';
 import { IndexSelect } from '../../../components/IndexSelect';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { useActiveBranches } from '../../../components/BranchFilter';
 
 interface Values {
   name: string;
@@ -62,11 +63,7 @@ export function CreateEmployeeDialog({
 }) {
   const trpc = useTRPC();
   const top = isTopLevel(me);
-  const branches = useQuery({
-    ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }),
-    enabled: open && top,
-    meta: { silent: true },
-  });
+  const branches = useActiveBranches(open && top);
   const mutation = useMutation({ ...trpc.users.createEmployee.mutationOptions(), meta: { inlineErrors: true } });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const form = useForm<Values, unknown, EmployeeCreateInput>({
