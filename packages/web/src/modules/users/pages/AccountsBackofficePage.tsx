@@ -7,12 +7,12 @@ import type { Column } from '../../../components/DataTable';
 import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { statusLabel } from '../../../lib/status';
 import { StaffFilterBar } from '../components/StaffFilterBar';
 import { fullRole, StaffStatusBadge, useStaffListFilters } from '../components/staff-list';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { UserNameCell } from '../../../components/UserNameCell';
 
 /**
  * /backoffice/account/user (issue 30): the staff accounts of every branch or of the branches chosen, with their
@@ -39,16 +39,12 @@ export default function AccountsBackofficePage() {
       header: 'Nama',
       primary: true,
       cell: (u) => (
-        <div className="flex min-w-0 items-center gap-2">
-          <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
-          <div className="min-w-0">
-            <div className="truncate font-medium">{u.name}</div>
-            <div className="truncate text-xs text-muted-foreground">
-              {u.username}
-              <span className="md:hidden"> · {branches.name(u.profile_id)}</span>
-            </div>
+        <UserNameCell user={u}>
+          <div className="truncate text-xs text-muted-foreground">
+            {u.username}
+            <span className="md:hidden"> · {branches.name(u.profile_id)}</span>
           </div>
-        </div>
+        </UserNameCell>
       ),
     },
     branchColumn<UserDto>((u) => u.profile_id, branches.name),

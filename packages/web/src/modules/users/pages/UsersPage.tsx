@@ -9,7 +9,6 @@ import type { Column } from '../../../components/DataTable';
 import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
@@ -19,6 +18,7 @@ import { StaffFilterBar } from '../components/StaffFilterBar';
 import { fullRole, StaffStatusBadge, useStaffListFilters } from '../components/staff-list';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 import { statusLabel } from '../../../lib/status';
+import { UserNameCell } from '../../../components/UserNameCell';
 
 /** /master/users: staff accounts of the branch, with create, profile and privileges. */
 export default function UsersPage() {
@@ -46,17 +46,13 @@ export default function UsersPage() {
       key: 'name',
       header: 'Nama',
       cell: (u) => (
-        <div className="flex min-w-0 items-center gap-2">
-          <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
-          <div className="min-w-0">
-            <div className="truncate font-medium">{u.name}</div>
-            <div className="truncate text-xs text-muted-foreground">{u.username}</div>
-            <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
-              <Badge variant="secondary">{fullRole(u)}</Badge>
-              <StaffStatusBadge status={u.status} />
-            </div>
+        <UserNameCell user={u}>
+          <div className="truncate text-xs text-muted-foreground">{u.username}</div>
+          <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+            <Badge variant="secondary">{fullRole(u)}</Badge>
+            <StaffStatusBadge status={u.status} />
           </div>
-        </div>
+        </UserNameCell>
       ),
     },
     {
