@@ -17,6 +17,16 @@ export function useBranches() {
   return { list, name: (id: number): string => names.get(id) ?? `#${id}` };
 }
 
+/** The active branches, a form's branch choices (a price, a season, a new employee), read while `enabled`. */
+export function useActiveBranches(enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }),
+    enabled,
+    meta: { silent: true },
+  });
+}
+
 /**
  * The branch filter of the Backoffice lists (issue 30): one, several or every branch ('Semua cabang', the empty
  * choice). `value` is the branches chosen; the list sends them as `profile_id`.

@@ -73,6 +73,8 @@ export interface DataTableProps<T> {
    * page's flow (an inner scroll would push the pager under the announcement footer).
    */
   maxHeightClass?: string;
+  /** The table's `data-testid` (on its card). */
+  testId?: string;
 }
 
 /** A cell without a renderer: strings and numbers as they are, anything else empty. */
@@ -97,6 +99,7 @@ export function DataTable<T>({
   onRowClick,
   className,
   maxHeightClass = 'none',
+  testId,
 }: DataTableProps<T>) {
   const columns = orderedColumns(given, !useMinWidth(BREAKPOINTS.md));
   const [localPage, setLocalPage] = React.useState(1);
@@ -121,7 +124,7 @@ export function DataTable<T>({
   };
 
   return (
-    <div className={cn('overflow-hidden rounded-lg border bg-card', className)}>
+    <div className={cn('overflow-hidden rounded-lg border bg-card', className)} data-testid={testId}>
       <Table containerClassName={maxHeightClass === 'none' ? undefined : cn(maxHeightClass, 'overflow-y-auto')}>
         <TableHeader className="sticky top-0 z-10 bg-muted shadow-[inset_0_-1px_0] shadow-border">
           <TableRow className="hover:bg-transparent">
@@ -207,21 +210,36 @@ function Pager({
     >
       <div className="flex items-center gap-2 text-muted-foreground">
         <span>Baris per halaman</span>
-        <Select value={String(pageSize)} onValueChange={(v) => onSize(Number(v))}>
-          <SelectTrigger className="h-8 w-20" aria-label="Baris per halaman">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((s) => (
-              <SelectItem key={s} value={String(s)}>
-                {s}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <PageSizeSelect value={pageSize} onChange={onSize} className="h-8 w-20" />
         <span>{rowsLabel(page, pageSize, total, more)}</span>
       </div>
       <PageButtons page={page} pages={pages} onPage={onPage} />
     </nav>
+  );
+}
+
+/** The 'Baris per halaman' select: the page sizes every list offers (spec 9). */
+export function PageSizeSelect({
+  value,
+  onChange,
+  className,
+}: {
+  value: number;
+  onChange: (size: number) => void;
+  className?: string;
+}) {
+  return (
+    <Select value={String(value)} onValueChange={(v) => onChange(Number(v))}>
+      <SelectTrigger className={className} aria-label="Baris per halaman">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {PAGE_SIZES.map((s) => (
+          <SelectItem key={s} value={String(s)}>
+            {s}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ErrorList } from '../ui/error-list';
 import { applyServerErrors, FormField } from '../ui/form';
 import { Input } from '../ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { IndexSelect } from '../IndexSelect';
 import { Separator } from '../ui/separator';
 import { Textarea } from '../ui/textarea';
 import { emptyAsAbsentResolver } from '../empty-as-absent';
@@ -127,18 +127,13 @@ export function EditProfileDialog({ user, open, onOpenChange, onSaved }: EditPro
         control={control}
         name={name}
         render={({ field }) => (
-          <Select value={field.value === '' ? undefined : field.value} onValueChange={field.onChange}>
-            <SelectTrigger id={`pf-${name}`} className="w-full" aria-invalid={!!errors[name]}>
-              <SelectValue placeholder="Pilih..." />
-            </SelectTrigger>
-            <SelectContent>
-              {labels.map((l, i) => (
-                <SelectItem key={l} value={String(i)}>
-                  {l}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <IndexSelect
+            id={`pf-${name}`}
+            value={field.value}
+            onValueChange={field.onChange}
+            labels={labels}
+            invalid={!!errors[name]}
+          />
         )}
       />
     </FormField>

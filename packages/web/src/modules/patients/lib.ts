@@ -12,6 +12,16 @@ import {
 import type { ExcelColumn } from '../../components/export-excel';
 import { STATUS_LABELS } from '../../lib/status';
 
+/** The guardian's fields ('Data Wali'), the last of the new-patient form's. */
+export const WALI_FIELDS = [
+  'wali_name',
+  'wali_idcard',
+  'wali_gender',
+  'wali_email',
+  'wali_phone',
+  'wali_address',
+] as const satisfies readonly (keyof NewPatientInput)[];
+
 /** The new-patient form as the inputs hold it (spec 3 "New patient payload"): every field a string, plus the 'Data Wali' switch. */
 export const PATIENT_FIELDS = [
   'name',
@@ -23,23 +33,9 @@ export const PATIENT_FIELDS = [
   'phone',
   'email',
   'instagram',
-  'wali_name',
-  'wali_idcard',
-  'wali_gender',
-  'wali_email',
-  'wali_phone',
-  'wali_address',
+  ...WALI_FIELDS,
 ] as const satisfies readonly (keyof NewPatientInput)[];
 export type PatientField = (typeof PATIENT_FIELDS)[number];
-
-export const WALI_FIELDS = [
-  'wali_name',
-  'wali_idcard',
-  'wali_gender',
-  'wali_email',
-  'wali_phone',
-  'wali_address',
-] as const satisfies readonly PatientField[];
 
 export type NewPatientValues = Record<PatientField, string> & { withWali: boolean };
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 
 /** The branch's active warehouses (for pickers). */
@@ -24,3 +24,13 @@ export function useWarehouseStock(warehouse: number | null) {
 
 export const qtyFmt = (n: number | null | undefined) =>
   n === null || n === undefined ? '-' : n.toLocaleString('id-ID');
+
+/** After a stock movement (count, dispense, transfer): the stock flows' lists and the inventory's stock read again. */
+export function useRefreshStock() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  return async () => {
+    await qc.invalidateQueries({ queryKey: trpc.stockFlows.pathKey() });
+    await qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
+  };
+}

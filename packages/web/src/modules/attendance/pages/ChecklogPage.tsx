@@ -5,7 +5,8 @@ import { Upload } from 'lucide-react';
 import { addDays, checklogImportInput, formatDateTime, type ChecklogImportInput, type ErrorItem } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
@@ -164,14 +165,12 @@ export default function ChecklogPage() {
           aria-label="Cari"
         />
       </div>
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={list}
+        pagination={pagination}
         columns={columns}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
+
         emptyText="Tidak ada absen pada rentang tanggal ini."
-        pagination={pagination(list.data?.count)}
       />
       <Dialog open={importOpen} onOpenChange={(o) => !importLog.isPending && setImportOpen(o)}>
         <DialogContent className="max-w-lg">

@@ -10,14 +10,13 @@ import {
   type BackofficeSummaryDto,
   type BackofficeSummaryTotals,
 } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { BranchMultiSelect, branchIdsParam } from '../../../components/BranchMultiSelect';
 import { exportToExcel, type ExcelColumn } from '../../../components/export-excel';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { Button } from '../../../components/ui/button';
+import { ErrorRetry } from '../../../components/ErrorRetry';
 import { DateInput } from '../../../components/ui/date-input';
-import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -161,14 +160,7 @@ export default function BackofficeDashboardPage() {
           </Select>
         </FormField>
       </div>
-      {q.isError ? (
-        <div className="grid gap-2">
-          <ErrorList items={errorItems(q.error)} />
-          <Button variant="outline" className="justify-self-start" onClick={() => void q.refetch()}>
-            Coba lagi
-          </Button>
-        </div>
-      ) : null}
+      <ErrorRetry query={q} />
       {data?.season ? (
         <section
           className="grid gap-1 rounded-lg border bg-card p-3 sm:grid-cols-3"

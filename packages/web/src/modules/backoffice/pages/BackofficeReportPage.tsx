@@ -11,15 +11,15 @@ import {
   type StatementSection,
   type TrialBalanceRow,
 } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchMultiSelect, branchIdsParam } from '../../../components/BranchMultiSelect';
 import { exportToExcel, type ExcelColumn } from '../../../components/export-excel';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { ErrorRetry } from '../../../components/ErrorRetry';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
-import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -30,18 +30,6 @@ import '../print.css';
 const RUPIAH_FMT = '#,##0.00';
 type Tab = 'trialbalance' | 'labarugi' | 'neraca';
 const money = (v: number) => (v ? formatRupiah(v) : '');
-
-function QueryError({ q }: { q: { isError: boolean; error: unknown; refetch: () => unknown } }) {
-  if (!q.isError) return null;
-  return (
-    <div className="grid gap-2">
-      <ErrorList items={errorItems(q.error)} />
-      <Button variant="outline" className="justify-self-start" onClick={() => void q.refetch()}>
-        Coba lagi
-      </Button>
-    </div>
-  );
-}
 
 const allTbColumns = (consolidated: boolean): Column<ConsolidatedTrialBalanceRow>[] => [
   { key: 'code', header: 'Kode', kind: 'date', cell: (r) => r.code },
@@ -381,15 +369,15 @@ export default function BackofficeReportPage() {
             <div>{tab === 'neraca' ? `Per ${formatDate(to)}` : `${formatDate(from)} s.d. ${formatDate(to)}`}</div>
           </div>
           <TabsContent value="trialbalance">
-            <QueryError q={tb} />
+            <ErrorRetry query={tb} />
             {tb.data ? <TrialBalanceView data={tb.data} /> : tb.isError ? null : <Skeleton className="h-64" />}
           </TabsContent>
           <TabsContent value="labarugi">
-            <QueryError q={pl} />
+            <ErrorRetry query={pl} />
             {pl.data ? <ProfitLossView data={pl.data} /> : pl.isError ? null : <Skeleton className="h-64" />}
           </TabsContent>
           <TabsContent value="neraca">
-            <QueryError q={bs} />
+            <ErrorRetry query={bs} />
             {bs.data ? <BalanceSheetView data={bs.data} /> : bs.isError ? null : <Skeleton className="h-64" />}
           </TabsContent>
         </div>

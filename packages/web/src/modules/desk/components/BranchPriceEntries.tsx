@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDate, formatRupiah, PRICE_KIND_LABEL, type PriceListEntryDto } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { usePaging } from '../../../lib/use-paging';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ErrorList } from '../../../components/ui/error-list';
 
 const COLUMNS: Column<PriceListEntryDto>[] = [
   { key: 'kind', header: 'Jenis', cell: (r) => PRICE_KIND_LABEL[r.kind], priority: 3 },
@@ -43,14 +43,7 @@ export function BranchPriceEntries() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-        <DataTable
-          columns={COLUMNS}
-          rows={query.data?.data}
-          rowKey={(r) => r.id}
-          loading={query.isPending}
-          pagination={pagination(query.data?.count)}
-        />
+        <PagedQueryTable query={query} pagination={pagination} columns={COLUMNS} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
 /**
@@ -40,4 +41,19 @@ export function MemberFilterBar({
       </Select>
     </ListFilterBar>
   );
+}
+
+/**
+ * The filter state of the member lists ('Member' of a branch and of the backoffice): the typed keyword (debounced),
+ * 'all' or active ('1') members, the branches chosen, and the paging; a new filter value shows page 1 again. `bar`
+ * goes to MemberFilterBar, `filters` to the list query.
+ */
+export function useMemberListFilters() {
+  const list = useListFilters();
+  const [active, setActive] = React.useState('all');
+  return {
+    ...list,
+    bar: { keyword: list.keyword, onKeyword: list.onKeyword, active, onActive: list.paging.resetting(setActive) },
+    filters: { keyword: list.kw, active: active === '1' ? (1 as const) : undefined },
+  };
 }

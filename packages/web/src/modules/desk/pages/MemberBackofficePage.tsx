@@ -1,19 +1,15 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MemberDto } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
-import { DataTable } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { ErrorList } from '../../../components/ui/error-list';
-import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
-import { MemberFilterBar } from '../components/MemberFilterBar';
+import { MemberFilterBar, useMemberListFilters } from '../components/MemberFilterBar';
 
 /**
  * /backoffice/membership/member (issue 30): the members of every branch or of the branches chosen, for owner and
@@ -25,16 +21,10 @@ export default function MemberBackofficePage() {
   const navigate = useNavigate();
   const today = useBranchToday();
   const branches = useBranches();
-  const [keyword, setKeyword] = React.useState('');
-  const [active, setActive] = React.useState('all');
-  const [profiles, setProfiles] = React.useState<number[]>([]);
-  const { page, size, pagination, resetting } = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = {
-    keyword: kw || undefined,
-    active: active === '1' ? 1 : undefined,
-    profile_id: profiles.length ? profiles : undefined,
-  };
+  const members = useMemberListFilters();
+  const { page, size, pagination } = members.paging;
+  const { profiles } = members;
+  const filters = { ...members.filters, profile_id: profiles.length ? profiles : undefined };
   const query = useQuery({
     ...trpc.desk.backofficeMembers.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -66,23 +56,17 @@ export default function MemberBackofficePage() {
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
       <MemberFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        active={active}
-        onActive={resetting(setActive)}
-        branchFilter={<BranchFilter id="bo-member-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
+        {...members.bar}
+        branchFilter={<BranchFilter id="bo-member-branch" inline value={profiles} onChange={members.setProfiles} />}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <div data-testid="member-table">
-        <DataTable
-          columns={columns}
-          rows={query.data?.data}
-          rowKey={(m) => m.id}
-          loading={query.isPending}
-          onRowClick={(m) => void navigate(`/customer/${m.id}`)}
-          pagination={pagination(query.data?.count)}
-        />
-      </div>
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
+        columns={columns}
+
+        onRowClick={(m) => void navigate(`/customer/${m.id}`)}
+        testId="member-table"
+      />
     </div>
   );
 }

@@ -1,17 +1,13 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
-import { DataTable } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { usePaging } from '../../../lib/use-paging';
-import { ErrorList } from '../../../components/ui/error-list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MEMBER_COLUMNS, MEMBER_EXPORT_COLUMNS, memberLines } from '../components/member-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
-import { MemberFilterBar } from '../components/MemberFilterBar';
+import { MemberFilterBar, useMemberListFilters } from '../components/MemberFilterBar';
 
 /** /membership/member 'Member': patients holding packages, with their packages; search, filter, Excel. */
 export default function MemberPage() {
@@ -19,11 +15,9 @@ export default function MemberPage() {
   const client = useTRPCClient();
   const navigate = useNavigate();
   const today = useBranchToday();
-  const [keyword, setKeyword] = React.useState('');
-  const [active, setActive] = React.useState('all');
-  const { page, size, pagination, resetting } = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = { keyword: kw || undefined, active: active === '1' ? 1 : undefined };
+  const members = useMemberListFilters();
+  const { page, size, pagination } = members.paging;
+  const { filters } = members;
   const query = useQuery({
     ...trpc.desk.members.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -42,23 +36,15 @@ export default function MemberPage() {
         description="Pasien yang memiliki paket beserta paketnya."
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data || query.data.count === 0} />}
       />
-      <MemberFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        active={active}
-        onActive={resetting(setActive)}
+      <MemberFilterBar {...members.bar} />
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
+        columns={MEMBER_COLUMNS}
+
+        onRowClick={(m) => void navigate(`/customer/${m.id}`)}
+        testId="member-table"
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <div data-testid="member-table">
-        <DataTable
-          columns={MEMBER_COLUMNS}
-          rows={query.data?.data}
-          rowKey={(m) => m.id}
-          loading={query.isPending}
-          onRowClick={(m) => void navigate(`/customer/${m.id}`)}
-          pagination={pagination(query.data?.count)}
-        />
-      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { DAY_OF_WEEK_LABEL } from '@klinik/shared';
 import { statusLabel } from '../../../lib/status';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -107,14 +108,7 @@ export default function DoctorMasterPage() {
             </FormField>
             <Button onClick={() => setPracticeDialog({ edit: null })}>Tambah Dokter</Button>
           </div>
-          {practices.error ? <ErrorList items={errorItems(practices.error)} /> : null}
-          <DataTable
-            columns={pcols}
-            rows={practices.data?.data}
-            rowKey={(p) => p.id}
-            loading={practices.isPending}
-            pagination={pagination(practices.data?.count)}
-          />
+          <PagedQueryTable query={practices} pagination={pagination} columns={pcols} />
         </TabsContent>
         <TabsContent value="jadwal" className="grid gap-3">
           <div>

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { statusLabel } from '../../../lib/status';
-import { api, errorItems, useTRPC } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { api, useTRPC } from '../../../lib/trpc';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
-import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { usePaging } from '../../../lib/use-paging';
@@ -109,14 +109,7 @@ function StakeholderList({ doctors }: { doctors: boolean }) {
           placeholder="Nama, username, telepon"
         />
       </FormField>
-      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={q.data?.data}
-        rowKey={(r) => r.id}
-        loading={q.isPending}
-        pagination={pagination(q.data?.count)}
-      />
+      <PagedQueryTable query={q} pagination={pagination} columns={columns} />
     </div>
   );
 }

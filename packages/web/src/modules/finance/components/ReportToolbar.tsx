@@ -8,6 +8,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { ExportExcelButton } from '../../../components/PageHeader';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form';
+import { BranchItems } from '../../../components/BranchItems';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { defaultRange, useActivePeriod } from '../lib';
 import { useBranchToday } from '../../../lib/branch-today';
@@ -102,11 +103,7 @@ export function ReportToolbar({
             <SelectContent>
               <SelectItem value="current">Cabang aktif</SelectItem>
               <SelectItem value="all">Semua Cabang</SelectItem>
-              {(branches.data ?? []).map((b) => (
-                <SelectItem key={b.id} value={String(b.id)}>
-                  {b.name}
-                </SelectItem>
-              ))}
+              <BranchItems branches={branches.data} />
             </SelectContent>
           </Select>
         </FormField>

@@ -2,13 +2,13 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { AUTOPOST_GROUPS, formatDate, type AutopostingDto, type PaymentMethodDto } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
+import { ErrorRetry } from '../../../components/ErrorRetry';
 import { exportToExcel } from '../../../components/export-excel';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { usePostableAccounts } from '../components/AkunPicker';
 import { AutopostingEditDialog } from '../components/AutopostingEditDialog';
 import { useFinanceManage } from '../lib';
@@ -125,14 +125,7 @@ export default function JurnalAutopostingPage() {
           </>
         }
       />
-      {list.isError ? (
-        <div className="grid gap-2">
-          <ErrorList items={errorItems(list.error)} />
-          <Button variant="outline" className="justify-self-start" onClick={() => void list.refetch()}>
-            Coba lagi
-          </Button>
-        </div>
-      ) : null}
+      <ErrorRetry query={list} />
       {list.isLoading || !rows?.length
         ? !list.isError && (
             <DataTable

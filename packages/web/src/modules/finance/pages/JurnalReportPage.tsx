@@ -5,15 +5,14 @@ import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { formatDate, formatRupiah, MSG, type JurnalDto } from '@klinik/shared';
 import { api, useTRPC } from '../../../lib/trpc';
 import { ListPager } from '../../../components/ListPager';
+import { PageSizeSelect } from '../../../components/DataTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { PAGE_SIZES } from '@klinik/shared';
 import { NoPeriodBanner } from '../components/NoPeriodBanner';
 import { JurnalUmumDialog } from '../components/JurnalUmumDialog';
 import { ReverseJurnalDialog } from '../components/ReverseJurnalDialog';
@@ -218,18 +217,7 @@ export default function JurnalReportPage() {
       </div>
       <div className="finance-no-print flex flex-wrap items-center justify-between gap-2">
         <ListPager page={page} pageSize={limit} total={list.data?.count ?? 0} onPage={setPage} />
-        <Select value={String(limit)} onValueChange={(v) => setLimit(Number(v))}>
-          <SelectTrigger className="w-24" aria-label="Baris per halaman">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((s) => (
-              <SelectItem key={s} value={String(s)}>
-                {s}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <PageSizeSelect value={limit} onChange={setLimit} className="w-24" />
       </div>
       <ReverseJurnalDialog jurnal={reversing} onClose={() => setReversing(null)} />
       <JurnalUmumDialog open={newJournal} onOpenChange={setNewJournal} />

@@ -1,20 +1,19 @@
-import * as React from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { pajakInput, type ErrorItem, type PajakDto, type PajakInput } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { pajakInput, type PajakDto, type PajakInput } from '@klinik/shared';
+import { useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Button } from '../../../components/ui/button';
-import { FormDialogFooter } from '../../../components/FormDialogFooter';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { usePostableAccounts } from '../components/AkunPicker';
 import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
+import { useMasterEditor } from '../components/use-master-editor';
 import { useFinanceManage } from '../lib';
 
 interface Values {
@@ -39,41 +38,20 @@ const resolver: Resolver<Values, unknown, PajakInput> = (values, ctx, options) =
 /** /finance/master/pajak: taxes with their rate and payable account. */
 export default function PajakPage() {
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const manage = useFinanceManage();
   const list = useQuery({ ...trpc.finance.pajak.list.queryOptions(), meta: { silent: true } });
   const accounts = (usePostableAccounts().data ?? []).filter((a) => a.category === 2);
-  const [editing, setEditing] = React.useState<PajakDto | null>(null);
-  const [open, setOpen] = React.useState(false);
-  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<Values, unknown, PajakInput>({ resolver, defaultValues: blank, mode: 'onTouched' });
-  const { register, control, handleSubmit, reset, formState } = form;
+  const create = useMutation({ ...trpc.finance.pajak.create.mutationOptions(), meta: { inlineErrors: true } });
+  const update = useMutation({ ...trpc.finance.pajak.update.mutationOptions(), meta: { inlineErrors: true } });
+  const editor = useMasterEditor({
+    resolver,
+    toValues,
+    save: (row: PajakDto | null, data: PajakInput) =>
+      row ? update.mutateAsync({ id: row.id, data }) : create.mutateAsync(data),
+  });
+  const { form, editing, edit, serverErrors } = editor;
+  const { register, control, formState } = form;
   const errors = formState.errors;
-  const onError = (e: unknown) => setServerErrors(applyServerErrors(form, errorItems(e)));
-  const done = async () => {
-    await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
-    setOpen(false);
-  };
-  const create = useMutation(
-    trpc.finance.pajak.create.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: done,
-      onError,
-    }),
-  );
-  const update = useMutation(
-    trpc.finance.pajak.update.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: done,
-      onError,
-    }),
-  );
-  const edit = (p: PajakDto | null) => {
-    setEditing(p);
-    setServerErrors([]);
-    reset(toValues(p));
-    setOpen(true);
-  };
   const columns: Column<PajakDto>[] = [
     { key: 'code', header: 'Kode', cell: (p) => <span className="font-mono text-xs">{p.code}</span> },
     { key: 'name', header: 'Nama' },
@@ -94,16 +72,13 @@ export default function PajakPage() {
           <MasterRowActions
             status={p.status}
             onEdit={() => edit(p)}
-            onToggle={(status) => update.mutate({ id: p.id, data: { status } })}
+            onToggle={(status) =>
+              update.mutate({ id: p.id, data: { status } }, { onSuccess: () => void editor.refresh() })
+            }
           />
         ) : null,
     },
   ];
-  const submit = handleSubmit((data) => {
-    setServerErrors([]);
-    if (editing) update.mutate({ id: editing.id, data });
-    else create.mutate(data);
-  });
   const busy = create.isPending || update.isPending;
   return (
     <div className="mx-auto grid w-full grid-cols-[minmax(0,1fr)] max-w-5xl gap-2">
@@ -134,40 +109,35 @@ export default function PajakPage() {
         }
       />
       <DataTable columns={columns} rows={list.data} rowKey={(p) => p.id} loading={list.isLoading} />
-      <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
-        <DialogContent className="max-w-md">
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>{editing ? 'Ubah Pajak' : 'Pajak Baru'}</DialogTitle>
-            </DialogHeader>
-            <FormField label="Kode" htmlFor="pajak-code" error={errors.code} required>
-              <Input id="pajak-code" aria-invalid={!!errors.code} {...register('code')} />
-            </FormField>
-            <FormField label="Nama" htmlFor="pajak-name" error={errors.name} required>
-              <Input id="pajak-name" aria-invalid={!!errors.name} {...register('name')} />
-            </FormField>
-            <FormField label="Tarif (%)" htmlFor="pajak-rate" error={errors.rate} required>
-              <Input id="pajak-rate" inputMode="decimal" aria-invalid={!!errors.rate} {...register('rate')} />
-            </FormField>
-            <FormField label="Akun Hutang Pajak" htmlFor="pajak-akun" error={errors.akun_id} required>
-              <Controller
-                control={control}
-                name="akun_id"
-                render={({ field }) => (
-                  <AccountSelect
-                    id="pajak-akun"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    accounts={accounts}
-                  />
-                )}
-              />
-            </FormField>
-            <ErrorList items={serverErrors} />
-            <FormDialogFooter busy={busy} onCancel={() => setOpen(false)} submitTestId="pajak-save" />
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={editor.open}
+        onClose={editor.close}
+        title={editing ? 'Ubah Pajak' : 'Pajak Baru'}
+        submit={editor.submit}
+        busy={busy}
+        className="max-w-md"
+        submitTestId="pajak-save"
+      >
+        <FormField label="Kode" htmlFor="pajak-code" error={errors.code} required>
+          <Input id="pajak-code" aria-invalid={!!errors.code} {...register('code')} />
+        </FormField>
+        <FormField label="Nama" htmlFor="pajak-name" error={errors.name} required>
+          <Input id="pajak-name" aria-invalid={!!errors.name} {...register('name')} />
+        </FormField>
+        <FormField label="Tarif (%)" htmlFor="pajak-rate" error={errors.rate} required>
+          <Input id="pajak-rate" inputMode="decimal" aria-invalid={!!errors.rate} {...register('rate')} />
+        </FormField>
+        <FormField label="Akun Hutang Pajak" htmlFor="pajak-akun" error={errors.akun_id} required>
+          <Controller
+            control={control}
+            name="akun_id"
+            render={({ field }) => (
+              <AccountSelect id="pajak-akun" value={field.value} onValueChange={field.onChange} accounts={accounts} />
+            )}
+          />
+        </FormField>
+        <ErrorList items={serverErrors} />
+      </FormDialog>
     </div>
   );
 }

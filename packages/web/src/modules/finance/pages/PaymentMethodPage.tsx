@@ -1,30 +1,28 @@
-import * as React from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   allows,
   FINANCE_ACCESS,
   PAYMENT_METHOD_TYPES,
   paymentMethodInput,
-  type ErrorItem,
   type PaymentMethodDto,
   type PaymentMethodInput,
 } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Button } from '../../../components/ui/button';
-import { FormDialogFooter } from '../../../components/FormDialogFooter';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { applyServerErrors, FormField } from '../../../components/ui/form';
+import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { usePostableAccounts } from '../components/AkunPicker';
 import { AccountSelect, ActiveBadge, MasterRowActions } from '../components/MasterControls';
+import { useMasterEditor } from '../components/use-master-editor';
 import { statusLabel } from '../../../lib/status';
 
 interface Values {
@@ -42,51 +40,21 @@ const toValues = (m: PaymentMethodDto | null): Values =>
  */
 export default function PaymentMethodPage() {
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const me = useSession();
   const manage = allows(me, FINANCE_ACCESS.paymentMethodManage);
   const list = useQuery({ ...trpc.finance.paymentMethod.list.queryOptions(), meta: { silent: true } });
   const accounts = (usePostableAccounts().data ?? []).filter((a) => a.category === 1);
-  const [editing, setEditing] = React.useState<PaymentMethodDto | null>(null);
-  const [open, setOpen] = React.useState(false);
-  const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
-  const form = useForm<Values, unknown, PaymentMethodInput>({
+  const create = useMutation({ ...trpc.finance.paymentMethod.create.mutationOptions(), meta: { inlineErrors: true } });
+  const update = useMutation({ ...trpc.finance.paymentMethod.update.mutationOptions(), meta: { inlineErrors: true } });
+  const editor = useMasterEditor({
     resolver: zodResolver(paymentMethodInput) as never,
-    defaultValues: toValues(null),
-    mode: 'onTouched',
+    toValues,
+    save: (row: PaymentMethodDto | null, data: PaymentMethodInput) =>
+      row ? update.mutateAsync({ id: row.id, data }) : create.mutateAsync(data),
   });
-  const { register, control, handleSubmit, reset, formState } = form;
+  const { form, editing, edit, serverErrors } = editor;
+  const { register, control, formState } = form;
   const errors = formState.errors;
-  const onError = (e: unknown) => setServerErrors(applyServerErrors(form, errorItems(e)));
-  const done = async () => {
-    await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
-    setOpen(false);
-  };
-  const create = useMutation(
-    trpc.finance.paymentMethod.create.mutationOptions({
-      meta: { inlineErrors: true },
-      onSuccess: done,
-      onError,
-    }),
-  );
-  const update = useMutation(
-    trpc.finance.paymentMethod.update.mutationOptions({
-      onSuccess: done,
-      meta: { inlineErrors: true },
-      onError,
-    }),
-  );
-  const edit = (m: PaymentMethodDto | null) => {
-    setEditing(m);
-    setServerErrors([]);
-    reset(toValues(m));
-    setOpen(true);
-  };
-  const submit = handleSubmit((data) => {
-    setServerErrors([]);
-    if (editing) update.mutate({ id: editing.id, data });
-    else create.mutate(data);
-  });
   const busy = create.isPending || update.isPending;
   const columns: Column<PaymentMethodDto>[] = [
     { key: 'name', header: 'Nama' },
@@ -102,7 +70,9 @@ export default function PaymentMethodPage() {
           <MasterRowActions
             status={m.status}
             onEdit={() => edit(m)}
-            onToggle={(status) => update.mutate({ id: m.id, data: { status } })}
+            onToggle={(status) =>
+              update.mutate({ id: m.id, data: { status } }, { onSuccess: () => void editor.refresh() })
+            }
           />
         ) : null,
     },
@@ -140,49 +110,49 @@ export default function PaymentMethodPage() {
         </p>
       )}
       <DataTable columns={columns} rows={list.data} rowKey={(m) => m.id} loading={list.isLoading} />
-      <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
-        <DialogContent className="max-w-md">
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>{editing ? 'Ubah Metode Pembayaran' : 'Metode Pembayaran Baru'}</DialogTitle>
-            </DialogHeader>
-            <FormField label="Nama" htmlFor="pm-name" error={errors.name} required>
-              <Input id="pm-name" aria-invalid={!!errors.name} {...register('name')} />
-            </FormField>
-            <FormField label="Jenis" htmlFor="pm-type" error={errors.type}>
-              <Controller
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="pm-type">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PAYMENT_METHOD_TYPES.map((t) => (
-                        <SelectItem key={t} value={t}>
-                          {t}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
-            <FormField label="Akun Kas/Bank" htmlFor="pm-akun" error={errors.akun_id} required>
-              <Controller
-                control={control}
-                name="akun_id"
-                render={({ field }) => (
-                  <AccountSelect id="pm-akun" value={field.value} onValueChange={field.onChange} accounts={accounts} />
-                )}
-              />
-            </FormField>
-            <ErrorList items={serverErrors} />
-            <FormDialogFooter busy={busy} onCancel={() => setOpen(false)} submitTestId="pm-save" />
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={editor.open}
+        onClose={editor.close}
+        title={editing ? 'Ubah Metode Pembayaran' : 'Metode Pembayaran Baru'}
+        submit={editor.submit}
+        busy={busy}
+        className="max-w-md"
+        submitTestId="pm-save"
+      >
+        <FormField label="Nama" htmlFor="pm-name" error={errors.name} required>
+          <Input id="pm-name" aria-invalid={!!errors.name} {...register('name')} />
+        </FormField>
+        <FormField label="Jenis" htmlFor="pm-type" error={errors.type}>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="pm-type">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PAYMENT_METHOD_TYPES.map((t) => (
+                    <SelectItem key={t} value={t}>
+                      {t}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+        <FormField label="Akun Kas/Bank" htmlFor="pm-akun" error={errors.akun_id} required>
+          <Controller
+            control={control}
+            name="akun_id"
+            render={({ field }) => (
+              <AccountSelect id="pm-akun" value={field.value} onValueChange={field.onChange} accounts={accounts} />
+            )}
+          />
+        </FormField>
+        <ErrorList items={serverErrors} />
+      </FormDialog>
     </div>
   );
 }

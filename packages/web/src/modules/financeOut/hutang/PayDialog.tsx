@@ -8,7 +8,6 @@ import {
   fromSen,
   hutangPaymentInput,
   parseRupiah,
-  PARTY_LABEL,
   proposeWithholding,
   toSen,
   WITHHOLDING_TAX_LABEL,
@@ -23,8 +22,9 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../compo
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { newIdempotencyKey, selectClass } from '../lib';
-import { isParty, partiesOf, partyKey, PAYABLE_PARTY_TYPES, type PartyRef } from './party';
+import { newIdempotencyKey } from '../lib';
+import { namedOptions, NativeSelect, PAYABLE_PARTY_OPTIONS, partyOptions } from '../NativeSelect';
+import { isParty, partiesOf, partyKey, type PartyRef } from './party';
 
 interface PaidResult {
   code: string;
@@ -194,40 +194,28 @@ export function PayDialog({
             {party ? null : (
               <div className="grid gap-3 sm:grid-cols-2">
                 <FormField label="Jenis Pihak" htmlFor="pay-type" required>
-                  <select
+                  <NativeSelect
                     id="pay-type"
-                    className={selectClass}
                     value={type}
-                    onChange={(e) => {
-                      setType(e.target.value as PartyType);
+                    onChange={(v) => {
+                      setType(v as PartyType);
                       setChosen('');
                       setAmounts({});
                     }}
-                  >
-                    {PAYABLE_PARTY_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {PARTY_LABEL[t]}
-                      </option>
-                    ))}
-                  </select>
+                    options={PAYABLE_PARTY_OPTIONS}
+                  />
                 </FormField>
                 <FormField label="Pihak" htmlFor="pay-party" error={fe('party')} required>
-                  <select
+                  <NativeSelect
                     id="pay-party"
-                    className={selectClass}
                     value={chosen}
-                    onChange={(e) => {
-                      setChosen(e.target.value);
+                    onChange={(v) => {
+                      setChosen(v);
                       setAmounts({});
                     }}
-                  >
-                    <option value="">{items.isLoading ? 'Memuat...' : 'Pilih pihak'}</option>
-                    {parties.map((p) => (
-                      <option key={partyKey(p)} value={partyKey(p)}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </select>
+                    options={partyOptions(parties)}
+                    placeholder={items.isLoading ? 'Memuat...' : 'Pilih pihak'}
+                  />
                 </FormField>
               </div>
             )}
@@ -286,19 +274,13 @@ export function PayDialog({
             ) : null}
             <div className="grid gap-3 sm:grid-cols-2">
               <FormField label="Dibayar dari" htmlFor="pay-method" error={fe('method')} required>
-                <select
+                <NativeSelect
                   id="pay-method"
-                  className={selectClass}
                   value={method}
-                  onChange={(e) => setMethod(e.target.value)}
-                >
-                  <option value="">Pilih metode pembayaran</option>
-                  {(methods.data ?? []).map((x) => (
-                    <option key={x.id} value={x.id}>
-                      {x.name}
-                    </option>
-                  ))}
-                </select>
+                  onChange={setMethod}
+                  options={namedOptions(methods.data)}
+                  placeholder="Pilih metode pembayaran"
+                />
               </FormField>
               <FormField label="Tanggal Bayar" htmlFor="pay-date" error={fe('date')} required>
                 <Input id="pay-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />

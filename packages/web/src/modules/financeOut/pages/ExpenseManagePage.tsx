@@ -21,7 +21,8 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { newIdempotencyKey, selectClass, useHutangManage } from '../lib';
+import { newIdempotencyKey, useHutangManage } from '../lib';
+import { namedOptions, NativeSelect } from '../NativeSelect';
 
 const STATUS_VARIANT: Record<ExpenseStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   posted: 'default',
@@ -185,34 +186,22 @@ export default function ExpenseManagePage() {
           <Input id="f-to" type="date" value={to} onChange={(e) => (setTo(e.target.value), setPage(1))} />
         </FormField>
         <FormField label="Kategori" htmlFor="f-category">
-          <select
+          <NativeSelect
             id="f-category"
-            className={selectClass}
             value={category}
-            onChange={(e) => (setCategory(e.target.value), setPage(1))}
-          >
-            <option value="">Semua kategori</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+            onChange={(v) => (setCategory(v), setPage(1))}
+            options={namedOptions(categories.data)}
+            placeholder="Semua kategori"
+          />
         </FormField>
         <FormField label="Status" htmlFor="f-status">
-          <select
+          <NativeSelect
             id="f-status"
-            className={selectClass}
             value={status}
-            onChange={(e) => (setStatus(e.target.value), setPage(1))}
-          >
-            <option value="">Semua status</option>
-            {EXPENSE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {EXPENSE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+            onChange={(v) => (setStatus(v), setPage(1))}
+            options={EXPENSE_STATUSES.map((s) => [s, EXPENSE_STATUS_LABELS[s]])}
+            placeholder="Semua status"
+          />
         </FormField>
       </div>
       {list.isError ? <ErrorList items={errorItems(list.error)} /> : null}

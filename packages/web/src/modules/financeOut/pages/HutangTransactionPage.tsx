@@ -10,10 +10,11 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { selectClass, useHutangManage } from '../lib';
+import { useHutangManage } from '../lib';
+import { NativeSelect, PAYABLE_PARTY_OPTIONS, partyOptions } from '../NativeSelect';
 import { PayDialog } from '../hutang/PayDialog';
 import { VoidPaymentDialog } from '../hutang/VoidPaymentDialog';
-import { partiesOf, partyKey, PAYABLE_PARTY_TYPES } from '../hutang/party';
+import { partiesOf, partyKey } from '../hutang/party';
 
 type StatusFilter = '' | 'posted' | 'voided';
 
@@ -124,38 +125,26 @@ export default function HutangTransactionPage() {
       />
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
         <FormField label="Jenis Pihak" htmlFor="f-type">
-          <select
+          <NativeSelect
             id="f-type"
-            className={selectClass}
             value={type}
-            onChange={(e) => {
-              setType(e.target.value as PartyType | '');
+            onChange={(v) => {
+              setType(v as PartyType | '');
               setParty('');
             }}
-          >
-            <option value="">Semua</option>
-            {PAYABLE_PARTY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {PARTY_LABEL[t]}
-              </option>
-            ))}
-          </select>
+            options={PAYABLE_PARTY_OPTIONS}
+            placeholder="Semua"
+          />
         </FormField>
         <FormField label="Pihak" htmlFor="f-party">
-          <select
+          <NativeSelect
             id="f-party"
-            className={selectClass}
             value={party}
             disabled={!type}
-            onChange={(e) => setParty(e.target.value)}
-          >
-            <option value="">Semua</option>
-            {parties.map((p) => (
-              <option key={partyKey(p)} value={partyKey(p)}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+            onChange={setParty}
+            options={partyOptions(parties)}
+            placeholder="Semua"
+          />
         </FormField>
         <FormField label="Dari" htmlFor="f-from">
           <Input id="f-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -164,16 +153,16 @@ export default function HutangTransactionPage() {
           <Input id="f-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </FormField>
         <FormField label="Status" htmlFor="f-status">
-          <select
+          <NativeSelect
             id="f-status"
-            className={selectClass}
             value={status}
-            onChange={(e) => setStatus(e.target.value as StatusFilter)}
-          >
-            <option value="">Semua</option>
-            <option value="posted">Diposting</option>
-            <option value="voided">Dibatalkan</option>
-          </select>
+            onChange={(v) => setStatus(v as StatusFilter)}
+            options={[
+              ['posted', 'Diposting'],
+              ['voided', 'Dibatalkan'],
+            ]}
+            placeholder="Semua"
+          />
         </FormField>
       </div>
       {list.isError ? <ErrorList items={errorItems(list.error)} /> : null}

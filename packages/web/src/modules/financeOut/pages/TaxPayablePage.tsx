@@ -26,7 +26,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../compo
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { newIdempotencyKey, selectClass, useHutangManage } from '../lib';
+import { newIdempotencyKey, useHutangManage } from '../lib';
+import { namedOptions, NativeSelect } from '../NativeSelect';
 import { VoidPaymentDialog } from '../hutang/VoidPaymentDialog';
 
 const EMPTY_TEXT: Record<TaxPayableKind, string> = {
@@ -272,19 +273,13 @@ export default function TaxPayablePage() {
               />
             </FormField>
             <FormField label="Dibayar dari" htmlFor="dep-method" error={fe('method')} required>
-              <select
+              <NativeSelect
                 id="dep-method"
-                className={selectClass}
                 value={form.method}
-                onChange={(e) => setForm({ ...form, method: e.target.value })}
-              >
-                <option value="">Pilih metode pembayaran</option>
-                {(methods.data ?? []).map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name}
-                  </option>
-                ))}
-              </select>
+                onChange={(method) => setForm({ ...form, method })}
+                options={namedOptions(methods.data)}
+                placeholder="Pilih metode pembayaran"
+              />
             </FormField>
             <ErrorList
               items={errors.filter(
@@ -359,18 +354,12 @@ function PphBadanSection({ masa, onChange }: { masa: string; onChange: () => Pro
         {manage ? (
           <div className="grid gap-2 sm:grid-cols-4 sm:items-end">
             <FormField label="Skema" htmlFor="badan-regime">
-              <select
+              <NativeSelect
                 id="badan-regime"
-                className={selectClass}
                 value={regime}
-                onChange={(e) => setRegime(e.target.value as PphBadanRegime)}
-              >
-                {PPH_BADAN_REGIMES.map((r) => (
-                  <option key={r} value={r}>
-                    {r === 'pp55' ? 'PP 55/2022 (final)' : 'Angsuran PPh 25'}
-                  </option>
-                ))}
-              </select>
+                onChange={(v) => setRegime(v as PphBadanRegime)}
+                options={PPH_BADAN_REGIMES.map((r) => [r, r === 'pp55' ? 'PP 55/2022 (final)' : 'Angsuran PPh 25'])}
+              />
             </FormField>
             {regime === 'pp55' ? (
               <FormField label="Tarif (%)" htmlFor="badan-rate">

@@ -4,14 +4,14 @@ import type { ItemStockDto, StockCardDto } from '@klinik/shared';
 import { api, errorItems } from '../../../lib/trpc';
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { useWarehouses } from '../components/common';
+import { WarehouseFilter } from '../components/common';
 import { SearchInput } from '../../../components/ListFilters';
 import { usePaging } from '../../../lib/use-paging';
 
@@ -92,14 +92,7 @@ export default function ItemStockPage() {
         value={keyword}
         onChange={(e) => resetting(setKeyword)(e.target.value)}
       />
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
-        pagination={pagination(list.data?.count)}
-      />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} />
       <Dialog open={card !== null} onOpenChange={(o) => (o ? undefined : setCard(null))}>
         <DialogContent className="max-w-4xl">
           <DialogHeader>
@@ -113,7 +106,6 @@ export default function ItemStockPage() {
 }
 
 function StockCard({ item }: { item: ItemStockDto }) {
-  const warehouses = useWarehouses();
   const [warehouse, setWarehouse] = React.useState(ALL);
   const [from, setFrom] = React.useState('');
   const [to, setTo] = React.useState('');
@@ -140,19 +132,7 @@ function StockCard({ item }: { item: ItemStockDto }) {
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end gap-2">
-        <Select value={warehouse} onValueChange={setWarehouse}>
-          <SelectTrigger className="w-48" aria-label="Gudang">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Semua gudang</SelectItem>
-            {(warehouses.data ?? []).map((w) => (
-              <SelectItem key={w.id} value={String(w.id)}>
-                {w.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <WarehouseFilter value={warehouse} onChange={setWarehouse} />
         <DateInput value={from} onChange={setFrom} aria-describedby="card-from" className="w-40" />
         <span id="card-from" className="text-sm text-muted-foreground">
           s/d

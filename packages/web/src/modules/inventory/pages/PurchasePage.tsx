@@ -4,14 +4,14 @@ import { Plus } from 'lucide-react';
 import { canFeature, type PurchaseDto } from '@klinik/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { formatDate, formatRupiah } from '../../../lib/format';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { SearchInput } from '../../../components/ListFilters';
 import { PurchaseForm } from '../components/PurchaseForm';
@@ -130,14 +130,7 @@ export function PurchaseList({ allBranches = false }: { allBranches?: boolean })
           </SelectContent>
         </Select>
       </div>
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
-        pagination={pagination(list.data?.count)}
-      />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} />
       {canManage ? <PurchaseForm open={creating} onClose={() => setCreating(false)} /> : null}
       <PurchaseDetail id={detail} onClose={() => setDetail(null)} canReceive={canManage} />
     </div>

@@ -1,15 +1,15 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StockRowDto, StockValueDto } from '@klinik/shared';
-import { api, errorItems } from '../../../lib/trpc';
+import { api } from '../../../lib/trpc';
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Card, CardContent } from '../../../components/ui/card';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { ExpiryBadge, useWarehouses } from '../components/common';
+import { ExpiryBadge, WarehouseFilter } from '../components/common';
 import { SearchInput } from '../../../components/ListFilters';
 import { usePaging } from '../../../lib/use-paging';
 
@@ -17,7 +17,6 @@ const ALL = 'all';
 
 /** /inventory/warehouse: stock per warehouse, item and batch with search, expiry warnings and the stock value. */
 export default function StockPage() {
-  const warehouses = useWarehouses();
   const [warehouse, setWarehouse] = React.useState(ALL);
   const [expiry, setExpiry] = React.useState(ALL);
   const [keyword, setKeyword] = React.useState('');
@@ -121,19 +120,7 @@ export default function StockPage() {
           value={keyword}
           onChange={(e) => resetting(setKeyword)(e.target.value)}
         />
-        <Select value={warehouse} onValueChange={resetting(setWarehouse)}>
-          <SelectTrigger className="w-48" aria-label="Gudang">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Semua gudang</SelectItem>
-            {(warehouses.data ?? []).map((w) => (
-              <SelectItem key={w.id} value={String(w.id)}>
-                {w.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <WarehouseFilter value={warehouse} onChange={resetting(setWarehouse)} />
         <Select value={expiry} onValueChange={resetting(setExpiry)}>
           <SelectTrigger className="w-52" aria-label="Kedaluwarsa">
             <SelectValue />
@@ -147,13 +134,11 @@ export default function StockPage() {
           </SelectContent>
         </Select>
       </div>
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={list}
+        pagination={pagination}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(r) => `${r.warehouse}-${r.item}-${r.batch_id ?? 0}`}
-        loading={list.isPending}
-        pagination={pagination(list.data?.count)}
       />
     </div>
   );

@@ -17,20 +17,27 @@ function lastMonth(today: string): string {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 
+/** A distribution run's heading: its month and status, and the figures beside it (revenue, profit, ...). */
+export function RunTitle({ run, children }: { run: DevidenRunDto; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="font-medium">
+        {periodLabel(run.period)} ·{' '}
+        <span className={run.status === 'approved' ? 'text-emerald-700' : 'text-amber-700'}>
+          {run.status === 'approved' ? 'Disetujui' : 'Menunggu persetujuan'}
+        </span>
+      </div>
+      <div className="text-sm text-muted-foreground">{children}</div>
+    </div>
+  );
+}
+
 function RunCard({ run }: { run: DevidenRunDto }) {
   return (
     <div className="grid gap-2 rounded-md border p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="font-medium">
-          {periodLabel(run.period)} ·{' '}
-          <span className={run.status === 'approved' ? 'text-emerald-700' : 'text-amber-700'}>
-            {run.status === 'approved' ? 'Disetujui' : 'Menunggu persetujuan'}
-          </span>
-        </div>
-        <div className="text-sm text-muted-foreground">
-          Pendapatan {formatRupiah(run.revenue)} · Laba {formatRupiah(run.profit)}
-        </div>
-      </div>
+      <RunTitle run={run}>
+        Pendapatan {formatRupiah(run.revenue)} · Laba {formatRupiah(run.profit)}
+      </RunTitle>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[560px] text-sm">
           <thead>

@@ -17,10 +17,11 @@ import {
 } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { useSession } from '../../../lib/session';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
+import { type Column } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { OptionSelect, ACTIVE_STATUS_OPTIONS } from '../../../components/OptionSelect';
 import { FormDialogFooter } from '../../../components/FormDialogFooter';
 import { Button } from '../../../components/ui/button';
@@ -114,8 +115,7 @@ export default function InvestorsPage() {
     : undefined;
   const qc = useQueryClient();
   const manage = canFeature(useSession(), 'FINANCE_SHARING', 'manage');
-  const [page, setPage] = React.useState(1);
-  const [size, setSize] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size, setPage, pagination } = usePaging();
   const [keyword, setKeyword] = React.useState('');
   const kw = useDebouncedValue(keyword.trim());
   const query = useQuery({
@@ -219,20 +219,7 @@ export default function InvestorsPage() {
           />
         </div>
       </div>
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(r) => r.id}
-        loading={query.isPending}
-        pagination={{
-          page,
-          pageSize: size,
-          total: query.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: setSize,
-        }}
-      />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
         <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
           <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah, periodLabel, type DevidenRunDto, type DevidenRunLineDto } from '@klinik/shared';
+import { formatRupiah, type DevidenRunDto, type DevidenRunLineDto } from '@klinik/shared';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorList } from '../../../components/ui/error-list';
+import { RunTitle } from '../components/DevidenRuns';
 
 function lineColumns(run: DevidenRunDto): Column<DevidenRunLineDto>[] {
   return [
@@ -64,18 +65,10 @@ export default function ProfitSharingPage() {
       ) : null}
       {runs.data?.map((run) => (
         <section key={run.id} className="grid gap-2 rounded-md border p-3" data-testid="profit-run">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="font-medium">
-              {periodLabel(run.period)} ·{' '}
-              <span className={run.status === 'approved' ? 'text-emerald-700' : 'text-amber-700'}>
-                {run.status === 'approved' ? 'Disetujui' : 'Menunggu persetujuan'}
-              </span>
-            </div>
-            <div className="text-sm text-muted-foreground">
-              Pendapatan {formatRupiah(run.revenue)} · Laba {formatRupiah(run.profit)} · Neto{' '}
-              {formatRupiah(run.totals.net)}
-            </div>
-          </div>
+          <RunTitle run={run}>
+            Pendapatan {formatRupiah(run.revenue)} · Laba {formatRupiah(run.profit)} · Neto{' '}
+            {formatRupiah(run.totals.net)}
+          </RunTitle>
           <DataTable
             columns={lineColumns(run)}
             rows={run.lines}

@@ -1,10 +1,9 @@
 import * as React from 'react';
 import { formatDate, formatRupiah, type PaymentDto } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
-import { errorItems } from '../../../lib/trpc';
 import { usePaging } from '../../../lib/use-paging';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { ErrorList } from '../../../components/ui/error-list';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { DateInput } from '../../../components/ui/date-input';
 import { FormField } from '../../../components/ui/form';
 import { KeywordField } from '../../../components/FilterFields';
@@ -83,14 +82,12 @@ export function NotaList({
           placeholder="No. nota, pasien"
         />
       </div>
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={paging.pagination}
         columns={columns}
-        rows={query.data?.data}
-        rowKey={(r) => r.id}
-        loading={query.isPending}
+
         emptyText="Belum ada nota"
-        pagination={paging.pagination(query.data?.count)}
       />
     </>
   );

@@ -7,7 +7,8 @@ import { canFeature, hasAnyTopLevel, type ErrorItem, type Resource, type z } fro
 import { useSession } from '../../../lib/session';
 import { api, errorItems } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
@@ -301,14 +302,7 @@ export function MasterPage({ config }: { config: MasterConfig }) {
           </SelectContent>
         </Select>
       </div>
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
-        pagination={pagination(list.data?.count)}
-      />
+      <PagedQueryTable query={list} pagination={pagination} columns={columns} />
 
       <Dialog open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))}>
         <DialogContent>

@@ -1,16 +1,16 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, MEDICAL_LIST_TITLE, type MedicalListKind, type Paged } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
+import { type Column } from '../../../components/DataTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { exportToExcel, type ExcelColumn } from '../../../components/export-excel';
 import { DateInput } from '../../../components/ui/date-input';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
@@ -29,8 +29,7 @@ export interface ListInput {
 /** The filter state of a record list: date range (last 30 days by default), doctor, patient, page. */
 export function useMedicalListFilters(backoffice: boolean) {
   const today = useBranchToday();
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size: limit, pagination, resetting: reset } = usePaging();
   const [fromdate, setFrom] = React.useState(() => addDays(today, -30));
   const [todate, setTo] = React.useState(today);
   const [doctor, setDoctor] = React.useState('');
@@ -43,24 +42,14 @@ export function useMedicalListFilters(backoffice: boolean) {
     keyword: kw || undefined,
     isallbranch: backoffice ? 1 : undefined,
   };
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
   return {
     backoffice,
     today,
     filters,
     input: { ...filters, page, limit } as ListInput,
-    state: { page, limit, fromdate, todate, doctor, keyword },
+    pagination,
+    state: { fromdate, todate, doctor, keyword },
     set: {
-      page: setPage,
-      limit: (n: number) => {
-        setLimit(n);
-        setPage(1);
-      },
       fromdate: reset(setFrom),
       todate: reset(setTo),
       doctor: reset(setDoctor),
@@ -143,20 +132,12 @@ export function MedicalListView<T>({
           />
         </div>
       </div>
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={f.pagination}
         columns={columns}
-        rows={query.data?.data}
         rowKey={rowKey}
-        loading={query.isPending}
         emptyText="Tidak ada data pada rentang ini"
-        pagination={{
-          page: f.state.page,
-          pageSize: f.state.limit,
-          total: query.data?.count ?? 0,
-          onPageChange: f.set.page,
-          onPageSizeChange: f.set.limit,
-        }}
       />
     </div>
   );

@@ -4,8 +4,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Pencil, Plus } from 'lucide-react';
 import { canFeature, formatDateTime, type MultimediaLabelDto } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ActiveStatusSelect } from '../../../components/ListFilters';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
@@ -13,7 +14,6 @@ import { usePaging } from '../../../lib/use-paging';
 import { Badge } from '../../../components/ui/badge';
 import { ChainBadge } from '../../../components/ChainBadge';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { LabelDialog } from '../components/LabelDialog';
@@ -104,14 +104,7 @@ export default function MultimediaLabelPage() {
       <ListFilterBar keyword={keyword} onKeyword={resetting(setKeyword)} placeholder="Cari label..." label="Cari label">
         <ActiveStatusSelect value={status} onValueChange={resetting(setStatus)} triggerClassName="sm:w-44" />
       </ListFilterBar>
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(r) => r.id}
-        loading={query.isPending}
-        pagination={pagination(query.data?.count)}
-      />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       {canManage ? (
         <LabelDialog
           label={editing === 'new' ? null : editing}

@@ -5,6 +5,7 @@ import { canFeature, formatDate, formatRupiah, type PaketHistoryDto, type PaketT
 import { useSession } from '../../../lib/session';
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { ChainBadge } from '../../../components/ChainBadge';
@@ -152,14 +153,7 @@ export default function PromosiPage() {
               </Button>
             ) : null}
           </div>
-          {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-          <DataTable
-            columns={paketColumns}
-            rows={list.data?.data}
-            rowKey={(p) => p.id}
-            loading={list.isPending}
-            pagination={pagination(list.data?.count)}
-          />
+          <PagedQueryTable query={list} pagination={pagination} columns={paketColumns} />
         </TabsContent>
         <TabsContent value="jenis" className="grid gap-3">
           {canManage ? (

@@ -11,7 +11,8 @@ import {
 } from '@klinik/shared';
 import { useBranchToday } from '../../../lib/branch-today';
 import { api, errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
@@ -283,14 +284,12 @@ export default function SalesPage() {
           />
         </FormField>
       </div>
-      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={q}
+        pagination={pagination}
         columns={columns}
-        rows={q.data?.data}
-        rowKey={(m) => m.id}
-        loading={q.isPending}
+
         onRowClick={(m) => setDetail(m.id)}
-        pagination={pagination(q.data?.count)}
       />
       <MembershipDetail id={detail} onClose={() => setDetail(null)} />
     </div>

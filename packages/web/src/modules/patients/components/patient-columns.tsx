@@ -1,9 +1,9 @@
 import { MessageCircle } from 'lucide-react';
 import { waLink, type UserDto } from '@klinik/shared';
 import type { Column } from '../../../components/DataTable';
-import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { ageLabel, genderLabel, PATIENT_STATUS_LABELS } from '../lib';
+import { UserNameCell } from '../../../components/UserNameCell';
 
 /** The columns of a patient list: 'Data Pasien' (/service/customer) and the Backoffice's (/backoffice/pasien). */
 function StatusBadge({ status }: { status: number }) {
@@ -50,21 +50,15 @@ export const PATIENT_COLUMNS: Column<UserDto>[] = [
     key: 'name',
     header: 'Nama',
     cell: (u) => (
-      <div className="flex min-w-0 items-center gap-2">
-        <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
-        <div className="min-w-0">
-          <div className="truncate font-medium" data-testid="patient-name">
-            {u.name}
-          </div>
-          {/* Phones: what the hidden columns would say. */}
-          <div className="truncate text-xs text-muted-foreground sm:hidden">
-            {u.username} · {[genderLabel(u), u.old !== null ? ageLabel(u.old) : ''].filter(Boolean).join(', ')}
-          </div>
-          <div className="mt-1 sm:hidden">
-            <StatusBadge status={u.status} />
-          </div>
+      <UserNameCell user={u} nameTestId="patient-name">
+        {/* Phones: what the hidden columns would say. */}
+        <div className="truncate text-xs text-muted-foreground sm:hidden">
+          {u.username} · {[genderLabel(u), u.old !== null ? ageLabel(u.old) : ''].filter(Boolean).join(', ')}
         </div>
-      </div>
+        <div className="mt-1 sm:hidden">
+          <StatusBadge status={u.status} />
+        </div>
+      </UserNameCell>
     ),
   },
   { key: 'gender', header: 'Jenis Kelamin', cell: (u) => genderLabel(u) || '-', ...hideMd },

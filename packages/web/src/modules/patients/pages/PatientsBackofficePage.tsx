@@ -2,12 +2,11 @@ import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { UserDto } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
-import { DataTable } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { ErrorList } from '../../../components/ui/error-list';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PATIENT_COLUMNS } from '../components/patient-columns';
@@ -68,17 +67,14 @@ export default function PatientsBackofficePage() {
         onStatus={resetting(setStatus)}
         branchFilter={<BranchFilter id="bo-pasien-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <div data-testid="patient-table">
-        <DataTable
-          columns={columns}
-          rows={query.data?.data}
-          rowKey={(u) => u.id}
-          loading={query.isPending}
-          onRowClick={(u) => void navigate(`/user/${u.id}`)}
-          pagination={pagination(query.data?.count)}
-        />
-      </div>
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
+        columns={columns}
+
+        onRowClick={(u) => void navigate(`/user/${u.id}`)}
+        testId="patient-table"
+      />
     </div>
   );
 }

@@ -4,13 +4,12 @@ import { Navigate, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { canFeature, MSG, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable } from '../../../components/DataTable';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { NewPatientDialog } from '../components/NewPatientDialog';
@@ -72,17 +71,14 @@ function PatientList({ canManage }: { canManage: boolean }) {
         status={status}
         onStatus={resetting(setStatus)}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <div data-testid="patient-table">
-        <DataTable
-          columns={PATIENT_COLUMNS}
-          rows={query.data?.data}
-          rowKey={(u) => u.id}
-          loading={query.isPending}
-          onRowClick={(u) => void navigate(`/user/${u.id}`)}
-          pagination={pagination(query.data?.count)}
-        />
-      </div>
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
+        columns={PATIENT_COLUMNS}
+
+        onRowClick={(u) => void navigate(`/user/${u.id}`)}
+        testId="patient-table"
+      />
       {canManage ? (
         <NewPatientDialog
           open={creating}

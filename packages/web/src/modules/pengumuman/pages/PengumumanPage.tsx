@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { formatDateTime, showsMyMenu, type PengumumanDto } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { useTRPC } from '../../../lib/trpc';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PosterDialog } from '../components/PosterDialog';
@@ -67,14 +67,7 @@ export default function PengumumanPage() {
         placeholder="Cari pengumuman..."
         aria-label="Cari pengumuman"
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
-        columns={COLUMNS}
-        rows={query.data?.data}
-        rowKey={(p) => p.id}
-        loading={query.isPending}
-        pagination={pagination(query.data?.count)}
-      />
+      <PagedQueryTable query={query} pagination={pagination} columns={COLUMNS} />
       {canPost ? <PosterDialog open={posting} onOpenChange={setPosting} onPosted={() => setPosted(true)} /> : null}
       <SuccessDialog open={posted} onClose={() => setPosted(false)} />
     </div>

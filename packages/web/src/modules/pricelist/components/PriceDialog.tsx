@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { PRICE_KIND_LABEL, priceListInput } from '@klinik/shared';
@@ -13,6 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { priceNumber } from './price-number';
+import { useActiveBranches } from '../../../components/BranchFilter';
 
 interface Values {
   kind: string;
@@ -52,11 +53,7 @@ const priceValues = (today: string): Values => ({
 export function PriceDialog({ open, today, onClose }: { open: boolean; today: string; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const branches = useQuery({
-    ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }),
-    enabled: open,
-    meta: { silent: true },
-  });
+  const branches = useActiveBranches(open);
   const create = useMutation({ ...trpc.pricelist.create.mutationOptions(), meta: { inlineErrors: true } });
   const { form, serverErrors, submit } = useEditDialogForm({
     resolver: priceResolver,

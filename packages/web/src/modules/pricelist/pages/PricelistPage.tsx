@@ -11,19 +11,19 @@ import {
   type PriceKind,
   type PriceListEntryDto,
 } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useSession } from '../../../lib/session';
 import { useBranchToday } from '../../../lib/branch-today';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePaging } from '../../../lib/use-paging';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { PriceDialog } from '../components/PriceDialog';
 import { PriceEditDialog } from '../components/PriceEditDialog';
 import { ShadowList } from '../components/ShadowList';
@@ -178,14 +178,7 @@ export default function PricelistPage() {
           options={[[ALL, 'Semua status'], ...Object.entries(PRICE_STATUS)] as [string, string][]}
         />
       </div>
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(r) => r.id}
-        loading={query.isPending}
-        pagination={pagination(query.data?.count)}
-      />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       <PriceDialog open={adding} today={today} onClose={() => setAdding(false)} />
       <PriceEditDialog entry={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

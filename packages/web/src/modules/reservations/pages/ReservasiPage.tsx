@@ -17,7 +17,8 @@ import {
 import { useBranchToday } from '../../../lib/branch-today';
 import { resolverOver } from '../../../lib/resolver-over';
 import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
 import { Badge } from '../../../components/ui/badge';
@@ -312,14 +313,7 @@ export default function ReservasiPage() {
           <DoctorPicker id="resv-doctor" value={doctor} onChange={setDoctor} placeholder="Semua dokter" />
         </FormField>
       </div>
-      {q.error ? <ErrorList items={errorItems(q.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={q.data?.data}
-        rowKey={(r) => r.id}
-        loading={q.isPending}
-        pagination={pagination(q.data?.count)}
-      />
+      <PagedQueryTable query={q} pagination={pagination} columns={columns} />
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </div>
   );

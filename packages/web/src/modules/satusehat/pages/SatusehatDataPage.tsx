@@ -12,7 +12,8 @@ import {
 import { errorItems, useTRPC } from '../../../lib/trpc';
 import { usePaging } from '../../../lib/use-paging';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { OptionSelect } from '../../../components/OptionSelect';
@@ -170,14 +171,12 @@ export default function SatusehatDataPage() {
           Kirim ulang semua yang gagal
         </Button>
       </div>
-      {list.error ? <ErrorList items={errorItems(list.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={list}
+        pagination={pagination}
         columns={columns}
-        rows={list.data?.data}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
+
         emptyText="Belum ada kunjungan yang dikirim ke SATUSEHAT"
-        pagination={pagination(list.data?.count)}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SEASON_STATUS, seasonInput, type SeasonDto } from '@klinik/shared';
@@ -14,6 +14,7 @@ import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { OptionSelect } from '../../../components/OptionSelect';
+import { useActiveBranches } from '../../../components/BranchFilter';
 
 interface Values {
   name: string;
@@ -60,11 +61,7 @@ export function SeasonDialog({
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const branches = useQuery({
-    ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }),
-    enabled: open,
-    meta: { silent: true },
-  });
+  const branches = useActiveBranches(open);
   const create = useMutation({ ...trpc.season.create.mutationOptions(), meta: { inlineErrors: true } });
   const update = useMutation({ ...trpc.season.update.mutationOptions(), meta: { inlineErrors: true } });
   const edit = React.useMemo(() => ({ season, today }), [season, today]);

@@ -2,16 +2,16 @@ import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { formatDate, formatRupiah, type SeasonDto } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useBranchToday } from '../../../lib/branch-today';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePaging } from '../../../lib/use-paging';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { SeasonDialog } from '../components/SeasonDialog';
 
 /** /season 'Musim Promo': dated promotional periods of some branches with a revenue target. */
@@ -68,14 +68,7 @@ export default function SeasonPage() {
         placeholder="Cari nama..."
         aria-label="Cari musim promo"
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(r) => r.id}
-        loading={query.isPending}
-        pagination={pagination(query.data?.count)}
-      />
+      <PagedQueryTable query={query} pagination={pagination} columns={columns} />
       <SeasonDialog
         open={editing !== null}
         season={editing === 'new' ? null : editing}

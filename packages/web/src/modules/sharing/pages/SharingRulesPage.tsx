@@ -2,15 +2,15 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { formatDate, formatRupiah, isTopLevel, SHARING_BASES, type SharingRuleDto } from '@klinik/shared';
-import { errorItems, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { useSession } from '../../../lib/session';
 import { useBranchToday } from '../../../lib/branch-today';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { ErrorRetry } from '../../../components/ErrorRetry';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
-import { ErrorList } from '../../../components/ui/error-list';
 import { FormField } from '../../../components/ui/form';
 import { ResolvePanel } from '../components/ResolvePanel';
 import { SharingRuleDialog } from '../components/SharingRuleDialog';
@@ -117,12 +117,7 @@ export default function SharingRulesPage() {
         </FormField>
       </div>
       {list.isError ? (
-        <div className="grid gap-2">
-          <ErrorList items={errorItems(list.error)} />
-          <Button variant="outline" className="justify-self-start" onClick={() => void list.refetch()}>
-            Coba lagi
-          </Button>
-        </div>
+        <ErrorRetry query={list} />
       ) : (
         <DataTable
           columns={columns}

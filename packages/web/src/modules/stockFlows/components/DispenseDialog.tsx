@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
@@ -27,7 +27,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../compo
 import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { qtyFmt, useWarehouses, useWarehouseStock } from '../lib';
+import { qtyFmt, useWarehouses, useWarehouseStock, useRefreshStock } from '../lib';
 
 const SAME = 'sama';
 
@@ -67,7 +67,7 @@ const resolver: Resolver<Values, unknown, DispenseInput> = (values, ctx, options
 /** A prescription: its lines, what is left and in stock, and the hand-over (FEFO; substitutes with a reason). */
 export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpenChange: (o: boolean) => void }) {
   const trpc = useTRPC();
-  const qc = useQueryClient();
+  const refreshStock = useRefreshStock();
   const detail = useQuery({ ...trpc.stockFlows.resep.queryOptions({ id: id ?? 0 }), enabled: !!id });
   const r = detail.data;
   const warehouses = useWarehouses();
@@ -113,8 +113,7 @@ export function DispenseDialog({ id, onOpenChange }: { id: number | null; onOpen
     trpc.stockFlows.dispense.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async () => {
-        await qc.invalidateQueries({ queryKey: trpc.stockFlows.pathKey() });
-        await qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
+        await refreshStock();
       },
       onError: (e, payload) => {
         const { allergy, rest } = splitAllergyErrors(errorItems(e));

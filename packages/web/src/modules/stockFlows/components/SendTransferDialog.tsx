@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -14,7 +14,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { useWarehouses, useWarehouseStock } from '../lib';
+import { useWarehouses, useWarehouseStock, useRefreshStock } from '../lib';
 
 interface Values {
   from_warehouse: string;
@@ -41,7 +41,7 @@ const resolver: Resolver<Values, unknown, TransferInput> = (values, ctx, options
 /** 'Kirim Mutasi': goods leave the source warehouse now and wait in transit for the receiving side. */
 export function SendTransferDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const trpc = useTRPC();
-  const qc = useQueryClient();
+  const refreshStock = useRefreshStock();
   const warehouses = useWarehouses();
   const targets = useQuery({ ...trpc.stockFlows.transferTargets.queryOptions({}), enabled: open });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
@@ -63,8 +63,7 @@ export function SendTransferDialog({ open, onOpenChange }: { open: boolean; onOp
     trpc.stockFlows.send.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async () => {
-        await qc.invalidateQueries({ queryKey: trpc.stockFlows.pathKey() });
-        await qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
+        await refreshStock();
         onOpenChange(false);
       },
       onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileSpreadsheet, Printer } from 'lucide-react';
@@ -24,7 +24,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { qtyFmt, useWarehouses } from '../lib';
+import { qtyFmt, useWarehouses, useRefreshStock } from '../lib';
 
 interface Values {
   warehouse: string;
@@ -35,7 +35,7 @@ interface Values {
 /** Stok opname: the count sheet of a warehouse (print, Excel), counted quantities, differences posted or sent for approval. */
 export function StockCountPanel() {
   const trpc = useTRPC();
-  const qc = useQueryClient();
+  const refreshStock = useRefreshStock();
   const me = useSession();
   const canCount = canFeature(me, 'STOCK_ITEM', 'manage');
   const warehouses = useWarehouses();
@@ -82,8 +82,7 @@ export function StockCountPanel() {
             : `${r.code} diposting${r.jurnal_code ? ` (jurnal ${r.jurnal_code})` : ''}`,
         );
         setKey(newIdempotencyKey());
-        await qc.invalidateQueries({ queryKey: trpc.stockFlows.pathKey() });
-        await qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
+        await refreshStock();
       },
       onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),
     }),

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -17,7 +17,7 @@ import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { Button } from '../../../components/ui/button';
-import { qtyFmt } from '../lib';
+import { qtyFmt, useRefreshStock } from '../lib';
 import { statusBadge } from './TransferList';
 
 interface Values {
@@ -36,7 +36,7 @@ export function TransferDetailDialog({
   readOnly?: boolean;
 }) {
   const trpc = useTRPC();
-  const qc = useQueryClient();
+  const refreshStock = useRefreshStock();
   const detail = useQuery({ ...trpc.stockFlows.transfer.queryOptions({ id: id ?? 0 }), enabled: !!id });
   const t = detail.data;
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
@@ -58,8 +58,7 @@ export function TransferDetailDialog({
     trpc.stockFlows.receive.mutationOptions({
       meta: { inlineErrors: true },
       onSuccess: async () => {
-        await qc.invalidateQueries({ queryKey: trpc.stockFlows.pathKey() });
-        await qc.invalidateQueries({ queryKey: trpc.inventory.pathKey() });
+        await refreshStock();
         onOpenChange(false);
       },
       onError: (e) => setServerErrors(applyServerErrors(form, errorItems(e))),

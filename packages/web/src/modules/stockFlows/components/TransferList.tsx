@@ -7,7 +7,7 @@ import { OptionSelect } from '../../../components/OptionSelect';
 import { SearchInput } from '../../../components/ListFilters';
 import { ExportExcelButton } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { Badge } from '../../../components/ui/badge';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -35,8 +35,7 @@ export function TransferList({
   onOpen: (t: TransferDto) => void;
 }) {
   const trpc = useTRPC();
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size: limit, setPage, pagination } = usePaging();
   const [status, setStatus] = React.useState('all');
   const [direction, setDirection] = React.useState('all');
   const [keyword, setKeyword] = React.useState('');
@@ -145,13 +144,7 @@ export function TransferList({
         loading={list.isLoading}
         emptyText="Belum ada mutasi stok"
         onRowClick={onOpen}
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: (s) => (setLimit(s), setPage(1)),
-        }}
+        pagination={pagination(list.data?.count)}
       />
       {list.isError ? <p className="text-sm text-destructive">Daftar mutasi gagal dimuat.</p> : null}
     </div>

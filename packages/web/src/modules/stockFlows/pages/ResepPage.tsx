@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -25,8 +25,7 @@ export default function ResepPage() {
   const [status, setStatus] = React.useState('antri');
   const [keyword, setKeyword] = React.useState('');
   const kw = useDebouncedValue(keyword, 300);
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size: limit, setPage, pagination } = usePaging();
   const [opened, setOpened] = React.useState<number | null>(null);
   const list = useQuery({
     ...trpc.stockFlows.resepList.queryOptions({
@@ -98,13 +97,7 @@ export default function ResepPage() {
         rowKey={(r) => r.id}
         loading={list.isLoading}
         emptyText="Tidak ada resep"
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: (s) => (setLimit(s), setPage(1)),
-        }}
+        pagination={pagination(list.data?.count)}
       />
       {list.isError ? <p className="text-sm text-destructive">Daftar resep gagal dimuat.</p> : null}
       <DispenseDialog id={opened} onOpenChange={(o) => !o && setOpened(null)} />

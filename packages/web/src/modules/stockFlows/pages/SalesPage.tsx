@@ -7,7 +7,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { SearchInput } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { DEFAULT_PAGE_SIZE } from '../../../components/pagination';
+import { usePaging } from '../../../lib/use-paging';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -26,8 +26,7 @@ export default function SalesPage() {
   const [to, setTo] = React.useState('');
   const [keyword, setKeyword] = React.useState('');
   const kw = useDebouncedValue(keyword, 300);
-  const [page, setPage] = React.useState(1);
-  const [limit, setLimit] = React.useState(DEFAULT_PAGE_SIZE);
+  const { page, size: limit, setPage, pagination } = usePaging();
   const filters = {
     keyword: kw || undefined,
     kind: kind === 'all' ? undefined : (kind as 'sale' | 'dispense'),
@@ -108,13 +107,7 @@ export default function SalesPage() {
         rowKey={(r) => r.id}
         loading={list.isLoading}
         emptyText="Belum ada item keluar"
-        pagination={{
-          page,
-          pageSize: limit,
-          total: list.data?.count ?? 0,
-          onPageChange: setPage,
-          onPageSizeChange: (s) => (setLimit(s), setPage(1)),
-        }}
+        pagination={pagination(list.data?.count)}
       />
       {list.isError ? <p className="text-sm text-destructive">Daftar gagal dimuat.</p> : null}
     </div>

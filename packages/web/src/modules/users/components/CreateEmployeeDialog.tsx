@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import {
   employeeCreateInput,
@@ -19,7 +19,10 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { applyServerErrors, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { emptyAsAbsentResolver } from '../../../components/empty-as-absent';
+import { BranchItems } from '../../../components/BranchItems';
+import { IndexSelect } from '../../../components/IndexSelect';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { useActiveBranches } from '../../../components/BranchFilter';
 
 interface Values {
   name: string;
@@ -60,11 +63,7 @@ export function CreateEmployeeDialog({
 }) {
   const trpc = useTRPC();
   const top = isTopLevel(me);
-  const branches = useQuery({
-    ...trpc.branches.list.queryOptions({ isallbranch: 1, status: 1 }),
-    enabled: open && top,
-    meta: { silent: true },
-  });
+  const branches = useActiveBranches(open && top);
   const mutation = useMutation({ ...trpc.users.createEmployee.mutationOptions(), meta: { inlineErrors: true } });
   const [serverErrors, setServerErrors] = React.useState<ErrorItem[]>([]);
   const form = useForm<Values, unknown, EmployeeCreateInput>({
@@ -154,11 +153,7 @@ export function CreateEmployeeDialog({
                         <SelectValue placeholder="Pilih cabang" />
                       </SelectTrigger>
                       <SelectContent>
-                        {(branches.data ?? []).map((b) => (
-                          <SelectItem key={b.id} value={String(b.id)}>
-                            {b.name}
-                          </SelectItem>
-                        ))}
+                        <BranchItems branches={branches.data} />
                       </SelectContent>
                     </Select>
                   )}
@@ -170,18 +165,7 @@ export function CreateEmployeeDialog({
                 control={control}
                 name="gender"
                 render={({ field: f }) => (
-                  <Select value={f.value || undefined} onValueChange={f.onChange}>
-                    <SelectTrigger id="emp-gender" className="w-full">
-                      <SelectValue placeholder="Pilih..." />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {GENDER_LABELS.map((l, i) => (
-                        <SelectItem key={l} value={String(i)}>
-                          {l}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <IndexSelect id="emp-gender" value={f.value} onValueChange={f.onChange} labels={GENDER_LABELS} />
                 )}
               />
             </FormField>

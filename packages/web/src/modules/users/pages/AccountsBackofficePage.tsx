@@ -1,22 +1,18 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDate, type UserDto } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
-import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
-import { ErrorList } from '../../../components/ui/error-list';
 import { statusLabel } from '../../../lib/status';
-import { usePaging } from '../../../lib/use-paging';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { StaffFilterBar } from '../components/StaffFilterBar';
-
-const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
+import { fullRole, StaffStatusBadge, useStaffListFilters } from '../components/staff-list';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { UserNameCell } from '../../../components/UserNameCell';
 
 /**
  * /backoffice/account/user (issue 30): the staff accounts of every branch or of the branches chosen, with their
@@ -27,18 +23,10 @@ export default function AccountsBackofficePage() {
   const client = useTRPCClient();
   const navigate = useNavigate();
   const branches = useBranches();
-  const [keyword, setKeyword] = React.useState('');
-  const [role, setRole] = React.useState('any');
-  const [status, setStatus] = React.useState('any');
-  const [profiles, setProfiles] = React.useState<number[]>([]);
-  const { page, size, pagination, resetting } = usePaging();
-  const kw = useDebouncedValue(keyword.trim());
-  const filters = {
-    keyword: kw || undefined,
-    role: role === 'any' ? undefined : Number(role),
-    status: status === 'any' ? undefined : Number(status),
-    profile_id: profiles.length ? profiles : undefined,
-  };
+  const staff = useStaffListFilters();
+  const { page, size, pagination } = staff.paging;
+  const { profiles } = staff;
+  const filters = { ...staff.filters, profile_id: profiles.length ? profiles : undefined };
   const query = useQuery({
     ...trpc.users.backofficeAccounts.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -51,16 +39,12 @@ export default function AccountsBackofficePage() {
       header: 'Nama',
       primary: true,
       cell: (u) => (
-        <div className="flex min-w-0 items-center gap-2">
-          <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
-          <div className="min-w-0">
-            <div className="truncate font-medium">{u.name}</div>
-            <div className="truncate text-xs text-muted-foreground">
-              {u.username}
-              <span className="md:hidden"> · {branches.name(u.profile_id)}</span>
-            </div>
+        <UserNameCell user={u}>
+          <div className="truncate text-xs text-muted-foreground">
+            {u.username}
+            <span className="md:hidden"> · {branches.name(u.profile_id)}</span>
           </div>
-        </div>
+        </UserNameCell>
       ),
     },
     branchColumn<UserDto>((u) => u.profile_id, branches.name),
@@ -68,18 +52,15 @@ export default function AccountsBackofficePage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (u) => <Badge variant={u.status === 1 ? 'success' : 'warning'}>{statusLabel(u.status)}</Badge>,
+      cell: (u) => <StaffStatusBadge status={u.status} />,
     },
     { key: 'phone', header: 'Telepon', cell: (u) => u.phone ?? '-', priority: 3 },
   ];
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; p <= 20; p++) {
-      const res = await client.users.backofficeAccounts.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) =>
+      client.users.backofficeAccounts.query({ ...filters, page, limit }),
+    );
     await exportToExcel<UserDto>(
       'akun-pengguna-semua-cabang',
       [
@@ -105,22 +86,15 @@ export default function AccountsBackofficePage() {
         actions={<ExportExcelButton onExport={exportRows} disabled={!query.data?.count} />}
       />
       <StaffFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        role={role}
-        onRole={resetting(setRole)}
-        status={status}
-        onStatus={resetting(setStatus)}
-        branchFilter={<BranchFilter id="bo-account-branch" inline value={profiles} onChange={resetting(setProfiles)} />}
+        {...staff.bar}
+        branchFilter={<BranchFilter id="bo-account-branch" inline value={profiles} onChange={staff.setProfiles} />}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
         columns={columns}
-        rows={query.data?.data}
-        rowKey={(u) => u.id}
-        loading={query.isPending}
+
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
-        pagination={pagination(query.data?.count)}
       />
     </div>
   );

@@ -4,28 +4,21 @@ import { useNavigate } from 'react-router';
 import { KeyRound, UserPlus, UserRound } from 'lucide-react';
 import { canFeature, formatDate, type UserAdminListQuery, type UserDto } from '@klinik/shared';
 import { useSession } from '../../../lib/session';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import type { Column } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { exportToExcel } from '../../../components/export-excel';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
-import { usePaging } from '../../../lib/use-paging';
-import { roleLabel, topLevelLabel } from '../../../components/ProfileCard';
-import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { SuccessDialog } from '../../../components/ui/success-dialog';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { CreateEmployeeDialog } from '../components/CreateEmployeeDialog';
 import { PrivilegesDialog } from '../components/PrivilegesDialog';
 import { StaffFilterBar } from '../components/StaffFilterBar';
+import { fullRole, StaffStatusBadge, useStaffListFilters } from '../components/staff-list';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 import { statusLabel } from '../../../lib/status';
-
-const fullRole = (u: UserDto) => (u.roletoplevel > 0 ? `${topLevelLabel(u)} · ${roleLabel(u)}` : roleLabel(u));
-
-function StatusBadge({ status }: { status: number }) {
-  return <Badge variant={status === 1 ? 'success' : 'warning'}>{statusLabel(status)}</Badge>;
-}
+import { UserNameCell } from '../../../components/UserNameCell';
 
 /** /master/users: staff accounts of the branch, with create, profile and privileges. */
 export default function UsersPage() {
@@ -33,23 +26,15 @@ export default function UsersPage() {
   const client = useTRPCClient();
   const me = useSession();
   const navigate = useNavigate();
-  const [keyword, setKeyword] = React.useState('');
-  const [role, setRole] = React.useState('any');
-  const [status, setStatus] = React.useState('any');
-  const { page, size, pagination, resetting } = usePaging();
+  const staff = useStaffListFilters();
+  const { page, size, pagination } = staff.paging;
   const [creating, setCreating] = React.useState(false);
   const [privFor, setPrivFor] = React.useState<UserDto | null>(null);
   /** null: closed; a message: the change waits for approval. */
   const [success, setSuccess] = React.useState<{ pending?: string } | null>(null);
-  const kw = useDebouncedValue(keyword.trim());
   const canManage = canFeature(me, 'SETTING_USER', 'manage');
 
-  const filters: Omit<UserAdminListQuery, 'page' | 'limit'> = {
-    type: 'staff',
-    keyword: kw || undefined,
-    role: role === 'any' ? undefined : Number(role),
-    status: status === 'any' ? undefined : Number(status),
-  };
+  const filters: Omit<UserAdminListQuery, 'page' | 'limit'> = { type: 'staff', ...staff.filters };
   const query = useQuery({
     ...trpc.users.adminList.queryOptions({ ...filters, page, limit: size }),
     placeholderData: keepPreviousData,
@@ -61,17 +46,13 @@ export default function UsersPage() {
       key: 'name',
       header: 'Nama',
       cell: (u) => (
-        <div className="flex min-w-0 items-center gap-2">
-          <UserAvatar name={u.name} src={u.avatarurl} initial={u.initial} className="size-8" />
-          <div className="min-w-0">
-            <div className="truncate font-medium">{u.name}</div>
-            <div className="truncate text-xs text-muted-foreground">{u.username}</div>
-            <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
-              <Badge variant="secondary">{fullRole(u)}</Badge>
-              <StatusBadge status={u.status} />
-            </div>
+        <UserNameCell user={u}>
+          <div className="truncate text-xs text-muted-foreground">{u.username}</div>
+          <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+            <Badge variant="secondary">{fullRole(u)}</Badge>
+            <StaffStatusBadge status={u.status} />
           </div>
-        </div>
+        </UserNameCell>
       ),
     },
     {
@@ -84,7 +65,7 @@ export default function UsersPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (u) => <StatusBadge status={u.status} />,
+      cell: (u) => <StaffStatusBadge status={u.status} />,
       className: 'hidden sm:table-cell',
       headerClassName: 'hidden sm:table-cell',
     },
@@ -122,12 +103,7 @@ export default function UsersPage() {
   ];
 
   const exportRows = async () => {
-    const rows: UserDto[] = [];
-    for (let p = 1; p <= 20; p++) {
-      const res = await client.users.adminList.query({ ...filters, page: p, limit: 500 });
-      rows.push(...res.data);
-      if (rows.length >= res.count || res.data.length === 0) break;
-    }
+    const { rows } = await fetchAllPages((page, limit) => client.users.adminList.query({ ...filters, page, limit }));
     await exportToExcel<UserDto>(
       'pengguna',
       [
@@ -162,22 +138,13 @@ export default function UsersPage() {
           </>
         }
       />
-      <StaffFilterBar
-        keyword={keyword}
-        onKeyword={resetting(setKeyword)}
-        role={role}
-        onRole={resetting(setRole)}
-        status={status}
-        onStatus={resetting(setStatus)}
-      />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <StaffFilterBar {...staff.bar} />
+      <PagedQueryTable
+        query={query}
+        pagination={pagination}
         columns={columns}
-        rows={query.data?.data}
-        rowKey={(u) => u.id}
-        loading={query.isPending}
+
         onRowClick={(u) => void navigate(`/user/${u.id}`)}
-        pagination={pagination(query.data?.count)}
       />
       {canManage ? (
         <CreateEmployeeDialog

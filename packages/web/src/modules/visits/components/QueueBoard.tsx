@@ -53,6 +53,24 @@ export function VisitStatusBadge({ status }: { status: VisitStatus }) {
   );
 }
 
+/**
+ * The 'Status' column of the visit lists (queue, history): the visit's status, its payment once it matters (finished,
+ * or paid in part or whole), then `detail` (the time of the last step, the reason of a cancellation).
+ */
+export function visitStatusColumn(detail: (v: VisitDto) => React.ReactNode): Column<VisitDto> {
+  return {
+    key: 'status',
+    header: 'Status',
+    cell: (v) => (
+      <div className="flex flex-col gap-1">
+        <VisitStatusBadge status={v.status} />
+        {v.status === 'selesai' || v.pay_status !== 'belum_dibayar' ? <PayStatusBadge status={v.pay_status} /> : null}
+        {detail(v)}
+      </div>
+    ),
+  };
+}
+
 /** HH.MM of an instant in the branch's time zone (not the browser's). */
 function clock(iso: string | null, timeZone: string): string {
   if (!iso) return '';
@@ -125,19 +143,11 @@ export function QueueBoard({ mine, actions }: { mine?: 'doctor' | 'nurse'; actio
       ),
     },
     { key: 'complaint', header: 'Keluhan', cell: (v) => v.complaint ?? '' },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (v) => (
-        <div className="flex flex-col gap-1">
-          <VisitStatusBadge status={v.status} />
-          {v.status === 'selesai' || v.pay_status !== 'belum_dibayar' ? <PayStatusBadge status={v.pay_status} /> : null}
-          <span className="text-xs text-muted-foreground">
-            {clock(v.cancelled_at ?? v.finished_at ?? v.started_at ?? v.called_at ?? v.created_at, timeZone)}
-          </span>
-        </div>
-      ),
-    },
+    visitStatusColumn((v) => (
+      <span className="text-xs text-muted-foreground">
+        {clock(v.cancelled_at ?? v.finished_at ?? v.started_at ?? v.called_at ?? v.created_at, timeZone)}
+      </span>
+    )),
     {
       key: 'actions',
       header: '',

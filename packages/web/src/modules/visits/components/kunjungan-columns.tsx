@@ -8,9 +8,8 @@ import {
 } from '@klinik/shared';
 import type { Column } from '../../../components/DataTable';
 import type { ExcelColumn } from '../../../components/export-excel';
-import { PayStatusBadge } from '../../../components/PayStatusBadge';
 import { patientColumn } from '../../../components/patient-column';
-import { VisitStatusBadge } from './QueueBoard';
+import { visitStatusColumn } from './QueueBoard';
 
 /** The columns of the visit history: 'Kunjungan' (/service/kunjungan) and the Backoffice's (/backoffice/kunjungan). */
 export const KUNJUNGAN_COLUMNS: Column<VisitDto>[] = [
@@ -21,17 +20,9 @@ export const KUNJUNGAN_COLUMNS: Column<VisitDto>[] = [
   { key: 'doctor', header: 'Dokter', cell: (v) => v.doctor.name },
   { key: 'kind', header: 'Jenis', cell: (v) => VISIT_KIND_LABEL[v.kind] },
   { key: 'complaint', header: 'Keluhan', cell: (v) => v.complaint ?? '' },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (v) => (
-      <div className="flex flex-col gap-1">
-        <VisitStatusBadge status={v.status} />
-        {v.status === 'selesai' || v.pay_status !== 'belum_dibayar' ? <PayStatusBadge status={v.pay_status} /> : null}
-        {v.cancel_reason ? <span className="text-xs text-muted-foreground">{v.cancel_reason}</span> : null}
-      </div>
-    ),
-  },
+  visitStatusColumn((v) =>
+    v.cancel_reason ? <span className="text-xs text-muted-foreground">{v.cancel_reason}</span> : null,
+  ),
 ];
 
 /** The Excel columns of the visit history. */

@@ -1,12 +1,11 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { visitHistoryCountCapped, type VisitDto } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
-import { DataTable } from '../../../components/DataTable';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { exportToExcel } from '../../../components/export-excel';
-import { ErrorList } from '../../../components/ui/error-list';
 import { usePaging } from '../../../lib/use-paging';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
@@ -59,13 +58,10 @@ export default function KunjunganBackofficePage() {
         {...kunjungan.props}
         branchFilter={<BranchFilter id="bo-kj-branch" value={profiles} onChange={resetting(setProfiles)} />}
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={(count) => pagination(count, visitHistoryCountCapped(count ?? 0, page, size))}
         columns={columns}
-        rows={query.data?.data}
-        rowKey={(v) => v.id}
-        loading={query.isPending}
-        pagination={pagination(query.data?.count, visitHistoryCountCapped(query.data?.count ?? 0, page, size))}
       />
     </div>
   );

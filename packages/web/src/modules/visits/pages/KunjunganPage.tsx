@@ -1,13 +1,12 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { visitHistoryCountCapped } from '@klinik/shared';
-import { errorItems, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { DataTable } from '../../../components/DataTable';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { ExportExcelButton, PageHeader } from '../../../components/PageHeader';
 import { usePaging } from '../../../lib/use-paging';
 import { exportToExcel } from '../../../components/export-excel';
-import { ErrorList } from '../../../components/ui/error-list';
 import { KUNJUNGAN_COLUMNS, KUNJUNGAN_EXPORT_COLUMNS } from '../components/kunjungan-columns';
 import { RegisterVisitButton } from '../components/RegisterVisitDialog';
 import { useVisitLive, VISIT_POLL_MS } from '../components/useVisitLive';
@@ -62,13 +61,10 @@ export default function KunjunganPage() {
           </FormField>
         }
       />
-      {query.error ? <ErrorList items={errorItems(query.error)} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={query}
+        pagination={(count) => pagination(count, visitHistoryCountCapped(count ?? 0, page, size))}
         columns={KUNJUNGAN_COLUMNS}
-        rows={query.data?.data}
-        rowKey={(v) => v.id}
-        loading={query.isPending}
-        pagination={pagination(query.data?.count, visitHistoryCountCapped(query.data?.count ?? 0, page, size))}
       />
     </div>
   );
