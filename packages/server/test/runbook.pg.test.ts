@@ -8,7 +8,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   archiveIn,
   cli,
@@ -121,11 +121,9 @@ describe('stopping the app', () => {
                and pid <> pg_backend_pid()`,
           )
         ).rowCount! > 0;
-      for (let i = 0; i < 240 && !(await dumpWaits()); i++) await new Promise((r) => setTimeout(r, 250));
-      expect(await dumpWaits()).toBe(true);
+      await vi.waitFor(async () => expect(await dumpWaits()).toBe(true), { timeout: 60_000, interval: 250 });
       server.kill('SIGTERM');
-      for (let i = 0; i < 240 && (await healthy(base)); i++) await new Promise((r) => setTimeout(r, 250));
-      expect(await healthy(base)).toBe(false);
+      await vi.waitFor(async () => expect(await healthy(base)).toBe(false), { timeout: 60_000, interval: 250 });
       expect(server.exitCode).toBeNull();
       expect(await dumpWaits()).toBe(true);
       await locker.query('commit');

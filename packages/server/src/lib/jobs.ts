@@ -122,11 +122,6 @@ export async function startJobQueue(
   // it sends without waiting after a handler returns) and our handlers. stop() waits until both are done.
   let pendingSql = 0;
   let running = 0;
-  /** This process's worker ids per job name, to wake them when there is work (see `work` below). */
-  const workers = new Map<string, string[]>();
-  const wake = (name: string) => {
-    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
-  };
   const boss = new PgBoss({
     db: {
       executeSql: async (text, values) => {
@@ -170,9 +165,8 @@ export async function startJobQueue(
       // and worker (the SATUSEHAT outbox drained one visit a second). Workers that found a job ask again at once
       // (their siblings too); only an empty fetch waits.
       const ids: string[] = [];
-      workers.set(def.name, ids);
       const work = async (jobs: PgBoss.Job<object>[]) => {
-        if (jobs.length) wake(def.name);
+        if (jobs.length) for (const id of ids) boss.notifyWorker(id);
         for (const job of jobs) {
           const jobLog = log.child({ job: job.name, jobId: job.id });
           running++;

@@ -35,16 +35,16 @@ export function useMasterEditor<Row, V extends FieldValues, Out>({
     form.reset(toValues(row));
     setOpen(true);
   };
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
   const submit = form.handleSubmit(async (data) => {
     setServerErrors([]);
     try {
       await save(editing, data);
-      await qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
+      await refresh();
       setOpen(false);
     } catch (err) {
       setServerErrors(applyServerErrors(form, errorItems(err)));
     }
   });
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.finance.pathKey() });
   return { form, editing, open, close: () => setOpen(false), edit, submit, serverErrors, refresh };
 }
