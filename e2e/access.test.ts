@@ -108,7 +108,7 @@ const TRACKED = new Set(['fetch', 'xhr']);
 /**
  * The page's requests in flight, event streams left out (live pages keep theirs open as long as they are shown).
  */
-function trackRequests(page: Page) {
+async function trackRequests(page: Page) {
   const open = new Set<HTTPRequest>();
   const start = (r: HTTPRequest) => {
     // A new document of the page (the walk's reload of its first page): the old document's calls are gone with it,
@@ -119,6 +119,15 @@ function trackRequests(page: Page) {
   };
   const end = (r: HTTPRequest) => open.delete(r);
   const endOfResponse = (r: HTTPResponse) => end(r.request());
+  // The same when a new document commits: a call the old document made between the navigation's request and the
+  // commit is cut off without an event as well (seen in the headless shell: the footer's announcements again).
+  // `Page.frameNavigated` of the protocol is a new document only (puppeteer's 'framenavigated' is also a pushState).
+  const committed = (e: { frame: { parentId?: string } }) => {
+    if (!e.frame.parentId) open.clear();
+  };
+  const cdp = await page.createCDPSession();
+  await cdp.send('Page.enable');
+  cdp.on('Page.frameNavigated', committed);
   page.on('request', start);
   // Answered is enough (a 403 is seen by then; the page's data is awaited by `settled`).
   page.on('response', endOfResponse);
@@ -128,9 +137,11 @@ function trackRequests(page: Page) {
     open,
     stop() {
       page.off('request', start);
+      cdp.off('Page.frameNavigated', committed);
       page.off('response', endOfResponse);
       page.off('requestfailed', end);
       page.off('requestservedfromcache', end);
+      void cdp.detach().catch(() => undefined);
     },
   };
 }
@@ -143,7 +154,7 @@ function trackRequests(page: Page) {
  * 20 s, then the test fails naming what was still open.
  */
 let readyCalls = 0;
-async function ready(page: Page, requests: ReturnType<typeof trackRequests>): Promise<void> {
+async function ready(page: Page, requests: Awaited<ReturnType<typeof trackRequests>>): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const left = deadline - Date.now();
@@ -231,7 +242,7 @@ async function walk(username: string, viewport: ViewportName): Promise<{ visited
     if (r.status() === 403) refused.push(`${new URL(r.url()).pathname}`);
   };
   page.on('response', onResponse);
-  const requests = trackRequests(page);
+  const requests = await trackRequests(page);
   const problems: string[] = [];
   const visited: string[] = [];
   // A refusal is reported with the page being looked at when it arrives, and none is dropped: one that comes after

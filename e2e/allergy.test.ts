@@ -65,9 +65,8 @@ async function override(page: Page, reason: string): Promise<void> {
 
 describe('allergies stop a wrong prescription', () => {
   it('the doctor prescribing a drug whose ingredient matches the allergy is asked for a recorded reason', async () => {
-    const page = await signedIn(browser, clinic.as('dokter'));
+    const page = await signedIn(browser, clinic.as('dokter'), 'large', { at: `/service/rekammedis/visit/${visit.id}` });
     try {
-      await page.goto(url(`/service/rekammedis/visit/${visit.id}`), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=rm-tab-resep]');
       await page.click('[data-testid=rm-tab-resep]');
       await page.waitForSelector('[data-testid=rm-add-resep]');
@@ -155,9 +154,8 @@ describe('allergies stop a wrong prescription', () => {
     }
 
     // Its journal is automatic: shown with its document, no 'Batalkan', and the server refuses a reversal.
-    const fin = await signedIn(browser, clinic.as('finance'));
+    const fin = await signedIn(browser, clinic.as('finance'), 'large', { at: '/finance/laporan/jurnal' });
     try {
-      await fin.goto(url('/finance/laporan/jurnal'), { waitUntil: 'domcontentloaded' });
       const code = dispensing.jurnal_code!;
       await fin.waitForSelector(`[data-testid="jurnal-source-${code}"]`);
       const shown = await fin.$eval(`[data-testid="jurnal-source-${code}"]`, (el) => (el as HTMLElement).innerText);

@@ -139,9 +139,8 @@ async function clickButton(page: import('puppeteer-core').Page, text: string, sc
 
 describe('Penggajian (/attendance/payroll/transaction)', () => {
   it('finance computes this month as a draft for a group, sees the lines; a second manager approves it into a journal', async () => {
-    let page = await signedIn(browser, clinic.as('finance'), 'large');
+    let page = await signedIn(browser, clinic.as('finance'), 'large', { at: '/attendance/payroll/transaction' });
     try {
-      await page.goto(url('/attendance/payroll/transaction'));
       await waitForText(page, 'Hitung Gaji (Draft)');
       // Last month is approved already (beforeAll).
       await waitForText(page, 'Disetujui');
@@ -178,8 +177,9 @@ describe('Penggajian (/attendance/payroll/transaction)', () => {
       ).toEqual([true]);
       await closePage(page);
       // A second person approves it.
-      page = await signedIn(browser, { username: approver.username, password: approver.password }, 'large');
-      await page.goto(url('/attendance/payroll/transaction'));
+      page = await signedIn(browser, { username: approver.username, password: approver.password }, 'large', {
+        at: '/attendance/payroll/transaction',
+      });
       await page.waitForFunction(() =>
         [...document.querySelectorAll('tr')].some((tr) => tr.innerText.includes('Draft') && tr.querySelector('button')),
       );

@@ -91,9 +91,8 @@ describe('Sessions: Akhiri sesi ini', () => {
   it('ends another session of one’s own from the profile: that session is signed out at once', async () => {
     const me = clinic.account('manager');
     const other = await signedIn(browser, clinic.as('manager'));
-    const page = await signedIn(browser, clinic.as('manager'));
+    const page = await signedIn(browser, clinic.as('manager'), 'large', { at: `/user/${me.id}` });
     try {
-      await page.goto(url(`/user/${me.id}`), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=sessions]');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=session-row]').length >= 2);
       const rows = await page.$$('[data-testid=session-row]');

@@ -78,9 +78,8 @@ describe('/backoffice (Beranda Backoffice)', () => {
   it("the owner compares the demo chain's two branches with books: Jakarta's and Bandung's revenue and a chart", async () => {
     const jakarta = 'Klinik Sehat Sentosa Jakarta';
     const bandung = 'Klinik Sehat Sentosa Bandung';
-    const page = await signedIn(browser, 'owner', 'large');
+    const page = await signedIn(browser, 'owner', 'large', { at: '/backoffice' });
     try {
-      await page.goto(url('/backoffice'));
       await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Beranda Backoffice');
       await pickBranches(page, '#bo-branches', [jakarta, bandung]);
       await page.keyboard.press('Escape');
@@ -118,9 +117,8 @@ describe('/backoffice (Beranda Backoffice)', () => {
   });
 
   it('the owner compares two branches and reads their figures back', async () => {
-    const page = await signedIn(browser, 'owner', 'large');
+    const page = await signedIn(browser, 'owner', 'large', { at: '/backoffice' });
     try {
-      await page.goto(url('/backoffice'));
       await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Beranda Backoffice');
       await pickBranches(page, '#bo-branches');
       await page.keyboard.press('Escape');

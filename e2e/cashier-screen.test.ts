@@ -97,9 +97,8 @@ async function openBill(page: Page, code: string, label: string): Promise<void> 
 
 describe('the cashier can trust the screen (issue 26 item 4)', () => {
   it('opens every payment panel with no error shown', async () => {
-    const page = await signedIn(browser, clinic.as('admin'));
+    const page = await signedIn(browser, clinic.as('admin'), 'large', { at: '/kasir/payment' });
     try {
-      await page.goto(url('/kasir/payment'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=session-bar]');
       // Visit bill.
       await openBill(page, firstVisit.code, 'Bayar');
@@ -137,9 +136,8 @@ describe('the cashier can trust the screen (issue 26 item 4)', () => {
   });
 
   it("shows the discounted 'Jumlah', says 'Lunas' after paying, offers the next patient; the till counts blind", async () => {
-    const page = await signedIn(browser, clinic.as('admin'));
+    const page = await signedIn(browser, clinic.as('admin'), 'large', { at: '/kasir/payment' });
     try {
-      await page.goto(url('/kasir/payment'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=session-bar]');
       const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
       const cash = methods.find((m) => m.type === 'tunai')!.id;

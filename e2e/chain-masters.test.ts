@@ -27,9 +27,8 @@ afterAll(async () => {
 
 describe('chain masters (issue 30 item 2)', () => {
   it('the owner creates a chain item; a branch admin sees it read-only with the Pusat badge', async () => {
-    const page = await signedIn(browser, 'owner');
+    const page = await signedIn(browser, 'owner', 'large', { at: '/backoffice/master/item' });
     try {
-      await page.goto(url('/backoffice/master/item'), { waitUntil: 'domcontentloaded' });
       await (await enabledButton(page, 'body', 'Tambah')).click();
       await page.waitForSelector('#m-code');
       await page.type('#m-code', code);
@@ -49,9 +48,8 @@ describe('chain masters (issue 30 item 2)', () => {
     } finally {
       await closePage(page);
     }
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/inventory/master/item' });
     try {
-      await admin.goto(url('/inventory/master/item'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('input[aria-label="Cari"]');
       await admin.type('input[aria-label="Cari"]', code);
       await admin.waitForFunction((n) => document.body.innerText.includes(n), {}, name);
@@ -83,9 +81,8 @@ describe('chain masters (issue 30 item 2)', () => {
 
   it('the owner adds a membership level; a branch finance user reads the payment methods without buttons', async () => {
     const level = `Level ${code}`;
-    const page = await signedIn(browser, 'owner');
+    const page = await signedIn(browser, 'owner', 'large', { at: '/backoffice/master/membership-level' });
     try {
-      await page.goto(url('/backoffice/master/membership-level'), { waitUntil: 'domcontentloaded' });
       await (await enabledButton(page, 'main', 'Level Baru')).click();
       await page.waitForSelector('#ml-name');
       await page.type('#ml-name', level);
@@ -98,9 +95,8 @@ describe('chain masters (issue 30 item 2)', () => {
     } finally {
       await closePage(page);
     }
-    const fin = await signedIn(browser, clinic.as('finance'));
+    const fin = await signedIn(browser, clinic.as('finance'), 'large', { at: '/finance/master/paymentmethod' });
     try {
-      await fin.goto(url('/finance/master/paymentmethod'), { waitUntil: 'domcontentloaded' });
       await waitForText(fin, 'Tunai');
       await waitForText(fin, 'Data ini dikelola kantor pusat');
       const buttons = await fin.$$eval('main button', (bs) => bs.map((b) => b.innerText.trim()));
@@ -112,9 +108,8 @@ describe('chain masters (issue 30 item 2)', () => {
 
   it('the owner adds a chain photo label; the branch shows it marked Pusat, without Ubah', async () => {
     const label = `Label ${code}`;
-    const page = await signedIn(browser, 'owner');
+    const page = await signedIn(browser, 'owner', 'large', { at: '/backoffice/master/foto-label' });
     try {
-      await page.goto(url('/backoffice/master/foto-label'), { waitUntil: 'domcontentloaded' });
       await (await enabledButton(page, 'body', 'Tambah')).click();
       await page.waitForSelector('#m-name');
       await page.type('#m-name', label);
@@ -131,9 +126,8 @@ describe('chain masters (issue 30 item 2)', () => {
     } finally {
       await closePage(page);
     }
-    const mm = await signedIn(browser, clinic.as('multimedia'));
+    const mm = await signedIn(browser, clinic.as('multimedia'), 'large', { at: '/service/master/multimedialabel' });
     try {
-      await mm.goto(url('/service/master/multimedialabel'), { waitUntil: 'domcontentloaded' });
       await mm.waitForSelector('input[aria-label="Cari label"]');
       await mm.type('input[aria-label="Cari label"]', code);
       await mm.waitForFunction((n) => document.body.innerText.includes(n), {}, label);

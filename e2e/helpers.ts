@@ -27,16 +27,42 @@ export function url(p: string): string {
   return baseUrl() + p;
 }
 
-/** `lang` is the browser's language (issue 16 checks the app in an English browser: 'en-US'). */
-export async function launchBrowser(lang = 'id-ID'): Promise<Browser> {
+/** Debian's package `chromium-headless-shell`: the same Blink and V8 as /usr/bin/chromium without the browser around. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * Whether /dev/shm can hold Chromium's shared memory (a container's default is 64 MB, too small: then Chromium is
+ * told to use files in /tmp instead, which costs system time on every frame).
+ */
+function bigSharedMemory(): boolean {
+  try {
+    const s = fs.statfsSync('/dev/shm');
+    return s.bsize * s.blocks >= 1024 ** 3;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The browser of the e2e files. By default Chromium's headless shell when it is installed (`.ci/run` installs it):
+ * the same engine, a quarter less CPU per page than the full browser in headless mode, which matters on a 2-core
+ * machine where the suite's time is the browsers' CPU (docs/decisions.md "Test suite time"). The shell has no PDF
+ * viewer (a PDF opened in a tab or a frame is a download there), so a file that checks a PDF shown in the browser asks
+ * for `pdfViewer` and gets the full browser (`CHROMIUM_PATH` or /usr/bin/chromium). `E2E_CHROMIUM_PATH` chooses the
+ * browser for every file (e.g. the full one: `E2E_CHROMIUM_PATH=/usr/bin/chromium`).
+ * `lang` is the browser's language (issue 16 checks the app in an English browser: 'en-US').
+ */
+export async function launchBrowser(lang = 'id-ID', opts: { pdfViewer?: boolean } = {}): Promise<Browser> {
+  const full = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const executablePath =
+    process.env.E2E_CHROMIUM_PATH || (!opts.pdfViewer && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : full);
   return puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
+    executablePath,
+    headless: executablePath.endsWith('headless-shell') ? 'shell' : true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
-      '--disable-dev-shm-usage',
+      ...(bigSharedMemory() ? [] : ['--disable-dev-shm-usage']),
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
@@ -114,22 +140,60 @@ export interface Credentials {
   password: string;
 }
 
+/** The session cookie of a sign-in through the API (the login form's own call), for a browser context. */
+async function sessionCookie(username: string, password: string) {
+  const res = await fetch(url('/api/auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`Sign-in of ${username} refused: ${res.status} ${await res.text()}`);
+  const [set] = res.headers.getSetCookie();
+  const [pair, ...attrs] = set.split(';').map((x) => x.trim());
+  const eq = pair.indexOf('=');
+  const has = (a: string) => attrs.some((x) => x.toLowerCase() === a);
+  const sameSite = attrs.find((x) => x.toLowerCase().startsWith('samesite='))?.split('=')[1];
+  return {
+    name: pair.slice(0, eq),
+    value: pair.slice(eq + 1),
+    domain: new URL(baseUrl()).hostname,
+    path: '/',
+    httpOnly: has('httponly'),
+    secure: has('secure'),
+    ...(sameSite
+      ? { sameSite: (sameSite[0].toUpperCase() + sameSite.slice(1).toLowerCase()) as 'Lax' | 'Strict' }
+      : {}),
+  };
+}
+
 /**
  * A fresh page (own browser context, so own cookies) signed in as the user (a demo username, or a file's own
- * account from e2e/factory.ts), waiting for the app's layout
- * (`layout: false` only waits for the login page to be left). The one way test files sign in.
+ * account from e2e/factory.ts), showing `at` once its page has mounted (default `/`, the app's first page, once the
+ * layout is drawn).
+ * The one way test files sign in. The session comes from the login form's own call (POST /api/auth/login) and its
+ * cookie is given to the context, so a test does not pay for drawing the login page and the dashboard before the
+ * page it is about (the browsers' CPU is most of the suite's time); e2e/shell.test.ts tests the login form itself.
+ * `layout: false` signs in through the form and only waits for the login page to be left (pages without the clinic
+ * layout: the Backoffice, the admin panel).
  */
 export async function signedIn(
   browser: Browser,
   who: string | Credentials,
   viewport: ViewportName = 'large',
-  opts: { password?: string; layout?: boolean } = {},
+  opts: { password?: string; layout?: boolean; at?: string } = {},
 ): Promise<Page> {
+  const { username, password } = typeof who === 'string' ? { username: who, password: opts.password ?? PASSWORD } : who;
   const page = await freshPage(browser, viewport);
-  await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
-  if (typeof who === 'string') await login(page, who, opts.password);
-  else await login(page, who.username, who.password);
-  if (opts.layout !== false) await page.waitForSelector('[data-layout]');
+  if (opts.layout === false) {
+    await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
+    await login(page, username, password);
+    return page;
+  }
+  await page.browserContext().setCookie(await sessionCookie(username, password));
+  await page.goto(url(opts.at ?? '/'), { waitUntil: 'domcontentloaded' });
+  // The app's first page has the clinic layout; a page named by `at` has mounted (app/page-shown.tsx): some have
+  // another layout (the Backoffice) or none (the queue display).
+  await page.waitForSelector(opts.at ? 'html[data-page]' : '[data-layout]');
   return page;
 }
 
@@ -188,13 +252,13 @@ interface Workbook {
   xlsx: { readFile(file: string): Promise<unknown> };
   worksheets: { name: string; rowCount: number; getRow(n: number): { values: unknown[] } }[];
 }
-// exceljs is the web app's dependency: borrowed to read exported files back.
-const ExcelJS = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/package.json'))(
-  'exceljs',
-) as { Workbook: new () => Workbook };
-
 /** An exported .xlsx file read back (its sheets, rows and cells). */
 export async function readWorkbook(file: string): Promise<Workbook> {
+  // exceljs is the web app's dependency: borrowed to read exported files back, loaded by the files that do (loading
+  // it takes about a second of CPU, which every e2e file paid when it was loaded with the helpers).
+  const ExcelJS = createRequire(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/package.json'),
+  )('exceljs') as { Workbook: new () => Workbook };
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   return wb;

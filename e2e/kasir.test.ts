@@ -59,7 +59,8 @@ beforeAll(async () => {
     products: [{ item: store.items[0].id, qty: CREAM_SOLD_WITH_VISIT }],
   });
   await openTill(clinic);
-  browser = await launchBrowser();
+  // The nota PDF is opened in a tab: the full browser, which has a PDF viewer (e2e/helpers.ts launchBrowser).
+  browser = await launchBrowser('id-ID', { pdfViewer: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -129,9 +130,8 @@ async function clickButton(page: Page, text: string, scope = 'body'): Promise<vo
 
 describe('Kasir Klinik', () => {
   it('pays a package instalment with two methods, reads the nota back and closes the till with a difference', async () => {
-    const page = await signedIn(browser, clinic.as('admin'));
+    const page = await signedIn(browser, clinic.as('admin'), 'large', { at: '/kasir/payment' });
     try {
-      await page.goto(url('/kasir/payment'));
       await page.waitForSelector('[data-testid=session-bar]');
       const methods = (await call(page, 'GET', '/api/kasir/method')).body.data as { id: number; type: string }[];
       const cash = methods.find((m) => m.type === 'tunai')!.id;
@@ -214,9 +214,8 @@ describe('Kasir Klinik', () => {
   });
 
   it('sells an item at the general cashier (after opening the till again)', async () => {
-    const page = await signedIn(browser, clinic.as('admin'));
+    const page = await signedIn(browser, clinic.as('admin'), 'large', { at: '/kasir/sales' });
     try {
-      await page.goto(url('/kasir/sales'));
       const { cash } = await tillOpen(page);
       await page.waitForFunction(() =>
         [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Tambah' && !b.disabled),
@@ -433,9 +432,8 @@ describe('Kasir Klinik', () => {
   });
 
   it("pays a finished visit's bill with two methods; its products leave the pharmacy; the nota reads back", async () => {
-    const page = await signedIn(browser, clinic.as('admin'));
+    const page = await signedIn(browser, clinic.as('admin'), 'large', { at: '/kasir/payment' });
     try {
-      await page.goto(url('/kasir/payment'));
       const { cash, transfer } = await tillOpen(page);
       const queue = (await call(page, 'GET', '/api/kasir/visit?unpaid=1')).body.data as { id: number; code: string }[];
       // The visit made in beforeAll (a treatment and the pharmacy's cream) waits in the queue, its bill to pay.

@@ -59,9 +59,8 @@ interface SoapRow {
 
 describe('rekam medis lists and printouts', () => {
   it('a doctor filters the SOAP list by patient and downloads it as Excel', async () => {
-    const page = await signedIn(browser, 'dokter');
+    const page = await signedIn(browser, 'dokter', 'large', { at: '/rekammedis/soap' });
     try {
-      await page.goto(url('/rekammedis/soap'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('main table tbody tr td');
       const all = await call<{ data: SoapRow[]; count: number }>(page, '/api/rekammedis/daftar/soap?limit=1');
       expect(all.body.count).toBeGreaterThan(0);
@@ -186,9 +185,8 @@ describe('rekam medis lists and printouts', () => {
   });
 
   it('fits a phone (390 x 844) without scrolling sideways', async () => {
-    const page = await signedIn(browser, 'apoteker', 'phone');
+    const page = await signedIn(browser, 'apoteker', 'phone', { at: '/rekammedis/resep' });
     try {
-      await page.goto(url('/rekammedis/resep'), { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => document.querySelector('main table tbody')?.textContent?.includes('NO RM.'));
       const overflow = await sidewaysScroll(page);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -209,9 +209,10 @@ describe('Rekam medis of a visit', () => {
       await screenshot(dokter, 'rekam-medis-phone');
 
       // The patient's history page lists the visit; the manager sees who opened the record.
-      const manager = await signedIn(browser, clinic.as('manager'));
+      const manager = await signedIn(browser, clinic.as('manager'), 'large', {
+        at: `/service/rekammedis?patient=${patient.id}`,
+      });
       try {
-        await manager.goto(url(`/service/rekammedis?patient=${patient.id}`), { waitUntil: 'domcontentloaded' });
         await manager.waitForSelector('[data-testid=rm-timeline-visit]');
         await manager.waitForSelector('[data-testid=rm-access-log]');
         await waitForText(manager, clinic.account('dokter').name);

@@ -92,9 +92,8 @@ interface Photo {
 
 describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
   it('uploads a photo to a visit from the queue, shows it, deletes it (kept for the auditor)', async () => {
-    const mm = await signedIn(browser, clinic.as('multimedia'));
+    const mm = await signedIn(browser, clinic.as('multimedia'), 'large', { at: '/service/visit/multimedia' });
     try {
-      await mm.goto(url('/service/visit/multimedia'), { waitUntil: 'domcontentloaded' });
       await mm.waitForSelector('[data-testid=multimedia-queue] [data-testid=photo-upload]');
       await screenshot(mm, 'multimedia-queue-large');
       // The first visit of the queue (today's one needing photos) and how many photos it shows.
@@ -216,9 +215,8 @@ describe("'Antrian Multimedia' (/service/visit/multimedia)", () => {
   });
 
   it("around the desk: 'Daftar Harga' searches, 'Member' leads to the patient's packages", async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/pricelist' });
     try {
-      await admin.goto(url('/service/pricelist'), { waitUntil: 'domcontentloaded' });
       await admin.waitForFunction(() => document.body.innerText.includes('Facial Brightening'));
       expect(await bodyText(admin)).toMatch(/Rp450\.000(?!,)/);
       await admin.type('[data-testid=pricelist-search]', 'peel');

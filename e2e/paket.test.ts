@@ -27,7 +27,8 @@ beforeAll(async () => {
   await clinic.patient({ name: 'Ayu Kartika Uji' });
   await clinic.paket({ name: 'Paket Glow Uji' });
   await clinic.paket({ name: 'Paket Acne Uji', installments: { dp: 300_000, count: 4 } });
-  browser = await launchBrowser();
+  // The agreement PDF is shown in a frame: the full browser, which has a PDF viewer (e2e/helpers.ts launchBrowser).
+  browser = await launchBrowser('id-ID', { pdfViewer: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -139,8 +140,7 @@ async function throughDoctor(page: Page, patientKeyword: string): Promise<void> 
 
 describe('Pembelian Paket Promo', () => {
   it('says when it opens that there is no active finance period, and goes no further (issue 16)', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
-    await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/paket/sales' });
     await admin.waitForSelector('[data-testid=daftar-paket]');
     await admin.click('[data-testid=daftar-paket]');
     await admin.waitForSelector('[data-testid=purchase-wizard]');
@@ -213,8 +213,7 @@ describe('Pembelian Paket Promo', () => {
   });
 
   it('registers a new patient with a guardian', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
-    await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/paket/sales' });
     await admin.waitForSelector('[data-testid=daftar-paket]');
     await admin.click('[data-testid=daftar-paket]');
     await admin.waitForSelector('[data-testid=purchase-wizard]');
@@ -258,9 +257,8 @@ describe('Pembelian Paket Promo', () => {
   });
 
   it('back from step 2 and on again keeps one patient: an edit changes it, never registers a second (issue 26)', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/paket/sales' });
     try {
-      await admin.goto(url('/paket/sales'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=daftar-paket]');
       await admin.click('[data-testid=daftar-paket]');
       await admin.waitForSelector('[data-testid=purchase-wizard]');
@@ -312,9 +310,8 @@ describe('Pembelian Paket Promo', () => {
 
 describe('Paket Promosi master', () => {
   it('creates a package type: errors next to the field first, then saved and listed', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/paket/promosi' });
     try {
-      await admin.goto(url('/paket/promosi'), { waitUntil: 'domcontentloaded' });
       // Radix tabs switch on a real press (mousedown), not on a scripted click().
       const tab = await buttonByText(admin, 'Jenis Paket', '[role=tablist]');
       await (tab.asElement() as import('puppeteer-core').ElementHandle<HTMLButtonElement>).click();
@@ -360,9 +357,8 @@ async function retype(page: Page, selector: string, text: string): Promise<void>
 
 describe('Paket Promosi package dialog', () => {
   it('checks the shared rules next to the fields, the instalment sum included, before saving a package', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/paket/promosi' });
     try {
-      await admin.goto(url('/paket/promosi'), { waitUntil: 'domcontentloaded' });
       await click(admin, 'Paket Baru', 'body');
       await admin.waitForSelector('#pk-code');
       // Nothing filled in: the shared schema's messages under their fields, nothing sent.

@@ -58,9 +58,8 @@ async function pickPatient(page: Page, p: Patient): Promise<void> {
 
 describe('patient merge (issue 26 item 3)', () => {
   it('is offered to top-level users only', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: `/user/${dupe.id}` });
     try {
-      await admin.goto(url(`/user/${dupe.id}`), { waitUntil: 'domcontentloaded' });
       await waitForText(admin, dupe.username);
       expect(await admin.$('[data-testid=patient-merge-button]')).toBeNull();
     } finally {
@@ -113,9 +112,8 @@ describe('patient merge (issue 26 item 3)', () => {
   });
 
   it("shows 'Digabung ke' and 'Riwayat Penggabungan' once merged", async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: `/user/${dupe.id}` });
     try {
-      await admin.goto(url(`/user/${dupe.id}`), { waitUntil: 'domcontentloaded' });
       await waitForText(admin, `Digabung ke NO RM. ${kept.username}`);
       await admin.goto(url(`/user/${kept.id}`), { waitUntil: 'domcontentloaded' });
       await waitForText(admin, 'Riwayat Penggabungan');

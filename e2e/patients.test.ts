@@ -168,9 +168,8 @@ describe('Data Pasien', () => {
   });
 
   it('admin: Pasien Baru with a guardian (switch, NIK errors and warning), then found in the list', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/customer' });
     try {
-      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
       await (await button(admin, 'main', 'Pasien Baru')).click();
       await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
@@ -288,9 +287,8 @@ describe('Data Pasien', () => {
   });
 
   it("admin: 'Data Wali' on needs the guardian's name; under 17 a guardian is suggested", async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/customer' });
     try {
-      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
       await (await button(admin, 'main', 'Pasien Baru')).click();
       await admin.waitForSelector('[data-testid=new-patient-dialog] #np-name');
@@ -313,9 +311,8 @@ describe('Data Pasien', () => {
   });
 
   it('admin: Excel export holds every matching patient, not just the page', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/customer' });
     try {
-      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
       await chooseOption(admin, '[aria-label="Baris per halaman"]', '8');
       await admin.waitForFunction(
@@ -339,9 +336,8 @@ describe('Data Pasien', () => {
   });
 
   it('small screens: the list and the new-patient dialog fit 375 px', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'), 'small');
+    const admin = await signedIn(browser, clinic.as('admin'), 'small', { at: '/service/customer' });
     try {
-      await admin.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid=patient-name]');
       const overflow = await sidewaysScroll(admin);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -358,18 +354,16 @@ describe('Data Pasien', () => {
   });
 
   it('perawat reads the list without Pasien Baru; investor is refused and has no nav entry', async () => {
-    const perawat = await signedIn(browser, clinic.as('perawat'));
+    const perawat = await signedIn(browser, clinic.as('perawat'), 'large', { at: '/service/customer' });
     try {
-      await perawat.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       await perawat.waitForSelector('[data-testid=patient-name]');
       expect(await perawat.$('[data-testid=new-patient-button]')).toBeNull();
     } finally {
       await closePage(perawat);
     }
 
-    const investor = await signedIn(browser, clinic.as('investor'));
+    const investor = await signedIn(browser, clinic.as('investor'), 'large', { at: '/service/customer' });
     try {
-      await investor.goto(url('/service/customer'), { waitUntil: 'domcontentloaded' });
       // The clinic guard lets investors in, PASIEN read does not: the one no-access state (issue 16).
       await investor.waitForSelector('[data-testid=no-access]');
       expect(await investor.$('a[href="/service/customer"]')).toBeNull();

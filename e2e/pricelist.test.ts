@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
-import { closePage, enabledButton, launchBrowser, signedIn, url, waitForText } from './helpers';
+import { closePage, enabledButton, launchBrowser, signedIn, waitForText } from './helpers';
 import { Api, newBranch, type Branch } from './factory';
 
 /**
@@ -50,9 +50,8 @@ afterAll(async () => {
 
 describe('price list (issue 30)', () => {
   it('a second top-level person approves a scheduled base price; the branch sees it', async () => {
-    const page = await signedIn(browser, 'developer');
+    const page = await signedIn(browser, 'developer', 'large', { at: '/backoffice/pricelist' });
     try {
-      await page.goto(url('/backoffice/pricelist'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('input[aria-label="Cari harga"]');
       await page.type('input[aria-label="Cari harga"]', code);
       await page.waitForSelector(`[data-testid="price-approve-${entry}"]`);
@@ -65,9 +64,8 @@ describe('price list (issue 30)', () => {
     } finally {
       await closePage(page);
     }
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/pricelist' });
     try {
-      await admin.goto(url('/service/pricelist'), { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid="pricelist-entries"]');
       await admin.waitForFunction(
         (c) => document.querySelector<HTMLElement>('[data-testid="pricelist-entries"]')?.innerText.includes(c),
@@ -80,9 +78,8 @@ describe('price list (issue 30)', () => {
   });
 
   it('the maker edits a waiting price through the dialog; an approved one offers no edit', async () => {
-    const page = await signedIn(browser, 'owner');
+    const page = await signedIn(browser, 'owner', 'large', { at: '/backoffice/pricelist' });
     try {
-      await page.goto(url('/backoffice/pricelist'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('input[aria-label="Cari harga"]');
       await page.type('input[aria-label="Cari harga"]', code);
       await page.waitForSelector(`[data-testid="price-edit-${waiting}"]`);

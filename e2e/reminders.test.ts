@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { addDays } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, waitForText } from './helpers';
 import { newBranch, type Branch } from './factory';
 import { doctorOnDuty, reservation } from './fixtures/desk';
 
@@ -58,9 +58,8 @@ async function clickButton(p: Page, text: string, scope = 'body') {
 
 describe("'Pengingat Kunjungan' through a gateway", () => {
   it('sends a reminder through the configured gateway and shows it delivered', async () => {
-    const page = await signedIn(browser, clinic.as('manager'));
+    const page = await signedIn(browser, clinic.as('manager'), 'large', { at: '/service/visitreminder' });
     try {
-      await page.goto(url('/service/visitreminder'), { waitUntil: 'domcontentloaded' });
       await waitForText(page, 'Belum diatur: pengingat dikirim lewat tautan WhatsApp');
       // Without a gateway there is nothing to send: only the wa.me links.
       expect(await page.evaluate(() => document.body.innerText.includes('Kirim semua'))).toBe(false);

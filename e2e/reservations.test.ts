@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { formatDate } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, pathname, screenshot, url, waitForText, signedIn, VIEWPORTS } from './helpers';
+import { closePage, launchBrowser, pathname, screenshot, waitForText, signedIn, VIEWPORTS } from './helpers';
 import { newBranch, type Branch, type Patient } from './factory';
 import { doctorOnDuty } from './fixtures/desk';
 
@@ -40,8 +40,7 @@ async function clickButton(p: Page, text: string) {
 
 describe('reservations from the schedule view', () => {
   it('books a patient into a free slot and shows the booking in the list', async () => {
-    page = await signedIn(browser, clinic.as('admin'), 'medium');
-    await page.goto(url('/service/registration/schedule'), { waitUntil: 'domcontentloaded' });
+    page = await signedIn(browser, clinic.as('admin'), 'medium', { at: '/service/registration/schedule' });
     await waitForText(page, 'Jadwal Registrasi');
     await page.waitForSelector('[data-testid=schedule-calendar] .rbc-calendar');
     // Today's slots may be over (after 22:00 in the branch): go forward day by day until a free slot shows.
@@ -145,9 +144,8 @@ describe('reservations from the schedule view', () => {
 
 describe('Master Dokter forms', () => {
   it('a schedule ending before it starts is refused next to Jam Selesai, by the shared rule, before sending', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'), 'large');
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/master/doctor' });
     try {
-      await admin.goto(url('/service/master/doctor'), { waitUntil: 'domcontentloaded' });
       await admin.waitForFunction(() =>
         [...document.querySelectorAll('[role=tab]')].some((t) => t.textContent === 'Jadwal Praktik'),
       );

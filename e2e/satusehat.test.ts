@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { ROLE_IDS, TOPLEVEL_IDS } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, waitForText } from './helpers';
 import { Api, newBranch, type Branch } from './factory';
 
 /**
@@ -59,9 +59,8 @@ async function clickButton(p: Page, text: string) {
 
 describe('SATUSEHAT pages', () => {
   it("saves the branch's settings and 'Tes koneksi' gets a token from the simulator", async () => {
-    const page = await signedIn(browser, ops);
+    const page = await signedIn(browser, ops, 'large', { at: '/backoffice/satusehat/settings' });
     try {
-      await page.goto(url('/backoffice/satusehat/settings'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('#ss-organization_id');
       await page.type('#ss-organization_id', '100000001');
       await page.type('#ss-client_id', 'sim-client-pusat');
@@ -117,9 +116,8 @@ describe('SATUSEHAT pages', () => {
       if (!failed) await new Promise((res) => setTimeout(res, 500));
     }
     expect(failed).toBe(true);
-    const page = await signedIn(browser, ops);
+    const page = await signedIn(browser, ops, 'large', { at: '/backoffice/satusehat/data' });
     try {
-      await page.goto(url('/backoffice/satusehat/data'), { waitUntil: 'domcontentloaded' });
       await waitForText(page, 'Gagal');
       await waitForText(page, 'IHS');
       await opsApi.data('PUT', '/api/satusehat/mappings', {

@@ -448,9 +448,8 @@ describe('shell', () => {
     }
   });
   it('collapses the side drawer to group icons on demand and remembers it', async () => {
-    const page = await signedIn(browser, 'admin', 'large');
+    const page = await signedIn(browser, 'admin', 'large', { at: '/pengumuman' });
     try {
-      await page.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('[data-testid=side-drawer] a');
       const width = () => page.$eval('[data-testid=side-drawer]', (e) => e.getBoundingClientRect().width);
       expect(await width()).toBe(350);

@@ -3,16 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle } from 'puppeteer-core';
-import {
-  closePage,
-  launchBrowser,
-  screenshot,
-  setViewport,
-  url,
-  waitForText,
-  signedIn,
-  callIn as call,
-} from './helpers';
+import { closePage, launchBrowser, screenshot, setViewport, waitForText, signedIn, callIn as call } from './helpers';
 import { newBranch, type Branch } from './factory';
 import { button, isDisabled, waitEnabled, fill, expectSuccess, makePng, chooseOption } from './staff-ui';
 
@@ -38,9 +29,8 @@ afterAll(async () => {
 
 describe('branches', () => {
   it('the owner creates a branch, uploads its logo and switches it inactive (warning badge)', async () => {
-    const owner = await signedIn(browser, 'owner');
+    const owner = await signedIn(browser, 'owner', 'large', { at: '/backoffice/cabang' });
     try {
-      await owner.goto(url('/backoffice/cabang'), { waitUntil: 'domcontentloaded' });
       await owner.waitForSelector('[data-testid=branch-card]');
       await (await button(owner, 'main', 'Tambah Cabang')).click();
       await owner.waitForSelector('[data-testid=branch-dialog]');
@@ -118,9 +108,8 @@ describe('branches', () => {
 
 describe('announcements', () => {
   it('the poster enforces 5 to 100 characters and the footer shows the new announcement', async () => {
-    const manager = await signedIn(browser, clinic.as('manager'));
+    const manager = await signedIn(browser, clinic.as('manager'), 'large', { at: '/' });
     try {
-      await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await manager.waitForSelector('[data-testid=my-menu]');
       await manager.click('[data-testid=my-menu]');
       await (await button(manager, '[role=menu]', 'Buat Pengumuman')).click();
@@ -157,9 +146,8 @@ describe('announcements', () => {
       await screenshot(manager, 'staff-footer-large');
 
       // Another user of the branch sees it too; below md the footer is hidden.
-      const admin = await signedIn(browser, clinic.as('admin'), 'small');
+      const admin = await signedIn(browser, clinic.as('admin'), 'small', { at: '/pengumuman' });
       try {
-        await admin.goto(url('/pengumuman'), { waitUntil: 'domcontentloaded' });
         await waitForText(admin, message);
         await admin.waitForSelector('[data-testid=announcements-footer]');
         const shown = await admin.$eval(

@@ -322,9 +322,8 @@ describe('approvals', () => {
   });
 
   it('the activity drawer lists my requests, 700 px wide', async () => {
-    const manager = await signedIn(browser, clinic.as('manager'));
+    const manager = await signedIn(browser, clinic.as('manager'), 'large', { at: '/' });
     try {
-      await manager.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await manager.waitForSelector('[data-testid=my-menu]');
       await manager.click('[data-testid=my-menu]');
       await (await button(manager, '[role=menu]', 'Aktivitas')).click();

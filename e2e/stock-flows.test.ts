@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { addDays } from '../packages/shared/src/index.js';
-import { closePage, launchBrowser, screenshot, signedIn, url, waitForText, callIn as call } from './helpers';
+import { closePage, launchBrowser, screenshot, signedIn, waitForText, callIn as call } from './helpers';
 import { newBranch, type Branch } from './factory';
 import { item, prescribedVisit, stockIn, warehouse, type Item, type Warehouse } from './fixtures/stock';
 
@@ -83,8 +83,7 @@ describe('inventory flows', () => {
     const code = sent.body.data.code;
     await closePage(from);
 
-    const page = await signedIn(browser, receiver.as('manager'));
-    await page.goto(url('/inventory/mutation'), { waitUntil: 'domcontentloaded' });
+    const page = await signedIn(browser, receiver.as('manager'), 'large', { at: '/inventory/mutation' });
     await waitForText(page, code);
     await clickText(page, code, 'td span');
     await page.waitForSelector('#terima-qty-0');
@@ -109,8 +108,7 @@ describe('inventory flows', () => {
   });
 
   it('the pharmacist dispenses a waiting prescription', async () => {
-    const page = await signedIn(browser, sender.as('apoteker'));
-    await page.goto(url('/inventory/sales/resep'), { waitUntil: 'domcontentloaded' });
+    const page = await signedIn(browser, sender.as('apoteker'), 'large', { at: '/inventory/sales/resep' });
     await clickText(page, 'Serahkan');
     await page.waitForSelector('[data-testid=resep-dispense]');
     await screenshot(page, 'inventory-resep-dialog');

@@ -116,9 +116,8 @@ describe('Antrian Perawatan on two screens', () => {
   });
 
   it('shows the called number with initials only on the waiting-room display', async () => {
-    const admin = await signedIn(browser, clinic.as('admin'));
+    const admin = await signedIn(browser, clinic.as('admin'), 'large', { at: '/service/visit/display' });
     try {
-      await admin.goto(url('/service/visit/display'), { waitUntil: 'domcontentloaded' });
       await admin.waitForFunction(
         (n) => [...document.querySelectorAll('[data-testid=display-number]')].some((e) => e.textContent?.trim() === n),
         {},
@@ -211,9 +210,8 @@ describe('Antrian Perawatan on two screens', () => {
   });
 
   it("does not say 'Langsung' while the browser is offline (issue 26 item 7)", async () => {
-    const perawat = await signedIn(browser, clinic.as('perawat'));
+    const perawat = await signedIn(browser, clinic.as('perawat'), 'large', { at: '/service/visit' });
     try {
-      await perawat.goto(url('/service/visit'), { waitUntil: 'domcontentloaded' });
       await perawat.waitForSelector('[data-testid=queue-live][data-live="1"]');
       await perawat.setOfflineMode(true);
       await perawat.waitForSelector('[data-testid=queue-live][data-live="0"]');
