@@ -20,19 +20,37 @@ export const SWEEP_JOB = 'satusehat.sweep';
 /** Retries after the first attempt: with a 30 s first delay doubling, about three days before giving up. */
 export const SEND_RETRY_LIMIT = 13;
 
+/**
+ * A run refused because this process is still sending the same visit: a job whose expiry passed while its first
+ * run was still sending (a slow platform, a loaded machine) is given to another worker by the queue, and the two
+ * would both find nothing and both create. The queue retries the refused run later, by when the first has ended.
+ */
 export class StillWaiting extends Error {}
+
+/** The outbox rows this process is sending now (see StillWaiting). */
+const sending = new Set<number>();
 
 const short = (s: string, n = 1000) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export async function sendVisit(env: SatusehatEnv, outboxId: number, jobId?: string): Promise<void> {
-  let row = await q.findOutbox(env.db, outboxId);
+  const row = await q.findOutbox(env.db, outboxId);
   if (!row || row.status !== 'waiting') return;
   if (jobId) {
     // One job per waiting row: a job that is not (or can no longer become) the row's own does nothing.
     if (row.job_id && row.job_id !== jobId) return;
     if (!row.job_id && !(await q.claimOutbox(env.db, row.id, null, jobId))) return;
   }
-  row = (await q.updateOutbox(env.db, row.id, { attempts: row.attempts + 1 }))!;
+  if (sending.has(row.id)) throw new StillWaiting(`SATUSEHAT: kunjungan ${row.visit_id} masih dikirim`);
+  sending.add(row.id);
+  try {
+    await sendClaimed(env, row);
+  } finally {
+    sending.delete(row.id);
+  }
+}
+
+async function sendClaimed(env: SatusehatEnv, claimed: q.OutboxRow): Promise<void> {
+  const row = (await q.updateOutbox(env.db, claimed.id, { attempts: claimed.attempts + 1 }))!;
   const setting = await q.findSetting(env.db, row.profile_id);
   const made = clientFor(env, setting);
   if ('error' in made) {
