@@ -6,7 +6,13 @@ import { apiModules, apiEntities } from '../src/modules.js';
 import type { AnyEndpoint, EndpointTree } from '../src/http/endpoint.js';
 import { registeredEntities, type EntityDef } from '../src/http/access-scope.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers.js';
-import { callerFor as callerForIn, checksum as checksumOf, envB as envBOf, WALK_TIMEOUT } from './cross-branch-env.js';
+import {
+  callerFor as callerForIn,
+  checksum as checksumOf,
+  closeChecksum,
+  envB as envBOf,
+  WALK_TIMEOUT,
+} from './cross-branch-env.js';
 import { multipartBody, PNG_1X1 } from './upload-helpers.js';
 import { entityFactories } from './factories/index.js';
 
@@ -53,7 +59,10 @@ beforeAll(async () => {
   t = await createTestApp();
   branchA = await t.makeBranch({ name: 'Cabang A (pemanggil)' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await closeChecksum(t);
+  await t.close();
+});
 
 const callerFor = (a: Access) => callerForIn(t, branchA, callers, a);
 const envB = () => envBOf(t);
