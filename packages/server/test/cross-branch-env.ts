@@ -5,12 +5,26 @@ import { allows, RESOURCES, ROLE_IDS, ROLE_NAMES, type Access, type Privilege, t
 import { queryRows } from '../src/db/client.js';
 import type { TestApp, TestUser } from './helpers.js';
 import type { FactoryEnv } from './factories/index.js';
+import type { PdfRenderer } from '../src/pdf/renderer.js';
 
 /**
  * What the cross-branch walks share (test/cross-branch.test.ts by id, test/cross-branch-refs.test.ts by every input
  * that names an entity): a caller of branch A with the privileges a route needs, a fresh branch B for each factory
  * call, and a checksum of every table that any write changes.
  */
+
+/**
+ * The walks' PDF renderer: the document's HTML as the bytes, behind a PDF header, without a browser. A printout
+ * route is walked for its id check (404 in branch A, before any document is made) and its own-branch control (200
+ * in branch B: the row is real); neither is about the rendering, which each module's own tests check on Chromium
+ * (medicalLists, kasir-bill, payroll, investors, sharing runs, paket, expenses). Starting Chromium and rendering
+ * the controls' printouts was 10-15 s of the walk under load.
+ */
+export const htmlPdf: PdfRenderer = {
+  render: (html) => Promise.resolve(Buffer.concat([Buffer.from('%PDF-1.4\n%'), Buffer.from(html)])),
+  warm: () => Promise.resolve(true),
+  close: () => Promise.resolve(),
+};
 
 export const everything = (): Privilege[] =>
   RESOURCES.map((r) => ({ fiturcode: r, iscanread: true, iscanmanage: true }));

@@ -11,6 +11,7 @@ import {
   checksum as checksumOf,
   closeChecksum,
   envB as envBOf,
+  htmlPdf,
   WALK_TIMEOUT,
 } from './cross-branch-env.js';
 import { multipartBody, PNG_1X1 } from './upload-helpers.js';
@@ -56,7 +57,7 @@ let branchA: number;
 const callers = new Map<string, TestUser>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { pdf: htmlPdf });
   branchA = await t.makeBranch({ name: 'Cabang A (pemanggil)' });
 });
 afterAll(async () => {
