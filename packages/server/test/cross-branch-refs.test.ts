@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiModules } from '../src/modules.js';
 import type { AnyEndpoint, EndpointTree } from '../src/http/endpoint.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers.js';
-import { callerFor, checksum, envB, WALK_TIMEOUT } from './cross-branch-env.js';
+import { callerFor, checksum, closeChecksum, envB, htmlPdf, WALK_TIMEOUT } from './cross-branch-env.js';
 import { entityFactories } from './factories/index.js';
 
 /**
@@ -196,10 +196,13 @@ let t: TestApp;
 let branchA: number;
 const callers = new Map<string, TestUser>();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { pdf: htmlPdf });
   branchA = await t.makeBranch({ name: 'Cabang A (pemanggil, kosong)' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await closeChecksum(t);
+  await t.close();
+});
 
 /** Whether an answer holds anything (branch A is empty: a non-empty answer is another branch's data). */
 function holdsData(v: unknown): boolean {

@@ -6,7 +6,14 @@ import { apiModules, apiEntities } from '../src/modules.js';
 import type { AnyEndpoint, EndpointTree } from '../src/http/endpoint.js';
 import { registeredEntities, type EntityDef } from '../src/http/access-scope.js';
 import { createTestApp, type TestApp, type TestUser } from './helpers.js';
-import { callerFor as callerForIn, checksum as checksumOf, envB as envBOf, WALK_TIMEOUT } from './cross-branch-env.js';
+import {
+  callerFor as callerForIn,
+  checksum as checksumOf,
+  closeChecksum,
+  envB as envBOf,
+  htmlPdf,
+  WALK_TIMEOUT,
+} from './cross-branch-env.js';
 import { multipartBody, PNG_1X1 } from './upload-helpers.js';
 import { entityFactories } from './factories/index.js';
 
@@ -50,10 +57,13 @@ let branchA: number;
 const callers = new Map<string, TestUser>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { pdf: htmlPdf });
   branchA = await t.makeBranch({ name: 'Cabang A (pemanggil)' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await closeChecksum(t);
+  await t.close();
+});
 
 const callerFor = (a: Access) => callerForIn(t, branchA, callers, a);
 const envB = () => envBOf(t);

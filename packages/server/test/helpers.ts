@@ -56,15 +56,28 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   // CREATE DATABASE ... TEMPLATE needs the template to have no other connections: retry briefly if it does.
+  // FILE_COPY copies the template's files as they are (after a checkpoint) instead of PostgreSQL 15's default
+  // WAL_LOG, which writes all 38 MB (the ICD lists with their trigram indexes are 23 MB) through shared buffers and
+  // the WAL: measured ~0.25 s of PostgreSQL CPU per file instead of ~0.6 s, and the DROP at the end ~0.1 s instead of
+  // ~0.3 s (it no longer has the copy's dirty buffers to throw away). The copy is the same either way.
   for (let i = 0; ; i++) {
     try {
-      await admin.query(`create database "${name}" template "${template}"`);
+      await admin.query(`create database "${name}" template "${template}" strategy file_copy`);
       break;
     } catch (err) {
       if (i > 50) throw err;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  // Settings of this database's sessions that change how fast, never what, a statement answers: no parallel workers
+  // (forking them and loading their catalogs costs more than they save on these small tables: 150 ms of a 200 ms
+  // statement), no JIT compiling, and a commit returns before its WAL is flushed (lost only if PostgreSQL itself
+  // crashes, which no test does; every session still sees every committed row).
+  await admin.query(
+    `alter database "${name}" set max_parallel_workers_per_gather = 0; ` +
+      `alter database "${name}" set jit = off; ` +
+      `alter database "${name}" set synchronous_commit = off`,
+  );
   await admin.end();
   const u = new URL(url);
   u.pathname = '/' + name;
