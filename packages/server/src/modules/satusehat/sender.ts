@@ -50,7 +50,7 @@ export async function sendVisit(env: SatusehatEnv, outboxId: number, jobId?: str
 }
 
 async function sendClaimed(env: SatusehatEnv, claimed: q.OutboxRow): Promise<void> {
-  const row = (await q.updateOutbox(env.db, claimed.id, { attempts: claimed.attempts + 1 }))!;
+  const row = await q.updateOutbox(env.db, claimed.id, { attempts: claimed.attempts + 1 });
   const setting = await q.findSetting(env.db, row.profile_id);
   const made = clientFor(env, setting);
   if ('error' in made) {
