@@ -5,6 +5,7 @@ import { startSatusehatSim, type SatusehatSim } from '../../satusehat-sim/index.
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { sendSatusehatVisit } from './index.js';
 import { StillWaiting } from './sender.js';
+import { finishedSatusehatVisit, satusehatBranch, SIM_CLIENT_A } from '../../../test/satusehat-fixtures.js';
 
 // Races on PostgreSQL: two jobs for one waiting visit (two processes sweeping at once) send it once; the row's job
 // is a compare-and-set in the database.
@@ -19,42 +20,6 @@ afterAll(async () => {
   await t?.close();
   await sim?.close();
 });
-
-/** A finished visit of a configured branch, waiting in the outbox: its outbox row's id. */
-async function waitingVisit(name: string): Promise<number> {
-  const branch = await t.makeBranch({ name });
-  const ops = await t.makeUser('manager', { branchId: branch, toplevel: 'manageroperational' });
-  const manager = await t.makeUser('manager', { branchId: branch });
-  const dokter = await t.makeUser('dokter', { branchId: branch });
-  const patient = await t.makePatient(branch, { name: `Pasien ${name}` });
-  const put = (b: object) => t.api(ops).put('/api/satusehat/mappings', b);
-  expect(
-    (
-      await t.api(ops).put(`/api/satusehat/settings/${branch}`, {
-        organization_id: '100000001',
-        client_id: 'sim-client-pusat',
-        client_secret: 'sim-secret-pusat',
-        environment: 'staging',
-      })
-    ).status,
-  ).toBe(200);
-  expect((await put({ kind: 'location', local_key: 'konsultasi', code: 'loc-1' })).status).toBe(200);
-  expect((await put({ kind: 'practitioner', local_key: String(dokter.id), code: '10009880728' })).status).toBe(200);
-  expect((await put({ kind: 'patient', local_key: String(patient), code: 'P02478375538' })).status).toBe(200);
-  const v = await t
-    .api(manager)
-    .post('/api/service/visit', { customer: patient, doctor: dokter.id, kind: 'konsultasi' });
-  await t.api(dokter).post(`/api/rekammedis/visit/${v.body.data.id}/soap`, {
-    subjective: 'Demam',
-    diagnoses: [{ code: 'J06.9', primary: true }],
-  });
-  expect((await t.api(dokter).post(`/api/rekammedis/visit/${v.body.data.id}/finish`, {})).status).toBe(200);
-  const [row] = await queryRows<{ id: number }>(
-    t.db,
-    sql`select id from satusehat_visit where visit_id = ${v.body.data.id}`,
-  );
-  return Number(row.id);
-}
 
 describe('SATUSEHAT outbox races', () => {
   it('two jobs for the same visit at once: one sends, the Encounter arrives once', async () => {
@@ -104,7 +69,11 @@ describe('SATUSEHAT outbox races', () => {
   });
 
   it('one job run twice at once (its expiry passed while it still sends): the second run is refused, each resource arrives once', async () => {
-    const id = await waitingVisit('Klinik Kedaluwarsa');
+    const branch = await t.makeBranch({ name: 'Klinik Kedaluwarsa' });
+    const id = await finishedSatusehatVisit(
+      t,
+      await satusehatBranch(t, branch, '3171010101800001', '3171015101750001', SIM_CLIENT_A),
+    );
     const job = '00000000-0000-4000-8000-00000000000c';
     // The queue gave the row this job (queueOne), and runs it again beside the first run.
     await t.db.execute(sql`update satusehat_visit set job_id = ${job} where id = ${id}`);
