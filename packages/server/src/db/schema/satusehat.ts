@@ -93,7 +93,8 @@ export const satusehatMap = pgTable(
 /**
  * The outbox: one row per finished visit, written in the finishing transaction (so a crash loses nothing).
  * status waiting | sent | failed | not_configured; revision grows with each correction of the record, sent_revision
- * is the one last delivered whole.
+ * is the one last delivered whole. sending_until: the lease of the run sending the row now (any process, by the
+ * database's clock); null or past when none is.
  */
 export const satusehatVisit = pgTable(
   'satusehat_visit',
@@ -108,6 +109,7 @@ export const satusehatVisit = pgTable(
     sent_revision: integer('sent_revision'),
     job_id: varchar('job_id', { length: 40 }),
     sent_at: col.ts('sent_at'),
+    sending_until: col.ts('sending_until'),
     ...col.timestamps,
   },
   (t) => [
