@@ -21,14 +21,50 @@ export const SWEEP_JOB = 'satusehat.sweep';
 export const SEND_RETRY_LIMIT = 13;
 
 /**
- * A run refused because this process is still sending the same visit: a job whose expiry passed while its first
- * run was still sending (a slow platform, a loaded machine) is given to another worker by the queue, and the two
- * would both find nothing and both create. The queue retries the refused run later, by when the first has ended.
+ * A run refused because another run, in this process or another one, is still sending the same visit: a job whose
+ * expiry passed while its first run was still sending (a slow platform, a loaded machine) is given to another worker
+ * by the queue, and the two would both find nothing and both create. The queue retries the refused run later, by
+ * when the first has ended (or died: its lease runs out). Also thrown by a run whose lease was taken over.
  */
 export class StillWaiting extends Error {}
 
-/** The outbox rows this process is sending now (see StillWaiting). */
-const sending = new Set<number>();
+/**
+ * The lease on the outbox row (`sending_until`, by the database's clock) that makes a run the visit's only sender,
+ * in whichever process. Taken before the first resource, renewed before each one, released when the run ends. Its
+ * length is the job's expiry (SATUSEHAT_SEND_EXPIRE_SECONDS, 120 s by default) from the last renewal: one resource's
+ * exchanges (a search and a create, 20 s timeout each) fit in it, and a process that died mid-send is taken over
+ * about when the queue gives its job to another worker anyway. Shorter, a live but slow resource could lose it;
+ * longer, the queue's retries after a crash would only be refused longer.
+ */
+class Lease {
+  private constructor(
+    private readonly env: SatusehatEnv,
+    private readonly row: q.OutboxRow,
+    private value: string,
+  ) {}
+
+  private static seconds = (env: SatusehatEnv) => env.config.satusehatSendExpireSeconds;
+
+  /** The lease and the row as it is now; StillWaiting while another run holds it, undefined if no longer waiting. */
+  static async take(env: SatusehatEnv, row: q.OutboxRow): Promise<{ lease: Lease; row: q.OutboxRow } | undefined> {
+    const taken = await q.takeLease(env.db, row.id, Lease.seconds(env));
+    if (taken) return { lease: new Lease(env, taken.row, taken.lease), row: taken.row };
+    // Sent (or failed) by the run that held it since we read the row: nothing to do.
+    if ((await q.findOutbox(env.db, row.id))?.status !== 'waiting') return undefined;
+    throw new StillWaiting(`SATUSEHAT: kunjungan ${row.visit_id} masih dikirim`);
+  }
+
+  /** Before each resource: a run whose lease another run took over (it outlasted it) stops before sending more. */
+  async renew(): Promise<void> {
+    const renewed = await q.renewLease(this.env.db, this.row.id, this.value, Lease.seconds(this.env));
+    if (!renewed) throw new StillWaiting(`SATUSEHAT: kunjungan ${this.row.visit_id} diambil alih pengiriman lain`);
+    this.value = renewed;
+  }
+
+  release(): Promise<void> {
+    return q.releaseLease(this.env.db, this.row.id, this.value);
+  }
+}
 
 const short = (s: string, n = 1000) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -40,16 +76,16 @@ export async function sendVisit(env: SatusehatEnv, outboxId: number, jobId?: str
     if (row.job_id && row.job_id !== jobId) return;
     if (!row.job_id && !(await q.claimOutbox(env.db, row.id, null, jobId))) return;
   }
-  if (sending.has(row.id)) throw new StillWaiting(`SATUSEHAT: kunjungan ${row.visit_id} masih dikirim`);
-  sending.add(row.id);
+  const taken = await Lease.take(env, row);
+  if (!taken) return;
   try {
-    await sendClaimed(env, row);
+    await sendClaimed(env, taken.row, taken.lease);
   } finally {
-    sending.delete(row.id);
+    await taken.lease.release();
   }
 }
 
-async function sendClaimed(env: SatusehatEnv, claimed: q.OutboxRow): Promise<void> {
+async function sendClaimed(env: SatusehatEnv, claimed: q.OutboxRow, lease: Lease): Promise<void> {
   const row = await q.updateOutbox(env.db, claimed.id, { attempts: claimed.attempts + 1 });
   const setting = await q.findSetting(env.db, row.profile_id);
   const made = clientFor(env, setting);
@@ -78,6 +114,7 @@ async function sendClaimed(env: SatusehatEnv, claimed: q.OutboxRow): Promise<voi
     seq++;
     const before = stored.get(p.key);
     if (before?.status === 'sent' && before.sent_revision === row.revision) continue;
+    await lease.renew();
     const outcome = await sendOne(env, made.client, made.orgId, row, p, seq, ids, before);
     if (outcome !== 'sent') {
       await q.updateOutbox(env.db, row.id, { status: 'failed', reason: outcome, job_id: null });

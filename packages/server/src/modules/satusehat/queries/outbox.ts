@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
   profile,
@@ -206,6 +206,51 @@ export async function claimOutbox(db: Db, id: number, expected: string | null, j
     )
     .returning({ id: satusehatVisit.id });
   return rows.length > 0;
+}
+
+/**
+ * The lease of the run sending a row (sender.ts, StillWaiting): one compare-and-set on the database's clock, which
+ * every process shares, so runs in several processes agree on which one sends. Taken only while the row waits and no
+ * other run's lease is live; answers the row and the lease's exact value (as text: renewing and releasing compare it,
+ * so a run whose lease was taken over touches the new owner's neither), or undefined.
+ */
+export async function takeLease(
+  db: Db,
+  id: number,
+  seconds: number,
+): Promise<{ row: OutboxRow; lease: string } | undefined> {
+  const [row] = await db
+    .update(satusehatVisit)
+    .set({ sending_until: sql`now() + ${seconds}::int * interval '1 second'` })
+    .where(
+      and(
+        eq(satusehatVisit.id, id),
+        eq(satusehatVisit.status, 'waiting'),
+        sql`(${satusehatVisit.sending_until} is null or ${satusehatVisit.sending_until} <= now())`,
+      ),
+    )
+    .returning({ ...getTableColumns(satusehatVisit), lease: sql<string>`${satusehatVisit.sending_until}::text` });
+  if (!row) return undefined;
+  const { lease, ...taken } = row;
+  return { row: taken, lease };
+}
+
+/** Extends the run's own lease; answers the new value, or undefined when it is no longer the run's (taken over). */
+export async function renewLease(db: Db, id: number, lease: string, seconds: number): Promise<string | undefined> {
+  const [row] = await db
+    .update(satusehatVisit)
+    .set({ sending_until: sql`now() + ${seconds}::int * interval '1 second'` })
+    .where(and(eq(satusehatVisit.id, id), sql`${satusehatVisit.sending_until} = ${lease}::timestamptz`))
+    .returning({ lease: sql<string>`${satusehatVisit.sending_until}::text` });
+  return row?.lease;
+}
+
+/** Ends the run's own lease (a lease taken over by another run stays that run's). */
+export async function releaseLease(db: Db, id: number, lease: string): Promise<void> {
+  await db
+    .update(satusehatVisit)
+    .set({ sending_until: null })
+    .where(and(eq(satusehatVisit.id, id), sql`${satusehatVisit.sending_until} = ${lease}::timestamptz`));
 }
 
 /**
