@@ -42,10 +42,31 @@ function shuffled<T>(xs: T[], seed: number): T[] {
  */
 const e2eShuffle = process.env.E2E_SHUFFLE ? Number(process.env.E2E_SHUFFLE) : null;
 
+/**
+ * The server side's longest files (measured: each 20-40 s, mostly waiting on spawned servers, retry backoffs or a
+ * load of concurrent requests) start first, so that the group does not end with one of them running alone.
+ */
+const SERVER_LONGEST = [
+  'test/runbook-embedded.pg.test.ts',
+  'test/bank.pg.test.ts',
+  'test/runbook.pg.test.ts',
+  'modules/reservations/gateway.test.ts',
+  'test/cross-branch.test.ts',
+  'test/satusehat-kill.pg.test.ts',
+  'test/jobs.test.ts',
+  'modules/satusehat/satusehat-sim.test.ts',
+].map((f) => `/packages/server/${f.startsWith('test/') ? f : `src/${f}`}`);
+
+function serverRank(moduleId: string): number {
+  const i = SERVER_LONGEST.findIndex((f) => moduleId.endsWith(f));
+  return i < 0 ? SERVER_LONGEST.length : i;
+}
+
 class Sequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     let e2e = files.filter((f) => f.project.name.startsWith('e2e'));
-    const rest = await super.sort(files.filter((f) => !f.project.name.startsWith('e2e')));
+    const rest = (await super.sort(files.filter((f) => !f.project.name.startsWith('e2e')))).map((f, i) => ({ f, i }));
+    rest.sort((a, b) => serverRank(a.f.moduleId) - serverRank(b.f.moduleId) || a.i - b.i);
     e2e.sort((a, b) => e2eRank(a.moduleId) - e2eRank(b.moduleId) || a.moduleId.localeCompare(b.moduleId));
     if (e2eShuffle !== null && e2e.length > 1) {
       e2e = shuffled(e2e, e2eShuffle);
@@ -53,7 +74,7 @@ class Sequencer extends BaseSequencer {
         `E2E_SHUFFLE=${e2eShuffle}: ${e2e.map((f) => f.moduleId.split('/').pop()!.replace('.test.ts', '')).join(', ')}`,
       );
     }
-    return [...rest, ...e2e];
+    return [...rest.map((x) => x.f), ...e2e];
   }
 }
 
@@ -70,6 +91,7 @@ const E2E_LANE_2 = [
 ];
 const e2eLane = {
   globalSetup: ['e2e/global-setup.ts'],
+  setupFiles: ['e2e/server-ready.ts'],
   environment: 'node' as const,
   testTimeout: 120_000,
   hookTimeout: 180_000,
@@ -101,7 +123,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres)
   console.warn('TEST_DATABASE_URL is not set: the server-pg concurrency tests (*.pg.test.ts) do not run');
 
-// Projects run one after another (unit, server, server-pg, e2e): the machines have two cores.
+// Projects run one after another (unit, server, server-pg, e2e): the machines have two cores. (Tried: everything but
+// the browser as one group on three workers. The concurrency files, which load the machine themselves, then took
+// twice as long and the group as a whole longer: decisions "Test suite time, session 17".)
 export default defineConfig({
   test: {
     sequence: { sequencer: Sequencer },

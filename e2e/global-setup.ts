@@ -17,6 +17,8 @@ declare module 'vitest' {
     gatewayPort: number;
     /** The SATUSEHAT simulator the server was started against (its switches: POST {simUrl}/__sim/switch). */
     satusehatSimUrl: string;
+    /** The server's log file while it runs (e2e/server-ready.ts shows its end when the server never answers). */
+    serverLogFile: string;
   }
 }
 
@@ -146,18 +148,24 @@ export default async function setup(project: TestProject) {
       fs.rmSync(logFile, { force: true });
     }
     await sim.close();
+    fs.rmSync(`${logFile}.failed`, { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl && dbName)
       await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
   };
 
-  try {
-    await waitForHealth(baseUrl, server, () => log);
-  } catch (err) {
-    await teardown();
-    throw err;
-  }
+  // Not awaited here: vitest runs every project's global setup before the first test of any project, so waiting
+  // for the two servers' migrations and demo seeds (about 15 s) held back the unit and server tests too. The e2e
+  // files wait for their server instead (e2e/server-ready.ts, a setup file); a server that stops is reported there
+  // with its log, and the watch below names it in the run's output.
+  waitForHealth(baseUrl, server, () => log).catch((err: unknown) => {
+    const why = err instanceof Error ? err.message : String(err);
+    console.error(`e2e server ${baseUrl}: ${why}`);
+    // Read by e2e/server-ready.ts: the files fail at once instead of each waiting out its deadline.
+    fs.writeFileSync(`${logFile}.failed`, why);
+  });
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLogFile', logFile);
   project.provide('gatewayPort', gatewayPort);
   project.provide('satusehatSimUrl', sim.url);
   return teardown;

@@ -47,6 +47,10 @@ export function createPdfRenderer(
       executablePath,
       headless: true,
       timeout: timeoutMs,
+      // Spoken to over a pipe, not a debugging port: when this process dies (killed, crashed), the pipe closes and
+      // Chromium quits with it instead of living on as an orphan (seen after the runbook's and the kill tests'
+      // SIGKILLs: two browsers left per run).
+      pipe: true,
       args: [
         '--no-sandbox',
         '--disable-gpu',
