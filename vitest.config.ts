@@ -135,6 +135,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // vitest's default is one worker less than the cores: one on a 2-core machine.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
