@@ -14,9 +14,10 @@ import { defineConfig } from 'vitest/config';
  */
 const E2E_LONGEST = ['access', 'shell', 'staff'].map((f) => `/e2e/${f}.test.ts`);
 
-function e2eRank(moduleId: string): number {
-  const i = E2E_LONGEST.findIndex((f) => moduleId.endsWith(f));
-  return i < 0 ? E2E_LONGEST.length : i;
+/** A file's place in a list of the longest files (first = longest); files not listed after them all. */
+function rank(longest: string[], moduleId: string): number {
+  const i = longest.findIndex((f) => moduleId.endsWith(f));
+  return i < 0 ? longest.length : i;
 }
 /** A deterministic shuffle (mulberry32 seeded by `seed`), so a failing order can be run again. */
 function shuffled<T>(xs: T[], seed: number): T[] {
@@ -57,17 +58,14 @@ const SERVER_LONGEST = [
   'modules/satusehat/satusehat-sim.test.ts',
 ].map((f) => `/packages/server/${f.startsWith('test/') ? f : `src/${f}`}`);
 
-function serverRank(moduleId: string): number {
-  const i = SERVER_LONGEST.findIndex((f) => moduleId.endsWith(f));
-  return i < 0 ? SERVER_LONGEST.length : i;
-}
-
 class Sequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     let e2e = files.filter((f) => f.project.name.startsWith('e2e'));
     const rest = (await super.sort(files.filter((f) => !f.project.name.startsWith('e2e')))).map((f, i) => ({ f, i }));
-    rest.sort((a, b) => serverRank(a.f.moduleId) - serverRank(b.f.moduleId) || a.i - b.i);
-    e2e.sort((a, b) => e2eRank(a.moduleId) - e2eRank(b.moduleId) || a.moduleId.localeCompare(b.moduleId));
+    rest.sort((a, b) => rank(SERVER_LONGEST, a.f.moduleId) - rank(SERVER_LONGEST, b.f.moduleId) || a.i - b.i);
+    e2e.sort(
+      (a, b) => rank(E2E_LONGEST, a.moduleId) - rank(E2E_LONGEST, b.moduleId) || a.moduleId.localeCompare(b.moduleId),
+    );
     if (e2eShuffle !== null && e2e.length > 1) {
       e2e = shuffled(e2e, e2eShuffle);
       console.log(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { ROLE_IDS, todayIn, type RoleName } from '../packages/shared/src/index.js';
-import { PASSWORD, baseUrl, type Credentials } from './helpers';
+import { PASSWORD, baseUrl, signInCookies, type Credentials } from './helpers';
 
 /**
  * Each e2e file's own clinic branch and staff, made through the app's public REST API (issue 9 item 8), so that no
@@ -26,15 +26,7 @@ export class Api {
   private constructor(private readonly cookie: string) {}
 
   static async signIn(username: string, password = PASSWORD): Promise<Api> {
-    const res = await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    if (!res.ok) throw new Error(`Sign-in of ${username} refused: ${res.status} ${await res.text()}`);
-    const cookie = (res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? ''])
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = (await signInCookies(username, password)).map((c) => c.split(';')[0]).join('; ');
     return new Api(cookie);
   }
 

@@ -130,15 +130,23 @@ export interface Credentials {
   password: string;
 }
 
-/** The session cookie of a sign-in through the API (the login form's own call), for a browser context. */
-async function sessionCookie(username: string, password: string) {
+/**
+ * A sign-in through the API (the login form's own call): the answer's Set-Cookie headers. Used for a browser
+ * context's cookie (`signedIn`) and for the REST clients of e2e/factory.ts (`Api.signIn`).
+ */
+export async function signInCookies(username: string, password = PASSWORD): Promise<string[]> {
   const res = await fetch(url('/api/auth/login'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`Sign-in of ${username} refused: ${res.status} ${await res.text()}`);
-  const [set] = res.headers.getSetCookie();
+  return res.headers.getSetCookie();
+}
+
+/** The session cookie of a sign-in through the API, for a browser context. */
+async function sessionCookie(username: string, password: string) {
+  const [set] = await signInCookies(username, password);
   const [pair, ...attrs] = set.split(';').map((x) => x.trim());
   const eq = pair.indexOf('=');
   const has = (a: string) => attrs.some((x) => x.toLowerCase() === a);

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
  * the file with the end of its log.
  */
 const baseUrl = inject('baseUrl');
+const logFile = inject('serverLogFile');
 const deadline = Date.now() + 180_000;
 for (;;) {
   const up = await fetch(`${baseUrl}/api/health`).then(
@@ -15,13 +16,13 @@ for (;;) {
     () => false,
   );
   if (up) break;
-  const failed = `${inject('serverLogFile')}.failed`;
+  const failed = `${logFile}.failed`;
   if (fs.existsSync(failed))
     throw new Error(`The e2e server ${baseUrl} did not start: ${fs.readFileSync(failed, 'utf8')}`);
   if (Date.now() > deadline) {
     let tail = '';
     try {
-      tail = fs.readFileSync(inject('serverLogFile'), 'utf8').slice(-4000);
+      tail = fs.readFileSync(logFile, 'utf8').slice(-4000);
     } catch {
       // the log is gone with a server that stopped and was cleaned up
     }
