@@ -161,6 +161,18 @@ export const pageQuery = {
   keyword: z.preprocess(emptyToUndefined, plainString().trim().max(100).optional()),
 };
 
+/**
+ * A list that grows with the chain (the visit history, the patient and account lists) counts its matches past the
+ * page asked for up to this many (issue 33: counting a branch's every row on each page read the whole branch). The
+ * envelope's `count` is exact up to offset + this; one more (`listCountCapped`) means "more than count - 1": the
+ * pager offers the pages up to there, and the next pages as the user goes on.
+ */
+export const LIST_COUNT_CAP = 1000;
+/** True when a capped list's `count` for this page is the cap's "more than" (page from 1, limit rows a page). */
+export function listCountCapped(count: number, page: number, limit: number): boolean {
+  return count > (page - 1) * limit + LIST_COUNT_CAP;
+}
+
 /** Rupiah amount from the API: non-negative, at most two decimals, at most MAX_RUPIAH (Rp10.000.000.000.000). */
 export const rupiah = z
   .number({ error: 'Harus berupa angka' })

@@ -88,17 +88,6 @@ const rangeInOrder = (v: { fromdate?: string | null; todate?: string | null }, c
     ctx.addIssue({ code: 'custom', path: ['todate'], message: 'Tanggal akhir sebelum tanggal awal' });
 };
 export const visitHistoryQuery = z.object(visitHistoryFields).superRefine(rangeInOrder);
-/**
- * The visit history counts its matches past the page asked for up to this many (issue 33: counting a branch's
- * every visit on each page read the whole branch). The envelope's `count` is exact up to offset + this; one more
- * (`visitHistoryCountCapped`) means "more than count - 1": the pager offers the pages up to there, and the next
- * pages as the user goes on.
- */
-export const VISIT_HISTORY_COUNT_CAP = 1000;
-/** True when the history's `count` for this page is the cap's "more than" (page from 1, limit rows a page). */
-export function visitHistoryCountCapped(count: number, page: number, limit: number): boolean {
-  return count > (page - 1) * limit + VISIT_HISTORY_COUNT_CAP;
-}
 export type VisitHistoryQuery = z.input<typeof visitHistoryQuery>;
 /** /backoffice/kunjungan (issue 30): the same filters over the branches named by profile_id (none: every branch). */
 export const backofficeVisitQuery = z

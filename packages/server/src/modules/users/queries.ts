@@ -3,6 +3,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ageOn,
   GENDER_LABELS,
+  LIST_COUNT_CAP,
   MARITAL_LABELS,
   roleNameOf,
   todayIn,
@@ -152,23 +153,16 @@ function whereOf(f: UserFilter): SQL | undefined {
 }
 
 /**
- * A keyword search counts its matches up to this many; past it the envelope's `count` is KEYWORD_COUNT_CAP + 1,
- * read as "more than KEYWORD_COUNT_CAP" (the pager then offers the first pages; the user narrows the keyword).
- * Lists without a keyword count exactly (an index-only scan, not on every keystroke).
- */
-export const KEYWORD_COUNT_CAP = 1000;
-
-/**
  * One page of users and the envelope's count in one statement (issue 10: one round trip instead of two; the count
- * is an uncorrelated subquery PostgreSQL runs once). Only a page past the end (no rows to carry the count) asks for
- * the count again on its own.
+ * is an uncorrelated subquery PostgreSQL runs once). The count is exact up to the page's offset plus
+ * `LIST_COUNT_CAP`, past it that plus one, read as "more than" (issue 33: a branch's patient list counted its every
+ * patient on each page, about 20 000 blocks at a million patients; a keyword search counts the same way). Only a page
+ * past the end (no rows to carry the count) asks for the count again on its own.
  */
 export async function listUsers(db: Db, f: UserFilter) {
   const where = whereOf(f);
   const countOf = (w: SQL | undefined) =>
-    f.keyword?.trim()
-      ? sql<number>`(select count(*)::int from (select 1 from ${users} where ${w} limit ${KEYWORD_COUNT_CAP + 1}) capped)`
-      : sql<number>`(select count(*)::int from ${users} where ${w})`;
+    sql<number>`(select count(*)::int from (select 1 from ${users} where ${w} limit ${f.offset + LIST_COUNT_CAP + 1}) capped)`;
   const rows = await db
     .select({
       user: users,

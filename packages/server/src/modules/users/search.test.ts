@@ -1,10 +1,11 @@
 // Patient search (issue 10): the same answers through the index-friendly keyword forms (whole NO RM, 16-digit NIK,
-// phone in any notation, substring), and a keyword count capped at KEYWORD_COUNT_CAP.
+// phone in any notation, substring), and a count capped at the page plus LIST_COUNT_CAP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { LIST_COUNT_CAP, listCountCapped } from '@klinik/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { queryRows } from '../../db/client.js';
-import { KEYWORD_COUNT_CAP } from './queries.js';
 
 let t: TestApp;
 let branch: number;
@@ -65,19 +66,28 @@ describe('GET /api/users?role=1&keyword=', () => {
     expect(await names('_')).toEqual([]);
   });
 
-  it('counts keyword matches up to the cap; the count past it reads "more than the cap"', async () => {
+  it('counts matches up to the page plus the cap, with or without a keyword; past it "more than"', async () => {
     const big = await t.makeBranch({ name: 'Cabang Besar' });
     await queryRows(
       t.db,
       sql`insert into users (role, username, name, initial, status, profile_id)
-          select 1, 'RMX' || g, 'Pasien Massal ' || g, 'PM', 1, ${big} from generate_series(1, ${KEYWORD_COUNT_CAP + 5}) g`,
+          select 1, 'RMX' || g, 'Pasien Massal ' || g, 'PM', 1, ${big} from generate_series(1, ${LIST_COUNT_CAP + 5}) g`,
     );
     const owner = await t.makeUser('admin', { branchId: big });
     const kw = await t.api(owner).get('/api/users?role=1&keyword=massal&limit=10');
     expect(kw.body.data).toHaveLength(10);
-    expect(kw.body.count).toBe(KEYWORD_COUNT_CAP + 1);
+    expect(kw.body.count).toBe(LIST_COUNT_CAP + 1);
+    expect(listCountCapped(kw.body.count, 1, 10)).toBe(true);
+    // Without a keyword the list counts the same way (issue 33: not the branch's every patient on each page).
     const all = await t.api(owner).get('/api/users?role=1&limit=10');
-    expect(all.body.count).toBe(KEYWORD_COUNT_CAP + 5);
+    expect(all.body.count).toBe(LIST_COUNT_CAP + 1);
+    // A page near the end counts exactly: 1 005 patients, page 2 of 10 counts up to 10 + the cap, so all of them.
+    const near = await t.api(owner).get('/api/users?role=1&limit=10&page=2');
+    expect(near.body.count).toBe(LIST_COUNT_CAP + 5);
+    expect(listCountCapped(near.body.count, 2, 10)).toBe(false);
+    const last = await t.api(owner).get('/api/users?role=1&limit=10&page=101');
+    expect(last.body.data).toHaveLength(5);
+    expect(last.body.count).toBe(LIST_COUNT_CAP + 5);
 
     // Past the cap and under it, a page is the same slice of the matches in name order (then id).
     const byName = (
@@ -93,7 +103,7 @@ describe('GET /api/users?role=1&keyword=', () => {
     };
     const p3 = await page('massal', 3);
     expect(p3.data.map((u) => u.name)).toEqual(byName.slice(20, 30));
-    expect(p3.count).toBe(KEYWORD_COUNT_CAP + 1);
+    expect(p3.count).toBe(LIST_COUNT_CAP + 5);
     // 'massal 1' matches 1, 10-19, 100-199 and 1000-1005: under the cap.
     const few = byName.filter((n) => n.toLowerCase().includes('massal 1'));
     const q2 = await page('massal%201', 2);
@@ -101,5 +111,23 @@ describe('GET /api/users?role=1&keyword=', () => {
     expect(q2.count).toBe(few.length);
     const beyond = await page('massal%201', 50);
     expect(beyond).toEqual({ data: [], count: few.length });
+
+    // The Excel export reads pages until a short one, not up to the first page's capped count: every patient
+    // (1 605, past three pages of 500 and the first page's count of 1 001).
+    await queryRows(
+      t.db,
+      sql`insert into users (role, username, name, initial, status, profile_id)
+          select 1, 'RMY' || g, 'Pasien Tambahan ' || g, 'PT', 1, ${big} from generate_series(1, 600) g`,
+    );
+    const manager = await t.makeUser('manager', { branchId: big });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/export?role=1',
+      headers: { cookie: manager.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.getWorksheet('Pengguna')!.actualRowCount).toBe(1 + LIST_COUNT_CAP + 5 + 600);
   });
 });

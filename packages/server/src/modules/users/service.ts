@@ -173,10 +173,13 @@ export async function backofficeList(
 
 /** Rows for the Excel export of the user list (at most 5000). */
 export async function exportList(ctx: Ctx, query: UserAdminListQuery): Promise<UserDto[]> {
-  const res = await adminPage(ctx, { ...query, page: 1, limit: 500 });
-  const out = [...res.data];
-  for (let page = 2; out.length < res.count && page <= 10; page++)
-    out.push(...(await adminPage(ctx, { ...query, page, limit: 500 })).data);
+  // Pages of 500 until a short one (the count is capped past the page, so it does not say where the list ends).
+  const out: UserDto[] = [];
+  for (let page = 1, got = 500; got === 500 && page <= 10; page++) {
+    const { data } = await adminPage(ctx, { ...query, page, limit: 500 });
+    out.push(...data);
+    got = data.length;
+  }
   // Every export is on the trail, with the patients it holds (staff rows: their count only).
   await auditRead(ctx, {
     action: 'export',

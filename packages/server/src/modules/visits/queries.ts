@@ -3,13 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { scopeSql, type BranchScope } from '../../http/access-scope.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { paketHistory, paketMembership, reservation, users, visit, visitStatusLog } from '../../db/schema/index.js';
-import {
-  VISIT_HISTORY_COUNT_CAP,
-  type VisitDto,
-  type VisitKind,
-  type VisitPayStatus,
-  type VisitStatus,
-} from '@klinik/shared';
+import { LIST_COUNT_CAP, type VisitDto, type VisitKind, type VisitPayStatus, type VisitStatus } from '@klinik/shared';
 import { likeOf } from '../../db/like.js';
 
 /** The only file of the module with SQL. Every list takes the branch it is scoped to. */
@@ -121,7 +115,7 @@ export async function listQueue(db: Db, f: VisitFilter): Promise<VisitDto[]> {
 }
 
 /**
- * The visit history, newest first, with the total for the pager: exact up to offset + VISIT_HISTORY_COUNT_CAP, past
+ * The visit history, newest first, with the total for the pager: exact up to offset + LIST_COUNT_CAP, past
  * it that plus one ("more than"), so a page reads at most its offset and the cap's rows, not the branch's book.
  */
 export async function listHistory(
@@ -134,7 +128,7 @@ export async function listHistory(
     .from(visit)
     .innerJoin(customer, eq(customer.id, visit.customer_id))
     .where(w)
-    .limit(f.offset + VISIT_HISTORY_COUNT_CAP + 1)
+    .limit(f.offset + LIST_COUNT_CAP + 1)
     .as('capped');
   const [rows, [total]] = await Promise.all([
     baseSelect(db)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { financePeriode, reservation } from '../../db/schema/index.js';
-import { VISIT_HISTORY_COUNT_CAP, visitHistoryCountCapped } from '@klinik/shared';
+import { LIST_COUNT_CAP, listCountCapped } from '@klinik/shared';
 import { createTestApp, countRows, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 // Each endpoint: an allowed call, a refused role (403), another branch's row (404), bad input (400 with the
@@ -423,7 +423,7 @@ describe('GET /api/service/visit/events (server-sent events)', () => {
 });
 
 describe('visit history count (issue 33: bounded per page)', () => {
-  it('counts exactly up to the page plus VISIT_HISTORY_COUNT_CAP, past it reports one more; filters and pages hold', async () => {
+  it('counts exactly up to the page plus LIST_COUNT_CAP, past it reports one more; filters and pages hold', async () => {
     const branchC = await t.makeBranch({ name: 'Cabang Ramai' });
     const adminC = await t.makeUser('admin', { branchId: branchC });
     const doctorC = await t.makeUser('dokter', { branchId: branchC });
@@ -436,18 +436,18 @@ describe('visit history count (issue 33: bounded per page)', () => {
     const first = await get('page=1&limit=20');
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(20);
-    expect(first.body.count).toBe(VISIT_HISTORY_COUNT_CAP + 1);
-    expect(visitHistoryCountCapped(first.body.count, 1, 20)).toBe(true);
+    expect(first.body.count).toBe(LIST_COUNT_CAP + 1);
+    expect(listCountCapped(first.body.count, 1, 20)).toBe(true);
     // Page 2 counts 20 further; the last page (offset 1 020) counts exactly and is not capped.
-    expect((await get('page=2&limit=20')).body.count).toBe(20 + VISIT_HISTORY_COUNT_CAP + 1);
+    expect((await get('page=2&limit=20')).body.count).toBe(20 + LIST_COUNT_CAP + 1);
     const last = await get('page=52&limit=20');
     expect(last.body.count).toBe(1030);
     expect(last.body.data).toHaveLength(10);
-    expect(visitHistoryCountCapped(last.body.count, 52, 20)).toBe(false);
+    expect(listCountCapped(last.body.count, 52, 20)).toBe(false);
     expect(last.body.data.at(-1).code).toBe('BULK-1029');
     // A filter under the cap counts exactly.
     const day = await get('fromdate=2026-11-23&todate=2026-11-23&keyword=dewi&limit=20');
     expect(day.body.count).toBe(50);
-    expect(visitHistoryCountCapped(day.body.count, 1, 20)).toBe(false);
+    expect(listCountCapped(day.body.count, 1, 20)).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ export default function PatientsBackofficePage() {
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState('any');
   const [profiles, setProfiles] = React.useState<number[]>([]);
-  const { page, size, pagination, resetting } = usePaging();
+  const { page, size, cappedPagination, resetting } = usePaging();
   const kw = useDebouncedValue(keyword);
   const { keyword: k, status: st } = patientListFilters(kw, status);
   const filters = { keyword: k, status: st, profile_id: profiles.length ? profiles : undefined };
@@ -69,7 +69,7 @@ export default function PatientsBackofficePage() {
       />
       <PagedQueryTable
         query={query}
-        pagination={pagination}
+        pagination={cappedPagination}
         columns={columns}
 
         onRowClick={(u) => void navigate(`/user/${u.id}`)}

@@ -32,7 +32,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
   const navigate = useNavigate();
   const [keyword, setKeyword] = React.useState('');
   const [status, setStatus] = React.useState('any');
-  const { page, size, pagination, resetting } = usePaging();
+  const { page, size, cappedPagination, resetting } = usePaging();
   const [creating, setCreating] = React.useState(false);
   const [created, setCreated] = React.useState<UserDto | null>(null);
   const kw = useDebouncedValue(keyword);
@@ -73,7 +73,7 @@ function PatientList({ canManage }: { canManage: boolean }) {
       />
       <PagedQueryTable
         query={query}
-        pagination={pagination}
+        pagination={cappedPagination}
         columns={PATIENT_COLUMNS}
 
         onRowClick={(u) => void navigate(`/user/${u.id}`)}

@@ -24,7 +24,7 @@ export default function AccountsBackofficePage() {
   const navigate = useNavigate();
   const branches = useBranches();
   const staff = useStaffListFilters();
-  const { page, size, pagination } = staff.paging;
+  const { page, size, cappedPagination } = staff.paging;
   const { profiles } = staff;
   const filters = { ...staff.filters, profile_id: profiles.length ? profiles : undefined };
   const query = useQuery({
@@ -91,7 +91,7 @@ export default function AccountsBackofficePage() {
       />
       <PagedQueryTable
         query={query}
-        pagination={pagination}
+        pagination={cappedPagination}
         columns={columns}
 
         onRowClick={(u) => void navigate(`/user/${u.id}`)}

@@ -27,7 +27,7 @@ export default function UsersPage() {
   const me = useSession();
   const navigate = useNavigate();
   const staff = useStaffListFilters();
-  const { page, size, pagination } = staff.paging;
+  const { page, size, cappedPagination } = staff.paging;
   const [creating, setCreating] = React.useState(false);
   const [privFor, setPrivFor] = React.useState<UserDto | null>(null);
   /** null: closed; a message: the change waits for approval. */
@@ -141,7 +141,7 @@ export default function UsersPage() {
       <StaffFilterBar {...staff.bar} />
       <PagedQueryTable
         query={query}
-        pagination={pagination}
+        pagination={cappedPagination}
         columns={columns}
 
         onRowClick={(u) => void navigate(`/user/${u.id}`)}

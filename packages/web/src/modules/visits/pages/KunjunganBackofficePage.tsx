@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { visitHistoryCountCapped, type VisitDto } from '@klinik/shared';
+import { type VisitDto } from '@klinik/shared';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { BranchFilter, branchColumn, useBranches } from '../../../components/BranchFilter';
 import { PagedQueryTable } from '../../../components/PagedQueryTable';
@@ -19,7 +19,7 @@ export default function KunjunganBackofficePage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const branches = useBranches();
-  const { page, size, pagination, resetting } = usePaging();
+  const { page, size, cappedPagination, resetting } = usePaging();
   const kunjungan = useKunjunganFilters(resetting);
   const [profiles, setProfiles] = React.useState<number[]>([]);
   const filters = { ...kunjungan.filters, profile_id: profiles.length ? profiles : undefined };
@@ -58,11 +58,7 @@ export default function KunjunganBackofficePage() {
         {...kunjungan.props}
         branchFilter={<BranchFilter id="bo-kj-branch" value={profiles} onChange={resetting(setProfiles)} />}
       />
-      <PagedQueryTable
-        query={query}
-        pagination={(count) => pagination(count, visitHistoryCountCapped(count ?? 0, page, size))}
-        columns={columns}
-      />
+      <PagedQueryTable query={query} pagination={cappedPagination} columns={columns} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { visitHistoryCountCapped } from '@klinik/shared';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { PagedQueryTable } from '../../../components/PagedQueryTable';
 import { OptionSelect } from '../../../components/OptionSelect';
@@ -19,7 +18,7 @@ export default function KunjunganPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const live = useVisitLive();
-  const { page, size, pagination, resetting } = usePaging();
+  const { page, size, cappedPagination, resetting } = usePaging();
   const kunjungan = useKunjunganFilters(resetting);
   const [doctor, setDoctor] = React.useState('');
   const filters = { ...kunjungan.filters, doctor: doctor ? Number(doctor) : undefined };
@@ -61,11 +60,7 @@ export default function KunjunganPage() {
           </FormField>
         }
       />
-      <PagedQueryTable
-        query={query}
-        pagination={(count) => pagination(count, visitHistoryCountCapped(count ?? 0, page, size))}
-        columns={KUNJUNGAN_COLUMNS}
-      />
+      <PagedQueryTable query={query} pagination={cappedPagination} columns={KUNJUNGAN_COLUMNS} />
     </div>
   );
 }
