@@ -81,6 +81,9 @@ export function request(base, method, path, { cookie, body, headers } = {}) {
   });
 }
 
+/** DAY_SLOW_MS: each call slower than this is printed with the second it ended in (where a tail comes from). */
+const SLOW_MS = Number(process.env.DAY_SLOW_MS || 0);
+
 /** A signed-in member of staff on one server process; call(step, ...) times the request under `step`. */
 export function staffOn(base, username, cookie, steps) {
   return {
@@ -89,6 +92,8 @@ export function staffOn(base, username, cookie, steps) {
     cookie,
     async call(step, method, path, body, headers) {
       const r = await request(this.base, method, path, { cookie: this.cookie, body, headers });
+      if (SLOW_MS && r.ms > SLOW_MS)
+        console.error(`slow: ${step} ${Math.round(r.ms)} ms at ${Math.round(performance.now() / 1000)} s`);
       if (r.status >= 200 && r.status < 300) steps.ok(step, r.ms);
       else steps.fail(step, r.status, typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
       return r;

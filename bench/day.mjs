@@ -9,7 +9,8 @@
 // cash + QRIS split). Meanwhile each branch's queue and display refresh every DAY_POLL s (5) with the event stream
 // open, and the back office pulls reports and an export. Prints p50/p95/p99 per step, errors, CPU and database time
 // and statements per visit, and afterwards checks every acknowledged payment is there once and every journal of the
-// day balanced. A benchmark: nothing asserted.
+// day balanced. DAY_SLOW_MS prints each call slower than that, with the second it ended in. A benchmark: nothing
+// asserted.
 import { cpuMs, load, machine, sleep, startApp, withPg } from './lib.mjs';
 import { closeAgents, dbCounters, listen, login, request, staffOn, Steps } from './day-lib.mjs';
 
@@ -154,7 +155,11 @@ async function walk(br, ids, n) {
   visitsDone++;
 }
 
+// Each branch's pollers and back office start at a random point of their first cycle, as people do, not all in the
+// same millisecond: started together, the first round was a burst of about 140 requests at once at 350 staff, which
+// alone made the back office's p95 (every call over 300 ms came in the run's first second; DAY_SLOW_MS shows them).
 async function poller(br, until) {
+  await sleep(POLL * 1000 * Math.random());
   while (performance.now() < until) {
     await br.staff.admin.call('antrian (refresh)', 'GET', `/api/service/visit?date=${today()}`);
     await br.staff.nurse.call('layar antrian (refresh)', 'GET', '/api/service/visit/display');
@@ -177,6 +182,7 @@ async function backOffice(br, until) {
     ['daftar pembayaran', `/api/kasir/payment?page=1`, 'admin'],
   ];
   let i = br.b;
+  await sleep(4000 * Math.random());
   while (performance.now() < until) {
     const [step, path, who = 'finance'] = calls[i++ % calls.length];
     await br.staff[who].call(step, 'GET', path);

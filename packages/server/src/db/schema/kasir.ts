@@ -109,6 +109,9 @@ export const kasirPayment = pgTable(
       .on(t.visit_id)
       .where(sql`${t.visit_id} is not null and ${t.status} <> 'void'`),
     index('kasir_payment_profile_date_idx').on(t.profile_id, t.paid_date),
+    // The nota list's order (newest first): a page is the index's first rows, not a sort of the branch's every
+    // payment (issue 33: 64 000 rows sorted on disk per page at a million patients).
+    index('kasir_payment_profile_created_idx').on(t.profile_id, t.created_at, t.id),
     index('kasir_payment_session_idx').on(t.session_id),
     index('kasir_payment_membership_idx').on(t.membership_id),
     index('kasir_payment_parent_idx').on(t.parent_id),

@@ -84,7 +84,7 @@ export function NotaList({
       </div>
       <PagedQueryTable
         query={query}
-        pagination={paging.pagination}
+        pagination={paging.cappedPagination}
         columns={columns}
 
         emptyText="Belum ada nota"

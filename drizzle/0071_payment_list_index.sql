@@ -1,0 +1,1 @@
+CREATE INDEX "kasir_payment_profile_created_idx" ON "kasir_payment" USING btree ("profile_id","created_at","id");
