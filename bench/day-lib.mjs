@@ -171,3 +171,71 @@ export async function dbCounters(url) {
     };
   });
 }
+
+/** How many of a branch's patients hold the day's package (visits of theirs are paid partly by a slot). */
+export const MEMBERS = 20;
+
+/**
+ * The branch's package for the day (its first treatment, 50 slots for a year) and its registration for the branch's
+ * first MEMBERS patients, made through the API as the branch's admin, once: a later run finds the package by its code
+ * and the registrations carry fixed idempotency keys, so a rerun registers nobody twice. Resolves the members' ids.
+ */
+export async function packageMembers(dbUrl, admin, ids) {
+  const code = `DAY-PKT-${ids.b}`;
+  const call = (method, path, body, headers) =>
+    request(admin.base, method, path, { cookie: admin.cookie, body, headers }).then((r) => {
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      return r.body.data;
+    });
+  let historyId = await withPg(dbUrl, async (c) => {
+    const r = await c.query(`select id from paket_history where profile_id = $1 and code = $2 and is_current`, [
+      ids.b,
+      code,
+    ]);
+    return r.rows[0]?.id;
+  });
+  if (!historyId) {
+    const type = await call('POST', '/api/paket/type', {
+      name: 'Promo Kontrol Kulit',
+      type: 1,
+      start_at: '2024-01-01',
+      end_at: '2099-12-31',
+    });
+    historyId = (
+      await call('POST', '/api/paket', {
+        code,
+        name: 'Paket Kontrol Kulit',
+        paket_type_id: type.id,
+        active_at: '2024-01-01',
+        price: 3000000,
+        description: '',
+        installment_schema: 1,
+        dp_amount: 600000,
+        cicilan_amount: 800000,
+        cicilan_attempt: 3,
+        items: [{ type: 1, ref_id: ids.perawatan, free_slot: 50, expired_duration: 365 }],
+      })
+    ).id;
+  }
+  const members = ids.patients.slice(0, MEMBERS).map((p) => Number(p.split('|')[0]));
+  for (const customer of members)
+    await call(
+      'POST',
+      '/api/paket/membership',
+      { customer, doctor: ids.doctors[0], paket_history_id: historyId },
+      { 'idempotency-key': `day-member-${ids.b}-${customer}` },
+    );
+  return members;
+}
+
+/** The slots the day's packages have used so far (before and after a run: each covered line uses one). */
+export async function usedSlots(dbUrl) {
+  return withPg(dbUrl, async (c) => {
+    const r = await c.query(
+      `select coalesce(sum(s.used_slot), 0)::int n from paket_membership_slot s
+         join paket_membership m on m.id = s.membership_id join paket_history h on h.id = m.paket_history_id
+       where h.code like 'DAY-PKT-%'`,
+    );
+    return r.rows[0].n;
+  });
+}

@@ -6,13 +6,25 @@
 // (DAY_RATE visits/s, default one per 20 staff-seconds) and each visit walks the daily loop: find (or register) the
 // patient, register the visit, the nurse calls and takes vitals, the doctor examines (SOAP with diagnosis, a
 // treatment, a prescription) and finishes, the pharmacist dispenses, the cashier bills and takes payment (cash, or
-// cash + QRIS split). Meanwhile each branch's queue and display refresh every DAY_POLL s (5) with the event stream
-// open, and the back office pulls reports and an export. Prints p50/p95/p99 per step, errors, CPU and database time
-// and statements per visit, and afterwards checks every acknowledged payment is there once and every journal of the
-// day balanced. DAY_SLOW_MS prints each call slower than that, with the second it ended in. A benchmark: nothing
-// asserted.
+// cash + QRIS split; every fifth visit is a package member's: a slot covers the treatment, cash pays the rest).
+// Meanwhile each branch's queue and display refresh every DAY_POLL s (5) with the event stream open, and the back
+// office pulls reports and an export. Prints p50/p95/p99 per step, errors, CPU and database time and statements per
+// visit, and afterwards checks every acknowledged payment is there once, every journal of the day balanced and the
+// packages' used slots went up by the slots the payments used. DAY_SLOW_MS prints each call slower than that, with
+// the second it ended in. A benchmark: nothing asserted.
 import { cpuMs, load, machine, sleep, startApp, withPg } from './lib.mjs';
-import { closeAgents, dbCounters, listen, login, request, staffOn, Steps } from './day-lib.mjs';
+import {
+  closeAgents,
+  dbCounters,
+  listen,
+  login,
+  MEMBERS,
+  packageMembers,
+  request,
+  staffOn,
+  Steps,
+  usedSlots,
+} from './day-lib.mjs';
 
 const STAFF = Number(process.env.DAY_STAFF || 70);
 const SECONDS = Number(process.env.DAY_SECONDS || 60);
@@ -71,7 +83,9 @@ async function walk(br, ids, n) {
     if (r.status !== 201) return;
     customer = r.body.data.id;
   } else {
-    const [id, name] = ids.patients[(n * 31) % ids.patients.length].split('|');
+    // Every fifth visit is a package member's (a slot covers the treatment); the others are not members.
+    const pick = n % 5 === 2 ? (n * 13) % MEMBERS : MEMBERS + ((n * 31) % (ids.patients.length - MEMBERS));
+    const [id, name] = ids.patients[pick].split('|');
     const kw = encodeURIComponent(name.split(' ').slice(0, 2).join(' '));
     const r = await admin.call('cari pasien', 'GET', `/api/service/registration/searchcustomer?keyword=${kw}`);
     if (r.status !== 200) return;
@@ -120,15 +134,18 @@ async function walk(br, ids, n) {
   const bill = await admin.call('tagihan', 'GET', `/api/kasir/bill/${visit}`);
   if (bill.status !== 200) return;
   const total = Number(bill.body.data?.total ?? bill.body.data?.due ?? 0);
-  const split = n % 3 === 0 && total > 1;
+  const slots = (bill.body.data?.lines ?? []).filter((l) => l.covered_by_paket).length;
+  const split = !slots && n % 3 === 0 && total > 1;
   const payments = split
     ? [
         { method: br.cash, amount: Math.floor(total / 2) },
         { method: br.qris, amount: total - Math.floor(total / 2) },
       ]
-    : [{ method: br.cash, amount: total }];
+    : total > 0
+      ? [{ method: br.cash, amount: total }]
+      : [];
   const pay = await admin.call(
-    split ? 'bayar (split)' : 'bayar (tunai)',
+    slots ? 'bayar (paket)' : split ? 'bayar (split)' : 'bayar (tunai)',
     'POST',
     '/api/kasir/payment',
     { visit, payments },
@@ -137,7 +154,7 @@ async function walk(br, ids, n) {
     },
   );
   if (pay.status >= 300) return;
-  acked.push({ visit, payment: pay.body.data?.id });
+  acked.push({ visit, payment: pay.body.data?.id, slots });
   const list = await pharmacist.call('antrian resep', 'GET', '/api/inventory/resep?status=antri');
   const mine = list.body?.data?.find?.((r) => r.visit_id === visit);
   if (mine) {
@@ -235,10 +252,12 @@ async function main() {
           ? staff.nurse.cookie
           : await login(other.base, `perawat.c${pad(ids.b)}`, PASSWORD),
       );
+      await packageMembers(DB_URL, staff.admin, ids);
       branches.push({ b: ids.b, ids, staff, cash: data.cash, qris: data.qris, ev, expect: new Map() });
     }
     await sleep(500);
     const before = await dbCounters(DB_URL);
+    const slotsBefore = await usedSlots(DB_URL);
     const cpu0 = apps.map((a) => cpuMs(a.pid));
     const maxJournal = await withPg(DB_URL, async (c) =>
       Number((await c.query('select max(id) m from jurnal')).rows[0].m),
@@ -307,6 +326,10 @@ async function main() {
       console.log(
         `  check: ${acked.length} acknowledged payments, ${once.once} found exactly once, ${once.other} missing or twice; ` +
           `${made} journals posted in the run, ${unbalanced} unbalanced`,
+      );
+      const covered = acked.reduce((a, x) => a + x.slots, 0);
+      console.log(
+        `  check: ${acked.filter((x) => x.slots).length} payments used ${covered} package slots; the packages' used slots went up by ${(await usedSlots(DB_URL)) - slotsBefore}`,
       );
     });
     if (apps.length > 1) {
