@@ -148,7 +148,11 @@ async function walk(br, ids, n) {
     slots ? 'bayar (paket)' : split ? 'bayar (split)' : 'bayar (tunai)',
     'POST',
     '/api/kasir/payment',
-    { visit, payments },
+    {
+      visit,
+      payments,
+      paket_slots: (bill.body.data?.lines ?? []).flatMap((l) => (l.covered_by_paket ? [l.covered_by_paket] : [])),
+    },
     {
       'idempotency-key': key(),
     },

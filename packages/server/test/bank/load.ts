@@ -1,5 +1,6 @@
 /** The bank test's load: concurrent cashiers paying, retrying with the same Idempotency-Key, voiding. */
 
+import { coveredSlots } from '@klinik/shared';
 import { sleep, type Res } from './server.js';
 import { type BranchFixture, key } from './setup.js';
 
@@ -150,7 +151,7 @@ export async function client(
             cashier.call(
               'POST',
               '/api/kasir/payment',
-              { visit, use_paket: usePaket, payments },
+              { visit, use_paket: usePaket, paket_slots: coveredSlots(bill.body.data), payments },
               { 'idempotency-key': k },
             ),
           giveUpAt,

@@ -88,6 +88,12 @@ export const lineDiscountInput = z.object({
 export const visitPayInput = z.object({
   visit: z.preprocess(emptyToUndefined, idOf('Kunjungan wajib dipilih')),
   use_paket: z.boolean({ error: 'Harus ya atau tidak' }).optional(),
+  /**
+   * The package slots the bill the cashier is paying covered (its lines' `covered_by_paket`, one per covered line).
+   * Given, the payment is refused (409) when the bill no longer covers exactly these, a slot having gone to another
+   * visit meanwhile, instead of charging the lines it no longer covers; the web and the bank test send it.
+   */
+  paket_slots: z.array(idOf('Slot paket tidak valid')).max(200).optional(),
   /** Discount on the whole bill (rupiah). */
   discount: z.preprocess(emptyToUndefined, rupiah.optional()),
   line_discounts: z.array(lineDiscountInput).max(200).optional(),
@@ -98,6 +104,11 @@ export const visitPayInput = z.object({
     .refine((a) => new Set(a.map((t) => t.method)).size === a.length, 'Metode pembayaran tidak boleh sama'),
 });
 export type VisitPayInput = z.infer<typeof visitPayInput>;
+
+/** The package slots a bill covers, one per covered line: what a payment of that bill names in `paket_slots`. */
+export function coveredSlots(bill: { lines: { covered_by_paket: number | null }[] }): number[] {
+  return bill.lines.flatMap((l) => (l.covered_by_paket ? [l.covered_by_paket] : []));
+}
 
 /** POST /api/kasir/payment/{id}/settle: further payments of a visit payment's receivable (pelunasan). */
 export const settleInput = z.object({ payments: tenders });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { coveredSlots } from '@klinik/shared';
 import { countRows } from '../../../test/helpers.js';
 import { kasirSuite, TABLES } from '../../../test/kasir-fixture.js';
 
@@ -134,6 +135,38 @@ describe('visit bill and payment', () => {
       );
     expect(other.status).toBe(409);
     expect(other.body[0]).toMatchObject({ message: 'Idempotency-Key sudah dipakai untuk permintaan lain.' });
+  });
+
+  it('refuses a payment naming slots its bill no longer covers (a slot gone to another visit meanwhile)', async () => {
+    // Found by the bank test: of two clicks of one payment, the first was refused ('Slot paket sudah terpakai') and
+    // the second, reading the bill again without the slot, charged the treatment as a receivable nobody asked for.
+    const other = await t.makePatient(branchA, { name: 'Fajar Member', username: 'RM02000004' });
+    await register(other);
+    const v = await finishedVisit(branchA, other, admin, doctor);
+    const bill = await t.api(admin).get(`/api/kasir/bill/${v.visitId}`);
+    const slots = coveredSlots(bill.body.data);
+    expect(slots).toHaveLength(1);
+    await t.db.execute(sql`update paket_membership_slot set used_slot = free_slot where id = ${slots[0]}`);
+    const before = await countRows(t.db, ...TABLES);
+    const body = { visit: v.visitId, paket_slots: slots, payments: [{ method: cash, amount: bill.body.data.total }] };
+    const res = await t.api(admin).post('/api/kasir/payment', body, { 'idempotency-key': 'slot-gone-0001' });
+    expect(res.status).toBe(409);
+    expect(res.body[0].message).toBe('Slot paket sudah terpakai oleh transaksi lain; muat ulang tagihan');
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+    // The same request again (a second click): refused the same way, never a payment.
+    const again = await t.api(admin).post('/api/kasir/payment', body, { 'idempotency-key': 'slot-gone-0001' });
+    expect(again.status).toBe(409);
+    expect(await countRows(t.db, ...TABLES)).toEqual(before);
+    // The bill read again names no slot; paid as it now is, it goes through.
+    const fresh = await t.api(admin).get(`/api/kasir/bill/${v.visitId}`);
+    expect(coveredSlots(fresh.body.data)).toEqual([]);
+    const paid = await t.api(admin).post('/api/kasir/payment', {
+      visit: v.visitId,
+      paket_slots: [],
+      payments: [{ method: cash, amount: fresh.body.data.total }],
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.status).toBe('paid');
   });
 
   it('takes a partial payment leaving a patient receivable', async () => {

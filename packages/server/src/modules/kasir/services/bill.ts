@@ -11,6 +11,7 @@ import { branchScope, requireAccess } from '../../../http/access-scope.js';
 import {
   asSen,
   formatRupiah,
+  coveredSlots,
   fromSen,
   sumSen,
   toSen,
@@ -235,6 +236,14 @@ export async function getBill(ctx: Ctx, visitId: number, usePaket = true): Promi
   };
 }
 
+const SLOT_TAKEN = 'Slot paket sudah terpakai oleh transaksi lain; muat ulang tagihan';
+
+/** Whether the bill's covered lines use exactly the slots the cashier's bill showed (as multisets of slot ids). */
+function sameSlots(lines: { covered_by_paket: number | null }[], asked: number[]): boolean {
+  const key = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
+  return key(coveredSlots({ lines })) === key(asked);
+}
+
 /** A bill paid in part answers 409 too, pointing at the settlement (POST /api/kasir/payment/{id}/settle). */
 function alreadyPaid(p: { code: string; cashier: string; outstanding?: number }) {
   if (p.outstanding && p.outstanding > 0)
@@ -295,6 +304,7 @@ export async function payVisit(
     const out = await inTransaction(c, async (tx) => {
       await requireActivePeriod(tx);
       const b = await build(tx, input.visit, input.use_paket !== false, discounts);
+      if (input.paket_slots && !sameSlots(b.lines, input.paket_slots)) throw conflict(SLOT_TAKEN);
       const beforeDiscount = b.subtotal + b.tax;
       const discount = asSen(b.lineDiscount + billDiscount);
       if (billDiscount > b.subtotal - b.lineDiscount) throw badRequest('Diskon melebihi jumlah tagihan', 'discount');
@@ -324,8 +334,7 @@ export async function payVisit(
       const settlement = await settle(tx, total, input.payments);
       // Package slots: each covered line takes its units; a slot taken meanwhile refuses the payment.
       for (const l of b.lines) {
-        if (l.covered_by_paket && !(await takeSlot(tx, l.covered_by_paket, l.qty)))
-          throw conflict('Slot paket sudah terpakai oleh transaksi lain; muat ulang tagihan');
+        if (l.covered_by_paket && !(await takeSlot(tx, l.covered_by_paket, l.qty))) throw conflict(SLOT_TAKEN);
       }
       // The doctors' fee lines at the sharing rules of the visit's date: the journal books what is payable now.
       const fees = await planFees(

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
+  coveredSlots,
   formatDate,
   formatRupiah,
   fromSen,
@@ -245,7 +246,11 @@ export function BillPanel({
           className="grid gap-3 md:grid-cols-2"
           noValidate
           onSubmit={(e) =>
-            void handleSubmit((data) => pay.mutate({ ...data, visit, use_paket: usePaket, idempotency_key: key }))(e)
+            void handleSubmit((data) =>
+              // The slots this bill covered: a slot gone to another visit meanwhile refuses the payment (reload the
+              // bill) instead of charging the line.
+              pay.mutate({ ...data, visit, use_paket: usePaket, paket_slots: coveredSlots(b), idempotency_key: key }),
+            )(e)
           }
         >
           <div className="grid content-start gap-2">
