@@ -134,7 +134,9 @@ async function walk(br, ids, n) {
   const bill = await admin.call('tagihan', 'GET', `/api/kasir/bill/${visit}`);
   if (bill.status !== 200) return;
   const total = Number(bill.body.data?.total ?? bill.body.data?.due ?? 0);
-  const slots = (bill.body.data?.lines ?? []).filter((l) => l.covered_by_paket).length;
+  // The slots this bill covers (packages/shared `coveredSlots`), named in the payment as the web does.
+  const covered = (bill.body.data?.lines ?? []).flatMap((l) => (l.covered_by_paket ? [l.covered_by_paket] : []));
+  const slots = covered.length;
   const split = !slots && n % 3 === 0 && total > 1;
   const payments = split
     ? [
@@ -148,11 +150,7 @@ async function walk(br, ids, n) {
     slots ? 'bayar (paket)' : split ? 'bayar (split)' : 'bayar (tunai)',
     'POST',
     '/api/kasir/payment',
-    {
-      visit,
-      payments,
-      paket_slots: (bill.body.data?.lines ?? []).flatMap((l) => (l.covered_by_paket ? [l.covered_by_paket] : [])),
-    },
+    { visit, payments, paket_slots: covered },
     {
       'idempotency-key': key(),
     },

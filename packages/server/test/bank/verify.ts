@@ -82,14 +82,14 @@ export async function verify(db: pg.Client, before: Snapshot, ledger: Ledger, st
   // 2. A key the server refused (4xx as its last word) left no payment; no payment the clients did not ask for.
   // Per key, every answer it got (a double click sends it twice): all of them must agree with the database.
   const sent = new Map<string, number[]>();
-  const said = new Map<string, string[]>();
-  for (const a of ledger.attempts) {
-    sent.set(`key:${a.key}`, [...(sent.get(`key:${a.key}`) ?? []), a.final]);
-    said.set(`key:${a.key}`, [...(said.get(`key:${a.key}`) ?? []), a.message ?? '']);
-  }
+  for (const a of ledger.attempts) sent.set(`key:${a.key}`, [...(sent.get(`key:${a.key}`) ?? []), a.final]);
   const refusedButStored = rows
     .filter((r) => sent.get(r.idempotency_key)?.some((s) => s >= 400))
-    .map((r) => ({ ...r, answers: sent.get(r.idempotency_key), messages: said.get(r.idempotency_key) }));
+    .map((r) => ({
+      ...r,
+      answers: sent.get(r.idempotency_key),
+      messages: ledger.attempts.filter((a) => `key:${a.key}` === r.idempotency_key).map((a) => a.message),
+    }));
   const unknownStored = rows.filter((r) => sent.get(r.idempotency_key)?.every((s) => s === 0)).length;
   const strangers = rows.filter((r) => !sent.has(r.idempotency_key));
   check(

@@ -3,7 +3,6 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ageOn,
   GENDER_LABELS,
-  LIST_COUNT_CAP,
   MARITAL_LABELS,
   roleNameOf,
   todayIn,
@@ -15,6 +14,7 @@ import {
 import { queryRows, type Db } from '../../db/client.js';
 import { membershipLevel, patientMerge, userPrivilege, users } from '../../db/schema/index.js';
 import { containing, escapeLike } from '../../db/like.js';
+import { cappedCount } from '../../db/count.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -161,8 +161,7 @@ function whereOf(f: UserFilter): SQL | undefined {
  */
 export async function listUsers(db: Db, f: UserFilter) {
   const where = whereOf(f);
-  const countOf = (w: SQL | undefined) =>
-    sql<number>`(select count(*)::int from (select 1 from ${users} where ${w} limit ${f.offset + LIST_COUNT_CAP + 1}) capped)`;
+  const countOf = (w: SQL | undefined) => cappedCount(sql`select 1 from ${users} where ${w}`, f.offset);
   const rows = await db
     .select({
       user: users,

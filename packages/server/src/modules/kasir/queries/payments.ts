@@ -1,12 +1,12 @@
 /** Payments, their lines and tenders, lists, and voids. */
 import { scopeSql, type BranchScope } from '../../../http/access-scope.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { LIST_COUNT_CAP } from '@klinik/shared';
 import { queryRows, type Db } from '../../../db/client.js';
 import { kasirPayment, kasirPaymentLine, kasirPaymentTender, kasirVoid } from '../../../db/schema/index.js';
 import { type PaymentRow, type LineRow, type SessionRow, n } from './rows.js';
 import { normSession } from './sessions.js';
 import { likeOf } from '../../../db/like.js';
+import { cappedCount } from '../../../db/count.js';
 
 // ------------------------------------------------------------------------------------------ payments
 
@@ -201,12 +201,10 @@ export async function listPayments(
     db,
     sql`${paymentSelect} ${where} order by p.created_at desc, p.id desc limit ${f.limit} offset ${f.offset}`,
   );
-  // Counted up to the page's offset plus LIST_COUNT_CAP, past it that plus one ("more than"): a chain branch's
-  // 60 000 payments were counted on every page read (85 ms of the 350-staff day's 'daftar pembayaran', issue 33).
+  // Capped (a chain branch's 60 000 payments were counted on every page read: 85 ms of the day's 'daftar pembayaran').
   const [c] = await queryRows<{ c: number }>(
     db,
-    sql`select count(*)::int as c from (select 1 from kasir_payment p left join users c on c.id = p.customer_id ${where}
-      limit ${f.offset + LIST_COUNT_CAP + 1}) capped`,
+    sql`select ${cappedCount(sql`select 1 from kasir_payment p left join users c on c.id = p.customer_id ${where}`, f.offset)} as c`,
   );
   return { rows, count: n(c?.c) };
 }
